@@ -1,0 +1,80 @@
+package org.gpumem.dwarf.aspace;
+
+import java.util.Collection;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * How one producer family numbers address spaces: the canonical spaces of the family, and for
+ * each {@link NumberKind} the table from the number found in the DWARF to a space. Instances
+ * come from {@link AddressSpaceRegistry}; the tables live there, in one place.
+ */
+public final class AddressSpaceNumbering {
+    private final String name;
+    private final String family;
+    private final int unitAddressSize;
+    private final Map<Long, AddressSpace> spaces;
+    private final Map<NumberKind, Map<Long, AddressSpace>> byKind;
+    private final AddressSpace defaultSpace;
+
+    AddressSpaceNumbering(String name, String family, int unitAddressSize, Map<Long, AddressSpace> spaces,
+            Map<NumberKind, Map<Long, Long>> numberToId, long defaultId) {
+        this.name = name;
+        this.family = family;
+        this.unitAddressSize = unitAddressSize;
+        this.spaces = Collections.unmodifiableMap(new LinkedHashMap<>(spaces));
+        this.byKind = new EnumMap<>(NumberKind.class);
+        for (Map.Entry<NumberKind, Map<Long, Long>> kind : numberToId.entrySet()) {
+            Map<Long, AddressSpace> table = new LinkedHashMap<>();
+            kind.getValue().forEach((number, id) -> table.put(number, spaces.get(id)));
+            byKind.put(kind.getKey(), Collections.unmodifiableMap(table));
+        }
+        this.defaultSpace = spaces.get(defaultId);
+    }
+
+    /** Name of this numbering, e.g. {@code amdgpu-llvm19}, for messages and JSON output. */
+    public String name() {
+        return name;
+    }
+
+    /** Family of the canonical spaces ({@code nvidia-ptx}, {@code amdgpu}, {@code default}). */
+    public String family() {
+        return family;
+    }
+
+    /** DW_ASPACE_default of the target: where DW_OP_addr and plain pointers point. */
+    public AddressSpace defaultSpace() {
+        return defaultSpace;
+    }
+
+    /** The canonical spaces of the family, in table order. */
+    public Collection<AddressSpace> spaces() {
+        return spaces.values();
+    }
+
+    /** The space a DWARF number of the given kind denotes; an unknown number gives an unknown space. */
+    public AddressSpace resolve(NumberKind kind, long number) {
+        Map<Long, AddressSpace> table = byKind.get(kind);
+        AddressSpace space = table == null ? null : table.get(number);
+        return space != null ? space : unknown(kind, number);
+    }
+
+    /** Whether the number of that kind is in this numbering's table. */
+    public boolean knows(NumberKind kind, long number) {
+        Map<Long, AddressSpace> table = byKind.get(kind);
+        return table != null && table.containsKey(number);
+    }
+
+    private AddressSpace unknown(NumberKind kind, long number) {
+        String what = kind == NumberKind.ADDRESS_CLASS ? "address_class" : kind == NumberKind.MEMORY_SPACE
+                ? "memory_space" : "aspace";
+        return new AddressSpace(family, number, "unknown_" + what + "_" + number, unitAddressSize, Scope.DEVICE, false);
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

@@ -1,0 +1,139 @@
+package org.gpumem.dwarf.info;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.gpumem.dwarf.elf.ElfFile;
+import org.gpumem.dwarf.elf.ElfRelocation;
+import org.gpumem.dwarf.elf.ElfSection;
+import org.gpumem.dwarf.elf.ElfSymbol;
+import org.gpumem.dwarf.io.ByteReader;
+
+/**
+ * The debug sections of an ELF file, with the relocations of their {@code .rela.debug_*} and
+ * {@code .rel.debug_*} sections. Relocation types are mapped to a width per machine
+ * ({@link #relocationSize}); types that do not store an absolute value (PC-relative, TLS
+ * offsets of other kinds...) are not applied, which is what they mean for debug sections.
+ */
+public final class ElfDebugSections implements DebugSections {
+    private final ElfFile elf;
+    private final Map<String, Long> symbolValues = new HashMap<>();
+
+    public ElfDebugSections(ElfFile elf) {
+        this.elf = elf;
+        for (ElfSymbol s : elf.symbols()) {
+            if (s.sectionIndex() != 0) {
+                symbolValues.putIfAbsent(elf.symbolName(s), s.value());
+            }
+        }
+    }
+
+    public ElfFile elf() {
+        return elf;
+    }
+
+    @Override
+    public String fileName() {
+        return elf.fileName();
+    }
+
+    @Override
+    public ByteOrder order() {
+        return elf.order();
+    }
+
+    @Override
+    public ByteBuffer section(String name) {
+        ElfSection s = elf.section(name);
+        if (s == null || s.type() == ElfSection.SHT_NOBITS) {
+            return null;
+        }
+        return elf.data(s);
+    }
+
+    @Override
+    public List<Relocation> relocations(String name) {
+        ElfSection target = elf.section(name);
+        if (target == null) {
+            return List.of();
+        }
+        List<Relocation> out = new ArrayList<>();
+        for (ElfSection rs : elf.relocationSectionsFor(target)) {
+            List<ElfSymbol> symbols = elf.symbolsFor(rs);
+            ByteReader inPlace = rs.type() == ElfSection.SHT_REL ? elf.reader(target) : null;
+            for (ElfRelocation r : elf.relocations(rs)) {
+                int size = relocationSize(elf.machine(), r.type());
+                if (size == 0) {
+                    continue;
+                }
+                if (r.symbolIndex() < 0 || r.symbolIndex() >= symbols.size()) {
+                    throw elf.reader(rs).fail(0, "relocation at 0x" + Long.toHexString(r.offset())
+                            + " names symbol " + r.symbolIndex() + " of " + symbols.size());
+                }
+                ElfSymbol sym = symbols.get(r.symbolIndex());
+                long addend = r.addend();
+                if (inPlace != null) {
+                    addend = inPlace.seek(0).skip(r.offset()).unsigned(size);
+                }
+                String symName = r.symbolIndex() == 0 ? "" : elf.symbolName(sym);
+                out.add(new Relocation(r.offset(), size, symName, addend));
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public SymbolLayout definedSymbols() {
+        return SymbolLayout.of(symbolValues);
+    }
+
+    @Override
+    public int machine() {
+        return elf.machine();
+    }
+
+    /**
+     * Width in bytes of the absolute value a relocation type stores, or 0 for types that are not
+     * absolute data relocations (not applied to debug sections).
+     */
+    public static int relocationSize(int machine, int type) {
+        switch (machine) {
+            case ElfFile.EM_X86_64:
+                return switch (type) {
+                    case 1, 24 /* R_X86_64_64, R_X86_64_SIZE64 */ -> 8;
+                    case 10, 11, 32 /* R_X86_64_32, _32S, _SIZE32 */ -> 4;
+                    case 17 /* R_X86_64_DTPOFF64 */ -> 8;
+                    case 21 /* R_X86_64_DTPOFF32 */ -> 4;
+                    default -> 0;
+                };
+            case ElfFile.EM_386:
+                return type == 1 /* R_386_32 */ ? 4 : 0;
+            case ElfFile.EM_AARCH64:
+                return switch (type) {
+                    case 257 /* R_AARCH64_ABS64 */ -> 8;
+                    case 258 /* R_AARCH64_ABS32 */ -> 4;
+                    default -> 0;
+                };
+            case ElfFile.EM_AMDGPU:
+                return switch (type) {
+                    case 3 /* R_AMDGPU_ABS64 */ -> 8;
+                    case 1, 6 /* R_AMDGPU_ABS32_LO, R_AMDGPU_ABS32 */ -> 4;
+                    default -> 0;
+                };
+            case ElfFile.EM_CUDA:
+                // R_CUDA_32 1, R_CUDA_64 2, R_CUDA_G32 3, R_CUDA_G64 4 (cuda-gdb's cudadebugger
+                // headers); nvcc 13 uses 2 for addresses in .debug_* and 4 for __constant__ ones.
+                return switch (type) {
+                    case 1, 3 -> 4;
+                    case 2, 4 -> 8;
+                    default -> 0;
+                };
+            default:
+                return 0;
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package org.gpumem.dwarf.variables;
+
+import org.gpumem.dwarf.aspace.AddressSpaceNumbering;
+import org.gpumem.dwarf.expr.ContextBinding;
+import org.gpumem.dwarf.expr.EvaluationContext;
+import org.gpumem.dwarf.expr.Expression;
+import org.gpumem.dwarf.expr.Location;
+import org.gpumem.dwarf.expr.RegisterNames;
+import org.gpumem.dwarf.info.DieCursor;
+import org.gpumem.dwarf.info.DwAt;
+import org.gpumem.dwarf.info.DwarfFile;
+import org.gpumem.dwarf.info.Unit;
+
+/**
+ * Evaluation without a running program, to tell the kind and address space of a location from
+ * the file alone. Run-time inputs (registers, memory, the current lane, the CFA) read as 0 and
+ * mark the result {@link #dynamic()}, so the caller prints the location's kind and space but not
+ * its offset. Static inputs (.debug_addr entries, base types, the function's frame base
+ * expression) are answered from the file.
+ */
+final class StaticContext implements EvaluationContext {
+    private final DwarfFile dwarf;
+    private final Unit unit;
+    private final AddressSpaceNumbering numbering;
+    private final RegisterNames registers;
+    private final Location frameBase;
+    private boolean dynamic;
+
+    StaticContext(DwarfFile dwarf, Unit unit, AddressSpaceNumbering numbering, RegisterNames registers, Location frameBase) {
+        this.dwarf = dwarf;
+        this.unit = unit;
+        this.numbering = numbering;
+        this.registers = registers;
+        this.frameBase = frameBase;
+    }
+
+    boolean dynamic() {
+        return dynamic;
+    }
+
+    void reset() {
+        dynamic = false;
+    }
+
+    @Override
+    public AddressSpaceNumbering numbering() {
+        return numbering;
+    }
+
+    @Override
+    public long readRegister(long dwarfRegister) {
+        dynamic = true;
+        return 0;
+    }
+
+    @Override
+    public long readMemory(Location.Memory location, int size) {
+        dynamic = true;
+        return 0;
+    }
+
+    @Override
+    public long currentWorkGroup() {
+        dynamic = true;
+        return 0;
+    }
+
+    @Override
+    public long currentWarp() {
+        dynamic = true;
+        return 0;
+    }
+
+    @Override
+    public long currentLane() {
+        dynamic = true;
+        return 0;
+    }
+
+    @Override
+    public Location frameBase() {
+        dynamic = true;
+        return frameBase != null ? frameBase : new Location.Memory(numbering.defaultSpace(), ContextBinding.DEVICE, 0);
+    }
+
+    @Override
+    public Location objectAddress() {
+        dynamic = true;
+        return new Location.Memory(numbering.defaultSpace(), ContextBinding.DEVICE, 0);
+    }
+
+    @Override
+    public long callFrameAddress() {
+        dynamic = true;
+        return 0;
+    }
+
+    @Override
+    public long tlsAddress(long offset) {
+        dynamic = true;
+        return offset;
+    }
+
+    @Override
+    public long debugAddress(long index) {
+        return dwarf.address(unit, index);
+    }
+
+    @Override
+    public long entryValue(Expression expression) {
+        dynamic = true;
+        return 0;
+    }
+
+    @Override
+    public BaseType baseType(long unitRelativeOffset) {
+        DieCursor c = dwarf.dieAt(unit.offset() + unitRelativeOffset);
+        return new BaseType((int) c.unsigned(DwAt.BYTE_SIZE, 0), (int) c.unsigned(DwAt.ENCODING, 0));
+    }
+
+    @Override
+    public RegisterNames registerNames() {
+        return registers;
+    }
+}

@@ -1,0 +1,127 @@
+package org.gpumem.images;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Chooses the image a device would load, following the CUDA and ROCm compatibility rules.
+ * <p>
+ * NVIDIA device of compute capability X.Y: a cubin of the same major version X with minor
+ * &lt;= Y runs natively (binary compatibility within a major version); an arch-specific
+ * {@code sm_XYa} cubin runs only on exactly X.Y; among usable cubins the closest (highest minor,
+ * arch-specific before plain on a tie) is taken. Failing that, the PTX with the highest compute
+ * capability &lt;= X.Y is JIT-compiled (PTX is forward compatible; arch-specific
+ * {@code compute_XYa} PTX only on exactly X.Y). A cubin of another major version and PTX newer
+ * than the device never run.
+ * <p>
+ * AMDGPU device: a code object for the same processor whose xnack and sramecc settings are
+ * compatible: a feature the code object leaves unspecified ("any") runs with either setting; a
+ * specified one must equal the device's (an unspecified device setting accepts both). Exact
+ * feature matches are preferred over "any".
+ */
+public final class ImageSelector {
+
+    private ImageSelector() {
+    }
+
+    public static Selection select(Catalog catalog, GpuTarget device) {
+        return select(catalog.file(), catalog.images(), device);
+    }
+
+    public static Selection select(String file, List<DeviceImage> images, GpuTarget device) {
+        List<Candidate> candidates = new ArrayList<>();
+        for (DeviceImage image : images) {
+            candidates.add(device instanceof NvidiaTarget n ? nvidia(image, n) : amdgpu(image, (AmdgpuTarget) device));
+        }
+        candidates.sort(Comparator.comparingInt((Candidate c) -> c.usable ? 0 : 1).thenComparingInt(c -> -c.rank));
+        List<Selection.Verdict> verdicts = new ArrayList<>();
+        for (Candidate c : candidates) {
+            verdicts.add(new Selection.Verdict(c.image, c.usable, c.reason));
+        }
+        Optional<DeviceImage> chosen = candidates.isEmpty() || !candidates.get(0).usable ? Optional.empty()
+                : Optional.of(candidates.get(0).image);
+        return new Selection(device, file, chosen, verdicts);
+    }
+
+    /** rank: larger is better; cubins always outrank PTX. */
+    private record Candidate(DeviceImage image, boolean usable, int rank, String reason) {
+    }
+
+    private static Candidate nvidia(DeviceImage image, NvidiaTarget device) {
+        String dev = device.capability();
+        if (image.format() != ImageFormat.CUBIN && image.format() != ImageFormat.PTX) {
+            return new Candidate(image, false, 0, image.format().displayName() + " is not code for an NVIDIA device");
+        }
+        if (!(image.target() instanceof NvidiaTarget t)) {
+            return new Candidate(image, false, 0, "its architecture is unknown");
+        }
+        boolean archSpecific = t.variant() == NvidiaTarget.Variant.ARCH_SPECIFIC;
+        if (image.format() == ImageFormat.CUBIN) {
+            if (t.major() != device.major()) {
+                return new Candidate(image, false, 0, "cubin " + t.name() + " is for major version " + t.major()
+                        + "; cubins run only on devices of the same major version (" + device.major() + ")");
+            }
+            if (t.minor() > device.minor()) {
+                return new Candidate(image, false, 0, "cubin " + t.name() + " needs compute capability "
+                        + t.capability() + ", newer than " + dev);
+            }
+            if (archSpecific && t.minor() != device.minor()) {
+                return new Candidate(image, false, 0, "arch-specific cubin " + t.name() + " runs only on exactly "
+                        + t.capability() + ", not " + dev);
+            }
+            int rank = 2000 + t.minor() * 10 + (archSpecific ? 1 : 0);
+            String how = t.minor() == device.minor() ? "built for exactly " + dev
+                    : "same major version " + t.major() + ", minor " + t.minor() + " <= " + device.minor()
+                            + " (binary compatible; no cubin closer to " + dev + ")";
+            return new Candidate(image, true, rank, "cubin " + t.name() + " runs natively: " + how);
+        }
+        if (t.compareTo(new NvidiaTarget(device.major(), device.minor(), NvidiaTarget.Variant.PLAIN)) > 0
+                && !(archSpecific && t.smNumber() == device.smNumber())) {
+            return new Candidate(image, false, 0, "PTX " + t.computeName() + " is newer than the device (" + dev
+                    + "); PTX is only forward compatible");
+        }
+        if (archSpecific && t.smNumber() != device.smNumber()) {
+            return new Candidate(image, false, 0, "arch-specific PTX " + t.computeName() + " compiles only for exactly "
+                    + t.capability() + ", not " + dev);
+        }
+        return new Candidate(image, true, 1000 + t.smNumber(), "PTX " + t.computeName() + " is JIT-compiled: "
+                + "the highest PTX compute capability <= " + dev + " and no compatible cubin");
+    }
+
+    private static Candidate amdgpu(DeviceImage image, AmdgpuTarget device) {
+        if (image.format() != ImageFormat.AMDGPU_CODE_OBJECT) {
+            return new Candidate(image, false, 0, image.format().displayName() + " is not code for an AMDGPU device");
+        }
+        if (!(image.target() instanceof AmdgpuTarget t)) {
+            return new Candidate(image, false, 0, "its target id is unknown");
+        }
+        if (!t.processor().equals(device.processor())) {
+            return new Candidate(image, false, 0, "code object for " + t.processor() + ", device is " + device.processor());
+        }
+        String xnack = feature("xnack", t.xnack(), device.xnack());
+        String sramecc = feature("sramecc", t.sramecc(), device.sramecc());
+        if (xnack.startsWith("!") || sramecc.startsWith("!")) {
+            String why = xnack.startsWith("!") ? xnack.substring(1) : sramecc.substring(1);
+            return new Candidate(image, false, 0, "code object " + t.name() + ": " + why);
+        }
+        int rank = (t.xnack() == device.xnack() ? 2 : 0) + (t.sramecc() == device.sramecc() ? 1 : 0);
+        return new Candidate(image, true, rank, "code object " + t.name() + " matches " + device.name() + ": "
+                + xnack + ", " + sramecc);
+    }
+
+    /** "!why" when incompatible, else how the setting matches. */
+    private static String feature(String name, AmdgpuTarget.Feature image, AmdgpuTarget.Feature device) {
+        if (image == AmdgpuTarget.Feature.ANY) {
+            return name + " unspecified in the code object (runs with either setting)";
+        }
+        if (device == AmdgpuTarget.Feature.ANY) {
+            return name + image.suffix() + " in the code object, device setting unspecified";
+        }
+        if (image == device) {
+            return name + image.suffix() + " as on the device";
+        }
+        return "!" + name + image.suffix() + " in the code object but the device runs with " + name + device.suffix();
+    }
+}

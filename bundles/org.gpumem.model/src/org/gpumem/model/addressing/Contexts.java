@@ -1,0 +1,100 @@
+package org.gpumem.model.addressing;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.gpumem.model.Context;
+import org.gpumem.model.Pool;
+import org.gpumem.model.Scope;
+import org.gpumem.model.Storage;
+
+/** Navigation in the context tree (device, grid, work-group, subgroup, lane). */
+public final class Contexts {
+
+    private Contexts() {
+    }
+
+    /** The context's own pool of {@code storage}, or null. */
+    public static Pool pool(Context context, Storage storage) {
+        for (Pool pool : context.getPools()) {
+            if (pool.getStorage() == storage) {
+                return pool;
+            }
+        }
+        return null;
+    }
+
+    /** {@code context} or its nearest enclosing context of {@code scope}, or null. */
+    public static Context ancestor(Context context, Scope scope) {
+        for (Context c = context; c != null; c = c.getParent()) {
+            if (c.getScope() == scope) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /** The contexts of {@code scope} at or below {@code context}, in tree order. */
+    public static List<Context> descendants(Context context, Scope scope) {
+        List<Context> found = new ArrayList<>();
+        collect(context, scope, found);
+        return found;
+    }
+
+    private static void collect(Context context, Scope scope, List<Context> found) {
+        if (context.getScope() == scope) {
+            found.add(context);
+            return;
+        }
+        if (context.getScope().getValue() > scope.getValue()) {
+            return;
+        }
+        for (Context child : context.getChildren()) {
+            collect(child, scope, found);
+        }
+    }
+
+    /** The child of {@code context} at position {@code index}, or null. */
+    public static Context child(Context context, int index) {
+        for (Context child : context.getChildren()) {
+            if (child.getIndex() == index) {
+                return child;
+            }
+        }
+        return null;
+    }
+
+    /** A short human-readable path such as {@code work-group (1,0,0) / subgroup 2 / lane 5}. */
+    public static String describe(Context context) {
+        if (context == null) {
+            return "no context";
+        }
+        StringBuilder path = new StringBuilder();
+        for (Context c = context; c != null; c = c.getParent()) {
+            if (c.getScope() == Scope.DEVICE && c != context) {
+                break;
+            }
+            String part = describeOne(c);
+            path.insert(0, path.length() == 0 ? part : part + " / ");
+        }
+        return path.toString();
+    }
+
+    /** The label of one context without its parents, e.g. {@code lane 5}. */
+    public static String describeOne(Context c) {
+        if (c.getName() != null && !c.getName().isEmpty()) {
+            return c.getName();
+        }
+        String scope = c.getScope().getLiteral();
+        return switch (c.getScope()) {
+            case WORK_GROUP -> scope + " (" + c.getX() + "," + c.getY() + "," + c.getZ() + ")";
+            case SUBGROUP, LANE -> scope + " " + c.getIndex();
+            default -> scope;
+        };
+    }
+
+    /** {@code storage-name of context}, e.g. {@code lds of work-group (0,0,0)}. */
+    public static String describe(Pool pool) {
+        return pool.getStorage().getName() + " of " + describe(pool.getOwner());
+    }
+}

@@ -1,0 +1,463 @@
+package org.gpumem.sim.launch;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
+import com.google.gson.JsonPrimitive;
+import com.google.gson.Strictness;
+import com.google.gson.stream.JsonReader;
+import com.google.gson.stream.JsonToken;
+
+import org.gpumem.sim.ptx.ScalarType;
+
+/**
+ * Reads a launch description:
+ *
+ * <pre>
+ * {"module": "k.ptx" | "app", "kernel": "saxpy", "grid": [x,y,z], "block": [x,y,z],
+ *  "sharedBytes": 0, "device": "sm_90",
+ *  "args": [{"u32": 5}, {"f32": 2.5}, {"buffer": "x", "type": "f32", "count": 1024,
+ *            "init": {"file": "x.bin"} | {"fill": 1.5} | {"iota": 0} | {"random": 7}}],
+ *  "outputs": ["x"]}
+ * </pre>
+ *
+ * Relative paths are relative to the launch file's folder. {@code grid} and {@code block} take one
+ * to three extents (missing ones are 1); {@code sharedBytes} (default 0), {@code device} (default
+ * sm_90), {@code init} (default zero bytes) and {@code outputs} (default none) are optional.
+ * Unknown fields are errors, so that a misspelt field is not silently ignored. Scalar values may be
+ * JSON numbers or strings (decimal, or hex {@code 0x...} giving the raw bits, useful for 64-bit
+ * values beyond a double's precision and for float bit patterns). Every error names the field.
+ * A reader is not thread-safe.
+ */
+public final class LaunchFileReader {
+    private static final Pattern BUFFER_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.-]{0,63}");
+    private static final Pattern DEVICE = Pattern.compile("sm_[0-9]{2,3}[af]?");
+    private static final Set<String> TOP_FIELDS = Set.of("module", "kernel", "grid", "block", "sharedBytes",
+            "device", "args", "outputs");
+    private static final Set<String> BUFFER_FIELDS = Set.of("buffer", "type", "count", "init");
+
+    /** The types a launch file may name: PTX's integer, bit and 32/64-bit float types. */
+    private static final String TYPE_NAMES = "u8|u16|u32|u64|s8|s16|s32|s64|b8|b16|b32|b64|f32|f64";
+
+    private final LaunchLimits limits;
+    private String file;
+
+    public LaunchFileReader(LaunchLimits limits) {
+        this.limits = limits;
+    }
+
+    public LaunchFileReader() {
+        this(LaunchLimits.defaults());
+    }
+
+    /** Reads and validates the launch file at {@code path}. */
+    public LaunchDescription read(Path path) {
+        file = path.toString();
+        long size;
+        try {
+            size = Files.size(path);
+        } catch (IOException e) {
+            throw new LaunchFileException(file, "$", "cannot read launch file: " + e.getMessage(), e);
+        }
+        if (size > limits.maxLaunchFileBytes()) {
+            throw fail("$", "launch file is " + size + " bytes, more than the " + limits.maxLaunchFileBytes() + " allowed");
+        }
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .decode(java.nio.ByteBuffer.wrap(Files.readAllBytes(path))).toString();
+        } catch (CharacterCodingException e) {
+            throw fail("$", "launch file is not UTF-8 text");
+        } catch (IOException e) {
+            throw new LaunchFileException(file, "$", "cannot read launch file: " + e.getMessage(), e);
+        }
+        Path dir = path.toAbsolutePath().getParent();
+        return parse(text, dir, path);
+    }
+
+    /** Parses launch JSON {@code text}; relative paths resolve against {@code dir}. */
+    public LaunchDescription parse(String text, Path dir) {
+        file = "<launch>";
+        return parse(text, dir, null);
+    }
+
+    private LaunchDescription parse(String text, Path dir, Path source) {
+        JsonElement root = parseStrict(text);
+        if (!root.isJsonObject()) {
+            throw fail("$", "expected a JSON object");
+        }
+        JsonObject top = root.getAsJsonObject();
+        checkKnown(top, TOP_FIELDS, "");
+        Path module = dir.resolve(string(top, "module", ""));
+        String kernel = string(top, "kernel", "");
+        if (kernel.isEmpty()) {
+            throw fail("kernel", "must not be empty");
+        }
+        Dim3 grid = dims(top, "grid", true);
+        Dim3 block = dims(top, "block", false);
+        long sharedBytes = top.has("sharedBytes") ? integer(top.get("sharedBytes"), "sharedBytes", 0, LaunchLimits.MAX_SHARED_BYTES) : 0;
+        String device = top.has("device") ? string(top, "device", "") : "sm_90";
+        if (!DEVICE.matcher(device).matches()) {
+            throw fail("device", "expected a target such as sm_90, got \"" + device + "\"");
+        }
+        List<KernelArgument> args = new ArrayList<>();
+        JsonArray argArray = top.has("args") ? array(top, "args") : new JsonArray();
+        Set<String> names = new HashSet<>();
+        long total = 0;
+        for (int i = 0; i < argArray.size(); i++) {
+            String where = "args[" + i + "]";
+            KernelArgument a = argument(argArray.get(i), where, dir);
+            if (a instanceof KernelArgument.Buffer b) {
+                if (!names.add(b.name())) {
+                    throw fail(where + ".buffer", "buffer name \"" + b.name() + "\" is used twice");
+                }
+                total += b.byteSize();
+                if (total > limits.maxTotalBufferBytes()) {
+                    throw fail(where + ".count", "all buffers together would take " + total
+                            + " bytes, more than the " + limits.maxTotalBufferBytes() + " allowed");
+                }
+            }
+            args.add(a);
+        }
+        List<String> outputs = new ArrayList<>();
+        if (top.has("outputs")) {
+            JsonArray out = array(top, "outputs");
+            for (int i = 0; i < out.size(); i++) {
+                String where = "outputs[" + i + "]";
+                JsonElement e = out.get(i);
+                if (!e.isJsonPrimitive() || !e.getAsJsonPrimitive().isString()) {
+                    throw fail(where, "expected a buffer name");
+                }
+                String name = e.getAsString();
+                if (!names.contains(name)) {
+                    throw fail(where, "no buffer argument is named \"" + name + "\"");
+                }
+                if (outputs.contains(name)) {
+                    throw fail(where, "\"" + name + "\" is listed twice");
+                }
+                outputs.add(name);
+            }
+        }
+        return new LaunchDescription(source, module, kernel, grid, block,
+                (int) sharedBytes, device, args, outputs);
+    }
+
+    private JsonElement parseStrict(String text) {
+        try (JsonReader reader = new JsonReader(new StringReader(text))) {
+            reader.setStrictness(Strictness.STRICT);
+            JsonElement root = readValue(reader, 0);
+            if (reader.peek() != JsonToken.END_DOCUMENT) {
+                throw fail("$", "text after the JSON value at " + location(reader));
+            }
+            return root;
+        } catch (LaunchFileException e) {
+            throw e;
+        } catch (IOException | JsonParseException | IllegalStateException e) {
+            throw fail("$", "malformed JSON: " + e.getMessage());
+        }
+    }
+
+    /** A tree reader that, unlike Gson's, rejects duplicate keys and bounds nesting. */
+    private JsonElement readValue(JsonReader reader, int depth) throws IOException {
+        if (depth > 16) {
+            throw fail(reader.getPath(), "nested too deeply");
+        }
+        switch (reader.peek()) {
+            case BEGIN_OBJECT: {
+                JsonObject o = new JsonObject();
+                reader.beginObject();
+                while (reader.hasNext()) {
+                    String name = reader.nextName();
+                    if (o.has(name)) {
+                        throw fail(reader.getPath().substring(2), "given twice");
+                    }
+                    o.add(name, readValue(reader, depth + 1));
+                }
+                reader.endObject();
+                return o;
+            }
+            case BEGIN_ARRAY: {
+                JsonArray a = new JsonArray();
+                reader.beginArray();
+                while (reader.hasNext()) {
+                    a.add(readValue(reader, depth + 1));
+                }
+                reader.endArray();
+                return a;
+            }
+            case STRING:
+                return new JsonPrimitive(reader.nextString());
+            case NUMBER: {
+                String at = reader.getPath();
+                String digits = reader.nextString();
+                if (digits.length() > 64) {
+                    throw fail(at.length() > 2 ? at.substring(2) : "$", "number has more than 64 characters");
+                }
+                return new JsonPrimitive(new BigDecimal(digits));
+            }
+            case BOOLEAN:
+                return new JsonPrimitive(reader.nextBoolean());
+            case NULL:
+                reader.nextNull();
+                return com.google.gson.JsonNull.INSTANCE;
+            default:
+                throw fail("$", "unexpected " + reader.peek() + " at " + location(reader));
+        }
+    }
+
+    private static String location(JsonReader reader) {
+        String s = reader.toString();
+        int at = s.indexOf(" at ");
+        return at >= 0 ? s.substring(at + 4) : s;
+    }
+
+    private KernelArgument argument(JsonElement e, String where, Path dir) {
+        if (!e.isJsonObject()) {
+            throw fail(where, "expected an object such as {\"u32\": 5} or {\"buffer\": \"x\", ...}");
+        }
+        JsonObject o = e.getAsJsonObject();
+        if (o.has("buffer")) {
+            checkKnown(o, BUFFER_FIELDS, where + ".");
+            return buffer(o, where, dir);
+        }
+        if (o.size() != 1) {
+            throw fail(where, "a scalar argument has exactly one field, its type (" + TYPE_NAMES
+                    + "); a buffer has \"buffer\"");
+        }
+        Map.Entry<String, JsonElement> only = o.entrySet().iterator().next();
+        ScalarType type = launchType(only.getKey());
+        if (type == null) {
+            throw fail(where + "." + only.getKey(), "unknown argument kind; expected one of " + TYPE_NAMES + " or buffer");
+        }
+        return new KernelArgument.Scalar(type, bits(only.getValue(), type, where + "." + only.getKey()));
+    }
+
+    private KernelArgument.Buffer buffer(JsonObject o, String where, Path dir) {
+        String name = string(o, "buffer", where + ".");
+        if (!BUFFER_NAME.matcher(name).matches()) {
+            throw fail(where + ".buffer", "\"" + name + "\" is not a buffer name (letters, digits, _ . -, "
+                    + "starting with a letter or _, at most 64 characters; it names the output file)");
+        }
+        String typeName = string(o, "type", where + ".");
+        ScalarType type = launchType(typeName);
+        if (type == null) {
+            throw fail(where + ".type", "unknown type \"" + typeName + "\"; expected one of " + TYPE_NAMES);
+        }
+        if (!o.has("count")) {
+            throw fail(where + ".count", "missing");
+        }
+        long maxCount = limits.maxBufferBytes() / type.size();
+        long count = integer(o.get("count"), where + ".count", 1, maxCount);
+        BufferInit init = new BufferInit.Zero();
+        if (o.has("init")) {
+            init = init(o.get("init"), type, count, where + ".init", dir);
+        }
+        return new KernelArgument.Buffer(name, type, count, init);
+    }
+
+    private BufferInit init(JsonElement e, ScalarType type, long count, String where, Path dir) {
+        if (!e.isJsonObject() || e.getAsJsonObject().size() != 1) {
+            throw fail(where, "expected one of {\"file\": path}, {\"fill\": value}, {\"iota\": start}, {\"random\": seed}");
+        }
+        Map.Entry<String, JsonElement> only = e.getAsJsonObject().entrySet().iterator().next();
+        String kind = only.getKey();
+        String at = where + "." + kind;
+        JsonElement v = only.getValue();
+        switch (kind) {
+            case "file": {
+                if (!v.isJsonPrimitive() || !v.getAsJsonPrimitive().isString()) {
+                    throw fail(at, "expected a path");
+                }
+                Path p = dir.resolve(v.getAsString());
+                long expected = count * type.size();
+                long actual;
+                try {
+                    actual = Files.size(p);
+                } catch (IOException x) {
+                    throw fail(at, "cannot read " + p + ": " + x.getMessage());
+                }
+                if (actual != expected) {
+                    throw fail(at, p + " has " + actual + " bytes; " + count + " " + type.ptxName()
+                            + " elements need " + expected);
+                }
+                return new BufferInit.FromFile(p);
+            }
+            case "fill": {
+                long bits = bits(v, type, at);
+                return new BufferInit.Fill(type.isFloat()
+                        ? (Number) (type == ScalarType.F32 ? (Object) Float.intBitsToFloat((int) bits) : (Object) Double.longBitsToDouble(bits))
+                        : (Number) bits);
+            }
+            case "iota":
+                return new BufferInit.Iota(integer(v, at, Long.MIN_VALUE, Long.MAX_VALUE));
+            case "random":
+                return new BufferInit.Random(integer(v, at, Long.MIN_VALUE, Long.MAX_VALUE));
+            default:
+                throw fail(at, "unknown init kind; expected file, fill, iota or random");
+        }
+    }
+
+    /** The bit pattern of scalar {@code e} as {@code type}, range-checked. */
+    private long bits(JsonElement e, ScalarType type, String where) {
+        if (!e.isJsonPrimitive() || e.getAsJsonPrimitive().isBoolean()) {
+            throw fail(where, "expected a number");
+        }
+        JsonPrimitive p = e.getAsJsonPrimitive();
+        if (p.isString()) {
+            String s = p.getAsString().trim();
+            if (s.startsWith("0x") || s.startsWith("0X")) {
+                BigInteger raw;
+                try {
+                    raw = new BigInteger(s.substring(2), 16);
+                } catch (NumberFormatException x) {
+                    throw fail(where, "\"" + s + "\" is not a hexadecimal number");
+                }
+                if (raw.bitLength() > type.size() * 8) {
+                    throw fail(where, s + " does not fit in " + type.size() * 8 + " bits");
+                }
+                return raw.longValue();
+            }
+        }
+        BigDecimal value = decimal(p, where);
+        if (type.isFloat()) {
+            double d = value.doubleValue();
+            if (Double.isInfinite(d) || type == ScalarType.F32 && Float.isInfinite((float) d)) {
+                throw fail(where, value + " is out of range for " + type.ptxName());
+            }
+            return type == ScalarType.F32 ? Float.floatToRawIntBits((float) d) & 0xffffffffL : Double.doubleToRawLongBits(d);
+        }
+        int bitsWide = type.size() * 8;
+        BigInteger min = type.isSigned() ? BigInteger.ONE.shiftLeft(bitsWide - 1).negate() : BigInteger.ZERO;
+        BigInteger max = type.isSigned() ? BigInteger.ONE.shiftLeft(bitsWide - 1).subtract(BigInteger.ONE)
+                : BigInteger.ONE.shiftLeft(bitsWide).subtract(BigInteger.ONE);
+        BigInteger i = integral(value, where);
+        if (i.compareTo(min) < 0 || i.compareTo(max) > 0) {
+            throw fail(where, value.toPlainString() + " is out of range for " + type.ptxName() + " [" + min + ", " + max + "]");
+        }
+        return i.longValue() & (bitsWide == 64 ? -1L : (1L << bitsWide) - 1);
+    }
+
+    private long integer(JsonElement e, String where, long min, long max) {
+        if (!e.isJsonPrimitive()) {
+            throw fail(where, "expected an integer");
+        }
+        BigInteger i = integral(decimal(e.getAsJsonPrimitive(), where), where);
+        if (i.compareTo(BigInteger.valueOf(min)) < 0 || i.compareTo(BigInteger.valueOf(max)) > 0) {
+            throw fail(where, i + " is out of range [" + min + ", " + max + "]");
+        }
+        return i.longValueExact();
+    }
+
+    private BigDecimal decimal(JsonPrimitive p, String where) {
+        try {
+            if (p.isNumber()) {
+                return new BigDecimal(p.getAsNumber().toString());
+            }
+            if (p.isString()) {
+                return new BigDecimal(p.getAsString().trim());
+            }
+        } catch (NumberFormatException x) {
+            // falls through to the error below
+        }
+        throw fail(where, "expected a number, got " + p);
+    }
+
+    /** The integer value of {@code d}, refusing fractions and magnitudes no field could hold. */
+    private BigInteger integral(BigDecimal d, String where) {
+        BigDecimal s = d.stripTrailingZeros();
+        if (s.scale() > 0) {
+            throw fail(where, "expected an integer, got " + d);
+        }
+        if (s.precision() - s.scale() > 40) {
+            throw fail(where, d + " is out of range");
+        }
+        return s.toBigIntegerExact();
+    }
+
+    private Dim3 dims(JsonObject o, String field, boolean isGrid) {
+        if (!o.has(field)) {
+            throw fail(field, "missing");
+        }
+        JsonElement e = o.get(field);
+        JsonArray a;
+        if (e.isJsonArray()) {
+            a = e.getAsJsonArray();
+        } else {
+            a = new JsonArray();
+            a.add(e);
+        }
+        if (a.size() < 1 || a.size() > 3) {
+            throw fail(field, "expected [x], [x,y] or [x,y,z]");
+        }
+        long[] v = {1, 1, 1};
+        for (int i = 0; i < a.size(); i++) {
+            long max = isGrid ? (i == 0 ? LaunchLimits.MAX_GRID_X : LaunchLimits.MAX_GRID_YZ)
+                    : (i == 2 ? LaunchLimits.MAX_BLOCK_Z : LaunchLimits.MAX_BLOCK_XY);
+            v[i] = integer(a.get(i), field + "[" + i + "]", 1, max);
+        }
+        if (!isGrid && v[0] * v[1] * v[2] > LaunchLimits.MAX_THREADS_PER_BLOCK) {
+            throw fail(field, v[0] * v[1] * v[2] + " threads per block, more than " + LaunchLimits.MAX_THREADS_PER_BLOCK);
+        }
+        return new Dim3((int) v[0], (int) v[1], (int) v[2]);
+    }
+
+    private String string(JsonObject o, String field, String prefix) {
+        JsonElement e = o.get(field);
+        if (e == null) {
+            throw fail(prefix + field, "missing");
+        }
+        if (!e.isJsonPrimitive() || !e.getAsJsonPrimitive().isString()) {
+            throw fail(prefix + field, "expected a string");
+        }
+        return e.getAsString();
+    }
+
+    private JsonArray array(JsonObject o, String field) {
+        JsonElement e = o.get(field);
+        if (e == null) {
+            throw fail(field, "missing");
+        }
+        if (!e.isJsonArray()) {
+            throw fail(field, "expected an array");
+        }
+        return e.getAsJsonArray();
+    }
+
+    private void checkKnown(JsonObject o, Set<String> known, String prefix) {
+        for (String k : o.keySet()) {
+            if (!known.contains(k)) {
+                throw fail(prefix + k, "unknown field; expected one of " + String.join(", ", new java.util.TreeSet<>(known)));
+            }
+        }
+    }
+
+    private static ScalarType launchType(String name) {
+        for (String n : TYPE_NAMES.split("\\|")) {
+            if (n.equals(name)) {
+                return ScalarType.fromName(name);
+            }
+        }
+        return null;
+    }
+
+    private LaunchFileException fail(String field, String problem) {
+        return new LaunchFileException(file, field, problem);
+    }
+}

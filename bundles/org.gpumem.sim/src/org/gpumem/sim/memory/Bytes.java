@@ -1,0 +1,66 @@
+package org.gpumem.sim.memory;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+/**
+ * Little-endian loads and stores of 1, 2, 4 and 8 bytes on byte arrays, plus the atomic
+ * compare-and-set used by global atomics. Callers check bounds and alignment first.
+ */
+public final class Bytes {
+    private static final VarHandle I16 = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle I32 = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle I64 = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private Bytes() {
+    }
+
+    /** The {@code size}-byte value at {@code off}, zero-extended. */
+    public static long load(byte[] a, int off, int size) {
+        switch (size) {
+            case 1:
+                return a[off] & 0xFFL;
+            case 2:
+                return ((short) I16.get(a, off)) & 0xFFFFL;
+            case 4:
+                return ((int) I32.get(a, off)) & 0xFFFF_FFFFL;
+            default:
+                return (long) I64.get(a, off);
+        }
+    }
+
+    /** Stores the low {@code size} bytes of {@code v} at {@code off}. */
+    public static void store(byte[] a, int off, int size, long v) {
+        switch (size) {
+            case 1:
+                a[off] = (byte) v;
+                break;
+            case 2:
+                I16.set(a, off, (short) v);
+                break;
+            case 4:
+                I32.set(a, off, (int) v);
+                break;
+            default:
+                I64.set(a, off, v);
+                break;
+        }
+    }
+
+    /** Atomic compare-and-set of an aligned 4- or 8-byte word; true when it was swapped. */
+    public static boolean compareAndSet(byte[] a, int off, int size, long expect, long update) {
+        if (size == 4) {
+            return I32.compareAndSet(a, off, (int) expect, (int) update);
+        }
+        return I64.compareAndSet(a, off, expect, update);
+    }
+
+    /** Volatile load of an aligned 4- or 8-byte word, zero-extended. */
+    public static long loadVolatile(byte[] a, int off, int size) {
+        if (size == 4) {
+            return ((int) I32.getVolatile(a, off)) & 0xFFFF_FFFFL;
+        }
+        return (long) I64.getVolatile(a, off);
+    }
+}

@@ -1,0 +1,42 @@
+package org.gpumem.sim.memory;
+
+/**
+ * A refused access to simulator memory: the space, the address in that space, the size and
+ * why. The engine turns it into a {@code Fault} with the thread context; debugger reads get it
+ * as is. Carries no stack trace because the engine uses it for control flow on faults.
+ */
+public final class MemoryAccessException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    private final AddressSpace space;
+    private final long address;
+    private final int size;
+    private final MemoryFaultKind kind;
+
+    public MemoryAccessException(MemoryFaultKind kind, AddressSpace space, long address, int size, String detail) {
+        super(kind.description() + " " + size + "-byte access to " + space.ptxName() + " address 0x"
+                + Long.toHexString(address) + (detail == null || detail.isEmpty() ? "" : " (" + detail + ")"), null,
+                false, false);
+        this.kind = kind;
+        this.space = space;
+        this.address = address;
+        this.size = size;
+    }
+
+    public AddressSpace space() {
+        return space;
+    }
+
+    /** The address as the space numbers it (a generic address for generic accesses). */
+    public long address() {
+        return address;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public MemoryFaultKind kind() {
+        return kind;
+    }
+}

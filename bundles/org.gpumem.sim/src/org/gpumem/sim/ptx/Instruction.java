@@ -1,0 +1,59 @@
+package org.gpumem.sim.ptx;
+
+import org.gpumem.sim.memory.AddressSpace;
+
+/**
+ * One PTX instruction in pre-decoded form: operation and modifier codes as ints (see
+ * {@link Op}), operands as indices into the function's register file. Immediates and symbol
+ * addresses are constant registers the engine fills when a frame starts, so every operand is
+ * a register. The loader fills every field; the interpreter reads them directly and nothing
+ * else may modify them.
+ */
+public final class Instruction {
+    public int op;
+    /** Instruction type ({@link ScalarType} ordinal), the destination type for cvt. */
+    public int type;
+    /** Second type: the source type of cvt, the operand type of set/slct. -1 if none. */
+    public int type2 = -1;
+    public int mod;
+    public int mod2;
+    public int rnd;
+    public int flags;
+    /** State space of ld/st/atom/red/cvta/isspacep; {@link AddressSpace#GENERIC} when none is written. */
+    public AddressSpace space = AddressSpace.GENERIC;
+    /** Vector width of ld/st (1, 2 or 4). */
+    public int vec = 1;
+    /** Guard predicate register, or -1. */
+    public int guard = -1;
+    public boolean guardNegated;
+    public int[] dst = NONE;
+    public int[] src = NONE;
+    /** Base register of the memory operand. */
+    public int addrReg = -1;
+    public long addrOffset;
+    /** {@link Op#PARAM_KERNEL} or {@link Op#PARAM_FRAME} for param-space accesses. */
+    public int paramKind;
+    /** Branch target (instruction index) or the callee's function index. */
+    public int target = -1;
+    /** For a conditional branch: the index of its immediate post-dominator, -1 for function exit. */
+    public int reconvergence = -1;
+    /** call: caller frame offsets and sizes of the argument and return params. */
+    public int[] argOffsets = NONE, argSizes = NONE, retOffsets = NONE, retSizes = NONE;
+    /** The instruction's index in its function. */
+    public int index;
+    /** 1-based line in the PTX text. */
+    public int line;
+    /** The source position of the nearest preceding {@code .loc}, or null. */
+    public SourceLocation location;
+    /** The opcode with its modifiers as written ({@code ld.global.v4.u32}). */
+    public String opcode;
+    /** The whole instruction as written, without the semicolon. */
+    public String text;
+
+    static final int[] NONE = new int[0];
+
+    @Override
+    public String toString() {
+        return text;
+    }
+}

@@ -1,0 +1,54 @@
+package org.gpumem.sim.ptx;
+
+/**
+ * Operation codes of the pre-decoded instruction form, with the codes of their modifiers.
+ * Plain int constants so the interpreter can switch on them without enum indirection.
+ */
+public final class Op {
+    private Op() {
+    }
+
+    public static final int MOV = 1, LD = 2, ST = 3, CVTA = 4, CVTA_TO = 5, CVT = 6, ADD = 7, SUB = 8, MUL = 9,
+            MAD = 10, DIV = 11, REM = 12, ABS = 13, NEG = 14, MIN = 15, MAX = 16, AND = 17, OR = 18, XOR = 19,
+            NOT = 20, CNOT = 21, SHL = 22, SHR = 23, SETP = 24, SELP = 25, FMA = 26, RCP = 27, SQRT = 28,
+            RSQRT = 29, SIN = 30, COS = 31, LG2 = 32, EX2 = 33, BRA = 34, CALL = 35, RET = 36, EXIT = 37,
+            BAR = 38, NOP = 39, ATOM = 40, RED = 41, SHFL = 42, VOTE = 43, BREV = 44, POPC = 45, CLZ = 46,
+            BFIND = 47, BFE = 48, BFI = 49, PRMT = 50, COPYSIGN = 51, TESTP = 52, ACTIVEMASK = 53, TRAP = 54,
+            LOP3 = 55, ISSPACEP = 56, SET = 57, SLCT = 58, MUL24 = 59, MAD24 = 60, TANH = 61, SAD = 62,
+            BAR_WARP = 63, MOV_PACK = 64, MOV_UNPACK = 65;
+
+    /** {@code flags} bits. */
+    public static final int F_HI = 1, F_WIDE = 2, F_SAT = 4, F_FTZ = 8, F_UNI = 16, F_APPROX = 32, F_LO = 64,
+            F_ARRIVE = 128, F_SHIFTAMT = 256;
+
+    /** Comparison codes of setp/set/slct ({@code mod}). */
+    public static final int CMP_EQ = 0, CMP_NE = 1, CMP_LT = 2, CMP_LE = 3, CMP_GT = 4, CMP_GE = 5, CMP_LO = 6,
+            CMP_LS = 7, CMP_HI = 8, CMP_HS = 9, CMP_EQU = 10, CMP_NEU = 11, CMP_LTU = 12, CMP_LEU = 13,
+            CMP_GTU = 14, CMP_GEU = 15, CMP_NUM = 16, CMP_NAN = 17;
+    static final String[] CMP_NAMES = {"eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs", "equ", "neu",
+        "ltu", "leu", "gtu", "geu", "num", "nan"};
+
+    /** Boolean combiners of setp ({@code mod2}). */
+    public static final int BOOL_NONE = 0, BOOL_AND = 1, BOOL_OR = 2, BOOL_XOR = 3;
+
+    /** Atomic operations ({@code mod}). */
+    public static final int ATOM_ADD = 0, ATOM_MIN = 1, ATOM_MAX = 2, ATOM_EXCH = 3, ATOM_CAS = 4, ATOM_AND = 5,
+            ATOM_OR = 6, ATOM_XOR = 7, ATOM_INC = 8, ATOM_DEC = 9;
+    static final String[] ATOM_NAMES = {"add", "min", "max", "exch", "cas", "and", "or", "xor", "inc", "dec"};
+
+    /** Shuffle modes ({@code mod}). */
+    public static final int SHFL_UP = 0, SHFL_DOWN = 1, SHFL_BFLY = 2, SHFL_IDX = 3;
+    /** Vote modes ({@code mod}). */
+    public static final int VOTE_ALL = 0, VOTE_ANY = 1, VOTE_UNI = 2, VOTE_BALLOT = 3;
+
+    /** Rounding ({@code rnd}). */
+    public static final int RND_NONE = 0, RND_RN = 1, RND_RZ = 2, RND_RM = 3, RND_RP = 4, RND_RNI = 5, RND_RZI = 6,
+            RND_RMI = 7, RND_RPI = 8;
+
+    /** testp properties ({@code mod}). */
+    public static final int TESTP_FINITE = 0, TESTP_INFINITE = 1, TESTP_NUMBER = 2, TESTP_NOTANUMBER = 3,
+            TESTP_NORMAL = 4, TESTP_SUBNORMAL = 5;
+
+    /** Where a param-space access goes ({@code paramKind}). */
+    public static final int PARAM_KERNEL = 0, PARAM_FRAME = 1;
+}

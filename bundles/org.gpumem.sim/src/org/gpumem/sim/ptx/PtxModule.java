@@ -1,0 +1,121 @@
+package org.gpumem.sim.ptx;
+
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A loaded PTX module: its functions with decoded instructions, module-scope variables, the
+ * static shared-memory layout, the {@code .file} table, and the skipped debug sections.
+ * Immutable after {@link PtxLoader} returns it; safe to share between threads.
+ */
+public final class PtxModule {
+    /**
+     * The pseudo-symbol whose address is the start of the kernel parameter buffer, used by
+     * constant registers that hold generic addresses of kernel parameters.
+     */
+    public static final String KERNEL_PARAMS_SYMBOL = "%kernel_params";
+
+    final String name;
+    final String text;
+    String version = "";
+    String target = "";
+    boolean debugTarget;
+    int addressSize = 64;
+    List<PtxFunction> functions = List.of();
+    Map<String, PtxFunction> functionsByName = Map.of();
+    List<PtxVariable> variables = List.of();
+    Map<String, PtxVariable> variablesByName = Map.of();
+    Map<Integer, String> files = Map.of();
+    List<DebugSection> debugSections = List.of();
+    Map<String, Long> sharedOffsets = Map.of();
+    long staticSharedBytes;
+    int dynamicSharedAlignment = 16;
+
+    PtxModule(String name, String text) {
+        this.name = name;
+        this.text = text;
+    }
+
+    /** The file name given to the loader (used in messages). */
+    public String name() {
+        return name;
+    }
+
+    /** The PTX text as loaded. */
+    public String text() {
+        return text;
+    }
+
+    /** {@code .version}, e.g. {@code 9.0}. */
+    public String version() {
+        return version;
+    }
+
+    /** The first {@code .target} entry, e.g. {@code sm_90}. */
+    public String target() {
+        return target;
+    }
+
+    /** True when {@code .target} lists {@code debug} (nvcc -G). */
+    public boolean isDebugTarget() {
+        return debugTarget;
+    }
+
+    public int addressSize() {
+        return addressSize;
+    }
+
+    /** Functions and kernels in order of first declaration. */
+    public List<PtxFunction> functions() {
+        return Collections.unmodifiableList(functions);
+    }
+
+    /** The kernels ({@code .entry}). */
+    public List<PtxFunction> kernels() {
+        return functions.stream().filter(PtxFunction::isEntry).toList();
+    }
+
+    /** The function or kernel with this (mangled) name, or null. */
+    public PtxFunction function(String name) {
+        return functionsByName.get(name);
+    }
+
+    /** Module-scope {@code .global}, {@code .const} and {@code .shared} variables, and demoted shared ones. */
+    public List<PtxVariable> variables() {
+        return Collections.unmodifiableList(variables);
+    }
+
+    public PtxVariable variable(String name) {
+        return variablesByName.get(name);
+    }
+
+    /** The {@code .file} table: index to path. */
+    public Map<Integer, String> files() {
+        return Collections.unmodifiableMap(files);
+    }
+
+    /** The {@code .section .debug_*} blocks, in order. */
+    public List<DebugSection> debugSections() {
+        return Collections.unmodifiableList(debugSections);
+    }
+
+    /**
+     * Offsets of all static shared variables in a CTA's shared memory. The layout is module
+     * wide (every kernel of the module sees the same offsets); dynamic shared memory
+     * ({@code .extern .shared}) starts at {@link #dynamicSharedOffset()}.
+     */
+    public Map<String, Long> sharedOffsets() {
+        return Collections.unmodifiableMap(sharedOffsets);
+    }
+
+    public long staticSharedBytes() {
+        return staticSharedBytes;
+    }
+
+    /** Offset of dynamic shared memory: the static size rounded up to the strictest alignment. */
+    public long dynamicSharedOffset() {
+        long a = dynamicSharedAlignment;
+        return (staticSharedBytes + a - 1) / a * a;
+    }
+}

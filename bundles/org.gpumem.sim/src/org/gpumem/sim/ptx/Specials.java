@@ -1,0 +1,38 @@
+package org.gpumem.sim.ptx;
+
+/**
+ * Register indices of the PTX special registers in every function's register file. The
+ * engine fills them when a warp or frame starts; {@link #FRAME} is the simulator's own: the
+ * per-thread local-memory offset of the current function's frame, which local symbols
+ * ({@code __local_depotN}) are relative to.
+ */
+public final class Specials {
+    private Specials() {
+    }
+
+    public static final int TID_X = 0, TID_Y = 1, TID_Z = 2, NTID_X = 3, NTID_Y = 4, NTID_Z = 5, CTAID_X = 6,
+            CTAID_Y = 7, CTAID_Z = 8, NCTAID_X = 9, NCTAID_Y = 10, NCTAID_Z = 11, LANEID = 12, WARPID = 13,
+            NWARPID = 14, LANEMASK_EQ = 15, LANEMASK_LT = 16, LANEMASK_LE = 17, LANEMASK_GT = 18,
+            LANEMASK_GE = 19, SMID = 20, NSMID = 21, GRIDID = 22, FRAME = 23, DYNAMIC_SMEM_SIZE = 24,
+            TOTAL_SMEM_SIZE = 25, WARPSZ = 26;
+    public static final int COUNT = 27;
+
+    static final String[] NAMES = {"%tid.x", "%tid.y", "%tid.z", "%ntid.x", "%ntid.y", "%ntid.z", "%ctaid.x",
+        "%ctaid.y", "%ctaid.z", "%nctaid.x", "%nctaid.y", "%nctaid.z", "%laneid", "%warpid", "%nwarpid",
+        "%lanemask_eq", "%lanemask_lt", "%lanemask_le", "%lanemask_gt", "%lanemask_ge", "%smid", "%nsmid",
+        "%gridid", "%frame", "%dynamic_smem_size", "%total_smem_size", "WARP_SZ"};
+
+    /** The index of a special register name ({@code %tid.x}), or -1. */
+    public static int indexOf(String name) {
+        for (int i = 0; i < NAMES.length; i++) {
+            if (NAMES[i].equals(name) && i != FRAME) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    public static String name(int index) {
+        return NAMES[index];
+    }
+}

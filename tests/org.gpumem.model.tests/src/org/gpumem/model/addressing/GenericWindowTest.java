@@ -1,0 +1,133 @@
+package org.gpumem.model.addressing;
+
+import static org.gpumem.model.addressing.AmdgpuPrivateSwizzleTest.contains;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.gpumem.model.AddressSpace;
+import org.gpumem.model.Context;
+import org.gpumem.model.Location;
+import org.gpumem.model.MemoryState;
+import org.gpumem.model.Scope;
+import org.gpumem.model.Target;
+import org.gpumem.model.state.MemoryStateBuilder;
+import org.gpumem.model.targets.BuiltinTargets;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Generic (flat) addresses through the windows onto shared/LDS and local/private, and back. */
+class GenericWindowTest {
+
+    /** target, shared space, shared window base, per-lane space, per-lane window base */
+    static Stream<Arguments> windowedTargets() {
+        return Stream.of(
+                Arguments.of(BuiltinTargets.nvptx("sm_90"), "shared", BuiltinTargets.SIM_SHARED_WINDOW, "local",
+                        BuiltinTargets.SIM_LOCAL_WINDOW),
+                Arguments.of(BuiltinTargets.simulator(), "shared", BuiltinTargets.SIM_SHARED_WINDOW, "local",
+                        BuiltinTargets.SIM_LOCAL_WINDOW),
+                Arguments.of(BuiltinTargets.amdgpu("gfx90a", 64), "local", BuiltinTargets.AMDGPU_LDS_APERTURE,
+                        "private_lane", BuiltinTargets.AMDGPU_SCRATCH_APERTURE),
+                Arguments.of(BuiltinTargets.amdgpu("gfx90a", 32), "local", BuiltinTargets.AMDGPU_LDS_APERTURE,
+                        "private_lane", BuiltinTargets.AMDGPU_SCRATCH_APERTURE));
+    }
+
+    private static MemoryState state(Target target) {
+        return new MemoryStateBuilder(target).launch(2, 1, 1, target.getSubgroupSize() + 5, 1, 1).build();
+    }
+
+    @ParameterizedTest
+    @MethodSource("windowedTargets")
+    void sharedWindowLandsInTheLanesWorkGroupAndBack(Target target, String sharedName, long sharedBase, String laneName,
+            long laneBase) {
+        MemoryState state = state(target);
+        AddressSpace generic = target.getDefaultSpace().getName().equals("generic") ? target.getDefaultSpace()
+                : AddressSpaces.require(target, "generic");
+        AddressSpace shared = AddressSpaces.require(target, sharedName);
+        for (Context lane : Contexts.descendants(state.getDevice(), Scope.LANE)) {
+            Context group = Contexts.ancestor(lane, Scope.WORK_GROUP);
+            for (long off : new long[] {0, 1, 0x7f, 0x1003}) {
+                PoolAddress viaGeneric = AddressResolver.resolve(lane, generic, sharedBase + off);
+                assertSame(group, viaGeneric.pool().getOwner());
+                assertEquals(off, viaGeneric.offset());
+                assertEquals(viaGeneric, AddressResolver.resolve(group, shared, off));
+                List<Location> aliases = AddressResolver.aliases(viaGeneric);
+                assertTrue(contains(aliases, generic, group, sharedBase + off), aliases::toString);
+                assertTrue(contains(aliases, shared, group, off), aliases::toString);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("windowedTargets")
+    void perLaneWindowLandsInTheLanesOwnMemoryAndBack(Target target, String sharedName, long sharedBase, String laneName,
+            long laneBase) {
+        MemoryState state = state(target);
+        AddressSpace generic = AddressSpaces.require(target, "generic");
+        AddressSpace perLane = AddressSpaces.require(target, laneName);
+        for (Context lane : Contexts.descendants(state.getDevice(), Scope.LANE)) {
+            for (long off : new long[] {0, 2, 4, 13}) {
+                PoolAddress viaGeneric = AddressResolver.resolve(lane, generic, laneBase + off);
+                assertEquals(AddressResolver.resolve(lane, perLane, off), viaGeneric);
+                long expected = (off / 4) * target.getSubgroupSize() * 4 + lane.getIndex() * 4L + off % 4;
+                assertEquals(expected, viaGeneric.offset());
+                assertSame(lane.getParent(), viaGeneric.pool().getOwner());
+                List<Location> aliases = AddressResolver.aliases(viaGeneric);
+                assertTrue(contains(aliases, generic, lane, laneBase + off), aliases::toString);
+                assertTrue(contains(aliases, perLane, lane, off), aliases::toString);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("windowedTargets")
+    void outsideTheWindowsIsGlobal(Target target, String sharedName, long sharedBase, String laneName, long laneBase) {
+        MemoryState state = state(target);
+        AddressSpace generic = AddressSpaces.require(target, "generic");
+        AddressSpace global = AddressSpaces.require(target, "global");
+        Context lane = Contexts.descendants(state.getDevice(), Scope.LANE).get(3);
+        for (long address : new long[] {0, 0x1000, sharedBase - 1}) {
+            PoolAddress viaGeneric = AddressResolver.resolve(lane, generic, address);
+            assertEquals(AddressResolver.resolve(state.getDevice(), global, address), viaGeneric);
+            assertEquals(address, viaGeneric.offset());
+            List<Location> aliases = AddressResolver.aliases(viaGeneric);
+            assertTrue(contains(aliases, generic, state.getDevice(), address), aliases::toString);
+            assertTrue(contains(aliases, global, state.getDevice(), address), aliases::toString);
+        }
+        // A global offset hidden behind a window is not a generic alias of that global byte.
+        if (Long.compareUnsigned(sharedBase, target.getStorages().get(0).getDefaultSize()) < 0) {
+            PoolAddress hidden = AddressResolver.resolve(state.getDevice(), global, sharedBase);
+            assertTrue(AddressResolver.aliases(hidden).stream().noneMatch(a -> a.getSpace() == generic));
+        }
+    }
+
+    @Test
+    void simulatorConstAndParamWindows() {
+        Target target = BuiltinTargets.simulator();
+        MemoryState state = state(target);
+        AddressSpace generic = AddressSpaces.require(target, "generic");
+        Context lane = Contexts.descendants(state.getDevice(), Scope.LANE).get(0);
+        assertEquals(AddressResolver.resolve(lane, AddressSpaces.require(target, "const"), 0x24),
+                AddressResolver.resolve(lane, generic, BuiltinTargets.SIM_CONST_WINDOW + 0x24));
+        assertEquals(AddressResolver.resolve(lane, AddressSpaces.require(target, "param"), 8),
+                AddressResolver.resolve(lane, generic, BuiltinTargets.SIM_PARAM_WINDOW + 8));
+        assertEquals(AddressResolver.resolve(lane, AddressSpaces.require(target, "local"), 6),
+                AddressResolver.resolve(lane.getParent(), AddressSpaces.require(target, "local_warp"), 2 * 0 + 4 * 32 + 2));
+    }
+
+    @Test
+    void perLaneWindowNeedsALane() {
+        Target target = BuiltinTargets.nvptx("sm_90");
+        MemoryState state = state(target);
+        Context group = Contexts.descendants(state.getDevice(), Scope.WORK_GROUP).get(0);
+        AddressingException e = assertThrows(AddressingException.class,
+                () -> AddressResolver.resolve(group, AddressSpaces.require(target, "generic"), BuiltinTargets.SIM_LOCAL_WINDOW));
+        assertTrue(e.getMessage().contains("local") && e.getMessage().contains("per lane"), e.getMessage());
+    }
+}
