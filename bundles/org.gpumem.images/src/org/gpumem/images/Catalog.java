@@ -1,7 +1,9 @@
 package org.gpumem.images;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The device code one file carries: its containers and their images. Build one with
@@ -39,6 +41,20 @@ public final class Catalog {
             all.addAll(c.images());
         }
         return all;
+    }
+
+    /**
+     * Every kernel of the file with the images that define it, in file order: where a kernel's
+     * code is, in which format and for which architecture. Reads every image's kernels.
+     */
+    public Map<Kernel, List<DeviceImage>> kernels() {
+        Map<Kernel, List<DeviceImage>> index = new LinkedHashMap<>();
+        for (DeviceImage i : images()) {
+            for (Kernel k : i.kernels()) {
+                index.computeIfAbsent(k, x -> new ArrayList<>()).add(i);
+            }
+        }
+        return index;
     }
 
     /** The images that define a kernel called {@code name} (mangled or demangled). */

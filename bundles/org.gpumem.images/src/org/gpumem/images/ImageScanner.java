@@ -36,7 +36,7 @@ final class ImageScanner {
     private static final Pattern PTX_TARGET = Pattern.compile("(?m)^\\s*\\.target\\s+([^\\n/]*)");
     private static final Pattern PTX_VERSION = Pattern.compile("(?m)^\\s*\\.version\\s+(\\d+\\.\\d+)");
     private static final Pattern OPENCL_KERNEL = Pattern.compile(
-            "\\b(?:__kernel|kernel)\\s+(?:__attribute__\\s*\\(\\([^)]*\\)\\)\\s*)?void\\s+([A-Za-z_][A-Za-z0-9_]*)\\s*\\(");
+            "\\b(?:__kernel|kernel)\\s+(?:__attribute__\\s*\\(\\((?:[^()]|\\([^()]*\\))*\\)\\)\\s*)*void\\s+([A-Za-z_][A-Za-z0-9_]*)\\s*\\(");
     private static final Pattern TKINFO_ARCH = Pattern.compile("-arch\\s+sm_(\\d+)([af]?)");
 
     private final BoundedDecompressor decompressor;

@@ -26,11 +26,28 @@ public final class ImageSelector {
     private ImageSelector() {
     }
 
-    public static Selection select(Catalog catalog, GpuTarget device) {
-        return select(catalog.file(), catalog.images(), device);
+    /**
+     * One selection per container of the catalog: the runtime registers each fatbin or offload
+     * bundle as its own module and loads one image from each. A file without containers gives
+     * one empty selection, so that "no image" is still reported.
+     */
+    public static List<Selection> select(Catalog catalog, GpuTarget device) {
+        List<Selection> result = new ArrayList<>();
+        for (Container c : catalog.containers()) {
+            result.add(select(c, device));
+        }
+        if (result.isEmpty()) {
+            result.add(select(catalog.file(), List.of(), device));
+        }
+        return result;
     }
 
-    public static Selection select(String file, List<DeviceImage> images, GpuTarget device) {
+    public static Selection select(Container container, GpuTarget device) {
+        return select(container.origin().describe(), container.images(), device);
+    }
+
+    /** Chooses among {@code images}; {@code scope} names them in explanations. */
+    public static Selection select(String scope, List<DeviceImage> images, GpuTarget device) {
         List<Candidate> candidates = new ArrayList<>();
         for (DeviceImage image : images) {
             candidates.add(device instanceof NvidiaTarget n ? nvidia(image, n) : amdgpu(image, (AmdgpuTarget) device));
@@ -42,7 +59,7 @@ public final class ImageSelector {
         }
         Optional<DeviceImage> chosen = candidates.isEmpty() || !candidates.get(0).usable ? Optional.empty()
                 : Optional.of(candidates.get(0).image);
-        return new Selection(device, file, chosen, verdicts);
+        return new Selection(device, scope, chosen, verdicts);
     }
 
     /** rank: larger is better; cubins always outrank PTX. */

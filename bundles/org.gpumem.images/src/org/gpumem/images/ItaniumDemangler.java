@@ -60,6 +60,9 @@ public final class ItaniumDemangler {
         boolean[] templated = new boolean[1];
         String name = name(false, templated);
         String returnType = templated[0] ? type() + " " : "";
+        if (p == s.length()) {
+            throw new Declined();
+        }
         List<String> params = new ArrayList<>();
         if (peek() == 'v' && p + 1 == s.length()) {
             p++;
@@ -67,9 +70,6 @@ public final class ItaniumDemangler {
             while (p < s.length()) {
                 params.add(type());
             }
-        }
-        if (params.isEmpty() && p != s.length()) {
-            throw new Declined();
         }
         return returnType + name + "(" + String.join(", ", params) + ")";
     }
@@ -125,14 +125,18 @@ public final class ItaniumDemangler {
                 prefix = "std";
                 continue;
             }
-            if (peek() == 'S' && prefix == null) {
+            boolean substituted = peek() == 'S' && prefix == null;
+            if (substituted) {
                 prefix = substitution();
             } else {
                 String component = unqualified();
                 prefix = prefix == null ? component : prefix + "::" + component;
             }
             if (peek() == 'I') {
-                substitutions.add(prefix);
+                if (!substituted) {
+                    substitutions.add(prefix);
+                }
+                substituted = false;
                 List<String> args = templateArgs();
                 prefix += "<" + String.join(", ", args) + ">";
                 if (peek() == 'E' && !isType) {
@@ -140,7 +144,7 @@ public final class ItaniumDemangler {
                     templated[0] = true;
                 }
             }
-            if (peek() != 'E') {
+            if (peek() != 'E' && !substituted) {
                 substitutions.add(prefix);
             }
         }

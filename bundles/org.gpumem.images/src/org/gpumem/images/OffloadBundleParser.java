@@ -64,8 +64,11 @@ final class OffloadBundleParser {
             } else if (startsWith(r.buffer(), p, COMPRESSED_MAGIC)) {
                 containers.add(compressed(r, data, fileOffset, path));
             } else {
-                throw r.fail(p, "expected an offload bundle (__CLANG_OFFLOAD_BUNDLE__ or CCOB), found 0x"
-                        + Integer.toHexString(r.buffer().getInt(p)));
+                StringBuilder found = new StringBuilder();
+                for (int i = p; i < Math.min(p + 8, r.size()); i++) {
+                    found.append(String.format("%02x ", r.buffer().get(i) & 0xff));
+                }
+                throw r.fail(p, "expected an offload bundle (__CLANG_OFFLOAD_BUNDLE__ or CCOB), found bytes " + found.toString().trim());
             }
         }
         return containers;

@@ -4,10 +4,13 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The outcome of choosing an image for a device: the chosen image (if any), and a verdict with
- * its reason for every image the file contains, best candidates first.
+ * The outcome of choosing an image for a device among the images of one container (one module
+ * the runtime registers: a fatbin, an offload bundle): the chosen image (if any), and a verdict
+ * with its reason for every image, best candidates first.
+ *
+ * @param scope what was searched, in words ({@code cuda_O: .nv_fatbin+0xc10 (fatbin 2)})
  */
-public record Selection(GpuTarget device, String file, Optional<DeviceImage> chosen, List<Verdict> verdicts) {
+public record Selection(GpuTarget device, String scope, Optional<DeviceImage> chosen, List<Verdict> verdicts) {
 
     /**
      * One image and why it was or was not usable.
@@ -24,16 +27,16 @@ public record Selection(GpuTarget device, String file, Optional<DeviceImage> cho
         if (chosen.isPresent()) {
             for (Verdict v : verdicts) {
                 if (v.image() == chosen.get()) {
-                    return "device " + device.name() + " gets " + chosen.get().describe() + " at "
-                            + chosen.get().origin().describe() + ": " + v.reason();
+                    return "from " + scope + ", device " + device.name() + " gets " + chosen.get().describe()
+                            + ": " + v.reason();
                 }
             }
         }
-        StringBuilder b = new StringBuilder("no image in " + file + " runs on " + device.name());
+        StringBuilder b = new StringBuilder("no image in " + scope + " runs on " + device.name());
         if (verdicts.isEmpty()) {
-            b.append("; the file contains no device code");
+            b.append("; it contains no device code");
         } else {
-            b.append("; the file contains: ");
+            b.append("; it contains: ");
             for (int i = 0; i < verdicts.size(); i++) {
                 b.append(i > 0 ? ", " : "").append(verdicts.get(i).image().describe());
             }

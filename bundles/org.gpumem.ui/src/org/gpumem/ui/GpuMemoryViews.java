@@ -7,10 +7,13 @@ import java.util.stream.Stream;
 public final class GpuMemoryViews {
 
     public static final String ADDRESS_SPACES = "org.gpumem.ui.views.addressSpaces";
+    public static final String MEMORY_POOLS = "org.gpumem.ui.views.memoryPools";
+    public static final String VARIABLE_LOCATIONS = "org.gpumem.ui.views.variableLocations";
+    public static final String SPACE_MEMORY = "org.gpumem.ui.views.spaceMemory";
 
-    static final List<String> LEFT = List.of();
-    static final List<String> RIGHT = List.of();
-    static final List<String> BOTTOM = List.of(ADDRESS_SPACES);
+    static final List<String> LEFT = List.of(MEMORY_POOLS);
+    static final List<String> RIGHT = List.of(VARIABLE_LOCATIONS);
+    static final List<String> BOTTOM = List.of(SPACE_MEMORY, ADDRESS_SPACES);
     static final List<String> ALL = Stream.of(LEFT, RIGHT, BOTTOM).flatMap(List::stream).toList();
 
     private GpuMemoryViews() {

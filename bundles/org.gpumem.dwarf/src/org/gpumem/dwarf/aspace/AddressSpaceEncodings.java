@@ -15,7 +15,9 @@ import java.util.Arrays;
  * default.
  * <p>
  * LLVM's vendor encodings are real and fixed per LLVM release; the attribute numbers moved
- * between ROCm releases, so they are lists.
+ * between ROCm releases, so they are lists. The defaults hold current LLVM's numbers only: the
+ * older ROCm DW_AT_LLVM_memory_space 0x3e0d is DW_AT_LLVM_coro_suspend_idx in current LLVM, so a
+ * caller reading such old files adds it explicitly.
  *
  * @param memOpcode               opcode of the proposal's DW_OP_mem
  * @param aspaceBregxOpcode       opcode of the proposal's DW_OP_aspace_bregx
@@ -23,7 +25,7 @@ import java.util.Arrays;
  *                                proposal); false: pops the space (top) then the offset (other drafts)
  * @param addressSpaceAttribute   DW_AT_address_space of the proposal
  * @param llvmAddressSpaceAttributes DW_AT_LLVM_address_space numbers (current LLVM: 0x3e10)
- * @param llvmMemorySpaceAttributes  DW_AT_LLVM_memory_space numbers (current 0x3e0f, older ROCm 0x3e0d)
+ * @param llvmMemorySpaceAttributes  DW_AT_LLVM_memory_space numbers (current 0x3e0f)
  * @param llvmHpCollidingForms    whether single-byte opcodes 0xe1-0xe6 are the old LLVM forms of
  *                                DW_OP_LLVM_form_aspace_address ... call_frame_entry_reg rather than
  *                                HP extensions (true for AMD's LLVM fork, which emitted them)
@@ -35,10 +37,9 @@ public record AddressSpaceEncodings(int memOpcode, int aspaceBregxOpcode, boolea
     public static final int DW_AT_ADDRESS_CLASS = 0x33;
     public static final int DW_AT_LLVM_MEMORY_SPACE = 0x3e0f;
     public static final int DW_AT_LLVM_ADDRESS_SPACE = 0x3e10;
-    private static final int DW_AT_LLVM_MEMORY_SPACE_OLD = 0x3e0d;
 
     public static final AddressSpaceEncodings DEFAULTS = new AddressSpaceEncodings(0xee, 0xef, true, 0x2d00,
-            new int[] {DW_AT_LLVM_ADDRESS_SPACE}, new int[] {DW_AT_LLVM_MEMORY_SPACE, DW_AT_LLVM_MEMORY_SPACE_OLD},
+            new int[] {DW_AT_LLVM_ADDRESS_SPACE}, new int[] {DW_AT_LLVM_MEMORY_SPACE},
             false);
 
     public AddressSpaceEncodings {
@@ -69,6 +70,11 @@ public record AddressSpaceEncodings(int memOpcode, int aspaceBregxOpcode, boolea
     public AddressSpaceEncodings withMemOffsetOnTop(boolean offsetOnTop) {
         return new AddressSpaceEncodings(memOpcode, aspaceBregxOpcode, offsetOnTop, addressSpaceAttribute,
                 llvmAddressSpaceAttributes, llvmMemorySpaceAttributes, llvmHpCollidingForms);
+    }
+
+    public AddressSpaceEncodings withLlvmAttributes(int[] addressSpace, int[] memorySpace) {
+        return new AddressSpaceEncodings(memOpcode, aspaceBregxOpcode, memOffsetOnTop, addressSpaceAttribute,
+                addressSpace, memorySpace, llvmHpCollidingForms);
     }
 
     public AddressSpaceEncodings withAddressSpaceAttribute(int attribute) {

@@ -30,6 +30,7 @@ public final class ElfFile {
     public static final int ET_EXEC = 2;
     public static final int ET_DYN = 3;
     public static final int EM_386 = 3;
+    public static final int EM_PPC64 = 21;
     public static final int EM_X86_64 = 62;
     public static final int EM_AARCH64 = 183;
     public static final int EM_CUDA = 190;
@@ -245,6 +246,17 @@ public final class ElfFile {
         return sections.get(index);
     }
 
+    /** All sections called {@code name}, in section header order (COMDAT groups repeat debug section names). */
+    public List<ElfSection> sections(String name) {
+        List<ElfSection> out = new ArrayList<>(1);
+        for (ElfSection s : sections) {
+            if (s.name().equals(name)) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
     /** The first section called {@code name}, or null. */
     public ElfSection section(String name) {
         return byName.get(name);
@@ -294,39 +306,41 @@ public final class ElfFile {
             h.u32();
         }
         int compressed = h.remaining();
+        if (kind != ELFCOMPRESS_ZLIB && kind != ELFCOMPRESS_ZSTD) {
+            throw h.fail(0, "unknown compression type " + kind);
+        }
         if (size < 0 || size > MAX_SECTION_SIZE || size > (long) compressed * MAX_EXPANSION + 4096) {
             throw h.fail(is64 ? 8 : 4, "compressed section claims implausible size " + Long.toUnsignedString(size)
                     + " from " + compressed + " bytes");
         }
-        byte[] in = h.bytes(compressed);
-        byte[] out = new byte[(int) size];
         int headerSize = is64 ? 24 : 12;
-        switch (kind) {
-            case ELFCOMPRESS_ZLIB -> inflate(s, in, out, headerSize);
-            case ELFCOMPRESS_ZSTD -> unzstd(s, in, out, headerSize);
-            default -> throw h.fail(0, "unknown compression type " + kind);
+        if (kind == ELFCOMPRESS_ZLIB) {
+            // Off-heap: large decompressed sections then cost their size, not a heap sized for them.
+            ByteBuffer out = ByteBuffer.allocateDirect((int) size);
+            inflate(s, h.slice(compressed), out, headerSize);
+            return out.clear().order(order);
         }
+        byte[] out = new byte[(int) size];
+        unzstd(s, h.bytes(compressed), out, headerSize);
         return ByteBuffer.wrap(out).order(order);
     }
 
-    private void inflate(ElfSection s, byte[] in, byte[] out, int headerSize) {
+    private void inflate(ElfSection s, ByteBuffer in, ByteBuffer out, int headerSize) {
         Inflater inf = new Inflater();
         try {
             inf.setInput(in);
-            int n = 0;
-            while (n < out.length && !inf.finished()) {
-                int k = inf.inflate(out, n, out.length - n);
+            while (out.hasRemaining() && !inf.finished()) {
+                int k = inf.inflate(out);
                 if (k == 0 && (inf.needsInput() || inf.needsDictionary())) {
                     break;
                 }
-                n += k;
             }
-            if (n != out.length) {
-                throw new InputFormatException(fileName, s.name(), headerSize + inf.getTotalIn(),
-                        "zlib data ends after " + n + " of " + out.length + " bytes");
+            if (out.hasRemaining()) {
+                throw new InputFormatException(fileName, s.name(), headerSize + inf.getBytesRead(),
+                        "zlib data ends after " + out.position() + " of " + out.limit() + " bytes");
             }
         } catch (DataFormatException e) {
-            throw new InputFormatException(fileName, s.name(), headerSize + inf.getTotalIn(), "corrupt zlib data: " + e.getMessage());
+            throw new InputFormatException(fileName, s.name(), headerSize + inf.getBytesRead(), "corrupt zlib data: " + e.getMessage());
         } finally {
             inf.end();
         }

@@ -105,6 +105,9 @@ public final class Expression {
 
     private static void appendOp(StringBuilder out, Op op, RegisterNames registers, BaseTypeNames baseTypes) {
         out.append(op.name());
+        if (registers.replacesNumber() && appendNamedRegister(out, op, registers, baseTypes)) {
+            return;
+        }
         Operand[] kinds = op.operation().operands();
         for (int i = 0; i < kinds.length; i++) {
             long value = op.operands()[i];
@@ -134,12 +137,33 @@ public final class Expression {
                     }
             }
         }
-        if (isRegisterOp(op.operation())) {
+        if (!registers.replacesNumber() && isRegisterOp(op.operation())) {
             String name = registers.name(op.index());
             if (name != null) {
                 out.append(" (\"").append(name).append("\")");
             }
         }
+    }
+
+    /** llvm-dwarfdump's form: {@code DW_OP_regx SGPR33}, {@code DW_OP_breg7 RSP+8}, {@code DW_OP_bregx RBP-16}. */
+    private static boolean appendNamedRegister(StringBuilder out, Op op, RegisterNames registers, BaseTypeNames baseTypes) {
+        Operation o = op.operation();
+        if (o != Operation.REG && o != Operation.REGX && o != Operation.BREG && o != Operation.BREGX
+                && o != Operation.REGVAL_TYPE) {
+            return false;
+        }
+        String name = registers.name(op.index());
+        if (name == null) {
+            return false;
+        }
+        out.append(' ').append(name);
+        if (o == Operation.BREG || o == Operation.BREGX) {
+            long disp = op.operands()[o == Operation.BREG ? 0 : 1];
+            out.append(disp >= 0 ? "+" : "").append(disp);
+        } else if (o == Operation.REGVAL_TYPE) {
+            out.append(' ').append(baseTypes.describe(op.operands()[1]));
+        }
+        return true;
     }
 
     private static boolean isRegisterOp(Operation op) {

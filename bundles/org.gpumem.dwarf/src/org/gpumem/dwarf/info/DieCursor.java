@@ -244,20 +244,63 @@ public final class DieCursor {
             case DwForm.IMPLICIT_CONST:
                 return abbrev.implicitConsts[i];
             case DwForm.SDATA:
-                return at(i).sleb();
+                return sleb(b, p);
             case DwForm.ADDR:
-                return at(i).unsigned(addressSize);
+                return sized(b, p, addressSize, i);
             case DwForm.REF_ADDR:
-                return at(i).unsigned(refAddrSize);
+                return sized(b, p, refAddrSize, i);
             case DwForm.STRP, DwForm.LINE_STRP, DwForm.SEC_OFFSET, DwForm.STRP_SUP, DwForm.GNU_REF_ALT, DwForm.GNU_STRP_ALT:
-                return at(i).unsigned(offsetSize);
+                return offsetSize == 4 ? b.getInt(p) & 0xffffffffL : b.getLong(p);
             case DwForm.STRX3, DwForm.ADDRX3:
                 return at(i).u24();
             case DwForm.UDATA, DwForm.REF_UDATA, DwForm.STRX, DwForm.ADDRX, DwForm.LOCLISTX, DwForm.RNGLISTX,
                     DwForm.GNU_ADDR_INDEX, DwForm.GNU_STR_INDEX:
-                return at(i).uleb();
+                return uleb(b, p);
             default:
                 throw r.fail(p, DwAt.name(abbrev.attributes[i]) + " has non-constant form " + DwForm.name(form));
+        }
+    }
+
+    // Values were bounds-checked when next() skipped over them,
+    // so these re-reads need no checks of their own.
+    private static long uleb(ByteBuffer b, int p) {
+        long result = 0;
+        int shift = 0;
+        while (true) {
+            int x = b.get(p++);
+            if (shift < 64) {
+                result |= (long) (x & 0x7f) << shift;
+            }
+            if (x >= 0) {
+                return result;
+            }
+            shift += 7;
+        }
+    }
+
+    private static long sleb(ByteBuffer b, int p) {
+        long result = 0;
+        int shift = 0;
+        int x;
+        do {
+            x = b.get(p++);
+            if (shift < 64) {
+                result |= (long) (x & 0x7f) << shift;
+            }
+            shift += 7;
+        } while (x < 0);
+        if (shift < 64 && (x & 0x40) != 0) {
+            result |= -1L << shift;
+        }
+        return result;
+    }
+
+    private long sized(ByteBuffer b, int p, int size, int i) {
+        switch (size) {
+            case 8: return b.getLong(p);
+            case 4: return b.getInt(p) & 0xffffffffL;
+            case 2: return b.getShort(p) & 0xffffL;
+            default: return at(i).unsigned(size);
         }
     }
 

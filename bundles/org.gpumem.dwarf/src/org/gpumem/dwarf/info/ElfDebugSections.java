@@ -46,22 +46,55 @@ public final class ElfDebugSections implements DebugSections {
         return elf.order();
     }
 
+    private List<ElfSection> pieces(String name) {
+        List<ElfSection> out = new ArrayList<>(1);
+        for (ElfSection s : elf.sections(name)) {
+            if (s.type() != ElfSection.SHT_NOBITS) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The section's bytes; where a relocatable object has several sections of the name (type
+     * units in COMDAT groups), their concatenation in section order, as a linker would lay them out.
+     */
     @Override
     public ByteBuffer section(String name) {
-        ElfSection s = elf.section(name);
-        if (s == null || s.type() == ElfSection.SHT_NOBITS) {
+        List<ElfSection> pieces = pieces(name);
+        if (pieces.isEmpty()) {
             return null;
         }
-        return elf.data(s);
+        if (pieces.size() == 1) {
+            return elf.data(pieces.get(0));
+        }
+        long total = 0;
+        for (ElfSection p : pieces) {
+            total += elf.data(p).remaining();
+        }
+        if (total > Integer.MAX_VALUE - 64) {
+            throw new org.gpumem.dwarf.io.InputFormatException(elf.fileName(), name, 0, "sections " + name + " together exceed 2 GiB");
+        }
+        ByteBuffer all = ByteBuffer.allocate((int) total).order(elf.order());
+        for (ElfSection p : pieces) {
+            all.put(elf.data(p));
+        }
+        return all.flip();
     }
 
     @Override
     public List<Relocation> relocations(String name) {
-        ElfSection target = elf.section(name);
-        if (target == null) {
-            return List.of();
-        }
         List<Relocation> out = new ArrayList<>();
+        long base = 0;
+        for (ElfSection target : pieces(name)) {
+            relocations(target, base, out);
+            base += elf.data(target).remaining();
+        }
+        return out;
+    }
+
+    private void relocations(ElfSection target, long base, List<Relocation> out) {
         for (ElfSection rs : elf.relocationSectionsFor(target)) {
             List<ElfSymbol> symbols = elf.symbolsFor(rs);
             ByteReader inPlace = rs.type() == ElfSection.SHT_REL ? elf.reader(target) : null;
@@ -80,10 +113,9 @@ public final class ElfDebugSections implements DebugSections {
                     addend = inPlace.seek(0).skip(r.offset()).unsigned(size);
                 }
                 String symName = r.symbolIndex() == 0 ? "" : elf.symbolName(sym);
-                out.add(new Relocation(r.offset(), size, symName, addend));
+                out.add(new Relocation(base + r.offset(), size, symName, addend));
             }
         }
-        return out;
     }
 
     @Override
@@ -112,6 +144,12 @@ public final class ElfDebugSections implements DebugSections {
                 };
             case ElfFile.EM_386:
                 return type == 1 /* R_386_32 */ ? 4 : 0;
+            case ElfFile.EM_PPC64:
+                return switch (type) {
+                    case 38 /* R_PPC64_ADDR64 */ -> 8;
+                    case 1 /* R_PPC64_ADDR32 */ -> 4;
+                    default -> 0;
+                };
             case ElfFile.EM_AARCH64:
                 return switch (type) {
                     case 257 /* R_AARCH64_ABS64 */ -> 8;

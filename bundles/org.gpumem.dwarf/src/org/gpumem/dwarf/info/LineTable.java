@@ -99,7 +99,7 @@ public final class LineTable {
             readEntries(dwarf, t, offsetSize, dirs, null);
             readEntries(dwarf, t, offsetSize, files, fileDirs);
         } else {
-            dirs.add(unit != null && unit.compDir != null ? unit.compDir : "");
+            dirs.add(null);
             while (true) {
                 String d = t.cstring();
                 if (d.isEmpty()) {
@@ -184,6 +184,7 @@ public final class LineTable {
         return version;
     }
 
+    /** The include directories; before DWARF 5 entry 0 stands for the unit's compilation directory and is null. */
     public List<String> directories() {
         return directories;
     }
@@ -195,9 +196,10 @@ public final class LineTable {
 
     /**
      * The path of file {@code index} (a DW_AT_decl_file value), joined to its directory when
-     * relative; null when the index is not in the table.
+     * relative; null when the index is not in the table. Before DWARF 5, directory 0 is the
+     * compilation directory of the unit using the table, {@code compDir} (may be null).
      */
-    public String fileName(long index) {
+    public String fileName(long index, String compDir) {
         if (index < 0 || index >= fileNames.size() || fileNames.get((int) index) == null) {
             return null;
         }
@@ -209,7 +211,7 @@ public final class LineTable {
         if (d < 0 || d >= directories.size()) {
             return f;
         }
-        String dir = directories.get(d);
+        String dir = version < 5 && d == 0 ? compDir : directories.get(d);
         if (dir == null || dir.isEmpty()) {
             return f;
         }

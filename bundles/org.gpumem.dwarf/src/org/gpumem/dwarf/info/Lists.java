@@ -47,7 +47,12 @@ public final class Lists {
         void accept(ListEntry entry);
     }
 
-    /** Walks the location list at {@code offset}; returns the number of entries. */
+    /** Walks the location list at {@code offset} (checking every entry); returns the number of entries. */
+    public static int countLocations(Unit unit, long offset) {
+        return forEachLocation(unit, offset, null);
+    }
+
+    /** Walks the location list at {@code offset}, giving each entry to {@code sink}; returns the number of entries. */
     public static int forEachLocation(Unit unit, long offset, EntrySink sink) {
         DwarfFile d = unit.dwarf;
         boolean v5 = unit.version >= 5;
@@ -61,10 +66,19 @@ public final class Lists {
             throw r.fail(0, "location list offset 0x" + Long.toHexString(offset) + " outside " + name);
         }
         r.seek(offset);
-        return v5 ? readLocLists(unit, r, sink) : readLoc(unit, r, sink);
+        return v5 ? readLocLists(unit, r, sink) : readLoc(unit, s, r, sink);
     }
 
-    private static int readLoc(Unit unit, ByteReader r, EntrySink sink) {
+    /**
+     * Whether a begin/end pair was produced by relocations: then (0, 0) is a range whose
+     * symbols the layout did not place (PTX labels), not the end of the list.
+     */
+    private static boolean relocated(Section s, long pairOffset, int addressSize) {
+        return s.relocationCount() > 0
+                && (s.relocationAt(pairOffset) != null || s.relocationAt(pairOffset + addressSize) != null);
+    }
+
+    private static int readLoc(Unit unit, Section s, ByteReader r, EntrySink sink) {
         int as = unit.addressSize;
         long maxAddr = as == 8 ? -1L : (1L << (as * 8)) - 1;
         long base = unit.baseAddress();
@@ -73,7 +87,7 @@ public final class Lists {
             long at = r.position();
             long begin = r.unsigned(as);
             long end = r.unsigned(as);
-            if (begin == 0 && end == 0) {
+            if (begin == 0 && end == 0 && !relocated(s, r.base() + at, as)) {
                 return n;
             }
             if (begin == maxAddr) {
@@ -82,7 +96,11 @@ public final class Lists {
             }
             int len = r.u16();
             long exprAt = r.position();
-            sink.accept(new ListEntry(base + begin, base + end, false, r.slice(len), exprAt, at));
+            if (sink == null) {
+                r.skip(len);
+            } else {
+                sink.accept(new ListEntry(base + begin, base + end, false, r.slice(len), exprAt, at));
+            }
             n++;
         }
     }
@@ -141,7 +159,11 @@ public final class Lists {
             }
             long len = r.uleb();
             long exprAt = r.position();
-            sink.accept(new ListEntry(low, high, dflt, r.slice(len), exprAt, at));
+            if (sink == null) {
+                r.skip(len);
+            } else {
+                sink.accept(new ListEntry(low, high, dflt, r.slice(len), exprAt, at));
+            }
             n++;
         }
     }
@@ -169,7 +191,7 @@ public final class Lists {
                 long at = r.position();
                 long begin = r.unsigned(as);
                 long end = r.unsigned(as);
-                if (begin == 0 && end == 0) {
+                if (begin == 0 && end == 0 && !relocated(s, r.base() + at, as)) {
                     return out;
                 }
                 if (begin == maxAddr) {

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.gpumem.dwarf.elf.ElfFile;
 import org.gpumem.dwarf.info.DebugSections;
 import org.gpumem.dwarf.info.SymbolLayout;
 
@@ -39,9 +40,6 @@ import org.gpumem.dwarf.info.SymbolLayout;
  * section block is an error naming the line.
  */
 public final class PtxDebugSections implements DebugSections {
-    /** ELF e_machine of CUDA code, which PTX debug info describes. */
-    public static final int EM_CUDA = 190;
-
     private static final Pattern SECTION = Pattern.compile("\\s*\\.section\\s+([.\\w$]+)\\s*(\\{)?\\s*");
     private static final Pattern DIRECTIVE = Pattern.compile("\\s*\\.b(8|16|32|64)\\s+(.*)");
     private static final Pattern LABEL = Pattern.compile("\\s*([$%\\w.]+)\\s*:\\s*");
@@ -99,7 +97,7 @@ public final class PtxDebugSections implements DebugSections {
 
     @Override
     public int machine() {
-        return EM_CUDA;
+        return ElfFile.EM_CUDA;
     }
 
     private static final class Pending {

@@ -13,9 +13,10 @@ import org.gpumem.dwarf.info.Unit;
 
 /**
  * Evaluation without a running program, to tell the kind and address space of a location from
- * the file alone. Run-time inputs (registers, memory, the current lane, the CFA) read as 0 and
+ * the file alone. Run-time inputs (registers, memory, the frame base, the CFA) read as 0 and
  * mark the result {@link #dynamic()}, so the caller prints the location's kind and space but not
- * its offset. Static inputs (.debug_addr entries, base types, the function's frame base
+ * its offset. The current work-group, warp and lane read as 0 without marking it: they choose
+ * which instance of a space a location binds to, not the offset in it. Static inputs (.debug_addr entries, base types, the function's frame base
  * expression) are answered from the file.
  */
 final class StaticContext implements EvaluationContext {
@@ -61,19 +62,16 @@ final class StaticContext implements EvaluationContext {
 
     @Override
     public long currentWorkGroup() {
-        dynamic = true;
         return 0;
     }
 
     @Override
     public long currentWarp() {
-        dynamic = true;
         return 0;
     }
 
     @Override
     public long currentLane() {
-        dynamic = true;
         return 0;
     }
 

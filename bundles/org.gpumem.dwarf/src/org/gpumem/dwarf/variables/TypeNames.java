@@ -62,6 +62,11 @@ public final class TypeNames {
     private String compute(DieCursor c, int depth) {
         int tag = c.tag();
         String own = c.string(DwAt.NAME);
+        int sig = c.find(DwAt.SIGNATURE);
+        if (own == null && sig >= 0) {
+            // A declaration standing for a type unit's type (DW_FORM_ref_sig8).
+            return name(c.reference(sig), depth + 1);
+        }
         switch (tag) {
             case DwTag.POINTER_TYPE:
                 return target(c, depth) + "*";

@@ -41,7 +41,10 @@ public record Variable(String unit, String function, String name, boolean parame
             List<ListEntryText> entries, String problem) {
     }
 
-    /** One location list entry: [low, high) and its expression. */
-    public record ListEntryText(long low, long high, String kind, String ops) {
+    /**
+     * One location list entry: [low, high) and its expression. {@code lowText}/{@code highText}
+     * are the addresses in hex, or {@code symbol+addend} where the layout did not place the symbol.
+     */
+    public record ListEntryText(long low, long high, String lowText, String highText, String kind, String ops) {
     }
 }

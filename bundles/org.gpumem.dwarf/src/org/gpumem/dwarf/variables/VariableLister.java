@@ -324,18 +324,30 @@ public final class VariableLister {
         List<ListEntryText> texts = new ArrayList<>();
         List<String> symbols = new ArrayList<>();
         StringBuilder ops = new StringBuilder();
+        long end = offset + 1;
         for (ListEntry e : entries) {
             Single one = single(st, s, e.expressionOffset(), e.expression().remaining(), valueSpace, frameBase);
-            texts.add(new ListEntryText(e.low(), e.high(), one.text.kind(), one.text.ops()));
-            symbols.addAll(one.text.symbols());
+            String lowText = addressText(s, e.entryOffset(), e.low(), u.version() < 5);
+            String highText = addressText(s, e.entryOffset() + u.addressSize(), e.high(), u.version() < 5);
+            texts.add(new ListEntryText(e.low(), e.high(), lowText, highText, one.text.kind(), one.text.ops()));
+            end = e.expressionOffset() + e.expression().remaining();
             if (ops.length() > 0) {
                 ops.append("; ");
             }
-            ops.append(e.isDefault() ? "default" : "[0x" + Long.toHexString(e.low()) + ", 0x" + Long.toHexString(e.high()) + ")")
+            ops.append(e.isDefault() ? "default" : "[" + lowText + ", " + highText + ")")
                     .append(": ").append(one.text.ops());
         }
-        symbols.addAll(symbols(s, offset, offset + 1));
+        symbols.addAll(symbols(s, offset, end));
         return new LocationText("list", ops.toString(), null, null, symbols, texts, null);
+    }
+
+    /** An address as hex, or as {@code symbol+addend} when it came from a relocation the layout left unplaced. */
+    private static String addressText(Section s, long at, long value, boolean fixedPairs) {
+        if (fixedPairs && s.symbolicAt(at)) {
+            Relocation r = s.relocationAt(at);
+            return r.symbol() + (r.addend() != 0 ? "+0x" + Long.toHexString(r.addend()) : "");
+        }
+        return "0x" + Long.toHexString(value);
     }
 
     private static byte[] bytes(ByteBuffer b) {

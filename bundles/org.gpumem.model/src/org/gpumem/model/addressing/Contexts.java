@@ -71,8 +71,8 @@ public final class Contexts {
         }
         StringBuilder path = new StringBuilder();
         for (Context c = context; c != null; c = c.getParent()) {
-            if (c.getScope() == Scope.DEVICE && c != context) {
-                break;
+            if ((c.getScope() == Scope.DEVICE || c.getScope() == Scope.GRID) && c != context) {
+                continue;
             }
             String part = describeOne(c);
             path.insert(0, path.length() == 0 ? part : part + " / ");

@@ -3,6 +3,8 @@ package org.gpumem.sim.launch;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.gpumem.sim.exec.Dim3;
+
 /**
  * One kernel launch as the CLI and the Eclipse launch describe it (see {@link LaunchFileReader}
  * for the JSON form). Paths are already resolved against the launch file's folder.

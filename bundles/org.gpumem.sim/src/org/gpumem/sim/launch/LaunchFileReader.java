@@ -25,6 +25,8 @@ import com.google.gson.Strictness;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
 
+import org.gpumem.sim.exec.Dim3;
+import org.gpumem.sim.exec.LaunchConfig;
 import org.gpumem.sim.ptx.ScalarType;
 
 /**
@@ -112,7 +114,7 @@ public final class LaunchFileReader {
         }
         Dim3 grid = dims(top, "grid", true);
         Dim3 block = dims(top, "block", false);
-        long sharedBytes = top.has("sharedBytes") ? integer(top.get("sharedBytes"), "sharedBytes", 0, LaunchLimits.MAX_SHARED_BYTES) : 0;
+        long sharedBytes = top.has("sharedBytes") ? integer(top.get("sharedBytes"), "sharedBytes", 0, LaunchConfig.MAX_SHARED_BYTES) : 0;
         String device = top.has("device") ? string(top, "device", "") : "sm_90";
         if (!DEVICE.matcher(device).matches()) {
             throw fail("device", "expected a target such as sm_90, got \"" + device + "\"");
@@ -408,12 +410,11 @@ public final class LaunchFileReader {
         }
         long[] v = {1, 1, 1};
         for (int i = 0; i < a.size(); i++) {
-            long max = isGrid ? (i == 0 ? LaunchLimits.MAX_GRID_X : LaunchLimits.MAX_GRID_YZ)
-                    : (i == 2 ? LaunchLimits.MAX_BLOCK_Z : LaunchLimits.MAX_BLOCK_XY);
+            long max = isGrid ? LaunchConfig.MAX_GRID[i] : LaunchConfig.MAX_BLOCK[i];
             v[i] = integer(a.get(i), field + "[" + i + "]", 1, max);
         }
-        if (!isGrid && v[0] * v[1] * v[2] > LaunchLimits.MAX_THREADS_PER_BLOCK) {
-            throw fail(field, v[0] * v[1] * v[2] + " threads per block, more than " + LaunchLimits.MAX_THREADS_PER_BLOCK);
+        if (!isGrid && v[0] * v[1] * v[2] > LaunchConfig.MAX_THREADS_PER_BLOCK) {
+            throw fail(field, v[0] * v[1] * v[2] + " threads per block, more than " + LaunchConfig.MAX_THREADS_PER_BLOCK);
         }
         return new Dim3((int) v[0], (int) v[1], (int) v[2]);
     }

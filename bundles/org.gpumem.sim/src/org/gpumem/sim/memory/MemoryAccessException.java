@@ -12,6 +12,7 @@ public final class MemoryAccessException extends RuntimeException {
     private final long address;
     private final int size;
     private final MemoryFaultKind kind;
+    private final String detail;
 
     public MemoryAccessException(MemoryFaultKind kind, AddressSpace space, long address, int size, String detail) {
         super(kind.description() + " " + size + "-byte access to " + space.ptxName() + " address 0x"
@@ -21,6 +22,12 @@ public final class MemoryAccessException extends RuntimeException {
         this.space = space;
         this.address = address;
         this.size = size;
+        this.detail = detail;
+    }
+
+    /** What was wrong beyond kind, space and address (e.g. the size of the space), or null. */
+    public String detail() {
+        return detail;
     }
 
     public AddressSpace space() {

@@ -27,6 +27,12 @@ public final class ScreenshotOnStartup implements IStartup {
         }
         IWorkbench workbench = PlatformUI.getWorkbench();
         Display display = workbench.getDisplay();
+        display.asyncExec(() -> {
+            IWorkbenchWindow first = workbench.getActiveWorkbenchWindow();
+            if (first != null) {
+                first.getShell().setMaximized(true);
+            }
+        });
         display.asyncExec(() -> display.timerExec(SETTLE_MILLIS, () -> {
             IWorkbenchWindow window = workbench.getActiveWorkbenchWindow();
             if (window == null && workbench.getWorkbenchWindowCount() > 0) {

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import org.gpumem.sim.exec.Dim3;
 import org.gpumem.sim.ptx.ScalarType;
 
 class LaunchFileReaderTest {

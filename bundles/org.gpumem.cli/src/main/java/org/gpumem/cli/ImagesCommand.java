@@ -68,25 +68,26 @@ public final class ImagesCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Catalog catalog = new CatalogReader(maxImageSize).read(file);
         List<DeviceImage> images = catalog.images();
-        Selection selection = device != null ? ImageSelector.select(catalog, device) : null;
+        List<Selection> selections = device != null ? ImageSelector.select(catalog, device) : List.of();
         Map<DeviceImage, Path> extracted = extractDir != null ? ImageExtractor.extract(images, extractDir) : Map.of();
         if (json) {
-            out.println(new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create()
-                    .toJson(toJson(catalog, selection, extracted)));
+            out.println(new GsonBuilder().setPrettyPrinting().serializeNulls().disableHtmlEscaping().create()
+                    .toJson(toJson(catalog, selections, extracted)));
         } else {
-            printText(out, catalog, selection, extracted);
+            printText(out, catalog, selections, extracted);
         }
         out.flush();
-        if (selection != null && selection.chosen().isEmpty()) {
-            if (!json) {
-                spec.commandLine().getErr().println("gpumem images: " + selection.explanation());
+        int status = 0;
+        for (Selection s : selections) {
+            if (s.chosen().isEmpty()) {
+                spec.commandLine().getErr().println("gpumem images: " + s.explanation());
+                status = Main.EXIT_BAD_INPUT;
             }
-            return Main.EXIT_BAD_INPUT;
         }
-        return 0;
+        return status;
     }
 
-    private static void printText(PrintWriter out, Catalog catalog, Selection selection, Map<DeviceImage, Path> extracted) {
+    private static void printText(PrintWriter out, Catalog catalog, List<Selection> selections, Map<DeviceImage, Path> extracted) {
         out.println(catalog.file() + ": " + catalog.fileKind());
         if (catalog.containers().isEmpty()) {
             out.println("  no device code found");
@@ -117,7 +118,7 @@ public final class ImagesCommand implements Callable<Integer> {
                 }
             }
         }
-        if (selection != null) {
+        for (Selection selection : selections) {
             out.println();
             out.println(selection.explanation());
             for (Selection.Verdict v : selection.verdicts()) {
@@ -131,7 +132,7 @@ public final class ImagesCommand implements Callable<Integer> {
         return at + (o.fileOffset() >= 0 && o.section() != null ? " (file offset 0x" + Long.toHexString(o.fileOffset()) + ")" : "");
     }
 
-    static JsonObject toJson(Catalog catalog, Selection selection, Map<DeviceImage, Path> extracted) {
+    static JsonObject toJson(Catalog catalog, List<Selection> selections, Map<DeviceImage, Path> extracted) {
         JsonObject root = new JsonObject();
         root.addProperty("file", catalog.file());
         root.addProperty("kind", catalog.fileKind());
@@ -151,9 +152,11 @@ public final class ImagesCommand implements Callable<Integer> {
             containers.add(jc);
         }
         root.add("containers", containers);
-        if (selection != null) {
+        JsonArray jsel = new JsonArray();
+        for (Selection selection : selections) {
             JsonObject js = new JsonObject();
             js.addProperty("device", selection.device().name());
+            js.addProperty("scope", selection.scope());
             js.addProperty("chosen", selection.chosen().map(i -> catalogIndex(catalog, i)).orElse(null));
             js.addProperty("explanation", selection.explanation());
             JsonArray verdicts = new JsonArray();
@@ -165,7 +168,10 @@ public final class ImagesCommand implements Callable<Integer> {
                 verdicts.add(jv);
             }
             js.add("verdicts", verdicts);
-            root.add("selection", js);
+            jsel.add(js);
+        }
+        if (!selections.isEmpty()) {
+            root.add("selections", jsel);
         }
         return root;
     }

@@ -147,7 +147,7 @@ public final class GenerateModelCode {
         Generator generator = new Generator();
         generator.setInput(genModel);
         for (String projectType : List.of(GenBaseGeneratorAdapter.MODEL_PROJECT_TYPE, GenBaseGeneratorAdapter.EDIT_PROJECT_TYPE)) {
-            Diagnostic result = generator.generate(genModel, projectType, new BasicMonitor.Printing(System.out));
+            Diagnostic result = generator.generate(genModel, projectType, new BasicMonitor());
             if (result.getSeverity() == Diagnostic.ERROR) {
                 throw new IllegalStateException("generating " + projectType + ": " + result);
             }

@@ -1,0 +1,38 @@
+package org.gpumem.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.gpumem.dwarf.elf.ElfFile;
+import org.gpumem.dwarf.info.DwarfFile;
+import org.gpumem.dwarf.info.ElfDebugSections;
+import org.gpumem.dwarf.info.SymbolLayout;
+import org.gpumem.dwarf.io.InputFormatException;
+import org.gpumem.dwarf.ptx.PtxDebugSections;
+
+/** Opens the DWARF of a file given on the command line: an ELF file, or else PTX text from nvcc -G. */
+final class DwarfInputs {
+    private DwarfInputs() {
+    }
+
+    static DwarfFile open(Path file) throws IOException {
+        byte[] head = new byte[4];
+        int n;
+        try (InputStream in = Files.newInputStream(file)) {
+            n = in.readNBytes(head, 0, 4);
+        }
+        if (n == 4 && head[0] == 0x7f && head[1] == 'E' && head[2] == 'L' && head[3] == 'F') {
+            return new DwarfFile(new ElfDebugSections(ElfFile.open(file)));
+        }
+        // PTX symbols (labels, parameters, local depots) have no addresses until something loads
+        // the module; their values stay symbolic.
+        PtxDebugSections ptx = PtxDebugSections.read(file);
+        if (ptx.section(DwarfFile.DEBUG_INFO) == null) {
+            throw new InputFormatException(file.toString(), null, 0,
+                    "neither an ELF file nor PTX with DWARF sections (as nvcc -G writes them)");
+        }
+        return new DwarfFile(ptx, SymbolLayout.NONE);
+    }
+}

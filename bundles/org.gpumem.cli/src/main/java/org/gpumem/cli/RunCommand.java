@@ -1,0 +1,107 @@
+package org.gpumem.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import org.gpumem.sim.exec.ExecOptions;
+import org.gpumem.sim.exec.Fault;
+import org.gpumem.sim.exec.LaunchResult;
+import org.gpumem.sim.launch.LaunchDescription;
+import org.gpumem.sim.launch.LaunchFileReader;
+import org.gpumem.sim.launch.PreparedLaunch;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code gpumem run LAUNCH.json --out DIR}: runs one kernel launch in the PTX simulator and
+ * writes each output buffer as raw little-endian bytes to {@code DIR/NAME.bin}.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Runs a kernel launch described by a launch file in the PTX simulator.",
+            "Exit status: 0 completed, 1 bad launch file or module, 2 the kernel faulted (report printed)."})
+public final class RunCommand implements Callable<Integer> {
+
+    /** Exit status when the kernel stopped with a fault (out-of-bounds access, deadlock, budget...). */
+    public static final int EXIT_FAULT = 2;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "LAUNCH.json", description = "launch description")
+    Path launchFile;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "folder for the output buffers (NAME.bin); created if missing")
+    Path out;
+
+    @Option(names = "--profile", description = "print the address-space profile: generic accesses per source line "
+            + "and instruction, the space each resolved to, and cvta counts")
+    boolean profile;
+
+    @Option(names = "--threads", paramLabel = "N", description = "worker threads running CTAs (default: all processors)")
+    Integer threads;
+
+    @Option(names = "--budget", paramLabel = "N", description = "stop after N warp instructions (default: ${DEFAULT-VALUE})")
+    long budget = ExecOptions.DEFAULT_BUDGET;
+
+    @Option(names = "--module", paramLabel = "FILE", description = "run this PTX file or executable instead of the launch file's module")
+    Path module;
+
+    @Option(names = "--write-launch", paramLabel = "DIR", description = "also write the resolved launch (PTX, inputs, "
+            + "launch.txt) for releng/gpu-harness, which runs it on a real GPU")
+    Path resolvedDir;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter stdout = spec.commandLine().getOut();
+        LaunchDescription d = new LaunchFileReader().read(launchFile);
+        if (module != null) {
+            d = new LaunchDescription(d.source(), module.toAbsolutePath(), d.kernel(), d.grid(), d.block(),
+                    d.sharedBytes(), d.device(), d.args(), d.outputs());
+        }
+        PreparedLaunch launch = PreparedLaunch.prepare(d);
+        if (resolvedDir != null) {
+            launch.writeResolved(resolvedDir);
+        }
+        int workers = threads != null ? threads : Runtime.getRuntime().availableProcessors();
+        if (workers < 1 || workers > 1024) {
+            throw new IllegalArgumentException("--threads must be 1..1024, not " + workers);
+        }
+        ExecOptions options = new ExecOptions(budget, workers, profile);
+        PreparedLaunch.Outcome outcome = launch.run(options);
+        LaunchResult r = outcome.result();
+        if (profile && r.profile() != null) {
+            stdout.println("address-space profile of " + launch.kernel().name() + ":");
+            stdout.print(r.profile().format());
+            stdout.println();
+        }
+        String counts = String.format("%,d warp instructions, %,d thread instructions, %.1f ms",
+                r.warpInstructions(), r.threadInstructions(), r.elapsedNanos() / 1e6);
+        if (!r.completed()) {
+            Fault f = r.fault();
+            stdout.print(f.report());
+            stdout.println(launch.kernel().name() + " stopped after " + counts);
+            stdout.flush();
+            return EXIT_FAULT;
+        }
+        stdout.println(launch.kernel().name() + " completed: " + counts);
+        if (out != null) {
+            Files.createDirectories(out);
+            for (Map.Entry<String, byte[]> e : outcome.outputs().entrySet()) {
+                Path file = out.resolve(e.getKey() + ".bin");
+                Files.write(file, e.getValue());
+                stdout.println("wrote " + file + " (" + e.getValue().length + " bytes)");
+            }
+        } else if (!outcome.outputs().isEmpty()) {
+            stdout.println("outputs not written (no --out DIR)");
+        }
+        stdout.flush();
+        return 0;
+    }
+}

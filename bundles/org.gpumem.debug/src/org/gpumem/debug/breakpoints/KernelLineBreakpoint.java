@@ -1,0 +1,82 @@
+package org.gpumem.debug.breakpoints;
+
+import java.util.Locale;
+
+import org.eclipse.core.resources.IMarker;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.IWorkspaceRunnable;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IPath;
+import org.eclipse.debug.core.DebugPlugin;
+import org.eclipse.debug.core.model.LineBreakpoint;
+import org.gpumem.debug.KernelDebugIds;
+
+/**
+ * A line breakpoint in a CUDA source file ({@code .cu}, {@code .cuh}) or in a PTX file. The
+ * simulator stops a warp before the first instruction of the line: for a source file, the first
+ * instruction whose {@code .loc} names this file and line; for a PTX file, the instruction on
+ * this PTX line.
+ *
+ * <p>Persisted as a marker of type {@link KernelDebugIds#LINE_BREAKPOINT_MARKER} on the file.
+ */
+public final class KernelLineBreakpoint extends LineBreakpoint {
+
+    /** Used by the breakpoint manager to restore persisted breakpoints. */
+    public KernelLineBreakpoint() {
+    }
+
+    /**
+     * Creates and registers a breakpoint at {@code line} (1-based) of {@code file}.
+     *
+     * @throws CoreException if the marker cannot be created
+     */
+    public KernelLineBreakpoint(IResource file, int line) throws CoreException {
+        IWorkspaceRunnable create = monitor -> {
+            IMarker marker = file.createMarker(KernelDebugIds.LINE_BREAKPOINT_MARKER);
+            setMarker(marker);
+            marker.setAttribute(IMarker.LINE_NUMBER, line);
+            marker.setAttribute(IMarker.MESSAGE, "Kernel breakpoint: " + file.getName() + " [line: " + line + "]");
+            setEnabled(true);
+            setPersisted(true);
+            setRegistered(false);
+            marker.setAttribute(ID, getModelIdentifier());
+        };
+        run(getMarkerRule(file), create);
+        DebugPlugin.getDefault().getBreakpointManager().addBreakpoint(this);
+    }
+
+    @Override
+    public String getModelIdentifier() {
+        return KernelDebugIds.MODEL_ID;
+    }
+
+    /** True when the breakpoint is on a PTX file (its line is a PTX line, not a source line). */
+    public boolean isPtxLine() {
+        return isPtxFile(getMarker().getResource());
+    }
+
+    /** The file's location in the file system, or null when it has none. */
+    public IPath fileLocation() {
+        return getMarker().getResource().getLocation();
+    }
+
+    /** True for the files a kernel breakpoint can be set in. */
+    public static boolean canHaveBreakpoints(IResource resource) {
+        return resource != null && resource.getType() == IResource.FILE
+                && (isPtxFile(resource) || isSourceFile(resource));
+    }
+
+    static boolean isPtxFile(IResource resource) {
+        return "ptx".equals(extension(resource));
+    }
+
+    static boolean isSourceFile(IResource resource) {
+        String e = extension(resource);
+        return "cu".equals(e) || "cuh".equals(e);
+    }
+
+    private static String extension(IResource resource) {
+        String e = resource.getFileExtension();
+        return e == null ? "" : e.toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,13 @@
+package org.gpumem.debug.engine;
+
+import org.gpumem.sim.exec.Fault;
+
+/**
+ * Where and why the simulator stopped.
+ *
+ * @param warp  the warp that hit the breakpoint, finished the step or faulted; null for
+ *              {@link StopReason#SUSPEND} without a particular warp and for {@link StopReason#EXITED}
+ * @param fault the fault report for {@link StopReason#FAULT}, else null
+ */
+public record Stop(StopReason reason, WarpId warp, Fault fault) {
+}

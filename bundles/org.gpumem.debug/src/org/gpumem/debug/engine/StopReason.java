@@ -1,0 +1,15 @@
+package org.gpumem.debug.engine;
+
+/** Why the simulator stopped running. */
+public enum StopReason {
+    /** A warp reached a breakpoint line. */
+    BREAKPOINT,
+    /** A step of one warp finished. */
+    STEP,
+    /** The client asked to suspend. */
+    SUSPEND,
+    /** A fault stopped the kernel; the warp that caused it is the stop's warp. */
+    FAULT,
+    /** Every thread finished. */
+    EXITED
+}

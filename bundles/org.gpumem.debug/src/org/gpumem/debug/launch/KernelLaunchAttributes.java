@@ -1,0 +1,151 @@
+package org.gpumem.debug.launch;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
+
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.variables.VariablesPlugin;
+import org.eclipse.debug.core.ILaunchConfiguration;
+import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
+import org.gpumem.debug.KernelDebugIds;
+import org.gpumem.sim.launch.LaunchDescription;
+import org.gpumem.sim.launch.LaunchFileException;
+import org.gpumem.sim.launch.LaunchFileReader;
+
+/**
+ * The attributes of a "GPU Kernel (gpumem simulator)" launch configuration. They are the
+ * fields of the launch description JSON that {@link LaunchFileReader} reads (module, kernel,
+ * grid, block, sharedBytes, device, args, outputs), or the path of a {@code .launch.json} file
+ * that holds one. Paths may use string substitution variables such as
+ * {@code ${workspace_loc:/p/k.ptx}}. Every configuration turns into a {@link LaunchDescription}
+ * through the same reader that {@code gpumem run} uses, so a launch in the IDE and on the
+ * command line accept exactly the same descriptions and report the same errors.
+ */
+public final class KernelLaunchAttributes {
+    private static final String PREFIX = KernelDebugIds.PLUGIN_ID + ".";
+    /** Path of a {@code .launch.json}; when set, the field attributes below are not used. */
+    public static final String LAUNCH_FILE = PREFIX + "launchFile";
+    /** Folder that relative paths in the fields resolve against (default: the module's folder). */
+    public static final String BASE_DIRECTORY = PREFIX + "baseDirectory";
+    /** {@code module}: PTX file or host executable. */
+    public static final String MODULE = PREFIX + "module";
+    /** {@code kernel}: mangled or unique demangled entry name. */
+    public static final String KERNEL = PREFIX + "kernel";
+    /** {@code grid}: JSON array of one to three extents, e.g. {@code [8,1,1]}. */
+    public static final String GRID = PREFIX + "grid";
+    /** {@code block}: JSON array of one to three extents. */
+    public static final String BLOCK = PREFIX + "block";
+    /** {@code sharedBytes}: dynamic shared memory per CTA. */
+    public static final String SHARED_BYTES = PREFIX + "sharedBytes";
+    /** {@code device}: e.g. {@code sm_90}. */
+    public static final String DEVICE = PREFIX + "device";
+    /** {@code args}: the JSON array of kernel arguments. */
+    public static final String ARGS = PREFIX + "args";
+    /** {@code outputs}: names of buffers to write back. */
+    public static final String OUTPUTS = PREFIX + "outputs";
+    /** Where output buffers are written after a run ({@code NAME.bin}); empty: not written. */
+    public static final String OUTPUT_DIRECTORY = PREFIX + "outputDirectory";
+
+    private KernelLaunchAttributes() {
+    }
+
+    /**
+     * The launch description a configuration stands for.
+     *
+     * @throws CoreException naming the configuration and the offending field when the
+     *         description is incomplete or invalid
+     */
+    public static LaunchDescription describe(ILaunchConfiguration configuration) throws CoreException {
+        String file = substitute(configuration.getAttribute(LAUNCH_FILE, ""));
+        try {
+            if (!file.isBlank()) {
+                Path path = Path.of(file);
+                if (!Files.isRegularFile(path)) {
+                    throw error(configuration, "launch file " + path + " does not exist", null);
+                }
+                return new LaunchFileReader().read(path);
+            }
+            String module = substitute(configuration.getAttribute(MODULE, ""));
+            if (module.isBlank()) {
+                throw error(configuration, "no module (PTX file) and no launch file given", null);
+            }
+            String base = substitute(configuration.getAttribute(BASE_DIRECTORY, ""));
+            Path modulePath = Path.of(module);
+            Path dir = !base.isBlank() ? Path.of(base)
+                    : modulePath.isAbsolute() && modulePath.getParent() != null ? modulePath.getParent() : Path.of("").toAbsolutePath();
+            return new LaunchFileReader().parse(toJson(configuration, module).toString(), dir);
+        } catch (LaunchFileException e) {
+            throw error(configuration, e.getMessage(), e);
+        }
+    }
+
+    /** The launch description JSON of a configuration made of field attributes. */
+    static JsonObject toJson(ILaunchConfiguration configuration, String module) throws CoreException {
+        JsonObject json = new JsonObject();
+        json.addProperty("module", module);
+        json.addProperty("kernel", configuration.getAttribute(KERNEL, ""));
+        json.add("grid", jsonAttribute(configuration, GRID, "[1]"));
+        json.add("block", jsonAttribute(configuration, BLOCK, "[1]"));
+        json.addProperty("sharedBytes", configuration.getAttribute(SHARED_BYTES, 0));
+        String device = configuration.getAttribute(DEVICE, "");
+        if (!device.isBlank()) {
+            json.addProperty("device", device);
+        }
+        json.add("args", jsonAttribute(configuration, ARGS, "[]"));
+        JsonArray outputs = new JsonArray();
+        for (String o : configuration.getAttribute(OUTPUTS, List.of())) {
+            outputs.add(o);
+        }
+        json.add("outputs", outputs);
+        return json;
+    }
+
+    private static JsonElement jsonAttribute(ILaunchConfiguration configuration, String attribute, String empty)
+            throws CoreException {
+        String text = configuration.getAttribute(attribute, "");
+        try {
+            return JsonParser.parseString(text.isBlank() ? empty : text);
+        } catch (JsonParseException e) {
+            String field = attribute.substring(PREFIX.length());
+            throw error(configuration, "field " + field + " is not JSON: " + e.getMessage(), e);
+        }
+    }
+
+    /** Makes {@code copy} launch the description in {@code launchFile}. */
+    public static void useLaunchFile(ILaunchConfigurationWorkingCopy copy, String launchFile) {
+        copy.setAttribute(LAUNCH_FILE, launchFile);
+    }
+
+    /** Sets the field attributes of {@code copy} (and clears a launch file). */
+    public static void useFields(ILaunchConfigurationWorkingCopy copy, String module, String kernel, String grid,
+            String block, int sharedBytes, String device, String args, List<String> outputs) {
+        copy.setAttribute(LAUNCH_FILE, (String) null);
+        copy.setAttribute(MODULE, module);
+        copy.setAttribute(KERNEL, kernel);
+        copy.setAttribute(GRID, grid);
+        copy.setAttribute(BLOCK, block);
+        copy.setAttribute(SHARED_BYTES, sharedBytes);
+        copy.setAttribute(DEVICE, device);
+        copy.setAttribute(ARGS, args);
+        copy.setAttribute(OUTPUTS, outputs);
+    }
+
+    private static String substitute(String text) throws CoreException {
+        if (text == null || text.isEmpty()) {
+            return "";
+        }
+        return VariablesPlugin.getDefault().getStringVariableManager().performStringSubstitution(text);
+    }
+
+    private static CoreException error(ILaunchConfiguration configuration, String message, Throwable cause) {
+        return new CoreException(Status.error(configuration.getName() + ": " + message, cause));
+    }
+}

@@ -1,0 +1,66 @@
+package org.gpumem.debug.launch;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.SubMonitor;
+import org.eclipse.core.variables.VariablesPlugin;
+import org.eclipse.debug.core.ILaunch;
+import org.eclipse.debug.core.ILaunchConfiguration;
+import org.eclipse.debug.core.ILaunchManager;
+import org.eclipse.debug.core.model.ILaunchConfigurationDelegate;
+import org.gpumem.debug.engine.SimulatorEngine;
+import org.gpumem.debug.model.KernelDebugTarget;
+import org.gpumem.dwarf.io.InputFormatException;
+import org.gpumem.sim.exec.ExecOptions;
+import org.gpumem.sim.launch.LaunchDescription;
+import org.gpumem.sim.launch.PreparedLaunch;
+
+/**
+ * Launches "GPU Kernel (gpumem simulator)" configurations: reads the launch description,
+ * loads the module and fills the buffers on a fresh simulated device, then in run mode runs
+ * the kernel to its end as a {@link KernelProcess}, and in debug mode adds a
+ * {@link KernelDebugTarget} that stops at the line breakpoints.
+ *
+ * <p>Threads: called by the launch manager on a launch job (never the UI thread); loading is
+ * done here, the kernel itself then runs on the session executor.
+ */
+public final class KernelLaunchDelegate implements ILaunchConfigurationDelegate {
+
+    @Override
+    public void launch(ILaunchConfiguration configuration, String mode, ILaunch launch, IProgressMonitor monitor)
+            throws CoreException {
+        SubMonitor progress = SubMonitor.convert(monitor, "Launching " + configuration.getName(), 2);
+        LaunchDescription description = KernelLaunchAttributes.describe(configuration);
+        PreparedLaunch prepared;
+        try {
+            prepared = PreparedLaunch.prepare(description);
+        } catch (IOException e) {
+            throw new CoreException(Status.error(configuration.getName() + ": cannot read " + description.module() + ": "
+                    + e.getMessage(), e));
+        } catch (InputFormatException | IllegalArgumentException e) {
+            throw new CoreException(Status.error(configuration.getName() + ": " + e.getMessage(), e));
+        }
+        progress.worked(1);
+        SimulatorEngine engine = new SimulatorEngine(prepared, ExecOptions.DEFAULT_BUDGET);
+        String label = engine.describeLaunch() + " [" + description.module().getFileName() + "]";
+        String out = configuration.getAttribute(KernelLaunchAttributes.OUTPUT_DIRECTORY, "");
+        Path outputDirectory = out.isBlank() ? null
+                : Path.of(VariablesPlugin.getDefault().getStringVariableManager().performStringSubstitution(out));
+        if (launch.getSourceLocator() == null) {
+            launch.setSourceLocator(new KernelSourceLocator(description.module().toAbsolutePath().normalize()));
+        }
+        KernelProcess process = new KernelProcess(launch, label, engine, outputDirectory);
+        if (ILaunchManager.DEBUG_MODE.equals(mode)) {
+            KernelDebugTarget target = new KernelDebugTarget(launch, process, label);
+            launch.addDebugTarget(target);
+            target.start(engine);
+        } else {
+            process.run();
+        }
+        progress.worked(1);
+    }
+}

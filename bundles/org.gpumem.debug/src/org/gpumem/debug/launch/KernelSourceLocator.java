@@ -1,0 +1,73 @@
+package org.gpumem.debug.launch;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.eclipse.core.filesystem.EFS;
+import org.eclipse.core.resources.IContainer;
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.IWorkspaceRoot;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.IPath;
+import org.eclipse.debug.core.model.ISourceLocator;
+import org.eclipse.debug.core.model.IStackFrame;
+import org.gpumem.debug.model.PtxStackFrame;
+import org.gpumem.sim.ptx.SourceLocation;
+
+/**
+ * Finds the file a PTX frame's line belongs to: the source file named by {@code .file} (in the
+ * workspace, else beside the launched module, else on disk), or the PTX module itself when the
+ * instruction has no {@code .loc}. Returns an {@link IFile} or, for files outside the
+ * workspace, an EFS {@code IFileStore}; the model presentation opens either.
+ */
+public final class KernelSourceLocator implements ISourceLocator {
+    private final Path module;
+
+    /** @param module the launched PTX file (absolute) */
+    public KernelSourceLocator(Path module) {
+        this.module = module;
+    }
+
+    @Override
+    public Object getSourceElement(IStackFrame stackFrame) {
+        if (!(stackFrame instanceof PtxStackFrame frame)) {
+            return null;
+        }
+        SourceLocation source = frame.sourceLocation();
+        if (source == null) {
+            return find(module, false);
+        }
+        return find(Path.of(source.file()), true);
+    }
+
+    /** The workspace file or file store for {@code file}; for sources, also the same name beside the module. */
+    Object find(Path file, boolean lookBesideModule) {
+        IWorkspaceRoot root = ResourcesPlugin.getWorkspace().getRoot();
+        if (file.isAbsolute()) {
+            IFile[] found = root.findFilesForLocationURI(file.toUri());
+            for (IFile f : found) {
+                if (f.isAccessible()) {
+                    return f;
+                }
+            }
+        }
+        if (lookBesideModule && file.getFileName() != null) {
+            for (IFile m : root.findFilesForLocationURI(module.toUri())) {
+                IContainer dir = m.getParent();
+                IResource beside = dir.findMember(file.getFileName().toString());
+                if (beside instanceof IFile f && f.isAccessible()) {
+                    return f;
+                }
+            }
+            Path sibling = module.resolveSibling(file.getFileName());
+            if (Files.isRegularFile(sibling)) {
+                return EFS.getLocalFileSystem().getStore(IPath.fromPath(sibling));
+            }
+        }
+        if (Files.isRegularFile(file)) {
+            return EFS.getLocalFileSystem().getStore(IPath.fromPath(file));
+        }
+        return null;
+    }
+}

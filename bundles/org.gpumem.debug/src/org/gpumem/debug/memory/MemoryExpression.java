@@ -1,0 +1,133 @@
+package org.gpumem.debug.memory;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.eclipse.core.runtime.Status;
+import org.eclipse.debug.core.DebugException;
+import org.gpumem.debug.engine.MemoryContext;
+import org.gpumem.debug.engine.MemorySpace;
+import org.gpumem.debug.engine.VariableValue;
+import org.gpumem.debug.model.KernelVariable;
+import org.gpumem.debug.model.PtxStackFrame;
+import org.gpumem.sim.memory.LocalLayout;
+
+/**
+ * Memory expressions in CDT's {@code [space]:[expression]} form: {@code shared:0x40},
+ * {@code local:&arr}, {@code private_lane:0x10}, {@code generic:0x7f0100000000}, and a plain
+ * expression meaning the generic space. The expression is a sum or difference of terms; a term
+ * is a number (decimal or {@code 0x} hex), {@code &name} (the offset of a variable of the frame
+ * in the requested space: its own offset, its generic address, or for a local variable viewed
+ * through {@code local_warp} its physical offset in the warp's interleaved pool) or
+ * {@code name} (the value of a scalar or pointer variable). Variables are those of the
+ * selected frame, read for the frame's focused lane, which is also the context of the block.
+ */
+public final class MemoryExpression {
+    private static final Pattern SPACE_PREFIX = Pattern.compile("\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*:(?!:)(.*)", Pattern.DOTALL);
+    private static final Pattern TERM = Pattern.compile("\\s*([+-]?)\\s*(&?)\\s*(0[xX][0-9a-fA-F]+|[0-9]+|[A-Za-z_$][A-Za-z0-9_$.]*)\\s*");
+
+    /** Where an expression points: space, context and offset. */
+    public record Result(MemorySpace space, MemoryContext context, long offset) {
+    }
+
+    private MemoryExpression() {
+    }
+
+    /**
+     * Evaluates {@code expression} in the context of {@code frame} (may be null: then only
+     * numbers are allowed) and {@code context}.
+     *
+     * @throws DebugException naming the problem: unknown space or variable, bad syntax
+     */
+    public static Result evaluate(String expression, PtxStackFrame frame, MemoryContext context) throws DebugException {
+        String text = expression == null ? "" : expression.trim();
+        MemorySpace space = MemorySpace.GENERIC;
+        Matcher prefix = SPACE_PREFIX.matcher(text);
+        if (prefix.matches()) {
+            space = MemorySpace.byName(prefix.group(1));
+            if (space == null) {
+                throw fail(expression, "unknown address space '" + prefix.group(1) + "' (known: " + MemorySpace.knownNames() + ")");
+            }
+            text = prefix.group(2).trim();
+        }
+        if (text.isEmpty()) {
+            throw fail(expression, "no address after the space");
+        }
+        long sum = 0;
+        int pos = 0;
+        boolean first = true;
+        Matcher term = TERM.matcher(text);
+        while (pos < text.length()) {
+            if (!term.find(pos) || term.start() != pos) {
+                throw fail(expression, "cannot read '" + text.substring(pos) + "'");
+            }
+            String sign = term.group(1);
+            if (sign.isEmpty() && !first) {
+                throw fail(expression, "expected + or - before '" + term.group(3) + "'");
+            }
+            long value = value(expression, term.group(2).equals("&"), term.group(3), space, frame);
+            sum = "-".equals(sign) ? sum - value : sum + value;
+            pos = term.end();
+            first = false;
+        }
+        return new Result(space, context, sum);
+    }
+
+    private static long value(String expression, boolean addressOf, String token, MemorySpace space, PtxStackFrame frame)
+            throws DebugException {
+        if (Character.isDigit(token.charAt(0))) {
+            if (addressOf) {
+                throw fail(expression, "cannot take the address of a number");
+            }
+            try {
+                return token.startsWith("0x") || token.startsWith("0X") ? Long.parseUnsignedLong(token.substring(2), 16)
+                        : Long.parseLong(token);
+            } catch (NumberFormatException e) {
+                throw fail(expression, "number out of range: " + token);
+            }
+        }
+        KernelVariable v = frame == null ? null : frame.variable(token);
+        if (v == null) {
+            throw fail(expression, "no variable '" + token + "' in " + (frame == null ? "this context" : frame.getName()));
+        }
+        if (addressOf) {
+            return addressIn(expression, v, space, frame);
+        }
+        VariableValue value = v.variable();
+        byte[] bytes = v.bytes();
+        if (bytes == null || value.count() != 1 || value.element().size() > 8) {
+            throw fail(expression, "'" + token + "' is not a scalar with a value (" + value.type() + ")");
+        }
+        long bits = 0;
+        for (int i = Math.min(bytes.length, 8) - 1; i >= 0; i--) {
+            bits = bits << 8 | (bytes[i] & 0xff);
+        }
+        return bits;
+    }
+
+    private static long addressIn(String expression, KernelVariable v, MemorySpace space, PtxStackFrame frame)
+            throws DebugException {
+        VariableValue.Location l = v.memoryLocation();
+        if (l == null) {
+            throw fail(expression, "'" + v.getName() + "' is in " + v.location() + " and has no address");
+        }
+        if (l.space() == space) {
+            return l.offset();
+        }
+        if (space == MemorySpace.GENERIC) {
+            long g = frame.kernelTarget().session().query(e -> e.toGeneric(l.space(), l.offset()));
+            if (g < 0) {
+                throw fail(expression, l.space().spaceName() + " has no generic window");
+            }
+            return g;
+        }
+        if (space == MemorySpace.LOCAL_WARP && l.space() == MemorySpace.LOCAL) {
+            return LocalLayout.physical(l.context().lane(), l.offset());
+        }
+        throw fail(expression, "'" + v.getName() + "' is in " + l.space().spaceName() + ", not in " + space.spaceName());
+    }
+
+    private static DebugException fail(String expression, String problem) {
+        return new DebugException(Status.error("memory expression '" + expression + "': " + problem));
+    }
+}

@@ -1,0 +1,334 @@
+package org.gpumem.debug.memory;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.core.runtime.Status;
+import org.eclipse.debug.core.DebugEvent;
+import org.eclipse.debug.core.DebugException;
+import org.eclipse.debug.core.model.IMemoryBlockExtension;
+import org.eclipse.debug.core.model.IMemoryBlockRetrieval;
+import org.eclipse.debug.core.model.MemoryByte;
+import org.gpumem.debug.engine.DebugSession;
+import org.gpumem.debug.engine.MemoryContext;
+import org.gpumem.debug.engine.MemorySpace;
+import org.gpumem.debug.model.KernelDebugElement;
+import org.gpumem.debug.model.KernelDebugTarget;
+
+/**
+ * A memory block bound to one address space in one context: {@code shared} of a CTA,
+ * {@code local} of a lane, {@code local_warp} of a warp, {@code generic} through a lane's
+ * windows, or the device-wide spaces. Addresses are offsets in that space and are
+ * {@link #getAddressSize()} bytes wide; {@link #getMemoryBlockStartAddress()} and
+ * {@link #getMemoryBlockEndAddress()} give the readable range.
+ *
+ * <p>Change tracking: bytes are cached in pages per stop. At every stop the target calls
+ * {@link #stopped}, which re-reads the pages a client has looked at and keeps the previous
+ * bytes, so a read after a step reports {@link MemoryByte#CHANGED} for every byte that differs
+ * from the previous stop, with {@link MemoryByte#HISTORY_KNOWN}. Pages read for the first time
+ * have no history.
+ *
+ * <p>Threads: reads and writes go through {@link DebugSession#query} and
+ * {@link DebugSession#modify}, which never wait for a running kernel: while the kernel runs,
+ * they fail at once with a {@link DebugException} that the renderings show.
+ */
+public final class SpaceMemoryBlock extends KernelDebugElement implements IMemoryBlockExtension {
+    static final int PAGE = 512;
+
+    private final MemorySpace space;
+    private final MemoryContext context;
+    private final long base;
+    private final String expression;
+    private final List<Object> connections = new ArrayList<>();
+    private final Map<Long, Page> pages = new HashMap<>();
+    private final long rangeStart;
+    private final long rangeEnd;
+
+    /** Bytes of one page at one stop; {@code readable[i]} false where the space has no byte. */
+    private static final class Page {
+        byte[] bytes;
+        boolean[] readable;
+        byte[] previous;
+        boolean[] previousReadable;
+    }
+
+    /**
+     * @throws DebugException when the kernel is running or the space is not readable in the context
+     */
+    public SpaceMemoryBlock(KernelDebugTarget target, MemorySpace space, MemoryContext context, long base, String expression)
+            throws DebugException {
+        super(target);
+        this.space = space;
+        this.context = context;
+        this.base = base;
+        this.expression = expression;
+        long[] range = target.session().query(e -> e.range(space, context));
+        this.rangeStart = range[0];
+        this.rangeEnd = range[1];
+    }
+
+    /** The space the block's addresses are offsets in. */
+    public MemorySpace space() {
+        return space;
+    }
+
+    /** The context (CTA, warp, lane) the block is bound to. */
+    public MemoryContext context() {
+        return context;
+    }
+
+    /** {@code shared [CTA (1,0,0)]}: space and context as the views print them. */
+    public String describeBinding() {
+        return space.spaceName() + " [" + context.describe(space) + "]";
+    }
+
+    // ------------------------------------------------------------------ change tracking
+
+    /** Called by the target on the session executor after each stop. */
+    public synchronized void stopped() throws DebugException {
+        for (Map.Entry<Long, Page> e : pages.entrySet()) {
+            Page p = e.getValue();
+            p.previous = p.bytes;
+            p.previousReadable = p.readable;
+            fill(p, e.getKey());
+        }
+    }
+
+    private Page page(long pageIndex) throws DebugException {
+        Page p = pages.get(pageIndex);
+        if (p == null) {
+            p = new Page();
+            fill(p, pageIndex);
+            pages.put(pageIndex, p);
+        }
+        return p;
+    }
+
+    private void fill(Page p, long pageIndex) throws DebugException {
+        long start = pageIndex * PAGE;
+        byte[] bytes = new byte[PAGE];
+        boolean[] readable = new boolean[PAGE];
+        long from = Math.max(start, rangeStart);
+        long to = Math.min(start + PAGE, rangeEnd);
+        if (from < to) {
+            readRange(from, (int) (to - from), bytes, readable, (int) (from - start));
+        }
+        p.bytes = bytes;
+        p.readable = readable;
+    }
+
+    /**
+     * Reads a range; where the space has holes (gaps between global allocations) the engine
+     * refuses the whole range, so it is split until the readable bytes are found.
+     */
+    private void readRange(long from, int length, byte[] into, boolean[] readable, int at) throws DebugException {
+        try {
+            byte[] b = session().query(e -> e.read(space, context, from, length));
+            System.arraycopy(b, 0, into, at, length);
+            for (int i = 0; i < length; i++) {
+                readable[at + i] = true;
+            }
+        } catch (DebugException e) {
+            if (session().isRunning() || session().isEnded()) {
+                throw e;
+            }
+            if (length > 1) {
+                int half = length / 2;
+                readRange(from, half, into, readable, at);
+                readRange(from + half, length - half, into, readable, at + half);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ IMemoryBlockExtension
+
+    @Override
+    public String getExpression() {
+        return expression;
+    }
+
+    @Override
+    public BigInteger getBigBaseAddress() {
+        return unsigned(base);
+    }
+
+    @Override
+    public BigInteger getMemoryBlockStartAddress() {
+        return unsigned(rangeStart);
+    }
+
+    @Override
+    public BigInteger getMemoryBlockEndAddress() {
+        return unsigned(rangeEnd).subtract(BigInteger.ONE);
+    }
+
+    @Override
+    public BigInteger getBigLength() {
+        return unsigned(rangeEnd).subtract(unsigned(rangeStart));
+    }
+
+    @Override
+    public int getAddressSize() {
+        return space.addressSize();
+    }
+
+    @Override
+    public boolean supportBaseAddressModification() {
+        return false;
+    }
+
+    @Override
+    public boolean supportsChangeManagement() {
+        return true;
+    }
+
+    @Override
+    public void setBaseAddress(BigInteger address) throws DebugException {
+        throw notSupported("moving a memory block");
+    }
+
+    @Override
+    public MemoryByte[] getBytesFromOffset(BigInteger unitOffset, long addressableUnits) throws DebugException {
+        return getBytesFromAddress(getBigBaseAddress().add(unitOffset), addressableUnits);
+    }
+
+    @Override
+    public synchronized MemoryByte[] getBytesFromAddress(BigInteger address, long units) throws DebugException {
+        if (units < 0 || units > Integer.MAX_VALUE / 2) {
+            throw new DebugException(Status.error("cannot read " + units + " bytes at once"));
+        }
+        MemoryByte[] out = new MemoryByte[(int) units];
+        BigInteger limit = BigInteger.ONE.shiftLeft(8 * space.addressSize());
+        for (int i = 0; i < out.length; i++) {
+            BigInteger a = address.add(BigInteger.valueOf(i));
+            if (a.signum() < 0 || a.compareTo(limit) >= 0) {
+                out[i] = new MemoryByte((byte) 0, (byte) 0);
+                continue;
+            }
+            long addr = a.longValue();
+            long pageIndex = Long.divideUnsigned(addr, PAGE);
+            int in = (int) Long.remainderUnsigned(addr, PAGE);
+            Page p = page(pageIndex);
+            if (!p.readable[in]) {
+                out[i] = new MemoryByte((byte) 0, (byte) 0);
+                continue;
+            }
+            byte flags = MemoryByte.READABLE | MemoryByte.WRITABLE | MemoryByte.ENDIANESS_KNOWN;
+            if (p.previous != null) {
+                flags |= MemoryByte.HISTORY_KNOWN;
+                if (!p.previousReadable[in] || p.previous[in] != p.bytes[in]) {
+                    flags |= MemoryByte.CHANGED;
+                }
+            }
+            if (space == MemorySpace.CONST || space == MemorySpace.PARAM) {
+                flags &= ~MemoryByte.WRITABLE;
+            }
+            out[i] = new MemoryByte(p.bytes[in], flags);
+        }
+        return out;
+    }
+
+    @Override
+    public void setValue(BigInteger offset, byte[] bytes) throws DebugException {
+        long at = base + offset.longValue();
+        session().modify(e -> e.write(space, context, at, bytes.clone()));
+        synchronized (this) {
+            long first = Long.divideUnsigned(at, PAGE);
+            long last = Long.divideUnsigned(at + Math.max(0, bytes.length - 1), PAGE);
+            for (long pg = first; pg <= last; pg++) {
+                Page p = pages.get(pg);
+                if (p != null) {
+                    byte[] prev = p.previous;
+                    boolean[] prevReadable = p.previousReadable;
+                    fill(p, pg);
+                    p.previous = prev;
+                    p.previousReadable = prevReadable;
+                }
+            }
+        }
+        fireChangeEvent(DebugEvent.CONTENT);
+    }
+
+    @Override
+    public synchronized void connect(Object client) {
+        if (!connections.contains(client)) {
+            connections.add(client);
+        }
+    }
+
+    @Override
+    public synchronized void disconnect(Object client) {
+        connections.remove(client);
+    }
+
+    @Override
+    public synchronized Object[] getConnections() {
+        return connections.toArray();
+    }
+
+    @Override
+    public void dispose() {
+        kernelTarget().forget(this);
+        synchronized (this) {
+            pages.clear();
+        }
+    }
+
+    @Override
+    public IMemoryBlockRetrieval getMemoryBlockRetrieval() {
+        return kernelTarget();
+    }
+
+    @Override
+    public int getAddressableSize() {
+        return 1;
+    }
+
+    // ------------------------------------------------------------------ IMemoryBlock
+
+    @Override
+    public long getStartAddress() {
+        return base;
+    }
+
+    @Override
+    public long getLength() {
+        return getBigLength().min(BigInteger.valueOf(Long.MAX_VALUE)).longValue();
+    }
+
+    @Override
+    public byte[] getBytes() throws DebugException {
+        long length = Math.min(getLength(), 64 * 1024);
+        MemoryByte[] mb = getBytesFromAddress(getBigBaseAddress(), length);
+        byte[] out = new byte[mb.length];
+        for (int i = 0; i < mb.length; i++) {
+            out[i] = mb[i].getValue();
+        }
+        return out;
+    }
+
+    @Override
+    public boolean supportsValueModification() {
+        return space != MemorySpace.CONST && space != MemorySpace.PARAM;
+    }
+
+    @Override
+    public void setValue(long offset, byte[] bytes) throws DebugException {
+        setValue(BigInteger.valueOf(offset), bytes);
+    }
+
+    @Override
+    public <T> T getAdapter(Class<T> adapter) {
+        if (adapter == IMemoryBlockRetrieval.class) {
+            return adapter.cast(kernelTarget());
+        }
+        return super.getAdapter(adapter);
+    }
+
+    private static BigInteger unsigned(long v) {
+        return v >= 0 ? BigInteger.valueOf(v) : BigInteger.valueOf(v).add(BigInteger.ONE.shiftLeft(64));
+    }
+}

@@ -1,0 +1,513 @@
+package org.gpumem.debug.model;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.eclipse.core.resources.IMarkerDelta;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IPath;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.Platform;
+import org.eclipse.debug.core.DebugEvent;
+import org.eclipse.debug.core.DebugException;
+import org.eclipse.debug.core.DebugPlugin;
+import org.eclipse.debug.core.IBreakpointManager;
+import org.eclipse.debug.core.IBreakpointManagerListener;
+import org.eclipse.debug.core.ILaunch;
+import org.eclipse.debug.core.model.IBreakpoint;
+import org.eclipse.debug.core.model.IDebugTarget;
+import org.eclipse.debug.core.model.IMemoryBlock;
+import org.eclipse.debug.core.model.IMemoryBlockExtension;
+import org.eclipse.debug.core.model.IMemoryBlockRetrievalExtension;
+import org.eclipse.debug.core.model.IProcess;
+import org.eclipse.debug.core.model.IThread;
+import org.gpumem.debug.KernelDebugIds;
+import org.gpumem.debug.breakpoints.KernelLineBreakpoint;
+import org.gpumem.debug.engine.BreakpointLine;
+import org.gpumem.debug.engine.DebugSession;
+import org.gpumem.debug.engine.KernelEngine;
+import org.gpumem.debug.engine.MemorySpace;
+import org.gpumem.debug.engine.StepKind;
+import org.gpumem.debug.engine.Stop;
+import org.gpumem.debug.engine.StopReason;
+import org.gpumem.debug.engine.WarpId;
+import org.gpumem.debug.engine.WarpStatus;
+import org.gpumem.debug.launch.KernelProcess;
+import org.gpumem.debug.memory.MemoryExpression;
+import org.gpumem.debug.memory.SpaceMemoryBlock;
+import org.gpumem.sim.exec.Fault;
+
+/**
+ * A kernel launched on the simulator, as a debug target: one {@link WarpThread} per warp of
+ * the CTAs that have started, line breakpoints from the breakpoint manager, and address-space
+ * memory blocks.
+ *
+ * <p>Threads: command methods (resume, suspend, step, terminate) enqueue on the session's
+ * executor and return at once. State getters return what the last stop recorded and never
+ * touch the simulator. {@link #stopped} and {@link #running} run on the executor thread; each
+ * stop fires exactly one debug event set (the stopping thread's SUSPEND, the target's
+ * CHANGE and the memory blocks' CHANGE), so views refresh once per suspend.
+ */
+public final class KernelDebugTarget extends KernelDebugElement
+        implements IDebugTarget, IMemoryBlockRetrievalExtension, IBreakpointManagerListener, DebugSession.Listener {
+
+    private final ILaunch launch;
+    private final KernelProcess process;
+    private final String name;
+    private DebugSession session;
+    private final Map<WarpId, WarpThread> threads = new LinkedHashMap<>();
+    private volatile List<WarpThread> visibleThreads = List.of();
+    private final List<SpaceMemoryBlock> blocks = new CopyOnWriteArrayList<>();
+    private volatile boolean suspended;
+    private volatile boolean terminated;
+    private volatile Stop lastStop;
+    private volatile long stopGeneration;
+    private volatile List<BreakpointLine> resolvedBreakpoints = List.of();
+
+    public KernelDebugTarget(ILaunch launch, KernelProcess process, String name) {
+        super(null);
+        this.launch = launch;
+        this.process = process;
+        this.name = name;
+    }
+
+    /**
+     * Starts the session on {@code engine}: installs the breakpoints of the breakpoint manager,
+     * then runs the kernel until the first stop.
+     */
+    public void start(KernelEngine engine) {
+        session = new DebugSession(engine, this);
+        process.attach(session);
+        IBreakpointManager manager = DebugPlugin.getDefault().getBreakpointManager();
+        manager.addBreakpointListener(this);
+        manager.addBreakpointManagerListener(this);
+        fireCreationEvent();
+        installBreakpoints();
+        session.resume();
+    }
+
+    @Override
+    public IDebugTarget getDebugTarget() {
+        return this;
+    }
+
+    @Override
+    public ILaunch getLaunch() {
+        return launch;
+    }
+
+    /** The session driving the simulator. */
+    public DebugSession session() {
+        return session;
+    }
+
+    @Override
+    public IProcess getProcess() {
+        return process;
+    }
+
+    @Override
+    public IThread[] getThreads() {
+        return visibleThreads.toArray(new IThread[0]);
+    }
+
+    /** The thread of a warp, or null when the warp has not started. */
+    public WarpThread thread(WarpId warp) {
+        for (WarpThread t : visibleThreads) {
+            if (t.warpId().equals(warp)) {
+                return t;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public boolean hasThreads() {
+        return !visibleThreads.isEmpty();
+    }
+
+    @Override
+    public String getName() {
+        StringBuilder sb = new StringBuilder(name);
+        Stop stop = lastStop;
+        if (terminated) {
+            sb.append(" <terminated>");
+            if (stop != null && stop.fault() != null) {
+                sb.append(" ").append(stop.fault().message());
+            }
+        } else if (stop != null && stop.reason() == StopReason.FAULT) {
+            sb.append(" (Faulted: ").append(stop.fault().message()).append(')');
+        } else if (suspended) {
+            sb.append(" (Suspended)");
+        } else {
+            sb.append(" (Running)");
+        }
+        return sb.toString();
+    }
+
+    /** The last stop, or null before the first. */
+    public Stop lastStop() {
+        return lastStop;
+    }
+
+    /** The fault that stopped the kernel, or null. */
+    public Fault fault() {
+        Stop s = lastStop;
+        return s == null ? null : s.fault();
+    }
+
+    /** Counts stops; memory blocks compare bytes across consecutive stops. */
+    public long stopGeneration() {
+        return stopGeneration;
+    }
+
+    /** The breakpoint lines that matched instructions of the module. */
+    public List<BreakpointLine> resolvedBreakpoints() {
+        return resolvedBreakpoints;
+    }
+
+    // ------------------------------------------------------------------ run control
+
+    @Override
+    public boolean canResume() {
+        return suspended && !terminated && !faulted();
+    }
+
+    @Override
+    public boolean canSuspend() {
+        return !suspended && !terminated;
+    }
+
+    @Override
+    public boolean isSuspended() {
+        return suspended;
+    }
+
+    boolean faulted() {
+        Stop s = lastStop;
+        return s != null && s.reason() == StopReason.FAULT;
+    }
+
+    @Override
+    public void resume() throws DebugException {
+        if (!canResume()) {
+            throw new DebugException(org.eclipse.core.runtime.Status.error("the kernel cannot resume now"));
+        }
+        session.resume();
+    }
+
+    @Override
+    public void suspend() {
+        session.suspend();
+    }
+
+    void step(WarpThread thread, StepKind kind) throws DebugException {
+        if (!canResume()) {
+            throw new DebugException(org.eclipse.core.runtime.Status.error("the kernel cannot step now"));
+        }
+        session.step(thread.warpId(), kind);
+    }
+
+    @Override
+    public boolean canTerminate() {
+        return !terminated;
+    }
+
+    @Override
+    public boolean isTerminated() {
+        return terminated;
+    }
+
+    @Override
+    public void terminate() {
+        session.terminate();
+    }
+
+    @Override
+    public boolean canDisconnect() {
+        return false;
+    }
+
+    @Override
+    public void disconnect() throws DebugException {
+        throw notSupported("disconnect");
+    }
+
+    @Override
+    public boolean isDisconnected() {
+        return false;
+    }
+
+    // ------------------------------------------------------------------ session callbacks (executor thread)
+
+    @Override
+    public void running(WarpId warp, StepKind step) {
+        suspended = false;
+        List<DebugEvent> events = new ArrayList<>();
+        if (warp == null) {
+            events.add(new DebugEvent(this, DebugEvent.RESUME, DebugEvent.CLIENT_REQUEST));
+        } else {
+            WarpThread t = thread(warp);
+            int detail = step == StepKind.INTO ? DebugEvent.STEP_INTO
+                    : step == StepKind.RETURN ? DebugEvent.STEP_RETURN : DebugEvent.STEP_OVER;
+            events.add(new DebugEvent(t != null ? t : this, DebugEvent.RESUME, detail));
+        }
+        fire(events);
+    }
+
+    @Override
+    public void stopped(Stop stop) {
+        lastStop = stop;
+        stopGeneration++;
+        if (stop.reason() == StopReason.EXITED) {
+            return;
+        }
+        List<WarpStatus> warps;
+        try {
+            warps = session.query(KernelEngine::warps);
+        } catch (DebugException e) {
+            failed(e.getStatus());
+            return;
+        }
+        List<WarpThread> visible = new ArrayList<>();
+        for (WarpStatus w : warps) {
+            WarpThread t = threads.computeIfAbsent(w.id(), id -> new WarpThread(this, id));
+            t.update(w, stopGeneration);
+            if (!w.frames().isEmpty()) {
+                visible.add(t);
+            }
+        }
+        visibleThreads = List.copyOf(visible);
+        suspended = true;
+        for (SpaceMemoryBlock b : blocks) {
+            try {
+                b.stopped();
+            } catch (DebugException e) {
+                failed(e.getStatus());
+            }
+        }
+        List<DebugEvent> events = new ArrayList<>();
+        WarpThread stopping = stop.warp() == null ? null : thread(stop.warp());
+        int detail = switch (stop.reason()) {
+            case BREAKPOINT, FAULT -> DebugEvent.BREAKPOINT;
+            case STEP -> DebugEvent.STEP_END;
+            default -> DebugEvent.CLIENT_REQUEST;
+        };
+        if (stopping != null) {
+            events.add(new DebugEvent(stopping, DebugEvent.SUSPEND, detail));
+        } else if (!visible.isEmpty()) {
+            events.add(new DebugEvent(visible.get(0), DebugEvent.SUSPEND, detail));
+        }
+        events.add(new DebugEvent(this, DebugEvent.SUSPEND, detail));
+        for (SpaceMemoryBlock b : blocks) {
+            events.add(new DebugEvent(b, DebugEvent.CHANGE, DebugEvent.CONTENT));
+        }
+        if (stop.fault() != null) {
+            process.appendOutput(stop.fault().report());
+        }
+        fire(events);
+    }
+
+    @Override
+    public void failed(IStatus status) {
+        Platform.getLog(KernelDebugTarget.class).log(status);
+        process.appendError(status.getMessage() + System.lineSeparator());
+    }
+
+    @Override
+    public void ended() {
+        suspended = false;
+        terminated = true;
+        visibleThreads = List.of();
+        IBreakpointManager manager = DebugPlugin.getDefault().getBreakpointManager();
+        manager.removeBreakpointListener(this);
+        manager.removeBreakpointManagerListener(this);
+        DebugPlugin.getDefault().getMemoryBlockManager().removeMemoryBlocks(blocks.toArray(new IMemoryBlock[0]));
+        process.sessionEnded(session);
+        List<DebugEvent> events = new ArrayList<>();
+        events.add(new DebugEvent(this, DebugEvent.TERMINATE));
+        fire(events);
+    }
+
+    private void fire(List<DebugEvent> events) {
+        DebugPlugin plugin = DebugPlugin.getDefault();
+        if (plugin != null) {
+            plugin.fireDebugEventSet(events.toArray(new DebugEvent[0]));
+        }
+    }
+
+    // ------------------------------------------------------------------ breakpoints
+
+    @Override
+    public boolean supportsBreakpoint(IBreakpoint breakpoint) {
+        return breakpoint instanceof KernelLineBreakpoint && KernelDebugIds.MODEL_ID.equals(breakpoint.getModelIdentifier());
+    }
+
+    @Override
+    public void breakpointAdded(IBreakpoint breakpoint) {
+        if (supportsBreakpoint(breakpoint)) {
+            installBreakpoints();
+        }
+    }
+
+    @Override
+    public void breakpointRemoved(IBreakpoint breakpoint, IMarkerDelta delta) {
+        if (supportsBreakpoint(breakpoint)) {
+            installBreakpoints();
+        }
+    }
+
+    @Override
+    public void breakpointChanged(IBreakpoint breakpoint, IMarkerDelta delta) {
+        if (supportsBreakpoint(breakpoint)) {
+            installBreakpoints();
+        }
+    }
+
+    @Override
+    public void breakpointManagerEnablementChanged(boolean enabled) {
+        installBreakpoints();
+    }
+
+    private void installBreakpoints() {
+        if (session == null || session.isEnded()) {
+            return;
+        }
+        IBreakpointManager manager = DebugPlugin.getDefault().getBreakpointManager();
+        List<BreakpointLine> lines = new ArrayList<>();
+        if (manager.isEnabled()) {
+            for (IBreakpoint b : manager.getBreakpoints(KernelDebugIds.MODEL_ID)) {
+                BreakpointLine line = toLine(b);
+                if (line != null) {
+                    lines.add(line);
+                }
+            }
+        }
+        session.setBreakpoints(lines, resolved -> resolvedBreakpoints = List.copyOf(resolved));
+    }
+
+    private static BreakpointLine toLine(IBreakpoint b) {
+        if (!(b instanceof KernelLineBreakpoint k)) {
+            return null;
+        }
+        try {
+            IPath location = k.fileLocation();
+            if (!k.isEnabled() || location == null) {
+                return null;
+            }
+            return new BreakpointLine(Path.of(location.toOSString()), k.getLineNumber(), k.isPtxLine());
+        } catch (CoreException e) {
+            Platform.getLog(KernelDebugTarget.class).log(e.getStatus());
+            return null;
+        }
+    }
+
+    /** The breakpoints at the current line of {@code status}'s top frame. */
+    IBreakpoint[] breakpointsAt(String sourceFile, int sourceLine, int ptxLine) {
+        List<IBreakpoint> hits = new ArrayList<>();
+        for (IBreakpoint b : DebugPlugin.getDefault().getBreakpointManager().getBreakpoints(KernelDebugIds.MODEL_ID)) {
+            if (!(b instanceof KernelLineBreakpoint k) || k.fileLocation() == null) {
+                continue;
+            }
+            try {
+                int line = k.getLineNumber();
+                String file = k.fileLocation().toOSString();
+                if (k.isPtxLine() ? line == ptxLine && file.equals(modulePath())
+                        : line == sourceLine && sourceFile != null && sameFile(file, sourceFile)) {
+                    hits.add(b);
+                }
+            } catch (CoreException e) {
+                Platform.getLog(KernelDebugTarget.class).log(e.getStatus());
+            }
+        }
+        return hits.toArray(new IBreakpoint[0]);
+    }
+
+    private String modulePath() {
+        return process.modulePath();
+    }
+
+    static boolean sameFile(String a, String b) {
+        Path pa = Path.of(a).normalize();
+        Path pb = Path.of(b).normalize();
+        return pa.equals(pb) || pa.getFileName() != null && pa.getFileName().equals(pb.getFileName())
+                && !(pa.isAbsolute() && pb.isAbsolute());
+    }
+
+    // ------------------------------------------------------------------ memory
+
+    @Override
+    public boolean supportsStorageRetrieval() {
+        return true;
+    }
+
+    @Override
+    public IMemoryBlock getMemoryBlock(long startAddress, long length) throws DebugException {
+        WarpThread focus = visibleThreads.isEmpty() ? null : visibleThreads.get(0);
+        if (focus == null) {
+            throw new DebugException(org.eclipse.core.runtime.Status.error("no warp is stopped"));
+        }
+        return addBlock(new SpaceMemoryBlock(this, MemorySpace.GENERIC, focus.memoryContext(),
+                startAddress, "0x" + Long.toHexString(startAddress)));
+    }
+
+    /**
+     * A block for {@code [space]:[expression]}: {@code shared:0x40}, {@code local:&arr},
+     * {@code private_lane:0x10}, {@code generic:0x...} or a plain expression (generic), evaluated
+     * in the lane, warp and CTA of {@code context} (a thread, frame or variable of this target;
+     * anything else means the first warp).
+     */
+    @Override
+    public IMemoryBlockExtension getExtendedMemoryBlock(String expression, Object context) throws DebugException {
+        WarpThread thread = contextThread(context);
+        if (thread == null) {
+            throw new DebugException(org.eclipse.core.runtime.Status.error("no warp is stopped"));
+        }
+        PtxStackFrame frame = context instanceof PtxStackFrame f ? f : thread.topFrame();
+        MemoryExpression.Result r = MemoryExpression.evaluate(expression, frame, thread.memoryContext());
+        return addBlock(new SpaceMemoryBlock(this, r.space(), r.context(), r.offset(), expression));
+    }
+
+    private SpaceMemoryBlock addBlock(SpaceMemoryBlock block) {
+        blocks.add(block);
+        return block;
+    }
+
+    /** Removes a block from change tracking (called by the block when it is disposed). */
+    public void forget(SpaceMemoryBlock block) {
+        blocks.remove(block);
+    }
+
+    private WarpThread contextThread(Object context) {
+        if (context instanceof WarpThread t && t.getDebugTarget() == this) {
+            return t;
+        }
+        if (context instanceof PtxStackFrame f && f.getDebugTarget() == this) {
+            return (WarpThread) f.getThread();
+        }
+        if (context instanceof KernelVariable v && v.getDebugTarget() == this) {
+            return v.frame() == null ? null : (WarpThread) v.frame().getThread();
+        }
+        List<WarpThread> visible = visibleThreads;
+        Stop stop = lastStop;
+        if (stop != null && stop.warp() != null) {
+            WarpThread t = thread(stop.warp());
+            if (t != null) {
+                return t;
+            }
+        }
+        return visible.isEmpty() ? null : visible.get(0);
+    }
+
+    @Override
+    public <T> T getAdapter(Class<T> adapter) {
+        if (adapter == IDebugTarget.class || adapter == KernelDebugTarget.class) {
+            return adapter.cast(this);
+        }
+        return super.getAdapter(adapter);
+    }
+}

@@ -1,0 +1,161 @@
+package org.gpumem.debug.model;
+
+import java.util.Arrays;
+
+import org.eclipse.core.runtime.Status;
+import org.eclipse.debug.core.DebugEvent;
+import org.eclipse.debug.core.DebugException;
+import org.eclipse.debug.core.model.IValue;
+import org.eclipse.debug.core.model.IVariable;
+import org.gpumem.debug.engine.MemorySpace;
+import org.gpumem.debug.engine.VariableValue;
+import org.gpumem.debug.engine.VariableValue.Element;
+import org.gpumem.debug.engine.VariableValue.Location;
+
+/**
+ * A variable of a frame (or one element of an array variable), decoded from the DWARF in the
+ * PTX. Its bytes were read through its (context, address space, offset) location;
+ * {@link #location()} says where, e.g. {@code shared [CTA (1,0,0)] +0x40}, and the model
+ * presentation shows it beside the value. Scalars in memory can be changed; the new bytes are
+ * written to the simulator.
+ */
+public final class KernelVariable extends KernelDebugElement implements IVariable {
+    private final PtxStackFrame frame;
+    private final VariableValue variable;
+    /** Element index for an element of an array, -1 for the variable itself. */
+    private final int index;
+
+    KernelVariable(PtxStackFrame frame, VariableValue variable) {
+        this(frame, variable, -1);
+    }
+
+    private KernelVariable(PtxStackFrame frame, VariableValue variable, int index) {
+        super(frame.getDebugTarget());
+        this.frame = frame;
+        this.variable = variable;
+        this.index = index;
+    }
+
+    /** The frame the variable belongs to. */
+    public PtxStackFrame frame() {
+        return frame;
+    }
+
+    /** What DWARF and the simulator said about the whole variable. */
+    public VariableValue variable() {
+        return variable;
+    }
+
+    /** Element {@code i} of an array variable. */
+    KernelVariable element(int i) {
+        return new KernelVariable(frame, variable, i);
+    }
+
+    boolean isArray() {
+        return index < 0 && variable.count() > 1;
+    }
+
+    /** The memory location of this variable or element, or null when it lives in a register. */
+    public Location memoryLocation() {
+        Location l = variable.location();
+        if (l == null || index < 0) {
+            return l;
+        }
+        return new Location(l.space(), l.context(), l.offset() + (long) index * variable.element().size());
+    }
+
+    /** Where the value lives: {@code shared [CTA (1,0,0)] +0x40} or {@code register %r5}. */
+    public String location() {
+        Location l = memoryLocation();
+        if (l != null) {
+            return l.describe();
+        }
+        return variable.register() != null ? "register " + variable.register() + " [lane " + frame.lane() + "]" : "no location";
+    }
+
+    /** The address space name of the location, or {@code register}. */
+    public String spaceName() {
+        Location l = memoryLocation();
+        return l != null ? l.space().spaceName() : "register";
+    }
+
+    /** The bytes of this variable or element, little-endian; null when unavailable. */
+    public byte[] bytes() {
+        byte[] all = variable.bytes();
+        if (all == null || index < 0) {
+            return all;
+        }
+        int size = variable.element().size();
+        return Arrays.copyOfRange(all, index * size, index * size + size);
+    }
+
+    @Override
+    public IValue getValue() {
+        return new KernelValue(this);
+    }
+
+    @Override
+    public String getName() {
+        return index < 0 ? variable.name() : "[" + index + "]";
+    }
+
+    @Override
+    public String getReferenceTypeName() {
+        if (index < 0) {
+            return variable.type();
+        }
+        String t = variable.type();
+        int bracket = t.indexOf('[');
+        return bracket > 0 ? t.substring(0, bracket) : t;
+    }
+
+    @Override
+    public boolean hasValueChanged() {
+        return false;
+    }
+
+    @Override
+    public boolean supportsValueModification() {
+        return memoryLocation() != null && !isArray() && variable.bytes() != null
+                && variable.element().encoding() != VariableValue.Encoding.OTHER
+                && memoryLocation().space() != MemorySpace.CONST && memoryLocation().space() != MemorySpace.PARAM;
+    }
+
+    @Override
+    public boolean verifyValue(String expression) {
+        try {
+            ValueFormat.parse(expression, variable.element());
+            return true;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public boolean verifyValue(IValue value) throws DebugException {
+        return verifyValue(value.getValueString());
+    }
+
+    @Override
+    public void setValue(String expression) throws DebugException {
+        Location l = memoryLocation();
+        if (!supportsValueModification()) {
+            throw notSupported("changing " + getName() + " (" + location() + ")");
+        }
+        Element element = variable.element();
+        byte[] bytes;
+        try {
+            bytes = ValueFormat.parse(expression, element);
+        } catch (NumberFormatException e) {
+            throw new DebugException(Status.error("not a value of type " + getReferenceTypeName() + ": " + expression, e));
+        }
+        session().modify(engine -> engine.write(l.space(), l.context(), l.offset(), bytes));
+        frame.invalidateVariables();
+        frame.fireChangeEvent(DebugEvent.CONTENT);
+    }
+
+    @Override
+    public void setValue(IValue value) throws DebugException {
+        setValue(value.getValueString());
+    }
+}

@@ -1,0 +1,12 @@
+package org.gpumem.sim.debug;
+
+/** How far a step goes. */
+public enum StepUnit {
+    /** One PTX instruction per warp. */
+    INSTRUCTION,
+    /**
+     * Until the warp is on another source line ({@code .loc}) in the same or a calling frame
+     * (calls are stepped over).
+     */
+    SOURCE_LINE
+}

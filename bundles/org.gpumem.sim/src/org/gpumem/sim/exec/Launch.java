@@ -1,0 +1,350 @@
+package org.gpumem.sim.exec;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.gpumem.sim.ptx.Instruction;
+import org.gpumem.sim.ptx.Op;
+import org.gpumem.sim.ptx.PtxFunction;
+import org.gpumem.sim.ptx.PtxModule;
+import org.gpumem.sim.ptx.PtxParam;
+
+/**
+ * One kernel launch, validated: the kernel, the parameter buffer, shared and local memory
+ * sizes. {@link #run()} executes every CTA (in parallel on {@link ExecOptions#workerThreads()}
+ * threads) and returns the result; the debugger instead creates CTAs one at a time with
+ * {@link #newCta(int)} and drives them.
+ * <p>
+ * Per-thread local memory is the deepest call chain's frames (each 16-byte aligned); a
+ * recursive kernel gets {@link #RECURSIVE_LOCAL_BYTES} and faults with a stack overflow
+ * beyond that.
+ */
+public final class Launch {
+    /** Local bytes per thread given to kernels whose call graph is recursive. */
+    public static final long RECURSIVE_LOCAL_BYTES = 8 * 1024;
+    /** Most local bytes per thread (the hardware limit). */
+    public static final long MAX_LOCAL_BYTES = 512 * 1024;
+    /** Deepest call nesting. */
+    public static final int MAX_CALL_DEPTH = 256;
+    /** Warp instructions a warp issues before the scheduler moves on to the next warp. */
+    static final int SLICE = 1 << 14;
+
+    final DeviceModule module;
+    final LaunchConfig config;
+    final ExecOptions options;
+    final PtxFunction kernel;
+    final byte[] paramBuffer;
+    final long sharedBytes;
+    final long localBytesPerThread;
+    final Instruction[][] code;
+
+    Launch(DeviceModule module, LaunchConfig config, ExecOptions options) {
+        this.module = module;
+        this.config = config;
+        this.options = options;
+        this.kernel = module.kernel(config.kernel());
+        Dim3 b = config.block();
+        Dim3 g = config.grid();
+        int[] bl = {b.x(), b.y(), b.z()};
+        int[] gr = {g.x(), g.y(), g.z()};
+        String[] axis = {"x", "y", "z"};
+        for (int i = 0; i < 3; i++) {
+            if (bl[i] < 1 || bl[i] > LaunchConfig.MAX_BLOCK[i]) {
+                throw new IllegalArgumentException("block." + axis[i] + " = " + bl[i] + " is outside 1.."
+                        + LaunchConfig.MAX_BLOCK[i]);
+            }
+            if (gr[i] < 1 || gr[i] > LaunchConfig.MAX_GRID[i]) {
+                throw new IllegalArgumentException("grid." + axis[i] + " = " + gr[i] + " is outside 1.."
+                        + LaunchConfig.MAX_GRID[i]);
+            }
+        }
+        if (b.volume() > LaunchConfig.MAX_THREADS_PER_BLOCK) {
+            throw new IllegalArgumentException("block " + b + " has " + b.volume() + " threads; at most "
+                    + LaunchConfig.MAX_THREADS_PER_BLOCK + " are allowed");
+        }
+        if (g.volume() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("grid " + g + " has more than " + Integer.MAX_VALUE + " CTAs");
+        }
+        int dyn = config.dynamicSharedBytes();
+        if (dyn < 0 || dyn > LaunchConfig.MAX_SHARED_BYTES) {
+            throw new IllegalArgumentException("dynamic shared memory of " + dyn + " bytes is outside 0.."
+                    + LaunchConfig.MAX_SHARED_BYTES);
+        }
+        PtxModule m = module.module();
+        long shared = (dyn > 0 ? m.dynamicSharedOffset() : m.staticSharedBytes()) + dyn;
+        if (shared > LaunchConfig.MAX_SHARED_BYTES + 1024) {
+            throw new IllegalArgumentException("the CTA needs " + shared + " bytes of shared memory (static "
+                    + m.staticSharedBytes() + " + dynamic " + dyn + "), more than " + LaunchConfig.MAX_SHARED_BYTES);
+        }
+        this.sharedBytes = shared;
+        List<PtxParam> params = kernel.params();
+        List<byte[]> args = config.args();
+        if (args.size() != params.size()) {
+            throw new IllegalArgumentException("kernel " + kernel.name() + " takes " + params.size()
+                    + " arguments, the launch gives " + args.size());
+        }
+        byte[] buf = new byte[kernel.kernelParamBytes()];
+        for (int i = 0; i < params.size(); i++) {
+            PtxParam p = params.get(i);
+            byte[] a = args.get(i);
+            if (a.length != p.size()) {
+                throw new IllegalArgumentException("argument " + i + " (" + p.name() + ", ." + p.type().ptxName()
+                        + (p.size() != p.type().size() ? "[" + p.size() + " bytes]" : "") + ") needs " + p.size()
+                        + " bytes, the launch gives " + a.length);
+            }
+            System.arraycopy(a, 0, buf, p.offset(), a.length);
+        }
+        this.paramBuffer = buf;
+        this.code = new Instruction[m.functions().size()][];
+        for (PtxFunction f : m.functions()) {
+            code[f.index()] = f.instructions().toArray(new Instruction[0]);
+        }
+        long local = stackBytes(kernel, new HashSet<>());
+        this.localBytesPerThread = local < 0 ? RECURSIVE_LOCAL_BYTES : local;
+        if (localBytesPerThread > MAX_LOCAL_BYTES) {
+            throw new IllegalArgumentException("kernel " + kernel.name() + " needs " + localBytesPerThread
+                    + " bytes of local memory per thread, more than " + MAX_LOCAL_BYTES);
+        }
+    }
+
+    /** Deepest local-memory use from {@code f} on; -1 if the call graph recurses. */
+    private long stackBytes(PtxFunction f, Set<PtxFunction> onPath) {
+        if (!onPath.add(f)) {
+            return -1;
+        }
+        long deepest = 0;
+        for (Instruction in : f.instructions()) {
+            if (in.op == Op.CALL) {
+                long s = stackBytes(module.module().functions().get(in.target), onPath);
+                if (s < 0) {
+                    return -1;
+                }
+                deepest = Math.max(deepest, s);
+            }
+        }
+        onPath.remove(f);
+        long own = (f.frameBytes() + 15) & ~15L;
+        return own + deepest;
+    }
+
+    public DeviceModule module() {
+        return module;
+    }
+
+    public LaunchConfig config() {
+        return config;
+    }
+
+    public ExecOptions options() {
+        return options;
+    }
+
+    public PtxFunction kernel() {
+        return kernel;
+    }
+
+    /** Bytes of shared memory each CTA has (static, then dynamic). */
+    public long sharedBytes() {
+        return sharedBytes;
+    }
+
+    /** Bytes of local memory each thread has. */
+    public long localBytesPerThread() {
+        return localBytesPerThread;
+    }
+
+    /** The kernel parameter buffer (do not modify). */
+    public byte[] paramBuffer() {
+        return paramBuffer;
+    }
+
+    /** Number of CTAs in the grid. */
+    public int ctaCount() {
+        return (int) config.grid().volume();
+    }
+
+    /**
+     * A CTA ready to run from its first instruction; the debugger drives it. Each call makes a
+     * new object.
+     */
+    public Cta newCta(int linearIndex) {
+        if (linearIndex < 0 || linearIndex >= ctaCount()) {
+            throw new IllegalArgumentException("CTA " + linearIndex + " is outside 0.." + (ctaCount() - 1));
+        }
+        Cta c = new Cta(this, options.profile());
+        c.reset(linearIndex);
+        return c;
+    }
+
+    /** Shared instruction budget of one launch. */
+    static final class Budget {
+        private final AtomicLong left;
+        private final boolean unlimited;
+
+        Budget(long total) {
+            this.unlimited = total <= 0;
+            this.left = new AtomicLong(total);
+        }
+
+        long take(long want) {
+            if (unlimited) {
+                return want;
+            }
+            while (true) {
+                long l = left.get();
+                if (l <= 0) {
+                    return 0;
+                }
+                long g = Math.min(want, l);
+                if (left.compareAndSet(l, l - g)) {
+                    return g;
+                }
+            }
+        }
+
+        void giveBack(long n) {
+            if (!unlimited && n > 0) {
+                left.addAndGet(n);
+            }
+        }
+    }
+
+    /**
+     * Runs the whole grid: CTAs are handed to {@link ExecOptions#workerThreads()} threads (the
+     * calling thread is one of them); each worker runs its CTA to completion. Stops all workers
+     * at the first fault.
+     */
+    public LaunchResult run() {
+        long start = System.nanoTime();
+        int ctas = ctaCount();
+        int workers = Math.max(1, Math.min(options.workerThreads(), ctas));
+        AtomicInteger next = new AtomicInteger();
+        Budget budget = new Budget(options.instructionBudget());
+        Worker[] ws = new Worker[workers];
+        for (int i = 0; i < workers; i++) {
+            ws[i] = new Worker(next, budget, ctas, ws);
+        }
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 1; i < workers; i++) {
+            Thread t = new Thread(ws[i], "gpumem-sim-worker-" + i);
+            t.setDaemon(true);
+            t.start();
+            threads.add(t);
+        }
+        ws[0].run();
+        for (Thread t : threads) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                for (Worker w : ws) {
+                    w.stop = true;
+                }
+            }
+        }
+        Fault fault = null;
+        int faultCta = Integer.MAX_VALUE;
+        long warpInsns = 0, threadInsns = 0;
+        long[][] counters = options.profile() ? new long[code.length][] : null;
+        for (Worker w : ws) {
+            if (w.error != null) {
+                throw w.error;
+            }
+            warpInsns += w.warpInsns;
+            threadInsns += w.threadInsns;
+            if (w.fault != null && w.faultCta < faultCta) {
+                fault = w.fault;
+                faultCta = w.faultCta;
+            }
+            if (counters != null && w.cta != null) {
+                for (int f = 0; f < code.length; f++) {
+                    long[] src = w.cta.profile[f];
+                    if (counters[f] == null) {
+                        counters[f] = new long[src.length];
+                    }
+                    for (int k = 0; k < src.length; k++) {
+                        counters[f][k] += src[k];
+                    }
+                }
+            }
+        }
+        AddressSpaceProfile profile = counters == null ? null : new AddressSpaceProfile(module.module(), counters);
+        return new LaunchResult(fault, warpInsns, threadInsns, System.nanoTime() - start, profile);
+    }
+
+    private final class Worker implements Runnable {
+        final AtomicInteger next;
+        final Budget budget;
+        final int ctas;
+        final Worker[] all;
+        volatile boolean stop;
+        Cta cta;
+        Fault fault;
+        int faultCta = Integer.MAX_VALUE;
+        long warpInsns, threadInsns;
+        RuntimeException error;
+
+        Worker(AtomicInteger next, Budget budget, int ctas, Worker[] all) {
+            this.next = next;
+            this.budget = budget;
+            this.ctas = ctas;
+            this.all = all;
+        }
+
+        @Override
+        public void run() {
+            try {
+                while (!stop) {
+                    int i = next.getAndIncrement();
+                    if (i >= ctas) {
+                        break;
+                    }
+                    if (cta == null) {
+                        cta = new Cta(Launch.this, options.profile());
+                    }
+                    cta.reset(i);
+                    cta.runToCompletion(budget, SLICE);
+                    warpInsns += cta.warpInstructions;
+                    threadInsns += cta.threadInstructions;
+                    cta.warpInstructions = 0;
+                    cta.threadInstructions = 0;
+                    if (cta.fault != null) {
+                        fault = cta.fault;
+                        faultCta = i;
+                        for (Worker w : all) {
+                            w.stop = true;
+                        }
+                    }
+                }
+            } catch (RuntimeException e) {
+                error = e;
+                for (Worker w : all) {
+                    w.stop = true;
+                }
+            }
+        }
+    }
+
+    /** Lanes of a mask as ranges, e.g. {@code 0-15}. */
+    static String lanes(int mask) {
+        StringBuilder sb = new StringBuilder();
+        int i = 0;
+        while (i < 32) {
+            if ((mask >>> i & 1) == 0) {
+                i++;
+                continue;
+            }
+            int j = i;
+            while (j + 1 < 32 && (mask >>> (j + 1) & 1) != 0) {
+                j++;
+            }
+            sb.append(sb.length() == 0 ? "" : ",").append(i).append(j > i ? "-" + j : "");
+            i = j + 1;
+        }
+        return sb.length() == 0 ? "none" : sb.toString();
+    }
+}

@@ -1,0 +1,195 @@
+package org.gpumem.sim.exec;
+
+import org.gpumem.sim.memory.LocalLayout;
+import org.gpumem.sim.memory.MemoryAccessException;
+import org.gpumem.sim.memory.MemoryFaultKind;
+import org.gpumem.sim.memory.AddressSpace;
+import org.gpumem.sim.ptx.Instruction;
+import org.gpumem.sim.ptx.PtxFunction;
+import org.gpumem.sim.ptx.SourceLocation;
+import org.gpumem.sim.ptx.Specials;
+
+/**
+ * 32 lanes of a CTA that execute in lockstep: their call frames (each with its registers and
+ * reconvergence stack), their local memory (lane-interleaved, see {@link LocalLayout}) and
+ * their scheduling state. Read access is for the debugger and tests, from the thread that
+ * drives the launch, while the launch is suspended.
+ */
+public final class Warp {
+    final Cta cta;
+    final int id;
+    /** Lanes that hold a thread of the CTA (the last warp of a CTA may be partial). */
+    int validMask;
+    /** Lanes that have not exited. */
+    int liveMask;
+    WarpState state = WarpState.READY;
+    Frame[] frames = new Frame[4];
+    int depth;
+    /** Special register values of the kernel frame, {@code [special * 32 + lane]}. */
+    final long[] specials = new long[Specials.COUNT * 32];
+    byte[] local = new byte[0];
+    long localBytesPerThread;
+    long instructions;
+
+    Warp(Cta cta, int id) {
+        this.cta = cta;
+        this.id = id;
+    }
+
+    /** Index of this warp in its CTA. */
+    public int id() {
+        return id;
+    }
+
+    public Cta cta() {
+        return cta;
+    }
+
+    public WarpState state() {
+        return state;
+    }
+
+    /** Lanes holding a thread (bit i = lane i). */
+    public int validMask() {
+        return validMask;
+    }
+
+    /** Lanes that have not exited. */
+    public int liveMask() {
+        return liveMask;
+    }
+
+    /** Lanes that execute the next instruction (the top of the reconvergence stack). */
+    public int activeMask() {
+        return depth == 0 ? 0 : frames[depth - 1].mask();
+    }
+
+    /** Call depth: 1 in the kernel, more inside device functions; 0 once exited. */
+    public int depth() {
+        return depth;
+    }
+
+    /** The function of frame {@code level} (0 = kernel). */
+    public PtxFunction function(int level) {
+        return frames[level].fn;
+    }
+
+    /** The current function, or null once exited. */
+    public PtxFunction function() {
+        return depth == 0 ? null : frames[depth - 1].fn;
+    }
+
+    /** Index of the next instruction in the current function, -1 once exited. */
+    public int pc() {
+        return depth == 0 || frames[depth - 1].sp == 0 ? -1 : frames[depth - 1].pc();
+    }
+
+    /** Index of the next instruction of frame {@code level}: for callers, the call being executed. */
+    public int pc(int level) {
+        Frame f = frames[level];
+        return level == depth - 1 ? f.pc() : frames[level + 1].callIndex;
+    }
+
+    /** The next instruction, or null once exited. */
+    public Instruction instruction() {
+        int pc = pc();
+        return pc < 0 ? null : frames[depth - 1].code[pc];
+    }
+
+    /** PTX line of the next instruction, or -1. */
+    public int ptxLine() {
+        Instruction in = instruction();
+        return in == null ? -1 : in.line;
+    }
+
+    /** Source position of the next instruction from {@code .loc}, or null. */
+    public SourceLocation sourceLocation() {
+        Instruction in = instruction();
+        return in == null ? null : in.location;
+    }
+
+    /** Instructions this warp issued. */
+    public long instructionCount() {
+        return instructions;
+    }
+
+    /** Value of register {@code reg} of frame {@code level} for {@code lane} (raw bits). */
+    public long register(int level, int reg, int lane) {
+        checkLane(lane);
+        return frames[level].regs[reg << 5 | lane];
+    }
+
+    /** Value of register {@code reg} of the current frame for {@code lane}. */
+    public long register(int reg, int lane) {
+        return register(depth - 1, reg, lane);
+    }
+
+    /** Sets register {@code reg} of frame {@code level} for {@code lane} (debugger writes). */
+    public void setRegister(int level, int reg, int lane, long value) {
+        checkLane(lane);
+        Frame f = frames[level];
+        if (reg >= Specials.COUNT && reg < f.fn.declaredBase()) {
+            throw new IllegalArgumentException("register " + f.fn.registerName(reg) + " is a constant");
+        }
+        f.regs[reg << 5 | lane] = value;
+    }
+
+    /** Per-thread local-memory offset where frame {@code level}'s locals start. */
+    public long frameLocalBase(int level) {
+        return frames[level].localBase;
+    }
+
+    /** Bytes of local memory per thread. */
+    public long localBytesPerThread() {
+        return localBytesPerThread;
+    }
+
+    /** The warp's local storage, lane-interleaved (do not modify). */
+    public byte[] localStorage() {
+        return local;
+    }
+
+    /** Reads local memory of {@code lane} at per-thread offset {@code offset}. */
+    public byte[] readLocal(int lane, long offset, int length) {
+        checkLane(lane);
+        checkLocal(offset, length);
+        byte[] out = new byte[length];
+        for (int i = 0; i < length; i++) {
+            out[i] = local[(int) LocalLayout.physical(lane, offset + i)];
+        }
+        return out;
+    }
+
+    /** Writes local memory of {@code lane} at per-thread offset {@code offset}. */
+    public void writeLocal(int lane, long offset, byte[] bytes) {
+        checkLane(lane);
+        checkLocal(offset, bytes.length);
+        for (int i = 0; i < bytes.length; i++) {
+            local[(int) LocalLayout.physical(lane, offset + i)] = bytes[i];
+        }
+    }
+
+    /** Thread index (within the CTA) of {@code lane}. */
+    public Dim3 threadIndex(int lane) {
+        return new Dim3((int) specials[Specials.TID_X << 5 | lane], (int) specials[Specials.TID_Y << 5 | lane],
+                (int) specials[Specials.TID_Z << 5 | lane]);
+    }
+
+    private void checkLocal(long offset, int length) {
+        if (offset < 0 || length < 0 || offset + length > localBytesPerThread) {
+            throw new MemoryAccessException(MemoryFaultKind.OUT_OF_BOUNDS, AddressSpace.LOCAL, offset, length,
+                    "thread has " + localBytesPerThread + " bytes of local memory");
+        }
+    }
+
+    private static void checkLane(int lane) {
+        if (lane < 0 || lane >= 32) {
+            throw new IllegalArgumentException("lane must be 0..31: " + lane);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "warp " + id + " of CTA " + cta.index();
+    }
+}

@@ -1,0 +1,200 @@
+package org.gpumem.sim.launch;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.gpumem.sim.exec.Device;
+import org.gpumem.sim.exec.DeviceModule;
+import org.gpumem.sim.exec.ExecOptions;
+import org.gpumem.sim.exec.LaunchConfig;
+import org.gpumem.sim.exec.LaunchResult;
+import org.gpumem.sim.ptx.PtxFunction;
+import org.gpumem.sim.ptx.PtxModule;
+import org.gpumem.sim.ptx.PtxParam;
+
+/**
+ * A launch description made ready to run on a fresh simulated device: module loaded, kernel
+ * resolved, arguments checked against the kernel's parameters, buffers allocated in global
+ * memory and filled. {@link #run} executes it once and reads the output buffers back; the debug
+ * API can instead start a session from {@link #deviceModule()} and {@link #config()}.
+ */
+public final class PreparedLaunch {
+    /** Global memory beyond the buffers, for the module's own {@code .global} variables. */
+    private static final long MODULE_GLOBALS_BYTES = 256L << 20;
+
+    private final LaunchDescription description;
+    private final PtxModule module;
+    private final PtxFunction kernel;
+    private final Device device;
+    private final DeviceModule deviceModule;
+    private final Map<String, Long> bufferAddresses = new LinkedHashMap<>();
+    private final LaunchConfig config;
+
+    private PreparedLaunch(LaunchDescription d, PtxModule module) {
+        this.description = d;
+        this.module = module;
+        this.kernel = KernelModules.kernel(d, module);
+        checkArguments();
+        this.device = new Device(d.device(), d.bufferBytes() + MODULE_GLOBALS_BYTES);
+        try {
+            this.deviceModule = device.load(module);
+        } catch (IllegalArgumentException e) {
+            throw fail("device", e.getMessage());
+        }
+        LaunchConfig.Builder b = LaunchConfig.builder(kernel.name())
+                .grid(d.grid().x(), d.grid().y(), d.grid().z())
+                .block(d.block().x(), d.block().y(), d.block().z())
+                .sharedBytes(d.sharedBytes());
+        for (KernelArgument a : d.args()) {
+            if (a instanceof KernelArgument.Scalar s) {
+                b.arg(s.bits(), s.type().size());
+            } else if (a instanceof KernelArgument.Buffer buf) {
+                byte[] init = BufferContents.initial(buf);
+                long address = device.allocate(buf.byteSize());
+                device.write(address, init);
+                bufferAddresses.put(buf.name(), address);
+                b.argU64(address);
+            }
+        }
+        this.config = b.build();
+    }
+
+    /** Loads, resolves and allocates everything {@code d} names. */
+    public static PreparedLaunch prepare(LaunchDescription d) throws IOException {
+        return new PreparedLaunch(d, KernelModules.load(d));
+    }
+
+    /** As {@link #prepare(LaunchDescription)} with a module already loaded (e.g. a bundled resource). */
+    public static PreparedLaunch prepare(LaunchDescription d, PtxModule module) {
+        return new PreparedLaunch(d, module);
+    }
+
+    private void checkArguments() {
+        List<PtxParam> params = kernel.params();
+        List<KernelArgument> args = description.args();
+        if (params.size() != args.size()) {
+            throw fail("args", kernel.name() + " takes " + params.size() + " parameters, the launch gives " + args.size());
+        }
+        for (int i = 0; i < params.size(); i++) {
+            PtxParam p = params.get(i);
+            KernelArgument a = args.get(i);
+            int given = a instanceof KernelArgument.Scalar s ? s.type().size() : 8;
+            if (given != p.size()) {
+                throw fail("args[" + i + "]", "parameter " + p.name() + " is " + p.size() + " bytes ("
+                        + (p.type() != null ? "." + p.type().ptxName() : "aggregate") + "), the argument is " + given
+                        + (a instanceof KernelArgument.Buffer ? " (a buffer's device address)" : ""));
+            }
+        }
+    }
+
+    /** Runs the kernel; when it completes, reads back every buffer named in {@code outputs}. */
+    public Outcome run(ExecOptions options) {
+        LaunchResult result = deviceModule.launch(config, options).run();
+        Map<String, byte[]> outputs = new LinkedHashMap<>();
+        if (result.completed()) {
+            for (String name : description.outputs()) {
+                outputs.put(name, buffer(name));
+            }
+        }
+        return new Outcome(result, outputs);
+    }
+
+    /** The current bytes of buffer {@code name} in device memory. */
+    public byte[] buffer(String name) {
+        KernelArgument.Buffer b = bufferArgument(name);
+        return device.read(bufferAddresses.get(name), (int) b.byteSize());
+    }
+
+    /** The bytes buffer {@code name} held before the launch (computed again from its init). */
+    public byte[] initialBuffer(String name) {
+        return BufferContents.initial(bufferArgument(name));
+    }
+
+    private KernelArgument.Buffer bufferArgument(String name) {
+        for (KernelArgument.Buffer b : description.buffers()) {
+            if (b.name().equals(name)) {
+                return b;
+            }
+        }
+        throw new IllegalArgumentException("no buffer " + name);
+    }
+
+    /**
+     * Writes this launch, resolved, for a harness that runs it elsewhere (a real GPU):
+     * {@code dir/kernel.ptx}, {@code dir/NAME.in.bin} per buffer, and {@code dir/launch.txt}
+     * with one item per line: {@code ptx FILE}, {@code kernel MANGLED}, {@code grid X Y Z},
+     * {@code block X Y Z}, {@code shared BYTES}, per parameter {@code scalar TYPE SIZE HEXBITS} or
+     * {@code buffer NAME TYPE COUNT BYTES FILE}, and {@code output NAME TYPE} per output.
+     */
+    public void writeResolved(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("kernel.ptx"), module.text(), StandardCharsets.UTF_8);
+        try (Writer w = Files.newBufferedWriter(dir.resolve("launch.txt"), StandardCharsets.UTF_8)) {
+            w.write("ptx kernel.ptx\n");
+            w.write("kernel " + kernel.name() + "\n");
+            w.write("grid " + description.grid().x() + " " + description.grid().y() + " " + description.grid().z() + "\n");
+            w.write("block " + description.block().x() + " " + description.block().y() + " " + description.block().z() + "\n");
+            w.write("shared " + description.sharedBytes() + "\n");
+            for (KernelArgument a : description.args()) {
+                if (a instanceof KernelArgument.Scalar s) {
+                    w.write("scalar " + s.type().ptxName() + " " + s.type().size() + " " + Long.toHexString(s.bits()) + "\n");
+                } else if (a instanceof KernelArgument.Buffer b) {
+                    String file = b.name() + ".in.bin";
+                    Files.write(dir.resolve(file), BufferContents.initial(b));
+                    w.write("buffer " + b.name() + " " + b.type().ptxName() + " " + b.count() + " " + b.byteSize() + " " + file + "\n");
+                }
+            }
+            for (String name : description.outputs()) {
+                w.write("output " + name + " " + bufferArgument(name).type().ptxName() + "\n");
+            }
+        }
+    }
+
+    public LaunchDescription description() {
+        return description;
+    }
+
+    public PtxModule module() {
+        return module;
+    }
+
+    /** The resolved kernel. */
+    public PtxFunction kernel() {
+        return kernel;
+    }
+
+    public Device device() {
+        return device;
+    }
+
+    public DeviceModule deviceModule() {
+        return deviceModule;
+    }
+
+    /** The engine's launch configuration: mangled kernel name, extents, argument bytes. */
+    public LaunchConfig config() {
+        return config;
+    }
+
+    /** Global address of each buffer, in argument order. */
+    public Map<String, Long> bufferAddresses() {
+        return java.util.Collections.unmodifiableMap(bufferAddresses);
+    }
+
+    private LaunchFileException fail(String field, String problem) {
+        return new LaunchFileException(description.source() != null ? description.source().toString() : null, field, problem);
+    }
+
+    /**
+     * What a run gave: the engine's result (fault, instruction counts, profile) and, when it
+     * completed, the output buffers by name in the order the description lists them.
+     */
+    public record Outcome(LaunchResult result, Map<String, byte[]> outputs) {
+    }
+}

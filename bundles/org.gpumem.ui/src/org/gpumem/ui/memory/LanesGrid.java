@@ -1,0 +1,288 @@
+package org.gpumem.ui.memory;
+
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.Color;
+import org.eclipse.swt.graphics.RGB;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.TableColumn;
+import org.eclipse.swt.widgets.TableItem;
+import org.gpumem.model.AddressSpace;
+import org.gpumem.model.Context;
+import org.gpumem.model.InterleavedAccess;
+import org.gpumem.model.Pool;
+import org.gpumem.model.Scope;
+import org.gpumem.model.addressing.AddressResolver;
+import org.gpumem.model.addressing.Contexts;
+
+/**
+ * Lanes: a per-lane address space (CUDA local, AMD private_lane) of one warp/wavefront as a grid
+ * of elements x lanes, one colour per lane, or, toggled, the physical pool in which the lanes'
+ * elements are interleaved, so the stride between one lane's consecutive elements is visible.
+ * Per-lane cells are read through the model's alias arithmetic, physical cells straight from the
+ * pool.
+ */
+public final class LanesGrid extends Composite {
+
+    /** Elements per lane shown at once. */
+    public static final int WINDOW_ELEMENTS = 1024;
+    public static final int WORDS_PER_PHYSICAL_ROW = 4;
+
+    private final AddressSpace space;
+    private final List<Context> lanes;
+    private final Pool pool;
+    private final int elementSize;
+    private final int laneCount;
+    private final long elementsPerLane;
+    private final Label header;
+    private final Button physicalToggle;
+    private final Color[] laneColours;
+    private Table table;
+    private boolean physical;
+    private volatile byte[][] laneBytes;
+    private volatile byte[] poolBytes;
+    private final Set<Long> highlightedPoolOffsets = new TreeSet<>();
+    private final Job readJob;
+
+    /** Whether {@code space} can be shown as lanes: its access pattern interleaves by lane. */
+    public static boolean applies(AddressSpace space) {
+        return space != null && space.getAccess() instanceof InterleavedAccess;
+    }
+
+    /**
+     * @param context a lane, or a subgroup (warp/wavefront), of the state
+     * @param space   a space whose access pattern is {@link InterleavedAccess}
+     */
+    public LanesGrid(Composite parent, Context context, AddressSpace space) {
+        super(parent, SWT.NONE);
+        if (!applies(space)) {
+            throw new IllegalArgumentException("address space " + space.getName() + " is not interleaved by lane");
+        }
+        InterleavedAccess access = (InterleavedAccess) space.getAccess();
+        this.space = space;
+        this.elementSize = access.getElementSize();
+        this.laneCount = access.getLaneCount();
+        Context subgroup = context.getScope() == Scope.LANE ? context.getParent() : Contexts.ancestor(context, Scope.SUBGROUP);
+        if (subgroup == null) {
+            throw new IllegalArgumentException("lanes need a lane or subgroup context, not " + Contexts.describe(context));
+        }
+        this.lanes = Contexts.descendants(subgroup, Scope.LANE);
+        if (lanes.isEmpty()) {
+            throw new IllegalArgumentException(Contexts.describe(subgroup) + " has no lanes");
+        }
+        this.pool = AddressResolver.resolve(lanes.get(0), space, 0).pool();
+        this.elementsPerLane = pool.getSize() / ((long) laneCount * elementSize);
+        laneColours = new Color[laneCount];
+        for (int i = 0; i < laneCount; i++) {
+            laneColours[i] = new Color(new RGB(360f * i / laneCount, 0.28f, 1f));
+        }
+
+        setLayout(new GridLayout(2, false));
+        header = new Label(this, SWT.NONE);
+        header.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        physicalToggle = new Button(this, SWT.TOGGLE);
+        physicalToggle.setText("Physical pool");
+        physicalToggle.setToolTipText("Show the " + pool.getStorage().getName()
+                + " pool as stored, with every lane's elements interleaved");
+        physicalToggle.addListener(SWT.Selection, e -> setPhysical(physicalToggle.getSelection()));
+        readJob = new Job("Reading lanes of " + space.getName()) {
+            @Override
+            protected IStatus run(IProgressMonitor monitor) {
+                return read(monitor);
+            }
+        };
+        buildTable();
+        readJob.schedule();
+        addDisposeListener(e -> readJob.cancel());
+    }
+
+    public Table table() {
+        return table;
+    }
+
+    public boolean physical() {
+        return physical;
+    }
+
+    public int elementSize() {
+        return elementSize;
+    }
+
+    public int laneCount() {
+        return laneCount;
+    }
+
+    public Pool pool() {
+        return pool;
+    }
+
+    public Color laneColour(int lane) {
+        return laneColours[lane];
+    }
+
+    /** Whether the background read of the cells is still running. */
+    public boolean loading() {
+        return readJob.getState() != Job.NONE || (physical ? poolBytes == null : laneBytes == null);
+    }
+
+    /** Switches between elements x lanes and the physical interleaved pool; reads again. */
+    public void setPhysical(boolean physical) {
+        this.physical = physical;
+        physicalToggle.setSelection(physical);
+        buildTable();
+        readJob.schedule();
+    }
+
+    /** Reads the cells again (after a suspend or a write). */
+    public void reload() {
+        readJob.schedule();
+    }
+
+    /** Pool offsets of the cells highlighted in the physical view. */
+    public Set<Long> highlightedPoolOffsets() {
+        synchronized (highlightedPoolOffsets) {
+            return new TreeSet<>(highlightedPoolOffsets);
+        }
+    }
+
+    /**
+     * Highlights {@code length} bytes from {@code offset} of lane {@code lane}'s view: in the
+     * per-lane grid its cells, in the physical view the pool bytes they land on (each found by
+     * resolving the lane's offsets, so the interleave is the model's).
+     */
+    public void highlightLane(int lane, long offset, int length) {
+        Context laneContext = lanes.stream().filter(c -> c.getIndex() == lane).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no lane " + lane));
+        synchronized (highlightedPoolOffsets) {
+            highlightedPoolOffsets.clear();
+            for (int i = 0; i < length; i++) {
+                highlightedPoolOffsets.add(AddressResolver.resolve(laneContext, space, offset + i).offset());
+            }
+        }
+        table.clearAll();
+    }
+
+    private void buildTable() {
+        if (table != null) {
+            table.dispose();
+        }
+        laneBytes = null;
+        poolBytes = null;
+        table = new Table(this, SWT.VIRTUAL | SWT.BORDER | SWT.FULL_SELECTION);
+        table.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 2, 1));
+        table.setHeaderVisible(true);
+        table.setLinesVisible(true);
+        int cellWidth = 20 + elementSize * 20;
+        if (physical) {
+            column(pool.getStorage().getName() + " offset", 110);
+            for (int w = 0; w < WORDS_PER_PHYSICAL_ROW; w++) {
+                column("+" + w * elementSize, cellWidth + 70);
+            }
+            long rows = Math.min(poolBytesShown() / (WORDS_PER_PHYSICAL_ROW * elementSize), Integer.MAX_VALUE);
+            table.setItemCount((int) rows);
+            header.setText(Contexts.describe(pool) + ": " + laneCount + " lanes interleaved in " + elementSize
+                    + "-byte elements; lane n's element k at k*" + laneCount * elementSize + " + n*" + elementSize);
+        } else {
+            column("element (offset)", 120);
+            for (Context lane : lanes) {
+                column("lane " + lane.getIndex(), cellWidth);
+            }
+            table.setItemCount((int) Math.min(WINDOW_ELEMENTS, elementsPerLane));
+            header.setText(space.getName() + " of " + Contexts.describe(lanes.get(0).getParent()) + ": "
+                    + lanes.size() + " lanes x " + elementsPerLane + " elements of " + elementSize + " bytes");
+        }
+        table.addListener(SWT.SetData, e -> fill((TableItem) e.item, table.indexOf((TableItem) e.item)));
+        layout(true, true);
+    }
+
+    private long poolBytesShown() {
+        return Math.min(pool.getSize(), (long) WINDOW_ELEMENTS * laneCount * elementSize);
+    }
+
+    private void column(String title, int width) {
+        TableColumn c = new TableColumn(table, SWT.LEFT);
+        c.setText(title);
+        c.setWidth(width);
+    }
+
+    private IStatus read(IProgressMonitor monitor) {
+        boolean readPhysical = physical;
+        try {
+            if (readPhysical) {
+                byte[] bytes = new byte[(int) poolBytesShown()];
+                pool.getSource().read(0, bytes, 0, bytes.length);
+                poolBytes = bytes;
+            } else {
+                int elements = (int) Math.min(WINDOW_ELEMENTS, elementsPerLane);
+                monitor.beginTask("Reading " + lanes.size() + " lanes", lanes.size());
+                byte[][] perLane = new byte[lanes.size()][elements * elementSize];
+                for (int i = 0; i < lanes.size() && !monitor.isCanceled(); i++) {
+                    AddressResolver.read(lanes.get(i), space, 0, perLane[i], 0, perLane[i].length);
+                    monitor.worked(1);
+                }
+                laneBytes = perLane;
+            }
+        } catch (RuntimeException e) {
+            return new Status(IStatus.ERROR, "org.gpumem.ui", "cannot read " + space.getName() + ": " + e.getMessage(), e);
+        } finally {
+            monitor.done();
+        }
+        if (!isDisposed()) {
+            getDisplay().asyncExec(() -> {
+                if (!table.isDisposed()) {
+                    table.clearAll();
+                }
+            });
+        }
+        return Status.OK_STATUS;
+    }
+
+    private void fill(TableItem item, int row) {
+        if (physical) {
+            fillPhysical(item, row);
+        } else {
+            fillLanes(item, row);
+        }
+    }
+
+    private void fillLanes(TableItem item, int element) {
+        item.setText(0, element + " (" + Hex.address((long) element * elementSize, space.getAddressBits()) + ")");
+        byte[][] bytes = laneBytes;
+        for (int i = 0; i < lanes.size(); i++) {
+            int lane = lanes.get(i).getIndex();
+            item.setBackground(i + 1, laneColours[lane % laneCount]);
+            item.setText(i + 1, bytes == null ? "\u2026" : Hex.bytes(bytes[i], element * elementSize, elementSize, ""));
+        }
+    }
+
+    private void fillPhysical(TableItem item, int row) {
+        long rowOffset = (long) row * WORDS_PER_PHYSICAL_ROW * elementSize;
+        item.setText(0, Hex.address(rowOffset, 32));
+        byte[] bytes = poolBytes;
+        for (int w = 0; w < WORDS_PER_PHYSICAL_ROW; w++) {
+            long offset = rowOffset + (long) w * elementSize;
+            long rowBytes = (long) laneCount * elementSize;
+            int lane = (int) ((offset % rowBytes) / elementSize);
+            long element = offset / rowBytes;
+            String value = bytes == null ? "\u2026" : Hex.bytes(bytes, (int) offset, elementSize, "");
+            item.setText(w + 1, "L" + lane + "[" + element + "] " + value);
+            boolean selected;
+            synchronized (highlightedPoolOffsets) {
+                selected = highlightedPoolOffsets.stream().anyMatch(p -> p >= offset && p < offset + elementSize);
+            }
+            item.setBackground(w + 1, selected ? getDisplay().getSystemColor(SWT.COLOR_YELLOW) : laneColours[lane]);
+        }
+    }
+}

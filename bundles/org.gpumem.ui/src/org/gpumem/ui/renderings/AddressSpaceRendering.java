@@ -1,0 +1,76 @@
+package org.gpumem.ui.renderings;
+
+import java.math.BigInteger;
+
+import org.eclipse.debug.core.DebugException;
+import org.eclipse.debug.core.model.IMemoryBlockExtension;
+import org.eclipse.debug.ui.memory.AbstractMemoryRendering;
+import org.eclipse.debug.ui.memory.AbstractTableRendering;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Label;
+import org.gpumem.ui.memory.AddressSpaceTable;
+import org.gpumem.ui.memory.Idle;
+import org.gpumem.ui.session.GpuMemorySession;
+
+/** The address-space table in the platform Memory view; selections are published to the other renderings. */
+public final class AddressSpaceRendering extends AbstractMemoryRendering implements GpuMemorySession.Refreshable {
+
+    public static final String ID = "org.gpumem.ui.rendering.addressSpaceTable";
+
+    private Control control;
+    private AddressSpaceTable table;
+
+    public AddressSpaceRendering() {
+        super(ID);
+    }
+
+    @Override
+    public Control createControl(Composite parent) {
+        try {
+            table = new AddressSpaceTable(parent, GpumemBlocks.reader(getMemoryBlock()));
+        } catch (RuntimeException e) {
+            Label message = new Label(parent, SWT.WRAP);
+            message.setText(e.getMessage());
+            control = message;
+            return control;
+        }
+        table.addSelectionListener(selection -> firePropertyChangedEvent(new org.eclipse.jface.util.PropertyChangeEvent(this,
+                AbstractTableRendering.PROPERTY_SELECTED_ADDRESS, null,
+                new BigInteger(Long.toUnsignedString(selection.address())))));
+        if (getMemoryBlock() instanceof IMemoryBlockExtension extension) {
+            try {
+                BigInteger base = extension.getBigBaseAddress();
+                if (base != null) {
+                    table.reveal(base.longValue());
+                }
+            } catch (DebugException e) {
+                // the table starts at the block's start instead
+            }
+        }
+        GpuMemorySession.get().addView(this);
+        table.addDisposeListener(e -> GpuMemorySession.get().removeView(this));
+        control = table;
+        return control;
+    }
+
+    @Override
+    public Control getControl() {
+        return control;
+    }
+
+    public AddressSpaceTable table() {
+        return table;
+    }
+
+    @Override
+    public void refresh(Runnable done) {
+        if (table == null || table.isDisposed()) {
+            done.run();
+            return;
+        }
+        table.reload();
+        Idle.whenLoaded(table, table::loading, done);
+    }
+}

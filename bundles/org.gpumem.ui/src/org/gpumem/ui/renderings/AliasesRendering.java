@@ -1,0 +1,73 @@
+package org.gpumem.ui.renderings;
+
+import java.math.BigInteger;
+
+import org.eclipse.debug.ui.memory.AbstractMemoryRendering;
+import org.eclipse.debug.ui.memory.AbstractTableRendering;
+import org.eclipse.debug.ui.memory.IMemoryRenderingSynchronizationService;
+import org.eclipse.jface.util.IPropertyChangeListener;
+import org.eclipse.jface.util.PropertyChangeEvent;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Label;
+import org.gpumem.model.Location;
+import org.gpumem.ui.memory.AliasPanel;
+
+/**
+ * Aliases in the platform Memory view: follows the address selected in any rendering of the same
+ * memory block (the Memory view's synchronization service) and shows every view of that element.
+ */
+public final class AliasesRendering extends AbstractMemoryRendering implements IPropertyChangeListener {
+
+    public static final String ID = "org.gpumem.ui.rendering.aliases";
+    /** Bytes followed from a selected address: one 4-byte element, the unit of interleaving. */
+    private static final int SELECTED_BYTES = 4;
+
+    private Control control;
+    private AliasPanel panel;
+    private Location location;
+
+    public AliasesRendering() {
+        super(ID);
+    }
+
+    @Override
+    public Control createControl(Composite parent) {
+        location = GpumemBlocks.location(getMemoryBlock());
+        if (location == null) {
+            Label message = new Label(parent, SWT.WRAP);
+            message.setText("Aliases need a memory block bound to a gpumem address space and context.");
+            control = message;
+            return control;
+        }
+        panel = new AliasPanel(parent);
+        IMemoryRenderingSynchronizationService sync = getMemoryRenderingContainer() == null ? null
+                : getMemoryRenderingContainer().getMemoryRenderingSite().getSynchronizationService();
+        if (sync != null) {
+            sync.addPropertyChangeListener(this, new String[] {AbstractTableRendering.PROPERTY_SELECTED_ADDRESS});
+            panel.addDisposeListener(e -> sync.removePropertyChangeListener(this));
+        }
+        panel.show(location.getContext(), location.getSpace(), location.getOffset(), SELECTED_BYTES);
+        control = panel;
+        return control;
+    }
+
+    @Override
+    public void propertyChange(PropertyChangeEvent event) {
+        if (panel == null || panel.isDisposed() || !(event.getNewValue() instanceof BigInteger address)
+                || !(event.getSource() instanceof AbstractMemoryRendering source) || source.getMemoryBlock() != getMemoryBlock()) {
+            return;
+        }
+        panel.getDisplay().asyncExec(() -> {
+            if (!panel.isDisposed()) {
+                panel.show(location.getContext(), location.getSpace(), address.longValue(), SELECTED_BYTES);
+            }
+        });
+    }
+
+    @Override
+    public Control getControl() {
+        return control;
+    }
+}

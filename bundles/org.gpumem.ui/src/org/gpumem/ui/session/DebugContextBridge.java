@@ -1,0 +1,68 @@
+package org.gpumem.ui.session;
+
+import org.eclipse.core.runtime.Adapters;
+import org.eclipse.debug.core.DebugEvent;
+import org.eclipse.debug.core.DebugPlugin;
+import org.eclipse.debug.core.IDebugEventSetListener;
+import org.eclipse.debug.ui.DebugUITools;
+import org.eclipse.debug.ui.contexts.DebugContextEvent;
+import org.eclipse.debug.ui.contexts.IDebugContextListener;
+import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.ui.IWorkbenchWindow;
+import org.gpumem.model.Context;
+import org.gpumem.model.MemoryState;
+
+/**
+ * Feeds the session from the platform debugger: the selected debug element (target, thread,
+ * frame) shows its state when it adapts to {@link MemoryState}, focused on the {@link Context} it
+ * adapts to; suspend and change events of any debug target refresh the views (merged by the
+ * session).
+ */
+public final class DebugContextBridge implements IDebugContextListener, IDebugEventSetListener {
+
+    private static DebugContextBridge installed;
+
+    private DebugContextBridge() {
+    }
+
+    /** Installs the bridge once for {@code window}; later calls do nothing. */
+    public static synchronized void install(IWorkbenchWindow window) {
+        if (installed != null || window == null) {
+            return;
+        }
+        installed = new DebugContextBridge();
+        DebugPlugin.getDefault().addDebugEventListener(installed);
+        DebugUITools.getDebugContextManager().getContextService(window).addDebugContextListener(installed);
+        installed.select(DebugUITools.getDebugContextManager().getContextService(window).getActiveContext());
+    }
+
+    @Override
+    public void debugContextChanged(DebugContextEvent event) {
+        if ((event.getFlags() & DebugContextEvent.ACTIVATED) != 0) {
+            select(event.getContext());
+        }
+    }
+
+    private void select(Object selection) {
+        if (!(selection instanceof IStructuredSelection structured) || structured.isEmpty()) {
+            return;
+        }
+        Object element = structured.getFirstElement();
+        MemoryState state = Adapters.adapt(element, MemoryState.class);
+        if (state == null) {
+            return;
+        }
+        GpuMemorySession.get().show(state, Adapters.adapt(element, Context.class), String.valueOf(element), false);
+    }
+
+    @Override
+    public void handleDebugEvents(DebugEvent[] events) {
+        for (DebugEvent event : events) {
+            if (event.getKind() == DebugEvent.SUSPEND || event.getKind() == DebugEvent.CHANGE
+                    || event.getKind() == DebugEvent.TERMINATE) {
+                GpuMemorySession.get().changed();
+                return;
+            }
+        }
+    }
+}

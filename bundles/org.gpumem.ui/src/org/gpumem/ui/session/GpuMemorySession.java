@@ -1,0 +1,156 @@
+package org.gpumem.ui.session;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongConsumer;
+
+import org.eclipse.swt.widgets.Display;
+import org.gpumem.model.Context;
+import org.gpumem.model.MemoryState;
+import org.gpumem.model.Scope;
+import org.gpumem.model.addressing.Contexts;
+
+/**
+ * What gpumem's views show: one stopped {@link MemoryState} (a suspended launch or an opened
+ * snapshot) and the focused context in it. A change of either, or any number of suspend events in
+ * a burst, makes every open view refresh once: requests are merged until the UI thread runs the
+ * refresh, and the time until the last view has redrawn is recorded.
+ */
+public final class GpuMemorySession {
+
+    /** A view that redraws from the session; it calls {@code done} on the UI thread once it has. */
+    public interface Refreshable {
+        void refresh(Runnable done);
+    }
+
+    private static final GpuMemorySession INSTANCE = new GpuMemorySession();
+
+    private final List<Refreshable> views = new CopyOnWriteArrayList<>();
+    private final List<LongConsumer> redrawListeners = new CopyOnWriteArrayList<>();
+    private volatile MemoryState state;
+    private volatile Context focus;
+    private volatile String origin = "";
+    private volatile boolean readOnly;
+    private long requestedAt;
+    private boolean pending;
+    private volatile long lastRedrawNanos = -1;
+    private final AtomicInteger refreshes = new AtomicInteger();
+
+    public static GpuMemorySession get() {
+        return INSTANCE;
+    }
+
+    public MemoryState state() {
+        return state;
+    }
+
+    /** The focused context (a lane when one is selected), or the first lane of the state. */
+    public Context focus() {
+        Context f = focus;
+        if (f != null || state == null || state.getDevice() == null) {
+            return f;
+        }
+        List<Context> lanes = Contexts.descendants(state.getDevice(), Scope.LANE);
+        return lanes.isEmpty() ? state.getDevice() : lanes.get(0);
+    }
+
+    /** Where the state comes from: a launch name or a snapshot file. */
+    public String origin() {
+        return origin;
+    }
+
+    /** Whether the state is a snapshot, which the views show without offering writes. */
+    public boolean readOnly() {
+        return readOnly;
+    }
+
+    /** Shows {@code state}; {@code focus} may be null (first lane). */
+    public void show(MemoryState state, Context focus, String origin, boolean readOnly) {
+        this.state = state;
+        this.focus = focus;
+        this.origin = origin == null ? "" : origin;
+        this.readOnly = readOnly;
+        changed();
+    }
+
+    public void focus(Context context) {
+        if (context != focus) {
+            focus = context;
+            changed();
+        }
+    }
+
+    public void addView(Refreshable view) {
+        views.add(view);
+    }
+
+    public void removeView(Refreshable view) {
+        views.remove(view);
+    }
+
+    /** Told, on the UI thread, the nanoseconds from a change request until every view had redrawn. */
+    public void addRedrawListener(LongConsumer listener) {
+        redrawListeners.add(listener);
+    }
+
+    public void removeRedrawListener(LongConsumer listener) {
+        redrawListeners.remove(listener);
+    }
+
+    /** Nanoseconds the last refresh took from request to the last view redrawn, or -1. */
+    public long lastRedrawNanos() {
+        return lastRedrawNanos;
+    }
+
+    /** How many merged refreshes have run (each one refreshes every view once). */
+    public int refreshCount() {
+        return refreshes.get();
+    }
+
+    /**
+     * The contents or the focus changed (a suspend, a step, a snapshot opened). Callable from any
+     * thread; a burst of calls before the UI thread gets to it is one refresh.
+     */
+    public void changed() {
+        synchronized (this) {
+            if (pending) {
+                return;
+            }
+            pending = true;
+            requestedAt = System.nanoTime();
+        }
+        Display display = Display.getDefault();
+        display.asyncExec(this::refreshViews);
+    }
+
+    private void refreshViews() {
+        long started;
+        synchronized (this) {
+            pending = false;
+            started = requestedAt;
+        }
+        refreshes.incrementAndGet();
+        List<Refreshable> open = List.copyOf(views);
+        if (open.isEmpty()) {
+            finished(started);
+            return;
+        }
+        AtomicInteger outstanding = new AtomicInteger(open.size());
+        for (Refreshable view : open) {
+            view.refresh(() -> {
+                if (outstanding.decrementAndGet() == 0) {
+                    finished(started);
+                }
+            });
+        }
+    }
+
+    private void finished(long started) {
+        long nanos = System.nanoTime() - started;
+        lastRedrawNanos = nanos;
+        for (LongConsumer listener : redrawListeners) {
+            listener.accept(nanos);
+        }
+    }
+}

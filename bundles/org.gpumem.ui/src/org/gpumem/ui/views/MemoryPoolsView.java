@@ -1,0 +1,164 @@
+package org.gpumem.ui.views;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import org.eclipse.jface.viewers.ColumnLabelProvider;
+import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.jface.viewers.ITreeContentProvider;
+import org.eclipse.jface.viewers.TreeViewer;
+import org.eclipse.jface.viewers.TreeViewerColumn;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Tree;
+import org.eclipse.ui.PartInitException;
+import org.gpumem.model.AddressSpace;
+import org.gpumem.model.Context;
+import org.gpumem.model.MemoryState;
+import org.gpumem.model.Pool;
+import org.gpumem.model.Scope;
+import org.gpumem.model.addressing.Contexts;
+import org.gpumem.ui.GpuMemoryViews;
+
+/**
+ * Memory Pools: device -> launch -> work-groups (CTAs) -> subgroups (warps) -> lanes, each with
+ * its pools (space, size, bytes in use). Selecting a lane focuses the other views on it;
+ * opening a pool (double-click) shows it in the Space Memory view.
+ */
+public final class MemoryPoolsView extends SessionView {
+
+    public static final String[] COLUMNS = {"Context / pool", "Spaces", "Size", "In use"};
+
+    private Label status;
+    private TreeViewer viewer;
+
+    @Override
+    protected void createContents(Composite parent) {
+        Composite area = new Composite(parent, SWT.NONE);
+        area.setLayout(new GridLayout(1, false));
+        status = new Label(area, SWT.NONE);
+        status.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        viewer = new TreeViewer(area, SWT.FULL_SELECTION | SWT.BORDER);
+        Tree tree = viewer.getTree();
+        tree.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        tree.setHeaderVisible(true);
+        tree.setLinesVisible(true);
+        int[] widths = {260, 200, 80, 80};
+        for (int i = 0; i < COLUMNS.length; i++) {
+            int column = i;
+            TreeViewerColumn c = new TreeViewerColumn(viewer, SWT.LEFT);
+            c.getColumn().setText(COLUMNS[i]);
+            c.getColumn().setWidth(widths[i]);
+            c.setLabelProvider(new ColumnLabelProvider() {
+                @Override
+                public String getText(Object element) {
+                    return columnText(element, column);
+                }
+            });
+        }
+        viewer.setContentProvider(new ITreeContentProvider() {
+            @Override
+            public Object[] getElements(Object input) {
+                return input instanceof MemoryState state && state.getDevice() != null ? new Object[] {state.getDevice()}
+                        : new Object[0];
+            }
+
+            @Override
+            public Object[] getChildren(Object element) {
+                if (element instanceof Context context) {
+                    List<Object> children = new ArrayList<>(context.getPools());
+                    children.addAll(context.getChildren());
+                    return children.toArray();
+                }
+                return new Object[0];
+            }
+
+            @Override
+            public Object getParent(Object element) {
+                return element instanceof Pool pool ? pool.getOwner() : ((Context) element).getParent();
+            }
+
+            @Override
+            public boolean hasChildren(Object element) {
+                return element instanceof Context context && (!context.getPools().isEmpty() || !context.getChildren().isEmpty());
+            }
+        });
+        viewer.addSelectionChangedListener(e -> {
+            Object first = ((IStructuredSelection) e.getSelection()).getFirstElement();
+            if (first instanceof Context context && context.getScope() == Scope.LANE) {
+                session().focus(context);
+            }
+        });
+        viewer.addDoubleClickListener(e -> {
+            Object first = ((IStructuredSelection) e.getSelection()).getFirstElement();
+            if (first instanceof Pool pool) {
+                open(pool);
+            }
+        });
+        getSite().setSelectionProvider(viewer);
+    }
+
+    static String columnText(Object element, int column) {
+        if (element instanceof Context context) {
+            return column == 0 ? Contexts.describeOne(context) : "";
+        }
+        Pool pool = (Pool) element;
+        return switch (column) {
+            case 0 -> pool.getStorage().getName() + " pool";
+            case 1 -> PoolSpaces.direct(pool).stream().map(AddressSpace::getName).collect(Collectors.joining(", "));
+            case 2 -> Sizes.bytes(pool.getSize());
+            case 3 -> Sizes.bytes(PoolSpaces.inUse(pool));
+            default -> "";
+        };
+    }
+
+    /** Shows the pool in the Space Memory view through the space that sees it as stored. */
+    public void open(Pool pool) {
+        AddressSpace space = PoolSpaces.opening(pool);
+        if (space == null) {
+            status.setText("No address space reaches " + Contexts.describe(pool) + " directly");
+            return;
+        }
+        try {
+            SpaceMemoryView view = (SpaceMemoryView) getSite().getPage().showView(GpuMemoryViews.SPACE_MEMORY);
+            view.show(pool.getOwner(), space, 0);
+        } catch (PartInitException e) {
+            status.setText("Cannot open the Space Memory view: " + e.getMessage());
+        }
+    }
+
+    public TreeViewer viewer() {
+        return viewer;
+    }
+
+    @Override
+    public void refresh(Runnable done) {
+        if (viewer.getControl().isDisposed()) {
+            done.run();
+            return;
+        }
+        MemoryState state = session().state();
+        if (state == null) {
+            status.setText("No kernel suspended: launch one in debug mode or open a .gpumem snapshot.");
+        } else {
+            status.setText((session().readOnly() ? "Snapshot (read-only): " : "") + state.getName()
+                    + (state.getProgram() == null || state.getProgram().isEmpty() ? "" : " \u00b7 " + state.getProgram()));
+        }
+        if (viewer.getInput() != state) {
+            viewer.setInput(state);
+            viewer.expandToLevel(3);
+        } else {
+            viewer.refresh(true);
+        }
+        done.run();
+    }
+
+    @Override
+    public void setFocus() {
+        viewer.getControl().setFocus();
+    }
+}

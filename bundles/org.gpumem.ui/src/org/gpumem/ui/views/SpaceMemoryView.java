@@ -1,0 +1,109 @@
+package org.gpumem.ui.views;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.CTabFolder;
+import org.eclipse.swt.custom.CTabItem;
+import org.eclipse.swt.layout.FillLayout;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Label;
+import org.gpumem.model.AddressSpace;
+import org.gpumem.model.Context;
+import org.gpumem.ui.memory.AddressSpaceTable;
+import org.gpumem.ui.memory.AliasPanel;
+import org.gpumem.ui.memory.Idle;
+import org.gpumem.ui.memory.LanesGrid;
+import org.gpumem.ui.memory.ModelSpaceReader;
+
+/**
+ * Space Memory: one (context, address space) of the session's state in the three renderings,
+ * address-space table, lanes (for per-lane spaces) and aliases of the bytes selected in the table.
+ * It serves states without a debug target (snapshots) and pools opened from the Memory Pools
+ * and Variable Locations views; with a debug session the same renderings appear in the Memory view.
+ */
+public final class SpaceMemoryView extends SessionView {
+
+    private Composite parent;
+    private CTabFolder tabs;
+    private AddressSpaceTable table;
+    private LanesGrid lanes;
+    private AliasPanel aliases;
+
+    @Override
+    protected void createContents(Composite parent) {
+        this.parent = parent;
+        parent.setLayout(new FillLayout());
+        new Label(parent, SWT.WRAP).setText("Open a pool from Memory Pools or a variable from Variable Locations.");
+    }
+
+    /** Shows {@code space} seen from {@code context}, scrolled to {@code offset}. */
+    public void show(Context context, AddressSpace space, long offset) {
+        for (Control c : parent.getChildren()) {
+            c.dispose();
+        }
+        tabs = new CTabFolder(parent, SWT.BOTTOM | SWT.BORDER);
+        table = new AddressSpaceTable(tabs, new ModelSpaceReader(context, space));
+        tab("Address-space table", table);
+        lanes = null;
+        if (LanesGrid.applies(space)) {
+            lanes = new LanesGrid(tabs, context, space);
+            tab("Lanes", lanes);
+        }
+        aliases = new AliasPanel(tabs);
+        tab("Aliases", aliases);
+        table.addSelectionListener(selection -> {
+            aliases.show(context, space, selection.address(), selection.length());
+            if (lanes != null && context.getScope() == org.gpumem.model.Scope.LANE) {
+                lanes.highlightLane(context.getIndex(), selection.address(), selection.length());
+            }
+        });
+        tabs.setSelection(0);
+        parent.layout(true, true);
+        table.reveal(offset);
+        setContentDescription(space.getName() + " @ " + table.reader().contextLabel());
+    }
+
+    private void tab(String title, Control control) {
+        CTabItem item = new CTabItem(tabs, SWT.NONE);
+        item.setText(title);
+        item.setControl(control);
+    }
+
+    public AddressSpaceTable table() {
+        return table;
+    }
+
+    public LanesGrid lanes() {
+        return lanes;
+    }
+
+    public AliasPanel aliases() {
+        return aliases;
+    }
+
+    public CTabFolder tabs() {
+        return tabs;
+    }
+
+    @Override
+    public void refresh(Runnable done) {
+        if (table == null || table.isDisposed()) {
+            done.run();
+            return;
+        }
+        table.reload();
+        if (lanes != null) {
+            lanes.reload();
+        }
+        Idle.whenLoaded(tabs, () -> table.loading() || lanes != null && lanes.loading(), done);
+    }
+
+    @Override
+    public void setFocus() {
+        if (tabs != null) {
+            tabs.setFocus();
+        } else {
+            parent.setFocus();
+        }
+    }
+}

@@ -1,0 +1,261 @@
+package org.gpumem.dwarf.ptx;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.gpumem.dwarf.aspace.AddressSpace;
+import org.gpumem.dwarf.aspace.AddressSpaceEncodings;
+import org.gpumem.dwarf.aspace.AddressSpaceNumbering;
+import org.gpumem.dwarf.aspace.AddressSpaceRegistry;
+import org.gpumem.dwarf.aspace.NumberKind;
+import org.gpumem.dwarf.aspace.Scope;
+import org.gpumem.dwarf.expr.BaseTypeNames;
+import org.gpumem.dwarf.expr.EvaluationContext;
+import org.gpumem.dwarf.expr.Evaluator;
+import org.gpumem.dwarf.expr.Expression;
+import org.gpumem.dwarf.expr.ExpressionDecoder;
+import org.gpumem.dwarf.expr.Location;
+import org.gpumem.dwarf.expr.LocationList;
+import org.gpumem.dwarf.expr.RegisterNames;
+import org.gpumem.dwarf.info.DebugSections;
+import org.gpumem.dwarf.info.DieCursor;
+import org.gpumem.dwarf.info.DwAt;
+import org.gpumem.dwarf.info.DwTag;
+import org.gpumem.dwarf.info.DwarfFile;
+import org.gpumem.dwarf.info.ListEntry;
+import org.gpumem.dwarf.info.Lists;
+import org.gpumem.dwarf.info.SymbolLayout;
+import org.gpumem.dwarf.info.Unit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The DWARF inside tests/fixtures/cuda-ptx/spaces.G.ptx (nvcc 13.0 -G), assembled and walked
+ * by the DIE reader. Expected spaces come from spaces.cu (where each variable is declared) and
+ * the PTX state-space numbering; expected registers from the PTX instructions themselves.
+ */
+class PtxDebugSectionsTest {
+    private static final Path PTX = Path.of(System.getProperty("gpumem.fixtures", "tests/fixtures"), "cuda-ptx",
+            "spaces.G.ptx");
+    private static final Pattern LABEL = Pattern.compile("(\\$L__\\w+):");
+
+    private static String text;
+    private static PtxDebugSections sections;
+    /** Label -> line number: a layout that places code labels, independent of the DWARF. */
+    private static Map<String, Long> labelLines = new HashMap<>();
+    private static final Map<String, Long> DATA = Map.of("deviceCounter", 0x100L, "coefficients", 0x200L,
+            "_ZZ6spacesPfiE4tile", 0x300L, "_Z6spacesPfi_param_0", 0x10L, "_Z6spacesPfi_param_1", 0x18L,
+            "__local_depot2", 0x40L);
+
+    private record Variable(int tag, String name, long addressClass, Expression location, List<ListEntry> list) {
+    }
+
+    private static Map<String, Variable> variables = new LinkedHashMap<>();
+    private static DwarfFile dwarf;
+    private static Unit unit;
+    private static ExpressionDecoder decoder;
+
+    @BeforeAll
+    static void load() throws IOException {
+        text = Files.readString(PTX);
+        String[] lines = text.split("\n");
+        for (int i = 0; i < lines.length; i++) {
+            Matcher m = LABEL.matcher(lines[i]);
+            if (m.matches()) {
+                labelLines.put(m.group(1), (long) i + 1);
+            }
+        }
+        sections = PtxDebugSections.read(PTX);
+        Map<String, Long> layout = new HashMap<>(labelLines);
+        layout.putAll(DATA);
+        dwarf = new DwarfFile(sections, SymbolLayout.of(layout));
+        unit = dwarf.units().get(0);
+        decoder = new ExpressionDecoder(AddressSpaceEncodings.DEFAULTS, unit.version(), unit.addressSize(), unit.offsetSize());
+        DieCursor c = unit.cursor();
+        while (c.next()) {
+            if (c.tag() != DwTag.VARIABLE && c.tag() != DwTag.FORMAL_PARAMETER) {
+                continue;
+            }
+            int loc = c.find(DwAt.LOCATION);
+            Expression e = null;
+            List<ListEntry> list = null;
+            if (c.isListReference(loc)) {
+                list = Lists.locationList(unit, c.listOffset(loc));
+            } else {
+                e = decoder.decode(unit.section().reader().subAt(c.blockOffset(loc), c.block(loc).remaining()));
+            }
+            variables.put(c.string(DwAt.NAME), new Variable(c.tag(), c.string(DwAt.NAME),
+                    c.unsigned(DwAt.ADDRESS_CLASS, -1), e, list));
+        }
+    }
+
+    private static AddressSpaceNumbering numbering() {
+        return AddressSpaceRegistry.numbering(sections.machine(), unit.producer(), unit.addressSize());
+    }
+
+    @Test
+    void sectionsAndUnit() {
+        assertEquals(List.of(".debug_loc", ".debug_abbrev", ".debug_info", ".debug_macinfo"), sections.sectionNames());
+        assertEquals(2, unit.version());
+        assertEquals(8, unit.addressSize());
+        assertTrue(unit.producer().startsWith("lgenfe"), unit.producer());
+        assertEquals("nvidia-ptx", numbering().name());
+        List<DebugSections.Relocation> info = sections.relocations(".debug_info");
+        assertTrue(info.stream().anyMatch(r -> r.symbol().equals(".debug_abbrev") && r.size() == 4));
+        assertTrue(info.stream().anyMatch(r -> r.symbol().equals("__local_depot2") && r.size() == 8));
+    }
+
+    @Test
+    void everyVariableOfTheSourceHasItsStateSpace() {
+        // From spaces.cu: where each name is declared; numbers per cuda-gdb's ptxStorageKind.
+        Map<String, String> expected = Map.of("deviceCounter", "global", "coefficients", "const", "tile", "shared",
+                "perThread", "local", "out", "param", "n", "param", "i", "reg", "value", "reg", "index", "reg",
+                "weighted", "reg");
+        AddressSpaceNumbering numbering = numbering();
+        for (Map.Entry<String, String> e : expected.entrySet()) {
+            Variable v = variables.get(e.getKey());
+            assertNotNull(v, e.getKey() + " in " + variables.keySet());
+            assertEquals(e.getValue(), numbering.resolve(NumberKind.ADDRESS_CLASS, v.addressClass()).name(), e.getKey());
+        }
+        assertEquals(DwTag.FORMAL_PARAMETER, variables.get("out").tag());
+    }
+
+    private Location evaluate(Variable v) {
+        AddressSpaceNumbering numbering = numbering();
+        AddressSpace space = numbering.resolve(NumberKind.ADDRESS_CLASS, v.addressClass());
+        EvaluationContext context = new EvaluationContext() {
+            @Override
+            public AddressSpaceNumbering numbering() {
+                return numbering;
+            }
+
+            @Override
+            public long currentWorkGroup() {
+                return 3;
+            }
+
+            @Override
+            public long currentWarp() {
+                return 0;
+            }
+
+            @Override
+            public long currentLane() {
+                return 5;
+            }
+
+            @Override
+            public RegisterNames registerNames() {
+                return RegisterNames.PTX;
+            }
+        };
+        return new Evaluator(context, true).evaluate(v.location(), space);
+    }
+
+    @Test
+    void addressesComeFromTheCallersSymbolLayout() {
+        Map<String, String> symbols = Map.of("deviceCounter", "deviceCounter", "coefficients", "coefficients",
+                "tile", "_ZZ6spacesPfiE4tile", "out", "_Z6spacesPfi_param_0", "n", "_Z6spacesPfi_param_1");
+        for (Map.Entry<String, String> e : symbols.entrySet()) {
+            Location.Memory m = assertInstanceOf(Location.Memory.class, evaluate(variables.get(e.getKey())), e.getKey());
+            assertEquals(DATA.get(e.getValue()).longValue(), m.offset(), e.getKey());
+        }
+        Location.Memory tile = (Location.Memory) evaluate(variables.get("tile"));
+        assertEquals("shared", tile.space().name());
+        assertEquals(Scope.WORK_GROUP, tile.binding().scope());
+        assertEquals(3, tile.binding().workGroup());
+        Location.Memory perThread = (Location.Memory) evaluate(variables.get("perThread"));
+        assertEquals("local", perThread.space().name());
+        assertEquals(5, perThread.binding().lane());
+        long uconst = variables.get("perThread").location().ops().get(1).operand(0);
+        assertEquals(DATA.get("__local_depot2") + uconst, perThread.offset());
+    }
+
+    @Test
+    void registerVariablesNameTheirPtxRegister() {
+        Map<String, String> prefixes = Map.of("i", "%r", "index", "%r", "value", "%f", "weighted", "%f", "address", "%rd");
+        for (Map.Entry<String, String> e : prefixes.entrySet()) {
+            Location.Register r = assertInstanceOf(Location.Register.class, evaluate(variables.get(e.getKey())), e.getKey());
+            assertTrue(r.name().matches(Pattern.quote(e.getValue()) + "\\d+"), e.getKey() + ": " + r.name());
+            assertTrue(text.contains(r.name() + ","), r.name() + " is a register of the PTX code");
+        }
+        Expression address = variables.get("address").location();
+        assertEquals("DW_OP_regx 0x25726431 (\"%rd1\")", address.format(RegisterNames.PTX, BaseTypeNames.UNRESOLVED));
+    }
+
+    @Test
+    void loopCounterListFollowsTheMovesOfTheCode() {
+        Variable k = variables.get("k");
+        assertNotNull(k.list(), "k has a location list");
+        List<LocationList.Entry> entries = new java.util.ArrayList<>();
+        for (ListEntry e : k.list()) {
+            entries.add(new LocationList.Entry(e.low(), e.high(),
+                    decoder.decode(dwarf.section(DwarfFile.DEBUG_LOC).reader().subAt(e.expressionOffset(), e.expression().remaining()))));
+        }
+        LocationList list = new LocationList(entries, null);
+        String[] lines = text.split("\n");
+        AddressSpaceNumbering numbering = numbering();
+        Evaluator evaluator = new Evaluator(new EvaluationContext() {
+            @Override
+            public AddressSpaceNumbering numbering() {
+                return numbering;
+            }
+
+            @Override
+            public RegisterNames registerNames() {
+                return RegisterNames.PTX;
+            }
+        }, true);
+        Pattern move = Pattern.compile("\\s*mov\\.\\w+\\s+(%\\w+),.*");
+        for (String label : new String[] {"$L__tmp7", "$L__tmp8", "$L__tmp9"}) {
+            long line = labelLines.get(label);
+            Matcher m = move.matcher(lines[(int) line - 2]);
+            assertTrue(m.matches(), "a move precedes " + label + ": " + lines[(int) line - 2]);
+            Location at = evaluator.evaluate(list, line, numbering.defaultSpace());
+            assertEquals(m.group(1), ((Location.Register) at).name(), label);
+        }
+        assertEquals(Location.UNDEFINED, evaluator.evaluate(list, 1, numbering.defaultSpace()));
+    }
+
+    // ---- malformed PTX --------------------------------------------------------------------
+
+    @Test
+    void unknownSyntaxNamesFileAndLine() {
+        PtxSyntaxException e = assertThrows(PtxSyntaxException.class, () -> PtxDebugSections.assemble("bad.ptx",
+                ".version 9.0\n.section .debug_info\n{\n.b8 1,2\n.b128 3\n}\n"));
+        assertEquals(5, e.line());
+        assertTrue(e.getMessage().startsWith("bad.ptx:5: .debug_info+0x2: "), e.getMessage());
+        PtxSyntaxException big = assertThrows(PtxSyntaxException.class,
+                () -> PtxDebugSections.assemble("bad.ptx", ".section .debug_abbrev {\n.b8 300\n}\n"));
+        assertEquals(2, big.line());
+        PtxSyntaxException open = assertThrows(PtxSyntaxException.class,
+                () -> PtxDebugSections.assemble("bad.ptx", ".section .debug_abbrev {\n.b8 3\n"));
+        assertTrue(open.problem().contains("not closed"), open.problem());
+        PtxSyntaxException operand = assertThrows(PtxSyntaxException.class,
+                () -> PtxDebugSections.assemble("bad.ptx", ".section .debug_loc {\n.b64 $L__tmp1+, 0\n}\n"));
+        assertTrue(operand.problem().contains("bad operand"), operand.problem());
+    }
+
+    @Test
+    void symbolicOperandsWithAddendsAndLocalLabels() {
+        PtxDebugSections s = PtxDebugSections.assemble("t.ptx", ".section .debug_info\n{\n.b32 .debug_loc+133\n"
+                + ".b64 __local_depot0 - 8, -1\n$L__info_string0:\n.b8 65,0\n.b32 $L__info_string0+1\n}\n");
+        assertEquals(List.of(new DebugSections.Relocation(0, 4, ".debug_loc", 133),
+                new DebugSections.Relocation(4, 8, "__local_depot0", -8),
+                new DebugSections.Relocation(22, 4, ".debug_info", 21)), s.relocations(".debug_info"));
+        assertEquals(-1L, s.section(".debug_info").getLong(12));
+    }
+}

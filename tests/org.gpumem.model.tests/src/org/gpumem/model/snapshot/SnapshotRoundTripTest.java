@@ -1,0 +1,201 @@
+package org.gpumem.model.snapshot;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Random;
+
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.util.EcoreUtil;
+import org.gpumem.dwarf.io.InputFormatException;
+import org.gpumem.model.AddressSpace;
+import org.gpumem.model.Context;
+import org.gpumem.model.GpumemFactory;
+import org.gpumem.model.MemoryState;
+import org.gpumem.model.Pool;
+import org.gpumem.model.Scope;
+import org.gpumem.model.Target;
+import org.gpumem.model.Variable;
+import org.gpumem.model.addressing.AddressResolver;
+import org.gpumem.model.addressing.AddressSpaces;
+import org.gpumem.model.addressing.Contexts;
+import org.gpumem.model.state.MemoryStateBuilder;
+import org.gpumem.model.targets.BuiltinTargets;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Save a synthetic stopped state, reopen it without any simulator, compare everything. */
+class SnapshotRoundTripTest {
+
+    @TempDir
+    Path dir;
+
+    private static final long GLOBAL_SIZE = 48L << 20;
+
+    private MemoryState syntheticState() {
+        Target target = BuiltinTargets.amdgpu("gfx90a", 32);
+        MemoryState state = new MemoryStateBuilder(target).name("synthetic", "kernel.hip:reduce")
+                .launch(2, 1, 1, 40, 1, 1).poolSize("global", GLOBAL_SIZE).build();
+        Random random = new Random(42);
+        AddressSpace global = AddressSpaces.require(target, "global");
+        AddressSpace local = AddressSpaces.require(target, "local");
+        AddressSpace privateLane = AddressSpaces.require(target, "private_lane");
+        AddressSpace region = AddressSpaces.require(target, "region");
+        byte[] block = new byte[200_000];
+        random.nextBytes(block);
+        AddressResolver.write(state.getDevice(), global, 0x123, block, 0, block.length);
+        AddressResolver.write(state.getDevice(), global, GLOBAL_SIZE - 9, block, 0, 9);
+        AddressResolver.write(state.getDevice(), region, 0x40, block, 5, 64);
+        for (Context group : Contexts.descendants(state.getDevice(), Scope.WORK_GROUP)) {
+            AddressResolver.write(group, local, group.getIndex() * 100, block, group.getIndex(), 1000);
+        }
+        for (Context lane : Contexts.descendants(state.getDevice(), Scope.LANE)) {
+            byte[] value = new byte[12];
+            random.nextBytes(value);
+            AddressResolver.write(lane, privateLane, 3, value, 0, value.length);
+        }
+        Variable sum = GpumemFactory.eINSTANCE.createVariable();
+        sum.setName("partial");
+        sum.setTypeName("float[16]");
+        sum.setByteSize(64);
+        sum.setSpace(local);
+        sum.setOffset(0x20);
+        sum.setLocationDescription("DW_OP_lit3 DW_OP_constu 0x20 DW_OP_mem");
+        sum.setDeclFile("reduce.hip");
+        sum.setDeclLine(17);
+        state.getVariables().add(sum);
+        return state;
+    }
+
+    private static List<Pool> pools(MemoryState state) {
+        List<Pool> pools = new ArrayList<>();
+        for (Iterator<EObject> it = state.eAllContents(); it.hasNext();) {
+            if (it.next() instanceof Pool pool) {
+                pools.add(pool);
+            }
+        }
+        return pools;
+    }
+
+    @Test
+    void everyPoolByteAndVariableValueSurvives() throws IOException {
+        MemoryState live = syntheticState();
+        Path file = dir.resolve("state.gpumem");
+        SnapshotWriter.Saved saved = SnapshotWriter.save(live, file);
+        assertTrue(saved.storedBytes() < saved.rawBytes(), "compressed " + saved);
+        assertTrue(saved.rawBytes() < GLOBAL_SIZE / 4, "sparse " + saved);
+
+        try (Snapshot snapshot = Snapshot.open(file)) {
+            MemoryState back = snapshot.state();
+            assertNotSame(live, back);
+            assertEquals(live.getName(), back.getName());
+            assertEquals(live.getProgram(), back.getProgram());
+            assertEquals(live.getTarget().getArchitecture(), back.getTarget().getArchitecture());
+            assertTrue(EcoreUtil.equals(live.getTarget(), back.getTarget()), "target description");
+            List<Pool> before = pools(live);
+            List<Pool> after = pools(back);
+            assertEquals(before.size(), after.size());
+            byte[] a = new byte[1 << 20];
+            byte[] b = new byte[1 << 20];
+            for (int i = 0; i < before.size(); i++) {
+                Pool p = before.get(i);
+                Pool q = after.get(i);
+                assertEquals(p.getStorage().getName(), q.getStorage().getName());
+                assertEquals(Contexts.describe(p), Contexts.describe(q));
+                assertEquals(p.getSize(), q.getSize());
+                assertFalse(q.getSource().isWritable());
+                for (long off = 0; off < p.getSize(); off += a.length) {
+                    int n = (int) Math.min(a.length, p.getSize() - off);
+                    p.getSource().read(off, a, 0, n);
+                    q.getSource().read(off, b, 0, n);
+                    assertArrayEquals(a, b, Contexts.describe(p) + " at 0x" + Long.toHexString(off));
+                }
+            }
+            Variable v = live.getVariables().get(0);
+            Variable w = back.getVariables().get(0);
+            assertTrue(EcoreUtil.equals(v, w) || (v.getName().equals(w.getName())
+                    && v.getSpace().getName().equals(w.getSpace().getName())), "variable");
+            assertEquals(v.getDeclLine(), w.getDeclLine());
+            assertEquals(v.getLocationDescription(), w.getLocationDescription());
+            List<Context> lanesBefore = Contexts.descendants(live.getDevice(), Scope.LANE);
+            List<Context> lanesAfter = Contexts.descendants(back.getDevice(), Scope.LANE);
+            assertEquals(lanesBefore.size(), lanesAfter.size());
+            for (int i = 0; i < lanesBefore.size(); i++) {
+                byte[] x = new byte[(int) v.getByteSize()];
+                byte[] y = new byte[(int) w.getByteSize()];
+                AddressResolver.read(lanesBefore.get(i), v.getSpace(), v.getOffset(), x, 0, x.length);
+                AddressResolver.read(lanesAfter.get(i), w.getSpace(), w.getOffset(), y, 0, y.length);
+                assertArrayEquals(x, y, "value of " + v.getName() + " in lane " + i);
+            }
+        }
+    }
+
+    @Test
+    void aFourGibPoolWithOneByteSavesSmall() throws IOException {
+        Target target = BuiltinTargets.intelXe();
+        MemoryState live = new MemoryStateBuilder(target).launch(1, 1, 1, 1, 1, 1).build();
+        Pool global = pools(live).get(0);
+        assertEquals(4L << 30, global.getSize());
+        global.getSource().write(global.getSize() - 1, new byte[] {0x5a}, 0, 1);
+        Path file = dir.resolve("big.gpumem");
+        SnapshotWriter.save(live, file);
+        assertTrue(Files.size(SnapshotWriter.pagesFile(file)) < 4096, "page file size");
+        try (Snapshot snapshot = Snapshot.open(file)) {
+            Pool back = pools(snapshot.state()).get(0);
+            byte[] tail = new byte[2];
+            back.getSource().read(back.getSize() - 2, tail, 0, 2);
+            assertArrayEquals(new byte[] {0, 0x5a}, tail);
+        }
+    }
+
+    @Test
+    void damagedFilesAreRejectedNamingFileAndPlace() throws IOException {
+        Path file = dir.resolve("d.gpumem");
+        SnapshotWriter.save(syntheticState(), file);
+        Path pages = SnapshotWriter.pagesFile(file);
+        byte[] good = Files.readAllBytes(pages);
+        byte[] goodModel = Files.readAllBytes(file);
+
+        Files.write(pages, java.util.Arrays.copyOf(good, good.length - 5));
+        InputFormatException e = assertThrows(InputFormatException.class, () -> Snapshot.open(file));
+        assertTrue(e.getMessage().startsWith(pages.toString()), e.getMessage());
+
+        byte[] badMagic = good.clone();
+        badMagic[0] = 'X';
+        Files.write(pages, badMagic);
+        e = assertThrows(InputFormatException.class, () -> Snapshot.open(file));
+        assertTrue(e.getMessage().contains("header+0x0") && e.getMessage().contains("magic"), e.getMessage());
+
+        byte[] badChunk = good.clone();
+        for (int i = 20; i < 60; i++) {
+            badChunk[i] ^= (byte) 0xA5;
+        }
+        Files.write(pages, badChunk);
+        try (Snapshot snapshot = Snapshot.open(file)) {
+            Pool global = pools(snapshot.state()).get(0);
+            byte[] dst = new byte[64];
+            RuntimeException r = assertThrows(RuntimeException.class, () -> global.getSource().read(0x123, dst, 0, dst.length));
+            assertTrue(r instanceof InputFormatException && r.getMessage().contains("chunk 0"), r.toString());
+        }
+
+        Files.write(pages, good);
+        Files.writeString(file, "<?xml version=\"1.0\"?><not-a-snapshot");
+        e = assertThrows(InputFormatException.class, () -> Snapshot.open(file));
+        assertTrue(e.getMessage().startsWith(file.toString()), e.getMessage());
+
+        Files.write(file, goodModel);
+        Files.delete(pages);
+        assertThrows(NoSuchFileException.class, () -> Snapshot.open(file));
+    }
+}

@@ -1,0 +1,138 @@
+package org.gpumem.sim.exec;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import org.gpumem.sim.memory.AddressSpace;
+import org.gpumem.sim.memory.Bytes;
+import org.gpumem.sim.memory.GenericWindows;
+import org.gpumem.sim.memory.LocalLayout;
+import org.gpumem.sim.ptx.PtxLoader;
+import org.junit.jupiter.api.Test;
+
+class MemorySpacesTest {
+
+    @Test
+    void cvtaSharedPutsSharedOffsetsInTheSharedWindow() {
+        String decl = ".shared .align 8 .b8 pad[24];\n.shared .align 4 .b32 cells[64];";
+        String body = String.join("\n",
+                " mov.u64 %rd1, cells;",
+                " cvta.shared.u64 %rd2, %rd1;",
+                " cvta.to.shared.u64 %rd3, %rd2;",
+                " setp.ne.u64 %p1, %rd3, %rd1;",
+                " @%p1 trap;",
+                " sub.u64 %rd4, %rd2, " + GenericWindows.SHARED_BASE + ";",
+                " cvt.u32.u64 %r0, %rd4;",
+                " isspacep.shared %p2, %rd2;",
+                " @!%p2 trap;",
+                " isspacep.global %p3, %rd2;",
+                " @%p3 trap;");
+        SimTestSupport.Run r = SimTestSupport.runPerThread(decl, body, 1, 32);
+        assertNull(r.result.fault(), () -> r.result.fault().message());
+        assertEquals(24, r.out()[0], "cells follows the 24-byte pad in the module's shared layout");
+    }
+
+    @Test
+    void genericStoresReachSharedAndLocalThroughTheirWindows() {
+        String decl = ".shared .align 4 .b32 cells[64];";
+        String body = String.join("\n",
+                " .local .align 4 .b8 depot[16];",
+                " mov.u64 %rd1, cells;",
+                " cvta.shared.u64 %rd2, %rd1;",
+                " mul.wide.u32 %rd3, %t, 4;",
+                " add.u64 %rd4, %rd2, %rd3;",
+                " st.u32 [%rd4], %t;",
+                " mov.u64 %rd5, depot;",
+                " cvta.local.u64 %rd6, %rd5;",
+                " add.u32 %r1, %t, 500;",
+                " st.u32 [%rd6+8], %r1;",
+                " bar.sync 0;",
+                " ld.shared.u32 %r2, [cells+4];",
+                " ld.local.u32 %r3, [depot+8];",
+                " add.u32 %r0, %r2, %r3;");
+        SimTestSupport.Run r = new SimTestSupport.Run(SimTestSupport.perThreadKernel(decl, body), 4, 64);
+        r.launch(1, 64, ExecOptions.defaults().withProfile(true));
+        assertNull(r.result.fault(), () -> r.result.fault().message());
+        int[] out = r.out();
+        for (int t = 0; t < 64; t++) {
+            assertEquals(1 + t + 500, out[t]);
+        }
+        AddressSpaceProfile p = r.result.profile();
+        long toShared = 0, toLocal = 0, cvta = 0;
+        for (AddressSpaceProfile.InstructionCounts ic : p.instructions()) {
+            toShared += ic.counts().shared();
+            toLocal += ic.counts().local();
+            cvta += ic.counts().cvta();
+        }
+        assertEquals(64, toShared, "one generic store per thread resolved to shared");
+        assertEquals(64, toLocal, "one generic store per thread resolved to local");
+        assertEquals(128, cvta, "two cvta per thread");
+    }
+
+    @Test
+    void localMemoryIsInterleavedAcrossTheWarp() {
+        String ptx = SimTestSupport.HEADER + String.join("\n",
+                ".visible .entry k()",
+                "{",
+                " .local .align 8 .b8 depot[16];",
+                " .reg .b32 %t, %v; .reg .b64 %d;",
+                " mov.u32 %t, %tid.x;",
+                " add.u32 %v, %t, 0x100;",
+                " st.local.u32 [depot], %v;",
+                " cvt.u64.u32 %d, %t;",
+                " or.b64 %d, %d, 0x7700000000;",
+                " st.local.u64 [depot+8], %d;",
+                " bar.sync 0;",
+                " ret;",
+                "}");
+        Device d = new Device("sm_90", 1 << 20);
+        DeviceModule dm = d.load(PtxLoader.load("local.ptx", ptx));
+        Launch launch = dm.launch(LaunchConfig.builder("k").block(32, 1, 1).build(), ExecOptions.defaults());
+        Cta cta = launch.newCta(0);
+        Warp w = cta.warp(0);
+        assertEquals(Cta.Stop.BARRIER, cta.run(w, 100, false, false));
+        byte[] storage = w.localStorage();
+        assertEquals(LocalLayout.warpBytes(16), storage.length);
+        for (int lane = 0; lane < 32; lane++) {
+            assertEquals(0x100 + lane, Bytes.load(storage, (int) LocalLayout.physical(lane, 0), 4));
+            assertEquals(lane * 4, LocalLayout.physical(lane, 0), "offset 0 of every lane is one 128-byte line");
+            assertEquals(lane, Bytes.load(storage, (int) LocalLayout.physical(lane, 8), 4));
+            assertEquals(0x77, Bytes.load(storage, (int) LocalLayout.physical(lane, 12), 4),
+                    "the high word of an 8-byte store lies 128 bytes after the low word");
+            assertEquals(2 * 128 + lane * 4, LocalLayout.physical(lane, 8));
+            long v = Bytes.load(w.readLocal(lane, 8, 8), 0, 8);
+            assertEquals(0x77_0000_0000L | lane, v);
+        }
+    }
+
+    @Test
+    void constAndGlobalVariablesAreInitialized() {
+        String decl = ".const .align 4 .b32 table[4] = {10, 20, 30, 40};\n.global .align 4 .u32 counter = 5;";
+        String body = String.join("\n",
+                " and.b32 %r1, %t, 3;",
+                " mul.wide.u32 %rd1, %r1, 4;",
+                " mov.u64 %rd2, table;",
+                " add.u64 %rd3, %rd2, %rd1;",
+                " ld.const.u32 %r2, [%rd3];",
+                " ld.global.u32 %r3, [counter];",
+                " add.u32 %r0, %r2, %r3;");
+        SimTestSupport.Run r = SimTestSupport.runPerThread(decl, body, 1, 32);
+        assertNull(r.result.fault());
+        int[] expected = new int[32];
+        for (int t = 0; t < 32; t++) {
+            expected[t] = 10 * (t % 4 + 1) + 5;
+        }
+        assertArrayEquals(expected, r.out());
+    }
+
+    @Test
+    void windowsResolveToTheirSpaces() {
+        assertEquals(AddressSpace.SHARED, GenericWindows.resolve(GenericWindows.SHARED_BASE));
+        assertEquals(AddressSpace.LOCAL, GenericWindows.resolve(GenericWindows.LOCAL_BASE + 12));
+        assertEquals(AddressSpace.CONST, GenericWindows.resolve(GenericWindows.CONST_BASE + 4));
+        assertEquals(AddressSpace.PARAM, GenericWindows.resolve(GenericWindows.PARAM_BASE));
+        assertEquals(AddressSpace.GLOBAL, GenericWindows.resolve(GenericWindows.PARAM_BASE + GenericWindows.WINDOW_SIZE));
+        assertEquals(AddressSpace.GLOBAL, GenericWindows.resolve(GenericWindows.GLOBAL_BASE));
+    }
+}

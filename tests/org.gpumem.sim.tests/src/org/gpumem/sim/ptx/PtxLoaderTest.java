@@ -1,0 +1,161 @@
+package org.gpumem.sim.ptx;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.gpumem.sim.memory.AddressSpace;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class PtxLoaderTest {
+    private static final String HEADER = ".version 8.0\n.target sm_90\n.address_size 64\n";
+
+    static Stream<Path> fixtures() throws IOException {
+        Path root = Path.of(System.getProperty("gpumem.fixtures", "tests/fixtures"));
+        List<Path> all = new java.util.ArrayList<>();
+        for (String dir : new String[] {"kernels", "cuda-ptx"}) {
+            Path d = root.resolve(dir);
+            if (Files.isDirectory(d)) {
+                try (Stream<Path> s = Files.list(d)) {
+                    s.filter(p -> p.toString().endsWith(".ptx")).sorted().forEach(all::add);
+                }
+            }
+        }
+        return all.stream();
+    }
+
+    @ParameterizedTest
+    @MethodSource("fixtures")
+    void everyNvccFixtureLoads(Path ptx) throws Exception {
+        String text = Files.readString(ptx);
+        PtxModule m = PtxLoader.load(ptx);
+        assertFalse(m.kernels().isEmpty());
+        long entries = text.lines().filter(l -> l.contains(".entry")).count();
+        assertEquals(entries, m.kernels().size());
+        for (PtxFunction f : m.functions()) {
+            if (!f.isDefined()) {
+                continue;
+            }
+            for (Instruction in : f.instructions()) {
+                assertTrue(in.line > 0 && in.line <= text.lines().count());
+                String line = text.lines().skip(in.line - 1).findFirst().orElseThrow();
+                assertTrue(line.contains(in.opcode), in.opcode + " is on line " + in.line);
+            }
+        }
+        boolean debug = text.contains(".section\t.debug_info") || text.contains(".section .debug_info");
+        assertEquals(debug, m.debugSections().stream().anyMatch(s -> s.name().equals(".debug_info")));
+        if (m.isDebugTarget()) {
+            assertTrue(m.kernels().get(0).instructions().stream().anyMatch(i -> i.location != null),
+                    "-G code carries .loc lines");
+        }
+    }
+
+    @Test
+    void debugSectionsKeepTheirTextAndLines() throws Exception {
+        Path root = Path.of(System.getProperty("gpumem.fixtures", "tests/fixtures"));
+        Path p = root.resolve("kernels/saxpy.G.ptx");
+        String[] lines = Files.readString(p).split("\n", -1);
+        PtxModule m = PtxLoader.load(p);
+        DebugSection info = m.debugSections().stream().filter(s -> s.name().equals(".debug_info")).findFirst()
+                .orElseThrow();
+        assertTrue(lines[info.firstLine() - 1].contains(".section") && lines[info.firstLine() - 1].contains(".debug_info"));
+        assertTrue(lines[info.lastLine() - 1].trim().startsWith("}"));
+        assertTrue(info.body().contains(".b8"));
+    }
+
+    @Test
+    void declarationsLayoutAndRegisters() throws Exception {
+        PtxModule m = PtxLoader.load("d.ptx", HEADER + String.join("\n",
+                ".global .align 8 .u64 gp = 7;",
+                ".const .align 4 .f32 coeff[3] = {0f3F800000, 0f40000000, 0f40400000};",
+                ".extern .shared .align 16 .b8 dyn[];",
+                ".shared .align 4 .b8 pad[5];",
+                ".shared .align 8 .b8 s8[16];",
+                ".visible .entry k(.param .u32 a, .param .align 8 .b8 agg[12], .param .u64 p)",
+                "{",
+                " .reg .b32 %r<3>;",
+                " .local .align 8 .b8 __local_depot0[20];",
+                " { .reg .b32 %r0; mov.u32 %r0, 1; }",
+                " mov.u32 %r0, 2;",
+                " ret;",
+                "}"));
+        PtxFunction k = m.function("k");
+        assertEquals(List.of(0, 8, 24), k.params().stream().map(PtxParam::offset).toList());
+        assertEquals(32, k.kernelParamBytes());
+        assertEquals(0L, m.sharedOffsets().get("pad"));
+        assertEquals(8L, m.sharedOffsets().get("s8"));
+        assertEquals(24, m.staticSharedBytes());
+        assertEquals(32L, m.sharedOffsets().get("dyn"), "dynamic shared starts 16-byte aligned after static");
+        assertEquals(32, k.frameBytes(), "20 local bytes rounded up to 16");
+        assertEquals(AddressSpace.CONST, m.variable("coeff").space());
+        assertEquals(3 * 4, m.variable("coeff").initializer().length);
+        Instruction inner = k.instructions().get(0);
+        Instruction outer = k.instructions().get(1);
+        assertTrue(inner.dst[0] != outer.dst[0], "a register declared in a nested scope is a new register");
+        assertEquals("%r0", k.registerName(outer.dst[0]));
+    }
+
+    @Test
+    void reconvergencePointIsTheImmediatePostDominator() throws Exception {
+        PtxModule m = PtxLoader.load("r.ptx", HEADER + String.join("\n",
+                ".visible .entry k()",
+                "{",
+                " .reg .pred %p<3>; .reg .b32 %r<3>;",
+                " setp.eq.u32 %p1, %r1, 0;",
+                " @%p1 bra ELSE;",
+                " mov.u32 %r2, 1;",
+                " bra.uni JOIN;",
+                "ELSE: mov.u32 %r2, 2;",
+                "JOIN: add.u32 %r2, %r2, 1;",
+                "LOOP: setp.lt.u32 %p2, %r2, 9;",
+                " add.u32 %r2, %r2, 1;",
+                " @%p2 bra LOOP;",
+                " ret;",
+                "}"));
+        PtxFunction k = m.function("k");
+        assertEquals(k.labels().get("JOIN"), k.instructions().get(1).reconvergence);
+        Instruction back = k.instructions().get(8);
+        assertEquals(Op.BRA, back.op);
+        assertEquals(9, back.reconvergence, "a loop's back edge reconverges at the loop exit");
+    }
+
+    private static PtxException reject(String body) {
+        return assertThrows(PtxException.class, () -> PtxLoader.load("bad.ptx", HEADER
+                + ".visible .entry k()\n{\n .reg .b32 %r<4>; .reg .b64 %rd<4>; .reg .pred %p<2>;\n" + body + "\n}\n"));
+    }
+
+    @Test
+    void unsupportedOrMalformedInstructionsFailAtLoadWithLineAndOpcode() {
+        PtxException e = reject(" mov.u32 %r1, 1;\n tex.2d.v4.f32.f32 {%r0, %r1, %r2, %r3}, [t, {%r1, %r2}];");
+        assertEquals(6, e.line());
+        assertEquals("tex.2d.v4.f32.f32", e.opcode());
+        assertTrue(e.getMessage().startsWith("bad.ptx:6: "), e.getMessage());
+        assertEquals("bad.ptx", e.file());
+        assertNotNull(reject(" bra NOWHERE;"));
+        assertTrue(reject(" add.u32 %r1, %r9, 1;").getMessage().contains("%r9"));
+        assertTrue(reject(" call.uni vprintf, (x);").getMessage().contains("vprintf"));
+        assertTrue(reject(" .reg .b32 %x<99999999>;").getMessage().contains("too many registers"));
+        assertTrue(reject(" add.u32 %r1, %r2;").getMessage().contains("3 operands"));
+        assertTrue(reject(" ld.global.u32 %r1, [undefined_sym];").getMessage().contains("undefined_sym"));
+        assertTrue(reject(" add.cc.u32 %r1, %r2, %r3;").getMessage().contains("add.cc.u32"));
+        assertTrue(reject(" cvt.rn.f16.f32 %r1, %r2;").getMessage().contains("f16"));
+    }
+
+    @Test
+    void truncatedOrNonPtxTextIsRejected() {
+        assertThrows(PtxException.class, () -> PtxLoader.load("t.ptx", HEADER + ".visible .entry k()\n{\n ret;\n"));
+        assertThrows(PtxException.class, () -> PtxLoader.load("t.ptx", "ELF\u0001garbage"));
+        assertThrows(PtxException.class, () -> PtxLoader.load("t.ptx", HEADER + "/* unterminated"));
+        assertThrows(PtxException.class, () -> PtxLoader.load("t.ptx", HEADER + ".global .u32 x[99999999999];"));
+    }
+}

@@ -1,0 +1,73 @@
+package org.gpumem.ui;
+
+import java.nio.file.Path;
+import java.util.Random;
+import java.util.function.BooleanSupplier;
+
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Display;
+import org.gpumem.model.MemoryState;
+import org.gpumem.model.Pool;
+import org.gpumem.model.Target;
+import org.gpumem.model.state.MemoryStateBuilder;
+import org.gpumem.ui.internal.Screenshots;
+
+/** Helpers for the UI tests: waiting on the UI thread, sample states, screenshots for the docs. */
+public final class UiTesting {
+
+    private UiTesting() {
+    }
+
+    /** Runs the event loop until {@code done} holds; fails after {@code millis}. */
+    public static void waitUntil(BooleanSupplier done, long millis, String what) {
+        Display display = Display.getCurrent();
+        long deadline = System.currentTimeMillis() + millis;
+        while (!done.getAsBoolean()) {
+            if (System.currentTimeMillis() > deadline) {
+                throw new AssertionError("timed out after " + millis + " ms waiting for " + what);
+            }
+            if (!display.readAndDispatch()) {
+                display.timerExec(5, () -> {
+                });
+                display.sleep();
+            }
+        }
+        while (display.readAndDispatch()) {
+            // let the last updates paint
+        }
+    }
+
+    /** A launch of {@code groups} work-groups of {@code lanes} lanes on {@code target}, default pool sizes. */
+    public static MemoryState state(Target target, int groups, int lanes) {
+        return new MemoryStateBuilder(target).name("ui-test", "ui-test.ptx").launch(groups, 1, 1, lanes, 1, 1).build();
+    }
+
+    /** Fills {@code length} bytes of the pool from 0 with bytes of a seeded random sequence; returns them. */
+    public static byte[] fill(Pool pool, int length, long seed) {
+        byte[] bytes = new byte[length];
+        new Random(seed).nextBytes(bytes);
+        pool.getSource().write(0, bytes, 0, length);
+        return bytes;
+    }
+
+    /**
+     * Writes a PNG of {@code control} to docs/screenshots/{@code name}.png when the build tells
+     * where the docs are ({@code -Dgpumem.docs}); tests run from an IDE skip it.
+     */
+    public static void screenshot(Control control, String name) {
+        String docs = System.getProperty("gpumem.docs");
+        if (docs == null || docs.isBlank()) {
+            return;
+        }
+        Screenshots.capture(control, Path.of(docs, "screenshots", name + ".png"));
+    }
+
+    /** Two hex digits per byte, space separated, computed here independently of the UI's formatter. */
+    public static String hex(byte[] data, int off, int len) {
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < len; i++) {
+            s.append(i == 0 ? "" : " ").append(String.format("%02x", data[off + i] & 0xff));
+        }
+        return s.toString();
+    }
+}
