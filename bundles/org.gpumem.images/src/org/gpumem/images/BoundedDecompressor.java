@@ -16,10 +16,11 @@ import org.gpumem.dwarf.io.InputFormatException;
  */
 final class BoundedDecompressor {
     /**
-     * Largest accepted ratio of declared to stored size. Device code compresses ~3-10x (PTX text
-     * and zero-padded cubins at the high end); far beyond that the size is a lie.
+     * Largest ratio of declared to stored size that either format can produce: zstd's densest
+     * encoding is an RLE block, 4 bytes for 128 KiB (32768:1); zlib stays under 1032:1. A larger
+     * declared size is a lie, rejected before allocating; real data never comes close.
      */
-    static final int MAX_RATIO = 1024;
+    static final int MAX_RATIO = 32768;
 
     private final long limit;
 
@@ -53,7 +54,7 @@ final class BoundedDecompressor {
             throw stored.fail(0, what + " declares " + Long.toUnsignedString(declaredSize)
                     + " bytes after decompression, over the limit of " + limit);
         }
-        if (declaredSize > (long) stored.size() * MAX_RATIO + 65536) {
+        if (declaredSize > (long) stored.size() * MAX_RATIO + 4096) {
             throw stored.fail(0, what + " declares " + declaredSize + " bytes after decompression from only "
                     + stored.size() + " stored bytes");
         }

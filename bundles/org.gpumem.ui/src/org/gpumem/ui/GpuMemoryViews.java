@@ -10,10 +10,12 @@ public final class GpuMemoryViews {
     public static final String MEMORY_POOLS = "org.gpumem.ui.views.memoryPools";
     public static final String VARIABLE_LOCATIONS = "org.gpumem.ui.views.variableLocations";
     public static final String SPACE_MEMORY = "org.gpumem.ui.views.spaceMemory";
+    public static final String DEVICE_CODE = "org.gpumem.ui.views.deviceCode";
+    public static final String ADDRESS_SPACE_PROFILE = "org.gpumem.ui.views.addressSpaceProfile";
 
-    static final List<String> LEFT = List.of(MEMORY_POOLS);
+    static final List<String> LEFT = List.of(MEMORY_POOLS, DEVICE_CODE);
     static final List<String> RIGHT = List.of(VARIABLE_LOCATIONS);
-    static final List<String> BOTTOM = List.of(SPACE_MEMORY, ADDRESS_SPACES);
+    static final List<String> BOTTOM = List.of(ADDRESS_SPACES, SPACE_MEMORY, ADDRESS_SPACE_PROFILE);
     static final List<String> ALL = Stream.of(LEFT, RIGHT, BOTTOM).flatMap(List::stream).toList();
 
     private GpuMemoryViews() {

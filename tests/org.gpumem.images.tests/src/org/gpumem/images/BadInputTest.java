@@ -101,6 +101,18 @@ class BadInputTest {
     }
 
     @Test
+    void cataloguingDoesNotDecompress() {
+        byte[] corrupt = {0x28, (byte) 0xb5, 0x2f, (byte) 0xfd, 1, 2, 3, 4, 5};
+        Catalog c = new CatalogReader().read("lazy.fatbin", ByteBuffer.wrap(fatbin(corrupt, 0x8011, 9, 100, -1)));
+        DeviceImage image = c.images().get(0);
+        assertEquals(100, image.size());
+        assertEquals(9, image.storedSize());
+        InputFormatException e = assertThrows(InputFormatException.class, image::payload);
+        assertEquals("lazy.fatbin", e.file());
+        assertEquals(16 + 64, e.offset(), "offset of the stored bytes");
+    }
+
+    @Test
     void lz4FlaggedEntryIsListedButNotDecoded() {
         byte[] stored = new byte[] {1, 2, 3, 4, 5, 6, 7, 8};
         Catalog c = new CatalogReader().read("lz4.fatbin", ByteBuffer.wrap(fatbin(stored, 0x2011, 8, 100, -1)));

@@ -30,8 +30,8 @@ class MutationFuzzTest {
     private static List<Target> targets() throws IOException {
         List<Target> list = new ArrayList<>();
         for (String f : List.of("cuda_O", "cuda_G", "kern_rdc.o", "cuda_arch", "hip_app", "hip_app_z", "hip_v2.o",
-                "hkern.hipfb", "keep/O/kern.compute_86.cubin", "keep/O/kern.compute_80.ptx", "vadd.spv", "vadd.cl",
-                "unbundled/hkern.hipfb/hipv4-amdgcn-amd-amdhsa--gfx90a.hsaco")) {
+                "hkern.hipfb", "hkern_g.hipfb", "keep/O/kern.fatbin", "keep/O/kern.compute_86.cubin",
+                "keep/O/kern.compute_80.ptx", "vadd.spv", "vadd.cl", "unbundled/hkern.hipfb/hipv4-amdgcn-amd-amdhsa--gfx90a.hsaco")) {
             List<long[]> hot = new ArrayList<>();
             for (Container c : Fixtures.read(f).containers()) {
                 if (c.origin().fileOffset() >= 0) {

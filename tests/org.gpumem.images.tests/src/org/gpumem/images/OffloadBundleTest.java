@@ -52,6 +52,14 @@ class OffloadBundleTest {
     }
 
     @Test
+    void codeObjectBuiltWithDashGHasDebugInfo() throws IOException {
+        List<DeviceImage> images = Fixtures.read("hkern_g.hipfb").images();
+        assertEquals(1, images.size());
+        assertTrue(images.get(0).hasDebugInfo());
+        assertEquals(new TreeSet<>(Fixtures.lines("expected/hip-kernels.txt")), Fixtures.kernelNames(images.get(0)));
+    }
+
+    @Test
     void compressedBundleVersions() throws IOException {
         Container v3 = Fixtures.read("hip_app_z").containers().get(0);
         assertEquals(Container.Kind.COMPRESSED_OFFLOAD_BUNDLE, v3.kind());

@@ -15,6 +15,9 @@ import org.gpumem.ui.internal.Screenshots;
 /** Helpers for the UI tests: waiting on the UI thread, sample states, screenshots for the docs. */
 public final class UiTesting {
 
+    /** Time for GTK to paint what the test just changed before its pixels are copied. */
+    private static final long SETTLE_MILLIS = 300;
+
     private UiTesting() {
     }
 
@@ -59,6 +62,10 @@ public final class UiTesting {
         if (docs == null || docs.isBlank()) {
             return;
         }
+        control.redraw(0, 0, control.getSize().x, control.getSize().y, true);
+        control.update();
+        long until = System.currentTimeMillis() + SETTLE_MILLIS;
+        waitUntil(() -> System.currentTimeMillis() >= until, SETTLE_MILLIS + 5_000, "paint before the screenshot");
         Screenshots.capture(control, Path.of(docs, "screenshots", name + ".png"));
     }
 

@@ -17,6 +17,7 @@ import org.gpumem.sim.launch.PreparedLaunch;
 import org.gpumem.sim.memory.GenericWindows;
 import org.gpumem.sim.memory.GlobalMemory;
 import org.gpumem.sim.memory.LocalLayout;
+import org.gpumem.sim.memory.MemoryAccessException;
 import org.gpumem.sim.ptx.Instruction;
 import org.gpumem.sim.ptx.PtxFunction;
 import org.gpumem.sim.ptx.SourceLocation;
@@ -233,7 +234,11 @@ public final class SimulatorEngine implements KernelEngine {
             return out;
         }
         int warp = needsWarp(space) ? warp(context.warp()).id() : 0;
-        return sim.read(space.simSpace(), offset, length, warp, context.lane());
+        try {
+            return sim.read(space.simSpace(), offset, length, warp, context.lane());
+        } catch (MemoryAccessException e) {
+            throw new IllegalArgumentException(space.spaceName() + " [" + context.describe(space) + "]: " + e.getMessage(), e);
+        }
     }
 
     @Override
@@ -250,7 +255,11 @@ public final class SimulatorEngine implements KernelEngine {
             return;
         }
         int warp = needsWarp(space) ? warp(context.warp()).id() : 0;
-        sim.write(space.simSpace(), offset, bytes, warp, context.lane());
+        try {
+            sim.write(space.simSpace(), offset, bytes, warp, context.lane());
+        } catch (MemoryAccessException e) {
+            throw new IllegalArgumentException(space.spaceName() + " [" + context.describe(space) + "]: " + e.getMessage(), e);
+        }
     }
 
     private boolean needsWarp(MemorySpace space) {

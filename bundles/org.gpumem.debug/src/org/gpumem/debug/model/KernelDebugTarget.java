@@ -281,6 +281,8 @@ public final class KernelDebugTarget extends KernelDebugElement
                 visible.add(t);
             }
         }
+        // Threads of CTAs that are no longer resident go away with them.
+        threads.keySet().retainAll(warps.stream().map(WarpStatus::id).toList());
         visibleThreads = List.copyOf(visible);
         suspended = true;
         for (SpaceMemoryBlock b : blocks) {

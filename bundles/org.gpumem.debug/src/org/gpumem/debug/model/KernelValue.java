@@ -19,6 +19,11 @@ public final class KernelValue extends KernelDebugElement implements IValue {
         this.variable = variable;
     }
 
+    /** The variable (or array element) this is the value of. */
+    public KernelVariable variable() {
+        return variable;
+    }
+
     @Override
     public String getReferenceTypeName() {
         return variable.getReferenceTypeName();

@@ -27,14 +27,10 @@ public final class LaneVariable extends KernelDebugElement implements IVariable 
         WarpStatus s = thread.status();
         String text = Integer.toString(thread.focusedLane());
         if (s != null) {
-            text += String.format(" (thread %s; active lanes 0x%08x)", threadIndex(thread), s.activeMask());
+            int linearThread = thread.warpId().warp() * 32 + thread.focusedLane();
+            text += String.format(" (thread %d of the CTA; active lanes 0x%08x)", linearThread, s.activeMask());
         }
         return new LaneValue(this, text);
-    }
-
-    private static String threadIndex(WarpThread thread) {
-        int linear = thread.warpId().warp() * 32 + thread.focusedLane();
-        return "linear " + linear;
     }
 
     @Override

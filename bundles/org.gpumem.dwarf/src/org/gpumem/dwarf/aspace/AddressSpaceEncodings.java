@@ -2,6 +2,8 @@ package org.gpumem.dwarf.aspace;
 
 import java.util.Arrays;
 
+import org.gpumem.dwarf.info.DwAt;
+
 /**
  * The numbers that carry address spaces in DWARF, where they are not fixed by a standard.
  * <p>
@@ -34,12 +36,8 @@ public record AddressSpaceEncodings(int memOpcode, int aspaceBregxOpcode, boolea
         int addressSpaceAttribute, int[] llvmAddressSpaceAttributes, int[] llvmMemorySpaceAttributes,
         boolean llvmHpCollidingForms) {
 
-    public static final int DW_AT_ADDRESS_CLASS = 0x33;
-    public static final int DW_AT_LLVM_MEMORY_SPACE = 0x3e0f;
-    public static final int DW_AT_LLVM_ADDRESS_SPACE = 0x3e10;
-
     public static final AddressSpaceEncodings DEFAULTS = new AddressSpaceEncodings(0xee, 0xef, true, 0x2d00,
-            new int[] {DW_AT_LLVM_ADDRESS_SPACE}, new int[] {DW_AT_LLVM_MEMORY_SPACE},
+            new int[] {DwAt.LLVM_ADDRESS_SPACE}, new int[] {DwAt.LLVM_MEMORY_SPACE},
             false);
 
     public AddressSpaceEncodings {
@@ -88,7 +86,7 @@ public record AddressSpaceEncodings(int memOpcode, int aspaceBregxOpcode, boolea
      * memory_space are the attributes gpumem reads spaces from.
      */
     public NumberKind attributeKind(int attribute) {
-        if (attribute == DW_AT_ADDRESS_CLASS) {
+        if (attribute == DwAt.ADDRESS_CLASS) {
             return NumberKind.ADDRESS_CLASS;
         }
         if (attribute == addressSpaceAttribute || contains(llvmAddressSpaceAttributes, attribute)) {
@@ -102,7 +100,7 @@ public record AddressSpaceEncodings(int memOpcode, int aspaceBregxOpcode, boolea
 
     /** The attribute's name for printing, or null when it is not an address-space attribute. */
     public String attributeName(int attribute) {
-        if (attribute == DW_AT_ADDRESS_CLASS) {
+        if (attribute == DwAt.ADDRESS_CLASS) {
             return "DW_AT_address_class";
         }
         if (attribute == addressSpaceAttribute) {

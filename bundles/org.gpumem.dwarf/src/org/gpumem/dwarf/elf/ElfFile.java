@@ -162,10 +162,12 @@ public final class ElfFile {
         return h;
     }
 
-    private ByteReader fileRange(ByteReader r, long offset, long size, String what) {
+    /** The bytes of a section; a header that places them outside the file is reported at the section's offset 0. */
+    private ByteReader fileRange(ByteReader r, long offset, long size, String section) {
         if (offset < 0 || size < 0 || offset > r.size() || size > r.size() - offset) {
-            throw new InputFormatException(fileName, null, offset,
-                    what + " at 0x" + Long.toHexString(offset) + " size 0x" + Long.toHexString(size) + " extends past end of file");
+            throw new InputFormatException(fileName, section, 0, "section header places it at file offset 0x"
+                    + Long.toHexString(offset) + " size 0x" + Long.toHexString(size) + ", past the end of the file (size 0x"
+                    + Integer.toHexString(r.size()) + ")");
         }
         return r.subAt(offset, size);
     }
@@ -289,7 +291,7 @@ public final class ElfFile {
         if (s.type() == ElfSection.SHT_NOBITS || s.type() == ElfSection.SHT_NULL) {
             return ByteBuffer.allocate(0).order(order);
         }
-        ByteReader raw = fileRange(new ByteReader(fileName, null, image), s.offset(), s.size(), "section " + s.name());
+        ByteReader raw = fileRange(new ByteReader(fileName, null, image), s.offset(), s.size(), s.name());
         ByteBuffer slice = raw.buffer().slice().order(order);
         if (!s.isCompressed()) {
             return slice;

@@ -24,14 +24,15 @@ import org.gpumem.dwarf.io.InputFormatException;
  * Both truncate or zero-extend the offset to the space's address size and bind a
  * context-dependent space to the context current at that operation.</li>
  * <li>DW_OP_xderef* (the proposal's DW_OP_aspace_deref*) pop the address (top) then the space
- * and read memory. As the last operation of an expression it instead yields the memory
- * location: that is what clang means by {@code DW_OP_litN, DW_OP_swap, DW_OP_xderef} for AMDGPU
+ * and read memory. As the last operation of an expression evaluated for a location
+ * ({@link #evaluate}, not {@link #evaluateValue}) it instead yields the memory location: that is what clang means by {@code DW_OP_litN, DW_OP_swap, DW_OP_xderef} for AMDGPU
  * (the object lives at that address of space N; nothing is to be read).</li>
  * <li>A value left on the stack is an address in the default space, or in the space the caller
  * gives (nvcc states the PTX state space of a DW_OP_addr variable in DW_AT_address_class).</li>
  * </ul>
  * Stack depth, operations executed (DW_OP_skip/bra back-edges), DWARF procedure nesting and
  * composite sizes are bounded, so hostile expressions end in an {@link EvaluationException}.
+ * An evaluator keeps no state between evaluations; it is as thread-safe as its context.
  */
 public final class Evaluator {
     static final int MAX_STACK = 1024;
@@ -41,7 +42,6 @@ public final class Evaluator {
 
     private final EvaluationContext context;
     private final boolean memOffsetOnTop;
-    private int steps;
 
     /**
      * @param context        the program state expressions may read
@@ -60,14 +60,14 @@ public final class Evaluator {
 
     /** As {@link #evaluate(Expression)}, with values left on the stack taken as offsets in {@code valueSpace}. */
     public Location evaluate(Expression expression, AddressSpace valueSpace) {
-        Machine m = new Machine(expression);
+        Machine m = new Machine(expression, true);
         m.run(expression, 0);
         return m.result(valueSpace);
     }
 
     /** Evaluates an expression that computes a value (DW_AT_frame_base as value, bounds...), with initial stack values. */
     public long evaluateValue(Expression expression, long... initial) {
-        Machine m = new Machine(expression);
+        Machine m = new Machine(expression, false);
         for (long v : initial) {
             m.push(Entry.generic(v, expression.addressSize()), null);
         }
@@ -109,9 +109,13 @@ public final class Evaluator {
         final List<Location.Piece> pieces = new ArrayList<>();
         final int addressSize;
         Expression current;
+        int steps;
+        /** Whether the result is a location (so that clang's trailing xderef forms one) rather than a value. */
+        final boolean locationWanted;
 
-        Machine(Expression root) {
+        Machine(Expression root, boolean locationWanted) {
             this.root = root;
+            this.locationWanted = locationWanted;
             this.current = root;
             this.addressSize = root.addressSize();
         }
@@ -166,10 +170,10 @@ public final class Evaluator {
 
         Location popLocation(Op op) {
             Entry e = pop(op);
-            return e.location() != null ? e.location() : memory(context.numbering().defaultSpace(), e.bits(), op);
+            return e.location() != null ? e.location() : memory(context.numbering().defaultSpace(), e.bits());
         }
 
-        Location.Memory memory(AddressSpace space, long offset, Op op) {
+        Location.Memory memory(AddressSpace space, long offset) {
             return new Location.Memory(space, ContextBinding.bind(space.scope(), context), offset);
         }
 
@@ -189,7 +193,7 @@ public final class Evaluator {
                 return top.location();
             }
             try {
-                return memory(valueSpace, top.bits(), null);
+                return memory(valueSpace, top.bits());
             } catch (RuntimeException e) {
                 throw wrap(e, null);
             }
@@ -344,7 +348,6 @@ public final class Evaluator {
             return Entry.mask(context.readMemory(mem, size), size);
         }
 
-        @SuppressWarnings("checkstyle:MethodLength")
         int execute(Expression expression, List<Op> ops, int i, Op op, int depth) {
             switch (op.operation()) {
                 case ADDR: case CONST1U: case CONST2U: case CONST4U: case CONST8U: case CONSTU:
@@ -395,8 +398,8 @@ public final class Evaluator {
                 case XDEREF: case XDEREF_SIZE: case XDEREF_TYPE: {
                     long offset = popValue(op);
                     AddressSpace space = space(popValue(op));
-                    Location.Memory mem = memory(space, offset, op);
-                    if (op.operation() == Operation.XDEREF && i == ops.size() - 1 && depth == 0) {
+                    Location.Memory mem = memory(space, offset);
+                    if (op.operation() == Operation.XDEREF && i == ops.size() - 1 && depth == 0 && locationWanted) {
                         push(Entry.of(mem), op);
                     } else if (op.operation() == Operation.XDEREF_TYPE) {
                         push(typed(read(mem, (int) op.operand(0), op), op.operand(1), op), op);
@@ -535,19 +538,19 @@ public final class Evaluator {
                         spaceNumber = popValue(op);
                         offset = popValue(op);
                     }
-                    push(Entry.of(memory(space(spaceNumber), offset, op)), op);
+                    push(Entry.of(memory(space(spaceNumber), offset)), op);
                     break;
                 }
                 case LLVM_FORM_ASPACE_ADDRESS: {
                     long spaceNumber = popValue(op);
                     long offset = popValue(op);
-                    push(Entry.of(memory(space(spaceNumber), offset, op)), op);
+                    push(Entry.of(memory(space(spaceNumber), offset)), op);
                     break;
                 }
                 case ASPACE_BREGX: case LLVM_ASPACE_BREGX: {
                     AddressSpace space = space(popValue(op));
                     long offset = context.readRegister(op.operand(0)) + op.operand(1);
-                    push(Entry.of(memory(space, offset, op)), op);
+                    push(Entry.of(memory(space, offset)), op);
                     break;
                 }
                 case LLVM_PUSH_LANE:

@@ -1,7 +1,8 @@
 package org.gpumem.dwarf.expr;
 
 /**
- * One decoded operation of a DWARF expression.
+ * One decoded operation of a DWARF expression. The arrays are shared, not copied (decoding
+ * large files creates millions of ops): treat them as read-only.
  *
  * @param offset     byte offset of the opcode from the start of the expression
  * @param length     encoded length in bytes, opcode and operands

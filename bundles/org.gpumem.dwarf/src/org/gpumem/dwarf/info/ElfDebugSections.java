@@ -98,10 +98,18 @@ public final class ElfDebugSections implements DebugSections {
         for (ElfSection rs : elf.relocationSectionsFor(target)) {
             List<ElfSymbol> symbols = elf.symbolsFor(rs);
             ByteReader inPlace = rs.type() == ElfSection.SHT_REL ? elf.reader(target) : null;
-            for (ElfRelocation r : elf.relocations(rs)) {
+            long targetSize = elf.data(target).remaining();
+            List<ElfRelocation> entries = elf.relocations(rs);
+            long entrySize = entries.isEmpty() ? 0 : rs.size() / entries.size();
+            for (int k = 0; k < entries.size(); k++) {
+                ElfRelocation r = entries.get(k);
                 int size = relocationSize(elf.machine(), r.type());
                 if (size == 0) {
                     continue;
+                }
+                if (r.offset() < 0 || r.offset() > targetSize - size) {
+                    throw elf.reader(rs).fail(k * entrySize, "relocation at 0x" + Long.toHexString(r.offset()) + " of " + size
+                            + " bytes outside " + target.name() + " (size 0x" + Long.toHexString(targetSize) + ")");
                 }
                 if (r.symbolIndex() < 0 || r.symbolIndex() >= symbols.size()) {
                     throw elf.reader(rs).fail(0, "relocation at 0x" + Long.toHexString(r.offset())

@@ -44,7 +44,7 @@ public final class Section {
             Relocation r = rs[i];
             relocOffsets[i] = r.offset();
             if (r.offset() < 0 || r.offset() > copy.limit() - (long) r.size()) {
-                throw new InputFormatException(file, name, r.offset(), "relocation of " + r.size()
+                throw new InputFormatException(file, name, Math.max(0, Math.min(r.offset(), copy.limit())), "relocation of " + r.size()
                         + " bytes against " + r.symbol() + " outside the section (size 0x" + Integer.toHexString(copy.limit()) + ")");
             }
             long value;

@@ -1,14 +1,11 @@
 package org.gpumem.model.addressing;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 
 import org.gpumem.model.AccessPattern;
 import org.gpumem.model.AddressSpace;
 import org.gpumem.model.Context;
-import org.gpumem.model.GpumemFactory;
 import org.gpumem.model.InterleavedAccess;
 import org.gpumem.model.LinearAccess;
 import org.gpumem.model.Location;
@@ -223,12 +220,10 @@ public final class AddressResolver {
     public static List<Location> aliases(PoolAddress address) {
         Pool pool = address.pool();
         Target target = targetOf(pool.getStorage());
-        Set<Location> found = new LinkedHashSet<>();
         List<Location> result = new ArrayList<>();
         for (AddressSpace space : target.getAddressSpaces()) {
             for (Location alias : inverse(space, address, 0)) {
-                if (found.stream().noneMatch(l -> same(l, alias))) {
-                    found.add(alias);
+                if (result.stream().noneMatch(l -> same(l, alias))) {
                     result.add(alias);
                 }
             }

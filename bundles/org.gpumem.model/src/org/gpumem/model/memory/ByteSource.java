@@ -22,6 +22,9 @@ public interface ByteSource {
      *
      * @throws IndexOutOfBoundsException if the range does not lie within {@code [0, size())}
      *         or within {@code dst}
+     * @throws RuntimeException an implementation-specific unchecked exception for bytes that
+     *         exist in the pool's range but cannot be read (e.g. unallocated global memory of a
+     *         simulator); such a source should report them as empty through {@link #nextPopulated}
      */
     void read(long offset, byte[] dst, int off, int len);
 

@@ -117,7 +117,27 @@ public final class Snapshot implements Closeable {
         if (state.getTarget() == null || state.getDevice() == null) {
             throw new InputFormatException(name, null, 0, "the snapshot has no target or no device context");
         }
+        checkShape(state, name);
         return state;
+    }
+
+    /**
+     * Contexts must nest device -> grid -> work-group -> subgroup -> lane with strictly narrowing
+     * scopes (which also bounds the tree's depth), and every pool must name a storage of the
+     * snapshot's own target.
+     */
+    private static void checkShape(MemoryState state, String name) {
+        for (Iterator<EObject> it = state.eAllContents(); it.hasNext();) {
+            EObject o = it.next();
+            if (o instanceof org.gpumem.model.Context c && c.getParent() != null
+                    && c.getParent().getScope().getValue() >= c.getScope().getValue()) {
+                throw new InputFormatException(name, null, 0, "a " + c.getScope().getLiteral() + " context inside a "
+                        + c.getParent().getScope().getLiteral() + " context");
+            }
+            if (o instanceof Pool p && (p.getStorage() == null || p.getStorage().eContainer() != state.getTarget())) {
+                throw new InputFormatException(name, null, 0, "pool " + p.getKey() + " names no storage of the snapshot's target");
+            }
+        }
     }
 
     private static String xmiProblem(Exception e) {

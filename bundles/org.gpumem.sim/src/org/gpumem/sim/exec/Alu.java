@@ -192,40 +192,102 @@ final class Alu {
         long mk = mask(t);
         int width = size(t) * 8;
         boolean sgn = signed(t);
+        int sh = 64 - width;
+        int flags = in.flags;
+        if (t == PRED) {
+            mk = 1;
+        }
+        switch (in.op) {
+            case Op.ADD:
+            case Op.SUB: {
+                boolean sub = in.op == Op.SUB;
+                boolean sat = (flags & Op.F_SAT) != 0 && width == 32;
+                for (int mm = m; mm != 0; mm &= mm - 1) {
+                    int l = Integer.numberOfTrailingZeros(mm);
+                    long x = sgn ? (R[a | l] << sh) >> sh : R[a | l] & mk;
+                    long y = sgn ? (R[b | l] << sh) >> sh : R[b | l] & mk;
+                    long r = sub ? x - y : x + y;
+                    if (sat) {
+                        r = Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, r));
+                    }
+                    R[d | l] = r & mk;
+                }
+                return;
+            }
+            case Op.MUL:
+                if ((flags & Op.F_WIDE) != 0) {
+                    long wm = width == 32 ? -1L : 0xFFFF_FFFFL;
+                    for (int mm = m; mm != 0; mm &= mm - 1) {
+                        int l = Integer.numberOfTrailingZeros(mm);
+                        long x = sgn ? (R[a | l] << sh) >> sh : R[a | l] & mk;
+                        long y = sgn ? (R[b | l] << sh) >> sh : R[b | l] & mk;
+                        R[d | l] = x * y & wm;
+                    }
+                    return;
+                }
+                if ((flags & Op.F_HI) != 0) {
+                    for (int mm = m; mm != 0; mm &= mm - 1) {
+                        int l = Integer.numberOfTrailingZeros(mm);
+                        long x = sgn ? (R[a | l] << sh) >> sh : R[a | l] & mk;
+                        long y = sgn ? (R[b | l] << sh) >> sh : R[b | l] & mk;
+                        R[d | l] = mulHi(x, y, width, sgn) & mk;
+                    }
+                    return;
+                }
+                for (int mm = m; mm != 0; mm &= mm - 1) {
+                    int l = Integer.numberOfTrailingZeros(mm);
+                    R[d | l] = R[a | l] * R[b | l] & mk;
+                }
+                return;
+            case Op.AND:
+                for (int mm = m; mm != 0; mm &= mm - 1) {
+                    int l = Integer.numberOfTrailingZeros(mm);
+                    R[d | l] = R[a | l] & R[b | l] & mk;
+                }
+                return;
+            case Op.OR:
+                for (int mm = m; mm != 0; mm &= mm - 1) {
+                    int l = Integer.numberOfTrailingZeros(mm);
+                    R[d | l] = (R[a | l] | R[b | l]) & mk;
+                }
+                return;
+            case Op.XOR:
+                for (int mm = m; mm != 0; mm &= mm - 1) {
+                    int l = Integer.numberOfTrailingZeros(mm);
+                    R[d | l] = (R[a | l] ^ R[b | l]) & mk;
+                }
+                return;
+            case Op.SHL:
+                for (int mm = m; mm != 0; mm &= mm - 1) {
+                    int l = Integer.numberOfTrailingZeros(mm);
+                    long s = R[b | l] & 0xFFFF_FFFFL;
+                    R[d | l] = s >= width ? 0 : (R[a | l] << s) & mk;
+                }
+                return;
+            case Op.SHR:
+                for (int mm = m; mm != 0; mm &= mm - 1) {
+                    int l = Integer.numberOfTrailingZeros(mm);
+                    long s = R[b | l] & 0xFFFF_FFFFL;
+                    long r;
+                    if (sgn) {
+                        r = ((R[a | l] << sh) >> sh) >> Math.min(s, width - 1);
+                    } else {
+                        r = s >= width ? 0 : (R[a | l] & mk) >>> s;
+                    }
+                    R[d | l] = r & mk;
+                }
+                return;
+            default:
+                break;
+        }
         boolean u64 = width == 64 && !sgn;
         int op = in.op;
-        int flags = in.flags;
-        boolean pred = t == PRED;
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
-            long x = norm(R[a | l], t);
-            long y = norm(R[b | l], t);
+            long x = sgn ? (R[a | l] << sh) >> sh : R[a | l] & mk;
+            long y = sgn ? (R[b | l] << sh) >> sh : R[b | l] & mk;
             long r;
             switch (op) {
-                case Op.ADD:
-                    r = x + y;
-                    if ((flags & Op.F_SAT) != 0 && width == 32) {
-                        r = Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, r));
-                    }
-                    break;
-                case Op.SUB:
-                    r = x - y;
-                    if ((flags & Op.F_SAT) != 0 && width == 32) {
-                        r = Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, r));
-                    }
-                    break;
-                case Op.MUL:
-                    if ((flags & Op.F_WIDE) != 0) {
-                        r = x * y;
-                        R[d | l] = width == 32 ? r : r & 0xFFFF_FFFFL;
-                        continue;
-                    }
-                    if ((flags & Op.F_HI) != 0) {
-                        r = mulHi(x, y, width, sgn);
-                    } else {
-                        r = x * y;
-                    }
-                    break;
                 case Op.MUL24: {
                     long x24 = sgn ? (x << 40) >> 40 : x & 0xFF_FFFFL;
                     long y24 = sgn ? (y << 40) >> 40 : y & 0xFF_FFFFL;
@@ -256,33 +318,10 @@ final class Alu {
                 case Op.MAX:
                     r = (u64 ? Long.compareUnsigned(x, y) >= 0 : x >= y) ? x : y;
                     break;
-                case Op.AND:
-                    r = x & y;
-                    break;
-                case Op.OR:
-                    r = x | y;
-                    break;
-                case Op.XOR:
-                    r = x ^ y;
-                    break;
-                case Op.SHL: {
-                    long s = R[b | l] & 0xFFFF_FFFFL;
-                    r = s >= width ? 0 : x << s;
-                    break;
-                }
-                case Op.SHR: {
-                    long s = R[b | l] & 0xFFFF_FFFFL;
-                    if (sgn) {
-                        r = x >> Math.min(s, width - 1);
-                    } else {
-                        r = s >= width ? 0 : x >>> s;
-                    }
-                    break;
-                }
                 default:
                     throw new IllegalStateException(in.opcode);
             }
-            R[d | l] = pred ? r & 1 : r & mk;
+            R[d | l] = r & mk;
         }
     }
 
@@ -391,9 +430,18 @@ final class Alu {
         boolean sgn = signed(t);
         long mk = mask(t);
         int flags = in.flags;
+        int sh = 64 - width;
+        if (in.op == Op.MAD && (flags & (Op.F_WIDE | Op.F_HI)) == 0) {
+            for (int mm = m; mm != 0; mm &= mm - 1) {
+                int l = Integer.numberOfTrailingZeros(mm);
+                R[d | l] = (R[a | l] * R[b | l] + R[c | l]) & mk;
+            }
+            return;
+        }
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
-            long x = norm(R[a | l], t), y = norm(R[b | l], t);
+            long x = sgn ? (R[a | l] << sh) >> sh : R[a | l] & mk;
+            long y = sgn ? (R[b | l] << sh) >> sh : R[b | l] & mk;
             long r;
             switch (in.op) {
                 case Op.MAD:
@@ -718,13 +766,21 @@ final class Alu {
         long dmask = mask(dt);
         int rnd = in.rnd;
         if (!dFloat && !sFloat) {
+            int ssh = 64 - 8 * size(st);
+            long smask = mask(st);
+            boolean ssgn = signed(st);
+            if (!sat) {
+                for (int mm = m; mm != 0; mm &= mm - 1) {
+                    int l = Integer.numberOfTrailingZeros(mm);
+                    long v = ssgn ? (R[a | l] << ssh) >> ssh : R[a | l] & smask;
+                    R[d | l] = v & dmask;
+                }
+                return;
+            }
             for (int mm = m; mm != 0; mm &= mm - 1) {
                 int l = Integer.numberOfTrailingZeros(mm);
-                long v = norm(R[a | l], st);
-                if (sat) {
-                    v = clampInt(v, st, dt);
-                }
-                R[d | l] = norm(v, dt) & dmask;
+                long v = clampInt(norm(R[a | l], st), st, dt);
+                R[d | l] = v & dmask;
             }
             return;
         }

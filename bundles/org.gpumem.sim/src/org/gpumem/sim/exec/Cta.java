@@ -61,6 +61,9 @@ public final class Cta {
     private long cacheStart, cacheEnd;
     private byte[] cacheData;
     private final long[] tmp = new long[32 * 4];
+    /** Per function and instruction: the global allocation it accessed last (a hint, checked on use). */
+    private final int[][] segmentHints;
+    private int liveThreads;
 
     Dim3 index;
     int linear;
@@ -87,11 +90,56 @@ public final class Cta {
                 this.profile[f.index()] = new long[f.instructions().size() * AddressSpaceProfile.SLOTS];
             }
         }
+        this.segmentHints = new int[launch.code.length][];
+        for (int i = 0; i < launch.code.length; i++) {
+            segmentHints[i] = new int[launch.code[i].length];
+        }
         for (int w = 0; w < warpCount; w++) {
             warps[w] = new Warp(this, w);
             warps[w].local = new byte[(int) LocalLayout.warpBytes(launch.localBytesPerThread)];
             warps[w].localBytesPerThread = launch.localBytesPerThread;
+            initSpecials(warps[w]);
         }
+    }
+
+    /** Special registers that are the same for every CTA of the launch. */
+    private void initSpecials(Warp warp) {
+        Dim3 g = launch.config.grid();
+        Dim3 b = launch.config.block();
+        int w = warp.id;
+        long[] sp = warp.specials;
+        int valid = 0;
+        for (int lane = 0; lane < 32; lane++) {
+            int t = w * 32 + lane;
+            if (t < threads) {
+                valid |= 1 << lane;
+            }
+            int tx = t % b.x(), ty = (t / b.x()) % b.y(), tz = t / b.x() / b.y();
+            sp[Specials.TID_X << 5 | lane] = t < threads ? tx : 0;
+            sp[Specials.TID_Y << 5 | lane] = t < threads ? ty : 0;
+            sp[Specials.TID_Z << 5 | lane] = t < threads ? tz : 0;
+            sp[Specials.NTID_X << 5 | lane] = b.x();
+            sp[Specials.NTID_Y << 5 | lane] = b.y();
+            sp[Specials.NTID_Z << 5 | lane] = b.z();
+            sp[Specials.NCTAID_X << 5 | lane] = g.x();
+            sp[Specials.NCTAID_Y << 5 | lane] = g.y();
+            sp[Specials.NCTAID_Z << 5 | lane] = g.z();
+            sp[Specials.LANEID << 5 | lane] = lane;
+            sp[Specials.WARPID << 5 | lane] = w;
+            sp[Specials.NWARPID << 5 | lane] = 64;
+            sp[Specials.LANEMASK_EQ << 5 | lane] = (1L << lane) & 0xFFFF_FFFFL;
+            sp[Specials.LANEMASK_LT << 5 | lane] = ((1L << lane) - 1) & 0xFFFF_FFFFL;
+            sp[Specials.LANEMASK_LE << 5 | lane] = ((2L << lane) - 1) & 0xFFFF_FFFFL;
+            sp[Specials.LANEMASK_GT << 5 | lane] = (~((2L << lane) - 1)) & 0xFFFF_FFFFL;
+            sp[Specials.LANEMASK_GE << 5 | lane] = (~((1L << lane) - 1)) & 0xFFFF_FFFFL;
+            sp[Specials.NSMID << 5 | lane] = 132;
+            sp[Specials.GRIDID << 5 | lane] = 1;
+            sp[Specials.FRAME << 5 | lane] = 0;
+            sp[Specials.DYNAMIC_SMEM_SIZE << 5 | lane] = launch.config.dynamicSharedBytes();
+            sp[Specials.TOTAL_SMEM_SIZE << 5 | lane] = launch.sharedBytes;
+            sp[Specials.WARPSZ << 5 | lane] = 32;
+        }
+        warp.validMask = valid;
     }
 
     /** Resets this object to run CTA number {@code linearIndex} from its start. */
@@ -105,46 +153,16 @@ public final class Cta {
         java.util.Arrays.fill(shared, (byte) 0);
         barrierArrived = 0;
         fault = null;
+        liveThreads = threads;
         for (int w = 0; w < warpCount; w++) {
             Warp warp = warps[w];
             java.util.Arrays.fill(warp.local, (byte) 0);
-            int valid = 0;
             long[] sp = warp.specials;
-            for (int lane = 0; lane < 32; lane++) {
-                int t = w * 32 + lane;
-                if (t < threads) {
-                    valid |= 1 << lane;
-                }
-                int tx = t % b.x(), ty = (t / b.x()) % b.y(), tz = t / b.x() / b.y();
-                sp[Specials.TID_X << 5 | lane] = t < threads ? tx : 0;
-                sp[Specials.TID_Y << 5 | lane] = t < threads ? ty : 0;
-                sp[Specials.TID_Z << 5 | lane] = t < threads ? tz : 0;
-                sp[Specials.NTID_X << 5 | lane] = b.x();
-                sp[Specials.NTID_Y << 5 | lane] = b.y();
-                sp[Specials.NTID_Z << 5 | lane] = b.z();
-                sp[Specials.CTAID_X << 5 | lane] = index.x();
-                sp[Specials.CTAID_Y << 5 | lane] = index.y();
-                sp[Specials.CTAID_Z << 5 | lane] = index.z();
-                sp[Specials.NCTAID_X << 5 | lane] = g.x();
-                sp[Specials.NCTAID_Y << 5 | lane] = g.y();
-                sp[Specials.NCTAID_Z << 5 | lane] = g.z();
-                sp[Specials.LANEID << 5 | lane] = lane;
-                sp[Specials.WARPID << 5 | lane] = w;
-                sp[Specials.NWARPID << 5 | lane] = 64;
-                sp[Specials.LANEMASK_EQ << 5 | lane] = (1L << lane) & 0xFFFF_FFFFL;
-                sp[Specials.LANEMASK_LT << 5 | lane] = ((1L << lane) - 1) & 0xFFFF_FFFFL;
-                sp[Specials.LANEMASK_LE << 5 | lane] = ((2L << lane) - 1) & 0xFFFF_FFFFL;
-                sp[Specials.LANEMASK_GT << 5 | lane] = (~((2L << lane) - 1)) & 0xFFFF_FFFFL;
-                sp[Specials.LANEMASK_GE << 5 | lane] = (~((1L << lane) - 1)) & 0xFFFF_FFFFL;
-                sp[Specials.SMID << 5 | lane] = linearIndex % 132;
-                sp[Specials.NSMID << 5 | lane] = 132;
-                sp[Specials.GRIDID << 5 | lane] = 1;
-                sp[Specials.FRAME << 5 | lane] = 0;
-                sp[Specials.DYNAMIC_SMEM_SIZE << 5 | lane] = launch.config.dynamicSharedBytes();
-                sp[Specials.TOTAL_SMEM_SIZE << 5 | lane] = launch.sharedBytes;
-                sp[Specials.WARPSZ << 5 | lane] = 32;
-            }
-            warp.validMask = valid;
+            java.util.Arrays.fill(sp, Specials.CTAID_X << 5, (Specials.CTAID_X + 1) << 5, index.x());
+            java.util.Arrays.fill(sp, Specials.CTAID_Y << 5, (Specials.CTAID_Y + 1) << 5, index.y());
+            java.util.Arrays.fill(sp, Specials.CTAID_Z << 5, (Specials.CTAID_Z + 1) << 5, index.z());
+            java.util.Arrays.fill(sp, Specials.SMID << 5, (Specials.SMID + 1) << 5, linearIndex % 132);
+            int valid = warp.validMask;
             warp.liveMask = valid;
             warp.state = WarpState.READY;
             warp.instructions = 0;
@@ -296,11 +314,7 @@ public final class Cta {
 
     /** Live threads of the CTA (threads that have not exited). */
     int liveThreads() {
-        int n = 0;
-        for (Warp w : warps) {
-            n += Integer.bitCount(w.liveMask);
-        }
-        return n;
+        return liveThreads;
     }
 
     /** Releases the barrier when every live thread has arrived; true if it did. */
@@ -615,6 +629,7 @@ public final class Cta {
     }
 
     private void exitLanes(Warp w, int m) {
+        liveThreads -= Integer.bitCount(w.liveMask & m);
         w.liveMask &= ~m;
         for (int d = 0; d < w.depth; d++) {
             w.frames[d].removeLanes(m);
@@ -976,6 +991,52 @@ public final class Cta {
         int[] dst = in.dst;
         int vec = in.vec;
         AddressSpace space = in.space;
+        if (vec == 1 && space == AddressSpace.GLOBAL) {
+            int d = dst[0] << 5;
+            int[] hints = segmentHints[f.fn.index()];
+            int h = hints[in.index];
+            GlobalMemory.Segments sg = segments;
+            long off = in.addrOffset;
+            for (int mm = m; mm != 0; mm &= mm - 1) {
+                int l = Integer.numberOfTrailingZeros(mm);
+                long addr = R[a | l] + off;
+                if ((addr & (size - 1)) != 0 || h >= sg.count() || addr < sg.start(h) || addr + size > sg.end(h)) {
+                    h = sg.find(addr);
+                    if ((addr & (size - 1)) != 0 || h < 0 || addr + size > sg.end(h)) {
+                        try {
+                            load(w, f, in, space, addr, size, l);
+                        } catch (MemoryAccessException e) {
+                            throw new LaneFault(e, l, e.detail());
+                        }
+                        sg = segments;
+                        h = sg.find(addr);
+                    }
+                    hints[in.index] = h;
+                }
+                long v = Bytes.load(sg.data(h), (int) (addr - sg.start(h)), size);
+                R[d | l] = sext ? (v << sh) >> sh : v;
+            }
+            return;
+        }
+        if (vec == 1 && space == AddressSpace.SHARED) {
+            int d = dst[0] << 5;
+            long off = in.addrOffset;
+            byte[] sm = shared;
+            for (int mm = m; mm != 0; mm &= mm - 1) {
+                int l = Integer.numberOfTrailingZeros(mm);
+                long addr = R[a | l] + off;
+                if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > sm.length) {
+                    try {
+                        load(w, f, in, space, addr, size, l);
+                    } catch (MemoryAccessException e) {
+                        throw new LaneFault(e, l, e.detail());
+                    }
+                }
+                long v = Bytes.load(sm, (int) addr, size);
+                R[d | l] = sext ? (v << sh) >> sh : v;
+            }
+            return;
+        }
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             long addr = R[a | l] + in.addrOffset;
@@ -1010,6 +1071,52 @@ public final class Cta {
         int[] src = in.src;
         int vec = in.vec;
         AddressSpace space = in.space;
+        if (vec == 1 && space == AddressSpace.GLOBAL) {
+            int sr = src[0] << 5;
+            int[] hints = segmentHints[f.fn.index()];
+            int h = hints[in.index];
+            GlobalMemory.Segments sg = segments;
+            long off = in.addrOffset;
+            for (int mm = m; mm != 0; mm &= mm - 1) {
+                int l = Integer.numberOfTrailingZeros(mm);
+                long addr = R[a | l] + off;
+                if ((addr & (size - 1)) != 0 || h >= sg.count() || addr < sg.start(h) || addr + size > sg.end(h)) {
+                    h = sg.find(addr);
+                    if ((addr & (size - 1)) != 0 || h < 0 || addr + size > sg.end(h)) {
+                        try {
+                            store(w, f, in, space, addr, size, l, R[sr | l]);
+                        } catch (MemoryAccessException e) {
+                            throw new LaneFault(e, l, e.detail());
+                        }
+                        sg = segments;
+                        h = sg.find(addr);
+                        hints[in.index] = h;
+                        continue;
+                    }
+                    hints[in.index] = h;
+                }
+                Bytes.store(sg.data(h), (int) (addr - sg.start(h)), size, R[sr | l]);
+            }
+            return;
+        }
+        if (vec == 1 && space == AddressSpace.SHARED) {
+            int sr = src[0] << 5;
+            long off = in.addrOffset;
+            byte[] sm = shared;
+            for (int mm = m; mm != 0; mm &= mm - 1) {
+                int l = Integer.numberOfTrailingZeros(mm);
+                long addr = R[a | l] + off;
+                if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > sm.length) {
+                    try {
+                        store(w, f, in, space, addr, size, l, R[sr | l]);
+                    } catch (MemoryAccessException e) {
+                        throw new LaneFault(e, l, e.detail());
+                    }
+                }
+                Bytes.store(sm, (int) addr, size, R[sr | l]);
+            }
+            return;
+        }
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             long addr = R[a | l] + in.addrOffset;

@@ -41,13 +41,17 @@ public final class KernelModules {
         }
         Catalog catalog = new CatalogReader().read(path);
         List<DeviceImage> ptx = new ArrayList<>();
-        for (DeviceImage image : catalog.imagesDefining(d.kernel())) {
-            if (image.format() == ImageFormat.PTX) {
-                ptx.add(image);
+        boolean other = false;
+        for (DeviceImage image : catalog.images()) {
+            if (image.kernels().stream().anyMatch(k -> designates(k, d.kernel()))) {
+                if (image.format() == ImageFormat.PTX) {
+                    ptx.add(image);
+                } else {
+                    other = true;
+                }
             }
         }
         if (ptx.isEmpty()) {
-            boolean other = !catalog.imagesDefining(d.kernel()).isEmpty();
             throw fail(d, "module", path + " (" + catalog.fileKind() + ") has no PTX image defining kernel " + d.kernel()
                     + (other ? "; it has only cubins, and the simulator runs PTX (build with -gencode code=compute_NN)" : ""));
         }
@@ -58,13 +62,17 @@ public final class KernelModules {
         DeviceImage image = s.chosen().get();
         byte[] bytes = new byte[image.payload().remaining()];
         image.payload().get(bytes);
-        return PtxLoader.load(path + " [" + image.suggestedFileName() + "]", new String(bytes, StandardCharsets.UTF_8));
+        // fatbins store PTX NUL-terminated and padded
+        int length = 0;
+        while (length < bytes.length && bytes[length] != 0) {
+            length++;
+        }
+        return PtxLoader.load(path + " [" + image.suggestedFileName() + "]", new String(bytes, 0, length, StandardCharsets.UTF_8));
     }
 
     /**
-     * The mangled name of the kernel {@code name} designates: the mangled name itself, the full
-     * demangled signature, or the demangled name without its parameter list, when exactly one
-     * kernel of the module has it.
+     * The kernel {@code d} names, when exactly one kernel of the module is designated by it (see
+     * {@link #designates}).
      */
     public static PtxFunction kernel(LaunchDescription d, PtxModule module) {
         String name = d.kernel();
@@ -75,9 +83,9 @@ public final class KernelModules {
         List<PtxFunction> matches = new ArrayList<>();
         StringBuilder known = new StringBuilder();
         for (PtxFunction k : module.kernels()) {
-            String demangled = Kernel.of(k.name()).demangled();
-            known.append(known.length() == 0 ? "" : ", ").append(demangled != null ? demangled : k.name());
-            if (demangled != null && (demangled.equals(name) || baseName(demangled).equals(name))) {
+            Kernel kernel = Kernel.of(k.name());
+            known.append(known.length() == 0 ? "" : ", ").append(kernel.displayName());
+            if (designates(kernel, name)) {
                 matches.add(k);
             }
         }
@@ -95,20 +103,59 @@ public final class KernelModules {
         throw fail(d, "kernel", name + " is ambiguous in " + module.name() + ": " + which + "; give the mangled name");
     }
 
-    /** {@code ns::f<int>(float*)} without the parameter list: {@code ns::f<int>}. */
-    private static String baseName(String demangled) {
+    /**
+     * Whether {@code name} designates {@code kernel}: its mangled name, its full demangled
+     * signature ({@code void ns::f<int>(float*)}), its qualified name without return type and
+     * parameters ({@code ns::f<int>}), or that name without template arguments ({@code ns::f}).
+     */
+    static boolean designates(Kernel kernel, String name) {
+        if (kernel.name().equals(name)) {
+            return true;
+        }
+        String demangled = kernel.demangled();
+        if (demangled == null) {
+            return false;
+        }
+        if (demangled.equals(name)) {
+            return true;
+        }
+        String qualified = qualifiedName(demangled);
+        return qualified.equals(name) || withoutTemplateArguments(qualified).equals(name);
+    }
+
+    /** {@code void ns::f<int>(float*)} without return type and parameter list: {@code ns::f<int>}. */
+    private static String qualifiedName(String demangled) {
         int depth = 0;
+        int start = 0;
         for (int i = 0; i < demangled.length(); i++) {
             char c = demangled.charAt(i);
             if (c == '<') {
                 depth++;
             } else if (c == '>') {
                 depth--;
+            } else if (c == ' ' && depth == 0) {
+                start = i + 1;
             } else if (c == '(' && depth == 0) {
-                return demangled.substring(0, i);
+                return demangled.substring(start, i);
             }
         }
-        return demangled;
+        return demangled.substring(start);
+    }
+
+    private static String withoutTemplateArguments(String qualified) {
+        StringBuilder sb = new StringBuilder();
+        int depth = 0;
+        for (int i = 0; i < qualified.length(); i++) {
+            char c = qualified.charAt(i);
+            if (c == '<') {
+                depth++;
+            } else if (c == '>') {
+                depth--;
+            } else if (depth == 0) {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
     }
 
     /** PTX is text starting (after comments and blank lines) with a directive; device-code containers are binary. */

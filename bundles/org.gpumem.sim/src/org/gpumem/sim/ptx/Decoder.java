@@ -20,6 +20,19 @@ final class Decoder {
     private final List<ScalarType> types = new ArrayList<>();
     private ScalarType type;
 
+    private static final java.util.Set<String> KNOWN = java.util.Set.of("mov", "ld", "ldu", "st", "cvta", "cvt", "add",
+            "sub", "mul", "mad", "mul24", "mad24", "sad", "div", "rem", "abs", "neg", "min", "max", "and", "or", "xor",
+            "not", "cnot", "shl", "shr", "fma", "rcp", "sqrt", "rsqrt", "sin", "cos", "lg2", "ex2", "tanh", "copysign",
+            "brev", "popc", "clz", "bfind", "bfe", "bfi", "prmt", "lop3", "setp", "set", "selp", "slct", "testp", "bra",
+            "call", "ret", "exit", "bar", "barrier", "membar", "fence", "prefetch", "prefetchu", "nanosleep", "pmevent",
+            "atom", "red", "shfl", "vote", "activemask", "trap", "isspacep");
+
+    /** True when {@code opcode}'s base name (before the first dot) is one the simulator executes. */
+    static boolean isKnown(String opcode) {
+        int dot = opcode.indexOf('.');
+        return KNOWN.contains(dot < 0 ? opcode : opcode.substring(0, dot));
+    }
+
     Decoder(PtxLoader.Parser parser, Instruction in, String opcode, List<Operand> ops,
             Map<Instruction, String> branches) {
         this.parser = parser;

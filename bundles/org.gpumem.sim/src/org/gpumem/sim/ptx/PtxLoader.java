@@ -834,6 +834,9 @@ public final class PtxLoader {
             }
             String opcode = word();
             in.opcode = opcode;
+            if (!Decoder.isKnown(opcode)) {
+                throw error(line, opcode, "unsupported instruction " + opcode);
+            }
             List<Operand> ops = new ArrayList<>();
             if (!at(";")) {
                 do {

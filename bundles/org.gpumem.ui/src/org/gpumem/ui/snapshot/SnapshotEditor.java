@@ -3,7 +3,6 @@ package org.gpumem.ui.snapshot;
 import java.io.IOException;
 import java.nio.file.Path;
 
-import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
@@ -14,8 +13,6 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.IEditorInput;
 import org.eclipse.ui.IEditorSite;
-import org.eclipse.ui.IPathEditorInput;
-import org.eclipse.ui.IURIEditorInput;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.part.EditorPart;
 import org.gpumem.model.AddressSpace;
@@ -26,6 +23,7 @@ import org.gpumem.model.Scope;
 import org.gpumem.model.addressing.Contexts;
 import org.gpumem.model.snapshot.Snapshot;
 import org.gpumem.ui.GpuMemoryViews;
+import org.gpumem.ui.internal.EditorInputs;
 import org.gpumem.ui.session.GpuMemorySession;
 
 /**
@@ -45,22 +43,11 @@ public final class SnapshotEditor extends EditorPart {
     public void init(IEditorSite site, IEditorInput input) throws PartInitException {
         setSite(site);
         setInput(input);
-        file = pathOf(input);
+        file = EditorInputs.localPath(input);
         if (file == null) {
             throw new PartInitException("gpumem snapshots open from local files; " + input.getName() + " is not one");
         }
         setPartName(input.getName());
-    }
-
-    private static Path pathOf(IEditorInput input) {
-        if (input instanceof IPathEditorInput pathInput) {
-            IPath location = pathInput.getPath();
-            return location == null ? null : location.toFile().toPath();
-        }
-        if (input instanceof IURIEditorInput uriInput && "file".equals(uriInput.getURI().getScheme())) {
-            return Path.of(uriInput.getURI());
-        }
-        return null;
     }
 
     @Override

@@ -9,6 +9,10 @@ import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
 import org.gpumem.model.AddressSpace;
 import org.gpumem.model.Context;
+import org.gpumem.model.InterleavedAccess;
+import org.gpumem.model.LinearAccess;
+import org.gpumem.model.Scope;
+import org.gpumem.model.Target;
 import org.gpumem.ui.memory.AddressSpaceTable;
 import org.gpumem.ui.memory.AliasPanel;
 import org.gpumem.ui.memory.Idle;
@@ -45,15 +49,16 @@ public final class SpaceMemoryView extends SessionView {
         table = new AddressSpaceTable(tabs, new ModelSpaceReader(context, space));
         tab("Address-space table", table);
         lanes = null;
-        if (LanesGrid.applies(space)) {
-            lanes = new LanesGrid(tabs, context, space);
+        AddressSpace perLane = perLaneView(context, space);
+        if (perLane != null) {
+            lanes = new LanesGrid(tabs, context, perLane);
             tab("Lanes", lanes);
         }
         aliases = new AliasPanel(tabs);
         tab("Aliases", aliases);
         table.addSelectionListener(selection -> {
             aliases.show(context, space, selection.address(), selection.length());
-            if (lanes != null && context.getScope() == org.gpumem.model.Scope.LANE) {
+            if (lanes != null && context.getScope() == Scope.LANE && LanesGrid.applies(space)) {
                 lanes.highlightLane(context.getIndex(), selection.address(), selection.length());
             }
         });
@@ -61,6 +66,27 @@ public final class SpaceMemoryView extends SessionView {
         parent.layout(true, true);
         table.reveal(offset);
         setContentDescription(space.getName() + " @ " + table.reader().contextLabel());
+    }
+
+    /**
+     * The per-lane space to show as lanes: the space itself when it interleaves by lane, else, for
+     * a warp/wavefront pool seen as stored (local_warp, private_wave), the per-lane space that
+     * interleaves onto the same storage.
+     */
+    static AddressSpace perLaneView(Context context, AddressSpace space) {
+        if (LanesGrid.applies(space)) {
+            return space;
+        }
+        if (!(space.getAccess() instanceof LinearAccess linear) || !(space.eContainer() instanceof Target target)
+                || context.getScope() != Scope.SUBGROUP && context.getScope() != Scope.LANE) {
+            return null;
+        }
+        for (AddressSpace other : target.getAddressSpaces()) {
+            if (other.getAccess() instanceof InterleavedAccess interleaved && interleaved.getStorage() == linear.getStorage()) {
+                return other;
+            }
+        }
+        return null;
     }
 
     private void tab(String title, Control control) {

@@ -9,9 +9,14 @@ import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.debug.core.DebugException;
+import org.eclipse.debug.core.DebugPlugin;
+import org.eclipse.debug.core.model.IMemoryBlock;
+import org.eclipse.debug.core.model.IMemoryBlockExtension;
+import org.eclipse.debug.core.model.IMemoryBlockRetrievalExtension;
 import org.eclipse.debug.core.model.IStackFrame;
 import org.eclipse.debug.core.model.IVariable;
 import org.eclipse.debug.ui.DebugUITools;
+import org.eclipse.debug.ui.IDebugUIConstants;
 import org.eclipse.jface.viewers.ArrayContentProvider;
 import org.eclipse.jface.viewers.ColumnLabelProvider;
 import org.eclipse.jface.viewers.IStructuredSelection;
@@ -21,9 +26,11 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.ui.PartInitException;
+import org.gpumem.debug.engine.VariableValue;
+import org.gpumem.debug.model.KernelVariable;
+import org.gpumem.debug.model.PtxStackFrame;
 import org.gpumem.model.AddressSpace;
 import org.gpumem.model.Context;
-import org.gpumem.model.Location;
 import org.gpumem.model.MemoryState;
 import org.gpumem.model.Scope;
 import org.gpumem.model.Variable;
@@ -34,8 +41,8 @@ import org.gpumem.ui.GpuMemoryViews;
 import org.gpumem.ui.memory.Hex;
 
 /**
- * Variable Locations: the variables of the current frame (a gpumem stack frame whose variables
- * adapt to {@link Location}) or of the session's state, each with the context its space binds to,
+ * Variable Locations: the variables of the current gpumem stack frame that live in memory, or
+ * those of the session's state (a snapshot), each with the context its space binds to,
  * the space, offset, size and value. Double-click opens the Space Memory view at the variable.
  */
 public final class VariableLocationsView extends SessionView {
@@ -44,8 +51,13 @@ public final class VariableLocationsView extends SessionView {
     /** Bytes of a value shown in hex. */
     private static final int VALUE_BYTES = 16;
 
-    /** One row: a variable where it lives, read when the row was made. */
-    public record Row(String name, String type, Context context, AddressSpace space, long offset, long size, String value) {
+    /**
+     * One row: a variable where it lives, read when the row was made. {@code context} and
+     * {@code space} are set for variables of a model state (snapshots, the session); {@code
+     * debugVariable} for a variable of a gpumem debug target's stack frame.
+     */
+    public record Row(String name, String type, String contextLabel, String spaceName, String offsetText, long offset,
+            long size, String value, Context context, AddressSpace space, KernelVariable debugVariable) {
     }
 
     private TableViewer viewer;
@@ -85,9 +97,9 @@ public final class VariableLocationsView extends SessionView {
         return switch (column) {
             case 0 -> row.name();
             case 1 -> row.type();
-            case 2 -> Contexts.describe(row.context());
-            case 3 -> row.space().getName();
-            case 4 -> AddressSpaces.formatOffset(row.space(), row.offset());
+            case 2 -> row.contextLabel();
+            case 3 -> row.spaceName();
+            case 4 -> row.offsetText();
             case 5 -> Long.toString(row.size());
             case 6 -> row.value();
             default -> "";
@@ -102,14 +114,39 @@ public final class VariableLocationsView extends SessionView {
         return rows;
     }
 
-    /** Opens the Space Memory view on the row's space, seen from its context, at its offset. */
+    /**
+     * Opens the row's bytes: a debug target's variable in the platform Memory view (a memory block
+     * of its space and context, through the target's {@code [space]:[offset]} retrieval), a model
+     * variable in the Space Memory view.
+     */
     public void open(Row row) {
+        if (row.debugVariable() != null) {
+            openInMemoryView(row);
+            return;
+        }
         try {
             SpaceMemoryView view = (SpaceMemoryView) getSite().getPage().showView(GpuMemoryViews.SPACE_MEMORY);
             view.show(row.context(), row.space(), row.offset());
             view.table().select(row.offset(), (int) Math.max(1, Math.min(row.size(), 256)));
         } catch (PartInitException e) {
             setContentDescription("Cannot open the Space Memory view: " + e.getMessage());
+        }
+    }
+
+    private void openInMemoryView(Row row) {
+        KernelVariable variable = row.debugVariable();
+        IMemoryBlockRetrievalExtension retrieval = Adapters.adapt(variable.getDebugTarget(), IMemoryBlockRetrievalExtension.class);
+        if (retrieval == null) {
+            setContentDescription(row.name() + ": its debug target offers no memory blocks");
+            return;
+        }
+        try {
+            IMemoryBlockExtension block = retrieval.getExtendedMemoryBlock(row.spaceName() + ":" + row.offsetText(),
+                    variable.frame());
+            DebugPlugin.getDefault().getMemoryBlockManager().addMemoryBlocks(new IMemoryBlock[] {block});
+            getSite().getPage().showView(IDebugUIConstants.ID_MEMORY_VIEW);
+        } catch (DebugException | PartInitException e) {
+            setContentDescription("Cannot open " + row.name() + " in the Memory view: " + e.getMessage());
         }
     }
 
@@ -159,20 +196,30 @@ public final class VariableLocationsView extends SessionView {
         return rows;
     }
 
+    /** The variables of a gpumem stack frame that live in memory, as the debug target read them at this stop. */
     private static List<Row> frameRows(IStackFrame frame) {
         List<Row> rows = new ArrayList<>();
+        if (!(frame instanceof PtxStackFrame ptxFrame)) {
+            return rows;
+        }
         try {
-            for (IVariable variable : frame.getVariables()) {
-                Location location = Adapters.adapt(variable, Location.class);
-                if (location == null || location.getSpace() == null) {
+            for (IVariable v : ptxFrame.getVariables()) {
+                if (!(v instanceof KernelVariable variable)) {
                     continue;
                 }
-                Variable declared = Adapters.adapt(variable, Variable.class);
-                long size = declared != null && declared.getByteSize() > 0 ? declared.getByteSize() : VALUE_BYTES;
-                Row read = row(variable.getName(), variable.getReferenceTypeName(), location.getContext(), location.getSpace(),
-                        location.getOffset(), size);
-                rows.add(new Row(read.name(), read.type(), read.context(), read.space(), read.offset(), read.size(),
-                        variable.getValue().getValueString()));
+                VariableValue.Location location = variable.memoryLocation();
+                if (location == null) {
+                    continue;
+                }
+                byte[] bytes = variable.bytes();
+                int shown = bytes == null ? 0 : Math.min(VALUE_BYTES, bytes.length);
+                String value = bytes == null ? "<unreadable>"
+                        : Hex.bytes(bytes, 0, shown, " ") + (bytes.length > VALUE_BYTES ? " \u2026" : "");
+                int bits = location.space().addressSize() * 8;
+                rows.add(new Row(variable.getName(), variable.getReferenceTypeName(),
+                        location.context().describe(location.space()), location.space().spaceName(),
+                        Hex.address(location.offset(), bits), location.offset(), bytes == null ? 0 : bytes.length, value,
+                        null, null, variable));
             }
         } catch (DebugException e) {
             return rows;
@@ -191,7 +238,8 @@ public final class VariableLocationsView extends SessionView {
         } catch (RuntimeException e) {
             value = "<" + e.getMessage() + ">";
         }
-        return new Row(name, type == null ? "" : type, binding, space, offset, size, value);
+        return new Row(name, type == null ? "" : type, Contexts.describe(binding), space.getName(),
+                AddressSpaces.formatOffset(space, offset), offset, size, value, binding, space, null);
     }
 
     /** The context a space binds to when seen from {@code focus}: the lane for local, the CTA for shared, ... */

@@ -125,6 +125,12 @@ class EvaluatorTest {
     }
 
     @Test
+    void trailingXderefReadsWhenAValueIsWanted() {
+        long value = new Evaluator(context, true).evaluateValue(bytes(0x33, 0x10, 0x40, 0x18));
+        assertEquals(RecordingContext.memory(memory(LOCAL, 0x40), 8), value);
+    }
+
+    @Test
     void compositeOfPiecesAndBitPieces() {
         Location.Composite c = assertInstanceOf(Location.Composite.class, eval("composite"));
         assertEquals(List.of(new Location.Piece(new Location.Register(1, null, 0), 32, 0),
@@ -175,6 +181,8 @@ class EvaluatorTest {
     void standardOperations() {
         assertArrayEquals(new byte[] {(byte) 0xef, (byte) 0xbe, (byte) 0xad, (byte) 0xde},
                 ((Location.ImplicitValue) eval("implicit_value")).bytes());
+        long converted = (1 + RecordingContext.register(2)) & 0xffffffffL;
+        assertEquals(new Location.ImplicitValue(le(converted, 8)).toString(), eval("convert_ops").toString());
         long branches = -3 + RecordingContext.register(300) - 300;
         assertEquals(new Location.ImplicitValue(le(branches, 8)).toString(), eval("branches").toString());
         assertEquals(new Location.ImplicitValue(le(0x5151, 8)).toString(), eval("entry_value").toString());
@@ -247,6 +255,24 @@ class EvaluatorTest {
             raw[i] = (byte) b[i];
         }
         return fixture.decoder.decode("hostile", ".debug_info", raw, ByteOrder.LITTLE_ENDIAN);
+    }
+
+    @Test
+    void dwOpAddrIsTheShortFormOfLit0ConstuMem() {
+        Evaluator evaluator = new Evaluator(context, true);
+        Location addr = evaluator.evaluate(bytes(0x03, 0x00, 0x20, 0, 0, 0, 0, 0, 0));
+        assertEquals(evaluator.evaluate(bytes(0x30, 0x10, 0x80, 0x40, 0xee)), addr);
+        assertEquals(eval("mem_default"), addr);
+    }
+
+    @Test
+    void oneEvaluatorServesManyEvaluations() {
+        Evaluator evaluator = new Evaluator(context, true);
+        Expression counting = bytes(0x30, 0x23, 0x01, 0x12, 0x3f, 0x2d, 0x28, 0xf8, 0xff, 0x9f);
+        // About 77 operations each: together twice the per-evaluation bound.
+        for (int i = 0; i < 2 * Evaluator.MAX_STEPS / 77 + 1; i++) {
+            assertEquals("implicit", evaluator.evaluate(counting).kind());
+        }
     }
 
     @Test

@@ -83,12 +83,21 @@ class ExpressionGoldenTest {
         assertFalse(unknown.viaLlvmUser(), name);
     }
 
+    @Test
+    void baseTypesOfTheUnit() {
+        UnitBaseTypes types = new UnitBaseTypes(fixture.unit);
+        long intType = fixture.locations.get("convert_ops").ops().get(1).operand(0);
+        assertEquals(String.format("(0x%08x) \"int\"", fixture.unit.offset() + intType), types.describe(intType));
+        assertEquals(new EvaluationContext.BaseType(4, EvaluationContext.BaseType.DW_ATE_SIGNED), types.baseType(intType));
+        assertEquals("<invalid base_type ref: 0x5>", types.describe(5));
+    }
+
     /**
      * Our notation, except for DW_OP_LLVM_aspace_bregx: llvm-dwarfdump-22 prints its SLEB
      * displacement as unsigned hex (0x10 for +16; it prints 0x78 for -8), gpumem prints it signed.
      */
     private static String llvmNotation(Op op) {
-        String text = Expression.format(op, RegisterNames.NONE, BaseTypeNames.UNRESOLVED);
+        String text = Expression.format(op, RegisterNames.NONE, new UnitBaseTypes(fixture.unit));
         if (op.operation() == Operation.LLVM_ASPACE_BREGX && op.operand(1) >= 0) {
             text = text.replace(" +" + op.operand(1), " 0x" + Long.toHexString(op.operand(1)));
         }

@@ -62,7 +62,7 @@ final class HandmadeFixture {
                 int length = c.block(loc).remaining();
                 locations.put(name, decoder.decode(unit.section().reader().subAt(c.blockOffset(loc), length)));
             }
-            int ms = c.find(AddressSpaceEncodings.DW_AT_LLVM_MEMORY_SPACE);
+            int ms = c.find(DwAt.LLVM_MEMORY_SPACE);
             if (ms >= 0) {
                 memorySpaces.put(name, c.unsigned(ms));
             }

@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * golden files the fixture scripts write), keyed by section and offset.
  */
 final class LlvmDwarfdump {
-    private static final Pattern DIE = Pattern.compile("^0x([0-9a-f]{8,16}):\\s+(DW_TAG_\\w+|NULL)\\s*$");
+    private static final Pattern DIE = Pattern.compile("^0x([0-9a-f]{8,16}):(\\s+)(DW_TAG_\\w+|NULL)\\s*$");
     private static final Pattern UNIT = Pattern.compile("^0x([0-9a-f]+): [A-Za-z ]*Unit: .*\\(next unit at 0x([0-9a-f]+)\\)");
     private static final Pattern ATTR = Pattern.compile("^\\s+(DW_AT_\\w+)\\t\\((.*)$");
 
@@ -23,7 +23,7 @@ final class LlvmDwarfdump {
     }
 
     /** {@code base}: where the dumped section's offset 0 lies in gpumem's concatenation of same-named sections. */
-    record Die(String section, long base, long offset, String tag, List<Attribute> attributes) {
+    record Die(String section, long base, long offset, String tag, int depth, List<Attribute> attributes) {
         Attribute attribute(String name) {
             for (Attribute a : attributes) {
                 if (a.name().equals(name)) {
@@ -73,7 +73,8 @@ final class LlvmDwarfdump {
             if (m.matches()) {
                 d.flush(current, pendingName, pending);
                 pendingName = null;
-                current = new Die(section, base, base + Long.parseLong(m.group(1), 16), m.group(2), new ArrayList<>());
+                current = new Die(section, base, base + Long.parseLong(m.group(1), 16), m.group(3), (m.group(2).length() - 1) / 2,
+                        new ArrayList<>());
                 d.dies.computeIfAbsent(section, k -> new LinkedHashMap<>()).put(current.offset(), current);
                 continue;
             }

@@ -244,9 +244,38 @@ class PtxDebugSectionsTest {
         PtxSyntaxException open = assertThrows(PtxSyntaxException.class,
                 () -> PtxDebugSections.assemble("bad.ptx", ".section .debug_abbrev {\n.b8 3\n"));
         assertTrue(open.problem().contains("not closed"), open.problem());
+        PtxSyntaxException brace = assertThrows(PtxSyntaxException.class,
+                () -> PtxDebugSections.assemble("bad.ptx", ".section .debug_abbrev\n.b8 3\n}\n"));
+        assertEquals("bad.ptx:2: expected '{' after .section .debug_abbrev", brace.getMessage());
         PtxSyntaxException operand = assertThrows(PtxSyntaxException.class,
                 () -> PtxDebugSections.assemble("bad.ptx", ".section .debug_loc {\n.b64 $L__tmp1+, 0\n}\n"));
         assertTrue(operand.problem().contains("bad operand"), operand.problem());
+    }
+
+    @Test
+    void corruptedPtxFailsOnlyWithSyntaxErrors() {
+        java.util.Random random = new java.util.Random(0x9e3779b9L);
+        String alphabet = "{}.,+-$:0123456789abx_ \n/";
+        for (int round = 0; round < 2000; round++) {
+            StringBuilder b = new StringBuilder(text);
+            for (int edit = 0; edit < 1 + random.nextInt(3); edit++) {
+                int at = random.nextInt(b.length());
+                switch (random.nextInt(3)) {
+                    case 0 -> b.setCharAt(at, alphabet.charAt(random.nextInt(alphabet.length())));
+                    case 1 -> b.deleteCharAt(at);
+                    default -> b.insert(at, alphabet.charAt(random.nextInt(alphabet.length())));
+                }
+            }
+            try {
+                PtxDebugSections s = PtxDebugSections.assemble("fuzz.ptx", b.toString());
+                for (String name : s.sectionNames()) {
+                    s.section(name);
+                    s.relocations(name);
+                }
+            } catch (PtxSyntaxException expected) {
+                assertTrue(expected.getMessage().startsWith("fuzz.ptx:" + expected.line() + ": "), expected.getMessage());
+            }
+        }
     }
 
     @Test

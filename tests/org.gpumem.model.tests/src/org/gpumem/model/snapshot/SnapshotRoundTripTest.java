@@ -194,6 +194,12 @@ class SnapshotRoundTripTest {
         e = assertThrows(InputFormatException.class, () -> Snapshot.open(file));
         assertTrue(e.getMessage().startsWith(file.toString()), e.getMessage());
 
+        String nested = new String(goodModel, java.nio.charset.StandardCharsets.UTF_8)
+                .replaceFirst("<children scope=\"lane\"", "<children scope=\"lane\"><children scope=\"device\"/></children><children scope=\"lane\"");
+        Files.writeString(file, nested);
+        e = assertThrows(InputFormatException.class, () -> Snapshot.open(file));
+        assertTrue(e.getMessage().contains("a device context inside a lane context"), e.getMessage());
+
         Files.write(file, goodModel);
         Files.delete(pages);
         assertThrows(NoSuchFileException.class, () -> Snapshot.open(file));

@@ -83,7 +83,6 @@ class MemorySpacesTest {
                 " cvt.u64.u32 %d, %t;",
                 " or.b64 %d, %d, 0x7700000000;",
                 " st.local.u64 [depot+8], %d;",
-                " bar.sync 0;",
                 " ret;",
                 "}");
         Device d = new Device("sm_90", 1 << 20);
@@ -91,7 +90,7 @@ class MemorySpacesTest {
         Launch launch = dm.launch(LaunchConfig.builder("k").block(32, 1, 1).build(), ExecOptions.defaults());
         Cta cta = launch.newCta(0);
         Warp w = cta.warp(0);
-        assertEquals(Cta.Stop.BARRIER, cta.run(w, 100, false, false));
+        assertEquals(Cta.Stop.LIMIT, cta.run(w, 6, false, false), "stops before ret");
         byte[] storage = w.localStorage();
         assertEquals(LocalLayout.warpBytes(16), storage.length);
         for (int lane = 0; lane < 32; lane++) {

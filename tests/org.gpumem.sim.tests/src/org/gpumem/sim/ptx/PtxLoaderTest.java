@@ -137,13 +137,13 @@ class PtxLoaderTest {
     @Test
     void unsupportedOrMalformedInstructionsFailAtLoadWithLineAndOpcode() {
         PtxException e = reject(" mov.u32 %r1, 1;\n tex.2d.v4.f32.f32 {%r0, %r1, %r2, %r3}, [t, {%r1, %r2}];");
-        assertEquals(6, e.line());
+        assertEquals(8, e.line());
         assertEquals("tex.2d.v4.f32.f32", e.opcode());
-        assertTrue(e.getMessage().startsWith("bad.ptx:6: "), e.getMessage());
+        assertTrue(e.getMessage().startsWith("bad.ptx:8: "), e.getMessage());
         assertEquals("bad.ptx", e.file());
         assertNotNull(reject(" bra NOWHERE;"));
         assertTrue(reject(" add.u32 %r1, %r9, 1;").getMessage().contains("%r9"));
-        assertTrue(reject(" call.uni vprintf, (x);").getMessage().contains("vprintf"));
+        assertTrue(reject(" { .param .b64 p0; call.uni vprintf, (p0); }").getMessage().contains("vprintf"));
         assertTrue(reject(" .reg .b32 %x<99999999>;").getMessage().contains("too many registers"));
         assertTrue(reject(" add.u32 %r1, %r2;").getMessage().contains("3 operands"));
         assertTrue(reject(" ld.global.u32 %r1, [undefined_sym];").getMessage().contains("undefined_sym"));

@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
 @Command(name = "gpumem", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "GPU memory through address spaces: device-code catalogs, address-space DWARF, "
                 + "and a PTX simulator.",
-        subcommands = {CommandLine.HelpCommand.class, ImagesCommand.class, DwarfCommand.class, RunCommand.class, BenchCommand.class, SnapshotCommand.class})
+        subcommands = {CommandLine.HelpCommand.class, ImagesCommand.class, DwarfCommand.class, RunCommand.class, BenchCommand.class, DemoCommand.class, SnapshotCommand.class})
 public final class Main {
 
     /** Exit status for a command that could not do its work because its input is bad. */

@@ -159,7 +159,13 @@ public final class SnapshotCommand implements Callable<Integer> {
         long offset = parseOffset(dump.substring(colon + 1));
         Context context = selectContext(state);
         Location start = Locations.create(context, space, offset);
-        PoolAddress where = start.resolve();
+        PoolAddress where;
+        try {
+            where = start.resolve();
+        } catch (AddressingException e) {
+            throw context.getScope() == Scope.LANE ? e
+                    : new AddressingException(e.getMessage() + " (choose one with --group, --subgroup, --lane)");
+        }
         byte[] bytes = new byte[length];
         AddressResolver.read(context, space, offset, bytes, 0, length);
         out.println(Locations.describe(start) + " -> " + where);

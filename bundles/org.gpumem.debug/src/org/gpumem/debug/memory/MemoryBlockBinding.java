@@ -1,0 +1,56 @@
+package org.gpumem.debug.memory;
+
+import org.eclipse.debug.core.DebugException;
+import org.eclipse.debug.core.model.IMemoryBlock;
+import org.eclipse.debug.core.model.IMemoryBlockExtension;
+import org.gpumem.debug.engine.MemoryContext;
+import org.gpumem.debug.engine.MemorySpace;
+
+/**
+ * What address space and context a memory block shows, for renderings and views. gpumem
+ * blocks ({@link SpaceMemoryBlock}) answer with their space and context; blocks of other
+ * debuggers are treated as the default space of their target, with the address size they
+ * report ({@link IMemoryBlockExtension#getAddressSize()}, 8 for a plain {@link IMemoryBlock}).
+ *
+ * @param space       the space name ({@code shared}, {@code local}, ... or {@link #DEFAULT_SPACE})
+ * @param addressSize bytes of an address in the space
+ * @param context     the bound context as printed ({@code CTA (1,0,0)}, {@code device}); empty
+ *                    for other debuggers' blocks
+ * @param scope       which context instance the space needs, null for other debuggers' blocks
+ * @param memoryContext the gpumem context (warp and lane), null for other debuggers' blocks
+ */
+public record MemoryBlockBinding(String space, int addressSize, String context, MemorySpace.Scope scope,
+        MemoryContext memoryContext) {
+
+    /** The space name used for memory blocks of other debuggers. */
+    public static final String DEFAULT_SPACE = "default";
+
+    /**
+     * The binding of {@code block}.
+     *
+     * @throws DebugException when another debugger's block cannot report its address size
+     */
+    public static MemoryBlockBinding of(IMemoryBlock block) throws DebugException {
+        if (block instanceof SpaceMemoryBlock b) {
+            return new MemoryBlockBinding(b.space().spaceName(), b.space().addressSize(), b.context().describe(b.space()),
+                    b.space().scope(), b.context());
+        }
+        int size = block instanceof IMemoryBlockExtension e ? e.getAddressSize() : 8;
+        return new MemoryBlockBinding(DEFAULT_SPACE, size, "", null, null);
+    }
+
+    /** True for blocks of the gpumem simulator. */
+    public boolean isGpumem() {
+        return scope != null;
+    }
+
+    /** True when every lane has its own instance of the space (per-lane local / private_lane). */
+    public boolean isPerLane() {
+        return scope == MemorySpace.Scope.LANE && MemorySpace.byName(space) != MemorySpace.GENERIC;
+    }
+
+    /** {@code shared [CTA (1,0,0)]}, or the space alone for other debuggers' blocks. */
+    public String describe() {
+        return context.isEmpty() ? space : space + " [" + context + "]";
+    }
+}

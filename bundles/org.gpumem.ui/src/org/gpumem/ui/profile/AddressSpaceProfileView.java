@@ -1,0 +1,209 @@
+package org.gpumem.ui.profile;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.core.filesystem.EFS;
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.jface.action.Action;
+import org.eclipse.jface.text.BadLocationException;
+import org.eclipse.jface.text.IDocument;
+import org.eclipse.jface.text.IRegion;
+import org.eclipse.jface.viewers.ArrayContentProvider;
+import org.eclipse.jface.viewers.ColumnLabelProvider;
+import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.jface.viewers.TableViewer;
+import org.eclipse.jface.viewers.TableViewerColumn;
+import org.eclipse.jface.viewers.Viewer;
+import org.eclipse.jface.viewers.ViewerComparator;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.FileDialog;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.TableColumn;
+import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.PartInitException;
+import org.eclipse.ui.ide.IDE;
+import org.eclipse.ui.part.ViewPart;
+import org.eclipse.ui.texteditor.ITextEditor;
+import org.gpumem.sim.exec.AddressSpaceProfile;
+import org.gpumem.sim.exec.ExecOptions;
+import org.gpumem.sim.exec.LaunchResult;
+import org.gpumem.sim.launch.LaunchDescription;
+import org.gpumem.sim.launch.LaunchFileReader;
+import org.gpumem.sim.launch.PreparedLaunch;
+
+/**
+ * Address-Space Profile: runs a launch file on the simulator with profiling (in a job) and lists,
+ * per source line, how many generic accesses resolved to each space and how many cvta
+ * conversions ran; a line whose generic accesses always land in one space could have used that
+ * space directly. Columns sort on click; double-click opens the source line in an editor.
+ */
+public final class AddressSpaceProfileView extends ViewPart {
+
+    public static final String ID = org.gpumem.ui.GpuMemoryViews.ADDRESS_SPACE_PROFILE;
+
+    private Label status;
+    private TableViewer viewer;
+    private volatile List<ProfileRow> rows = List.of();
+    private volatile boolean running;
+    private Path baseDirectory;
+    private int sortColumn = 1;
+
+    @Override
+    public void createPartControl(Composite parent) {
+        Composite area = new Composite(parent, SWT.NONE);
+        area.setLayout(new GridLayout(1, false));
+        status = new Label(area, SWT.WRAP);
+        status.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        status.setText("Profile a launch file (.launch.json / .json) to see where generic accesses go, per source line.");
+        viewer = new TableViewer(area, SWT.FULL_SELECTION | SWT.BORDER);
+        Table table = viewer.getTable();
+        table.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        table.setHeaderVisible(true);
+        table.setLinesVisible(true);
+        for (int i = 0; i < ProfileRow.COLUMNS.length; i++) {
+            int column = i;
+            TableViewerColumn c = new TableViewerColumn(viewer, i == 0 ? SWT.LEFT : SWT.RIGHT);
+            c.getColumn().setText(ProfileRow.COLUMNS[i]);
+            c.getColumn().setWidth(i == 0 ? 380 : 100);
+            c.setLabelProvider(new ColumnLabelProvider() {
+                @Override
+                public String getText(Object element) {
+                    return ((ProfileRow) element).text(column);
+                }
+            });
+            c.getColumn().addListener(SWT.Selection, e -> sortBy(column));
+        }
+        viewer.setContentProvider(ArrayContentProvider.getInstance());
+        viewer.setComparator(new ViewerComparator() {
+            @Override
+            public int compare(Viewer v, Object a, Object b) {
+                return ProfileRow.order(sortColumn).compare((ProfileRow) a, (ProfileRow) b);
+            }
+        });
+        viewer.addDoubleClickListener(e -> {
+            Object first = ((IStructuredSelection) e.getSelection()).getFirstElement();
+            if (first instanceof ProfileRow row) {
+                openSource(row);
+            }
+        });
+        Action profile = new Action("Profile a launch file\u2026") {
+            @Override
+            public void run() {
+                FileDialog dialog = new FileDialog(getSite().getShell(), SWT.OPEN);
+                dialog.setFilterExtensions(new String[] {"*.json"});
+                String chosen = dialog.open();
+                if (chosen != null) {
+                    profile(Path.of(chosen));
+                }
+            }
+        };
+        getViewSite().getActionBars().getToolBarManager().add(profile);
+        getSite().setSelectionProvider(viewer);
+    }
+
+    /** Sorts by a column (0: source line; others: that count, largest first). */
+    public void sortBy(int column) {
+        sortColumn = column;
+        viewer.getTable().setSortColumn(viewer.getTable().getColumn(column));
+        viewer.getTable().setSortDirection(column == 0 ? SWT.UP : SWT.DOWN);
+        viewer.refresh();
+    }
+
+    public TableViewer viewer() {
+        return viewer;
+    }
+
+    public List<ProfileRow> rows() {
+        return rows;
+    }
+
+    public boolean running() {
+        return running;
+    }
+
+    /** Runs the launch described by {@code launchFile} with profiling, in a job, and shows the profile. */
+    public void profile(Path launchFile) {
+        running = true;
+        status.setText("Running " + launchFile + " with the address-space profile \u2026");
+        Job job = new Job("Profiling " + launchFile.getFileName()) {
+            @Override
+            protected IStatus run(IProgressMonitor monitor) {
+                List<ProfileRow> found = new ArrayList<>();
+                String message;
+                Path base = launchFile.toAbsolutePath().getParent();
+                try {
+                    LaunchDescription description = new LaunchFileReader().read(launchFile);
+                    base = description.module().toAbsolutePath().getParent();
+                    PreparedLaunch launch = PreparedLaunch.prepare(description);
+                    LaunchResult result = launch.run(ExecOptions.defaults().withProfile(true)).result();
+                    AddressSpaceProfile profile = result.profile();
+                    if (profile != null) {
+                        for (Map.Entry<String, AddressSpaceProfile.Counts> e : profile.sourceLines().entrySet()) {
+                            found.add(ProfileRow.of(e.getKey(), e.getValue()));
+                        }
+                    }
+                    message = launch.kernel().name() + (result.completed() ? " completed" : " stopped: "
+                            + result.fault().report().lines().findFirst().orElse("fault")) + String.format(
+                                    ", %,d thread instructions; %d source lines with generic accesses", result.threadInstructions(),
+                                    found.size());
+                } catch (Exception e) {
+                    message = "Cannot profile " + launchFile + ": " + (e.getMessage() == null ? e.toString() : e.getMessage());
+                }
+                String text = message;
+                Path directory = base;
+                status.getDisplay().asyncExec(() -> {
+                    if (!status.isDisposed()) {
+                        rows = List.copyOf(found);
+                        baseDirectory = directory;
+                        viewer.setInput(rows);
+                        status.setText(text);
+                    }
+                    running = false;
+                });
+                return Status.OK_STATUS;
+            }
+        };
+        job.setUser(true);
+        job.schedule();
+    }
+
+    /** Opens the row's source file in an editor with its line selected. */
+    public IEditorPart openSource(ProfileRow row) {
+        Path file = Path.of(row.file());
+        if (!file.isAbsolute() && baseDirectory != null) {
+            file = baseDirectory.resolve(file);
+        }
+        if (!Files.isRegularFile(file)) {
+            status.setText("Source file " + file + " is not on this machine");
+            return null;
+        }
+        try {
+            IEditorPart editor = IDE.openEditorOnFileStore(getSite().getPage(), EFS.getLocalFileSystem().getStore(file.toUri()));
+            if (editor instanceof ITextEditor text && row.line() > 0) {
+                IDocument document = text.getDocumentProvider().getDocument(text.getEditorInput());
+                IRegion line = document.getLineInformation(row.line() - 1);
+                text.selectAndReveal(line.getOffset(), line.getLength());
+            }
+            return editor;
+        } catch (PartInitException | BadLocationException e) {
+            status.setText("Cannot open " + file + " at line " + row.line() + ": " + e.getMessage());
+            return null;
+        }
+    }
+
+    @Override
+    public void setFocus() {
+        viewer.getControl().setFocus();
+    }
+}

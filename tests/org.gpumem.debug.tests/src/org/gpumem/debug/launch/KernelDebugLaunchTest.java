@@ -1,0 +1,274 @@
+package org.gpumem.debug.launch;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.IPath;
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.debug.core.DebugEvent;
+import org.eclipse.debug.core.DebugException;
+import org.eclipse.debug.core.DebugPlugin;
+import org.eclipse.debug.core.ILaunch;
+import org.eclipse.debug.core.ILaunchConfigurationType;
+import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
+import org.eclipse.debug.core.ILaunchManager;
+import org.eclipse.debug.core.model.IBreakpoint;
+import org.eclipse.debug.core.model.IMemoryBlockExtension;
+import org.eclipse.debug.core.model.MemoryByte;
+import org.gpumem.debug.KernelDebugIds;
+import org.gpumem.debug.breakpoints.KernelLineBreakpoint;
+import org.gpumem.debug.engine.MemorySpace;
+import org.gpumem.debug.memory.MemoryBlockBinding;
+import org.gpumem.debug.memory.SpaceMemoryBlock;
+import org.gpumem.debug.model.KernelDebugTarget;
+import org.gpumem.debug.model.KernelVariable;
+import org.gpumem.debug.model.PtxStackFrame;
+import org.gpumem.debug.model.WarpThread;
+import org.gpumem.sim.exec.FaultKind;
+import org.gpumem.sim.memory.AddressSpace;
+import org.gpumem.sim.memory.LocalLayout;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Launches sample kernels in debug mode through the launch manager and checks what the debug
+ * model shows against values computed here from the kernel's source (CPU reference).
+ */
+class KernelDebugLaunchTest {
+    private static final Path KERNELS = Path.of(System.getProperty("gpumem.fixtures", "tests/fixtures"), "kernels");
+    private static final int BLOCK = 64;
+    private static final int N = 128;
+    /** Lines of local_array.cu: inside the copy loop, and the call after it. */
+    private static final int LOOP_LINE = 20;
+    private static final int CALL_LINE = 22;
+
+    private IProject project;
+    private DebugEventRecorder events;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        project = ResourcesPlugin.getWorkspace().getRoot().getProject("kernels-" + System.nanoTime());
+        project.create(null);
+        project.open(null);
+        events = new DebugEventRecorder();
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        events.close();
+        for (IBreakpoint b : DebugPlugin.getDefault().getBreakpointManager().getBreakpoints(KernelDebugIds.MODEL_ID)) {
+            b.delete();
+        }
+        for (ILaunch l : DebugPlugin.getDefault().getLaunchManager().getLaunches()) {
+            if (!l.isTerminated()) {
+                l.terminate();
+            }
+        }
+        project.delete(true, true, null);
+    }
+
+    private IFile link(String name) throws Exception {
+        IFile f = project.getFile(name);
+        f.createLink(IPath.fromPath(KERNELS.resolve(name)), IResource.NONE, null);
+        return f;
+    }
+
+    private ILaunchConfigurationWorkingCopy configuration(String module, String kernel, String args, int grid) throws Exception {
+        ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
+        ILaunchConfigurationType type = manager.getLaunchConfigurationType(KernelDebugIds.LAUNCH_TYPE_ID);
+        ILaunchConfigurationWorkingCopy wc = type.newInstance(null, "test " + kernel);
+        KernelLaunchAttributes.useFields(wc, KERNELS.resolve(module).toString(), kernel, "[" + grid + "]", "[" + BLOCK + "]",
+                0, "sm_90", args, List.of("out"));
+        return wc;
+    }
+
+    private static boolean threadSuspended(DebugEvent e, int detail) {
+        return e.getKind() == DebugEvent.SUSPEND && e.getDetail() == detail && e.getSource() instanceof WarpThread;
+    }
+
+    private static int[] ints(byte[] bytes) {
+        int[] out = new int[bytes.length / 4];
+        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(out);
+        return out;
+    }
+
+    private static byte[] values(MemoryByte[] bytes) {
+        byte[] out = new byte[bytes.length];
+        for (int i = 0; i < bytes.length; i++) {
+            assertTrue(bytes[i].isReadable(), "byte " + i + " readable");
+            out[i] = bytes[i].getValue();
+        }
+        return out;
+    }
+
+    @Test
+    void breakpointInLoopShowsSharedAndLocalArraysThroughVariablesAndMemoryBlocks() throws Exception {
+        IFile source = link("local_array.cu");
+        KernelLineBreakpoint inLoop = new KernelLineBreakpoint(source, LOOP_LINE);
+        ILaunchConfigurationWorkingCopy wc = configuration("local_array.G.ptx", "local_weighted",
+                "[{\"buffer\":\"in\",\"type\":\"s32\",\"count\":" + N + ",\"init\":{\"random\":41}},"
+                        + "{\"buffer\":\"out\",\"type\":\"s32\",\"count\":" + N + "},{\"s32\":" + N + "}]", 2);
+
+        DebugEventRecorder.Pending hit = events.expect(e -> threadSuspended(e, DebugEvent.BREAKPOINT));
+        ILaunch launch = wc.launch(ILaunchManager.DEBUG_MODE, new NullProgressMonitor());
+        WarpThread thread = (WarpThread) hit.await("the breakpoint in the loop").getSource();
+        KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
+        KernelProcess process = (KernelProcess) launch.getProcesses()[0];
+        assertTrue(target.isSuspended());
+        assertTrue(thread.getName().startsWith("CTA (0,0,0) warp " + thread.warpId().warp()), thread.getName());
+        assertArrayEquals(new IBreakpoint[] {inLoop}, thread.getBreakpoints());
+
+        PtxStackFrame top = (PtxStackFrame) thread.getTopStackFrame();
+        assertEquals(LOOP_LINE, top.getLineNumber());
+        assertTrue(top.sourceLocation().file().endsWith("local_array.cu"));
+        assertEquals(source, launch.getSourceLocator().getSourceElement(top));
+
+        int lane = 5;
+        thread.setFocusedLane(lane);
+        int cta = thread.warpId().cta().x();
+        int[] in = ints(process.engine().prepared().initialBuffer("in"));
+
+        // __shared__ int stage[128]: after __syncthreads, stage[t] = in[blockIdx.x * blockDim.x + t] for t < blockDim.x.
+        KernelVariable stage = top.variable("stage");
+        assertNotNull(stage);
+        assertEquals("shared", stage.spaceName());
+        assertEquals("shared [CTA (" + cta + ",0,0)] +0x0", stage.location());
+        int[] stageValues = ints(stage.bytes());
+        for (int t = 0; t < BLOCK; t++) {
+            assertEquals(in[cta * BLOCK + t], stageValues[t], "stage[" + t + "]");
+        }
+        IMemoryBlockExtension sharedBlock = target.getExtendedMemoryBlock("shared:&stage", top);
+        assertEquals(4, sharedBlock.getAddressSize());
+        assertArrayEquals(stage.bytes(), values(sharedBlock.getBytesFromOffset(BigInteger.ZERO, 4 * 128)));
+        MemoryBlockBinding binding = MemoryBlockBinding.of(sharedBlock);
+        assertEquals("shared", binding.space());
+        assertEquals("CTA (" + cta + ",0,0)", binding.context());
+
+        // Kernel parameters live in the param space; a generic pointer shows the space it points into.
+        KernelVariable inParam = top.variable("in");
+        assertEquals("param [device] +0x0", inParam.location());
+        assertTrue(inParam.getValue().getValueString().endsWith(" -> global +0x"
+                + Long.toHexString(ByteBuffer.wrap(inParam.bytes()).order(ByteOrder.LITTLE_ENDIAN).getLong())),
+                inParam.getValue().getValueString());
+        DebugException unknown = assertThrows(DebugException.class, () -> target.getExtendedMemoryBlock("lds:0x0", top));
+        assertTrue(unknown.getMessage().contains("unknown address space 'lds'"), unknown.getMessage());
+
+        // int window[8], per thread in local memory: the same bytes through local, generic and the warp-interleaved pool.
+        KernelVariable window = top.variable("window");
+        assertEquals("local", window.spaceName());
+        assertTrue(window.location().startsWith("local [CTA (" + cta + ",0,0) warp " + thread.warpId().warp() + " lane 5] +0x"),
+                window.location());
+        byte[] windowBytes = window.bytes();
+        SpaceMemoryBlock local = (SpaceMemoryBlock) target.getExtendedMemoryBlock("local:&window", top);
+        assertEquals(MemorySpace.LOCAL, local.space());
+        assertArrayEquals(windowBytes, values(local.getBytesFromOffset(BigInteger.ZERO, 32)));
+        IMemoryBlockExtension generic = target.getExtendedMemoryBlock("generic:&window", top);
+        assertEquals(8, generic.getAddressSize());
+        assertEquals(AddressSpace.LOCAL, org.gpumem.sim.memory.GenericWindows.resolve(generic.getBigBaseAddress().longValue()));
+        assertArrayEquals(windowBytes, values(generic.getBytesFromOffset(BigInteger.ZERO, 32)));
+        IMemoryBlockExtension plain = target.getExtendedMemoryBlock(generic.getBigBaseAddress().toString(), top);
+        assertArrayEquals(windowBytes, values(plain.getBytesFromOffset(BigInteger.ZERO, 32)));
+        long windowOffset = window.memoryLocation().offset();
+        IMemoryBlockExtension warpPool = target.getExtendedMemoryBlock("private_wave:&window", top);
+        assertEquals(LocalLayout.physical(lane, windowOffset), warpPool.getBigBaseAddress().longValue());
+        assertArrayEquals(java.util.Arrays.copyOf(windowBytes, 4), values(warpPool.getBytesFromOffset(BigInteger.ZERO, 4)));
+
+        // Step a few lines: the loop stores window[k]; after each step the local block flags
+        // exactly the bytes that differ from the previous stop.
+        byte[] previous = values(local.getBytesFromOffset(BigInteger.ZERO, 32));
+        int changedBytes = 0;
+        for (int i = 0; i < 4; i++) {
+            DebugEventRecorder.Pending stepped = events.expect(e -> threadSuspended(e, DebugEvent.STEP_END));
+            thread.stepOver();
+            assertEquals(thread, stepped.await("step " + i).getSource());
+            MemoryByte[] now = local.getBytesFromOffset(BigInteger.ZERO, 32);
+            for (int b = 0; b < 32; b++) {
+                assertTrue(now[b].isHistoryKnown(), "history of byte " + b);
+                assertEquals(previous[b] != now[b].getValue(), now[b].isChanged(), "changed flag of byte " + b + " after step " + i);
+                changedBytes += now[b].isChanged() ? 1 : 0;
+            }
+            previous = values(now);
+        }
+        assertTrue(changedBytes > 0, "stepping through the loop changed window[]");
+        assertArrayEquals(previous, top.variable("window").bytes());
+
+        // After the loop: window[k] = stage[(t + k) % blockDim.x] for the focused lane's thread t.
+        inLoop.delete();
+        KernelLineBreakpoint afterLoop = new KernelLineBreakpoint(source, CALL_LINE);
+        DebugEventRecorder.Pending atCall = events.expect(e -> threadSuspended(e, DebugEvent.BREAKPOINT));
+        thread.resume();
+        WarpThread atCallThread = (WarpThread) atCall.await("the breakpoint after the loop").getSource();
+        atCallThread.setFocusedLane(lane);
+        PtxStackFrame frame = (PtxStackFrame) atCallThread.getTopStackFrame();
+        assertEquals(CALL_LINE, frame.getLineNumber());
+        int callCta = atCallThread.warpId().cta().x();
+        int callTid = atCallThread.warpId().warp() * 32 + lane;
+        int[] expectedWindow = new int[8];
+        for (int k = 0; k < 8; k++) {
+            expectedWindow[k] = in[callCta * BLOCK + (callTid + k) % BLOCK];
+        }
+        assertArrayEquals(expectedWindow, ints(frame.variable("window").bytes()));
+        SpaceMemoryBlock callLocal = (SpaceMemoryBlock) target.getExtendedMemoryBlock("private_lane:&window", frame);
+        assertArrayEquals(expectedWindow, ints(values(callLocal.getBytesFromOffset(BigInteger.ZERO, 32))));
+
+        // Resume to the end: exit 0 and out[gid] = sum (k+1) * window[k] for every thread.
+        afterLoop.delete();
+        DebugEventRecorder.Pending ended = events.expect(e -> e.getKind() == DebugEvent.TERMINATE && e.getSource() == process);
+        atCallThread.resume();
+        ended.await("the end of the kernel");
+        assertTrue(target.isTerminated());
+        assertEquals(0, process.getExitValue());
+        int[] out = ints(process.engine().prepared().buffer("out"));
+        for (int gid = 0; gid < N; gid++) {
+            int block = gid / BLOCK;
+            int t = gid % BLOCK;
+            int sum = 0;
+            for (int k = 0; k < 8; k++) {
+                sum += (k + 1) * in[block * BLOCK + (t + k) % BLOCK];
+            }
+            assertEquals(sum, out[gid], "out[" + gid + "]");
+        }
+    }
+
+    @Test
+    void outOfBoundsSharedStoreSuspendsTheFaultingWarpWithTheReport() throws Exception {
+        ILaunchConfigurationWorkingCopy wc = configuration("fault_oob_shared.G.ptx", "fault_oob_shared",
+                "[{\"buffer\":\"out\",\"type\":\"s32\",\"count\":" + BLOCK + "},{\"s32\":100}]", 1);
+        DebugEventRecorder.Pending fault = events.expect(e -> threadSuspended(e, DebugEvent.BREAKPOINT));
+        ILaunch launch = wc.launch(ILaunchManager.DEBUG_MODE, new NullProgressMonitor());
+        WarpThread thread = (WarpThread) fault.await("the fault").getSource();
+        KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
+        // Only threadIdx.x == 0 stores stage[index]: lane 0 of warp 0 of CTA (0,0,0).
+        assertEquals("CTA (0,0,0) warp 0", thread.warpId().label());
+        assertNotNull(thread.faultOfThisWarp());
+        assertEquals(FaultKind.OUT_OF_BOUNDS, target.fault().kind());
+        assertEquals(AddressSpace.SHARED, target.fault().space());
+        assertEquals(0, target.fault().lane());
+        assertTrue(thread.getName().contains("Faulted: " + target.fault().message()), thread.getName());
+        assertTrue(target.getName().contains(target.fault().message()), target.getName());
+        assertFalse(target.canResume());
+        assertTrue(launch.getProcesses()[0].getStreamsProxy().getOutputStreamMonitor().getContents()
+                .contains(target.fault().report()));
+        DebugEventRecorder.Pending ended = events.expect(e -> e.getKind() == DebugEvent.TERMINATE && e.getSource() == target);
+        target.terminate();
+        ended.await("termination");
+        assertEquals(KernelProcess.EXIT_FAULT, launch.getProcesses()[0].getExitValue());
+        assertInstanceOf(KernelDebugTarget.class, target);
+    }
+}

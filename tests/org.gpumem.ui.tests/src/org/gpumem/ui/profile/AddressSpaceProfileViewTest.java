@@ -1,0 +1,79 @@
+package org.gpumem.ui.profile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.eclipse.jface.text.ITextSelection;
+import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.texteditor.ITextEditor;
+import org.gpumem.ui.GpuMemoryViews;
+import org.gpumem.ui.UiTesting;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AddressSpaceProfileViewTest {
+
+    private final IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+
+    @AfterEach
+    void close() {
+        page.closeAllEditors(false);
+    }
+
+    /** Line of {@code text} in local_array.cu (1-based), found in the source rather than hard-coded. */
+    private static int lineOf(List<String> source, String text) {
+        for (int i = 0; i < source.size(); i++) {
+            if (source.get(i).contains(text)) {
+                return i + 1;
+            }
+        }
+        throw new AssertionError("no line with " + text);
+    }
+
+    @Test
+    void genericAccessesOfTheLocalArrayKernelResolvePerSourceLine(@TempDir Path dir) throws Exception {
+        Path kernels = Path.of(System.getProperty("gpumem.fixtures"), "kernels");
+        Path launch = dir.resolve("local_array.G.json");
+        // The -G build reaches every space through generic addresses; same launch as launch/local_array.json.
+        Files.writeString(launch, Files.readString(kernels.resolve("launch/local_array.json"))
+                .replace("\"../local_array.O3.ptx\"", "\"" + kernels.resolve("local_array.G.ptx") + "\""));
+        AddressSpaceProfileView view = (AddressSpaceProfileView) page.showView(GpuMemoryViews.ADDRESS_SPACE_PROFILE);
+        view.profile(launch);
+        UiTesting.waitUntil(() -> !view.running(), 60_000, "profile of local_array");
+        assertTrue(!view.rows().isEmpty(), "no profile rows");
+
+        List<String> source = Files.readAllLines(kernels.resolve("local_array.cu"));
+        int copyLine = lineOf(source, "window[k] = stage[");
+        int sumLine = lineOf(source, "sum += (k + 1) * values[k]");
+        long threads = 8 * 128;
+        ProfileRow copy = view.rows().stream().filter(r -> r.line() == copyLine && r.file().endsWith("local_array.cu"))
+                .findFirst().orElseThrow(() -> new AssertionError("no row for line " + copyLine + " in " + view.rows()));
+        assertTrue(copy.counts().shared() >= 8 * threads, "shared reads of line " + copyLine + ": " + copy);
+        assertTrue(copy.counts().local() >= 8 * threads, "local writes of line " + copyLine + ": " + copy);
+        ProfileRow sum = view.rows().stream().filter(r -> r.line() == sumLine).findFirst().orElseThrow();
+        assertTrue(sum.counts().local() >= 8 * threads, "local reads through the generic pointer: " + sum);
+        assertEquals(0, sum.counts().shared(), "weighted_sum never touches shared memory: " + sum);
+
+        view.sortBy(4);
+        long previous = Long.MAX_VALUE;
+        for (int i = 0; i < view.viewer().getTable().getItemCount(); i++) {
+            ProfileRow row = (ProfileRow) view.viewer().getElementAt(i);
+            assertTrue(row.count(4) <= previous, "not sorted by local accesses at row " + i);
+            previous = row.count(4);
+        }
+        UiTesting.screenshot(view.viewer().getControl().getParent(), "address-space-profile-view");
+
+        IEditorPart editor = view.openSource(sum);
+        assertNotNull(editor, "no editor for " + sum.file());
+        ITextSelection selection = (ITextSelection) ((ITextEditor) editor).getSelectionProvider().getSelection();
+        assertEquals(sumLine - 1, selection.getStartLine());
+    }
+}
