@@ -21,6 +21,17 @@ public final class UiTesting {
     private UiTesting() {
     }
 
+    /**
+     * Tells the debugger not to ask whether to switch perspectives when a launch suspends: the
+     * question is a modal dialog that nobody answers in a test run.
+     */
+    public static void neverAskToSwitchPerspectives() {
+        org.eclipse.jface.preference.IPreferenceStore debugUi = org.eclipse.debug.ui.DebugUITools.getPreferenceStore();
+        debugUi.setValue("org.eclipse.debug.ui.switch_perspective_on_suspend",
+                org.eclipse.jface.dialogs.MessageDialogWithToggle.NEVER);
+        debugUi.setValue("org.eclipse.debug.ui.switch_to_perspective", org.eclipse.jface.dialogs.MessageDialogWithToggle.NEVER);
+    }
+
     /** Runs the event loop until {@code done} holds; fails after {@code millis}. */
     public static void waitUntil(BooleanSupplier done, long millis, String what) {
         Display display = Display.getCurrent();

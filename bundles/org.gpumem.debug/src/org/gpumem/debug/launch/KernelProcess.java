@@ -9,6 +9,7 @@ import java.util.Map;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Platform;
 import org.eclipse.debug.core.DebugEvent;
+import org.eclipse.core.runtime.Status;
 import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunch;
@@ -201,7 +202,7 @@ public final class KernelProcess implements IProcess, DebugSession.Listener {
     @Override
     public int getExitValue() throws DebugException {
         if (!terminated) {
-            throw new DebugException(org.eclipse.core.runtime.Status.error(label + " has not terminated"));
+            throw new DebugException(Status.error(label + " has not terminated"));
         }
         return exitValue;
     }

@@ -1,5 +1,6 @@
 package org.gpumem.debug.model;
 
+import org.eclipse.core.runtime.Status;
 import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.model.DebugElement;
 import org.eclipse.debug.core.model.IDebugTarget;
@@ -28,6 +29,6 @@ public abstract class KernelDebugElement extends DebugElement {
     }
 
     protected static DebugException notSupported(String what) {
-        return new DebugException(org.eclipse.core.runtime.Status.error(what + " is not supported by the gpumem simulator"));
+        return new DebugException(Status.error(what + " is not supported by the gpumem simulator"));
     }
 }

@@ -13,6 +13,7 @@ import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Platform;
 import org.eclipse.debug.core.DebugEvent;
+import org.eclipse.core.runtime.Status;
 import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.IBreakpointManager;
@@ -195,7 +196,7 @@ public final class KernelDebugTarget extends KernelDebugElement
     @Override
     public void resume() throws DebugException {
         if (!canResume()) {
-            throw new DebugException(org.eclipse.core.runtime.Status.error("the kernel cannot resume now"));
+            throw new DebugException(Status.error("the kernel cannot resume now"));
         }
         session.resume();
     }
@@ -207,7 +208,7 @@ public final class KernelDebugTarget extends KernelDebugElement
 
     void step(WarpThread thread, StepKind kind) throws DebugException {
         if (!canResume()) {
-            throw new DebugException(org.eclipse.core.runtime.Status.error("the kernel cannot step now"));
+            throw new DebugException(Status.error("the kernel cannot step now"));
         }
         session.step(thread.warpId(), kind);
     }
@@ -451,7 +452,7 @@ public final class KernelDebugTarget extends KernelDebugElement
     public IMemoryBlock getMemoryBlock(long startAddress, long length) throws DebugException {
         WarpThread focus = visibleThreads.isEmpty() ? null : visibleThreads.get(0);
         if (focus == null) {
-            throw new DebugException(org.eclipse.core.runtime.Status.error("no warp is stopped"));
+            throw new DebugException(Status.error("no warp is stopped"));
         }
         return addBlock(new SpaceMemoryBlock(this, MemorySpace.GENERIC, focus.memoryContext(),
                 startAddress, "0x" + Long.toHexString(startAddress)));
@@ -467,7 +468,7 @@ public final class KernelDebugTarget extends KernelDebugElement
     public IMemoryBlockExtension getExtendedMemoryBlock(String expression, Object context) throws DebugException {
         WarpThread thread = contextThread(context);
         if (thread == null) {
-            throw new DebugException(org.eclipse.core.runtime.Status.error("no warp is stopped"));
+            throw new DebugException(Status.error("no warp is stopped"));
         }
         PtxStackFrame frame = context instanceof PtxStackFrame f ? f : thread.topFrame();
         MemoryExpression.Result r = MemoryExpression.evaluate(expression, frame, thread.memoryContext());

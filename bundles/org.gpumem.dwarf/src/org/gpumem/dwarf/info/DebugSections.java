@@ -48,14 +48,27 @@ public interface DebugSections {
     int machine();
 
     /**
-     * One patch to a section: write {@code value(symbol) + addend} as a {@code size}-byte
-     * unsigned integer at {@code offset}.
-     *
-     * @param offset offset of the patched bytes in the section
-     * @param size   1, 2, 4 or 8
-     * @param symbol the symbol whose value is added (a section name for section-relative values)
-     * @param addend the constant added to it
+     * The address the named section is loaded at (ELF sh_addr; 0 in relocatable files and for
+     * PTX), for PC-relative values such as .eh_frame pointers.
      */
-    record Relocation(long offset, int size, String symbol, long addend) {
+    default long sectionAddress(String name) {
+        return 0;
+    }
+
+    /**
+     * One patch to a section: write {@code value(symbol) + addend} as a {@code size}-byte
+     * unsigned integer at {@code offset}; a PC-relative relocation subtracts the address of the
+     * patched bytes ({@link #sectionAddress} + offset).
+     *
+     * @param offset     offset of the patched bytes in the section
+     * @param size       1, 2, 4 or 8
+     * @param symbol     the symbol whose value is added (a section name for section-relative values)
+     * @param addend     the constant added to it
+     * @param pcRelative whether the place's address is subtracted (ELF R_*_PC32/PC64 in .eh_frame)
+     */
+    record Relocation(long offset, int size, String symbol, long addend, boolean pcRelative) {
+        public Relocation(long offset, int size, String symbol, long addend) {
+            this(offset, size, symbol, addend, false);
+        }
     }
 }

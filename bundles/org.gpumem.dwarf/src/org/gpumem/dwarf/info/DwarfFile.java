@@ -102,7 +102,8 @@ public final class DwarfFile {
                 missing.add(name);
                 return ABSENT;
             }
-            s = new Section(source.fileName(), name, raw, source.order(), source.relocations(name), layout, sectionNames);
+            s = new Section(source.fileName(), name, raw, source.order(), source.relocations(name), layout, sectionNames,
+                    source.sectionAddress(name));
             sections.put(name, s);
             return s;
         }

@@ -104,9 +104,12 @@ public final class ElfDebugSections implements DebugSections {
             for (int k = 0; k < entries.size(); k++) {
                 ElfRelocation r = entries.get(k);
                 int size = relocationSize(elf.machine(), r.type());
-                if (size == 0) {
+                int pcSize = size == 0 ? pcRelativeSize(elf.machine(), r.type()) : 0;
+                if (size == 0 && pcSize == 0) {
                     continue;
                 }
+                boolean pcRelative = pcSize != 0;
+                size = Math.max(size, pcSize);
                 if (r.offset() < 0 || r.offset() > targetSize - size) {
                     throw elf.reader(rs).fail(k * entrySize, "relocation at 0x" + Long.toHexString(r.offset()) + " of " + size
                             + " bytes outside " + target.name() + " (size 0x" + Long.toHexString(targetSize) + ")");
@@ -121,7 +124,7 @@ public final class ElfDebugSections implements DebugSections {
                     addend = inPlace.seek(0).skip(r.offset()).unsigned(size);
                 }
                 String symName = r.symbolIndex() == 0 ? "" : elf.symbolName(sym);
-                out.add(new Relocation(base + r.offset(), size, symName, addend));
+                out.add(new Relocation(base + r.offset(), size, symName, addend, pcRelative));
             }
         }
     }
@@ -136,6 +139,28 @@ public final class ElfDebugSections implements DebugSections {
         return elf.machine();
     }
 
+    @Override
+    public long sectionAddress(String name) {
+        List<ElfSection> p = pieces(name);
+        return p.isEmpty() ? 0 : p.get(0).address();
+    }
+
+    /** Width of a PC-relative data relocation (as .eh_frame pointers use), or 0. */
+    public static int pcRelativeSize(int machine, int type) {
+        switch (machine) {
+            case ElfFile.EM_X86_64:
+                return type == 2 /* R_X86_64_PC32 */ ? 4 : type == 24 /* R_X86_64_PC64 */ ? 8 : 0;
+            case ElfFile.EM_386:
+                return type == 2 /* R_386_PC32 */ ? 4 : 0;
+            case ElfFile.EM_AARCH64:
+                return type == 261 /* R_AARCH64_PREL32 */ ? 4 : type == 260 /* R_AARCH64_PREL64 */ ? 8 : 0;
+            case ElfFile.EM_PPC64:
+                return type == 26 /* R_PPC64_REL32 */ ? 4 : type == 44 /* R_PPC64_REL64 */ ? 8 : 0;
+            default:
+                return 0;
+        }
+    }
+
     /**
      * Width in bytes of the absolute value a relocation type stores, or 0 for types that are not
      * absolute data relocations (not applied to debug sections).
@@ -144,8 +169,8 @@ public final class ElfDebugSections implements DebugSections {
         switch (machine) {
             case ElfFile.EM_X86_64:
                 return switch (type) {
-                    case 1, 24 /* R_X86_64_64, R_X86_64_SIZE64 */ -> 8;
-                    case 10, 11, 32 /* R_X86_64_32, _32S, _SIZE32 */ -> 4;
+                    case 1 /* R_X86_64_64 */ -> 8;
+                    case 10, 11 /* R_X86_64_32, _32S */ -> 4;
                     case 17 /* R_X86_64_DTPOFF64 */ -> 8;
                     case 21 /* R_X86_64_DTPOFF32 */ -> 4;
                     default -> 0;

@@ -25,7 +25,7 @@ public final class Section {
     private final boolean[] resolved;
 
     Section(String file, String name, ByteBuffer raw, ByteOrder order, List<Relocation> relocations, SymbolLayout layout,
-            java.util.Set<String> sectionNames) {
+            java.util.Set<String> sectionNames, long address) {
         this.file = file;
         this.name = name;
         Relocation[] rs = relocations.toArray(new Relocation[0]);
@@ -55,6 +55,9 @@ public final class Section {
                 OptionalLong v = layout.valueOf(r.symbol());
                 resolved[i] = v.isPresent();
                 value = v.orElse(0) + r.addend();
+            }
+            if (r.pcRelative()) {
+                value -= address + r.offset();
             }
             put(copy, (int) r.offset(), r.size(), value);
         }

@@ -6,8 +6,7 @@ import org.gpumem.dwarf.expr.EvaluationContext;
 import org.gpumem.dwarf.expr.Expression;
 import org.gpumem.dwarf.expr.Location;
 import org.gpumem.dwarf.expr.RegisterNames;
-import org.gpumem.dwarf.info.DieCursor;
-import org.gpumem.dwarf.info.DwAt;
+import org.gpumem.dwarf.expr.UnitBaseTypes;
 import org.gpumem.dwarf.info.DwarfFile;
 import org.gpumem.dwarf.info.Unit;
 
@@ -112,8 +111,7 @@ final class StaticContext implements EvaluationContext {
 
     @Override
     public BaseType baseType(long unitRelativeOffset) {
-        DieCursor c = dwarf.dieAt(unit.offset() + unitRelativeOffset);
-        return new BaseType((int) c.unsigned(DwAt.BYTE_SIZE, 0), (int) c.unsigned(DwAt.ENCODING, 0));
+        return new UnitBaseTypes(unit).baseType(unitRelativeOffset);
     }
 
     @Override

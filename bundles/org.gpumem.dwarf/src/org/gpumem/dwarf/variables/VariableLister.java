@@ -13,12 +13,12 @@ import org.gpumem.dwarf.aspace.AddressSpaceRegistry;
 import org.gpumem.dwarf.aspace.NumberKind;
 import org.gpumem.dwarf.aspace.Producer;
 import org.gpumem.dwarf.aspace.Target;
-import org.gpumem.dwarf.expr.BaseTypeNames;
 import org.gpumem.dwarf.expr.Evaluator;
 import org.gpumem.dwarf.expr.Expression;
 import org.gpumem.dwarf.expr.ExpressionDecoder;
 import org.gpumem.dwarf.expr.Location;
 import org.gpumem.dwarf.expr.RegisterNames;
+import org.gpumem.dwarf.expr.UnitBaseTypes;
 import org.gpumem.dwarf.info.DebugSections.Relocation;
 import org.gpumem.dwarf.info.DieCursor;
 import org.gpumem.dwarf.info.DwAt;
@@ -84,6 +84,7 @@ public final class VariableLister {
         final AddressSpaceEncodings unitEncodings;
         final ExpressionDecoder decoder;
         final RegisterNames registers;
+        final UnitBaseTypes baseTypes;
         final LineTable lines;
         final String unitName;
 
@@ -94,8 +95,10 @@ public final class VariableLister {
             this.numbering = AddressSpaceRegistry.numbering(target, producer, u.addressSize());
             this.unitEncodings = encodings.forProducer(producer);
             this.decoder = new ExpressionDecoder(unitEncodings, u.version(), u.addressSize(), u.offsetSize());
-            boolean nvidia = target == Target.NVIDIA || producer.kind() == Producer.Kind.NVIDIA;
-            this.registers = nvidia ? RegisterNames.PTX : RegisterNames.NONE;
+            RegisterNames byMachine = RegisterNames.forMachine(dwarf.source().machine());
+            this.registers = byMachine == RegisterNames.NONE && producer.kind() == Producer.Kind.NVIDIA ? RegisterNames.PTX
+                    : byMachine;
+            this.baseTypes = new UnitBaseTypes(u);
             LineTable lt;
             try {
                 lt = u.lineTable();
@@ -300,7 +303,7 @@ public final class VariableLister {
         } catch (InputFormatException ex) {
             return new Single(new LocationText("unknown", "", hex, null, symbols, null, ex.getMessage()), null);
         }
-        String ops = e.format(st.registers, baseTypes(st));
+        String ops = e.format(st.registers, st.baseTypes);
         StaticContext ctx = new StaticContext(dwarf, st.unit, st.numbering, st.registers, frameBase);
         try {
             Location l = valueSpace != null
@@ -372,9 +375,5 @@ public final class VariableLister {
             }
         }
         return false;
-    }
-
-    private BaseTypeNames baseTypes(UnitState st) {
-        return BaseTypeNames.UNRESOLVED;
     }
 }

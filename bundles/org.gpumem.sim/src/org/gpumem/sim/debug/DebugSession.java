@@ -42,6 +42,7 @@ public final class DebugSession {
     private final List<Breakpoint> breakpoints = new ArrayList<>();
     private final boolean[][] marks;
     private volatile boolean suspendRequested;
+    private long stops;
     private Cta cta;
     private int selectedWarp;
     private Warp lastStopWarp;
@@ -75,7 +76,13 @@ public final class DebugSession {
         listeners.remove(l);
     }
 
+    /** Number of events so far: a version counter for views of the suspended state. */
+    public long stopCount() {
+        return stops;
+    }
+
     private DebugEvent fire(DebugEvent e) {
+        stops++;
         for (DebugListener l : listeners) {
             l.handle(e);
         }
@@ -309,7 +316,8 @@ public final class DebugSession {
                 continue;
             }
             SourceLocation now = w.sourceLocation();
-            if (w.depth() < depth || (w.depth() == depth && now != null
+            // .loc line 0 marks compiler-generated code that belongs to no line: never a stop.
+            if (w.depth() < depth || (w.depth() == depth && now != null && now.line() != 0
                     && (start == null || now.line() != start.line() || !now.file().equals(start.file())))) {
                 return null;
             }

@@ -470,8 +470,11 @@ public final class Cta {
      */
     Stop runWarp(Warp w, long limit, boolean stopAtBreakpoints, boolean skipFirstBreakpoint) {
         long issued = 0;
+        long lanesIssued = 0;
         boolean first = skipFirstBreakpoint;
+        boolean[][] bps = stopAtBreakpoints ? breakpoints : null;
         try {
+            outer:
             while (true) {
                 if (w.depth == 0) {
                     w.state = WarpState.EXITED;
@@ -480,7 +483,8 @@ public final class Cta {
                 Frame f = w.frames[w.depth - 1];
                 int top = f.sp - 1;
                 int pc = f.spc[top];
-                if (pc == f.srpc[top]) {
+                int rpc = f.srpc[top];
+                if (pc == rpc) {
                     f.sp--;
                     settle(w);
                     continue;
@@ -492,118 +496,126 @@ public final class Cta {
                     }
                     return Stop.BARRIER;
                 }
-                if (issued >= limit) {
-                    return Stop.LIMIT;
-                }
-                if (stopAtBreakpoints && !first && breakpoints != null && w.state == WarpState.READY) {
-                    boolean[] bp = breakpoints[f.fn.index()];
-                    if (bp != null && bp[pc]) {
-                        return Stop.BREAKPOINT;
-                    }
-                }
-                first = false;
-                Instruction in = f.code[pc];
+                Instruction[] code = f.code;
                 long[] R = f.regs;
                 int mask = f.smask[top];
-                int m = mask;
-                if (in.guard >= 0) {
-                    int g = in.guard << 5;
-                    int pm = 0;
-                    for (int mm = mask; mm != 0; mm &= mm - 1) {
-                        int l = Integer.numberOfTrailingZeros(mm);
-                        if ((R[g | l] & 1) != 0) {
-                            pm |= 1 << l;
-                        }
+                boolean[] bp = bps == null ? null : bps[f.fn.index()];
+                // Straight-line execution of the top entry; leaves to the outer loop on control flow.
+                while (true) {
+                    if (pc == rpc) {
+                        f.spc[top] = pc;
+                        continue outer;
                     }
-                    m = in.guardNegated ? mask & ~pm : pm;
-                }
-                issued++;
-                w.instructions++;
-                warpInstructions++;
-                threadInstructions += Integer.bitCount(m);
-                switch (in.op) {
-                    case Op.BRA: {
-                        int taken = m;
+                    if (issued >= limit) {
+                        f.spc[top] = pc;
+                        return Stop.LIMIT;
+                    }
+                    if (bp != null && !first && bp[pc] && w.state == WarpState.READY) {
+                        f.spc[top] = pc;
+                        return Stop.BREAKPOINT;
+                    }
+                    first = false;
+                    Instruction in = code[pc];
+                    int m = mask;
+                    if (in.guard >= 0) {
+                        int g = in.guard << 5;
+                        int pm = 0;
+                        for (int mm = mask; mm != 0; mm &= mm - 1) {
+                            int l = Integer.numberOfTrailingZeros(mm);
+                            if ((R[g | l] & 1) != 0) {
+                                pm |= 1 << l;
+                            }
+                        }
+                        m = in.guardNegated ? mask & ~pm : pm;
+                    }
+                    issued++;
+                    lanesIssued += Integer.bitCount(m);
+                    int op = in.op;
+                    if (op == Op.BRA) {
                         int notTaken = mask & ~m;
                         if (notTaken == 0) {
-                            f.spc[top] = in.target;
-                        } else if (taken == 0) {
-                            f.spc[top] = pc + 1;
+                            pc = in.target;
+                        } else if (m == 0) {
+                            pc++;
                         } else {
                             int r = in.reconvergence;
                             f.spc[top] = r;
                             f.push(pc + 1, r, notTaken);
-                            f.push(in.target, r, taken);
+                            f.push(in.target, r, m);
+                            continue outer;
                         }
                         continue;
                     }
-                    case Op.CALL: {
-                        if (m == 0) {
-                            f.spc[top] = pc + 1;
-                            continue;
-                        }
-                        call(w, f, in, m);
-                        continue;
-                    }
-                    case Op.RET:
-                        if (m != 0) {
-                            if (w.depth == 1) {
-                                exitLanes(w, m);
-                            } else {
-                                f.removeLanes(m);
-                                if (f.smask[top] != 0) {
-                                    f.spc[top] = pc + 1;
-                                }
-                                settle(w);
+                    f.spc[top] = pc;
+                    if (op < Op.CALL || op > Op.BAR) {
+                        if (op == Op.TRAP) {
+                            if (m != 0) {
+                                fault(w, in, Integer.numberOfTrailingZeros(m), FaultKind.TRAP, "trap instruction", null);
+                                return Stop.FAULT;
                             }
-                        } else {
-                            f.spc[top] = pc + 1;
-                        }
-                        if (w.depth == 0) {
-                            return Stop.EXITED;
-                        }
-                        continue;
-                    case Op.EXIT:
-                        if (m != 0) {
-                            exitLanes(w, m);
-                        } else {
-                            f.spc[top] = pc + 1;
-                        }
-                        if (w.depth == 0) {
-                            return Stop.EXITED;
-                        }
-                        continue;
-                    case Op.BAR:
-                        if (m == 0) {
-                            f.spc[top] = pc + 1;
-                            continue;
-                        }
-                        barrierArrived += Integer.bitCount(m);
-                        f.swait[top] = true;
-                        if (top > 0 && !f.swait[top - 1] && f.srpc[top - 1] == f.srpc[top]) {
-                            // Like independent thread scheduling: the sibling path of a divergent
-                            // branch runs while these lanes wait (it may exit or reach the barrier).
-                            f.swapTop();
-                            continue;
-                        }
-                        w.state = WarpState.AT_BARRIER;
-                        if (releaseBarrier()) {
-                            continue;
-                        }
-                        return Stop.BARRIER;
-                    case Op.TRAP:
-                        if (m != 0) {
-                            fault(w, in, Integer.numberOfTrailingZeros(m), FaultKind.TRAP, "trap instruction", null);
-                            return Stop.FAULT;
-                        }
-                        f.spc[top] = pc + 1;
-                        continue;
-                    default:
-                        if (m != 0) {
+                        } else if (m != 0) {
                             execute(w, f, in, R, m);
                         }
-                        f.spc[top] = pc + 1;
+                        pc++;
                         continue;
+                    }
+                    switch (op) {
+                        case Op.CALL:
+                            if (m == 0) {
+                                f.spc[top] = pc + 1;
+                                continue outer;
+                            }
+                            call(w, f, in, m);
+                            continue outer;
+                        case Op.RET:
+                            if (m != 0) {
+                                if (w.depth == 1) {
+                                    exitLanes(w, m);
+                                } else {
+                                    f.removeLanes(m);
+                                    if (f.smask[top] != 0) {
+                                        f.spc[top] = pc + 1;
+                                    }
+                                    settle(w);
+                                }
+                            } else {
+                                f.spc[top] = pc + 1;
+                            }
+                            if (w.depth == 0) {
+                                return Stop.EXITED;
+                            }
+                            continue outer;
+                        case Op.EXIT:
+                            if (m != 0) {
+                                exitLanes(w, m);
+                            } else {
+                                f.spc[top] = pc + 1;
+                            }
+                            if (w.depth == 0) {
+                                return Stop.EXITED;
+                            }
+                            continue outer;
+                        case Op.BAR:
+                            if (m == 0) {
+                                f.spc[top] = pc + 1;
+                                continue outer;
+                            }
+                            barrierArrived += Integer.bitCount(m);
+                            f.swait[top] = true;
+                            if (top > 0 && !f.swait[top - 1] && f.srpc[top - 1] == f.srpc[top]) {
+                                // Like independent thread scheduling: the sibling path of a divergent
+                                // branch runs while these lanes wait (it may exit or reach the barrier).
+                                f.swapTop();
+                                continue outer;
+                            }
+                            w.state = WarpState.AT_BARRIER;
+                            if (releaseBarrier()) {
+                                continue outer;
+                            }
+                            return Stop.BARRIER;
+                        default:
+                            throw new IllegalStateException(in.opcode);
+                    }
                 }
             }
         } catch (LaneFault lf) {
@@ -618,6 +630,10 @@ public final class Cta {
             Frame f = w.frames[w.depth - 1];
             fault(w, f.code[f.pc()], ef.lane, ef.kind, ef.getMessage(), null);
             return Stop.FAULT;
+        } finally {
+            w.instructions += issued;
+            warpInstructions += issued;
+            threadInstructions += lanesIssued;
         }
     }
 
@@ -991,20 +1007,37 @@ public final class Cta {
         int[] dst = in.dst;
         int vec = in.vec;
         AddressSpace space = in.space;
-        if (vec == 1 && space == AddressSpace.GLOBAL) {
+        if (vec == 1 && (space == AddressSpace.GLOBAL || space == AddressSpace.GENERIC)) {
             int d = dst[0] << 5;
             int[] hints = segmentHints[f.fn.index()];
             int h = hints[in.index];
             GlobalMemory.Segments sg = segments;
             long off = in.addrOffset;
+            boolean generic = space == AddressSpace.GENERIC;
             for (int mm = m; mm != 0; mm &= mm - 1) {
                 int l = Integer.numberOfTrailingZeros(mm);
                 long addr = R[a | l] + off;
+                if (generic) {
+                    long wo = addr - GenericWindows.SHARED_BASE;
+                    if (wo >= 0 && wo < 4 * GenericWindows.WINDOW_SIZE) {
+                        long v;
+                        try {
+                            v = load(w, f, in, space, addr, size, l);
+                        } catch (MemoryAccessException e) {
+                            throw new LaneFault(e, l, e.detail());
+                        }
+                        R[d | l] = sext ? (v << sh) >> sh : v;
+                        continue;
+                    }
+                    if (profile != null) {
+                        profile[f.fn.index()][in.index * AddressSpaceProfile.SLOTS + AddressSpaceProfile.GLOBAL]++;
+                    }
+                }
                 if ((addr & (size - 1)) != 0 || h >= sg.count() || addr < sg.start(h) || addr + size > sg.end(h)) {
                     h = sg.find(addr);
                     if ((addr & (size - 1)) != 0 || h < 0 || addr + size > sg.end(h)) {
                         try {
-                            load(w, f, in, space, addr, size, l);
+                            load(w, f, in, AddressSpace.GLOBAL, addr, size, l);
                         } catch (MemoryAccessException e) {
                             throw new LaneFault(e, l, e.detail());
                         }
@@ -1071,20 +1104,35 @@ public final class Cta {
         int[] src = in.src;
         int vec = in.vec;
         AddressSpace space = in.space;
-        if (vec == 1 && space == AddressSpace.GLOBAL) {
+        if (vec == 1 && (space == AddressSpace.GLOBAL || space == AddressSpace.GENERIC)) {
             int sr = src[0] << 5;
             int[] hints = segmentHints[f.fn.index()];
             int h = hints[in.index];
             GlobalMemory.Segments sg = segments;
             long off = in.addrOffset;
+            boolean generic = space == AddressSpace.GENERIC;
             for (int mm = m; mm != 0; mm &= mm - 1) {
                 int l = Integer.numberOfTrailingZeros(mm);
                 long addr = R[a | l] + off;
+                if (generic) {
+                    long wo = addr - GenericWindows.SHARED_BASE;
+                    if (wo >= 0 && wo < 4 * GenericWindows.WINDOW_SIZE) {
+                        try {
+                            store(w, f, in, space, addr, size, l, R[sr | l]);
+                        } catch (MemoryAccessException e) {
+                            throw new LaneFault(e, l, e.detail());
+                        }
+                        continue;
+                    }
+                    if (profile != null) {
+                        profile[f.fn.index()][in.index * AddressSpaceProfile.SLOTS + AddressSpaceProfile.GLOBAL]++;
+                    }
+                }
                 if ((addr & (size - 1)) != 0 || h >= sg.count() || addr < sg.start(h) || addr + size > sg.end(h)) {
                     h = sg.find(addr);
                     if ((addr & (size - 1)) != 0 || h < 0 || addr + size > sg.end(h)) {
                         try {
-                            store(w, f, in, space, addr, size, l, R[sr | l]);
+                            store(w, f, in, AddressSpace.GLOBAL, addr, size, l, R[sr | l]);
                         } catch (MemoryAccessException e) {
                             throw new LaneFault(e, l, e.detail());
                         }

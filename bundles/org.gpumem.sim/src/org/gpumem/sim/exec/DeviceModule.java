@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.gpumem.dwarf.info.SymbolLayout;
 import org.gpumem.sim.memory.AddressSpace;
 import org.gpumem.sim.memory.GenericWindows;
 import org.gpumem.sim.ptx.PtxFunction;
@@ -105,6 +106,29 @@ public final class DeviceModule {
             default:
                 throw new IllegalArgumentException(symbol + " is a ." + v.space().ptxName() + " variable");
         }
+    }
+
+    /**
+     * Where this module's symbols are, for resolving the relocations of the DWARF inside its PTX
+     * (`org.gpumem.dwarf.ptx.PtxDebugSections`): {@code .global} variables at their global
+     * address, {@code .const} ones at their const-bank offset, {@code .shared} ones (static and
+     * dynamic) at their offset in a CTA's shared memory, {@code .local} ones (e.g.
+     * {@code __local_depotN}) at their offset in their function's local frame, parameters at
+     * their offset in the kernel parameter buffer or the function's param frame, and labels at
+     * the index of the instruction they precede in their function (PTX has no code addresses).
+     */
+    public SymbolLayout symbolLayout() {
+        Map<String, Long> places = new HashMap<>();
+        for (PtxFunction f : module.functions()) {
+            f.labels().forEach((label, index) -> places.put(label, (long) index));
+            places.putAll(f.localOffsets());
+            f.params().forEach(p -> places.put(p.name(), (long) p.offset()));
+            f.returns().forEach(p -> places.put(p.name(), (long) p.offset()));
+        }
+        places.putAll(module.sharedOffsets());
+        places.putAll(constOffsets);
+        places.putAll(globalAddresses);
+        return SymbolLayout.of(places);
     }
 
     public Device device() {

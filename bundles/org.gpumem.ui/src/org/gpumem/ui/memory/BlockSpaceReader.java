@@ -15,17 +15,11 @@ public final class BlockSpaceReader implements SpaceReader {
     private final IMemoryBlockExtension block;
     private final String spaceName;
     private final String contextLabel;
-    private volatile long version;
 
     public BlockSpaceReader(IMemoryBlockExtension block, String spaceName, String contextLabel) {
         this.block = block;
         this.spaceName = spaceName;
         this.contextLabel = contextLabel;
-    }
-
-    /** Called when the block's debug target reports a change, so cached pages are dropped. */
-    public void contentsChanged() {
-        version++;
     }
 
     @Override
@@ -93,8 +87,9 @@ public final class BlockSpaceReader implements SpaceReader {
         }
     }
 
+    /** Constant: the block's debugger caches per stop, and the renderings reload at every suspend. */
     @Override
     public long version() {
-        return version;
+        return 0;
     }
 }

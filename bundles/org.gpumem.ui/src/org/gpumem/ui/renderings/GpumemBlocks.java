@@ -2,16 +2,19 @@ package org.gpumem.ui.renderings;
 
 import org.eclipse.core.runtime.Adapters;
 import org.eclipse.debug.core.model.IMemoryBlock;
+import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.model.IMemoryBlockExtension;
+import org.gpumem.debug.memory.MemoryBlockBinding;
 import org.gpumem.model.Location;
 import org.gpumem.ui.memory.BlockSpaceReader;
 import org.gpumem.ui.memory.ModelSpaceReader;
 import org.gpumem.ui.memory.SpaceReader;
 
 /**
- * How renderings see a memory block: a gpumem block adapts to the {@link Location} it is bound to
- * (context and address space, its offset the block's base); any other extended block is the
- * default space of its debugger.
+ * How renderings see a memory block: a block that adapts to a model {@link Location} is read
+ * through the model's alias arithmetic; a gpumem debug target's block is labelled with the space
+ * and context it is bound to ({@link MemoryBlockBinding}); any other extended block is the space
+ * its {@code [space]:} expression names, else the default space of its debugger.
  */
 final class GpumemBlocks {
 
@@ -43,7 +46,13 @@ final class GpumemBlocks {
             return new ModelSpaceReader(location.getContext(), location.getSpace());
         }
         if (block instanceof IMemoryBlockExtension extension) {
-            return new BlockSpaceReader(extension, spaceOf(extension.getExpression()), "");
+            try {
+                MemoryBlockBinding binding = MemoryBlockBinding.of(block);
+                String space = binding.isGpumem() ? binding.space() : spaceOf(extension.getExpression());
+                return new BlockSpaceReader(extension, space, binding.context());
+            } catch (DebugException e) {
+                throw new IllegalArgumentException("memory block " + extension.getExpression() + ": " + e.getMessage(), e);
+            }
         }
         throw new IllegalArgumentException("memory block " + block + " has no extended interface");
     }

@@ -4,6 +4,7 @@ import org.eclipse.core.runtime.Adapters;
 import org.eclipse.debug.core.DebugEvent;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.IDebugEventSetListener;
+import org.eclipse.debug.core.model.IStackFrame;
 import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.debug.ui.contexts.DebugContextEvent;
 import org.eclipse.debug.ui.contexts.IDebugContextListener;
@@ -13,8 +14,8 @@ import org.gpumem.model.Context;
 import org.gpumem.model.MemoryState;
 
 /**
- * Feeds the session from the platform debugger: the selected debug element (target, thread,
- * frame) shows its state when it adapts to {@link MemoryState}, focused on the {@link Context} it
+ * Feeds the session from the platform debugger: the selected stack frame's variables go to the
+ * Variable Locations view; a selected debug element that adapts to {@link MemoryState} shows its state when it adapts to {@link MemoryState}, focused on the {@link Context} it
  * adapts to; suspend and change events of any debug target refresh the views (merged by the
  * session).
  */
@@ -48,6 +49,10 @@ public final class DebugContextBridge implements IDebugContextListener, IDebugEv
             return;
         }
         Object element = structured.getFirstElement();
+        IStackFrame frame = Adapters.adapt(element, IStackFrame.class);
+        if (frame != null) {
+            GpuMemorySession.get().showFrame(frame);
+        }
         MemoryState state = Adapters.adapt(element, MemoryState.class);
         if (state == null) {
             return;

@@ -5,6 +5,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongConsumer;
 
+import org.eclipse.debug.core.model.IStackFrame;
 import org.eclipse.swt.widgets.Display;
 import org.gpumem.model.Context;
 import org.gpumem.model.MemoryState;
@@ -32,6 +33,7 @@ public final class GpuMemorySession {
     private volatile Context focus;
     private volatile String origin = "";
     private volatile boolean readOnly;
+    private volatile IStackFrame frame;
     private long requestedAt;
     private boolean pending;
     private volatile long lastRedrawNanos = -1;
@@ -72,6 +74,19 @@ public final class GpuMemorySession {
         this.origin = origin == null ? "" : origin;
         this.readOnly = readOnly;
         changed();
+    }
+
+    /** The selected stack frame of a debug target, or null. */
+    public IStackFrame frame() {
+        return frame;
+    }
+
+    /** Shows the variables of {@code frame} (a suspended debug target's selected frame). */
+    public void showFrame(IStackFrame frame) {
+        if (frame != this.frame) {
+            this.frame = frame;
+            changed();
+        }
     }
 
     public void focus(Context context) {

@@ -15,7 +15,6 @@ import org.eclipse.debug.core.model.IMemoryBlockExtension;
 import org.eclipse.debug.core.model.IMemoryBlockRetrievalExtension;
 import org.eclipse.debug.core.model.IStackFrame;
 import org.eclipse.debug.core.model.IVariable;
-import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.debug.ui.IDebugUIConstants;
 import org.eclipse.jface.viewers.ArrayContentProvider;
 import org.eclipse.jface.viewers.ColumnLabelProvider;
@@ -156,7 +155,7 @@ public final class VariableLocationsView extends SessionView {
             done.run();
             return;
         }
-        IStackFrame frame = Adapters.adapt(DebugUITools.getDebugContext(), IStackFrame.class);
+        IStackFrame frame = session().frame();
         MemoryState state = session().state();
         Context focus = session().focus();
         if (job != null) {

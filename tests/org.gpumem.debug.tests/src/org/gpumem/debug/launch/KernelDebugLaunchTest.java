@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -45,6 +47,7 @@ import org.gpumem.sim.memory.LocalLayout;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Launches sample kernels in debug mode through the launch manager and checks what the debug
@@ -241,6 +244,31 @@ class KernelDebugLaunchTest {
             int sum = 0;
             for (int k = 0; k < 8; k++) {
                 sum += (k + 1) * in[block * BLOCK + (t + k) % BLOCK];
+            }
+            assertEquals(sum, out[gid], "out[" + gid + "]");
+        }
+    }
+
+    @Test
+    void runModeRunsToTheEndAndWritesTheOutputs(@TempDir Path outDir) throws Exception {
+        ILaunchConfigurationWorkingCopy wc = configuration("local_array.G.ptx", "local_weighted",
+                "[{\"buffer\":\"in\",\"type\":\"s32\",\"count\":" + N + ",\"init\":{\"iota\":-50}},"
+                        + "{\"buffer\":\"out\",\"type\":\"s32\",\"count\":" + N + "},{\"s32\":" + N + "}]", 2);
+        wc.setAttribute(KernelLaunchAttributes.OUTPUT_DIRECTORY, outDir.toString());
+        link("local_array.cu");
+        new KernelLineBreakpoint(project.getFile("local_array.cu"), LOOP_LINE);
+        DebugEventRecorder.Pending ended = events.expect(e -> e.getKind() == DebugEvent.TERMINATE && e.getSource() instanceof KernelProcess);
+        ILaunch launch = wc.launch(ILaunchManager.RUN_MODE, new NullProgressMonitor());
+        ended.await("the end of the run");
+        assertNull(launch.getDebugTarget(), "run mode has no debug target and ignores breakpoints");
+        assertEquals(0, launch.getProcesses()[0].getExitValue());
+        int[] out = ints(Files.readAllBytes(outDir.resolve("out.bin")));
+        for (int gid = 0; gid < N; gid++) {
+            int block = gid / BLOCK;
+            int t = gid % BLOCK;
+            int sum = 0;
+            for (int k = 0; k < 8; k++) {
+                sum += (k + 1) * (-50 + block * BLOCK + (t + k) % BLOCK);
             }
             assertEquals(sum, out[gid], "out[" + gid + "]");
         }

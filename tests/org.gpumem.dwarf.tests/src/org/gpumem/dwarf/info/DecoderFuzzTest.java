@@ -33,7 +33,8 @@ import org.junit.jupiter.api.Test;
  * Seeded mutations of the ELF fixtures (bit flips, byte overwrites, truncations, and lies in
  * length and offset fields of the ELF header, section headers and DWARF unit and list headers)
  * run through the whole reader: ELF, relocations, decompression, units, abbreviations, every
- * DIE, line tables, location lists, the variable listing and the statistics. Each input must
+ * DIE, line tables, location and range lists, call frame information, the variable listing and
+ * the statistics. Each input must
  * either succeed or fail with an {@link InputFormatException} naming the file and an offset,
  * within 1 s; anything else (another exception, an Error such as OutOfMemoryError, a hang)
  * fails the test with the seed that reproduces it. The run stops after 20 s; system properties
@@ -147,6 +148,13 @@ class DecoderFuzzTest {
         DwarfFile dwarf = new DwarfFile(new ElfDebugSections(elf));
         new VariableLister(dwarf).list();
         DwarfStatistics.compute(dwarf, AddressSpaceEncodings.DEFAULTS, 1);
+        for (CallFrameInfo cfi : new CallFrameInfo[] {CallFrameInfo.debugFrame(dwarf, 8), CallFrameInfo.ehFrame(dwarf, 8)}) {
+            if (cfi != null) {
+                for (CallFrameInfo.Fde f : cfi.fdes()) {
+                    cfi.cfaAt(f, f.high() - 1);
+                }
+            }
+        }
         for (Unit u : dwarf.units()) {
             LineTable lt = u.lineTable();
             if (lt != null) {

@@ -178,7 +178,7 @@ public final class DwarfCommand implements Callable<Integer> {
         StringBuilder b = new StringBuilder();
         b.append(v.unit()).append(": ");
         b.append(v.function() != null ? v.function() : "<global>").append(": ");
-        b.append(v.parameter() ? "param " : "var ").append(v.name()).append(" : ").append(v.type());
+        b.append(v.parameter() ? "param " : "var ").append(v.name() != null ? v.name() : "<unnamed>").append(" : ").append(v.type());
         String d = decl(v);
         if (d != null) {
             b.append("  @").append(d);

@@ -1,0 +1,169 @@
+package org.gpumem.sim.debug;
+
+import java.util.function.LongSupplier;
+
+import org.gpumem.model.memory.ByteSource;
+import org.gpumem.sim.exec.Cta;
+import org.gpumem.sim.exec.Device;
+import org.gpumem.sim.exec.Launch;
+import org.gpumem.sim.exec.Warp;
+import org.gpumem.sim.memory.GenericWindows;
+import org.gpumem.sim.memory.GlobalMemory;
+import org.gpumem.sim.memory.LocalLayout;
+
+/**
+ * The simulator's storage as model pools ({@link ByteSource}), read live. {@code version} is
+ * supplied by the owner of the stops (e.g. {@link DebugSession#stopCount()}): the bytes change
+ * only while the kernel runs. Reads and writes follow the session's thread rules: only while
+ * the launch is suspended.
+ */
+public final class SimByteSources {
+    private SimByteSources() {
+    }
+
+    /**
+     * Global memory as one pool: pool offset = global address - {@link GenericWindows#GLOBAL_BASE},
+     * size up to the end of the last allocation. Bytes between allocations are not populated and
+     * reading them throws.
+     */
+    public static ByteSource global(Device device, LongSupplier version) {
+        GlobalMemory g = device.global();
+        return new ByteSource() {
+            @Override
+            public long size() {
+                GlobalMemory.Segments s = g.segments();
+                long end = 0;
+                for (int i = 0; i < s.count(); i++) {
+                    end = Math.max(end, s.end(i) - GenericWindows.GLOBAL_BASE);
+                }
+                return end;
+            }
+
+            @Override
+            public void read(long offset, byte[] dst, int off, int len) {
+                ByteSource.checkRange(size(), offset, dst.length, off, len);
+                g.read(GenericWindows.GLOBAL_BASE + offset, dst, off, len);
+            }
+
+            @Override
+            public boolean isWritable() {
+                return true;
+            }
+
+            @Override
+            public void write(long offset, byte[] src, int off, int len) {
+                ByteSource.checkRange(size(), offset, src.length, off, len);
+                g.write(GenericWindows.GLOBAL_BASE + offset, src, off, len);
+            }
+
+            @Override
+            public long version() {
+                return version.getAsLong();
+            }
+
+            @Override
+            public long nextPopulated(long offset) {
+                GlobalMemory.Segments s = g.segments();
+                long a = GenericWindows.GLOBAL_BASE + Math.max(0, offset);
+                long best = Long.MAX_VALUE;
+                for (int i = 0; i < s.count(); i++) {
+                    if (a < s.end(i)) {
+                        best = Math.min(best, Math.max(a, s.start(i)));
+                    }
+                }
+                return best == Long.MAX_VALUE ? size() : best - GenericWindows.GLOBAL_BASE;
+            }
+        };
+    }
+
+    /** A CTA's shared memory (static then dynamic). */
+    public static ByteSource shared(Cta cta, LongSupplier version) {
+        return array(cta.sharedMemory(), true, version);
+    }
+
+    /** The module's const bank (read-only). */
+    public static ByteSource constBank(Launch launch, LongSupplier version) {
+        return array(launch.module().constBank(), false, version);
+    }
+
+    /** The kernel parameter buffer (read-only). */
+    public static ByteSource kernelParams(Launch launch, LongSupplier version) {
+        return array(launch.paramBuffer(), false, version);
+    }
+
+    /** A warp's local memory as stored: lane-interleaved, see {@link LocalLayout}. */
+    public static ByteSource localWarp(Warp warp, LongSupplier version) {
+        return array(warp.localStorage(), true, version);
+    }
+
+    /** One lane's local memory at the offsets the thread uses. */
+    public static ByteSource localLane(Warp warp, int lane, LongSupplier version) {
+        if (lane < 0 || lane >= LocalLayout.LANES) {
+            throw new IllegalArgumentException("lane must be 0..31: " + lane);
+        }
+        return new ByteSource() {
+            @Override
+            public long size() {
+                return warp.localBytesPerThread();
+            }
+
+            @Override
+            public void read(long offset, byte[] dst, int off, int len) {
+                ByteSource.checkRange(size(), offset, dst.length, off, len);
+                System.arraycopy(warp.readLocal(lane, offset, len), 0, dst, off, len);
+            }
+
+            @Override
+            public boolean isWritable() {
+                return true;
+            }
+
+            @Override
+            public void write(long offset, byte[] src, int off, int len) {
+                ByteSource.checkRange(size(), offset, src.length, off, len);
+                byte[] b = new byte[len];
+                System.arraycopy(src, off, b, 0, len);
+                warp.writeLocal(lane, offset, b);
+            }
+
+            @Override
+            public long version() {
+                return version.getAsLong();
+            }
+        };
+    }
+
+    private static ByteSource array(byte[] a, boolean writable, LongSupplier version) {
+        return new ByteSource() {
+            @Override
+            public long size() {
+                return a.length;
+            }
+
+            @Override
+            public void read(long offset, byte[] dst, int off, int len) {
+                ByteSource.checkRange(a.length, offset, dst.length, off, len);
+                System.arraycopy(a, (int) offset, dst, off, len);
+            }
+
+            @Override
+            public boolean isWritable() {
+                return writable;
+            }
+
+            @Override
+            public void write(long offset, byte[] src, int off, int len) {
+                if (!writable) {
+                    throw new UnsupportedOperationException("memory pool is read-only");
+                }
+                ByteSource.checkRange(a.length, offset, src.length, off, len);
+                System.arraycopy(src, off, a, (int) offset, len);
+            }
+
+            @Override
+            public long version() {
+                return version.getAsLong();
+            }
+        };
+    }
+}

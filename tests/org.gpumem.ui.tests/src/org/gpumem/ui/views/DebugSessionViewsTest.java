@@ -1,0 +1,177 @@
+package org.gpumem.ui.views;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.IPath;
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.debug.core.DebugPlugin;
+import org.eclipse.debug.core.ILaunch;
+import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
+import org.eclipse.debug.core.ILaunchManager;
+import org.eclipse.debug.core.model.IBreakpoint;
+import org.eclipse.debug.core.model.IMemoryBlockExtension;
+import org.eclipse.debug.core.model.IThread;
+import org.eclipse.swt.layout.FillLayout;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.TableItem;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.PlatformUI;
+import org.gpumem.debug.KernelDebugIds;
+import org.gpumem.debug.breakpoints.KernelLineBreakpoint;
+import org.gpumem.debug.launch.KernelLaunchAttributes;
+import org.gpumem.debug.launch.KernelProcess;
+import org.gpumem.debug.model.KernelDebugTarget;
+import org.gpumem.debug.model.PtxStackFrame;
+import org.gpumem.debug.model.WarpThread;
+import org.gpumem.ui.GpuMemoryPerspective;
+import org.gpumem.ui.GpuMemoryViews;
+import org.gpumem.ui.UiTesting;
+import org.gpumem.ui.memory.AddressSpaceTable;
+import org.gpumem.ui.memory.BlockSpaceReader;
+import org.gpumem.ui.session.GpuMemorySession;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Launches local_array.cu's kernel through the debug integration's launch configuration to a
+ * breakpoint in its copy loop and checks what the views show against the launch's input buffer
+ * (the kernel copies in[] into the CTA's shared stage[] before the loop).
+ */
+class DebugSessionViewsTest {
+
+    private static final Path KERNELS = Path.of(System.getProperty("gpumem.fixtures"), "kernels");
+    private static final int BLOCK = 64;
+    private static final int N = 128;
+
+    private IProject project;
+    private ILaunch launch;
+
+    @BeforeEach
+    void project() throws Exception {
+        UiTesting.neverAskToSwitchPerspectives();
+        project = ResourcesPlugin.getWorkspace().getRoot().getProject("ui-kernels-" + System.nanoTime());
+        project.create(null);
+        project.open(null);
+    }
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        GpuMemorySession.get().showFrame(null);
+        if (launch != null && !launch.isTerminated()) {
+            launch.terminate();
+        }
+        for (IBreakpoint b : DebugPlugin.getDefault().getBreakpointManager().getBreakpoints(KernelDebugIds.MODEL_ID)) {
+            b.delete();
+        }
+        project.delete(true, true, null);
+    }
+
+    private static int lineOf(Path file, String text) throws Exception {
+        List<String> lines = Files.readAllLines(file);
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains(text)) {
+                return i + 1;
+            }
+        }
+        throw new AssertionError("no line with " + text + " in " + file);
+    }
+
+    private static String hexOfInts(int[] values, int from, int count) {
+        ByteBuffer b = ByteBuffer.allocate(count * 4).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < count; i++) {
+            b.putInt(values[from + i]);
+        }
+        return UiTesting.hex(b.array(), 0, count * 4);
+    }
+
+    @Test
+    void aKernelStoppedInItsLoopShowsItsVariablesAndSharedBytes() throws Exception {
+        IFile source = project.getFile("local_array.cu");
+        source.createLink(IPath.fromPath(KERNELS.resolve("local_array.cu")), IResource.NONE, null);
+        new KernelLineBreakpoint(source, lineOf(KERNELS.resolve("local_array.cu"), "window[k] = stage["));
+        ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
+        ILaunchConfigurationWorkingCopy wc = manager.getLaunchConfigurationType(KernelDebugIds.LAUNCH_TYPE_ID)
+                .newInstance(null, "ui test local_weighted");
+        KernelLaunchAttributes.useFields(wc, KERNELS.resolve("local_array.G.ptx").toString(), "local_weighted", "[2]",
+                "[" + BLOCK + "]", 0, "sm_90", "[{\"buffer\":\"in\",\"type\":\"s32\",\"count\":" + N
+                        + ",\"init\":{\"random\":41}},{\"buffer\":\"out\",\"type\":\"s32\",\"count\":" + N + "},{\"s32\":" + N + "}]",
+                List.of("out"));
+        launch = wc.launch(ILaunchManager.DEBUG_MODE, new NullProgressMonitor());
+        UiTesting.waitUntil(() -> launch.getDebugTarget() != null && launch.getDebugTarget().isSuspended(), 60_000,
+                "the breakpoint in the loop");
+        KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
+        WarpThread thread = null;
+        for (IThread t : target.getThreads()) {
+            if (t.getBreakpoints().length > 0) {
+                thread = (WarpThread) t;
+            }
+        }
+        assertNotNull(thread, "no warp stopped at the breakpoint");
+        thread.setFocusedLane(5);
+        PtxStackFrame top = (PtxStackFrame) thread.getTopStackFrame();
+        int cta = thread.warpId().cta().x();
+        int[] in = ints(launch);
+
+        IWorkbenchPage page = PlatformUI.getWorkbench().showPerspective(GpuMemoryPerspective.ID,
+                PlatformUI.getWorkbench().getActiveWorkbenchWindow());
+        VariableLocationsView view = (VariableLocationsView) page.showView(GpuMemoryViews.VARIABLE_LOCATIONS);
+        GpuMemorySession.get().showFrame(top);
+        UiTesting.waitUntil(() -> view.rows().stream().anyMatch(r -> r.name().equals("stage")), 20_000, "frame variables");
+        Map<String, VariableLocationsView.Row> rows = view.rows().stream()
+                .collect(Collectors.toMap(VariableLocationsView.Row::name, r -> r, (a, b) -> a));
+        VariableLocationsView.Row stage = rows.get("stage");
+        assertEquals("shared", stage.spaceName());
+        assertEquals("CTA (" + cta + ",0,0)", stage.contextLabel());
+        assertEquals(hexOfInts(in, cta * BLOCK, 4), stage.value());
+        VariableLocationsView.Row window = rows.get("window");
+        assertNotNull(window, "window[] is not listed: " + rows.keySet());
+        assertEquals("local", window.spaceName());
+        assertTrue(window.contextLabel().endsWith("lane 5"), window.contextLabel());
+        assertEquals("param", rows.get("in").spaceName());
+        UiTesting.screenshot(view.viewer().getControl().getParent(), "variable-locations-debug");
+
+        Shell shell = new Shell(Display.getCurrent());
+        try {
+            shell.setLayout(new FillLayout());
+            shell.setSize(1100, 500);
+            IMemoryBlockExtension block = target.getExtendedMemoryBlock("shared:&stage", top);
+            AddressSpaceTable table = new AddressSpaceTable(shell, new BlockSpaceReader(block, "shared", "CTA (" + cta + ",0,0)"));
+            shell.open();
+            assertTrue(table.headerText().contains("32-bit addresses"), table.headerText());
+            for (int row = 0; row < BLOCK / 4; row++) {
+                int r = row;
+                UiTesting.waitUntil(() -> !table.loading()
+                        && !table.table().getItem(r).getText(AddressSpaceTable.COLUMN_HEX).equals("\u2026"), 10_000, "row " + r);
+                TableItem item = table.table().getItem(row);
+                assertEquals(String.format("0x%08x", row * 16), item.getText(AddressSpaceTable.COLUMN_ADDRESS));
+                assertEquals(hexOfInts(in, cta * BLOCK + row * 4, 4), item.getText(AddressSpaceTable.COLUMN_HEX), "row " + row);
+            }
+            UiTesting.screenshot(shell, "address-space-table-debug");
+        } finally {
+            shell.dispose();
+        }
+    }
+
+    private static int[] ints(ILaunch launch) {
+        byte[] bytes = ((KernelProcess) launch.getProcesses()[0]).engine().prepared().initialBuffer("in");
+        int[] out = new int[bytes.length / 4];
+        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(out);
+        return out;
+    }
+}
