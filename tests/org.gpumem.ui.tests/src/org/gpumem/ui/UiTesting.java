@@ -80,6 +80,18 @@ public final class UiTesting {
         Screenshots.capture(control, Path.of(docs, "screenshots", name + ".png"));
     }
 
+    /** Like {@link #screenshot}, with the view maximized in its window for the picture. */
+    public static void screenshotZoomed(org.eclipse.ui.IViewPart view, Control control, String name) {
+        org.eclipse.ui.IWorkbenchPage page = view.getSite().getPage();
+        org.eclipse.ui.IWorkbenchPartReference ref = page.getReference(view);
+        page.setPartState(ref, org.eclipse.ui.IWorkbenchPage.STATE_MAXIMIZED);
+        try {
+            screenshot(control, name);
+        } finally {
+            page.setPartState(ref, org.eclipse.ui.IWorkbenchPage.STATE_RESTORED);
+        }
+    }
+
     /** Two hex digits per byte, space separated, computed here independently of the UI's formatter. */
     public static String hex(byte[] data, int off, int len) {
         StringBuilder s = new StringBuilder();

@@ -1,5 +1,6 @@
 package org.gpumem.debug.model;
 
+import java.lang.ref.WeakReference;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -62,7 +63,11 @@ public final class KernelDebugTarget extends KernelDebugElement
     private DebugSession session;
     private final Map<WarpId, WarpThread> threads = new LinkedHashMap<>();
     private volatile List<WarpThread> visibleThreads = List.of();
-    private final List<SpaceMemoryBlock> blocks = new CopyOnWriteArrayList<>();
+    /**
+     * Blocks handed out, weakly held: a view that drops a block without disposing it must not
+     * make every later stop re-read it.
+     */
+    private final List<WeakReference<SpaceMemoryBlock>> blocks = new CopyOnWriteArrayList<>();
     private volatile boolean suspended;
     private volatile boolean terminated;
     private volatile Stop lastStop;
@@ -286,7 +291,8 @@ public final class KernelDebugTarget extends KernelDebugElement
         threads.keySet().retainAll(warps.stream().map(WarpStatus::id).toList());
         visibleThreads = List.copyOf(visible);
         suspended = true;
-        for (SpaceMemoryBlock b : blocks) {
+        List<SpaceMemoryBlock> live = liveBlocks();
+        for (SpaceMemoryBlock b : live) {
             try {
                 b.stopped();
             } catch (DebugException e) {
@@ -306,7 +312,7 @@ public final class KernelDebugTarget extends KernelDebugElement
             events.add(new DebugEvent(visible.get(0), DebugEvent.SUSPEND, detail));
         }
         events.add(new DebugEvent(this, DebugEvent.SUSPEND, detail));
-        for (SpaceMemoryBlock b : blocks) {
+        for (SpaceMemoryBlock b : live) {
             events.add(new DebugEvent(b, DebugEvent.CHANGE, DebugEvent.CONTENT));
         }
         if (stop.fault() != null) {
@@ -329,7 +335,7 @@ public final class KernelDebugTarget extends KernelDebugElement
         IBreakpointManager manager = DebugPlugin.getDefault().getBreakpointManager();
         manager.removeBreakpointListener(this);
         manager.removeBreakpointManagerListener(this);
-        DebugPlugin.getDefault().getMemoryBlockManager().removeMemoryBlocks(blocks.toArray(new IMemoryBlock[0]));
+        DebugPlugin.getDefault().getMemoryBlockManager().removeMemoryBlocks(liveBlocks().toArray(new IMemoryBlock[0]));
         process.sessionEnded(session);
         List<DebugEvent> events = new ArrayList<>();
         events.add(new DebugEvent(this, DebugEvent.TERMINATE));
@@ -434,11 +440,14 @@ public final class KernelDebugTarget extends KernelDebugElement
         return process.modulePath();
     }
 
+    /**
+     * Whether a breakpoint's file is the {@code .file} a stop reports: the same path, or the same
+     * file name (a source copied into the workspace, as the engine resolves breakpoints too).
+     */
     static boolean sameFile(String a, String b) {
         Path pa = Path.of(a).normalize();
         Path pb = Path.of(b).normalize();
-        return pa.equals(pb) || pa.getFileName() != null && pa.getFileName().equals(pb.getFileName())
-                && !(pa.isAbsolute() && pb.isAbsolute());
+        return pa.equals(pb) || pa.getFileName() != null && pa.getFileName().equals(pb.getFileName());
     }
 
     // ------------------------------------------------------------------ memory
@@ -476,13 +485,25 @@ public final class KernelDebugTarget extends KernelDebugElement
     }
 
     private SpaceMemoryBlock addBlock(SpaceMemoryBlock block) {
-        blocks.add(block);
+        blocks.add(new WeakReference<>(block));
         return block;
     }
 
     /** Removes a block from change tracking (called by the block when it is disposed). */
     public void forget(SpaceMemoryBlock block) {
-        blocks.remove(block);
+        blocks.removeIf(r -> r.get() == null || r.get() == block);
+    }
+
+    private List<SpaceMemoryBlock> liveBlocks() {
+        blocks.removeIf(r -> r.get() == null);
+        List<SpaceMemoryBlock> live = new ArrayList<>();
+        for (WeakReference<SpaceMemoryBlock> r : blocks) {
+            SpaceMemoryBlock b = r.get();
+            if (b != null) {
+                live.add(b);
+            }
+        }
+        return live;
     }
 
     private WarpThread contextThread(Object context) {

@@ -30,6 +30,7 @@ public final class ElfFile {
     public static final int ET_EXEC = 2;
     public static final int ET_DYN = 3;
     public static final int EM_386 = 3;
+    public static final int EM_PPC = 20;
     public static final int EM_PPC64 = 21;
     public static final int EM_X86_64 = 62;
     public static final int EM_AARCH64 = 183;
@@ -46,6 +47,7 @@ public final class ElfFile {
     private static final long MAX_SECTION_SIZE = Integer.MAX_VALUE - 64;
 
     private final String fileName;
+    private final Path path;
     private final ByteBuffer image;
     private final boolean is64;
     private final ByteOrder order;
@@ -62,8 +64,9 @@ public final class ElfFile {
     private volatile List<ElfSymbol> symbols;
     private final Map<Integer, List<ElfSymbol>> symbolTables = new java.util.concurrent.ConcurrentHashMap<>();
 
-    private ElfFile(String fileName, ByteBuffer data) {
+    private ElfFile(String fileName, ByteBuffer data, Path path) {
         this.fileName = fileName;
+        this.path = path;
         ByteReader r = new ByteReader(fileName, null, data);
         this.image = r.buffer();
         if (r.remaining() < 16 || r.u8() != 0x7f || r.u8() != 'E' || r.u8() != 'L' || r.u8() != 'F') {
@@ -179,13 +182,13 @@ public final class ElfFile {
             if (size > MAX_SECTION_SIZE) {
                 throw new InputFormatException(path.toString(), null, 0, "file larger than 2 GiB is not supported");
             }
-            return parse(path.toString(), ch.map(FileChannel.MapMode.READ_ONLY, 0, size));
+            return new ElfFile(path.toString(), ch.map(FileChannel.MapMode.READ_ONLY, 0, size), path);
         }
     }
 
     /** Parses an ELF image held in {@code data} (position to limit); the buffer is not copied. */
     public static ElfFile parse(String fileName, ByteBuffer data) {
-        return new ElfFile(fileName, data);
+        return new ElfFile(fileName, data, null);
     }
 
     public String fileName() {
@@ -227,7 +230,7 @@ public final class ElfFile {
         return entry;
     }
 
-    /** e_flags; for cubins the SM number is in bits 8-15 (older) or 8-15 of the new layout. */
+    /** e_flags (machine-specific: the SM architecture of a cubin, the gfx target of an AMDGPU code object). */
     public long flags() {
         return flags;
     }
@@ -319,12 +322,56 @@ public final class ElfFile {
         if (kind == ELFCOMPRESS_ZLIB) {
             // Off-heap: large decompressed sections then cost their size, not a heap sized for them.
             ByteBuffer out = ByteBuffer.allocateDirect((int) size);
-            inflate(s, h.slice(compressed), out, headerSize);
+            if (path != null) {
+                inflateFromFile(s, s.offset() + headerSize, compressed, out, headerSize);
+            } else {
+                inflate(s, h.slice(compressed), out, headerSize);
+            }
             return out.clear().order(order);
         }
         byte[] out = new byte[(int) size];
         unzstd(s, h.bytes(compressed), out, headerSize);
         return ByteBuffer.wrap(out).order(order);
+    }
+
+    /**
+     * Inflates from positional reads of the file rather than from the mapping: the compressed
+     * bytes then pass through a small buffer instead of staying resident in the process.
+     */
+    private void inflateFromFile(ElfSection s, long from, long length, ByteBuffer out, int headerSize) {
+        Inflater inf = new Inflater();
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+            ByteBuffer chunk = ByteBuffer.allocateDirect((int) Math.min(1 << 20, Math.max(length, 1)));
+            long pos = from;
+            long end = from + length;
+            while (out.hasRemaining() && !inf.finished()) {
+                if (inf.needsInput()) {
+                    if (pos >= end) {
+                        break;
+                    }
+                    chunk.clear().limit((int) Math.min(chunk.capacity(), end - pos));
+                    int n = ch.read(chunk, pos);
+                    if (n <= 0) {
+                        break;
+                    }
+                    pos += n;
+                    inf.setInput(chunk.flip());
+                }
+                if (inf.inflate(out) == 0 && inf.needsDictionary()) {
+                    break;
+                }
+            }
+            if (out.hasRemaining()) {
+                throw new InputFormatException(fileName, s.name(), headerSize + inf.getBytesRead(),
+                        "zlib data ends after " + out.position() + " of " + out.limit() + " bytes");
+            }
+        } catch (DataFormatException e) {
+            throw new InputFormatException(fileName, s.name(), headerSize + inf.getBytesRead(), "corrupt zlib data: " + e.getMessage());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(fileName + ": " + e.getMessage(), e);
+        } finally {
+            inf.end();
+        }
     }
 
     private void inflate(ElfSection s, ByteBuffer in, ByteBuffer out, int headerSize) {

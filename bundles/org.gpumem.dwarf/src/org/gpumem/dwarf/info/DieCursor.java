@@ -28,6 +28,9 @@ public final class DieCursor {
     private int nextDepth;
     private int[] valuePos = new int[32];
     private int[] valueForm = new int[32];
+    /** Start of the values of a DIE whose abbreviation has a fixed layout, else -1. */
+    private int fixedBase = -1;
+    private Abbrev.FixedLayout fixed;
 
     DieCursor(Unit unit) {
         this(unit, true);
@@ -94,7 +97,15 @@ public final class DieCursor {
         if (a.hasChildren) {
             nextDepth = depth + 1;
         }
-        readValues(a);
+        Abbrev.FixedLayout l = a.layout(addressSize, offsetSize, refAddrSize);
+        if (l.total >= 0) {
+            fixedBase = r.position();
+            fixed = l;
+            r.skip(l.total);
+        } else {
+            fixedBase = -1;
+            readValues(a);
+        }
         if (r.position() > unit.end) {
             throw r.fail(dieOffset, "DIE extends past the end of its unit at 0x" + Long.toHexString(unit.end));
         }
@@ -194,6 +205,14 @@ public final class DieCursor {
 
     // ---- attribute access by index -------------------------------------------------------
 
+    private int pos(int i) {
+        return fixedBase >= 0 ? fixedBase + fixed.offsets[i] : valuePos[i];
+    }
+
+    private int formOf(int i) {
+        return fixedBase >= 0 ? abbrev.forms[i] : valueForm[i];
+    }
+
     /** Index of {@code attribute} in the current DIE, or -1 (also at a null entry). */
     public int find(int attribute) {
         return abbrev == null ? -1 : abbrev.indexOf(attribute);
@@ -209,16 +228,16 @@ public final class DieCursor {
 
     /** The form of value {@code i} after resolving DW_FORM_indirect. */
     public int form(int i) {
-        return valueForm[i];
+        return formOf(i);
     }
 
     /** Section offset where value {@code i} starts (to find the relocation that produced it). */
     public long valueOffset(int i) {
-        return valuePos[i];
+        return pos(i);
     }
 
     private ByteReader at(int i) {
-        return r.at(valuePos[i]);
+        return r.at(pos(i));
     }
 
     /**
@@ -227,8 +246,8 @@ public final class DieCursor {
      * references (not added to the unit offset; see {@link #reference(int)}).
      */
     public long unsigned(int i) {
-        int form = valueForm[i];
-        int p = valuePos[i];
+        int form = formOf(i);
+        int p = pos(i);
         ByteBuffer b = r.buffer();
         switch (form) {
             case DwForm.DATA1, DwForm.REF1, DwForm.FLAG, DwForm.STRX1, DwForm.ADDRX1:
@@ -306,9 +325,9 @@ public final class DieCursor {
 
     /** Value {@code i} as a signed integer: data forms sign-extended from their width. */
     public long signed(int i) {
-        int p = valuePos[i];
+        int p = pos(i);
         ByteBuffer b = r.buffer();
-        return switch (valueForm[i]) {
+        return switch (formOf(i)) {
             case DwForm.DATA1 -> b.get(p);
             case DwForm.DATA2 -> b.getShort(p);
             case DwForm.DATA4 -> b.getInt(p);
@@ -318,7 +337,7 @@ public final class DieCursor {
 
     /** Whether value {@code i} is a constant (as opposed to a block, reference, string...). */
     public boolean isConstant(int i) {
-        return switch (valueForm[i]) {
+        return switch (formOf(i)) {
             case DwForm.DATA1, DwForm.DATA2, DwForm.DATA4, DwForm.DATA8, DwForm.SDATA, DwForm.UDATA,
                     DwForm.IMPLICIT_CONST -> true;
             default -> false;
@@ -327,25 +346,25 @@ public final class DieCursor {
 
     /** Value {@code i} as an address: DW_FORM_addr, or an index into .debug_addr. */
     public long address(int i) {
-        int form = valueForm[i];
+        int form = formOf(i);
         return switch (form) {
             case DwForm.ADDRX, DwForm.ADDRX1, DwForm.ADDRX2, DwForm.ADDRX3, DwForm.ADDRX4, DwForm.GNU_ADDR_INDEX ->
-                    dwarf.indexedAddress(unit, unsigned(i), valuePos[i]);
+                    dwarf.indexedAddress(unit, unsigned(i), pos(i));
             default -> unsigned(i);
         };
     }
 
     /** Value {@code i} as a string (inline, .debug_str, .debug_line_str, or by index); null for supplementary-file strings. */
     public String stringValue(int i) {
-        int form = valueForm[i];
+        int form = formOf(i);
         return switch (form) {
-            case DwForm.STRING -> r.cstringAt(valuePos[i]);
-            case DwForm.STRP -> dwarf.string(DwarfFile.DEBUG_STR, unsigned(i), r, valuePos[i]);
-            case DwForm.LINE_STRP -> dwarf.string(DwarfFile.DEBUG_LINE_STR, unsigned(i), r, valuePos[i]);
+            case DwForm.STRING -> r.cstringAt(pos(i));
+            case DwForm.STRP -> dwarf.string(DwarfFile.DEBUG_STR, unsigned(i), r, pos(i));
+            case DwForm.LINE_STRP -> dwarf.string(DwarfFile.DEBUG_LINE_STR, unsigned(i), r, pos(i));
             case DwForm.STRX, DwForm.STRX1, DwForm.STRX2, DwForm.STRX3, DwForm.STRX4, DwForm.GNU_STR_INDEX ->
-                    dwarf.indexedString(unit, unsigned(i), valuePos[i]);
+                    dwarf.indexedString(unit, unsigned(i), pos(i));
             case DwForm.STRP_SUP, DwForm.GNU_STRP_ALT -> null;
-            default -> throw r.fail(valuePos[i], DwAt.name(abbrev.attributes[i]) + " has non-string form " + DwForm.name(form));
+            default -> throw r.fail(pos(i), DwAt.name(abbrev.attributes[i]) + " has non-string form " + DwForm.name(form));
         };
     }
 
@@ -355,25 +374,25 @@ public final class DieCursor {
      * Returns -1 for references into a supplementary file.
      */
     public long reference(int i) {
-        int form = valueForm[i];
+        int form = formOf(i);
         return switch (form) {
             case DwForm.REF1, DwForm.REF2, DwForm.REF4, DwForm.REF8, DwForm.REF_UDATA -> {
                 long v = unit.offset + unsigned(i);
                 if (unsigned(i) < 0 || v >= unit.end) {
-                    throw r.fail(valuePos[i], "reference 0x" + Long.toHexString(unsigned(i)) + " outside its unit");
+                    throw r.fail(pos(i), "reference 0x" + Long.toHexString(unsigned(i)) + " outside its unit");
                 }
                 yield unit.inTypesSection ? v | DwarfFile.TYPES_SECTION_BIT : v;
             }
             case DwForm.REF_ADDR -> unsigned(i);
             case DwForm.REF_SIG8 -> dwarf.typeReference(unsigned(i));
             case DwForm.REF_SUP4, DwForm.REF_SUP8, DwForm.GNU_REF_ALT -> -1;
-            default -> throw r.fail(valuePos[i], DwAt.name(abbrev.attributes[i]) + " has non-reference form " + DwForm.name(form));
+            default -> throw r.fail(pos(i), DwAt.name(abbrev.attributes[i]) + " has non-reference form " + DwForm.name(form));
         };
     }
 
     /** Whether value {@code i} is a block or expression (block*, exprloc, data16). */
     public boolean isBlock(int i) {
-        return switch (valueForm[i]) {
+        return switch (formOf(i)) {
             case DwForm.BLOCK, DwForm.BLOCK1, DwForm.BLOCK2, DwForm.BLOCK4, DwForm.EXPRLOC, DwForm.DATA16 -> true;
             default -> false;
         };
@@ -382,13 +401,13 @@ public final class DieCursor {
     /** Section offset of the first byte of block value {@code i} (after its length). */
     public long blockOffset(int i) {
         ByteReader b = at(i);
-        switch (valueForm[i]) {
+        switch (formOf(i)) {
             case DwForm.BLOCK1 -> b.u8();
             case DwForm.BLOCK2 -> b.u16();
             case DwForm.BLOCK4 -> b.u32();
             case DwForm.BLOCK, DwForm.EXPRLOC -> b.uleb();
             case DwForm.DATA16 -> { }
-            default -> throw r.fail(valuePos[i], DwAt.name(abbrev.attributes[i]) + " has non-block form " + DwForm.name(valueForm[i]));
+            default -> throw r.fail(pos(i), DwAt.name(abbrev.attributes[i]) + " has non-block form " + DwForm.name(formOf(i)));
         }
         return b.position();
     }
@@ -396,13 +415,13 @@ public final class DieCursor {
     /** Block value {@code i} (no copy), in the section's byte order. */
     public ByteBuffer block(int i) {
         ByteReader b = at(i);
-        long length = switch (valueForm[i]) {
+        long length = switch (formOf(i)) {
             case DwForm.BLOCK1 -> b.u8();
             case DwForm.BLOCK2 -> b.u16();
             case DwForm.BLOCK4 -> b.u32();
             case DwForm.BLOCK, DwForm.EXPRLOC -> b.uleb();
             case DwForm.DATA16 -> 16;
-            default -> throw r.fail(valuePos[i], DwAt.name(abbrev.attributes[i]) + " has non-block form " + DwForm.name(valueForm[i]));
+            default -> throw r.fail(pos(i), DwAt.name(abbrev.attributes[i]) + " has non-block form " + DwForm.name(formOf(i)));
         };
         return b.slice(length);
     }
@@ -413,19 +432,19 @@ public final class DieCursor {
      * through the unit's offset table.
      */
     public long listOffset(int i) {
-        int form = valueForm[i];
+        int form = formOf(i);
         if (form == DwForm.LOCLISTX) {
-            return dwarf.indexedListOffset(DwarfFile.DEBUG_LOCLISTS, unit, unit.loclistsBase, unsigned(i), valuePos[i]);
+            return dwarf.indexedListOffset(DwarfFile.DEBUG_LOCLISTS, unit, unit.loclistsBase, unsigned(i), pos(i));
         }
         if (form == DwForm.RNGLISTX) {
-            return dwarf.indexedListOffset(DwarfFile.DEBUG_RNGLISTS, unit, unit.rnglistsBase, unsigned(i), valuePos[i]);
+            return dwarf.indexedListOffset(DwarfFile.DEBUG_RNGLISTS, unit, unit.rnglistsBase, unsigned(i), pos(i));
         }
         return unsigned(i);
     }
 
     /** Whether value {@code i} refers to a location or range list (rather than holding an expression or constant). */
     public boolean isListReference(int i) {
-        int form = valueForm[i];
+        int form = formOf(i);
         return form == DwForm.SEC_OFFSET || form == DwForm.LOCLISTX || form == DwForm.RNGLISTX
                 || unit.version <= 3 && (form == DwForm.DATA4 || form == DwForm.DATA8);
     }

@@ -43,8 +43,6 @@ public final class DwarfFile {
     /** Marks a DIE reference as an offset in .debug_types rather than .debug_info. */
     public static final long TYPES_SECTION_BIT = 1L << 62;
 
-    private static final Section ABSENT = null;
-
     private final DebugSections source;
     private final SymbolLayout layout;
     private final Set<String> sectionNames = new HashSet<>();
@@ -100,7 +98,7 @@ public final class DwarfFile {
             ByteBuffer raw = source.section(name);
             if (raw == null) {
                 missing.add(name);
-                return ABSENT;
+                return null;
             }
             s = new Section(source.fileName(), name, raw, source.order(), source.relocations(name), layout, sectionNames,
                     source.sectionAddress(name));

@@ -154,6 +154,8 @@ public final class ElfDebugSections implements DebugSections {
                 return type == 2 /* R_386_PC32 */ ? 4 : 0;
             case ElfFile.EM_AARCH64:
                 return type == 261 /* R_AARCH64_PREL32 */ ? 4 : type == 260 /* R_AARCH64_PREL64 */ ? 8 : 0;
+            case ElfFile.EM_PPC:
+                return type == 26 /* R_PPC_REL32 */ ? 4 : 0;
             case ElfFile.EM_PPC64:
                 return type == 26 /* R_PPC64_REL32 */ ? 4 : type == 44 /* R_PPC64_REL64 */ ? 8 : 0;
             default:
@@ -177,6 +179,8 @@ public final class ElfDebugSections implements DebugSections {
                 };
             case ElfFile.EM_386:
                 return type == 1 /* R_386_32 */ ? 4 : 0;
+            case ElfFile.EM_PPC:
+                return type == 1 /* R_PPC_ADDR32 */ ? 4 : 0;
             case ElfFile.EM_PPC64:
                 return switch (type) {
                     case 38 /* R_PPC64_ADDR64 */ -> 8;

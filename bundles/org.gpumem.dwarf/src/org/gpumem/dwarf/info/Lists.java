@@ -52,6 +52,21 @@ public final class Lists {
         return forEachLocation(unit, offset, null);
     }
 
+    /**
+     * As {@link #countLocations(Unit, long)}, reading with {@code sectionReader}, a reader over
+     * the unit's location list section that the caller reuses across calls (to spare the
+     * allocation when walking millions of lists).
+     */
+    public static int countLocations(Unit unit, ByteReader sectionReader, long offset) {
+        boolean v5 = unit.version >= 5;
+        if (offset < 0 || offset >= sectionReader.size()) {
+            throw sectionReader.fail(0, "location list offset 0x" + Long.toHexString(offset) + " outside " + sectionReader.section());
+        }
+        sectionReader.seek(offset);
+        Section s = unit.dwarf.section(v5 ? DwarfFile.DEBUG_LOCLISTS : DwarfFile.DEBUG_LOC);
+        return v5 ? readLocLists(unit, sectionReader, null) : readLoc(unit, s, sectionReader, null);
+    }
+
     /** Walks the location list at {@code offset}, giving each entry to {@code sink}; returns the number of entries. */
     public static int forEachLocation(Unit unit, long offset, EntrySink sink) {
         DwarfFile d = unit.dwarf;

@@ -27,6 +27,8 @@ import org.gpumem.dwarf.info.DwAt;
 import org.gpumem.dwarf.info.DwTag;
 import org.gpumem.dwarf.info.DwarfFile;
 import org.gpumem.dwarf.info.Lists;
+import org.gpumem.dwarf.info.Section;
+import org.gpumem.dwarf.io.ByteReader;
 import org.gpumem.dwarf.info.Unit;
 import org.gpumem.dwarf.io.InputFormatException;
 
@@ -37,8 +39,9 @@ import org.gpumem.dwarf.io.InputFormatException;
  * {@link DieCursor}s, so memory stays at the size of the decompressed sections.
  * <p>
  * A variable's space comes from its address-space attributes, as in {@link VariableLister}; for
- * GPU targets without such an attribute, from evaluating its location expression. Variables of
- * other targets without an attribute are counted as {@code default}.
+ * GPU targets without such an attribute, from evaluating its single location expression.
+ * Variables with a location but no space found that way (other targets, location lists) are
+ * counted as {@code default}, those without a location as {@code none}.
  */
 public final class DwarfStatistics {
 
@@ -91,8 +94,10 @@ public final class DwarfStatistics {
         for (Counts c : results) {
             total.add(c);
         }
+        Map<String, Long> bySpace = new TreeMap<>();
+        total.bySpace.forEach((k, v) -> bySpace.put(k, v[0]));
         return new Result(all.size() - typeUnits, typeUnits, total.dies, total.variables, total.parameters,
-                total.expressions, total.lists, total.listEntries, total.bySpace, System.nanoTime() - start, n);
+                total.expressions, total.lists, total.listEntries, bySpace, System.nanoTime() - start, n);
     }
 
     private static java.util.concurrent.ThreadFactory daemon() {
@@ -152,7 +157,9 @@ public final class DwarfStatistics {
         long expressions;
         long lists;
         long listEntries;
-        final Map<String, Long> bySpace = new TreeMap<>();
+        final Map<String, long[]> bySpace = new TreeMap<>();
+        private ByteReader locReader;
+        private ByteReader locListsReader;
 
         Counts(DwarfFile dwarf, AddressSpaceEncodings encodings) {
             this.dwarf = dwarf;
@@ -167,7 +174,7 @@ public final class DwarfStatistics {
             expressions += o.expressions;
             lists += o.lists;
             listEntries += o.listEntries;
-            o.bySpace.forEach((k, v) -> bySpace.merge(k, v, Long::sum));
+            o.bySpace.forEach((k, v) -> bySpace.computeIfAbsent(k, x -> new long[1])[0] += v[0]);
         }
 
         void run(List<Unit> units, AtomicInteger next) {
@@ -178,7 +185,32 @@ public final class DwarfStatistics {
         }
 
         private void count(String key) {
-            bySpace.merge(key, 1L, Long::sum);
+            long[] c = bySpace.get(key);
+            if (c == null) {
+                c = new long[1];
+                bySpace.put(key, c);
+            }
+            c[0]++;
+        }
+
+        /** A reader over the unit's location list section, kept per thread. */
+        private ByteReader listReader(Unit u) {
+            boolean v5 = u.version() >= 5;
+            ByteReader r = v5 ? locListsReader : locReader;
+            if (r == null) {
+                Section s = dwarf.section(v5 ? DwarfFile.DEBUG_LOCLISTS : DwarfFile.DEBUG_LOC);
+                if (s == null) {
+                    throw u.section().reader().fail(u.offset(), "location list but the file has no "
+                            + (v5 ? DwarfFile.DEBUG_LOCLISTS : DwarfFile.DEBUG_LOC));
+                }
+                r = s.reader();
+                if (v5) {
+                    locListsReader = r;
+                } else {
+                    locReader = r;
+                }
+            }
+            return r;
         }
 
         private void unit(Unit u) {
@@ -223,7 +255,7 @@ public final class DwarfStatistics {
                 if (loc >= 0) {
                     if (c.isListReference(loc)) {
                         lists++;
-                        listEntries += Lists.countLocations(u, c.listOffset(loc));
+                        listEntries += Lists.countLocations(u, listReader(u), c.listOffset(loc));
                     } else if (c.isBlock(loc)) {
                         expressions++;
                         if (key == null && decoder != null) {

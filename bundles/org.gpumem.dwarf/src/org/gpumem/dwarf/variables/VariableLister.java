@@ -16,7 +16,9 @@ import org.gpumem.dwarf.aspace.Target;
 import org.gpumem.dwarf.expr.Evaluator;
 import org.gpumem.dwarf.expr.Expression;
 import org.gpumem.dwarf.expr.ExpressionDecoder;
+import org.gpumem.dwarf.expr.ContextBinding;
 import org.gpumem.dwarf.expr.Location;
+import org.gpumem.dwarf.expr.LocationSummary;
 import org.gpumem.dwarf.expr.RegisterNames;
 import org.gpumem.dwarf.expr.UnitBaseTypes;
 import org.gpumem.dwarf.info.DebugSections.Relocation;
@@ -315,7 +317,12 @@ public final class VariableLister {
             }
             return new Single(new LocationText(l.kind(), ops, hex, address, symbols, null, null), l);
         } catch (InputFormatException ex) {
-            return new Single(new LocationText("unknown", ops, hex, null, symbols, null, ex.getMessage()), null);
+            // The evaluator needed something a file cannot give (a DWARF procedure, an entry
+            // value...): the summary still tells the kind, and the space where constants name it.
+            LocationSummary summary = LocationSummary.of(e, st.numbering,
+                    valueSpace != null ? valueSpace : st.numbering.defaultSpace(), st.unitEncodings.memOffsetOnTop());
+            Location l = summary.space() != null ? new Location.Memory(summary.space(), ContextBinding.DEVICE, 0) : null;
+            return new Single(new LocationText(summary.kind(), ops, hex, null, symbols, null, ex.getMessage()), l);
         }
     }
 

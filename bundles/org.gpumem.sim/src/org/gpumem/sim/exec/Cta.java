@@ -748,6 +748,12 @@ public final class Cta {
         cacheData = segments.data(i);
     }
 
+    /** The same refusal, saying which generic address led to it. */
+    private static MemoryAccessException throughGeneric(MemoryAccessException e, long generic) {
+        return new MemoryAccessException(e.kind(), e.space(), e.address(), e.size(), "through generic address 0x"
+                + Long.toHexString(generic) + (e.detail() == null ? "" : "; " + e.detail()));
+    }
+
     /** Resolves a generic address to its space (counting it in the profile). */
     private AddressSpace resolveGeneric(long addr, Instruction in, Frame f) {
         AddressSpace s = GenericWindows.resolve(addr);
@@ -799,10 +805,11 @@ public final class Cta {
                 return Bytes.load(kernelParams, (int) addr, size);
             default: {
                 AddressSpace s = resolveGeneric(addr, in, f);
-                if (s == AddressSpace.GLOBAL) {
-                    return load(w, f, in, s, addr, size, lane);
+                try {
+                    return load(w, f, in, s, s == AddressSpace.GLOBAL ? addr : addr - GenericWindows.base(s), size, lane);
+                } catch (MemoryAccessException e) {
+                    throw throughGeneric(e, addr);
                 }
-                return load(w, f, in, s, addr - GenericWindows.base(s), size, lane);
             }
         }
     }
@@ -847,7 +854,11 @@ public final class Cta {
                 throw new MemoryAccessException(MemoryFaultKind.READ_ONLY, space, addr, size, "kernel parameters");
             default: {
                 AddressSpace s = resolveGeneric(addr, in, f);
-                store(w, f, in, s, s == AddressSpace.GLOBAL ? addr : addr - GenericWindows.base(s), size, lane, v);
+                try {
+                    store(w, f, in, s, s == AddressSpace.GLOBAL ? addr : addr - GenericWindows.base(s), size, lane, v);
+                } catch (MemoryAccessException e) {
+                    throw throughGeneric(e, addr);
+                }
             }
         }
     }
@@ -861,7 +872,12 @@ public final class Cta {
                 throw new MemoryAccessException(MemoryFaultKind.OUT_OF_BOUNDS, s, addr, size,
                         "atomics only act on global and shared memory");
             }
-            return atomic(w, f, in, s, s == AddressSpace.GLOBAL ? addr : addr - GenericWindows.base(s), size, lane, b, c);
+            try {
+                return atomic(w, f, in, s, s == AddressSpace.GLOBAL ? addr : addr - GenericWindows.base(s), size, lane, b,
+                        c);
+            } catch (MemoryAccessException e) {
+                throw throughGeneric(e, addr);
+            }
         }
         byte[] data;
         int off;

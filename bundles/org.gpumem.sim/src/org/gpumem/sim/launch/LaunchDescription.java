@@ -24,6 +24,11 @@ public record LaunchDescription(Path source, Path module, String kernel, Dim3 gr
         outputs = List.copyOf(outputs);
     }
 
+    /** This launch with another module (e.g. the -G flavour of the same kernel). */
+    public LaunchDescription withModule(Path otherModule) {
+        return new LaunchDescription(source, otherModule, kernel, grid, block, sharedBytes, device, args, outputs);
+    }
+
     /** The buffer arguments in parameter order. */
     public List<KernelArgument.Buffer> buffers() {
         return args.stream().filter(KernelArgument.Buffer.class::isInstance)

@@ -664,6 +664,20 @@ public final class PtxLoader {
                 in.index = code.size();
                 code.add(in);
             }
+            Instruction last = code.isEmpty() ? null : code.get(code.size() - 1);
+            boolean fallsOff = last == null || last.guard >= 0
+                    || (last.op != Op.RET && last.op != Op.EXIT && last.op != Op.BRA && last.op != Op.TRAP);
+            if (fallsOff || labels.containsValue(code.size())) {
+                // Running off the end of a body returns, as in PTX; labels there name this ret.
+                Instruction ret = new Instruction();
+                ret.op = Op.RET;
+                ret.line = f.endLine;
+                ret.opcode = "ret";
+                ret.text = "ret (end of " + f.name + ")";
+                ret.location = loc;
+                ret.index = code.size();
+                code.add(ret);
+            }
             f.labels = labels;
             for (Map.Entry<Instruction, String> e : branches.entrySet()) {
                 Integer target = labels.get(e.getValue());

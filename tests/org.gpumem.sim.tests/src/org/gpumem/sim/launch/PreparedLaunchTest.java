@@ -55,7 +55,7 @@ class PreparedLaunchTest {
     void missingModuleAndUnknownKernelNameTheirFields() throws IOException {
         LaunchDescription d = SampleKernels.launch("saxpy", Variant.O3);
         assertEquals("module", assertThrows(LaunchFileException.class,
-                () -> PreparedLaunch.prepare(SampleKernels.withModule(d, dir.resolve("none.ptx")))).field());
+                () -> PreparedLaunch.prepare(d.withModule(dir.resolve("none.ptx")))).field());
         LaunchDescription other = new LaunchDescription(d.source(), d.module(), "saxpy2", d.grid(), d.block(),
                 d.sharedBytes(), d.device(), d.args(), d.outputs());
         LaunchFileException e = assertThrows(LaunchFileException.class, () -> PreparedLaunch.prepare(other));

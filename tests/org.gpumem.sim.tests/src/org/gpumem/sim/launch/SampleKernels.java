@@ -37,12 +37,7 @@ final class SampleKernels {
     /** The committed launch file of sample {@code name}, switched to the {@code v} PTX. */
     static LaunchDescription launch(String name, Variant v) throws IOException {
         LaunchDescription d = new LaunchFileReader().read(dir().resolve("launch").resolve(name + ".json"));
-        return withModule(d, ptx(name, v));
-    }
-
-    static LaunchDescription withModule(LaunchDescription d, Path module) {
-        return new LaunchDescription(d.source(), module, d.kernel(), d.grid(), d.block(), d.sharedBytes(), d.device(),
-                d.args(), d.outputs());
+        return d.withModule(ptx(name, v));
     }
 
     /** Options for tests: a budget far above what the samples need, two workers to exercise parallel CTAs. */

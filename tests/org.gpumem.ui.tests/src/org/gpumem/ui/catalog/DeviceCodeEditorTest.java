@@ -39,8 +39,10 @@ class DeviceCodeEditorTest {
         return Path.of(System.getProperty("gpumem.fixtures"), path);
     }
 
-    private DeviceCodePanel open(Path file) throws Exception {
-        IEditorPart editor = IDE.openEditorOnFileStore(page, EFS.getLocalFileSystem().getStore(file.toUri()));
+    /** Opens {@code file} as File > Open File does, or with Open With > Device Code when {@code openWith}. */
+    private DeviceCodePanel open(Path file, boolean openWith) throws Exception {
+        IEditorPart editor = openWith ? IDE.openEditor(page, file.toUri(), DeviceCodeEditor.ID, true)
+                : IDE.openEditorOnFileStore(page, EFS.getLocalFileSystem().getStore(file.toUri()));
         assertTrue(editor instanceof DeviceCodeEditor, "opened with " + editor.getClass().getName());
         DeviceCodePanel panel = ((DeviceCodeEditor) editor).panel();
         UiTesting.waitUntil(() -> !panel.loading() && panel.catalog() != null, 20_000, "catalog of " + file);
@@ -69,7 +71,7 @@ class DeviceCodeEditorTest {
     void aCubinOpensAsItsCatalogAndItsDwarfByAddressSpace() throws Exception {
         page.getWorkbenchWindow().getShell().setSize(1440, 900);
         Path cubin = fixture("cuda/spaces.sm_90.cubin");
-        DeviceCodePanel panel = open(cubin);
+        DeviceCodePanel panel = open(cubin, false);
         List<DeviceImage> images = panel.catalog().images();
         assertEquals(1, images.size());
         assertTrue(images.get(0).hasDebugInfo());
@@ -93,7 +95,7 @@ class DeviceCodeEditorTest {
     @Test
     void aHostExecutableListsItsFatbinImages() throws Exception {
         Path exe = fixture("images/cuda_G");
-        DeviceCodePanel panel = open(exe);
+        DeviceCodePanel panel = open(exe, true);
         assertTrue(panel.catalog().images().size() >= 2, "images: " + panel.catalog().images());
         assertEquals(panel.catalog().containers().size(), panel.catalogViewer().getTree().getItemCount());
         UiTesting.screenshot(panel, "device-code-host-executable");

@@ -17,7 +17,9 @@ import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.debug.core.model.IBreakpoint;
+import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.debug.ui.actions.IToggleBreakpointsTarget;
+import org.eclipse.jface.dialogs.MessageDialogWithToggle;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.TextSelection;
 import org.eclipse.ui.IEditorPart;
@@ -43,6 +45,9 @@ import org.junit.jupiter.api.Test;
  * its loop breakpoint with the model presentation's variable labels.
  */
 class KernelLaunchUiTest {
+    /** Debug UI preference keys (IInternalDebugUIConstants) for the perspective-switch questions. */
+    private static final String SWITCH_ON_SUSPEND = "org.eclipse.debug.ui.switch_perspective_on_suspend";
+    private static final String SWITCH_ON_LAUNCH = "org.eclipse.debug.ui.switch_to_perspective";
 
     @AfterEach
     void cleanUp() throws Exception {
@@ -106,15 +111,14 @@ class KernelLaunchUiTest {
         assertEquals(1, breakpoints().size());
 
         // Debug the saved configuration: the UI thread keeps running while the simulator works.
+        // The perspective-switch question would open a modal dialog inside the wait loop.
+        DebugUITools.getPreferenceStore().setValue(SWITCH_ON_SUSPEND, MessageDialogWithToggle.NEVER);
+        DebugUITools.getPreferenceStore().setValue(SWITCH_ON_LAUNCH, MessageDialogWithToggle.NEVER);
         ILaunch launch = configuration.launch(ILaunchManager.DEBUG_MODE, null);
         KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
         UiTesting.waitUntil(() -> target.isSuspended(), 60_000, "the breakpoint in the sample's loop");
-        WarpThread thread = (WarpThread) target.getThreads()[0];
-        for (var t : target.getThreads()) {
-            if (((WarpThread) t).getBreakpoints().length > 0) {
-                thread = (WarpThread) t;
-            }
-        }
+        WarpThread thread = target.thread(target.lastStop().warp());
+        assertEquals(1, thread.getBreakpoints().length);
         PtxStackFrame frame = (PtxStackFrame) thread.getTopStackFrame();
         assertEquals(KernelSamples.LOOP_LINE, frame.getLineNumber());
         assertEquals(source, launch.getSourceLocator().getSourceElement(frame));

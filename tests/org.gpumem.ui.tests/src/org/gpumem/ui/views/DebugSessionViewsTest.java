@@ -23,8 +23,13 @@ import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.debug.core.model.IBreakpoint;
+import org.eclipse.debug.core.model.IMemoryBlock;
 import org.eclipse.debug.core.model.IMemoryBlockExtension;
 import org.eclipse.debug.core.model.IThread;
+import org.eclipse.debug.ui.DebugUITools;
+import org.eclipse.debug.ui.IDebugUIConstants;
+import org.eclipse.debug.ui.memory.IMemoryRenderingContainer;
+import org.eclipse.debug.ui.memory.IMemoryRenderingSite;
 import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
@@ -43,6 +48,7 @@ import org.gpumem.ui.GpuMemoryViews;
 import org.gpumem.ui.UiTesting;
 import org.gpumem.ui.memory.AddressSpaceTable;
 import org.gpumem.ui.memory.BlockSpaceReader;
+import org.gpumem.ui.renderings.AddressSpaceRendering;
 import org.gpumem.ui.session.GpuMemorySession;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -138,13 +144,39 @@ class DebugSessionViewsTest {
         VariableLocationsView.Row stage = rows.get("stage");
         assertEquals("shared", stage.spaceName());
         assertEquals("CTA (" + cta + ",0,0)", stage.contextLabel());
-        assertEquals(hexOfInts(in, cta * BLOCK, 4), stage.value());
+        // stage is 512 bytes; the view shows the first 16 and an ellipsis
+        assertEquals(hexOfInts(in, cta * BLOCK, 4) + " \u2026", stage.value());
         VariableLocationsView.Row window = rows.get("window");
         assertNotNull(window, "window[] is not listed: " + rows.keySet());
         assertEquals("local", window.spaceName());
         assertTrue(window.contextLabel().endsWith("lane 5"), window.contextLabel());
         assertEquals("param", rows.get("in").spaceName());
-        UiTesting.screenshot(view.viewer().getControl().getParent(), "variable-locations-debug");
+        UiTesting.screenshotZoomed(view, view.viewer().getControl(), "variable-locations-debug");
+
+        // Double-click on stage: a memory block of shared in its CTA, at stage's offset, in the Memory view,
+        // where the address-space rendering shows the bytes the kernel copied from in[].
+        view.open(stage);
+        IMemoryBlock[] blocks = DebugPlugin.getDefault().getMemoryBlockManager().getMemoryBlocks(target);
+        IMemoryBlockExtension opened = (IMemoryBlockExtension) blocks[blocks.length - 1];
+        assertEquals("shared:" + stage.offsetText(), opened.getExpression());
+        IMemoryRenderingSite memoryView = (IMemoryRenderingSite) page.findView(IDebugUIConstants.ID_MEMORY_VIEW);
+        assertNotNull(memoryView, "the Memory view did not open");
+        IMemoryRenderingContainer container = memoryView.getContainer(IDebugUIConstants.ID_RENDERING_VIEW_PANE_1);
+        AddressSpaceRendering rendering = (AddressSpaceRendering) DebugUITools.getMemoryRenderingManager()
+                .getRenderingType(AddressSpaceRendering.ID).createRendering();
+        rendering.init(container, opened);
+        container.addMemoryRendering(rendering);
+        AddressSpaceTable inView = rendering.table();
+        assertNotNull(inView, "the rendering made no table: " + rendering.getControl());
+        assertTrue(inView.headerText().contains("space shared"), inView.headerText());
+        assertTrue(inView.headerText().contains("CTA (" + cta + ",0,0)"), inView.headerText());
+        for (int row = 0; row < 4; row++) {
+            int r = row;
+            UiTesting.waitUntil(() -> !inView.loading()
+                    && !inView.table().getItem(r).getText(AddressSpaceTable.COLUMN_HEX).equals("\u2026"), 10_000, "row " + r);
+            assertEquals(hexOfInts(in, cta * BLOCK + row * 4, 4), inView.table().getItem(row).getText(AddressSpaceTable.COLUMN_HEX));
+        }
+        UiTesting.screenshotZoomed((org.eclipse.ui.IViewPart) memoryView, inView, "address-space-rendering-memory-view");
 
         Shell shell = new Shell(Display.getCurrent());
         try {

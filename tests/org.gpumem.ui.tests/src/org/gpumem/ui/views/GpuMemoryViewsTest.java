@@ -97,7 +97,7 @@ class GpuMemoryViewsTest {
         assertEquals("32 bits", spaces.get("private_lane").getText(2));
         assertEquals("lane", spaces.get("private_lane").getText(3));
         assertTrue(spaces.get("private_lane").getText(4).startsWith("interleaved by lane onto scratch (4-byte elements, 64 lanes)"));
-        UiTesting.screenshot(view.viewer().getControl().getParent(), "address-spaces-view");
+        UiTesting.screenshotZoomed(view, view.viewer().getControl(), "address-spaces-view");
     }
 
     @Test
@@ -128,9 +128,9 @@ class GpuMemoryViewsTest {
         assertEquals(UiTesting.hex(tile, 0, 16), rows.get("tile").value());
         String shownTile = variables.viewer().getTable().getItem(variables.rows().indexOf(rows.get("tile"))).getText(6);
         assertEquals(UiTesting.hex(tile, 0, 16), shownTile);
-        UiTesting.screenshot(variables.viewer().getControl().getParent(), "variable-locations-view");
+        UiTesting.screenshotZoomed(variables, variables.viewer().getControl(), "variable-locations-view");
         pools.viewer().expandToLevel(4);
-        UiTesting.screenshot(pools.viewer().getControl().getParent(), "memory-pools-view");
+        UiTesting.screenshotZoomed(pools, pools.viewer().getControl().getParent(), "memory-pools-view");
 
         variables.open(rows.get("acc"));
         SpaceMemoryView memory = (SpaceMemoryView) page.findView(GpuMemoryViews.SPACE_MEMORY);
@@ -143,7 +143,7 @@ class GpuMemoryViewsTest {
         AddressResolver.read(lane37, state.getTarget().findSpace("local"), 0, acc, 0, 16);
         assertEquals(UiTesting.hex(acc, 0, 16), table.table().getItem(0).getText(AddressSpaceTable.COLUMN_HEX));
         assertTrue(memory.aliases().views().stream().anyMatch(v -> v.space().getName().equals("local_warp")));
-        UiTesting.screenshot(memory.tabs().getParent(), "space-memory-view");
+        UiTesting.screenshotZoomed(memory, memory.tabs().getParent(), "space-memory-view");
         UiTesting.screenshot(page.getWorkbenchWindow().getShell(), "perspective");
     }
 

@@ -61,8 +61,7 @@ public final class BenchCommand implements Callable<Integer> {
         for (Path file : launches) {
             LaunchDescription d = new LaunchFileReader().read(file);
             if (module != null) {
-                d = new LaunchDescription(d.source(), module.toAbsolutePath(), d.kernel(), d.grid(), d.block(),
-                        d.sharedBytes(), d.device(), d.args(), d.outputs());
+                d = d.withModule(module.toAbsolutePath());
             }
             String name = d.module().getFileName().toString().replaceFirst("\\.ptx$", "");
             double single = measure(out, name, d, 1);

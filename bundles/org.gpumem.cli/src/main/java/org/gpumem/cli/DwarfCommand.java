@@ -86,13 +86,10 @@ public final class DwarfCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
-        List<Variable> vars = new VariableLister(dwarf).list();
         if (json) {
-            out.println(gson().toJson(toJson(vars)));
+            out.println(gson().toJson(toJson(new VariableLister(dwarf).list())));
         } else {
-            for (Variable v : vars) {
-                out.println(text(v));
-            }
+            new VariableLister(dwarf).forEach(v -> out.println(text(v)));
         }
         out.flush();
         return 0;

@@ -62,8 +62,7 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         LaunchDescription d = new LaunchFileReader().read(launchFile);
         if (module != null) {
-            d = new LaunchDescription(d.source(), module.toAbsolutePath(), d.kernel(), d.grid(), d.block(),
-                    d.sharedBytes(), d.device(), d.args(), d.outputs());
+            d = d.withModule(module.toAbsolutePath());
         }
         PreparedLaunch launch = PreparedLaunch.prepare(d);
         if (resolvedDir != null) {

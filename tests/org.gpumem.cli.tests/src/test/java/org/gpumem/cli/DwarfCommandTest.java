@@ -1,0 +1,116 @@
+package org.gpumem.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+import org.junit.jupiter.api.Test;
+
+class DwarfCommandTest {
+    private static Path fixtures() {
+        return Path.of(System.getProperty("gpumem.fixtures"));
+    }
+
+    private static String[] run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int status = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new String[] {Integer.toString(status), out.toString(), err.toString()};
+    }
+
+    /** Symbol values the cubin's .rela.debug_info relocations add, from the committed readelf -r listing. */
+    private static Map<String, Long> relocatedSymbols(Path cubin) throws Exception {
+        Map<String, Long> values = new HashMap<>();
+        Pattern entry = Pattern.compile("^[0-9a-f]+\\s+[0-9a-f]+\\s+(?:unrecognized: )?\\S+\\s+([0-9a-f]+)\\s+(\\S+) \\+ ([0-9a-f]+)$");
+        boolean inInfo = false;
+        for (String line : Files.readAllLines(cubin.resolveSibling(cubin.getFileName() + ".relocs.txt"))) {
+            if (line.startsWith("Relocation section")) {
+                inInfo = line.contains("'.rela.debug_info'");
+                continue;
+            }
+            Matcher m = entry.matcher(line.trim());
+            if (inInfo && m.matches()) {
+                values.put(m.group(2), Long.parseLong(m.group(1), 16) + Long.parseLong(m.group(3), 16));
+            }
+        }
+        return values;
+    }
+
+    @Test
+    void jsonListsCubinVariablesWithSpacesAndRelocatedAddresses() throws Exception {
+        Path cubin = fixtures().resolve("cuda/spaces.sm_90.cubin");
+        String[] r = run("dwarf", "--json", cubin.toString());
+        assertEquals("0", r[0], r[2]);
+        JsonObject doc = JsonParser.parseString(r[1]).getAsJsonObject();
+        assertEquals(cubin.toString(), doc.get("file").getAsString());
+        Map<String, JsonObject> byName = new HashMap<>();
+        for (JsonElement e : doc.getAsJsonArray("variables")) {
+            JsonObject v = e.getAsJsonObject();
+            for (String key : List.of("unit", "function", "name", "type", "decl", "addressSpace", "location")) {
+                assertTrue(v.has(key), key + " in " + v);
+            }
+            byName.put(v.get("name").getAsString(), v);
+        }
+        JsonObject table = byName.get("deviceTable");
+        assertEquals("spaces.cu:2", table.get("decl").getAsString());
+        assertEquals("float[16]", table.get("type").getAsString());
+        assertEquals(5, table.getAsJsonObject("addressSpace").get("id").getAsInt());
+        assertEquals("global", table.getAsJsonObject("addressSpace").get("name").getAsString());
+        assertEquals("memory", table.getAsJsonObject("location").get("kind").getAsString());
+        long expected = relocatedSymbols(cubin).get("deviceTable");
+        assertTrue(expected != 0, "the fixture's deviceTable relocation is non-zero");
+        assertEquals("DW_OP_addr 0x" + Long.toHexString(expected), table.getAsJsonObject("location").get("ops").getAsString());
+        assertEquals("shared", byName.get("tile").getAsJsonObject("addressSpace").get("name").getAsString());
+        assertEquals("register", byName.get("tid").getAsJsonObject("location").get("kind").getAsString());
+        assertEquals("list", byName.get("i").getAsJsonObject("location").get("kind").getAsString());
+        assertEquals("spacesKernel", byName.get("perThread").get("function").getAsString());
+    }
+
+    @Test
+    void ptxInputIsListedWithSymbolicAddresses() {
+        String[] r = run("dwarf", fixtures().resolve("cuda/spaces.sm_75.ptx").toString());
+        assertEquals("0", r[0], r[2]);
+        assertTrue(r[1].contains("var tile : float[64]"), r[1]);
+        assertTrue(r[1].contains("[shared(8)]"), r[1]);
+        assertTrue(r[1].contains("_ZZ12spacesKernelPfPKfiE4tile (unplaced)"), r[1]);
+    }
+
+    @Test
+    void statsCountEveryDieOfTheLlvmDump() throws Exception {
+        Path file = fixtures().resolve("dwarf-forms/forms.dwarf5.o");
+        long dies = Files.readAllLines(file.resolveSibling(file.getFileName() + ".dwarfdump.txt")).stream()
+                .filter(l -> l.matches("^0x[0-9a-f]{8}:\\s+DW_TAG_\\w+.*")).count();
+        String[] r = run("dwarf", "--stats", file.toString());
+        assertEquals("0", r[0], r[2]);
+        assertTrue(r[1].contains("DIEs: " + dies + "\n"), r[1]);
+        assertTrue(r[1].matches("(?s).*time: [0-9.]+ s.*"), r[1]);
+    }
+
+    @Test
+    void badInputIsOneLineWithFileAndOffset() throws Exception {
+        Path bad = Files.createTempFile("gpumem-dwarf", ".o");
+        byte[] elf = Files.readAllBytes(fixtures().resolve("dwarf-forms/forms.dwarf5.o"));
+        Files.write(bad, java.util.Arrays.copyOf(elf, 100));
+        try {
+            String[] r = run("dwarf", bad.toString());
+            assertEquals(Integer.toString(Main.EXIT_BAD_INPUT), r[0]);
+            assertEquals(1, r[2].strip().lines().count(), r[2]);
+            assertTrue(r[2].startsWith("gpumem dwarf: " + bad + ": "), r[2]);
+        } finally {
+            Files.delete(bad);
+        }
+    }
+}
