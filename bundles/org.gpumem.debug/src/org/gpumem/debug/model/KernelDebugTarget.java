@@ -289,6 +289,7 @@ public final class KernelDebugTarget extends KernelDebugElement
         }
         // Threads of CTAs that are no longer resident go away with them.
         threads.keySet().retainAll(warps.stream().map(WarpStatus::id).toList());
+        boolean threadsChanged = !visibleThreads.equals(visible);
         visibleThreads = List.copyOf(visible);
         suspended = true;
         List<SpaceMemoryBlock> live = liveBlocks();
@@ -312,6 +313,9 @@ public final class KernelDebugTarget extends KernelDebugElement
             events.add(new DebugEvent(visible.get(0), DebugEvent.SUSPEND, detail));
         }
         events.add(new DebugEvent(this, DebugEvent.SUSPEND, detail));
+        if (threadsChanged) {
+            events.add(new DebugEvent(this, DebugEvent.CHANGE, DebugEvent.CONTENT));
+        }
         for (SpaceMemoryBlock b : live) {
             events.add(new DebugEvent(b, DebugEvent.CHANGE, DebugEvent.CONTENT));
         }

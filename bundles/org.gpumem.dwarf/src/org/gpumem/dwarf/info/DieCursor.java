@@ -377,9 +377,10 @@ public final class DieCursor {
         int form = formOf(i);
         return switch (form) {
             case DwForm.REF1, DwForm.REF2, DwForm.REF4, DwForm.REF8, DwForm.REF_UDATA -> {
-                long v = unit.offset + unsigned(i);
-                if (unsigned(i) < 0 || v >= unit.end) {
-                    throw r.fail(pos(i), "reference 0x" + Long.toHexString(unsigned(i)) + " outside its unit");
+                long rel = unsigned(i);
+                long v = unit.offset + rel;
+                if (rel < 0 || v >= unit.end) {
+                    throw r.fail(pos(i), "reference 0x" + Long.toHexString(rel) + " outside its unit");
                 }
                 yield unit.inTypesSection ? v | DwarfFile.TYPES_SECTION_BIT : v;
             }

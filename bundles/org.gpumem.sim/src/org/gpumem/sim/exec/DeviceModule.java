@@ -48,7 +48,7 @@ public final class DeviceModule {
         for (PtxVariable v : module.variables()) {
             byte[] init = v.initializer();
             if (v.space() == AddressSpace.GLOBAL && v.size() > 0) {
-                byte[] bytes = init != null ? init.clone() : new byte[(int) v.size()];
+                byte[] bytes = init != null ? java.util.Arrays.copyOf(init, (int) v.size()) : new byte[(int) v.size()];
                 applySymbolInits(v, bytes);
                 device.global().write(globalAddresses.get(v.name()), bytes);
             } else if (v.space() == AddressSpace.CONST) {

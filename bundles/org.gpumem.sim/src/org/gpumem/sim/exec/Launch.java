@@ -28,6 +28,8 @@ public final class Launch {
     public static final long RECURSIVE_LOCAL_BYTES = 8 * 1024;
     /** Most local bytes per thread (the hardware limit). */
     public static final long MAX_LOCAL_BYTES = 512 * 1024;
+    /** Largest register file of one frame level of a CTA (registers x 8 bytes x threads). */
+    public static final long MAX_REGISTER_BYTES = 256L << 20;
     /** Deepest call nesting. */
     public static final int MAX_CALL_DEPTH = 256;
     /** Warp instructions a warp issues before the scheduler moves on to the next warp. */
@@ -102,6 +104,16 @@ public final class Launch {
         this.code = new Instruction[m.functions().size()][];
         for (PtxFunction f : m.functions()) {
             code[f.index()] = f.instructions().toArray(new Instruction[0]);
+        }
+        int registers = 0;
+        for (PtxFunction f : m.functions()) {
+            registers = Math.max(registers, f.registerCount());
+        }
+        long registerBytes = registers * 256L * ((b.volume() + 31) / 32);
+        if (registerBytes > MAX_REGISTER_BYTES) {
+            throw new IllegalArgumentException("a CTA of " + b.volume() + " threads with " + registers
+                    + " registers per thread needs " + registerBytes + " bytes of register file per frame, more than "
+                    + MAX_REGISTER_BYTES);
         }
         long local = stackBytes(kernel, new HashSet<>());
         this.localBytesPerThread = local < 0 ? RECURSIVE_LOCAL_BYTES : local;

@@ -23,8 +23,8 @@ import org.gpumem.sim.memory.AddressSpace;
 public final class PtxLoader {
     /** Largest PTX text accepted (characters). */
     public static final long MAX_TEXT = 256L * 1024 * 1024;
-    /** Largest register vector {@code %r<N>} accepted. */
-    static final int MAX_REGISTERS = 1 << 20;
+    /** Most registers one function may declare (each costs 256 bytes per warp). */
+    public static final int MAX_REGISTERS = 1 << 16;
     /** Largest variable accepted (bytes). */
     static final long MAX_VARIABLE = 1L << 31;
 
@@ -397,7 +397,7 @@ public final class PtxLoader {
             List<PtxVariable.SymbolInit> symInits = new ArrayList<>();
             if (accept("=")) {
                 List<Object> vals = new ArrayList<>();
-                parseInitializer(vals, line, type);
+                parseInitializer(vals, line, type, 0);
                 if (unsized) {
                     elems = vals.size();
                 }
@@ -405,7 +405,9 @@ public final class PtxLoader {
                     throw error(line, null, "initializer of " + name + " has " + vals.size() + " elements for "
                             + elems);
                 }
-                init = new byte[(int) (elems * type.size())];
+                // Only the values written are stored (the rest is zero), so a huge declared size
+                // with a short initializer costs nothing here.
+                init = new byte[vals.size() * type.size()];
                 for (int i = 0; i < vals.size(); i++) {
                     Object o = vals.get(i);
                     if (o instanceof Long) {
@@ -428,11 +430,14 @@ public final class PtxLoader {
                     external || unsized, line);
         }
 
-        private void parseInitializer(List<Object> out, int line, ScalarType type) throws PtxException {
+        private void parseInitializer(List<Object> out, int line, ScalarType type, int depth) throws PtxException {
+            if (depth > 8) {
+                throw error(line, null, "initializer nested too deeply");
+            }
             if (accept("{")) {
                 if (!at("}")) {
                     do {
-                        parseInitializer(out, line, type);
+                        parseInitializer(out, line, type, depth + 1);
                     } while (accept(","));
                 }
                 expect("}");
@@ -869,6 +874,13 @@ public final class PtxLoader {
         }
 
         private Operand parseOperand(int line, String opcode) throws PtxException {
+            return parseOperand(line, opcode, 0);
+        }
+
+        private Operand parseOperand(int line, String opcode, int depth) throws PtxException {
+            if (depth > 4) {
+                throw error(line, opcode, "operand nested too deeply");
+            }
             if (accept("[")) {
                 Operand o = new Operand(Operand.ADDR);
                 if (at("-") || Character.isDigit(peek().charAt(0))) {
@@ -889,7 +901,7 @@ public final class PtxLoader {
                 List<Operand> elems = new ArrayList<>();
                 if (!at("}")) {
                     do {
-                        elems.add(parseOperand(line, opcode));
+                        elems.add(parseOperand(line, opcode, depth + 1));
                     } while (accept(","));
                 }
                 expect("}");
@@ -901,7 +913,7 @@ public final class PtxLoader {
                 List<Operand> elems = new ArrayList<>();
                 if (!at(")")) {
                     do {
-                        elems.add(parseOperand(line, opcode));
+                        elems.add(parseOperand(line, opcode, depth + 1));
                     } while (accept(","));
                 }
                 expect(")");
@@ -909,7 +921,7 @@ public final class PtxLoader {
                 return o;
             }
             if (accept("!")) {
-                Operand o = parseOperand(line, opcode);
+                Operand o = parseOperand(line, opcode, depth + 1);
                 o.negated = true;
                 return o;
             }

@@ -8,8 +8,8 @@ import org.gpumem.sim.memory.AddressSpace;
  * A state-space variable declared in PTX: module-scope {@code .global}, {@code .const},
  * {@code .shared} (including {@code .extern .shared} dynamic shared memory), or a function's
  * {@code .local}/{@code .shared}. {@code initializer} holds the initial bytes (little-endian)
- * when the declaration has {@code = ...}; {@code symbolInits} lists 8-byte slots initialized
- * with the address of another variable.
+ * of the elements the declaration's {@code = ...} lists (the rest of the variable is zero);
+ * {@code symbolInits} lists 8-byte slots initialized with the address of another variable.
  */
 public record PtxVariable(String name, AddressSpace space, ScalarType elementType, long size, int alignment,
         byte[] initializer, List<SymbolInit> symbolInits, boolean external, int line) {

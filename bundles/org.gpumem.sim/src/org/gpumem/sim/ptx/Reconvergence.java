@@ -1,7 +1,6 @@
 package org.gpumem.sim.ptx;
 
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -12,6 +11,87 @@ import java.util.List;
  */
 final class Reconvergence {
     private Reconvergence() {
+    }
+
+    /**
+     * Immediate post-dominators of blocks 0..nb-1 (block nb is the virtual exit): dominators of
+     * the reversed graph rooted at the exit, by Cooper, Harvey and Kennedy's iteration over
+     * reverse post-order; linear memory. -1 for blocks that cannot reach the exit.
+     */
+    private static int[] immediatePostDominators(int nb, List<List<Integer>> succ) {
+        int exit = nb;
+        List<List<Integer>> pred = new ArrayList<>();
+        for (int b = 0; b <= nb; b++) {
+            pred.add(new ArrayList<>());
+        }
+        for (int b = 0; b < nb; b++) {
+            for (int t : succ.get(b)) {
+                pred.get(t).add(b);
+            }
+        }
+        // Post-order of the reversed graph (edges exit -> predecessors), iteratively.
+        int[] order = new int[nb + 1];
+        int[] number = new int[nb + 1];
+        java.util.Arrays.fill(number, -1);
+        boolean[] seen = new boolean[nb + 1];
+        int[] stack = new int[nb + 1];
+        int[] edge = new int[nb + 1];
+        int sp = 0, count = 0;
+        stack[sp++] = exit;
+        seen[exit] = true;
+        while (sp > 0) {
+            int v = stack[sp - 1];
+            List<Integer> ps = pred.get(v);
+            if (edge[v] < ps.size()) {
+                int u = ps.get(edge[v]++);
+                if (!seen[u]) {
+                    seen[u] = true;
+                    stack[sp++] = u;
+                }
+            } else {
+                sp--;
+                number[v] = count;
+                order[count++] = v;
+            }
+        }
+        int[] idom = new int[nb + 1];
+        java.util.Arrays.fill(idom, -1);
+        idom[exit] = exit;
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int k = count - 1; k >= 0; k--) {
+                int v = order[k];
+                if (v == exit) {
+                    continue;
+                }
+                int nd = -1;
+                for (int s : succ.get(v)) {
+                    if (idom[s] < 0) {
+                        continue;
+                    }
+                    if (nd < 0) {
+                        nd = s;
+                    } else {
+                        int a = s, b = nd;
+                        while (a != b) {
+                            while (number[a] < number[b]) {
+                                a = idom[a];
+                            }
+                            while (number[b] < number[a]) {
+                                b = idom[b];
+                            }
+                        }
+                        nd = a;
+                    }
+                }
+                if (nd >= 0 && idom[v] != nd) {
+                    idom[v] = nd;
+                    changed = true;
+                }
+            }
+        }
+        return idom;
     }
 
     static void compute(String file, PtxFunction f) {
@@ -59,53 +139,13 @@ final class Reconvergence {
             }
             succ.add(s);
         }
-        BitSet[] pdom = new BitSet[nb + 1];
-        for (int b = 0; b < nb; b++) {
-            pdom[b] = new BitSet(nb + 1);
-            pdom[b].set(0, nb + 1);
-        }
-        pdom[exit] = new BitSet(nb + 1);
-        pdom[exit].set(exit);
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            for (int b = nb - 1; b >= 0; b--) {
-                BitSet t = null;
-                for (int s : succ.get(b)) {
-                    if (t == null) {
-                        t = (BitSet) pdom[s].clone();
-                    } else {
-                        t.and(pdom[s]);
-                    }
-                }
-                if (t == null) {
-                    t = new BitSet(nb + 1);
-                }
-                t.set(b);
-                if (!t.equals(pdom[b])) {
-                    pdom[b] = t;
-                    changed = true;
-                }
-            }
-        }
+        int[] ipdom = immediatePostDominators(nb, succ);
         for (int i = 0; i < n; i++) {
             Instruction in = code.get(i);
             if (in.op != Op.BRA || in.guard < 0) {
                 continue;
             }
-            int b = blockOf[i];
-            int best = -1;
-            int bestCard = -1;
-            for (int d = pdom[b].nextSetBit(0); d >= 0; d = pdom[b].nextSetBit(d + 1)) {
-                if (d == b) {
-                    continue;
-                }
-                int card = pdom[d].cardinality();
-                if (card > bestCard) {
-                    bestCard = card;
-                    best = d;
-                }
-            }
+            int best = ipdom[blockOf[i]];
             in.reconvergence = best < 0 || best == exit ? -1 : starts.get(best);
         }
     }

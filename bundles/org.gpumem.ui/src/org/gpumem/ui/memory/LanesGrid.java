@@ -54,6 +54,9 @@ public final class LanesGrid extends Composite {
     private volatile byte[][] laneBytes;
     private volatile byte[] poolBytes;
     private final Set<Long> highlightedPoolOffsets = new TreeSet<>();
+    private volatile int highlightedLane = -1;
+    private volatile long highlightedFrom;
+    private volatile long highlightedTo;
     private final Job readJob;
 
     /** Whether {@code space} can be shown as lanes: its access pattern interleaves by lane. */
@@ -165,6 +168,9 @@ public final class LanesGrid extends Composite {
     public void highlightLane(int lane, long offset, int length) {
         Context laneContext = lanes.stream().filter(c -> c.getIndex() == lane).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no lane " + lane));
+        highlightedLane = lane;
+        highlightedFrom = offset;
+        highlightedTo = offset + length;
         synchronized (highlightedPoolOffsets) {
             highlightedPoolOffsets.clear();
             for (int i = 0; i < length; i++) {
@@ -262,7 +268,10 @@ public final class LanesGrid extends Composite {
         byte[][] bytes = laneBytes;
         for (int i = 0; i < lanes.size(); i++) {
             int lane = lanes.get(i).getIndex();
-            item.setBackground(i + 1, laneColours[lane % laneCount]);
+            long elementStart = (long) element * elementSize;
+            boolean selected = lane == highlightedLane && elementStart < highlightedTo
+                    && highlightedFrom < elementStart + elementSize;
+            item.setBackground(i + 1, selected ? getDisplay().getSystemColor(SWT.COLOR_YELLOW) : laneColours[lane % laneCount]);
             item.setText(i + 1, bytes == null ? "\u2026" : Hex.bytes(bytes[i], element * elementSize, elementSize, ""));
         }
     }

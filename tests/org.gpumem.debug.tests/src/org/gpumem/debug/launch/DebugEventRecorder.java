@@ -16,7 +16,7 @@ import org.eclipse.debug.core.IDebugEventSetListener;
 final class DebugEventRecorder implements IDebugEventSetListener, AutoCloseable {
     private final List<Waiter> waiters = new ArrayList<>();
 
-    private record Waiter(Predicate<DebugEvent> condition, CountDownLatch latch, DebugEvent[] seen) {
+    private record Waiter(Predicate<DebugEvent> condition, CountDownLatch latch, DebugEvent[] seen, DebugEvent[][] set) {
     }
 
     DebugEventRecorder() {
@@ -25,7 +25,7 @@ final class DebugEventRecorder implements IDebugEventSetListener, AutoCloseable 
 
     /** Arms a wait for the next event matching {@code condition}; call before causing it. */
     synchronized Pending expect(Predicate<DebugEvent> condition) {
-        Waiter w = new Waiter(condition, new CountDownLatch(1), new DebugEvent[1]);
+        Waiter w = new Waiter(condition, new CountDownLatch(1), new DebugEvent[1], new DebugEvent[1][]);
         waiters.add(w);
         return new Pending(w);
     }
@@ -42,6 +42,11 @@ final class DebugEventRecorder implements IDebugEventSetListener, AutoCloseable 
             assertTrue(waiter.latch().await(60, TimeUnit.SECONDS), "timed out waiting for " + what);
             return waiter.seen()[0];
         }
+
+        /** The whole event set the awaited event came in (after {@link #await}). */
+        DebugEvent[] set() {
+            return waiter.set()[0];
+        }
     }
 
     @Override
@@ -51,6 +56,7 @@ final class DebugEventRecorder implements IDebugEventSetListener, AutoCloseable 
                 for (Waiter w : new ArrayList<>(waiters)) {
                     if (w.condition().test(e)) {
                         w.seen()[0] = e;
+                        w.set()[0] = events;
                         waiters.remove(w);
                         w.latch().countDown();
                     }

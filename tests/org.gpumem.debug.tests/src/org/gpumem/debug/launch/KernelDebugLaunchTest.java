@@ -200,6 +200,10 @@ class KernelDebugLaunchTest {
             DebugEventRecorder.Pending stepped = events.expect(e -> threadSuspended(e, DebugEvent.STEP_END));
             thread.stepOver();
             assertEquals(thread, stepped.await("step " + i).getSource());
+            // One event set per stop (thread, target, memory blocks), so a merged refresh handler
+            // refreshes once per suspend.
+            List<Object> sources = java.util.Arrays.stream(stepped.set()).map(DebugEvent::getSource).toList();
+            assertTrue(sources.contains(target) && sources.contains(local) && sources.contains(sharedBlock), sources.toString());
             MemoryByte[] now = local.getBytesFromOffset(BigInteger.ZERO, 32);
             for (int b = 0; b < 32; b++) {
                 assertTrue(now[b].isHistoryKnown(), "history of byte " + b);

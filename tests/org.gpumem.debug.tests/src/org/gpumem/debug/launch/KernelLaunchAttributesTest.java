@@ -4,16 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
+import org.eclipse.debug.core.ILaunchManager;
 import org.gpumem.debug.KernelDebugIds;
 import org.gpumem.sim.launch.KernelArgument;
 import org.gpumem.sim.launch.LaunchDescription;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class KernelLaunchAttributesTest {
     private static final Path KERNELS = Path.of(System.getProperty("gpumem.fixtures", "tests/fixtures"), "kernels");
@@ -62,5 +66,15 @@ class KernelLaunchAttributesTest {
         KernelLaunchAttributes.useLaunchFile(wc, "/nonexistent/k.launch.json");
         CoreException missing = assertThrows(CoreException.class, () -> KernelLaunchAttributes.describe(wc));
         assertTrue(missing.getMessage().contains("/nonexistent/k.launch.json does not exist"), missing.getMessage());
+    }
+
+    @Test
+    void aBrokenModuleFailsTheLaunchNamingFileAndInstruction(@TempDir Path dir) throws Exception {
+        Path ptx = dir.resolve("broken.ptx");
+        Files.writeString(ptx, ".version 9.0\n.target sm_90\n.address_size 64\n\n.visible .entry k()\n{\n\tfrobnicate.u32 %r1;\n}\n");
+        ILaunchConfigurationWorkingCopy wc = newConfiguration();
+        KernelLaunchAttributes.useFields(wc, ptx.toString(), "k", "[1]", "[32]", 0, "sm_90", "[]", List.of());
+        CoreException e = assertThrows(CoreException.class, () -> wc.launch(ILaunchManager.DEBUG_MODE, new NullProgressMonitor()));
+        assertTrue(e.getMessage().contains("broken.ptx") && e.getMessage().contains("frobnicate"), e.getMessage());
     }
 }

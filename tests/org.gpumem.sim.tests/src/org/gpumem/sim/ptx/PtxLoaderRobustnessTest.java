@@ -22,6 +22,19 @@ class PtxLoaderRobustnessTest {
     }
 
     @Test
+    void deepNestingAndHugeDeclarationsAreRefusedCheaply() {
+        String header = ".version 8.0\n.target sm_90\n.address_size 64\n";
+        loadOrReject("nested init", header + ".global .u32 x[4] = " + "{".repeat(5000) + "1" + "}".repeat(5000) + ";");
+        loadOrReject("nested operand", header + ".visible .entry k()\n{\n .reg .b32 %r<2>;\n mov.b64 %r1, "
+                + "{".repeat(5000) + "%r0" + "}".repeat(5000) + ";\n}\n");
+        loadOrReject("negations", header + ".visible .entry k()\n{\n .reg .pred %p<2>;\n not.pred %p1, "
+                + "!".repeat(5000) + "%p0;\n}\n");
+        loadOrReject("scopes", header + ".visible .entry k()\n{\n" + "{".repeat(20000) + "}".repeat(20000) + "\n}\n");
+        // 1 GiB declared, one value given: loads without allocating the declared size.
+        loadOrReject("huge initialized", header + ".global .align 1 .b8 big[1073741824] = {1};");
+    }
+
+    @Test
     void truncatedAndMutatedFixturesNeverEscapeAsOtherExceptions() throws Exception {
         Path dir = Path.of(System.getProperty("gpumem.fixtures", "tests/fixtures"), "kernels");
         Random random = new Random(5);

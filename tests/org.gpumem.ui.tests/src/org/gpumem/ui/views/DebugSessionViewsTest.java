@@ -26,8 +26,8 @@ import org.eclipse.debug.core.model.IBreakpoint;
 import org.eclipse.debug.core.model.IMemoryBlock;
 import org.eclipse.debug.core.model.IMemoryBlockExtension;
 import org.eclipse.debug.core.model.IThread;
-import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.debug.ui.IDebugUIConstants;
+import org.eclipse.debug.ui.memory.IMemoryRendering;
 import org.eclipse.debug.ui.memory.IMemoryRenderingContainer;
 import org.eclipse.debug.ui.memory.IMemoryRenderingSite;
 import org.eclipse.swt.layout.FillLayout;
@@ -162,10 +162,9 @@ class DebugSessionViewsTest {
         IMemoryRenderingSite memoryView = (IMemoryRenderingSite) page.findView(IDebugUIConstants.ID_MEMORY_VIEW);
         assertNotNull(memoryView, "the Memory view did not open");
         IMemoryRenderingContainer container = memoryView.getContainer(IDebugUIConstants.ID_RENDERING_VIEW_PANE_1);
-        AddressSpaceRendering rendering = (AddressSpaceRendering) DebugUITools.getMemoryRenderingManager()
-                .getRenderingType(AddressSpaceRendering.ID).createRendering();
-        rendering.init(container, opened);
-        container.addMemoryRendering(rendering);
+        // the address-space table is the default rendering of gpumem blocks (plugin.xml)
+        UiTesting.waitUntil(() -> addressSpaceRendering(container, opened) != null, 10_000, "the default rendering of " + opened);
+        AddressSpaceRendering rendering = addressSpaceRendering(container, opened);
         AddressSpaceTable inView = rendering.table();
         assertNotNull(inView, "the rendering made no table: " + rendering.getControl());
         assertTrue(inView.headerText().contains("space shared"), inView.headerText());
@@ -198,6 +197,15 @@ class DebugSessionViewsTest {
         } finally {
             shell.dispose();
         }
+    }
+
+    private static AddressSpaceRendering addressSpaceRendering(IMemoryRenderingContainer container, IMemoryBlock block) {
+        for (IMemoryRendering r : container.getRenderings()) {
+            if (r instanceof AddressSpaceRendering a && r.getMemoryBlock() == block && a.table() != null) {
+                return a;
+            }
+        }
+        return null;
     }
 
     private static int[] ints(ILaunch launch) {

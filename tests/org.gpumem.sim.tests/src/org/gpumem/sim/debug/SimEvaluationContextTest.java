@@ -1,0 +1,78 @@
+package org.gpumem.sim.debug;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+
+import org.gpumem.dwarf.aspace.NumberKind;
+import org.gpumem.dwarf.expr.ContextBinding;
+import org.gpumem.dwarf.expr.Location;
+import org.gpumem.sim.exec.Device;
+import org.gpumem.sim.exec.DeviceModule;
+import org.gpumem.sim.exec.LaunchConfig;
+import org.gpumem.sim.exec.Warp;
+import org.gpumem.sim.memory.AddressSpace;
+import org.gpumem.sim.ptx.PtxFunction;
+import org.gpumem.sim.ptx.PtxLoader;
+import org.gpumem.sim.ptx.PtxModule;
+import org.junit.jupiter.api.Test;
+
+class SimEvaluationContextTest {
+    private static final Path KERNELS = Path.of(System.getProperty("gpumem.fixtures", "tests/fixtures"), "kernels");
+
+    private static long pack(String name) {
+        long v = 0;
+        for (char c : name.toCharArray()) {
+            v = v << 8 | c;
+        }
+        return v;
+    }
+
+    @Test
+    void registersAndMemoryOfTheInnermostFrame() throws Exception {
+        PtxModule m = PtxLoader.load(KERNELS.resolve("local_array.G.ptx"));
+        Device d = new Device("sm_90", 1 << 20);
+        DeviceModule dm = d.load(m);
+        ByteBuffer in = ByteBuffer.allocate(4 * 64).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < 64; i++) {
+            in.putInt(4 * i, 3 * i + 1);
+        }
+        long pin = d.allocate(256), pout = d.allocate(256);
+        d.write(pin, in.array());
+        DebugSession s = new DebugSession(dm.launch(LaunchConfig.builder(m.kernels().get(0).name()).block(64, 1, 1)
+                .argU64(pin).argU64(pout).argS32(64).build(), DebugSession.options(0)));
+        s.addSourceBreakpoint("local_array.cu", 7);
+        DebugEvent e = s.resume();
+        assertEquals(DebugEvent.Kind.SUSPENDED_BREAKPOINT, e.kind());
+        Warp w = e.warp();
+        int level = w.depth() - 1;
+        assertTrue(level >= 1, "stopped inside the device function");
+        PtxFunction f = w.function(level);
+        SimEvaluationContext ctx = new SimEvaluationContext(s, w, level, 5);
+        assertEquals("%rd1", SimEvaluationContext.registerName(0x25726431L));
+        int rd1 = f.registerIndex("%rd1");
+        assertEquals(w.register(level, rd1, 5), ctx.readRegister(pack("%rd1")));
+        assertThrows(UnsupportedOperationException.class, () -> ctx.readRegister(pack("%nope9")));
+
+        var shared = ctx.numbering().resolve(NumberKind.ADDRESS_CLASS, AddressSpace.SHARED.nvidiaAddressClass());
+        long viaContext = ctx.readMemory(new Location.Memory(shared, ContextBinding.DEVICE, 20), 4);
+        assertEquals(ByteBuffer.wrap(s.read(AddressSpace.SHARED, 20, 4, w.id(), 5)).order(ByteOrder.LITTLE_ENDIAN)
+                .getInt(), (int) viaContext);
+        assertEquals(3 * 5 + 1, (int) viaContext, "stage[5] holds in[5] of CTA 0");
+
+        var local = ctx.numbering().resolve(NumberKind.ADDRESS_CLASS, AddressSpace.LOCAL.nvidiaAddressClass());
+        SimEvaluationContext kernelFrame = new SimEvaluationContext(s, w, 0, 5);
+        long windowFirst = kernelFrame.readMemory(new Location.Memory(local, ContextBinding.DEVICE, 0), 4);
+        byte[] raw = w.readLocal(5, w.frameLocalBase(0), 4);
+        assertArrayEquals(raw, new byte[] {(byte) windowFirst, (byte) (windowFirst >> 8), (byte) (windowFirst >> 16),
+            (byte) (windowFirst >> 24)});
+        assertEquals(w.id(), ctx.currentWarp());
+        assertEquals(5, ctx.currentLane());
+        assertEquals(0, ctx.currentFrame());
+    }
+}
