@@ -9,26 +9,26 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.gpumem.dwarf.info.DwarfFile;
-import org.gpumem.dwarf.info.SymbolLayout;
 import org.gpumem.dwarf.io.InputFormatException;
 import org.gpumem.dwarf.ptx.PtxDebugSections;
 import org.gpumem.dwarf.variables.Variable;
 import org.gpumem.dwarf.variables.VariableLister;
 import org.gpumem.debug.engine.VariableValue.Element;
 import org.gpumem.debug.engine.VariableValue.Encoding;
+import org.gpumem.sim.exec.DeviceModule;
 import org.gpumem.sim.exec.Warp;
 import org.gpumem.sim.ptx.PtxFunction;
 import org.gpumem.sim.ptx.PtxModule;
-import org.gpumem.sim.ptx.PtxParam;
 
 /**
  * The variables of a frame, from the DWARF that nvcc -G embeds in the PTX
  * ({@link PtxDebugSections}, {@link VariableLister}). The symbols the DWARF refers to are placed
- * where the simulator put them: shared variables at their shared offsets, local depots at their
- * offsets in the function's local frame (the frame's local base is added per activation),
- * kernel parameters at their offsets in the parameter buffer. Register variables (nvcc's
- * address class 2, {@code DW_OP_regx} with the PTX register name) are read from the lane's
- * registers; for location lists, the entry whose label range holds the frame's instruction.
+ * where the simulator put them ({@link DeviceModule#symbolLayout()}): shared variables at their
+ * shared offsets, local depots at their offsets in the function's local frame (the frame's local
+ * base is added per activation), kernel parameters at their offsets in the parameter buffer,
+ * code labels at their instruction index. Register variables (nvcc's address class 2,
+ * {@code DW_OP_regx} with the PTX register name) are read from the lane's registers; for
+ * location lists, the entry whose instruction range holds the frame's instruction.
  */
 final class FrameVariables {
     private static final Pattern REGISTER = Pattern.compile("\\(\"(%[^\"]+)\"\\)");
@@ -39,15 +39,16 @@ final class FrameVariables {
     private final Map<String, List<Variable>> byFunction = new HashMap<>();
     private final String problem;
 
-    FrameVariables(PtxModule module, SimulatorEngine engine) {
-        this.module = module;
+    FrameVariables(DeviceModule deviceModule, SimulatorEngine engine) {
+        this.module = deviceModule.module();
         this.engine = engine;
         String why = null;
         if (module.debugSections().isEmpty()) {
             why = "the PTX has no DWARF (compile with nvcc -G)";
         } else {
             try {
-                DwarfFile dwarf = new DwarfFile(PtxDebugSections.assemble(module.name(), module.text()), layout());
+                DwarfFile dwarf = new DwarfFile(PtxDebugSections.assemble(module.name(), module.text()),
+                        deviceModule.symbolLayout());
                 for (Variable v : new VariableLister(dwarf).list()) {
                     if (v.function() != null) {
                         byFunction.computeIfAbsent(v.function(), k -> new ArrayList<>()).add(v);
@@ -58,19 +59,6 @@ final class FrameVariables {
             }
         }
         this.problem = why;
-    }
-
-    private SymbolLayout layout() {
-        Map<String, Long> places = new HashMap<>(module.sharedOffsets());
-        for (PtxFunction f : module.functions()) {
-            places.putAll(f.localOffsets());
-            if (f.isEntry()) {
-                for (PtxParam p : f.params()) {
-                    places.put(p.name(), (long) p.offset());
-                }
-            }
-        }
-        return SymbolLayout.of(places);
     }
 
     /** The variables of frame {@code level} of {@code w}, read for {@code lane}. */
@@ -133,9 +121,7 @@ final class FrameVariables {
             ops = null;
             int pc = w.pc(level);
             for (Variable.ListEntryText e : loc.entries()) {
-                Integer low = f.labels().get(e.lowText());
-                Integer high = f.labels().get(e.highText());
-                if (low != null && high != null && pc >= low && pc < high) {
+                if (pc >= e.low() && pc < e.high()) {
                     ops = e.ops();
                     break;
                 }

@@ -45,7 +45,7 @@ public final class SimulatorEngine implements KernelEngine {
         this.modulePath = prepared.description().module().toAbsolutePath().normalize();
         this.sim = new org.gpumem.sim.debug.DebugSession(prepared.deviceModule().launch(prepared.config(),
                 org.gpumem.sim.debug.DebugSession.options(budget)));
-        this.variables = new FrameVariables(prepared.module(), this);
+        this.variables = new FrameVariables(prepared.deviceModule(), this);
     }
 
     /** The prepared launch (buffers, description). */

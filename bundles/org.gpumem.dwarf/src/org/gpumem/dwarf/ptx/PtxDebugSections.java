@@ -8,11 +8,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -38,12 +40,25 @@ import org.gpumem.dwarf.info.SymbolLayout;
  * Labels defined inside a debug section ({@code $L__info_string0:}) become references into that
  * section (section name plus the label's offset), which need no layout. Anything else inside a
  * section block is an error naming the line.
+ * <p>
+ * nvcc writes no {@code .debug_line} block: ptxas builds it from the {@code .file N "path"}
+ * directives (and {@code .loc}), and DW_AT_stmt_list points at it ({@code .b32 .debug_line}).
+ * The DIEs' DW_AT_decl_file values are those {@code .file} numbers, which ptxas keeps as the
+ * 1-based indexes of its DWARF 2 file table. So when the input has {@code .file} directives and
+ * no {@code .debug_line} contents, a DWARF 2 {@code .debug_line} holding just that file table
+ * (directory and base name split as ptxas does, no line program: PTX has no addresses) is
+ * synthesised, and readers of .debug_line need no PTX special case.
  */
 public final class PtxDebugSections implements DebugSections {
     private static final Pattern SECTION = Pattern.compile("\\s*\\.section\\s+([.\\w$]+)\\s*(\\{)?\\s*");
     private static final Pattern DIRECTIVE = Pattern.compile("\\s*\\.b(8|16|32|64)\\s+(.*)");
     private static final Pattern LABEL = Pattern.compile("\\s*([$%\\w.]+)\\s*:\\s*");
     private static final Pattern SYMBOLIC = Pattern.compile("([$%A-Za-z_.][$%\\w.]*)\\s*(?:([+-])\\s*(\\w+))?");
+    private static final Pattern FILE_START = Pattern.compile("\\s*\\.file\\s.*");
+    /** {@code .file N "path"} with the optional {@code , timestamp, size}; matched on the line before comment stripping. */
+    private static final Pattern FILE = Pattern.compile(
+            "\\s*\\.file\\s+(\\w+)\\s+\"((?:[^\"\\\\]|\\\\.)*)\"\\s*(?:,\\s*(\\w+)\\s*,\\s*(\\w+)\\s*)?(?://.*)?");
+    private static final String DEBUG_LINE = ".debug_line";
 
     private final String fileName;
     private final Map<String, ByteBuffer> sections;
@@ -80,7 +95,7 @@ public final class PtxDebugSections implements DebugSections {
         return b == null ? null : b.asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
     }
 
-    /** Names of the assembled sections, in order of first appearance. */
+    /** Names of the assembled sections, in order of first appearance; a synthesised .debug_line comes last. */
     public List<String> sectionNames() {
         return List.copyOf(sections.keySet());
     }
@@ -118,12 +133,20 @@ public final class PtxDebugSections implements DebugSections {
         }
     }
 
+    /** The operand counts of DWARF 2's standard opcodes DW_LNS_copy .. DW_LNS_fixed_advance_pc, as ptxas writes them. */
+    private static final byte[] STANDARD_OPCODE_LENGTHS = {0, 1, 1, 1, 1, 0, 0, 0, 1};
+
+    private record SourceFile(String path, long timestamp, long size, int line) {
+    }
+
     private static final class Assembler {
         final String file;
         final Map<String, ByteArrayOutputStream> bytes = new LinkedHashMap<>();
         final List<Pending> pending = new ArrayList<>();
         /** label -> {section, offset} for labels defined inside debug sections. */
         final Map<String, Object[]> labels = new HashMap<>();
+        /** {@code .file} number -> entry, in number order. */
+        final TreeMap<Long, SourceFile> files = new TreeMap<>();
         int lineNo;
 
         Assembler(String file) {
@@ -154,6 +177,10 @@ public final class PtxDebugSections implements DebugSections {
                     continue;
                 }
                 if (open == null) {
+                    if (FILE_START.matcher(line).matches()) {
+                        file(lines[i]);
+                        continue;
+                    }
                     Matcher s = SECTION.matcher(line);
                     if (s.matches()) {
                         bytes.computeIfAbsent(s.group(1), k -> new ByteArrayOutputStream());
@@ -189,6 +216,10 @@ public final class PtxDebugSections implements DebugSections {
             }
             Map<String, ByteBuffer> sections = new LinkedHashMap<>();
             bytes.forEach((name, out) -> sections.put(name, ByteBuffer.wrap(out.toByteArray()).order(ByteOrder.LITTLE_ENDIAN)));
+            ByteArrayOutputStream lineSection = bytes.get(DEBUG_LINE);
+            if (!files.isEmpty() && (lineSection == null || lineSection.size() == 0)) {
+                sections.put(DEBUG_LINE, ByteBuffer.wrap(fileTable()).order(ByteOrder.LITTLE_ENDIAN));
+            }
             Map<String, List<Relocation>> relocs = new HashMap<>();
             for (Pending p : pending) {
                 Object[] label = labels.get(p.symbol);
@@ -230,6 +261,88 @@ public final class PtxDebugSections implements DebugSections {
                     out.write((int) (value >>> (8 * i)));
                 }
             }
+        }
+
+        void file(String rawLine) {
+            Matcher m = FILE.matcher(rawLine);
+            if (!m.matches()) {
+                throw error(null, "malformed .file directive '" + abbreviate(rawLine.trim()) + "'");
+            }
+            long index = number(null, m.group(1), 8);
+            if (index < 1) {
+                throw error(null, ".file number " + m.group(1) + " is not positive");
+            }
+            long timestamp = m.group(3) == null ? 0 : number(null, m.group(3), 8);
+            long size = m.group(4) == null ? 0 : number(null, m.group(4), 8);
+            String path = m.group(2).replaceAll("\\\\(.)", "$1");
+            if (path.isEmpty()) {
+                throw error(null, ".file " + index + " has an empty path");
+            }
+            SourceFile earlier = files.putIfAbsent(index, new SourceFile(path, timestamp, size, lineNo));
+            if (earlier != null) {
+                throw error(null, ".file " + index + " already declared on line " + earlier.line());
+            }
+        }
+
+        /**
+         * A DWARF 2 .debug_line header whose file table is the {@code .file} directives. The table
+         * is positional, so numbers must run 1, 2, 3... without gaps.
+         */
+        byte[] fileTable() {
+            long expected = 1;
+            Map<String, Integer> directories = new LinkedHashMap<>();
+            ByteArrayOutputStream names = new ByteArrayOutputStream();
+            for (Map.Entry<Long, SourceFile> e : files.entrySet()) {
+                SourceFile f = e.getValue();
+                if (e.getKey() != expected) {
+                    lineNo = f.line();
+                    throw error(null, ".file " + e.getKey() + " follows .file " + (expected - 1)
+                            + ": file numbers must be consecutive from 1");
+                }
+                expected++;
+                int slash = f.path().lastIndexOf('/');
+                long directory = 0;
+                String name = f.path();
+                if (slash >= 0 && slash < f.path().length() - 1) {
+                    String dir = slash == 0 ? "/" : f.path().substring(0, slash);
+                    directory = directories.computeIfAbsent(dir, d -> directories.size() + 1);
+                    name = f.path().substring(slash + 1);
+                }
+                names.writeBytes(cstring(name));
+                uleb(names, directory);
+                uleb(names, f.timestamp());
+                uleb(names, f.size());
+            }
+            names.write(0);
+            ByteArrayOutputStream header = new ByteArrayOutputStream();
+            header.write(1); // minimum_instruction_length
+            header.write(1); // default_is_stmt
+            header.write(-5); // line_base
+            header.write(14); // line_range
+            header.write(STANDARD_OPCODE_LENGTHS.length + 1); // opcode_base
+            header.write(STANDARD_OPCODE_LENGTHS, 0, STANDARD_OPCODE_LENGTHS.length);
+            for (String d : directories.keySet()) {
+                header.writeBytes(cstring(d));
+            }
+            header.write(0);
+            header.writeBytes(names.toByteArray());
+            int headerLength = header.size();
+            ByteBuffer out = ByteBuffer.allocate(4 + 2 + 4 + headerLength).order(ByteOrder.LITTLE_ENDIAN);
+            out.putInt(2 + 4 + headerLength).putShort((short) 2).putInt(headerLength).put(header.toByteArray());
+            return out.array();
+        }
+
+        static byte[] cstring(String s) {
+            byte[] b = s.getBytes(StandardCharsets.UTF_8);
+            return Arrays.copyOf(b, b.length + 1);
+        }
+
+        static void uleb(ByteArrayOutputStream out, long value) {
+            do {
+                int b = (int) (value & 0x7f);
+                value >>>= 7;
+                out.write(value != 0 ? b | 0x80 : b);
+            } while (value != 0);
         }
 
         long number(String section, String text, int size) {

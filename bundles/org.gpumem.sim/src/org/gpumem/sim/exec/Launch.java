@@ -263,8 +263,11 @@ public final class Launch {
         long warpInsns = 0, threadInsns = 0;
         long[][] counters = options.profile() ? new long[code.length][] : null;
         for (Worker w : ws) {
-            if (w.error != null) {
-                throw w.error;
+            if (w.error instanceof RuntimeException) {
+                throw (RuntimeException) w.error;
+            }
+            if (w.error instanceof Error) {
+                throw (Error) w.error;
             }
             warpInsns += w.warpInsns;
             threadInsns += w.threadInsns;
@@ -298,7 +301,7 @@ public final class Launch {
         Fault fault;
         int faultCta = Integer.MAX_VALUE;
         long warpInsns, threadInsns;
-        RuntimeException error;
+        Throwable error;
 
         Worker(AtomicInteger next, Budget budget, int ctas, Worker[] all) {
             this.next = next;
@@ -332,7 +335,7 @@ public final class Launch {
                         }
                     }
                 }
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
                 error = e;
                 for (Worker w : all) {
                     w.stop = true;

@@ -142,8 +142,9 @@ public final class VariableLocationsView extends SessionView {
         try {
             IMemoryBlockExtension block = retrieval.getExtendedMemoryBlock(row.spaceName() + ":" + row.offsetText(),
                     variable.frame());
-            DebugPlugin.getDefault().getMemoryBlockManager().addMemoryBlocks(new IMemoryBlock[] {block});
+            // the view must exist when the block is added: it creates the default renderings then
             getSite().getPage().showView(IDebugUIConstants.ID_MEMORY_VIEW);
+            DebugPlugin.getDefault().getMemoryBlockManager().addMemoryBlocks(new IMemoryBlock[] {block});
         } catch (DebugException | PartInitException e) {
             setContentDescription("Cannot open " + row.name() + " in the Memory view: " + e.getMessage());
         }

@@ -147,6 +147,13 @@ class KernelDebugLaunchTest {
         int cta = thread.warpId().cta().x();
         int[] in = ints(process.engine().prepared().initialBuffer("in"));
 
+        // Register variables of the focused lane: gid = blockIdx.x * blockDim.x + threadIdx.x, and the
+        // loop counter k (a location list over the loop's instructions) is 0 the first time line 20 runs.
+        KernelVariable gidVariable = top.variable("gid");
+        assertTrue(gidVariable.location().startsWith("register %r"), gidVariable.location());
+        assertEquals(Integer.toString(cta * BLOCK + thread.warpId().warp() * 32 + lane), gidVariable.getValue().getValueString());
+        assertEquals("0", top.variable("k").getValue().getValueString());
+
         // __shared__ int stage[128]: after __syncthreads, stage[t] = in[blockIdx.x * blockDim.x + t] for t < blockDim.x.
         KernelVariable stage = top.variable("stage");
         assertNotNull(stage);
@@ -233,6 +240,24 @@ class KernelDebugLaunchTest {
         assertArrayEquals(expectedWindow, ints(frame.variable("window").bytes()));
         SpaceMemoryBlock callLocal = (SpaceMemoryBlock) target.getExtendedMemoryBlock("private_lane:&window", frame);
         assertArrayEquals(expectedWindow, ints(values(callLocal.getBytesFromOffset(BigInteger.ZERO, 32))));
+
+        // Step into weighted_sum(window, 8): its generic pointer parameter resolves to the caller's local window.
+        DebugEventRecorder.Pending into = events.expect(e -> threadSuspended(e, DebugEvent.STEP_END));
+        atCallThread.stepInto();
+        into.await("step into weighted_sum");
+        assertEquals(2, atCallThread.getStackFrames().length);
+        PtxStackFrame callee = (PtxStackFrame) atCallThread.getTopStackFrame();
+        assertTrue(callee.callFrame().function().startsWith("_Z12weighted_sum"), callee.getName());
+        DebugEventRecorder.Pending overInCallee = events.expect(e -> threadSuspended(e, DebugEvent.STEP_END));
+        atCallThread.stepOver();
+        overInCallee.await("a step in weighted_sum");
+        String values = ((PtxStackFrame) atCallThread.getTopStackFrame()).variable("values").getValue().getValueString();
+        assertTrue(values.endsWith(" -> local +0x" + Long.toHexString(frame.variable("window").memoryLocation().offset())), values);
+        DebugEventRecorder.Pending back = events.expect(e -> threadSuspended(e, DebugEvent.STEP_END));
+        atCallThread.stepReturn();
+        back.await("step return");
+        assertEquals(1, atCallThread.getStackFrames().length);
+        assertEquals(CALL_LINE, atCallThread.getTopStackFrame().getLineNumber());
 
         // Resume to the end: exit 0 and out[gid] = sum (k+1) * window[k] for every thread.
         afterLoop.delete();

@@ -11,9 +11,13 @@ public final class GoldenDumps {
     private GoldenDumps() {
     }
 
-    /** A variable or formal parameter as the dump shows it, with names resolved through abstract origins. */
-    public record DumpedVariable(long offset, String tag, String name, String declLine, String type, String addressClass,
-            String parentTag) {
+    /**
+     * A variable or formal parameter as the dump shows it, with names resolved through abstract
+     * origins; {@code declFile} is the base name of DW_AT_decl_file, null where the dump shows no
+     * name for it (absent, or an index llvm-dwarfdump could not resolve).
+     */
+    public record DumpedVariable(long offset, String tag, String name, String declFile, String declLine, String type,
+            String addressClass, String parentTag) {
     }
 
     /** Number of DIEs (NULL entries excluded) in .debug_info and .debug_types. */
@@ -41,12 +45,22 @@ public final class GoldenDumps {
                 tagAtDepth.put(die.depth(), die.tag());
                 String parent = tagAtDepth.get(die.depth() - 1);
                 if (die.tag().equals("DW_TAG_variable") || die.tag().equals("DW_TAG_formal_parameter")) {
-                    out.add(new DumpedVariable(die.offset(), die.tag(), value(m, die, "DW_AT_name"), value(m, die, "DW_AT_decl_line"),
+                    out.add(new DumpedVariable(die.offset(), die.tag(), value(m, die, "DW_AT_name"),
+                            baseName(value(m, die, "DW_AT_decl_file")), value(m, die, "DW_AT_decl_line"),
                             value(m, die, "DW_AT_type"), value(m, die, "DW_AT_address_class"), parent));
                 }
             }
         }
         return out;
+    }
+
+    /** {@code "/dir/name.c"} (the dump's value without its parentheses) -> {@code name.c}. */
+    private static String baseName(String value) {
+        if (value == null || value.length() < 2 || !value.startsWith("\"") || !value.endsWith("\"")) {
+            return null;
+        }
+        String path = value.substring(1, value.length() - 1);
+        return path.substring(path.lastIndexOf('/') + 1);
     }
 
     private static String value(Map<Long, LlvmDwarfdump.Die> m, LlvmDwarfdump.Die die, String attr) {

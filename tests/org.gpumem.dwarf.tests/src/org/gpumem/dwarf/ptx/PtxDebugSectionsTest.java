@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -36,6 +38,7 @@ import org.gpumem.dwarf.info.DwAt;
 import org.gpumem.dwarf.info.DwTag;
 import org.gpumem.dwarf.info.DwarfFile;
 import org.gpumem.dwarf.info.ListEntry;
+import org.gpumem.dwarf.info.LineTable;
 import org.gpumem.dwarf.info.Lists;
 import org.gpumem.dwarf.info.SymbolLayout;
 import org.gpumem.dwarf.info.Unit;
@@ -108,7 +111,8 @@ class PtxDebugSectionsTest {
 
     @Test
     void sectionsAndUnit() {
-        assertEquals(List.of(".debug_loc", ".debug_abbrev", ".debug_info", ".debug_macinfo"), sections.sectionNames());
+        assertEquals(List.of(".debug_loc", ".debug_abbrev", ".debug_info", ".debug_macinfo", ".debug_line"),
+                sections.sectionNames());
         assertEquals(2, unit.version());
         assertEquals(8, unit.addressSize());
         assertTrue(unit.producer().startsWith("lgenfe"), unit.producer());
@@ -228,6 +232,72 @@ class PtxDebugSectionsTest {
             assertEquals(m.group(1), ((Location.Register) at).name(), label);
         }
         assertEquals(Location.UNDEFINED, evaluator.evaluate(list, 1, numbering.defaultSpace()));
+    }
+
+    // ---- the file table of the .file directives -----------------------------------------
+
+    /** The synthesised .debug_line lists the fixture's .file paths at their numbers. */
+    @Test
+    void fileDirectivesBecomeTheUnitsFileTable() {
+        Matcher m = Pattern.compile("(?m)^\\s*\\.file\\s+(\\d+)\\s+\"([^\"]*)\"").matcher(text);
+        Map<Integer, String> declared = new HashMap<>();
+        while (m.find()) {
+            declared.put(Integer.parseInt(m.group(1)), m.group(2));
+        }
+        assertEquals(2, declared.size(), declared.toString());
+        LineTable lines = unit.lineTable();
+        assertNotNull(lines);
+        assertEquals(2, lines.version());
+        assertEquals(declared.size() + 1, lines.fileNames().size());
+        declared.forEach((n, path) -> assertEquals(path, lines.fileName(n, unit.compDir()), ".file " + n));
+        assertEquals(List.of(), lines.rows());
+    }
+
+    /** ptxas builds the cubin's .debug_line from the same directives: directories and names must agree. */
+    @Test
+    void fileTableMatchesWhatPtxasWritesIntoTheCubin() throws IOException {
+        Path cuda = PTX.getParent().resolveSibling("cuda");
+        for (String sm : new String[] {"sm_75", "sm_90"}) {
+            LineTable ptx = new DwarfFile(PtxDebugSections.read(cuda.resolve("spaces." + sm + ".ptx")), SymbolLayout.NONE)
+                    .units().get(0).lineTable();
+            LineTable cubin = DwarfFile.open(cuda.resolve("spaces." + sm + ".cubin")).units().get(0).lineTable();
+            assertEquals(cubin.directories(), ptx.directories(), sm);
+            assertEquals(cubin.fileNames(), ptx.fileNames(), sm);
+        }
+    }
+
+    @Test
+    void fileDirectiveOperandsAndExistingLineSections() {
+        String info = ".section .debug_info\n{\n.b32 .debug_line\n}\n";
+        PtxDebugSections s = PtxDebugSections.assemble("t.ptx", "\t.file\t1 \"/src//a \\\"q\\\".cu\", 1589, 4520 // c\n"
+                + ".file 2 \"b.h\"\n" + info);
+        ByteBuffer line = s.section(".debug_line");
+        byte[] bytes = new byte[line.remaining()];
+        line.get(bytes);
+        String table = new String(bytes, StandardCharsets.ISO_8859_1);
+        assertTrue(table.contains("/src/\0\0a \"q\".cu\0\1\u00b5\u000c\u00a8\u0023b.h\0\0\0\0\0"), table);
+        assertEquals(bytes.length - 4, line.getInt(0));
+        PtxDebugSections given = PtxDebugSections.assemble("t.ptx", ".file 1 \"a.cu\"\n.section .debug_line\n{\n.b8 7\n}\n" + info);
+        assertEquals(1, given.section(".debug_line").remaining());
+        PtxDebugSections none = PtxDebugSections.assemble("t.ptx", info);
+        assertEquals(null, none.section(".debug_line"));
+    }
+
+    @Test
+    void badFileDirectivesNameTheLine() {
+        String[][] cases = {
+            {".file 1 \"a.cu\"\n.file 3 \"c.cu\"\n", "2", "consecutive"},
+            {".file 1 \"a.cu\"\n.file 1 \"b.cu\"\n", "2", "already declared on line 1"},
+            {"\n.file 0 \"a.cu\"\n", "2", "not positive"},
+            {".file 1 \"a.cu\n", "1", "malformed"},
+            {".file 1 \"\"\n", "1", "empty path"},
+            {".file x1 \"a.cu\"\n", "1", "bad number"},
+        };
+        for (String[] c : cases) {
+            PtxSyntaxException e = assertThrows(PtxSyntaxException.class, () -> PtxDebugSections.assemble("bad.ptx", c[0]), c[0]);
+            assertEquals(Integer.parseInt(c[1]), e.line(), c[0]);
+            assertTrue(e.getMessage().startsWith("bad.ptx:" + c[1] + ": ") && e.problem().contains(c[2]), e.getMessage());
+        }
     }
 
     // ---- malformed PTX --------------------------------------------------------------------

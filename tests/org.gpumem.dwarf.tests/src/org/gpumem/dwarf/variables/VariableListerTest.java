@@ -49,6 +49,9 @@ class VariableListerTest {
             assertEquals(d.tag().equals("DW_TAG_formal_parameter"), v.parameter(), where);
             assertEquals(d.name() == null ? null : d.name().replace("\"", ""), v.name(), where);
             assertEquals(d.declLine() == null ? 0 : Long.parseLong(d.declLine()), v.declLine(), where);
+            if (d.declFile() != null) {
+                assertEquals(d.declFile(), v.declFile(), where + " decl file");
+            }
             if (d.type() != null && d.type().contains("\"") && !d.type().contains("(") && !d.type().contains("::")) {
                 String t = d.type().substring(d.type().indexOf('"') + 1, d.type().lastIndexOf('"'));
                 assertEquals(t.replace(" ", ""), v.type().replace(" ", ""), where + " type");
@@ -97,10 +100,38 @@ class VariableListerTest {
                 assertEquals(c.name(), p.name(), sm);
                 assertEquals(c.function(), p.function(), sm);
                 assertEquals(c.type(), p.type(), sm);
+                assertEquals(c.declFile(), p.declFile(), sm + " " + c.name());
                 assertEquals(c.declLine(), p.declLine(), sm);
                 assertEquals(c.space(), p.space(), sm + " " + c.name());
                 assertEquals(c.location().kind(), p.location().kind(), sm + " " + c.name());
             }
+        }
+    }
+
+    /**
+     * PTX has no .debug_line; its DW_AT_decl_file values number the {@code .file} directives.
+     * The PTX listing must name the files llvm-dwarfdump names for the cubin built from the same
+     * source (the DIE offsets of PTX and cubin coincide).
+     */
+    @Test
+    void ptxDeclarationsNameTheFilesLlvmDwarfdumpShowsForTheCubin() throws Exception {
+        for (String sm : new String[] {"sm_75", "sm_90"}) {
+            Map<Long, Variable> ptx = new HashMap<>();
+            for (Variable v : list(DwarfFixtures.root().resolve("cuda/spaces." + sm + ".ptx"))) {
+                ptx.put(v.dieOffset(), v);
+            }
+            int named = 0;
+            for (DumpedVariable d : GoldenDumps.variables(DwarfFixtures.root().resolve("cuda/spaces." + sm + ".cubin"))) {
+                if (d.declFile() == null || "DW_TAG_subroutine_type".equals(d.parentTag())) {
+                    continue;
+                }
+                Variable v = ptx.get(d.offset());
+                String where = sm + " 0x" + Long.toHexString(d.offset());
+                assertNotNull(v, where);
+                assertEquals(d.declFile() + ":" + d.declLine(), v.declFile() + ":" + v.declLine(), where);
+                named++;
+            }
+            assertTrue(named > 0, sm + ": the golden dump names no declaration files");
         }
     }
 

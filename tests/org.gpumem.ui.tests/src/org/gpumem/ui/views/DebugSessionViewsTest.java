@@ -26,6 +26,7 @@ import org.eclipse.debug.core.model.IBreakpoint;
 import org.eclipse.debug.core.model.IMemoryBlock;
 import org.eclipse.debug.core.model.IMemoryBlockExtension;
 import org.eclipse.debug.core.model.IThread;
+import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.debug.ui.IDebugUIConstants;
 import org.eclipse.debug.ui.memory.IMemoryRendering;
 import org.eclipse.debug.ui.memory.IMemoryRenderingContainer;
@@ -118,6 +119,10 @@ class DebugSessionViewsTest {
                 "[" + BLOCK + "]", 0, "sm_90", "[{\"buffer\":\"in\",\"type\":\"s32\",\"count\":" + N
                         + ",\"init\":{\"random\":41}},{\"buffer\":\"out\",\"type\":\"s32\",\"count\":" + N + "},{\"s32\":" + N + "}]",
                 List.of("out"));
+        // The perspective's Debug view selects the suspended frame, which makes it the debug context
+        // the Memory view shows blocks for.
+        IWorkbenchPage page = PlatformUI.getWorkbench().showPerspective(GpuMemoryPerspective.ID,
+                PlatformUI.getWorkbench().getActiveWorkbenchWindow());
         launch = wc.launch(ILaunchManager.DEBUG_MODE, new NullProgressMonitor());
         UiTesting.waitUntil(() -> launch.getDebugTarget() != null && launch.getDebugTarget().isSuspended(), 60_000,
                 "the breakpoint in the loop");
@@ -129,13 +134,14 @@ class DebugSessionViewsTest {
             }
         }
         assertNotNull(thread, "no warp stopped at the breakpoint");
+        UiTesting.waitUntil(() -> DebugUITools.getDebugContext() instanceof PtxStackFrame, 10_000,
+                "the Debug view to select the stopped frame");
+        thread = (WarpThread) ((PtxStackFrame) DebugUITools.getDebugContext()).getThread();
         thread.setFocusedLane(5);
         PtxStackFrame top = (PtxStackFrame) thread.getTopStackFrame();
         int cta = thread.warpId().cta().x();
         int[] in = ints(launch);
 
-        IWorkbenchPage page = PlatformUI.getWorkbench().showPerspective(GpuMemoryPerspective.ID,
-                PlatformUI.getWorkbench().getActiveWorkbenchWindow());
         VariableLocationsView view = (VariableLocationsView) page.showView(GpuMemoryViews.VARIABLE_LOCATIONS);
         GpuMemorySession.get().showFrame(top);
         UiTesting.waitUntil(() -> view.rows().stream().anyMatch(r -> r.name().equals("stage")), 20_000, "frame variables");
@@ -161,10 +167,10 @@ class DebugSessionViewsTest {
         assertEquals("shared:" + stage.offsetText(), opened.getExpression());
         IMemoryRenderingSite memoryView = (IMemoryRenderingSite) page.findView(IDebugUIConstants.ID_MEMORY_VIEW);
         assertNotNull(memoryView, "the Memory view did not open");
-        IMemoryRenderingContainer container = memoryView.getContainer(IDebugUIConstants.ID_RENDERING_VIEW_PANE_1);
         // the address-space table is the default rendering of gpumem blocks (plugin.xml)
-        UiTesting.waitUntil(() -> addressSpaceRendering(container, opened) != null, 10_000, "the default rendering of " + opened);
-        AddressSpaceRendering rendering = addressSpaceRendering(container, opened);
+        UiTesting.waitUntil(() -> addressSpaceRendering(memoryView, opened) != null, 10_000,
+                "the default rendering of " + opened.getExpression() + "; renderings: " + renderings(memoryView));
+        AddressSpaceRendering rendering = addressSpaceRendering(memoryView, opened);
         AddressSpaceTable inView = rendering.table();
         assertNotNull(inView, "the rendering made no table: " + rendering.getControl());
         assertTrue(inView.headerText().contains("space shared"), inView.headerText());
@@ -199,13 +205,27 @@ class DebugSessionViewsTest {
         }
     }
 
-    private static AddressSpaceRendering addressSpaceRendering(IMemoryRenderingContainer container, IMemoryBlock block) {
-        for (IMemoryRendering r : container.getRenderings()) {
-            if (r instanceof AddressSpaceRendering a && r.getMemoryBlock() == block && a.table() != null) {
-                return a;
+    private static AddressSpaceRendering addressSpaceRendering(IMemoryRenderingSite memoryView, IMemoryBlock block) {
+        for (IMemoryRenderingContainer container : memoryView.getMemoryRenderingContainers()) {
+            for (IMemoryRendering r : container.getRenderings()) {
+                if (r instanceof AddressSpaceRendering a && r.getMemoryBlock() == block && a.table() != null) {
+                    return a;
+                }
             }
         }
         return null;
+    }
+
+    private static String renderings(IMemoryRenderingSite memoryView) {
+        StringBuilder text = new StringBuilder();
+        for (IMemoryRenderingContainer container : memoryView.getMemoryRenderingContainers()) {
+            text.append(container.getId()).append(':');
+            for (IMemoryRendering r : container.getRenderings()) {
+                text.append(' ').append(r.getRenderingId()).append('@').append(r.getMemoryBlock());
+            }
+            text.append("; ");
+        }
+        return text.toString();
     }
 
     private static int[] ints(ILaunch launch) {

@@ -86,6 +86,7 @@ class DwarfCommandTest {
         assertTrue(r[1].contains("var tile : float[64]"), r[1]);
         assertTrue(r[1].contains("[shared(8)]"), r[1]);
         assertTrue(r[1].contains("_ZZ12spacesKernelPfPKfiE4tile (unplaced)"), r[1]);
+        assertTrue(r[1].contains("spaces.cu:") && !r[1].contains("?:"), r[1]);
     }
 
     @Test
