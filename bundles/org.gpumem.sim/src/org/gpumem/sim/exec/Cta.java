@@ -553,6 +553,12 @@ public final class Cta {
                                 fault(w, in, Integer.numberOfTrailingZeros(m), FaultKind.TRAP, "trap instruction", null);
                                 return Stop.FAULT;
                             }
+                        } else if (op == Op.CLOCK) {
+                            int d = in.dst[0] << 5;
+                            long now = (w.instructions + issued) & MASK[in.type];
+                            for (int mm = m; mm != 0; mm &= mm - 1) {
+                                R[d | Integer.numberOfTrailingZeros(mm)] = now;
+                            }
                         } else if (m != 0) {
                             execute(w, f, in, R, m);
                         }

@@ -592,6 +592,13 @@ final class Decoder {
             in.src = vectorRegs(s, false);
             return;
         }
+        if (s.kind == Operand.REG && (s.name.equals("%clock") || s.name.equals("%clock64")
+                || s.name.equals("%globaltimer") || s.name.equals("%globaltimer_lo"))) {
+            // Counters of a functional simulator: the warp's issued instructions.
+            in.op = Op.CLOCK;
+            in.src = Instruction.NONE;
+            return;
+        }
         if (s.kind == Operand.SYM) {
             Symbol sym = parser.symbolOf(s.name);
             if (sym != null && sym.kind == Symbol.LOCAL) {

@@ -15,7 +15,7 @@ public final class Op {
             BAR = 38, NOP = 39, ATOM = 40, RED = 41, SHFL = 42, VOTE = 43, BREV = 44, POPC = 45, CLZ = 46,
             BFIND = 47, BFE = 48, BFI = 49, PRMT = 50, COPYSIGN = 51, TESTP = 52, ACTIVEMASK = 53, TRAP = 54,
             LOP3 = 55, ISSPACEP = 56, SET = 57, SLCT = 58, MUL24 = 59, MAD24 = 60, TANH = 61, SAD = 62,
-            BAR_WARP = 63, MOV_PACK = 64, MOV_UNPACK = 65;
+            BAR_WARP = 63, MOV_PACK = 64, MOV_UNPACK = 65, CLOCK = 66;
 
     /** {@code flags} bits. */
     public static final int F_HI = 1, F_WIDE = 2, F_SAT = 4, F_FTZ = 8, F_UNI = 16, F_APPROX = 32, F_LO = 64,

@@ -102,4 +102,13 @@ class AluTest {
             assertEquals(e, out[t], "thread " + t);
         }
     }
+
+    @Test
+    void clockCountsTheWarpsIssuedInstructions() {
+        int[] out = run(" mov.u64 %rd1, %clock64;\n add.u32 %r1, %t, 1;\n add.u32 %r1, %r1, 1;\n"
+                + " mov.u64 %rd2, %clock64;\n sub.u64 %rd3, %rd2, %rd1;\n cvt.u32.u64 %r0, %rd3;");
+        for (int t = 0; t < 64; t++) {
+            assertEquals(3, out[t], "two instructions between the reads: the second read is 3 issues later");
+        }
+    }
 }
