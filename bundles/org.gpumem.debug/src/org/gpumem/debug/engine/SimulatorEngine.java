@@ -6,6 +6,9 @@ import java.util.List;
 
 import org.gpumem.sim.debug.Breakpoint;
 import org.gpumem.sim.debug.DebugEvent;
+import org.gpumem.sim.debug.FrameVariable;
+import org.gpumem.sim.debug.FrameVariables;
+import org.gpumem.sim.debug.VariableType;
 import org.gpumem.sim.debug.StepScope;
 import org.gpumem.sim.debug.StepUnit;
 import org.gpumem.sim.exec.Cta;
@@ -45,7 +48,7 @@ public final class SimulatorEngine implements KernelEngine {
         this.modulePath = prepared.description().module().toAbsolutePath().normalize();
         this.sim = new org.gpumem.sim.debug.DebugSession(prepared.deviceModule().launch(prepared.config(),
                 org.gpumem.sim.debug.DebugSession.options(budget)));
-        this.variables = new FrameVariables(prepared.deviceModule(), this);
+        this.variables = new FrameVariables(prepared.deviceModule());
     }
 
     /** The prepared launch (buffers, description). */
@@ -219,7 +222,40 @@ public final class SimulatorEngine implements KernelEngine {
         if (level < 0 || level >= w.depth()) {
             throw new IllegalArgumentException(warp.label() + " has no frame " + level);
         }
-        return variables.of(w, warp, level, lane);
+        if (variables.problem() != null) {
+            throw new IllegalArgumentException(variables.problem());
+        }
+        MemoryContext context = new MemoryContext(warp, lane);
+        List<VariableValue> out = new ArrayList<>();
+        for (FrameVariable v : variables.bind(sim, w, level, lane)) {
+            out.add(value(v, context));
+        }
+        return out;
+    }
+
+    /** The debug model's view of a bound variable; types it cannot print keep their location unshown. */
+    private static VariableValue value(FrameVariable v, MemoryContext context) {
+        VariableType type = v.type();
+        VariableValue.Element element = new VariableValue.Element(VariableValue.Encoding.valueOf(type.encoding().name()),
+                type.elementSize());
+        int count = (int) Math.min(type.count(), Integer.MAX_VALUE);
+        MemorySpace pointee = type.pointee() != null ? MemorySpace.of(type.pointee()) : null;
+        if (v.problem() != null && !(v.location() instanceof FrameVariable.Register)) {
+            return new VariableValue(v.name(), type.name(), v.parameter(), null, null, null, element, count, pointee,
+                    v.problem());
+        }
+        if (type.encoding() == VariableType.Encoding.OTHER) {
+            return new VariableValue(v.name(), type.name(), v.parameter(), null, null, null, element, count, pointee,
+                    "type " + type.name() + " is not decoded");
+        }
+        if (v.location() instanceof FrameVariable.Memory m) {
+            VariableValue.Location location = new VariableValue.Location(MemorySpace.of(m.space()), context, m.offset());
+            return new VariableValue(v.name(), type.name(), v.parameter(), location, null, v.bytes(), element, count,
+                    pointee, null);
+        }
+        String register = v.location() instanceof FrameVariable.Register r ? r.name() : null;
+        return new VariableValue(v.name(), type.name(), v.parameter(), null, register, v.bytes(), element, count, pointee,
+                v.problem());
     }
 
     // ------------------------------------------------------------------ memory

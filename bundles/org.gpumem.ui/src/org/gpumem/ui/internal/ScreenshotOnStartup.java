@@ -30,6 +30,8 @@ public final class ScreenshotOnStartup implements IStartup {
         display.asyncExec(() -> {
             IWorkbenchWindow first = workbench.getActiveWorkbenchWindow();
             if (first != null) {
+                // Xvfb has no window manager to maximize for us: fill the screen ourselves.
+                first.getShell().setBounds(display.getPrimaryMonitor().getClientArea());
                 first.getShell().setMaximized(true);
             }
         });

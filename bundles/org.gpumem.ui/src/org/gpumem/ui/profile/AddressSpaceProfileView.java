@@ -35,6 +35,7 @@ import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.part.ViewPart;
 import org.eclipse.ui.texteditor.ITextEditor;
+import org.gpumem.images.Kernel;
 import org.gpumem.sim.exec.AddressSpaceProfile;
 import org.gpumem.sim.exec.ExecOptions;
 import org.gpumem.sim.exec.LaunchResult;
@@ -153,7 +154,7 @@ public final class AddressSpaceProfileView extends ViewPart {
                             found.add(ProfileRow.of(e.getKey(), e.getValue()));
                         }
                     }
-                    message = launch.kernel().name() + (result.completed() ? " completed" : " stopped: "
+                    message = Kernel.of(launch.kernel().name()).displayName() + (result.completed() ? " completed" : " stopped: "
                             + result.fault().report().lines().findFirst().orElse("fault")) + String.format(
                                     ", %,d thread instructions; %d source lines with generic accesses", result.threadInstructions(),
                                     found.size());

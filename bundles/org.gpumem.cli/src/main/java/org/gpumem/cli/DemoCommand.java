@@ -9,17 +9,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
-import org.gpumem.dwarf.info.DwarfFile;
-import org.gpumem.dwarf.info.SymbolLayout;
-import org.gpumem.dwarf.ptx.PtxDebugSections;
-import org.gpumem.dwarf.variables.Variable;
-import org.gpumem.dwarf.variables.VariableLister;
 import org.gpumem.sim.debug.Breakpoint;
 import org.gpumem.sim.debug.DebugEvent;
 import org.gpumem.sim.debug.DebugSession;
+import org.gpumem.sim.debug.FrameVariable;
+import org.gpumem.sim.debug.FrameVariables;
+import org.gpumem.sim.debug.VariableType;
 import org.gpumem.sim.exec.Dim3;
 import org.gpumem.sim.exec.ExecOptions;
 import org.gpumem.sim.exec.Warp;
@@ -31,9 +27,7 @@ import org.gpumem.sim.launch.PreparedLaunch;
 import org.gpumem.sim.memory.AddressSpace;
 import org.gpumem.sim.memory.GenericWindows;
 import org.gpumem.sim.memory.LocalLayout;
-import org.gpumem.sim.ptx.PtxFunction;
 import org.gpumem.sim.ptx.PtxModule;
-import org.gpumem.sim.ptx.PtxParam;
 import org.gpumem.sim.ptx.ScalarType;
 
 import picocli.CommandLine.Command;
@@ -51,8 +45,7 @@ import picocli.CommandLine.Spec;
         description = "Runs the bundled sample kernel in the simulator, stops at a breakpoint and shows its "
                 + "variables and memory through several address spaces.")
 public final class DemoCommand implements Callable<Integer> {
-    private static final Pattern REGISTER = Pattern.compile("\\(\"(%[^\"]+)\"\\)");
-    private static final Pattern ARRAY = Pattern.compile("\\[(\\d+)\\]");
+    private static final int SHOWN_ELEMENTS = 8;
     private static final String BREAK_AT = "weighted_sum(window";
     private static final int BLOCK = 64;
     private static final int N = 128;
@@ -104,35 +97,30 @@ public final class DemoCommand implements Callable<Integer> {
         out.printf("%nvariables of %s for lane %d (thread %s), address spaces from the DWARF in the PTX:%n",
                 w.function().name(), lane, w.threadIndex(lane));
 
-        Map<String, Long> placed = new HashMap<>(module.sharedOffsets());
-        PtxFunction f = w.function();
-        placed.putAll(f.localOffsets());
-        for (PtxParam p : f.params()) {
-            placed.put(p.name(), (long) p.offset());
+        int level = w.depth() - 1;
+        FrameVariables binder = new FrameVariables(prepared.deviceModule());
+        if (binder.problem() != null) {
+            throw new IllegalStateException(binder.problem());
         }
-        DwarfFile dwarf = new DwarfFile(PtxDebugSections.assemble(module.name(), module.text()), SymbolLayout.of(placed));
-        Map<String, Variable> byName = new HashMap<>();
-        for (Variable v : new VariableLister(dwarf).list()) {
-            if (v.function() != null && f.name().startsWith("_Z" + v.function().length() + v.function())) {
-                byName.put(v.name(), v);
-                out.printf("  %-8s %-12s %-8s %s%n", v.name(), v.type(), v.space() != null ? v.space().name() : "-",
-                        value(session, w, f, v));
-            }
+        Map<String, FrameVariable> byName = new HashMap<>();
+        for (FrameVariable v : binder.bind(session, w, level, lane)) {
+            byName.put(v.name(), v);
+            out.printf("  %-8s %-12s %-8s %s%n", v.name(), v.type().name(), v.spaceName() != null ? v.spaceName() : "-",
+                    value(v));
         }
 
-        Variable stage = byName.get("stage");
-        Variable window = byName.get("window");
-        if (stage != null && stage.location() != null && stage.location().address() != null) {
-            long offset = stage.location().address() + 4L * w.threadIndex(lane).x();
+        if (byName.get("stage") != null && byName.get("stage").location() instanceof FrameVariable.Memory stage) {
+            long offset = stage.offset() + 4L * w.threadIndex(lane).x();
             out.printf("%nstage[%d..%d] of CTA %s, the same 16 bytes through two address spaces:%n",
                     w.threadIndex(lane).x(), w.threadIndex(lane).x() + 3, session.cta().index());
             dump(out, "shared", offset, session.read(AddressSpace.SHARED, offset, 16, w.id(), lane));
             dump(out, "generic", GenericWindows.SHARED_BASE + offset,
                     session.read(AddressSpace.GENERIC, GenericWindows.SHARED_BASE + offset, 16, w.id(), lane));
         }
-        if (window != null && window.location() != null && window.location().address() != null) {
-            long offset = w.frameLocalBase(0) + window.location().address();
-            int bytes = 4 * count(window.type());
+        FrameVariable window = byName.get("window");
+        if (window != null && window.bytes() != null && window.location() instanceof FrameVariable.Memory at) {
+            long offset = at.offset();
+            int bytes = window.bytes().length;
             out.printf("%nwindow of lane %d (%d bytes) through the per-lane local space, the generic window, and the "
                     + "warp's interleaved local pool:%n", lane, bytes);
             dump(out, "local", offset, session.read(AddressSpace.LOCAL, offset, bytes, w.id(), lane));
@@ -159,56 +147,44 @@ public final class DemoCommand implements Callable<Integer> {
         return session.result().completed() ? 0 : RunCommand.EXIT_FAULT;
     }
 
-    /** The value of a variable for the shown lane: registers by their PTX name, memory through its space. */
-    private String value(DebugSession session, Warp w, PtxFunction f, Variable v) {
-        Variable.LocationText loc = v.location();
-        if (loc == null) {
-            return "(optimized out)";
+    /** The value of a variable for the shown lane, prefixed by where it lives; at most 8 elements. */
+    private static String value(FrameVariable v) {
+        if (v.problem() != null) {
+            return "(" + v.problem() + ")";
         }
-        int elementSize = v.type().endsWith("*") ? 8 : 4;
-        if ("memory".equals(loc.kind()) && loc.address() != null && v.space() != null) {
-            AddressSpace space = AddressSpace.fromPtxName(v.space().name());
-            if (space == null) {
-                return loc.ops();
-            }
-            long offset = loc.address() + (space == AddressSpace.LOCAL ? w.frameLocalBase(0) : 0);
-            int count = Math.min(count(v.type()), 8);
-            byte[] bytes = session.read(space, offset, count * elementSize, w.id(), lane);
-            return space.ptxName() + "[0x" + Long.toHexString(offset) + "] = " + format(bytes, elementSize)
-                    + (count(v.type()) > count ? " ..." : "");
+        VariableType type = v.type();
+        int shown = (int) Math.min(type.count(), SHOWN_ELEMENTS);
+        String values = v.bytes() == null || type.elementSize() == 0 ? "?"
+                : format(v.bytes(), type, shown) + (type.count() > shown ? " ..." : "");
+        if (v.location() instanceof FrameVariable.Memory m) {
+            return m.space().ptxName() + "[0x" + Long.toHexString(m.offset()) + "] = " + values;
         }
-        String ops = loc.ops();
-        if ("list".equals(loc.kind()) && loc.entries() != null) {
-            ops = null;
-            for (Variable.ListEntryText entry : loc.entries()) {
-                Integer low = f.labels().get(entry.lowText());
-                Integer high = f.labels().get(entry.highText());
-                if (low != null && high != null && w.pc() >= low && w.pc() < high) {
-                    ops = entry.ops();
-                }
-            }
-            if (ops == null) {
-                return "(not live here)";
-            }
+        if (v.location() instanceof FrameVariable.Register r) {
+            return r.name() + " = " + values;
         }
-        Matcher m = REGISTER.matcher(ops);
-        if (m.find()) {
-            int index = f.registerIndex(m.group(1));
-            if (index >= 0) {
-                long bits = w.register(index, lane);
-                return m.group(1) + " = " + (elementSize == 8 ? "0x" + Long.toHexString(bits) : Integer.toString((int) bits));
-            }
-        }
-        return ops;
+        return values;
     }
 
-    private static int count(String type) {
-        Matcher m = ARRAY.matcher(type);
-        int n = 1;
-        while (m.find()) {
-            n *= Integer.parseInt(m.group(1));
+    /** The first {@code shown} elements: one value, or a bracketed list for arrays. */
+    private static String format(byte[] bytes, VariableType type, int shown) {
+        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        List<String> values = new ArrayList<>();
+        int size = type.elementSize();
+        for (int i = 0; i < shown && (i + 1) * size <= bytes.length; i++) {
+            long bits = 0;
+            for (int k = size - 1; k >= 0; k--) {
+                bits = bits << 8 | (b.get(i * size + k) & 0xff);
+            }
+            values.add(switch (type.encoding()) {
+                case SIGNED -> Long.toString(size < 8 ? bits << (64 - 8 * size) >> (64 - 8 * size) : bits);
+                case UNSIGNED -> Long.toUnsignedString(bits);
+                case BOOLEAN -> Boolean.toString(bits != 0);
+                case FLOAT -> size == 4 ? Float.toString(Float.intBitsToFloat((int) bits))
+                        : Double.toString(Double.longBitsToDouble(bits));
+                default -> "0x" + Long.toHexString(bits);
+            });
         }
-        return n;
+        return type.dimensions().isEmpty() && values.size() == 1 ? values.get(0) : values.toString();
     }
 
     private static String format(byte[] bytes, int elementSize) {
