@@ -45,11 +45,9 @@ public final class KernelSourceLocator implements ISourceLocator {
     Object find(Path file, boolean lookBesideModule) {
         IWorkspaceRoot root = ResourcesPlugin.getWorkspace().getRoot();
         if (file.isAbsolute()) {
-            IFile[] found = root.findFilesForLocationURI(file.toUri());
-            for (IFile f : found) {
-                if (f.isAccessible()) {
-                    return f;
-                }
+            IFile inWorkspace = workspaceFile(root, file);
+            if (inWorkspace != null) {
+                return inWorkspace;
             }
         }
         if (lookBesideModule && file.getFileName() != null) {
@@ -60,13 +58,25 @@ public final class KernelSourceLocator implements ISourceLocator {
                     return f;
                 }
             }
+            // .file paths are absolute paths of the machine that compiled the PTX; a checkout
+            // elsewhere still has the source beside the module, perhaps linked into the workspace.
             Path sibling = module.resolveSibling(file.getFileName());
             if (Files.isRegularFile(sibling)) {
-                return EFS.getLocalFileSystem().getStore(IPath.fromPath(sibling));
+                IFile inWorkspace = workspaceFile(root, sibling);
+                return inWorkspace != null ? inWorkspace : EFS.getLocalFileSystem().getStore(IPath.fromPath(sibling));
             }
         }
         if (Files.isRegularFile(file)) {
             return EFS.getLocalFileSystem().getStore(IPath.fromPath(file));
+        }
+        return null;
+    }
+
+    private static IFile workspaceFile(IWorkspaceRoot root, Path location) {
+        for (IFile f : root.findFilesForLocationURI(location.toUri())) {
+            if (f.isAccessible()) {
+                return f;
+            }
         }
         return null;
     }

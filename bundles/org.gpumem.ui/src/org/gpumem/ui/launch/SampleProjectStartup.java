@@ -24,7 +24,7 @@ import org.eclipse.ui.IStartup;
 import org.gpumem.debug.KernelDebugIds;
 import org.gpumem.debug.breakpoints.KernelLineBreakpoint;
 import org.gpumem.debug.launch.KernelLaunchAttributes;
-import org.gpumem.debug.launch.KernelSamples;
+import org.gpumem.sim.launch.BundledSample;
 
 /**
  * Serves {@code ./gpumem ide}, which passes {@code -Dgpumem.sample=true}: when the workspace has
@@ -68,22 +68,22 @@ public final class SampleProjectStartup implements IStartup {
         if (project.exists()) {
             return null;
         }
-        SubMonitor progress = SubMonitor.convert(monitor, 2 + KernelSamples.FILES.size());
+        SubMonitor progress = SubMonitor.convert(monitor, 2 + BundledSample.FILES.size());
         project.create(progress.split(1));
         project.open(progress.split(1));
-        for (String name : KernelSamples.FILES) {
-            try (InputStream in = KernelSamples.open(name)) {
+        for (String name : BundledSample.FILES) {
+            try (InputStream in = BundledSample.open(name)) {
                 project.getFile(name).create(in, IResource.NONE, progress.split(1));
             } catch (IOException e) {
                 throw new CoreException(Status.error("cannot copy the sample file " + name + ": " + e.getMessage(), e));
             }
         }
-        IFile source = project.getFile(KernelSamples.FILES.get(0));
-        new KernelLineBreakpoint(source, KernelSamples.LOOP_LINE);
+        IFile source = project.getFile(BundledSample.FILES.get(0));
+        new KernelLineBreakpoint(source, BundledSample.LOOP_LINE);
         ILaunchConfigurationType type = DebugPlugin.getDefault().getLaunchManager()
                 .getLaunchConfigurationType(KernelDebugIds.LAUNCH_TYPE_ID);
         ILaunchConfigurationWorkingCopy wc = type.newInstance(project, CONFIGURATION);
-        IFile launchFile = project.getFile(KernelSamples.LAUNCH_FILE);
+        IFile launchFile = project.getFile(BundledSample.LAUNCH_FILE);
         KernelLaunchAttributes.useLaunchFile(wc, "${workspace_loc:" + launchFile.getFullPath() + "}");
         wc.setMappedResources(new IResource[] {launchFile});
         wc.setAttribute(IDebugUIConstants.ATTR_FAVORITE_GROUPS,

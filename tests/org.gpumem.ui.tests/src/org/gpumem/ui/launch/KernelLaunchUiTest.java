@@ -30,7 +30,7 @@ import org.eclipse.ui.texteditor.ITextEditor;
 import org.gpumem.debug.KernelDebugIds;
 import org.gpumem.debug.breakpoints.KernelLineBreakpoint;
 import org.gpumem.debug.launch.KernelLaunchAttributes;
-import org.gpumem.debug.launch.KernelSamples;
+import org.gpumem.sim.launch.BundledSample;
 import org.gpumem.debug.model.KernelDebugTarget;
 import org.gpumem.debug.model.KernelVariable;
 import org.gpumem.debug.model.PtxStackFrame;
@@ -80,12 +80,12 @@ class KernelLaunchUiTest {
         assertNotNull(configuration);
         assertNull(SampleProjectStartup.createIfMissing(null), "an existing sample project is left alone");
         IProject project = ResourcesPlugin.getWorkspace().getRoot().getProject(SampleProjectStartup.PROJECT);
-        for (String name : KernelSamples.FILES) {
+        for (String name : BundledSample.FILES) {
             assertTrue(project.getFile(name).exists(), name);
         }
         IFile source = project.getFile("local_array.cu");
         assertEquals(1, breakpoints().size());
-        assertEquals(KernelSamples.LOOP_LINE, breakpoints().get(0).getLineNumber());
+        assertEquals(BundledSample.LOOP_LINE, breakpoints().get(0).getLineNumber());
         assertEquals(source, breakpoints().get(0).getMarker().getResource());
 
         // The shortcut on the .cu finds the launch description beside it and reuses the saved configuration.
@@ -120,7 +120,7 @@ class KernelLaunchUiTest {
         WarpThread thread = target.thread(target.lastStop().warp());
         assertEquals(1, thread.getBreakpoints().length);
         PtxStackFrame frame = (PtxStackFrame) thread.getTopStackFrame();
-        assertEquals(KernelSamples.LOOP_LINE, frame.getLineNumber());
+        assertEquals(BundledSample.LOOP_LINE, frame.getLineNumber());
         assertEquals(source, launch.getSourceLocator().getSourceElement(frame));
         KernelModelPresentation presentation = new KernelModelPresentation();
         KernelVariable stage = frame.variable("stage");
