@@ -2,6 +2,7 @@ package org.gpumem.debug.engine;
 
 import java.util.List;
 
+import org.gpumem.model.MemoryState;
 import org.gpumem.sim.exec.LaunchResult;
 
 /**
@@ -65,6 +66,14 @@ public interface KernelEngine {
 
     /** The generic address of {@code offset} in {@code space}, or -1 when the space has no window. */
     long toGeneric(MemorySpace space, long offset);
+
+    /**
+     * The stopped kernel as a {@link MemoryState} of the simulator target
+     * ({@code BuiltinTargets.simulator()}): device, grid and the resident CTA with its warps
+     * and lanes, the pools reading the engine's live storage. It describes this stop only; its
+     * pools may be read and written under the same rules as {@link #read} and {@link #write}.
+     */
+    MemoryState memoryState();
 
     /** Module name, kernel name and grid, for labels. */
     String describeLaunch();

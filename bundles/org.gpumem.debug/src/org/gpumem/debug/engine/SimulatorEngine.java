@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.gpumem.model.MemoryState;
 import org.gpumem.sim.debug.Breakpoint;
 import org.gpumem.sim.debug.DebugEvent;
 import org.gpumem.sim.debug.FrameVariable;
@@ -11,6 +12,7 @@ import org.gpumem.sim.debug.FrameVariables;
 import org.gpumem.sim.debug.VariableType;
 import org.gpumem.sim.debug.StepScope;
 import org.gpumem.sim.debug.StepUnit;
+import org.gpumem.sim.debug.StoppedMemoryState;
 import org.gpumem.sim.exec.Cta;
 import org.gpumem.sim.exec.Dim3;
 import org.gpumem.sim.exec.LaunchResult;
@@ -356,6 +358,14 @@ public final class SimulatorEngine implements KernelEngine {
             default:
                 return GenericWindows.base(space.simSpace()) + offset;
         }
+    }
+
+    @Override
+    public MemoryState memoryState() {
+        if (terminated) {
+            throw new IllegalStateException("the launch has ended");
+        }
+        return StoppedMemoryState.of(sim);
     }
 
     @Override

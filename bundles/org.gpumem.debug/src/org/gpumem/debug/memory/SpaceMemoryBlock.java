@@ -17,6 +17,7 @@ import org.gpumem.debug.engine.MemoryContext;
 import org.gpumem.debug.engine.MemorySpace;
 import org.gpumem.debug.model.KernelDebugElement;
 import org.gpumem.debug.model.KernelDebugTarget;
+import org.gpumem.model.Location;
 
 /**
  * A memory block bound to one address space in one context: {@code shared} of a CTA,
@@ -324,6 +325,10 @@ public final class SpaceMemoryBlock extends KernelDebugElement implements IMemor
     public <T> T getAdapter(Class<T> adapter) {
         if (adapter == IMemoryBlockRetrieval.class) {
             return adapter.cast(kernelTarget());
+        }
+        if (adapter == Location.class) {
+            StopMemoryState stop = kernelTarget().stopMemoryState();
+            return stop == null ? null : adapter.cast(stop.location(space, context, base));
         }
         return super.getAdapter(adapter);
     }

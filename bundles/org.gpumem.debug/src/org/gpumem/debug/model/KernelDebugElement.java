@@ -6,6 +6,9 @@ import org.eclipse.debug.core.model.DebugElement;
 import org.eclipse.debug.core.model.IDebugTarget;
 import org.gpumem.debug.KernelDebugIds;
 import org.gpumem.debug.engine.DebugSession;
+import org.gpumem.debug.memory.StopMemoryState;
+import org.gpumem.model.Context;
+import org.gpumem.model.MemoryState;
 
 /** Common base of the gpumem debug elements: model identifier and access to the session. */
 public abstract class KernelDebugElement extends DebugElement {
@@ -22,6 +25,28 @@ public abstract class KernelDebugElement extends DebugElement {
     /** The target this element belongs to. */
     public KernelDebugTarget kernelTarget() {
         return (KernelDebugTarget) getDebugTarget();
+    }
+
+    /**
+     * Besides the platform's adapters: {@link MemoryState} (the current stop as a model state,
+     * see {@link KernelDebugTarget#stopMemoryState()}) and {@link Context} (the model context
+     * the element stands for, see {@link #modelContext}).
+     */
+    @Override
+    public <T> T getAdapter(Class<T> adapter) {
+        if (adapter == MemoryState.class || adapter == Context.class) {
+            StopMemoryState stop = kernelTarget().stopMemoryState();
+            if (stop == null) {
+                return null;
+            }
+            return adapter.cast(adapter == MemoryState.class ? stop.state() : modelContext(stop));
+        }
+        return super.getAdapter(adapter);
+    }
+
+    /** The model context this element stands for in {@code stop}, or null. */
+    protected Context modelContext(StopMemoryState stop) {
+        return null;
     }
 
     protected DebugSession session() {

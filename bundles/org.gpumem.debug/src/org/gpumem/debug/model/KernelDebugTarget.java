@@ -13,8 +13,8 @@ import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Platform;
-import org.eclipse.debug.core.DebugEvent;
 import org.eclipse.core.runtime.Status;
+import org.eclipse.debug.core.DebugEvent;
 import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.IBreakpointManager;
@@ -41,6 +41,7 @@ import org.gpumem.debug.engine.WarpStatus;
 import org.gpumem.debug.launch.KernelProcess;
 import org.gpumem.debug.memory.MemoryExpression;
 import org.gpumem.debug.memory.SpaceMemoryBlock;
+import org.gpumem.debug.memory.StopMemoryState;
 import org.gpumem.sim.exec.Fault;
 
 /**
@@ -72,6 +73,7 @@ public final class KernelDebugTarget extends KernelDebugElement
     private volatile boolean terminated;
     private volatile Stop lastStop;
     private volatile long stopGeneration;
+    private volatile StopMemoryState stopState;
     private volatile List<BreakpointLine> resolvedBreakpoints = List.of();
 
     public KernelDebugTarget(ILaunch launch, KernelProcess process, String name) {
@@ -169,6 +171,28 @@ public final class KernelDebugTarget extends KernelDebugElement
     /** Counts stops; memory blocks compare bytes across consecutive stops. */
     public long stopGeneration() {
         return stopGeneration;
+    }
+
+    /**
+     * The current stop as a model state, built on first use after each stop; null before the
+     * first stop, while the kernel runs and once it ended.
+     */
+    public synchronized StopMemoryState stopMemoryState() {
+        if (!suspended || terminated || session == null || session.isEnded()) {
+            return null;
+        }
+        long generation = stopGeneration;
+        StopMemoryState s = stopState;
+        if (s != null && s.generation() == generation) {
+            return s;
+        }
+        try {
+            s = StopMemoryState.build(session, generation);
+        } catch (DebugException e) {
+            return null;
+        }
+        stopState = s;
+        return s;
     }
 
     /** The breakpoint lines that matched instructions of the module. */

@@ -9,7 +9,10 @@ import org.eclipse.debug.core.model.IStackFrame;
 import org.eclipse.debug.core.model.IThread;
 import org.eclipse.debug.core.model.IVariable;
 import org.gpumem.debug.engine.CallFrame;
+import org.gpumem.debug.engine.MemorySpace;
 import org.gpumem.debug.engine.VariableValue;
+import org.gpumem.debug.memory.StopMemoryState;
+import org.gpumem.model.Context;
 import org.gpumem.sim.ptx.SourceLocation;
 
 /**
@@ -57,6 +60,12 @@ public final class PtxStackFrame extends KernelDebugElement implements IStackFra
     /** The lane whose values the variables show. */
     public int lane() {
         return thread.focusedLane();
+    }
+
+    /** The focused lane. */
+    @Override
+    protected Context modelContext(StopMemoryState stop) {
+        return stop.context(MemorySpace.LOCAL, thread.memoryContext());
     }
 
     @Override

@@ -11,11 +11,14 @@ import org.eclipse.debug.core.model.IStackFrame;
 import org.eclipse.debug.core.model.IThread;
 import org.gpumem.debug.engine.CallFrame;
 import org.gpumem.debug.engine.MemoryContext;
+import org.gpumem.debug.engine.MemorySpace;
 import org.gpumem.debug.engine.StepKind;
 import org.gpumem.debug.engine.Stop;
 import org.gpumem.debug.engine.StopReason;
 import org.gpumem.debug.engine.WarpId;
 import org.gpumem.debug.engine.WarpStatus;
+import org.gpumem.debug.memory.StopMemoryState;
+import org.gpumem.model.Context;
 import org.gpumem.sim.exec.Fault;
 import org.gpumem.sim.exec.WarpState;
 
@@ -98,6 +101,12 @@ public final class WarpThread extends KernelDebugElement implements IThread {
             f.invalidateVariables();
         }
         fireChangeEvent(DebugEvent.CONTENT);
+    }
+
+    /** The warp's subgroup. */
+    @Override
+    protected Context modelContext(StopMemoryState stop) {
+        return stop.context(MemorySpace.LOCAL_WARP, memoryContext());
     }
 
     /** The memory context of the focused lane. */

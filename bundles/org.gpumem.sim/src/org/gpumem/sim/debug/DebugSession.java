@@ -42,7 +42,7 @@ public final class DebugSession {
     private final List<Breakpoint> breakpoints = new ArrayList<>();
     private final boolean[][] marks;
     private volatile boolean suspendRequested;
-    private long stops;
+    private volatile long stops;
     private Cta cta;
     private int selectedWarp;
     private Warp lastStopWarp;

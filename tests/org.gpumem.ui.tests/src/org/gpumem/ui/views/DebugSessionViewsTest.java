@@ -1,6 +1,7 @@
 package org.gpumem.ui.views;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -29,6 +30,7 @@ import org.eclipse.debug.core.model.IThread;
 import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.debug.ui.IDebugUIConstants;
 import org.eclipse.swt.layout.FillLayout;
+import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.TableItem;
@@ -46,6 +48,8 @@ import org.gpumem.ui.GpuMemoryViews;
 import org.gpumem.ui.UiTesting;
 import org.gpumem.ui.memory.AddressSpaceTable;
 import org.gpumem.ui.memory.BlockSpaceReader;
+import org.gpumem.ui.memory.LanesGrid;
+import org.gpumem.ui.renderings.LanesRendering;
 import org.gpumem.ui.session.GpuMemorySession;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -179,6 +183,61 @@ class DebugSessionViewsTest {
                 assertEquals(hexOfInts(in, cta * BLOCK + row * 4, 4), item.getText(AddressSpaceTable.COLUMN_HEX), "row " + row);
             }
             UiTesting.screenshot(shell, "address-space-table-debug");
+        } finally {
+            shell.dispose();
+        }
+    }
+
+    @Test
+    void theLanesRenderingShowsALiveLocalBlockLaneByLane() throws Exception {
+        IFile source = project.getFile("local_array.cu");
+        source.createLink(IPath.fromPath(KERNELS.resolve("local_array.cu")), IResource.NONE, null);
+        new KernelLineBreakpoint(source, lineOf(KERNELS.resolve("local_array.cu"), "int result = weighted_sum("));
+        ILaunchConfigurationWorkingCopy wc = DebugPlugin.getDefault().getLaunchManager()
+                .getLaunchConfigurationType(KernelDebugIds.LAUNCH_TYPE_ID).newInstance(null, "ui test lanes");
+        KernelLaunchAttributes.useFields(wc, KERNELS.resolve("local_array.G.ptx").toString(), "local_weighted", "[2]",
+                "[" + BLOCK + "]", 0, "sm_90", "[{\"buffer\":\"in\",\"type\":\"s32\",\"count\":" + N
+                        + ",\"init\":{\"random\":43}},{\"buffer\":\"out\",\"type\":\"s32\",\"count\":" + N + "},{\"s32\":" + N + "}]",
+                List.of("out"));
+        launch = wc.launch(ILaunchManager.DEBUG_MODE, new NullProgressMonitor());
+        UiTesting.waitUntil(() -> launch.getDebugTarget() != null && launch.getDebugTarget().isSuspended(), 60_000,
+                "the breakpoint at the call");
+        KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
+        WarpThread thread = null;
+        for (IThread t : target.getThreads()) {
+            if (t.getBreakpoints().length > 0) {
+                thread = (WarpThread) t;
+            }
+        }
+        assertNotNull(thread, "no warp stopped at the breakpoint");
+        int lane = 5;
+        thread.setFocusedLane(lane);
+        PtxStackFrame top = (PtxStackFrame) thread.getTopStackFrame();
+        byte[] window = top.variable("window").bytes();
+        long windowOffset = top.variable("window").memoryLocation().offset();
+        int[] in = ints(launch);
+        int tid = thread.warpId().warp() * 32 + lane;
+        int cta = thread.warpId().cta().x();
+
+        Shell shell = new Shell(Display.getCurrent());
+        try {
+            shell.setLayout(new FillLayout());
+            shell.setSize(1100, 500);
+            LanesRendering rendering = new LanesRendering();
+            rendering.init(null, target.getExtendedMemoryBlock("local:&window", top));
+            Control control = rendering.createControl(shell);
+            LanesGrid grid = assertInstanceOf(LanesGrid.class, control, "the live local block is not shown as lanes");
+            shell.open();
+            assertEquals(32, grid.laneCount());
+            UiTesting.waitUntil(() -> !grid.loading(), 10_000, "lanes of the stopped warp");
+            for (int k = 0; k < 8; k++) {
+                // window[k] = stage[(t + k) % blockDim.x] = in[blockIdx.x * blockDim.x + (t + k) % blockDim.x]
+                int[] expected = {in[cta * BLOCK + (tid + k) % BLOCK]};
+                String cell = grid.table().getItem((int) (windowOffset / 4) + k).getText(lane + 1);
+                assertEquals(hexOfInts(expected, 0, 1).replace(" ", ""), cell, "lane " + lane + " window[" + k + "]");
+                assertEquals(UiTesting.hex(window, 4 * k, 4).replace(" ", ""), cell, "the debug model's window[" + k + "]");
+            }
+            UiTesting.screenshot(shell, "lanes-rendering-debug");
         } finally {
             shell.dispose();
         }

@@ -28,20 +28,16 @@ import org.gpumem.model.Variable;
 import org.gpumem.model.addressing.AddressResolver;
 import org.gpumem.model.addressing.AddressSpaces;
 import org.gpumem.model.addressing.Contexts;
-import org.gpumem.model.memory.ArrayByteSource;
 import org.gpumem.model.memory.ByteSource;
 import org.gpumem.model.snapshot.Snapshot;
 import org.gpumem.model.snapshot.SnapshotWriter;
-import org.gpumem.model.state.MemoryStateBuilder;
-import org.gpumem.model.targets.BuiltinTargets;
 import org.gpumem.sim.debug.DebugEvent;
 import org.gpumem.sim.debug.DebugSession;
+import org.gpumem.sim.debug.StoppedMemoryState;
 import org.gpumem.sim.exec.Device;
 import org.gpumem.sim.exec.DeviceModule;
 import org.gpumem.sim.exec.Launch;
 import org.gpumem.sim.exec.LaunchConfig;
-import org.gpumem.sim.exec.Warp;
-import org.gpumem.sim.memory.GlobalMemory;
 import org.gpumem.sim.ptx.PtxLoader;
 import org.gpumem.sim.ptx.PtxModule;
 import org.junit.jupiter.api.Test;
@@ -49,9 +45,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A kernel stopped in the simulator (tests/fixtures/kernels/local_array.G.ptx at the call of
- * weighted_sum, when every lane's window[8] is filled), captured as a {@link MemoryState} of the
- * simulator target, saved as a snapshot, reopened in a fresh JVM: every pool byte and every
- * variable value of every lane is identical.
+ * weighted_sum, when every lane's window[8] is filled), seen as the {@link MemoryState} of the
+ * simulator target whose pools read the live storage ({@link StoppedMemoryState}), saved as a
+ * snapshot, reopened in a fresh JVM: every pool byte and every variable value of every lane is
+ * identical.
  */
 class SimulatedKernelSnapshotTest {
 
@@ -86,7 +83,7 @@ class SimulatedKernelSnapshotTest {
         assertEquals(1 - firstWarp, stop.warp().id());
         long windowOffset = stop.warp().frameLocalBase(0);
 
-        MemoryState state = capture(session, launch, device);
+        MemoryState state = StoppedMemoryState.of(session);
         Target target = state.getTarget();
         AddressSpace local = AddressSpaces.require(target, "local");
         state.getVariables().add(variable("window", "int[8]", 32, local, windowOffset));
@@ -144,48 +141,6 @@ class SimulatedKernelSnapshotTest {
         v.setOffset(offset);
         v.setDeclFile("local_array.cu");
         return v;
-    }
-
-    /** The stopped state of the resident CTA as a model of the simulator target. */
-    private static MemoryState capture(DebugSession session, Launch launch, Device device) {
-        GlobalMemory.Segments segments = device.global().segments();
-        long globalEnd = BuiltinTargets.SIM_GLOBAL_BASE;
-        for (int i = 0; i < segments.count(); i++) {
-            globalEnd = Math.max(globalEnd, segments.end(i));
-        }
-        long perThread = launch.localBytesPerThread();
-        MemoryState state = new MemoryStateBuilder(BuiltinTargets.simulator()).name("local_array stopped", "local_weighted")
-                .launch(1, 1, 1, THREADS, 1, 1)
-                .poolSize("global", globalEnd)
-                .poolSize("const", launch.module().constBank().length)
-                .poolSize("param", launch.paramBuffer().length)
-                .poolSize("shared", launch.sharedBytes())
-                .poolSize("local", perThread * 32)
-                .build();
-        for (Iterator<EObject> it = state.eAllContents(); it.hasNext();) {
-            if (!(it.next() instanceof Pool pool)) {
-                continue;
-            }
-            String storage = pool.getStorage().getName();
-            switch (storage) {
-                case "global" -> {
-                    for (int i = 0; i < segments.count(); i++) {
-                        byte[] data = segments.data(i);
-                        pool.getSource().write(segments.start(i), data, 0, data.length);
-                    }
-                }
-                case "const" -> pool.setSource(ArrayByteSource.readOnly(launch.module().constBank().clone()));
-                case "param" -> pool.setSource(ArrayByteSource.readOnly(launch.paramBuffer().clone()));
-                case "shared" -> pool.setSource(ArrayByteSource.readOnly(
-                        session.read(org.gpumem.sim.memory.AddressSpace.SHARED, 0, (int) launch.sharedBytes(), 0, 0)));
-                case "local" -> {
-                    Warp warp = session.cta().warp(pool.getOwner().getIndex());
-                    pool.setSource(ArrayByteSource.readOnly(warp.localStorage().clone()));
-                }
-                default -> throw new AssertionError("unexpected storage " + storage);
-            }
-        }
-        return state;
     }
 
     /**

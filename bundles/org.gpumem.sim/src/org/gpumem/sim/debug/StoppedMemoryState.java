@@ -1,0 +1,135 @@
+package org.gpumem.sim.debug;
+
+import java.util.Arrays;
+import java.util.function.LongSupplier;
+
+import org.gpumem.model.Context;
+import org.gpumem.model.MemoryState;
+import org.gpumem.model.Scope;
+import org.gpumem.model.addressing.Contexts;
+import org.gpumem.model.memory.ByteSource;
+import org.gpumem.model.state.MemoryStateBuilder;
+import org.gpumem.model.targets.BuiltinTargets;
+import org.gpumem.sim.exec.Cta;
+import org.gpumem.sim.exec.Dim3;
+import org.gpumem.sim.exec.Launch;
+import org.gpumem.sim.memory.GenericWindows;
+import org.gpumem.sim.memory.GlobalMemory;
+
+/**
+ * A stopped {@link DebugSession} as a {@link MemoryState} of {@link BuiltinTargets#simulator()}:
+ * device, grid, the resident CTA as the one work-group, its warps as subgroups and their lanes,
+ * each pool bound to the simulator's live storage through {@link SimByteSources} (nothing is
+ * copied). The state describes one stop: when the session moves on to another CTA, or a warp's
+ * local storage is replaced, the pools keep reading what they were bound to, so owners build a
+ * new state per stop. Pool reads follow the session's thread rules (only while suspended).
+ */
+public final class StoppedMemoryState {
+    private StoppedMemoryState() {
+    }
+
+    /** The resident CTA of {@code session}, its pools' {@code version()} being the session's stop count. */
+    public static MemoryState of(DebugSession session) {
+        Launch launch = session.launch();
+        Cta cta = session.cta();
+        LongSupplier version = session::stopCount;
+        GlobalMemory memory = launch.module().device().global();
+        ByteSource global = byAddress(memory, SimByteSources.global(launch.module().device(), version));
+        ByteSource constBank = SimByteSources.constBank(launch, version);
+        ByteSource params = SimByteSources.kernelParams(launch, version);
+        ByteSource shared = SimByteSources.shared(cta, version);
+        Dim3 grid = launch.config().grid();
+        Dim3 block = launch.config().block();
+        // One work-group only: the simulator holds one CTA, and a state of the whole grid would
+        // cost a context per thread of every CTA on each stop.
+        MemoryState state = new MemoryStateBuilder(BuiltinTargets.simulator())
+                .name(launch.kernel().name() + " stopped at " + cta.index(), launch.module().module().name())
+                .launch(1, 1, 1, block.x(), block.y(), block.z())
+                .poolSize("global", global.size())
+                .poolSize("const", constBank.size())
+                .poolSize("param", params.size())
+                .poolSize("shared", shared.size())
+                .poolSize("local", launch.localBytesPerThread() * BuiltinTargets.WARP_SIZE)
+                .sources((pool, owner) -> switch (pool.getStorage().getName()) {
+                    case "global" -> global;
+                    case "const" -> constBank;
+                    case "param" -> params;
+                    case "shared" -> shared;
+                    case "local" -> SimByteSources.localWarp(cta.warp(owner.getIndex()), version);
+                    default -> throw new IllegalStateException("the simulator has no storage " + pool.getStorage().getName());
+                })
+                .build();
+        Context gridContext = Contexts.child(state.getDevice(), 0);
+        gridContext.setX(grid.x());
+        gridContext.setY(grid.y());
+        gridContext.setZ(grid.z());
+        Context group = Contexts.child(gridContext, 0);
+        group.setIndex(cta.linearIndex());
+        group.setX(cta.index().x());
+        group.setY(cta.index().y());
+        group.setZ(cta.index().z());
+        return state;
+    }
+
+    /** The work-group context of the resident CTA. */
+    public static Context residentGroup(MemoryState state) {
+        return Contexts.descendants(state.getDevice(), Scope.WORK_GROUP).get(0);
+    }
+
+    /**
+     * Global memory indexed by address, as the simulator target's global space is linear from
+     * address 0. Bytes outside every allocation (below {@link GenericWindows#GLOBAL_BASE}, the
+     * gaps between allocations) read as zero and are reported unpopulated, like the unwritten
+     * pages of a sparse pool, so that page-wise readers (memory tables, snapshots) can read an
+     * allocation's neighbourhood; writing them fails.
+     */
+    private static ByteSource byAddress(GlobalMemory memory, ByteSource fromBase) {
+        long base = GenericWindows.GLOBAL_BASE;
+        return new ByteSource() {
+            @Override
+            public long size() {
+                return base + fromBase.size();
+            }
+
+            @Override
+            public void read(long offset, byte[] dst, int off, int len) {
+                ByteSource.checkRange(size(), offset, dst.length, off, len);
+                Arrays.fill(dst, off, off + len, (byte) 0);
+                GlobalMemory.Segments s = memory.segments();
+                long end = offset + len;
+                for (int i = 0; i < s.count(); i++) {
+                    long from = Math.max(offset, s.start(i));
+                    long to = Math.min(end, s.end(i));
+                    if (from < to) {
+                        memory.read(from, dst, off + (int) (from - offset), (int) (to - from));
+                    }
+                }
+            }
+
+            @Override
+            public boolean isWritable() {
+                return true;
+            }
+
+            @Override
+            public void write(long offset, byte[] src, int off, int len) {
+                ByteSource.checkRange(size(), offset, src.length, off, len);
+                if (offset < base && len > 0) {
+                    throw new IllegalArgumentException(String.format(
+                            "global 0x%x: no allocation (the simulator allocates from 0x%x)", offset, base));
+                }
+                fromBase.write(offset - base, src, off, len);
+            }
+
+            @Override
+            public long version() {
+                return fromBase.version();
+            }
+
+            @Override
+            public long nextPopulated(long offset) {
+                return base + fromBase.nextPopulated(Math.max(0, offset - base));
+            }
+        };
+    }
+}
