@@ -23,7 +23,7 @@ public final class GpuMemoryPerspective implements IPerspectiveFactory {
         String editor = layout.getEditorArea();
         IFolderLayout left = layout.createFolder(FOLDER_LEFT, IPageLayout.LEFT, 0.28f, editor);
         left.addView(IDebugUIConstants.ID_DEBUG_VIEW);
-        left.addPlaceholder(IPageLayout.ID_PROJECT_EXPLORER);
+        left.addView(IPageLayout.ID_PROJECT_EXPLORER);
         for (String id : GpuMemoryViews.LEFT) {
             left.addView(id);
         }

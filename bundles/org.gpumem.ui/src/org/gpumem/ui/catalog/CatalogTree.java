@@ -3,16 +3,15 @@ package org.gpumem.ui.catalog;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.eclipse.jface.viewers.ColumnLabelProvider;
 import org.eclipse.jface.viewers.ITreeContentProvider;
 import org.eclipse.jface.viewers.TreeViewer;
-import org.eclipse.jface.viewers.TreeViewerColumn;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
 import org.gpumem.images.Catalog;
 import org.gpumem.images.Container;
 import org.gpumem.images.DeviceImage;
 import org.gpumem.images.Kernel;
+import org.gpumem.ui.internal.TextColumns;
 
 /** A device-code catalog as a tree: containers, their images, the kernels each image defines. */
 final class CatalogTree {
@@ -23,21 +22,8 @@ final class CatalogTree {
 
     CatalogTree(Composite parent) {
         viewer = new TreeViewer(parent, SWT.FULL_SELECTION | SWT.BORDER);
-        viewer.getTree().setHeaderVisible(true);
-        viewer.getTree().setLinesVisible(true);
         int[] widths = {300, 90, 110, 80, 320};
-        for (int i = 0; i < COLUMNS.length; i++) {
-            int column = i;
-            TreeViewerColumn c = new TreeViewerColumn(viewer, SWT.LEFT);
-            c.getColumn().setText(COLUMNS[i]);
-            c.getColumn().setWidth(widths[i]);
-            c.setLabelProvider(new ColumnLabelProvider() {
-                @Override
-                public String getText(Object element) {
-                    return columnText(element, column);
-                }
-            });
-        }
+        TextColumns.add(viewer, COLUMNS, widths, CatalogTree::columnText);
         viewer.setContentProvider(new ITreeContentProvider() {
             @Override
             public Object[] getElements(Object input) {

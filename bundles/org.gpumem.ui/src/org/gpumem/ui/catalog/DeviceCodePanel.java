@@ -1,12 +1,8 @@
 package org.gpumem.ui.catalog;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.swt.SWT;
@@ -15,10 +11,10 @@ import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
-import org.gpumem.dwarf.variables.Variable;
 import org.gpumem.images.Catalog;
 import org.gpumem.images.CatalogReader;
 import org.gpumem.images.DeviceImage;
+import org.gpumem.ui.internal.ReadingJob;
 
 /**
  * The device-code catalog of a host executable, object, cubin, code object or PTX file
@@ -65,19 +61,8 @@ public final class DeviceCodePanel extends Composite {
     public void show(Path file) {
         loading = true;
         status.setText("Reading " + file + " \u2026");
-        Job job = new Job("Reading device code of " + file.getFileName()) {
-            @Override
-            protected IStatus run(IProgressMonitor monitor) {
-                Catalog read = null;
-                String error = null;
-                try {
-                    read = new CatalogReader().read(file);
-                } catch (IOException | RuntimeException e) {
-                    error = e.getMessage() == null ? e.toString() : e.getMessage();
-                }
-                Catalog result = read;
-                String message = error;
-                status.getDisplay().asyncExec(() -> {
+        Job job = new ReadingJob<>("Reading device code of " + file.getFileName(), status, () -> new CatalogReader().read(file),
+                (result, message) -> {
                     if (!status.isDisposed()) {
                         shown = result;
                         if (result == null) {
@@ -92,9 +77,6 @@ public final class DeviceCodePanel extends Composite {
                     }
                     loading = false;
                 });
-                return Status.OK_STATUS;
-            }
-        };
         job.setUser(true);
         job.schedule();
     }
@@ -102,32 +84,16 @@ public final class DeviceCodePanel extends Composite {
     /** Lists the DWARF variables of {@code image} by address space (in a job). */
     public void showDwarf(DeviceImage image) {
         loading = true;
-        Job job = new Job("Reading the DWARF of " + image.describe()) {
-            @Override
-            protected IStatus run(IProgressMonitor monitor) {
-                List<DwarfVariablesTree.SpaceGroup> groups;
-                String error = null;
-                try {
-                    List<Variable> found = ImageDwarf.variables(image);
-                    groups = DwarfVariablesTree.group(found);
-                } catch (RuntimeException e) {
-                    groups = List.of();
-                    error = e.getMessage() == null ? e.toString() : e.getMessage();
-                }
-                List<DwarfVariablesTree.SpaceGroup> result = groups;
-                String message = error;
-                status.getDisplay().asyncExec(() -> {
+        Job job = new ReadingJob<>("Reading the DWARF of " + image.describe(), status,
+                () -> DwarfVariablesTree.group(ImageDwarf.variables(image)), (groups, message) -> {
                     if (!status.isDisposed()) {
-                        variables.viewer().setInput(result);
+                        variables.viewer().setInput(groups == null ? List.of() : groups);
                         variables.viewer().expandAll();
                         status.setText(message == null ? image.describe() + ": DWARF variables by address space"
                                 : image.describe() + ": " + message);
                     }
                     loading = false;
                 });
-                return Status.OK_STATUS;
-            }
-        };
         job.schedule();
     }
 

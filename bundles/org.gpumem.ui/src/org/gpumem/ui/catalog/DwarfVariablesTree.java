@@ -5,13 +5,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.eclipse.jface.viewers.ColumnLabelProvider;
 import org.eclipse.jface.viewers.ITreeContentProvider;
 import org.eclipse.jface.viewers.TreeViewer;
-import org.eclipse.jface.viewers.TreeViewerColumn;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
 import org.gpumem.dwarf.variables.Variable;
+import org.gpumem.ui.internal.TextColumns;
 
 /**
  * DWARF variables by address space: one branch per space (as the DWARF decoder names it, with
@@ -31,21 +30,8 @@ final class DwarfVariablesTree {
 
     DwarfVariablesTree(Composite parent) {
         viewer = new TreeViewer(parent, SWT.FULL_SELECTION | SWT.BORDER);
-        viewer.getTree().setHeaderVisible(true);
-        viewer.getTree().setLinesVisible(true);
         int[] widths = {240, 160, 120, 360, 140};
-        for (int i = 0; i < COLUMNS.length; i++) {
-            int column = i;
-            TreeViewerColumn c = new TreeViewerColumn(viewer, SWT.LEFT);
-            c.getColumn().setText(COLUMNS[i]);
-            c.getColumn().setWidth(widths[i]);
-            c.setLabelProvider(new ColumnLabelProvider() {
-                @Override
-                public String getText(Object element) {
-                    return columnText(element, column);
-                }
-            });
-        }
+        TextColumns.add(viewer, COLUMNS, widths, DwarfVariablesTree::columnText);
         viewer.setContentProvider(new ITreeContentProvider() {
             @Override
             public Object[] getElements(Object input) {

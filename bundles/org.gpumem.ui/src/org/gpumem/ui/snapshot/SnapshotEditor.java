@@ -3,18 +3,12 @@ package org.gpumem.ui.snapshot;
 import java.io.IOException;
 import java.nio.file.Path;
 
-import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Text;
-import org.eclipse.ui.IEditorInput;
-import org.eclipse.ui.IEditorSite;
 import org.eclipse.ui.PartInitException;
-import org.eclipse.ui.part.EditorPart;
 import org.gpumem.model.AddressSpace;
 import org.gpumem.model.Context;
 import org.gpumem.model.MemoryState;
@@ -23,7 +17,8 @@ import org.gpumem.model.Scope;
 import org.gpumem.model.addressing.Contexts;
 import org.gpumem.model.snapshot.Snapshot;
 import org.gpumem.ui.GpuMemoryViews;
-import org.gpumem.ui.internal.EditorInputs;
+import org.gpumem.ui.internal.ReadOnlyFileEditor;
+import org.gpumem.ui.internal.ReadingJob;
 import org.gpumem.ui.session.GpuMemorySession;
 
 /**
@@ -31,46 +26,24 @@ import org.gpumem.ui.session.GpuMemorySession;
  * shows its state read-only in gpumem's views and summarises it here. The page file stays open
  * until the editor closes.
  */
-public final class SnapshotEditor extends EditorPart {
+public final class SnapshotEditor extends ReadOnlyFileEditor {
 
     public static final String ID = "org.gpumem.ui.snapshotEditor";
 
     private Text summary;
     private Snapshot snapshot;
-    private Path file;
 
-    @Override
-    public void init(IEditorSite site, IEditorInput input) throws PartInitException {
-        setSite(site);
-        setInput(input);
-        file = EditorInputs.localPath(input);
-        if (file == null) {
-            throw new PartInitException("gpumem snapshots open from local files; " + input.getName() + " is not one");
-        }
-        setPartName(input.getName());
+    public SnapshotEditor() {
+        super("gpumem snapshots open from local files");
     }
 
     @Override
     public void createPartControl(Composite parent) {
+        Path file = file();
         parent.setLayout(new FillLayout());
         summary = new Text(parent, SWT.READ_ONLY | SWT.MULTI | SWT.V_SCROLL | SWT.WRAP);
         summary.setText("Opening " + file + " \u2026");
-        Job job = new Job("Opening snapshot " + file.getFileName()) {
-            @Override
-            protected IStatus run(IProgressMonitor monitor) {
-                Snapshot opened = null;
-                String error = null;
-                try {
-                    opened = Snapshot.open(file);
-                } catch (IOException | RuntimeException e) {
-                    error = e.getMessage() == null ? e.toString() : e.getMessage();
-                }
-                Snapshot result = opened;
-                String message = error;
-                parent.getDisplay().asyncExec(() -> opened(result, message));
-                return Status.OK_STATUS;
-            }
-        };
+        Job job = new ReadingJob<>("Opening snapshot " + file.getFileName(), parent, () -> Snapshot.open(file), this::opened);
         job.setUser(true);
         job.schedule();
     }
@@ -81,13 +54,13 @@ public final class SnapshotEditor extends EditorPart {
             return;
         }
         if (opened == null) {
-            summary.setText("Cannot open the snapshot " + file + ":\n" + error);
+            summary.setText("Cannot open the snapshot " + file() + ":\n" + error);
             return;
         }
         snapshot = opened;
         MemoryState state = opened.state();
-        summary.setText(describe(file, state));
-        GpuMemorySession.get().show(state, null, file.toString(), true);
+        summary.setText(describe(file(), state));
+        GpuMemorySession.get().show(state, null, file().toString(), true);
         try {
             getSite().getPage().showView(GpuMemoryViews.MEMORY_POOLS);
             getSite().getPage().showView(GpuMemoryViews.VARIABLE_LOCATIONS);
@@ -144,24 +117,6 @@ public final class SnapshotEditor extends EditorPart {
     public void dispose() {
         closeQuietly(snapshot);
         super.dispose();
-    }
-
-    @Override
-    public void doSave(IProgressMonitor monitor) {
-    }
-
-    @Override
-    public void doSaveAs() {
-    }
-
-    @Override
-    public boolean isDirty() {
-        return false;
-    }
-
-    @Override
-    public boolean isSaveAsAllowed() {
-        return false;
     }
 
     @Override

@@ -2,17 +2,15 @@ package org.gpumem.ui.views;
 
 import java.util.List;
 
-import org.eclipse.jface.viewers.ColumnLabelProvider;
 import org.eclipse.jface.viewers.ITreeContentProvider;
 import org.eclipse.jface.viewers.TreeViewer;
-import org.eclipse.jface.viewers.TreeViewerColumn;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swt.widgets.Tree;
 import org.gpumem.model.AddressSpace;
 import org.gpumem.model.MemoryState;
 import org.gpumem.model.Target;
 import org.gpumem.model.targets.BuiltinTargets;
+import org.gpumem.ui.internal.TextColumns;
 
 /**
  * Address Spaces: the spaces of the current target (DWARF number, address size, scope, access
@@ -29,22 +27,8 @@ public final class AddressSpacesView extends SessionView {
     @Override
     protected void createContents(Composite parent) {
         viewer = new TreeViewer(parent, SWT.FULL_SELECTION | SWT.BORDER);
-        Tree tree = viewer.getTree();
-        tree.setHeaderVisible(true);
-        tree.setLinesVisible(true);
         int[] widths = {200, 60, 90, 90, 420, 70, 200};
-        for (int i = 0; i < COLUMNS.length; i++) {
-            int column = i;
-            TreeViewerColumn c = new TreeViewerColumn(viewer, SWT.LEFT);
-            c.getColumn().setText(COLUMNS[i]);
-            c.getColumn().setWidth(widths[i]);
-            c.setLabelProvider(new ColumnLabelProvider() {
-                @Override
-                public String getText(Object element) {
-                    return columnText(element, column);
-                }
-            });
-        }
+        TextColumns.add(viewer, COLUMNS, widths, AddressSpacesView::columnText);
         viewer.setContentProvider(new ITreeContentProvider() {
             @Override
             public Object[] getElements(Object input) {

@@ -4,11 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
-import org.eclipse.jface.viewers.ColumnLabelProvider;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.jface.viewers.ITreeContentProvider;
 import org.eclipse.jface.viewers.TreeViewer;
-import org.eclipse.jface.viewers.TreeViewerColumn;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
@@ -23,6 +21,7 @@ import org.gpumem.model.Pool;
 import org.gpumem.model.Scope;
 import org.gpumem.model.addressing.Contexts;
 import org.gpumem.ui.GpuMemoryViews;
+import org.gpumem.ui.internal.TextColumns;
 
 /**
  * Memory Pools: device -> launch -> work-groups (CTAs) -> subgroups (warps) -> lanes, each with
@@ -45,21 +44,8 @@ public final class MemoryPoolsView extends SessionView {
         viewer = new TreeViewer(area, SWT.FULL_SELECTION | SWT.BORDER);
         Tree tree = viewer.getTree();
         tree.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
-        tree.setHeaderVisible(true);
-        tree.setLinesVisible(true);
         int[] widths = {260, 200, 80, 80};
-        for (int i = 0; i < COLUMNS.length; i++) {
-            int column = i;
-            TreeViewerColumn c = new TreeViewerColumn(viewer, SWT.LEFT);
-            c.getColumn().setText(COLUMNS[i]);
-            c.getColumn().setWidth(widths[i]);
-            c.setLabelProvider(new ColumnLabelProvider() {
-                @Override
-                public String getText(Object element) {
-                    return columnText(element, column);
-                }
-            });
-        }
+        TextColumns.add(viewer, COLUMNS, widths, MemoryPoolsView::columnText);
         viewer.setContentProvider(new ITreeContentProvider() {
             @Override
             public Object[] getElements(Object input) {

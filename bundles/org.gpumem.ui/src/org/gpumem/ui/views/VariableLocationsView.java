@@ -17,13 +17,10 @@ import org.eclipse.debug.core.model.IStackFrame;
 import org.eclipse.debug.core.model.IVariable;
 import org.eclipse.debug.ui.IDebugUIConstants;
 import org.eclipse.jface.viewers.ArrayContentProvider;
-import org.eclipse.jface.viewers.ColumnLabelProvider;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.jface.viewers.TableViewer;
-import org.eclipse.jface.viewers.TableViewerColumn;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swt.widgets.Table;
 import org.eclipse.ui.PartInitException;
 import org.gpumem.debug.engine.VariableValue;
 import org.gpumem.debug.model.KernelVariable;
@@ -37,6 +34,7 @@ import org.gpumem.model.addressing.AddressResolver;
 import org.gpumem.model.addressing.AddressSpaces;
 import org.gpumem.model.addressing.Contexts;
 import org.gpumem.ui.GpuMemoryViews;
+import org.gpumem.ui.internal.TextColumns;
 import org.gpumem.ui.memory.Hex;
 
 /**
@@ -66,22 +64,8 @@ public final class VariableLocationsView extends SessionView {
     @Override
     protected void createContents(Composite parent) {
         viewer = new TableViewer(parent, SWT.FULL_SELECTION | SWT.BORDER);
-        Table table = viewer.getTable();
-        table.setHeaderVisible(true);
-        table.setLinesVisible(true);
         int[] widths = {120, 100, 200, 80, 160, 60, 300};
-        for (int i = 0; i < COLUMNS.length; i++) {
-            int column = i;
-            TableViewerColumn c = new TableViewerColumn(viewer, SWT.LEFT);
-            c.getColumn().setText(COLUMNS[i]);
-            c.getColumn().setWidth(widths[i]);
-            c.setLabelProvider(new ColumnLabelProvider() {
-                @Override
-                public String getText(Object element) {
-                    return columnText((Row) element, column);
-                }
-            });
-        }
+        TextColumns.add(viewer, COLUMNS, widths, (element, column) -> columnText((Row) element, column));
         viewer.setContentProvider(ArrayContentProvider.getInstance());
         viewer.addDoubleClickListener(e -> {
             Object first = ((IStructuredSelection) e.getSelection()).getFirstElement();

@@ -107,33 +107,48 @@ class DebugSessionViewsTest {
         return UiTesting.hex(b.array(), 0, count * 4);
     }
 
-    @Test
-    void aKernelStoppedInItsLoopShowsItsVariablesAndSharedBytes() throws Exception {
+    /**
+     * A debug launch of local_weighted over 2 CTAs of {@value #BLOCK} threads, in[] random from
+     * {@code seed}, with a breakpoint on the first line of local_array.cu holding {@code breakAt}.
+     */
+    private ILaunchConfigurationWorkingCopy localWeighted(String name, int seed, String breakAt) throws Exception {
         IFile source = project.getFile("local_array.cu");
         source.createLink(IPath.fromPath(KERNELS.resolve("local_array.cu")), IResource.NONE, null);
-        new KernelLineBreakpoint(source, lineOf(KERNELS.resolve("local_array.cu"), "window[k] = stage["));
-        ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
-        ILaunchConfigurationWorkingCopy wc = manager.getLaunchConfigurationType(KernelDebugIds.LAUNCH_TYPE_ID)
-                .newInstance(null, "ui test local_weighted");
+        new KernelLineBreakpoint(source, lineOf(KERNELS.resolve("local_array.cu"), breakAt));
+        ILaunchConfigurationWorkingCopy wc = DebugPlugin.getDefault().getLaunchManager()
+                .getLaunchConfigurationType(KernelDebugIds.LAUNCH_TYPE_ID).newInstance(null, name);
         KernelLaunchAttributes.useFields(wc, KERNELS.resolve("local_array.G.ptx").toString(), "local_weighted", "[2]",
                 "[" + BLOCK + "]", 0, "sm_90", "[{\"buffer\":\"in\",\"type\":\"s32\",\"count\":" + N
-                        + ",\"init\":{\"random\":41}},{\"buffer\":\"out\",\"type\":\"s32\",\"count\":" + N + "},{\"s32\":" + N + "}]",
+                        + ",\"init\":{\"random\":" + seed + "}},{\"buffer\":\"out\",\"type\":\"s32\",\"count\":" + N
+                        + "},{\"s32\":" + N + "}]",
                 List.of("out"));
-        // The perspective's Debug view selects the suspended frame, which makes it the debug context
-        // the Memory view shows blocks for.
-        IWorkbenchPage page = PlatformUI.getWorkbench().showPerspective(GpuMemoryPerspective.ID,
-                PlatformUI.getWorkbench().getActiveWorkbenchWindow());
+        return wc;
+    }
+
+    /** Launches {@code wc} in debug mode and returns the warp that stopped at the breakpoint. */
+    private WarpThread launchToBreakpoint(ILaunchConfigurationWorkingCopy wc, String breakpoint) throws Exception {
         launch = wc.launch(ILaunchManager.DEBUG_MODE, new NullProgressMonitor());
         UiTesting.waitUntil(() -> launch.getDebugTarget() != null && launch.getDebugTarget().isSuspended(), 60_000,
-                "the breakpoint in the loop");
-        KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
+                breakpoint);
         WarpThread thread = null;
-        for (IThread t : target.getThreads()) {
+        for (IThread t : launch.getDebugTarget().getThreads()) {
             if (t.getBreakpoints().length > 0) {
                 thread = (WarpThread) t;
             }
         }
         assertNotNull(thread, "no warp stopped at the breakpoint");
+        return thread;
+    }
+
+    @Test
+    void aKernelStoppedInItsLoopShowsItsVariablesAndSharedBytes() throws Exception {
+        ILaunchConfigurationWorkingCopy wc = localWeighted("ui test local_weighted", 41, "window[k] = stage[");
+        // The perspective's Debug view selects the suspended frame, which makes it the debug context
+        // the Memory view shows blocks for.
+        IWorkbenchPage page = PlatformUI.getWorkbench().showPerspective(GpuMemoryPerspective.ID,
+                PlatformUI.getWorkbench().getActiveWorkbenchWindow());
+        WarpThread thread = launchToBreakpoint(wc, "the breakpoint in the loop");
+        KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
         UiTesting.waitUntil(() -> DebugUITools.getDebugContext() instanceof PtxStackFrame, 10_000,
                 "the Debug view to select the stopped frame");
         thread = (WarpThread) ((PtxStackFrame) DebugUITools.getDebugContext()).getThread();
@@ -190,26 +205,9 @@ class DebugSessionViewsTest {
 
     @Test
     void theLanesRenderingShowsALiveLocalBlockLaneByLane() throws Exception {
-        IFile source = project.getFile("local_array.cu");
-        source.createLink(IPath.fromPath(KERNELS.resolve("local_array.cu")), IResource.NONE, null);
-        new KernelLineBreakpoint(source, lineOf(KERNELS.resolve("local_array.cu"), "int result = weighted_sum("));
-        ILaunchConfigurationWorkingCopy wc = DebugPlugin.getDefault().getLaunchManager()
-                .getLaunchConfigurationType(KernelDebugIds.LAUNCH_TYPE_ID).newInstance(null, "ui test lanes");
-        KernelLaunchAttributes.useFields(wc, KERNELS.resolve("local_array.G.ptx").toString(), "local_weighted", "[2]",
-                "[" + BLOCK + "]", 0, "sm_90", "[{\"buffer\":\"in\",\"type\":\"s32\",\"count\":" + N
-                        + ",\"init\":{\"random\":43}},{\"buffer\":\"out\",\"type\":\"s32\",\"count\":" + N + "},{\"s32\":" + N + "}]",
-                List.of("out"));
-        launch = wc.launch(ILaunchManager.DEBUG_MODE, new NullProgressMonitor());
-        UiTesting.waitUntil(() -> launch.getDebugTarget() != null && launch.getDebugTarget().isSuspended(), 60_000,
-                "the breakpoint at the call");
+        ILaunchConfigurationWorkingCopy wc = localWeighted("ui test lanes", 43, "int result = weighted_sum(");
+        WarpThread thread = launchToBreakpoint(wc, "the breakpoint at the call");
         KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
-        WarpThread thread = null;
-        for (IThread t : target.getThreads()) {
-            if (t.getBreakpoints().length > 0) {
-                thread = (WarpThread) t;
-            }
-        }
-        assertNotNull(thread, "no warp stopped at the breakpoint");
         int lane = 5;
         thread.setFocusedLane(lane);
         PtxStackFrame top = (PtxStackFrame) thread.getTopStackFrame();
