@@ -1,6 +1,7 @@
 package org.gpumem.dwarf.elf;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -339,23 +340,52 @@ public final class ElfFile {
      * bytes then pass through a small buffer instead of staying resident in the process.
      */
     private void inflateFromFile(ElfSection s, long from, long length, ByteBuffer out, int headerSize) {
-        Inflater inf = new Inflater();
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             ByteBuffer chunk = ByteBuffer.allocateDirect((int) Math.min(1 << 20, Math.max(length, 1)));
-            long pos = from;
             long end = from + length;
+            long[] pos = {from};
+            inflate(s, inf -> {
+                if (pos[0] >= end) {
+                    return false;
+                }
+                chunk.clear().limit((int) Math.min(chunk.capacity(), end - pos[0]));
+                int n = ch.read(chunk, pos[0]);
+                if (n <= 0) {
+                    return false;
+                }
+                pos[0] += n;
+                inf.setInput(chunk.flip());
+                return true;
+            }, out, headerSize);
+        } catch (IOException e) {
+            throw readFailure(e);
+        }
+    }
+
+    private void inflate(ElfSection s, ByteBuffer in, ByteBuffer out, int headerSize) {
+        boolean[] given = {false};
+        inflate(s, inf -> {
+            if (given[0]) {
+                return false;
+            }
+            given[0] = true;
+            inf.setInput(in);
+            return true;
+        }, out, headerSize);
+    }
+
+    /** Hands compressed bytes to an {@link Inflater} that has used up its input. */
+    private interface ZlibInput {
+        /** Sets more input on {@code inf}; false when there is none left. */
+        boolean refill(Inflater inf) throws IOException;
+    }
+
+    private void inflate(ElfSection s, ZlibInput input, ByteBuffer out, int headerSize) {
+        Inflater inf = new Inflater();
+        try {
             while (out.hasRemaining() && !inf.finished()) {
-                if (inf.needsInput()) {
-                    if (pos >= end) {
-                        break;
-                    }
-                    chunk.clear().limit((int) Math.min(chunk.capacity(), end - pos));
-                    int n = ch.read(chunk, pos);
-                    if (n <= 0) {
-                        break;
-                    }
-                    pos += n;
-                    inf.setInput(chunk.flip());
+                if (inf.needsInput() && !input.refill(inf)) {
+                    break;
                 }
                 if (inf.inflate(out) == 0 && inf.needsDictionary()) {
                     break;
@@ -368,31 +398,14 @@ public final class ElfFile {
         } catch (DataFormatException e) {
             throw new InputFormatException(fileName, s.name(), headerSize + inf.getBytesRead(), "corrupt zlib data: " + e.getMessage());
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(fileName + ": " + e.getMessage(), e);
+            throw readFailure(e);
         } finally {
             inf.end();
         }
     }
 
-    private void inflate(ElfSection s, ByteBuffer in, ByteBuffer out, int headerSize) {
-        Inflater inf = new Inflater();
-        try {
-            inf.setInput(in);
-            while (out.hasRemaining() && !inf.finished()) {
-                int k = inf.inflate(out);
-                if (k == 0 && (inf.needsInput() || inf.needsDictionary())) {
-                    break;
-                }
-            }
-            if (out.hasRemaining()) {
-                throw new InputFormatException(fileName, s.name(), headerSize + inf.getBytesRead(),
-                        "zlib data ends after " + out.position() + " of " + out.limit() + " bytes");
-            }
-        } catch (DataFormatException e) {
-            throw new InputFormatException(fileName, s.name(), headerSize + inf.getBytesRead(), "corrupt zlib data: " + e.getMessage());
-        } finally {
-            inf.end();
-        }
+    private UncheckedIOException readFailure(IOException e) {
+        return new UncheckedIOException(fileName + ": " + e.getMessage(), e);
     }
 
     private void unzstd(ElfSection s, byte[] in, byte[] out, int headerSize) {

@@ -1,17 +1,29 @@
 package org.gpumem.model.memory;
 
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 
 /** A pool held in one array (small pools: shared memory of a CTA, parameters, constants). */
 public final class ArrayByteSource implements ByteSource {
 
     private final byte[] bytes;
     private final boolean writable;
-    private final AtomicLong version = new AtomicLong();
+    /** Counts writes; null when {@link #version} comes from the owner of the array. */
+    private final AtomicLong writes;
+    private final LongSupplier version;
 
     private ArrayByteSource(byte[] bytes, boolean writable) {
         this.bytes = bytes;
         this.writable = writable;
+        this.writes = new AtomicLong();
+        this.version = writes::get;
+    }
+
+    private ArrayByteSource(byte[] bytes, boolean writable, LongSupplier version) {
+        this.bytes = bytes;
+        this.writable = writable;
+        this.writes = null;
+        this.version = version;
     }
 
     /** A read-only view of {@code bytes} (not copied; the caller must not change them). */
@@ -22,6 +34,15 @@ public final class ArrayByteSource implements ByteSource {
     /** A writable pool of {@code size} zero bytes. */
     public static ArrayByteSource zeroed(int size) {
         return new ArrayByteSource(new byte[size], true);
+    }
+
+    /**
+     * A live view of {@code bytes}, which their owner changes (not copied). The owner also
+     * supplies {@link #version()}: it knows when the bytes change, so writes through this view do
+     * not advance it.
+     */
+    public static ArrayByteSource live(byte[] bytes, boolean writable, LongSupplier version) {
+        return new ArrayByteSource(bytes, writable, version);
     }
 
     @Override
@@ -47,11 +68,13 @@ public final class ArrayByteSource implements ByteSource {
         }
         ByteSource.checkRange(bytes.length, offset, src.length, off, len);
         System.arraycopy(src, off, bytes, (int) offset, len);
-        version.incrementAndGet();
+        if (writes != null) {
+            writes.incrementAndGet();
+        }
     }
 
     @Override
     public long version() {
-        return version.get();
+        return version.getAsLong();
     }
 }

@@ -2,6 +2,7 @@ package org.gpumem.sim.debug;
 
 import java.util.function.LongSupplier;
 
+import org.gpumem.model.memory.ArrayByteSource;
 import org.gpumem.model.memory.ByteSource;
 import org.gpumem.sim.exec.Cta;
 import org.gpumem.sim.exec.Device;
@@ -78,22 +79,22 @@ public final class SimByteSources {
 
     /** A CTA's shared memory (static then dynamic). */
     public static ByteSource shared(Cta cta, LongSupplier version) {
-        return array(cta.sharedMemory(), true, version);
+        return ArrayByteSource.live(cta.sharedMemory(), true, version);
     }
 
     /** The module's const bank (read-only). */
     public static ByteSource constBank(Launch launch, LongSupplier version) {
-        return array(launch.module().constBank(), false, version);
+        return ArrayByteSource.live(launch.module().constBank(), false, version);
     }
 
     /** The kernel parameter buffer (read-only). */
     public static ByteSource kernelParams(Launch launch, LongSupplier version) {
-        return array(launch.paramBuffer(), false, version);
+        return ArrayByteSource.live(launch.paramBuffer(), false, version);
     }
 
     /** A warp's local memory as stored: lane-interleaved, see {@link LocalLayout}. */
     public static ByteSource localWarp(Warp warp, LongSupplier version) {
-        return array(warp.localStorage(), true, version);
+        return ArrayByteSource.live(warp.localStorage(), true, version);
     }
 
     /** One lane's local memory at the offsets the thread uses. */
@@ -124,40 +125,6 @@ public final class SimByteSources {
                 byte[] b = new byte[len];
                 System.arraycopy(src, off, b, 0, len);
                 warp.writeLocal(lane, offset, b);
-            }
-
-            @Override
-            public long version() {
-                return version.getAsLong();
-            }
-        };
-    }
-
-    private static ByteSource array(byte[] a, boolean writable, LongSupplier version) {
-        return new ByteSource() {
-            @Override
-            public long size() {
-                return a.length;
-            }
-
-            @Override
-            public void read(long offset, byte[] dst, int off, int len) {
-                ByteSource.checkRange(a.length, offset, dst.length, off, len);
-                System.arraycopy(a, (int) offset, dst, off, len);
-            }
-
-            @Override
-            public boolean isWritable() {
-                return writable;
-            }
-
-            @Override
-            public void write(long offset, byte[] src, int off, int len) {
-                if (!writable) {
-                    throw new UnsupportedOperationException("memory pool is read-only");
-                }
-                ByteSource.checkRange(a.length, offset, src.length, off, len);
-                System.arraycopy(src, off, a, (int) offset, len);
             }
 
             @Override

@@ -17,22 +17,15 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.IProject;
-import org.eclipse.core.resources.IResource;
-import org.eclipse.core.resources.ResourcesPlugin;
-import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.debug.core.DebugEvent;
 import org.eclipse.debug.core.DebugException;
-import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunch;
-import org.eclipse.debug.core.ILaunchConfigurationType;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.debug.core.model.IBreakpoint;
 import org.eclipse.debug.core.model.IMemoryBlockExtension;
 import org.eclipse.debug.core.model.MemoryByte;
-import org.gpumem.debug.KernelDebugIds;
 import org.gpumem.debug.breakpoints.KernelLineBreakpoint;
 import org.gpumem.debug.engine.MemorySpace;
 import org.gpumem.debug.memory.MemoryBlockBinding;
@@ -44,8 +37,6 @@ import org.gpumem.debug.model.WarpThread;
 import org.gpumem.sim.exec.FaultKind;
 import org.gpumem.sim.memory.AddressSpace;
 import org.gpumem.sim.memory.LocalLayout;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,63 +44,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Launches sample kernels in debug mode through the launch manager and checks what the debug
  * model shows against values computed here from the kernel's source (CPU reference).
  */
-class KernelDebugLaunchTest {
-    private static final Path KERNELS = Path.of(System.getProperty("gpumem.fixtures", "tests/fixtures"), "kernels");
-    private static final int BLOCK = 64;
-    private static final int N = 128;
-    /** Lines of local_array.cu: inside the copy loop, and the call after it. */
-    private static final int LOOP_LINE = 20;
-    private static final int CALL_LINE = 22;
-
-    private IProject project;
-    private DebugEventRecorder events;
-
-    @BeforeEach
-    void setUp() throws Exception {
-        project = ResourcesPlugin.getWorkspace().getRoot().getProject("kernels-" + System.nanoTime());
-        project.create(null);
-        project.open(null);
-        events = new DebugEventRecorder();
-    }
-
-    @AfterEach
-    void tearDown() throws Exception {
-        events.close();
-        for (IBreakpoint b : DebugPlugin.getDefault().getBreakpointManager().getBreakpoints(KernelDebugIds.MODEL_ID)) {
-            b.delete();
-        }
-        for (ILaunch l : DebugPlugin.getDefault().getLaunchManager().getLaunches()) {
-            if (!l.isTerminated()) {
-                l.terminate();
-            }
-        }
-        project.delete(true, true, null);
-    }
-
-    private IFile link(String name) throws Exception {
-        IFile f = project.getFile(name);
-        f.createLink(IPath.fromPath(KERNELS.resolve(name)), IResource.NONE, null);
-        return f;
-    }
-
-    private ILaunchConfigurationWorkingCopy configuration(String module, String kernel, String args, int grid) throws Exception {
-        ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
-        ILaunchConfigurationType type = manager.getLaunchConfigurationType(KernelDebugIds.LAUNCH_TYPE_ID);
-        ILaunchConfigurationWorkingCopy wc = type.newInstance(null, "test " + kernel);
-        KernelLaunchAttributes.useFields(wc, KERNELS.resolve(module).toString(), kernel, "[" + grid + "]", "[" + BLOCK + "]",
-                0, "sm_90", args, List.of("out"));
-        return wc;
-    }
-
-    private static boolean threadSuspended(DebugEvent e, int detail) {
-        return e.getKind() == DebugEvent.SUSPEND && e.getDetail() == detail && e.getSource() instanceof WarpThread;
-    }
-
-    private static int[] ints(byte[] bytes) {
-        int[] out = new int[bytes.length / 4];
-        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(out);
-        return out;
-    }
+class KernelDebugLaunchTest extends KernelLaunchFixture {
 
     private static byte[] values(MemoryByte[] bytes) {
         byte[] out = new byte[bytes.length];
@@ -122,17 +57,13 @@ class KernelDebugLaunchTest {
 
     @Test
     void breakpointInLoopShowsSharedAndLocalArraysThroughVariablesAndMemoryBlocks() throws Exception {
-        IFile source = link("local_array.cu");
-        KernelLineBreakpoint inLoop = new KernelLineBreakpoint(source, LOOP_LINE);
-        ILaunchConfigurationWorkingCopy wc = configuration("local_array.G.ptx", "local_weighted",
-                "[{\"buffer\":\"in\",\"type\":\"s32\",\"count\":" + N + ",\"init\":{\"random\":41}},"
-                        + "{\"buffer\":\"out\",\"type\":\"s32\",\"count\":" + N + "},{\"s32\":" + N + "}]", 2);
-
-        DebugEventRecorder.Pending hit = events.expect(e -> threadSuspended(e, DebugEvent.BREAKPOINT));
-        ILaunch launch = wc.launch(ILaunchManager.DEBUG_MODE, new NullProgressMonitor());
-        WarpThread thread = (WarpThread) hit.await("the breakpoint in the loop").getSource();
-        KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
-        KernelProcess process = (KernelProcess) launch.getProcesses()[0];
+        LoopStop stop = stopInLocalArrayLoop(41);
+        IFile source = stop.source();
+        KernelLineBreakpoint inLoop = stop.inLoop();
+        ILaunch launch = stop.launch();
+        WarpThread thread = stop.thread();
+        KernelDebugTarget target = stop.target();
+        KernelProcess process = stop.process();
         assertTrue(target.isSuspended());
         assertTrue(thread.getName().startsWith("CTA (0,0,0) warp " + thread.warpId().warp()), thread.getName());
         assertArrayEquals(new IBreakpoint[] {inLoop}, thread.getBreakpoints());

@@ -8,27 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 
-import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.IProject;
-import org.eclipse.core.resources.IResource;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.Adapters;
-import org.eclipse.core.runtime.IPath;
-import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.debug.core.DebugEvent;
-import org.eclipse.debug.core.DebugPlugin;
-import org.eclipse.debug.core.ILaunch;
-import org.eclipse.debug.core.ILaunchConfigurationType;
-import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
-import org.eclipse.debug.core.ILaunchManager;
-import org.eclipse.debug.core.model.IBreakpoint;
-import org.gpumem.debug.KernelDebugIds;
 import org.gpumem.debug.breakpoints.KernelLineBreakpoint;
 import org.gpumem.debug.memory.SpaceMemoryBlock;
 import org.gpumem.debug.model.KernelDebugTarget;
@@ -43,8 +27,6 @@ import org.gpumem.model.addressing.AddressResolver;
 import org.gpumem.model.addressing.PoolAddress;
 import org.gpumem.sim.memory.AddressSpace;
 import org.gpumem.sim.memory.GenericWindows;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -52,69 +34,15 @@ import org.junit.jupiter.api.Test;
  * frames adapt to the stop's {@link MemoryState}, memory blocks to a model {@link Location}, and
  * the model's address arithmetic reads what the debug model's variables and the simulator read.
  */
-class LiveMemoryStateTest {
-    private static final Path KERNELS = Path.of(System.getProperty("gpumem.fixtures", "tests/fixtures"), "kernels");
-    private static final int BLOCK = 64;
-    private static final int N = 128;
-    /** Lines of local_array.cu: inside the copy loop, and the call after it. */
-    private static final int LOOP_LINE = 20;
-    private static final int CALL_LINE = 22;
+class LiveMemoryStateTest extends KernelLaunchFixture {
     private static final int LANE = 5;
-
-    private IProject project;
-    private DebugEventRecorder events;
-
-    @BeforeEach
-    void setUp() throws Exception {
-        project = ResourcesPlugin.getWorkspace().getRoot().getProject("live-state-" + System.nanoTime());
-        project.create(null);
-        project.open(null);
-        events = new DebugEventRecorder();
-    }
-
-    @AfterEach
-    void tearDown() throws Exception {
-        events.close();
-        for (IBreakpoint b : DebugPlugin.getDefault().getBreakpointManager().getBreakpoints(KernelDebugIds.MODEL_ID)) {
-            b.delete();
-        }
-        for (ILaunch l : DebugPlugin.getDefault().getLaunchManager().getLaunches()) {
-            if (!l.isTerminated()) {
-                l.terminate();
-            }
-        }
-        project.delete(true, true, null);
-    }
-
-    private static boolean threadSuspended(DebugEvent e, int detail) {
-        return e.getKind() == DebugEvent.SUSPEND && e.getDetail() == detail && e.getSource() instanceof WarpThread;
-    }
-
-    private static int[] ints(byte[] bytes) {
-        int[] out = new int[bytes.length / 4];
-        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(out);
-        return out;
-    }
 
     @Test
     void stoppedKernelAdaptsToTheModelAndReadsTheSameBytes() throws Exception {
-        IFile source = project.getFile("local_array.cu");
-        source.createLink(IPath.fromPath(KERNELS.resolve("local_array.cu")), IResource.NONE, null);
-        KernelLineBreakpoint inLoop = new KernelLineBreakpoint(source, LOOP_LINE);
-        ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
-        ILaunchConfigurationType type = manager.getLaunchConfigurationType(KernelDebugIds.LAUNCH_TYPE_ID);
-        ILaunchConfigurationWorkingCopy wc = type.newInstance(null, "live state");
-        KernelLaunchAttributes.useFields(wc, KERNELS.resolve("local_array.G.ptx").toString(), "local_weighted", "[2]",
-                "[" + BLOCK + "]", 0, "sm_90",
-                "[{\"buffer\":\"in\",\"type\":\"s32\",\"count\":" + N + ",\"init\":{\"random\":7}},"
-                        + "{\"buffer\":\"out\",\"type\":\"s32\",\"count\":" + N + "},{\"s32\":" + N + "}]",
-                List.of("out"));
-
-        DebugEventRecorder.Pending hit = events.expect(e -> threadSuspended(e, DebugEvent.BREAKPOINT));
-        ILaunch launch = wc.launch(ILaunchManager.DEBUG_MODE, new NullProgressMonitor());
-        WarpThread thread = (WarpThread) hit.await("the breakpoint in the loop").getSource();
-        KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
-        KernelProcess process = (KernelProcess) launch.getProcesses()[0];
+        LoopStop stop = stopInLocalArrayLoop(7);
+        WarpThread thread = stop.thread();
+        KernelDebugTarget target = stop.target();
+        KernelProcess process = stop.process();
         thread.setFocusedLane(LANE);
         PtxStackFrame top = (PtxStackFrame) thread.getTopStackFrame();
         assertEquals(LOOP_LINE, top.getLineNumber());
@@ -163,8 +91,8 @@ class LiveMemoryStateTest {
 
         // After the loop the window holds in[blockIdx.x * blockDim.x + (t + k) % blockDim.x]; the
         // next stop brings a new state.
-        inLoop.delete();
-        new KernelLineBreakpoint(source, CALL_LINE);
+        stop.inLoop().delete();
+        new KernelLineBreakpoint(stop.source(), CALL_LINE);
         DebugEventRecorder.Pending atCall = events.expect(e -> threadSuspended(e, DebugEvent.BREAKPOINT));
         thread.resume();
         WarpThread callThread = (WarpThread) atCall.await("the breakpoint after the loop").getSource();

@@ -1,10 +1,9 @@
 package org.gpumem.cli;
 
+import static org.gpumem.cli.CliRun.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -24,12 +23,9 @@ class DemoCommandTest {
 
     @Test
     void stopsInTheSampleAndShowsTheSameBytesThroughEverySpace() {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int status = Main.run(new String[] {"demo", "--lane", "3", "--iota", "1000"}, new PrintWriter(out, true),
-                new PrintWriter(err, true));
-        String text = out.toString();
-        assertEquals(0, status, text + err);
+        CliRun r = run("demo", "--lane", "3", "--iota", "1000");
+        String text = r.out();
+        assertEquals(0, r.status(), text + r.err());
         assertTrue(text.contains("local_array.cu:22"), text);
         Matcher stop = STOP.matcher(text);
         assertTrue(stop.find(), text);

@@ -1,10 +1,9 @@
 package org.gpumem.cli;
 
+import static org.gpumem.cli.CliRun.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -22,13 +21,6 @@ import org.junit.jupiter.api.Test;
 class DwarfCommandTest {
     private static Path fixtures() {
         return Path.of(System.getProperty("gpumem.fixtures"));
-    }
-
-    private static String[] run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int status = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new String[] {Integer.toString(status), out.toString(), err.toString()};
     }
 
     /** Symbol values the cubin's .rela.debug_info relocations add, from the committed readelf -r listing. */
@@ -52,9 +44,9 @@ class DwarfCommandTest {
     @Test
     void jsonListsCubinVariablesWithSpacesAndRelocatedAddresses() throws Exception {
         Path cubin = fixtures().resolve("cuda/spaces.sm_90.cubin");
-        String[] r = run("dwarf", "--json", cubin.toString());
-        assertEquals("0", r[0], r[2]);
-        JsonObject doc = JsonParser.parseString(r[1]).getAsJsonObject();
+        CliRun r = run("dwarf", "--json", cubin.toString());
+        assertEquals(0, r.status(), r.err());
+        JsonObject doc = JsonParser.parseString(r.out()).getAsJsonObject();
         assertEquals(cubin.toString(), doc.get("file").getAsString());
         Map<String, JsonObject> byName = new HashMap<>();
         for (JsonElement e : doc.getAsJsonArray("variables")) {
@@ -81,12 +73,12 @@ class DwarfCommandTest {
 
     @Test
     void ptxInputIsListedWithSymbolicAddresses() {
-        String[] r = run("dwarf", fixtures().resolve("cuda/spaces.sm_75.ptx").toString());
-        assertEquals("0", r[0], r[2]);
-        assertTrue(r[1].contains("var tile : float[64]"), r[1]);
-        assertTrue(r[1].contains("[shared(8)]"), r[1]);
-        assertTrue(r[1].contains("_ZZ12spacesKernelPfPKfiE4tile (unplaced)"), r[1]);
-        assertTrue(r[1].contains("spaces.cu:") && !r[1].contains("?:"), r[1]);
+        CliRun r = run("dwarf", fixtures().resolve("cuda/spaces.sm_75.ptx").toString());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("var tile : float[64]"), r.out());
+        assertTrue(r.out().contains("[shared(8)]"), r.out());
+        assertTrue(r.out().contains("_ZZ12spacesKernelPfPKfiE4tile (unplaced)"), r.out());
+        assertTrue(r.out().contains("spaces.cu:") && !r.out().contains("?:"), r.out());
     }
 
     @Test
@@ -94,10 +86,10 @@ class DwarfCommandTest {
         Path file = fixtures().resolve("dwarf-forms/forms.dwarf5.o");
         long dies = Files.readAllLines(file.resolveSibling(file.getFileName() + ".dwarfdump.txt")).stream()
                 .filter(l -> l.matches("^0x[0-9a-f]{8}:\\s+DW_TAG_\\w+.*")).count();
-        String[] r = run("dwarf", "--stats", file.toString());
-        assertEquals("0", r[0], r[2]);
-        assertTrue(r[1].contains("DIEs: " + dies + "\n"), r[1]);
-        assertTrue(r[1].matches("(?s).*time: [0-9.]+ s.*"), r[1]);
+        CliRun r = run("dwarf", "--stats", file.toString());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("DIEs: " + dies + "\n"), r.out());
+        assertTrue(r.out().matches("(?s).*time: [0-9.]+ s.*"), r.out());
     }
 
     @Test
@@ -106,10 +98,10 @@ class DwarfCommandTest {
         byte[] elf = Files.readAllBytes(fixtures().resolve("dwarf-forms/forms.dwarf5.o"));
         Files.write(bad, java.util.Arrays.copyOf(elf, 100));
         try {
-            String[] r = run("dwarf", bad.toString());
-            assertEquals(Integer.toString(Main.EXIT_BAD_INPUT), r[0]);
-            assertEquals(1, r[2].strip().lines().count(), r[2]);
-            assertTrue(r[2].startsWith("gpumem dwarf: " + bad + ": "), r[2]);
+            CliRun r = run("dwarf", bad.toString());
+            assertEquals(Main.EXIT_BAD_INPUT, r.status());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            assertTrue(r.err().startsWith("gpumem dwarf: " + bad + ": "), r.err());
         } finally {
             Files.delete(bad);
         }

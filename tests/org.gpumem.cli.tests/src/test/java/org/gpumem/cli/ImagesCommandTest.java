@@ -1,13 +1,12 @@
 package org.gpumem.cli;
 
+import static org.gpumem.cli.CliRun.run;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,23 +23,13 @@ import org.junit.jupiter.api.io.TempDir;
 class ImagesCommandTest {
     private static final Path FIXTURES = Path.of(System.getProperty("gpumem.fixtures", "tests/fixtures")).resolve("images");
 
-    private record Result(int status, String out, String err) {
-    }
-
-    private static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int status = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Result(status, out.toString(), err.toString());
-    }
-
     private static String fixture(String name) {
         return FIXTURES.resolve(name).toString();
     }
 
     @Test
     void listsContainersImagesAndKernels() {
-        Result r = run("images", fixture("cuda_G"));
+        CliRun r = run("images", fixture("cuda_G"));
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().contains("CUDA fatbin v1"), r.out());
         assertTrue(r.out().contains("PTX compute_80"), r.out());
@@ -51,7 +40,7 @@ class ImagesCommandTest {
 
     @Test
     void jsonIsOneDocumentWithEveryImage() {
-        Result r = run("images", fixture("hip_app_z"), "--json", "--select", "gfx90a:xnack+");
+        CliRun r = run("images", fixture("hip_app_z"), "--json", "--select", "gfx90a:xnack+");
         assertEquals(0, r.status(), r.err());
         JsonObject root = JsonParser.parseString(r.out()).getAsJsonObject();
         JsonArray containers = root.getAsJsonArray("containers");
@@ -70,7 +59,7 @@ class ImagesCommandTest {
 
     @Test
     void extractWritesKeptCubinsByteForByte(@TempDir Path dir) throws IOException {
-        Result r = run("images", fixture("cuda_O"), "--extract", dir.toString());
+        CliRun r = run("images", fixture("cuda_O"), "--extract", dir.toString());
         assertEquals(0, r.status(), r.err());
         assertArrayEquals(Files.readAllBytes(FIXTURES.resolve("keep/O/kern.compute_75.cubin")),
                 Files.readAllBytes(dir.resolve("sm_75.2.cubin")));
@@ -80,14 +69,14 @@ class ImagesCommandTest {
 
     @Test
     void selectExplainsTheChoice() {
-        Result r = run("images", fixture("cuda_O"), "--select", "sm_89");
+        CliRun r = run("images", fixture("cuda_O"), "--select", "sm_89");
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().contains("device sm_89 gets cubin sm_86"), r.out());
     }
 
     @Test
     void noMatchingImageIsAnErrorListingTheContents() {
-        Result r = run("images", fixture("hip_app"), "--select", "gfx906");
+        CliRun r = run("images", fixture("hip_app"), "--select", "gfx906");
         assertEquals(Main.EXIT_BAD_INPUT, r.status());
         assertTrue(r.err().contains("no image in"), r.err());
         assertTrue(r.err().contains("gfx90a") && r.err().contains("gfx1100"), r.err());
@@ -98,7 +87,7 @@ class ImagesCommandTest {
         byte[] bytes = Files.readAllBytes(FIXTURES.resolve("hkern.hipfb"));
         Path bad = dir.resolve("bad.hipfb");
         Files.write(bad, java.util.Arrays.copyOf(bytes, 200));
-        Result r = run("images", bad.toString());
+        CliRun r = run("images", bad.toString());
         assertEquals(Main.EXIT_BAD_INPUT, r.status());
         assertEquals(1, r.err().strip().lines().count(), r.err());
         assertTrue(r.err().startsWith("gpumem images: " + bad), r.err());
@@ -107,7 +96,7 @@ class ImagesCommandTest {
 
     @Test
     void unknownDeviceSpellingIsAUsageError() {
-        Result r = run("images", fixture("cuda_O"), "--select", "sm_xx");
+        CliRun r = run("images", fixture("cuda_O"), "--select", "sm_xx");
         assertEquals(2, r.status());
     }
 }

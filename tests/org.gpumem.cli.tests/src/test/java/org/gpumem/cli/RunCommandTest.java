@@ -1,13 +1,12 @@
 package org.gpumem.cli;
 
+import static org.gpumem.cli.CliRun.run;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
@@ -27,16 +26,6 @@ class RunCommandTest {
     @TempDir
     Path dir;
 
-    private record Result(int status, String out, String err) {
-    }
-
-    private static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int status = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Result(status, out.toString(), err.toString());
-    }
-
     private Path launchFile(String json) throws IOException {
         Path f = dir.resolve("launch.json");
         Files.writeString(f, json.replace("KERNELS", KERNELS.toAbsolutePath().toString().replace("\\", "/")));
@@ -53,7 +42,7 @@ class RunCommandTest {
     void writesEveryOutputBufferAsLittleEndianBytesAndExitsZero() throws IOException {
         Path launch = KERNELS.resolve("launch/warp_reduce.json");
         Path out = dir.resolve("out");
-        Result r = run("run", launch.toString(), "--out", out.toString(), "--threads", "1");
+        CliRun r = run("run", launch.toString(), "--out", out.toString(), "--threads", "1");
         assertEquals(0, r.status(), r.out() + r.err());
         assertTrue(r.out().contains("completed"), r.out());
         // CPU reference from the same launch file's inputs
@@ -76,7 +65,7 @@ class RunCommandTest {
                 {"module":"KERNELS/fault_oob_global.O3.ptx","kernel":"fault_oob_global","grid":1,"block":128,
                  "args":[{"buffer":"data","type":"s32","count":100},{"s32":100}],"outputs":["data"]}""");
         Path out = dir.resolve("out");
-        Result r = run("run", launch.toString(), "--out", out.toString());
+        CliRun r = run("run", launch.toString(), "--out", out.toString());
         assertEquals(RunCommand.EXIT_FAULT, r.status(), r.out() + r.err());
         assertTrue(r.out().contains("out-of-bounds access"), r.out());
         assertTrue(r.out().contains("global address 0x"), r.out());
@@ -89,7 +78,7 @@ class RunCommandTest {
         Path launch = launchFile("""
                 {"module":"KERNELS/saxpy.O3.ptx","kernel":"saxpy","grid":1,"block":32,
                  "args":[{"s32":1},{"f32":1},{"buffer":"x","type":"f32","count":-4},{"buffer":"y","type":"f32","count":4}]}""");
-        Result r = run("run", launch.toString(), "--out", dir.toString());
+        CliRun r = run("run", launch.toString(), "--out", dir.toString());
         assertEquals(Main.EXIT_BAD_INPUT, r.status());
         assertTrue(r.err().contains("field args[2].count"), r.err());
         assertEquals(1, r.err().strip().lines().count(), r.err());
@@ -99,7 +88,7 @@ class RunCommandTest {
     void aLaunchThatDoesNotFitTheKernelExitsOneNamingTheField() throws IOException {
         Path launch = launchFile("""
                 {"module":"KERNELS/saxpy.O3.ptx","kernel":"saxpy","grid":1,"block":32,"args":[{"s32":1}]}""");
-        Result r = run("run", launch.toString());
+        CliRun r = run("run", launch.toString());
         assertEquals(Main.EXIT_BAD_INPUT, r.status());
         assertTrue(r.err().contains("field args: "), r.err());
     }
@@ -109,7 +98,7 @@ class RunCommandTest {
         Path ptx = dir.resolve("broken.ptx");
         Files.writeString(ptx, ".version 9.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n\tfrobnicate.u32 %r1;\n}\n");
         Path launch = launchFile("{\"module\":\"broken.ptx\",\"kernel\":\"k\",\"grid\":1,\"block\":1}");
-        Result r = run("run", launch.toString());
+        CliRun r = run("run", launch.toString());
         assertEquals(Main.EXIT_BAD_INPUT, r.status());
         assertTrue(r.err().contains("broken.ptx:6"), r.err());
     }
@@ -117,7 +106,7 @@ class RunCommandTest {
     @Test
     void profilePrintsGenericAccessesBySpacePerSourceLineAndInstruction() throws IOException {
         Path launch = KERNELS.resolve("launch/local_array.json");
-        Result r = run("run", launch.toString(), "--module", KERNELS.resolve("local_array.G.ptx").toString(), "--profile");
+        CliRun r = run("run", launch.toString(), "--module", KERNELS.resolve("local_array.G.ptx").toString(), "--profile");
         assertEquals(0, r.status(), r.out() + r.err());
         assertTrue(r.out().contains("address-space profile"), r.out());
         // the -G kernel reaches its local window array through generic stores at line 20
@@ -129,7 +118,7 @@ class RunCommandTest {
     @Test
     void resolvedLaunchIsWrittenForTheGpuHarness() throws IOException {
         Path resolved = dir.resolve("resolved");
-        Result r = run("run", KERNELS.resolve("launch/saxpy.json").toString(), "--write-launch", resolved.toString());
+        CliRun r = run("run", KERNELS.resolve("launch/saxpy.json").toString(), "--write-launch", resolved.toString());
         assertEquals(0, r.status(), r.out() + r.err());
         List<String> lines = Files.readAllLines(resolved.resolve("launch.txt"));
         assertTrue(lines.contains("kernel _Z5saxpyifPKfPf"), lines.toString());

@@ -1,11 +1,10 @@
 package org.gpumem.cli;
 
+import static org.gpumem.cli.CliRun.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -32,16 +31,6 @@ class SnapshotCommandTest {
     private Path file;
     private final byte[] laneBytes = new byte[8];
 
-    private record Result(int status, String out, String err) {
-    }
-
-    private static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int status = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Result(status, out.toString(), err.toString());
-    }
-
     @BeforeEach
     void saveState() throws IOException {
         Target target = BuiltinTargets.amdgpu("gfx90a", 64);
@@ -58,7 +47,7 @@ class SnapshotCommandTest {
 
     @Test
     void summaryNamesTargetSpacesContextsAndPools() {
-        Result r = run("snapshot", file.toString());
+        CliRun r = run("snapshot", file.toString());
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().contains("amdgcn gfx90a wave64"), r.out());
         assertTrue(r.out().contains("private_lane") && r.out().contains("interleaved -> scratch (4 B x 64 lanes)"), r.out());
@@ -68,7 +57,7 @@ class SnapshotCommandTest {
 
     @Test
     void dumpReadsThroughTheLanesViewAndListsAliases() {
-        Result r = run("snapshot", file.toString(), "--dump", "private_lane:2", "--group", "1", "--subgroup", "0", "--lane", "5",
+        CliRun r = run("snapshot", file.toString(), "--dump", "private_lane:2", "--group", "1", "--subgroup", "0", "--lane", "5",
                 "--length", "8");
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().contains("a0 a1 a2 a3 a4 a5 a6 a7"), r.out());
@@ -79,7 +68,7 @@ class SnapshotCommandTest {
 
     @Test
     void badInputIsOneLine() throws IOException {
-        Result r = run("snapshot", file.toString(), "--dump", "local:0x10000", "--group", "0");
+        CliRun r = run("snapshot", file.toString(), "--dump", "local:0x10000", "--group", "0");
         assertEquals(1, r.status());
         assertTrue(r.err().startsWith("gpumem snapshot: offset 0x00010000 of local is outside lds"), r.err());
         assertEquals(1, r.err().strip().lines().count(), r.err());

@@ -1,0 +1,111 @@
+package org.gpumem.debug.launch;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.IPath;
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.debug.core.DebugEvent;
+import org.eclipse.debug.core.DebugPlugin;
+import org.eclipse.debug.core.ILaunch;
+import org.eclipse.debug.core.ILaunchConfigurationType;
+import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
+import org.eclipse.debug.core.ILaunchManager;
+import org.eclipse.debug.core.model.IBreakpoint;
+import org.gpumem.debug.KernelDebugIds;
+import org.gpumem.debug.breakpoints.KernelLineBreakpoint;
+import org.gpumem.debug.model.KernelDebugTarget;
+import org.gpumem.debug.model.WarpThread;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+
+/**
+ * Workspace and launch set-up for tests that debug the sample kernels: a fresh project per test
+ * for linked sources, an event recorder, and after each test no breakpoints or running launches
+ * left behind for the next one.
+ */
+abstract class KernelLaunchFixture {
+    static final Path KERNELS = Path.of(System.getProperty("gpumem.fixtures", "tests/fixtures"), "kernels");
+    static final int BLOCK = 64;
+    /** local_array.cu over N ints in two CTAs: a line inside its copy loop, and the call after the loop. */
+    static final int N = 128;
+    static final int LOOP_LINE = 20;
+    static final int CALL_LINE = 22;
+
+    IProject project;
+    DebugEventRecorder events;
+
+    @BeforeEach
+    void createProject() throws Exception {
+        project = ResourcesPlugin.getWorkspace().getRoot().getProject(getClass().getSimpleName() + "-" + System.nanoTime());
+        project.create(null);
+        project.open(null);
+        events = new DebugEventRecorder();
+    }
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        events.close();
+        for (IBreakpoint b : DebugPlugin.getDefault().getBreakpointManager().getBreakpoints(KernelDebugIds.MODEL_ID)) {
+            b.delete();
+        }
+        for (ILaunch l : DebugPlugin.getDefault().getLaunchManager().getLaunches()) {
+            if (!l.isTerminated()) {
+                l.terminate();
+            }
+        }
+        project.delete(true, true, null);
+    }
+
+    /** The kernel fixture {@code name} as a file of the test project, for line breakpoints. */
+    IFile link(String name) throws Exception {
+        IFile f = project.getFile(name);
+        f.createLink(IPath.fromPath(KERNELS.resolve(name)), IResource.NONE, null);
+        return f;
+    }
+
+    /** A launch of {@code kernel} from the fixture {@code module}: a 1-D grid of {@link #BLOCK}-thread CTAs on sm_90, buffer "out" saved. */
+    static ILaunchConfigurationWorkingCopy configuration(String module, String kernel, String args, int grid) throws Exception {
+        ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
+        ILaunchConfigurationType type = manager.getLaunchConfigurationType(KernelDebugIds.LAUNCH_TYPE_ID);
+        ILaunchConfigurationWorkingCopy wc = type.newInstance(null, "test " + kernel);
+        KernelLaunchAttributes.useFields(wc, KERNELS.resolve(module).toString(), kernel, "[" + grid + "]", "[" + BLOCK + "]",
+                0, "sm_90", args, List.of("out"));
+        return wc;
+    }
+
+    /** A debug launch of local_array's kernel, suspended by a breakpoint inside its copy loop. */
+    record LoopStop(IFile source, KernelLineBreakpoint inLoop, ILaunch launch, WarpThread thread, KernelDebugTarget target,
+            KernelProcess process) {
+    }
+
+    /** Debugs local_weighted over N random ints made from {@code seed} up to the first hit in the copy loop. */
+    LoopStop stopInLocalArrayLoop(int seed) throws Exception {
+        IFile source = link("local_array.cu");
+        KernelLineBreakpoint inLoop = new KernelLineBreakpoint(source, LOOP_LINE);
+        ILaunchConfigurationWorkingCopy wc = configuration("local_array.G.ptx", "local_weighted",
+                "[{\"buffer\":\"in\",\"type\":\"s32\",\"count\":" + N + ",\"init\":{\"random\":" + seed + "}},"
+                        + "{\"buffer\":\"out\",\"type\":\"s32\",\"count\":" + N + "},{\"s32\":" + N + "}]", 2);
+        DebugEventRecorder.Pending hit = events.expect(e -> threadSuspended(e, DebugEvent.BREAKPOINT));
+        ILaunch launch = wc.launch(ILaunchManager.DEBUG_MODE, new NullProgressMonitor());
+        WarpThread thread = (WarpThread) hit.await("the breakpoint in the loop").getSource();
+        return new LoopStop(source, inLoop, launch, thread, (KernelDebugTarget) launch.getDebugTarget(),
+                (KernelProcess) launch.getProcesses()[0]);
+    }
+
+    static boolean threadSuspended(DebugEvent e, int detail) {
+        return e.getKind() == DebugEvent.SUSPEND && e.getDetail() == detail && e.getSource() instanceof WarpThread;
+    }
+
+    static int[] ints(byte[] bytes) {
+        int[] out = new int[bytes.length / 4];
+        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(out);
+        return out;
+    }
+}
