@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -29,11 +30,16 @@ import org.eclipse.debug.core.model.IMemoryBlockExtension;
 import org.eclipse.debug.core.model.IThread;
 import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.debug.ui.IDebugUIConstants;
+import org.eclipse.debug.ui.memory.IMemoryRendering;
+import org.eclipse.debug.ui.memory.IMemoryRenderingContainer;
+import org.eclipse.debug.ui.memory.IMemoryRenderingSite;
+import org.eclipse.debug.ui.memory.IMemoryRenderingType;
 import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.TableItem;
+import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
 import org.gpumem.debug.KernelDebugIds;
@@ -49,6 +55,7 @@ import org.gpumem.ui.UiTesting;
 import org.gpumem.ui.memory.AddressSpaceTable;
 import org.gpumem.ui.memory.BlockSpaceReader;
 import org.gpumem.ui.memory.LanesGrid;
+import org.gpumem.ui.renderings.AddressSpaceRendering;
 import org.gpumem.ui.renderings.LanesRendering;
 import org.gpumem.ui.session.GpuMemorySession;
 import org.junit.jupiter.api.AfterEach;
@@ -239,6 +246,69 @@ class DebugSessionViewsTest {
         } finally {
             shell.dispose();
         }
+    }
+
+    @Test
+    void theMemoryViewShowsASharedBlockInTheAddressSpaceTableRendering() throws Exception {
+        ILaunchConfigurationWorkingCopy wc = localWeighted("ui test memory view", 47, "window[k] = stage[");
+        IWorkbenchPage page = PlatformUI.getWorkbench().showPerspective(GpuMemoryPerspective.ID,
+                PlatformUI.getWorkbench().getActiveWorkbenchWindow());
+        launchToBreakpoint(wc, "the breakpoint in the loop");
+        KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
+        UiTesting.waitUntil(() -> DebugUITools.getDebugContext() instanceof PtxStackFrame, 10_000,
+                "the Debug view to select the stopped frame");
+        PtxStackFrame top = (PtxStackFrame) DebugUITools.getDebugContext();
+        int cta = ((WarpThread) top.getThread()).warpId().cta().x();
+        int[] in = ints(launch);
+
+        IViewPart memoryView = page.showView(IDebugUIConstants.ID_MEMORY_VIEW);
+        IMemoryRenderingSite site = assertInstanceOf(IMemoryRenderingSite.class, memoryView);
+        IMemoryBlockExtension block = target.getExtendedMemoryBlock("shared:&stage", top);
+        DebugPlugin.getDefault().getMemoryBlockManager().addMemoryBlocks(new IMemoryBlock[] {block});
+        try {
+            // Adding a block only gives the Memory view a folder for it; renderings come from the
+            // view's add-monitor path, which puts the block's default renderings in the first pane.
+            IMemoryRenderingType[] defaults = DebugUITools.getMemoryRenderingManager().getDefaultRenderingTypes(block);
+            IMemoryRenderingType type = Arrays.stream(defaults).filter(t -> t.getId().equals(AddressSpaceRendering.ID))
+                    .findFirst().orElseThrow(() -> new AssertionError("the address-space table is not a default rendering of "
+                            + block.getExpression() + ": " + Arrays.stream(defaults).map(IMemoryRenderingType::getId).toList()));
+            IMemoryRenderingContainer pane = site.getContainer(IDebugUIConstants.ID_RENDERING_VIEW_PANE_1);
+            assertNotNull(pane, "the Memory view has no first rendering pane");
+            IMemoryRendering created = type.createRendering();
+            created.init(pane, block);
+            pane.addMemoryRendering(created);
+            UiTesting.waitUntil(() -> Arrays.asList(pane.getRenderings()).contains(created) && created.getControl() != null,
+                    10_000, "the Memory view to show the address-space table rendering");
+            AddressSpaceRendering rendering = assertInstanceOf(AddressSpaceRendering.class, created);
+            AddressSpaceTable table = assertInstanceOf(AddressSpaceTable.class, rendering.getControl(),
+                    "the rendering shows no table");
+            assertEquals(memoryView.getSite().getShell(), table.getShell(), "the rendering is not in the workbench window");
+            assertTrue(table.headerText().contains("32-bit addresses"), table.headerText());
+            long base = block.getBigBaseAddress().longValue();
+            for (int row = 0; row < BLOCK / 4; row++) {
+                int index = (int) ((base + row * 16L - table.windowStart()) / AddressSpaceTable.BYTES_PER_ROW);
+                UiTesting.waitUntil(() -> !table.loading()
+                        && !table.table().getItem(index).getText(AddressSpaceTable.COLUMN_HEX).equals("\u2026"), 10_000,
+                        "row " + row);
+                TableItem item = table.table().getItem(index);
+                assertEquals(String.format("0x%08x", base + row * 16L), item.getText(AddressSpaceTable.COLUMN_ADDRESS));
+                assertEquals(hexOfInts(in, cta * BLOCK + row * 4, 4), item.getText(AddressSpaceTable.COLUMN_HEX), "row " + row);
+            }
+            assertTrue(table.isVisible(), "the rendering's table is not on screen");
+            UiTesting.screenshotZoomed(memoryView, partControl(table), "memory-view-rendering");
+        } finally {
+            DebugPlugin.getDefault().getMemoryBlockManager().removeMemoryBlocks(new IMemoryBlock[] {block});
+        }
+    }
+
+    /** The workbench part's own composite around {@code control} (the part renderer marks it with its model element). */
+    private static Control partControl(Control control) {
+        for (Control c = control; c != null; c = c.getParent()) {
+            if (c.getData("modelElement") != null) {
+                return c;
+            }
+        }
+        return control;
     }
 
     private static int[] ints(ILaunch launch) {
