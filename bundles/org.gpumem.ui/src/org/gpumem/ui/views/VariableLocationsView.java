@@ -4,18 +4,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.core.runtime.Adapters;
+import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.debug.core.DebugException;
-import org.eclipse.debug.core.DebugPlugin;
-import org.eclipse.debug.core.model.IMemoryBlock;
 import org.eclipse.debug.core.model.IMemoryBlockExtension;
 import org.eclipse.debug.core.model.IMemoryBlockRetrievalExtension;
 import org.eclipse.debug.core.model.IStackFrame;
 import org.eclipse.debug.core.model.IVariable;
-import org.eclipse.debug.ui.IDebugUIConstants;
 import org.eclipse.jface.viewers.ArrayContentProvider;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.jface.viewers.TableViewer;
@@ -36,6 +34,7 @@ import org.gpumem.model.addressing.Contexts;
 import org.gpumem.ui.GpuMemoryViews;
 import org.gpumem.ui.internal.TextColumns;
 import org.gpumem.ui.memory.Hex;
+import org.gpumem.ui.renderings.MemoryViewMonitors;
 
 /**
  * Variable Locations: the variables of the current gpumem stack frame that live in memory, or
@@ -126,10 +125,8 @@ public final class VariableLocationsView extends SessionView {
         try {
             IMemoryBlockExtension block = retrieval.getExtendedMemoryBlock(row.spaceName() + ":" + row.offsetText(),
                     variable.frame());
-            // the view must exist when the block is added: it creates the default renderings then
-            getSite().getPage().showView(IDebugUIConstants.ID_MEMORY_VIEW);
-            DebugPlugin.getDefault().getMemoryBlockManager().addMemoryBlocks(new IMemoryBlock[] {block});
-        } catch (DebugException | PartInitException e) {
+            MemoryViewMonitors.show(getSite().getPage(), block);
+        } catch (CoreException e) {
             setContentDescription("Cannot open " + row.name() + " in the Memory view: " + e.getMessage());
         }
     }

@@ -33,7 +33,6 @@ import org.eclipse.debug.ui.IDebugUIConstants;
 import org.eclipse.debug.ui.memory.IMemoryRendering;
 import org.eclipse.debug.ui.memory.IMemoryRenderingContainer;
 import org.eclipse.debug.ui.memory.IMemoryRenderingSite;
-import org.eclipse.debug.ui.memory.IMemoryRenderingType;
 import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
@@ -56,6 +55,7 @@ import org.gpumem.ui.memory.AddressSpaceTable;
 import org.gpumem.ui.memory.BlockSpaceReader;
 import org.gpumem.ui.memory.LanesGrid;
 import org.gpumem.ui.renderings.AddressSpaceRendering;
+import org.gpumem.ui.renderings.MemoryViewMonitors;
 import org.gpumem.ui.renderings.LanesRendering;
 import org.gpumem.ui.session.GpuMemorySession;
 import org.junit.jupiter.api.AfterEach;
@@ -261,22 +261,16 @@ class DebugSessionViewsTest {
         int cta = ((WarpThread) top.getThread()).warpId().cta().x();
         int[] in = ints(launch);
 
-        IViewPart memoryView = page.showView(IDebugUIConstants.ID_MEMORY_VIEW);
-        IMemoryRenderingSite site = assertInstanceOf(IMemoryRenderingSite.class, memoryView);
         IMemoryBlockExtension block = target.getExtendedMemoryBlock("shared:&stage", top);
-        DebugPlugin.getDefault().getMemoryBlockManager().addMemoryBlocks(new IMemoryBlock[] {block});
         try {
-            // Adding a block only gives the Memory view a folder for it; renderings come from the
-            // view's add-monitor path, which puts the block's default renderings in the first pane.
-            IMemoryRenderingType[] defaults = DebugUITools.getMemoryRenderingManager().getDefaultRenderingTypes(block);
-            IMemoryRenderingType type = Arrays.stream(defaults).filter(t -> t.getId().equals(AddressSpaceRendering.ID))
-                    .findFirst().orElseThrow(() -> new AssertionError("the address-space table is not a default rendering of "
-                            + block.getExpression() + ": " + Arrays.stream(defaults).map(IMemoryRenderingType::getId).toList()));
+            // What a double-click in Variable Locations does: the block and its default renderings.
+            List<IMemoryRendering> renderings = MemoryViewMonitors.show(page, block);
+            IViewPart memoryView = page.findView(IDebugUIConstants.ID_MEMORY_VIEW);
+            IMemoryRenderingSite site = assertInstanceOf(IMemoryRenderingSite.class, memoryView);
+            IMemoryRendering created = renderings.stream().filter(r -> r instanceof AddressSpaceRendering).findFirst()
+                    .orElseThrow(() -> new AssertionError("the address-space table is not a default rendering of "
+                            + block.getExpression() + ": " + renderings));
             IMemoryRenderingContainer pane = site.getContainer(IDebugUIConstants.ID_RENDERING_VIEW_PANE_1);
-            assertNotNull(pane, "the Memory view has no first rendering pane");
-            IMemoryRendering created = type.createRendering();
-            created.init(pane, block);
-            pane.addMemoryRendering(created);
             UiTesting.waitUntil(() -> Arrays.asList(pane.getRenderings()).contains(created) && created.getControl() != null,
                     10_000, "the Memory view to show the address-space table rendering");
             AddressSpaceRendering rendering = assertInstanceOf(AddressSpaceRendering.class, created);
