@@ -253,9 +253,12 @@ class KernelDebugLaunchTest extends KernelLaunchFixture {
         assertFalse(target.canResume());
         assertTrue(launch.getProcesses()[0].getStreamsProxy().getOutputStreamMonitor().getContents()
                 .contains(target.fault().report()));
-        DebugEventRecorder.Pending ended = events.expect(e -> e.getKind() == DebugEvent.TERMINATE && e.getSource() == target);
+        // The process terminates after the target; its exit value exists from then on.
+        DebugEventRecorder.Pending ended = events.expect(e -> e.getKind() == DebugEvent.TERMINATE
+                && e.getSource() == launch.getProcesses()[0]);
         target.terminate();
         ended.await("termination");
+        assertTrue(target.isTerminated());
         assertEquals(KernelProcess.EXIT_FAULT, launch.getProcesses()[0].getExitValue());
         assertInstanceOf(KernelDebugTarget.class, target);
     }

@@ -129,7 +129,8 @@ class KernelLaunchUiTest {
         assertEquals(KernelModelPresentation.EDITOR_ID, presentation.getEditorId(presentation.getEditorInput(source), source));
         presentation.dispose();
         target.terminate();
-        UiTesting.waitUntil(target::isTerminated, 60_000, "termination");
+        // The process ends after the target: its exit value is set once the session's thread has stopped.
+        UiTesting.waitUntil(() -> target.isTerminated() && launch.getProcesses()[0].isTerminated(), 60_000, "termination");
         assertEquals(org.gpumem.debug.launch.KernelProcess.EXIT_TERMINATED, launch.getProcesses()[0].getExitValue());
     }
 }
