@@ -20,6 +20,7 @@ import org.gpumem.model.MemoryState;
 import org.gpumem.model.Pool;
 import org.gpumem.model.Scope;
 import org.gpumem.model.addressing.Contexts;
+import org.gpumem.model.provider.GpumemLabels;
 import org.gpumem.ui.GpuMemoryViews;
 import org.gpumem.ui.internal.TextColumns;
 
@@ -96,8 +97,8 @@ public final class MemoryPoolsView extends SessionView {
         return switch (column) {
             case 0 -> pool.getStorage().getName() + " pool";
             case 1 -> PoolSpaces.direct(pool).stream().map(AddressSpace::getName).collect(Collectors.joining(", "));
-            case 2 -> Sizes.bytes(pool.getSize());
-            case 3 -> Sizes.bytes(PoolSpaces.inUse(pool));
+            case 2 -> GpumemLabels.size(pool.getSize());
+            case 3 -> GpumemLabels.size(PoolSpaces.inUse(pool));
             default -> "";
         };
     }
