@@ -69,7 +69,7 @@ final class FatbinParser {
     }
 
     /** Skips zero bytes that align the next container; true when only padding is left. */
-    private static boolean skipPadding(ByteReader r) {
+    static boolean skipPadding(ByteReader r) {
         int p = r.position();
         while (p < r.size() && r.buffer().get(p) == 0) {
             p++;

@@ -70,10 +70,11 @@ public final class ImageExtractor {
         Set<String> taken = new HashSet<>();
         List<String> names = new ArrayList<>();
         for (DeviceImage image : images) {
-            String name = image.suggestedFileName();
-            int dot = name.lastIndexOf('.');
+            String suggested = image.suggestedFileName();
+            int dot = suggested.lastIndexOf('.');
+            String name = suggested;
             for (int n = 2; !taken.add(name); n++) {
-                name = image.suggestedFileName().substring(0, dot) + "." + n + image.suggestedFileName().substring(dot);
+                name = suggested.substring(0, dot) + "." + n + suggested.substring(dot);
             }
             names.add(name);
         }

@@ -45,14 +45,10 @@ final class OffloadBundleParser {
         List<Container> containers = new ArrayList<>();
         ByteReader r = data.at(0).order(ByteOrder.LITTLE_ENDIAN);
         while (r.hasRemaining()) {
-            int p = r.position();
-            while (p < r.size() && r.buffer().get(p) == 0) {
-                p++;
-            }
-            if (p == r.size()) {
+            if (FatbinParser.skipPadding(r)) {
                 break;
             }
-            r.seek(p);
+            int p = r.position();
             String path = "bundle " + (containers.size() + 1);
             if (startsWith(r.buffer(), p, MAGIC)) {
                 ByteReader rest = r.sub(r.remaining());
@@ -200,9 +196,12 @@ final class OffloadBundleParser {
                 }
             }
             debug = ImageScanner.hasDwarf(elf);
-        } else if (ImageScanner.spirvOrder(b) != null) {
-            format = ImageFormat.SPIRV;
-            version = ImageScanner.spirvVersion(b, ImageScanner.spirvOrder(b));
+        } else {
+            ByteOrder spirv = ImageScanner.spirvOrder(b);
+            if (spirv != null) {
+                format = ImageFormat.SPIRV;
+                version = ImageScanner.spirvVersion(b, spirv);
+            }
         }
         return new DeviceImage(format, target, version, payload.size(), payload.size(), Compression.NONE, debug, origin,
                 null, null, id, payload::buffer, scanner::kernels);

@@ -229,7 +229,7 @@ public final class ByteReader {
         if (v < 0 || v > Integer.MAX_VALUE) {
             throw fail(start, "value " + Long.toUnsignedString(v) + " too large");
         }
-        return v == 0 ? 0 : (int) v;
+        return (int) v;
     }
 
     public void skipUleb() {

@@ -150,6 +150,7 @@ public final class DwarfStatistics {
     private static final class Counts {
         final DwarfFile dwarf;
         final AddressSpaceEncodings encodings;
+        final Target target;
         final boolean gpu;
         long dies;
         long variables;
@@ -164,7 +165,8 @@ public final class DwarfStatistics {
         Counts(DwarfFile dwarf, AddressSpaceEncodings encodings) {
             this.dwarf = dwarf;
             this.encodings = encodings;
-            this.gpu = Target.fromElfMachine(dwarf.source().machine()) != Target.OTHER;
+            this.target = Target.fromElfMachine(dwarf.source().machine());
+            this.gpu = target != Target.OTHER;
         }
 
         void add(Counts o) {
@@ -215,12 +217,10 @@ public final class DwarfStatistics {
 
         private void unit(Unit u) {
             Producer producer = Producer.parse(u.producer());
-            Target target = Target.fromElfMachine(dwarf.source().machine());
             AddressSpaceNumbering numbering = AddressSpaceRegistry.numbering(target, producer, u.addressSize());
             AddressSpaceEncodings enc = encodings.forProducer(producer);
             ExpressionDecoder decoder = gpu ? new ExpressionDecoder(enc, u.version(), u.addressSize(), u.offsetSize()) : null;
             DieCursor c = u.cursor();
-            String[] keys = new String[0];
             while (c.next()) {
                 if (c.abbrev() == null) {
                     continue;

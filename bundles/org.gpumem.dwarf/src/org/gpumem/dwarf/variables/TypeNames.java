@@ -38,6 +38,9 @@ public final class TypeNames {
     }
 
     private String name(long ref, int depth) {
+        if (ref == -2) {
+            return "void";
+        }
         if (ref == -1) {
             return "?";
         }

@@ -89,6 +89,9 @@ public final class VariableLister {
         final UnitBaseTypes baseTypes;
         final LineTable lines;
         final String unitName;
+        /** The subprogram whose frame base {@link #frameBase} holds: its variables come one after another. */
+        long frameBaseDie = -1;
+        Location frameBase;
 
         UnitState(Unit u) {
             this.unit = u;
@@ -148,13 +151,9 @@ public final class VariableLister {
                     continue;
                 }
                 sink.accept(variable(st, c, parentFunction, parentFrameBase));
-            } else if (tag == DwTag.SUBROUTINE_TYPE || tag == DwTag.STRUCTURE_TYPE || tag == DwTag.CLASS_TYPE
-                    || tag == DwTag.UNION_TYPE) {
-                // Members and the parameters of function types are not variables; static data
-                // members are declarations whose definitions appear as DW_TAG_variable outside.
-                if (tag == DwTag.SUBROUTINE_TYPE) {
-                    c.skipChildren();
-                }
+            } else if (tag == DwTag.SUBROUTINE_TYPE) {
+                // The parameters of function types are not variables.
+                c.skipChildren();
             }
         }
     }
@@ -215,7 +214,11 @@ public final class VariableLister {
         LocationText location = null;
         Location evaluated = null;
         if (loc >= 0) {
-            Location frameBase = frameBaseDie >= 0 ? frameBase(st, frameBaseDie) : null;
+            if (frameBaseDie >= 0 && frameBaseDie != st.frameBaseDie) {
+                st.frameBase = frameBase(st, frameBaseDie);
+                st.frameBaseDie = frameBaseDie;
+            }
+            Location frameBase = frameBaseDie >= 0 ? st.frameBase : null;
             if (c.isListReference(loc)) {
                 long off = c.listOffset(loc);
                 location = list(st, off, attrSpace, frameBase);
