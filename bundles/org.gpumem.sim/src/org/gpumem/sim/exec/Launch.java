@@ -1,6 +1,7 @@
 package org.gpumem.sim.exec;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -115,7 +116,9 @@ public final class Launch {
                     + " registers per thread needs " + registerBytes + " bytes of register file per frame, more than "
                     + MAX_REGISTER_BYTES);
         }
-        long local = stackBytes(kernel, new HashSet<>());
+        long[] deepestFrom = new long[m.functions().size()];
+        Arrays.fill(deepestFrom, Long.MIN_VALUE);
+        long local = stackBytes(kernel, new HashSet<>(), deepestFrom);
         this.localBytesPerThread = local < 0 ? RECURSIVE_LOCAL_BYTES : local;
         if (localBytesPerThread > MAX_LOCAL_BYTES) {
             throw new IllegalArgumentException("kernel " + kernel.name() + " needs " + localBytesPerThread
@@ -123,15 +126,22 @@ public final class Launch {
         }
     }
 
-    /** Deepest local-memory use from {@code f} on; -1 if the call graph recurses. */
-    private long stackBytes(PtxFunction f, Set<PtxFunction> onPath) {
+    /**
+     * Deepest local-memory use from {@code f} on; -1 if the call graph recurses. Results are
+     * kept per function in {@code deepestFrom} so that shared callees (a diamond-shaped call
+     * graph) are walked once, not once per path.
+     */
+    private long stackBytes(PtxFunction f, Set<PtxFunction> onPath, long[] deepestFrom) {
+        if (deepestFrom[f.index()] != Long.MIN_VALUE) {
+            return deepestFrom[f.index()];
+        }
         if (!onPath.add(f)) {
             return -1;
         }
         long deepest = 0;
         for (Instruction in : f.instructions()) {
             if (in.op == Op.CALL) {
-                long s = stackBytes(module.module().functions().get(in.target), onPath);
+                long s = stackBytes(module.module().functions().get(in.target), onPath, deepestFrom);
                 if (s < 0) {
                     return -1;
                 }
@@ -140,6 +150,7 @@ public final class Launch {
         }
         onPath.remove(f);
         long own = (f.frameBytes() + 15) & ~15L;
+        deepestFrom[f.index()] = own + deepest;
         return own + deepest;
     }
 
