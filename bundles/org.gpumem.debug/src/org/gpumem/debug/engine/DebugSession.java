@@ -1,11 +1,12 @@
 package org.gpumem.debug.engine;
 
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -18,20 +19,22 @@ import org.gpumem.debug.KernelDebugIds;
  * Drives one {@link KernelEngine} for one debug session. Thread rules (see also
  * docs/ARCHITECTURE.md, org.gpumem.debug):
  * <ol>
- * <li>One executor thread per session ({@code gpumem-sim-N}) runs every command that moves or
- * changes the simulator: resume, step, breakpoint updates, terminate. Command methods
- * ({@link #resume}, {@link #step}...) only enqueue and return at once; the outcome arrives
- * through {@link Listener} on the executor thread.</li>
- * <li>While a command runs, the executor holds the session's write lock. Everything that reads
- * the stopped kernel (warps, variables, memory) goes through {@link #query}, which takes the
- * read lock with {@code tryLock}: it never waits for a running kernel, it fails at once with
- * a {@link DebugException} saying the target is running.</li>
+ * <li>One executor thread per session ({@code gpumem-sim-N}) makes every call into the engine
+ * but {@link KernelEngine#requestSuspend()}: commands that move the kernel (resume, step,
+ * terminate), breakpoint updates, and every read or write of the stopped kernel. So the engine
+ * never sees two callers at once.</li>
+ * <li>Command methods ({@link #resume}, {@link #step}...) only enqueue and return at once; the
+ * outcome arrives through {@link Listener} on the executor thread.</li>
+ * <li>Reads and writes ({@link #query}, {@link #modify}) fail at once with a
+ * {@link DebugException} saying the kernel is running while a command is queued or runs;
+ * otherwise they run on the executor and their caller waits only for that (and for reads
+ * queued before it), never for the kernel. Called on the executor thread (from a listener),
+ * they run at once.</li>
  * <li>{@link #suspend} is the only call that reaches a running engine, through
- * {@link KernelEngine#requestSuspend()}, which just sets a flag.</li>
- * <li>Memory writes are queries that change bytes of the stopped kernel: they take the write
- * lock with {@code tryLock}, so they too never wait.</li>
+ * {@link KernelEngine#requestSuspend()}. A suspend or terminate requested before a queued
+ * command starts stops that command at once; once terminate is requested, queued commands do
+ * not start.</li>
  * </ol>
- * So no call a view makes, on the UI thread or elsewhere, ever blocks on the simulator.
  */
 public final class DebugSession {
     private static final AtomicInteger SESSIONS = new AtomicInteger();
@@ -54,8 +57,10 @@ public final class DebugSession {
     private final KernelEngine engine;
     private final Listener listener;
     private final ExecutorService executor;
-    private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
-    private volatile boolean running;
+    private volatile Thread executorThread;
+    /** Commands queued or running; guarded by {@code this} together with their submission. */
+    private int commands;
+    private volatile boolean terminating;
     private volatile boolean ended;
 
     public DebugSession(KernelEngine engine, Listener listener) {
@@ -65,17 +70,23 @@ public final class DebugSession {
         this.executor = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "gpumem-sim-" + n);
             t.setDaemon(true);
+            executorThread = t;
             return t;
         });
     }
 
-    /** True while a resume or step command runs. */
-    public boolean isRunning() {
-        return running;
+    /** True while a command that moves the kernel is queued or runs. */
+    public synchronized boolean isRunning() {
+        return commands > 0;
     }
 
     public boolean isEnded() {
         return ended;
+    }
+
+    /** Whether the calling thread is the session's executor (listener callbacks run there). */
+    public boolean onExecutor() {
+        return Thread.currentThread() == executorThread;
     }
 
     /** Enqueues: run all warps until something stops them. */
@@ -88,21 +99,12 @@ public final class DebugSession {
         post(warp, kind, e -> e.step(warp, kind));
     }
 
-    /** Enqueues a breakpoint update; {@code done} receives the lines that resolved. */
+    /** Enqueues a breakpoint update; {@code done} receives the lines that resolved (on the executor). */
     public void setBreakpoints(List<BreakpointLine> lines, Consumer<List<BreakpointLine>> done) {
-        submit(() -> {
-            lock.writeLock().lock();
-            List<BreakpointLine> resolved;
-            try {
-                resolved = engine.setBreakpoints(lines);
-            } finally {
-                lock.writeLock().unlock();
-            }
-            done.accept(resolved);
-        });
+        submit(() -> done.accept(engine.setBreakpoints(lines)));
     }
 
-    /** Asks a running kernel to stop; returns at once. */
+    /** Asks a running kernel, or the next command, to stop; returns at once. */
     public void suspend() {
         engine.requestSuspend();
     }
@@ -112,56 +114,80 @@ public final class DebugSession {
         if (ended) {
             return;
         }
+        terminating = true;
         engine.requestSuspend();
-        submit(() -> {
-            lock.writeLock().lock();
-            try {
-                engine.terminate();
-            } finally {
-                lock.writeLock().unlock();
-            }
-            end();
-        });
+        synchronized (this) {
+            commands++;
+            submit(() -> {
+                try {
+                    engine.terminate();
+                } finally {
+                    finished();
+                }
+                end();
+            });
+        }
     }
 
     /**
-     * Reads the stopped kernel. Never waits: fails at once while a command runs.
+     * Reads the stopped kernel on the executor. Never waits for a running kernel: fails at once
+     * while a command is queued or runs.
      *
      * @throws DebugException when the kernel is running or the session ended, or wrapping the
      *         engine's IllegalArgumentException (e.g. an unreadable range)
      */
     public <T> T query(Function<KernelEngine, T> reader) throws DebugException {
+        if (onExecutor()) {
+            return call(reader);
+        }
+        Future<T> result;
+        synchronized (this) {
+            if (ended || terminating) {
+                throw new DebugException(Status.error("the kernel has terminated"));
+            }
+            if (commands > 0) {
+                throw running();
+            }
+            try {
+                result = executor.submit(() -> call(reader));
+            } catch (RejectedExecutionException e) {
+                throw new DebugException(Status.error("the kernel has terminated"));
+            }
+        }
+        try {
+            return result.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DebugException(Status.error("interrupted while reading the kernel", e));
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof DebugException d) {
+                throw d;
+            }
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    /** Changes bytes of the stopped kernel; the same rules as {@link #query}. */
+    public void modify(Consumer<KernelEngine> writer) throws DebugException {
+        query(e -> {
+            writer.accept(e);
+            return null;
+        });
+    }
+
+    /** Runs {@code reader} on the engine; the input errors it meets become DebugExceptions. */
+    private <T> T call(Function<KernelEngine, T> reader) throws DebugException {
         if (ended) {
             throw new DebugException(Status.error("the kernel has terminated"));
-        }
-        if (!lock.readLock().tryLock()) {
-            throw running();
         }
         try {
             return reader.apply(engine);
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new DebugException(new Status(IStatus.ERROR, KernelDebugIds.PLUGIN_ID,
                     DebugException.TARGET_REQUEST_FAILED, e.getMessage(), e));
-        } finally {
-            lock.readLock().unlock();
-        }
-    }
-
-    /** Changes bytes of the stopped kernel. Never waits: fails at once while a command runs. */
-    public void modify(Consumer<KernelEngine> writer) throws DebugException {
-        if (ended) {
-            throw new DebugException(Status.error("the kernel has terminated"));
-        }
-        if (!lock.writeLock().tryLock()) {
-            throw running();
-        }
-        try {
-            writer.accept(engine);
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            throw new DebugException(new Status(IStatus.ERROR, KernelDebugIds.PLUGIN_ID,
-                    DebugException.TARGET_REQUEST_FAILED, e.getMessage(), e));
-        } finally {
-            lock.writeLock().unlock();
         }
     }
 
@@ -171,22 +197,32 @@ public final class DebugSession {
     }
 
     private void post(WarpId warp, StepKind kind, Function<KernelEngine, Stop> command) {
-        submit(() -> {
-            Stop stop;
-            lock.writeLock().lock();
-            try {
-                running = true;
-                listener.running(warp, kind);
-                stop = command.apply(engine);
-            } finally {
-                running = false;
-                lock.writeLock().unlock();
+        synchronized (this) {
+            if (ended || terminating) {
+                return;
             }
-            listener.stopped(stop);
-            if (stop.reason() == StopReason.EXITED) {
-                end();
-            }
-        });
+            commands++;
+            submit(() -> {
+                Stop stop;
+                try {
+                    if (terminating) {
+                        return;
+                    }
+                    listener.running(warp, kind);
+                    stop = command.apply(engine);
+                } finally {
+                    finished();
+                }
+                listener.stopped(stop);
+                if (stop.reason() == StopReason.EXITED) {
+                    end();
+                }
+            });
+        }
+    }
+
+    private synchronized void finished() {
+        commands--;
     }
 
     private void submit(Runnable task) {
@@ -201,9 +237,7 @@ public final class DebugSession {
                 try {
                     task.run();
                 } catch (RuntimeException | LinkageError e) {
-                    running = false;
-                    listener.failed(new Status(IStatus.ERROR, KernelDebugIds.PLUGIN_ID,
-                            "simulator error: " + e, e));
+                    listener.failed(new Status(IStatus.ERROR, KernelDebugIds.PLUGIN_ID, "simulator error: " + e, e));
                     end();
                 }
             });

@@ -1,6 +1,6 @@
 package org.gpumem.debug.engine;
 
-import org.gpumem.sim.exec.Fault;
+import org.gpumem.sim.Fault;
 
 /**
  * Where and why the simulator stopped.

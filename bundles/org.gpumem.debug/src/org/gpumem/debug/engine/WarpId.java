@@ -1,6 +1,6 @@
 package org.gpumem.debug.engine;
 
-import org.gpumem.sim.exec.Dim3;
+import org.gpumem.sim.Dim3;
 
 /** A warp of the launch: its CTA index in the grid and its index in the CTA. */
 public record WarpId(Dim3 cta, int warp) {

@@ -2,7 +2,8 @@ package org.gpumem.debug.engine;
 
 import java.util.List;
 
-import org.gpumem.sim.exec.WarpState;
+import org.gpumem.sim.WarpState;
+import org.gpumem.sim.debug.CallFrame;
 
 /**
  * A warp as the debugger shows it while the launch is stopped.

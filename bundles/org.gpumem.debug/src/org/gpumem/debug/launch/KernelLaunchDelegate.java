@@ -15,7 +15,7 @@ import org.eclipse.debug.core.model.ILaunchConfigurationDelegate;
 import org.gpumem.debug.engine.SimulatorEngine;
 import org.gpumem.debug.model.KernelDebugTarget;
 import org.gpumem.dwarf.io.InputFormatException;
-import org.gpumem.sim.exec.ExecOptions;
+import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.launch.LaunchDescription;
 import org.gpumem.sim.launch.PreparedLaunch;
 

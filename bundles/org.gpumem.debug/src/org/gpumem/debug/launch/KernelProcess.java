@@ -8,8 +8,8 @@ import java.util.Map;
 
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Platform;
-import org.eclipse.debug.core.DebugEvent;
 import org.eclipse.core.runtime.Status;
+import org.eclipse.debug.core.DebugEvent;
 import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunch;
@@ -22,7 +22,7 @@ import org.gpumem.debug.engine.StepKind;
 import org.gpumem.debug.engine.Stop;
 import org.gpumem.debug.engine.StopReason;
 import org.gpumem.debug.engine.WarpId;
-import org.gpumem.sim.exec.LaunchResult;
+import org.gpumem.sim.LaunchResult;
 
 /**
  * The simulated kernel launch as a process of the launch: its console shows fault reports and

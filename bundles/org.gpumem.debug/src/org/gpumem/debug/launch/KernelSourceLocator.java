@@ -13,7 +13,7 @@ import org.eclipse.core.runtime.IPath;
 import org.eclipse.debug.core.model.ISourceLocator;
 import org.eclipse.debug.core.model.IStackFrame;
 import org.gpumem.debug.model.PtxStackFrame;
-import org.gpumem.sim.ptx.SourceLocation;
+import org.gpumem.sim.SourceLocation;
 
 /**
  * Finds the file a PTX frame's line belongs to: the source file named by {@code .file} (in the

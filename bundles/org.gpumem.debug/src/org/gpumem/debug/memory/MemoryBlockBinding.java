@@ -3,8 +3,8 @@ package org.gpumem.debug.memory;
 import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.model.IMemoryBlock;
 import org.eclipse.debug.core.model.IMemoryBlockExtension;
-import org.gpumem.debug.engine.MemoryContext;
-import org.gpumem.debug.engine.MemorySpace;
+import org.gpumem.debug.engine.LaneId;
+import org.gpumem.model.Scope;
 
 /**
  * What address space and context a memory block shows, for renderings and views. gpumem
@@ -16,11 +16,11 @@ import org.gpumem.debug.engine.MemorySpace;
  * @param addressSize bytes of an address in the space
  * @param context     the bound context as printed ({@code CTA (1,0,0)}, {@code device}); empty
  *                    for other debuggers' blocks
- * @param scope       which context instance the space needs, null for other debuggers' blocks
- * @param memoryContext the gpumem context (warp and lane), null for other debuggers' blocks
+ * @param scope       which context instance the space needs (the model space's scope), null for
+ *                    other debuggers' blocks
+ * @param lane        the lane the gpumem block is bound to, null for other debuggers' blocks
  */
-public record MemoryBlockBinding(String space, int addressSize, String context, MemorySpace.Scope scope,
-        MemoryContext memoryContext) {
+public record MemoryBlockBinding(String space, int addressSize, String context, Scope scope, LaneId lane) {
 
     /** The space name used for memory blocks of other debuggers. */
     public static final String DEFAULT_SPACE = "default";
@@ -32,8 +32,7 @@ public record MemoryBlockBinding(String space, int addressSize, String context, 
      */
     public static MemoryBlockBinding of(IMemoryBlock block) throws DebugException {
         if (block instanceof SpaceMemoryBlock b) {
-            return new MemoryBlockBinding(b.space().spaceName(), b.space().addressSize(), b.context().describe(b.space()),
-                    b.space().scope(), b.context());
+            return new MemoryBlockBinding(b.space(), b.addressBytes(), b.describeContext(), b.scope(), b.lane());
         }
         int size = block instanceof IMemoryBlockExtension e ? e.getAddressSize() : 8;
         return new MemoryBlockBinding(DEFAULT_SPACE, size, "", null, null);
@@ -42,11 +41,6 @@ public record MemoryBlockBinding(String space, int addressSize, String context, 
     /** True for blocks of the gpumem simulator. */
     public boolean isGpumem() {
         return scope != null;
-    }
-
-    /** True when every lane has its own instance of the space (per-lane local / private_lane). */
-    public boolean isPerLane() {
-        return scope == MemorySpace.Scope.LANE && MemorySpace.byName(space) != MemorySpace.GENERIC;
     }
 
     /** {@code shared [CTA (1,0,0)]}, or the space alone for other debuggers' blocks. */

@@ -5,48 +5,52 @@ import java.util.regex.Pattern;
 
 import org.eclipse.core.runtime.Status;
 import org.eclipse.debug.core.DebugException;
-import org.gpumem.debug.engine.MemoryContext;
-import org.gpumem.debug.engine.MemorySpace;
+import org.gpumem.debug.engine.LaneId;
 import org.gpumem.debug.engine.VariableValue;
 import org.gpumem.debug.model.KernelVariable;
 import org.gpumem.debug.model.PtxStackFrame;
-import org.gpumem.sim.memory.LocalLayout;
+import org.gpumem.model.AddressSpace;
+import org.gpumem.model.Location;
+import org.gpumem.model.Target;
+import org.gpumem.model.addressing.AddressSpaces;
 
 /**
  * Memory expressions in CDT's {@code [space]:[expression]} form: {@code shared:0x40},
- * {@code local:&arr}, {@code private_lane:0x10}, {@code generic:0x7f0100000000}, and a plain
- * expression meaning the generic space. The expression is a sum or difference of terms; a term
- * is a number (decimal or {@code 0x} hex), {@code &name} (the offset of a variable of the frame
- * in the requested space: its own offset, its generic address, or for a local variable viewed
- * through {@code local_warp} its physical offset in the warp's interleaved pool) or
- * {@code name} (the value of a scalar or pointer variable). Variables are those of the
- * selected frame, read for the frame's focused lane, which is also the context of the block.
+ * {@code local:&arr}, {@code private_lane:0x10}, {@code generic:0x...}, and a plain expression
+ * meaning the target's default space. Spaces are those of the target, by name or alias. The
+ * expression is a sum or difference of terms; a term is a number (decimal or {@code 0x} hex),
+ * {@code &name} (the offset of a variable of the frame in the requested space: its own offset,
+ * or the offset through which that space reaches the variable's bytes, as the model's aliases
+ * give it: its generic address, or for a local variable viewed through {@code local_warp} its
+ * physical offset in the warp's interleaved pool) or {@code name} (the value of a scalar or
+ * pointer variable). Variables are those of the selected frame, read for the frame's focused
+ * lane, which is also the context of the block.
  */
 public final class MemoryExpression {
     private static final Pattern SPACE_PREFIX = Pattern.compile("\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*:(?!:)(.*)", Pattern.DOTALL);
     private static final Pattern TERM = Pattern.compile("\\s*([+-]?)\\s*(&?)\\s*(0[xX][0-9a-fA-F]+|[0-9]+|[A-Za-z_$][A-Za-z0-9_$.]*)\\s*");
 
-    /** Where an expression points: space, context and offset. */
-    public record Result(MemorySpace space, MemoryContext context, long offset) {
+    /** Where an expression points: the space (its name in the target), the lane that sees it, and the offset. */
+    public record Result(String space, LaneId lane, long offset) {
     }
 
     private MemoryExpression() {
     }
 
     /**
-     * Evaluates {@code expression} in the context of {@code frame} (may be null: then only
-     * numbers are allowed) and {@code context}.
+     * Evaluates {@code expression} among the spaces of {@code target}, in the context of
+     * {@code frame} (may be null: then only numbers are allowed) and {@code lane}.
      *
      * @throws DebugException naming the problem: unknown space or variable, bad syntax
      */
-    public static Result evaluate(String expression, PtxStackFrame frame, MemoryContext context) throws DebugException {
+    public static Result evaluate(String expression, Target target, PtxStackFrame frame, LaneId lane) throws DebugException {
         String text = expression == null ? "" : expression.trim();
-        MemorySpace space = MemorySpace.GENERIC;
+        AddressSpace space = target.getDefaultSpace();
         Matcher prefix = SPACE_PREFIX.matcher(text);
         if (prefix.matches()) {
-            space = MemorySpace.byName(prefix.group(1));
+            space = AddressSpaces.find(target, prefix.group(1));
             if (space == null) {
-                throw fail(expression, "unknown address space '" + prefix.group(1) + "' (known: " + MemorySpace.knownNames() + ")");
+                throw fail(expression, "unknown address space '" + prefix.group(1) + "' (known: " + knownNames(target) + ")");
             }
             text = prefix.group(2).trim();
         }
@@ -65,15 +69,27 @@ public final class MemoryExpression {
             if (sign.isEmpty() && !first) {
                 throw fail(expression, "expected + or - before '" + term.group(3) + "'");
             }
-            long value = value(expression, term.group(2).equals("&"), term.group(3), space, frame);
+            long value = value(expression, term.group(2).equals("&"), term.group(3), space.getName(), frame);
             sum = "-".equals(sign) ? sum - value : sum + value;
             pos = term.end();
             first = false;
         }
-        return new Result(space, context, sum);
+        return new Result(space.getName(), lane, sum);
     }
 
-    private static long value(String expression, boolean addressOf, String token, MemorySpace space, PtxStackFrame frame)
+    /** Every space name and alias of the target, for messages. */
+    private static String knownNames(Target target) {
+        StringBuilder sb = new StringBuilder();
+        for (AddressSpace s : target.getAddressSpaces()) {
+            sb.append(sb.length() == 0 ? "" : ", ").append(s.getName());
+            for (String a : s.getAliases()) {
+                sb.append(", ").append(a);
+            }
+        }
+        return sb.toString();
+    }
+
+    private static long value(String expression, boolean addressOf, String token, String space, PtxStackFrame frame)
             throws DebugException {
         if (Character.isDigit(token.charAt(0))) {
             if (addressOf) {
@@ -105,26 +121,26 @@ public final class MemoryExpression {
         return bits;
     }
 
-    private static long addressIn(String expression, KernelVariable v, MemorySpace space, PtxStackFrame frame)
+    private static long addressIn(String expression, KernelVariable v, String space, PtxStackFrame frame)
             throws DebugException {
         VariableValue.Location l = v.memoryLocation();
         if (l == null) {
             throw fail(expression, "'" + v.getName() + "' is in " + v.location() + " and has no address");
         }
-        if (l.space() == space) {
+        if (l.space().equals(space)) {
             return l.offset();
         }
-        if (space == MemorySpace.GENERIC) {
-            long g = frame.kernelTarget().session().query(e -> e.toGeneric(l.space(), l.offset()));
-            if (g < 0) {
-                throw fail(expression, l.space().spaceName() + " has no generic window");
-            }
-            return g;
+        StopMemoryState stop = frame.kernelTarget().stopMemoryState();
+        Location at = stop == null ? null : stop.location(l.space(), l.lane(), l.offset());
+        if (at == null) {
+            throw fail(expression, "the kernel is not stopped with '" + v.getName() + "' resident");
         }
-        if (space == MemorySpace.LOCAL_WARP && l.space() == MemorySpace.LOCAL) {
-            return LocalLayout.physical(l.context().lane(), l.offset());
+        long offset = stop.offsetIn(space, l.lane(), at);
+        if (offset < 0) {
+            throw fail(expression, "'" + v.getName() + "' is in " + l.space() + ", which " + space
+                    + " does not reach from " + l.lane().describe(org.gpumem.model.Scope.LANE));
         }
-        throw fail(expression, "'" + v.getName() + "' is in " + l.space().spaceName() + ", not in " + space.spaceName());
+        return offset;
     }
 
     private static DebugException fail(String expression, String problem) {

@@ -13,18 +13,23 @@ import org.eclipse.debug.core.model.IMemoryBlockExtension;
 import org.eclipse.debug.core.model.IMemoryBlockRetrieval;
 import org.eclipse.debug.core.model.MemoryByte;
 import org.gpumem.debug.engine.DebugSession;
-import org.gpumem.debug.engine.MemoryContext;
-import org.gpumem.debug.engine.MemorySpace;
+import org.gpumem.debug.engine.LaneId;
 import org.gpumem.debug.model.KernelDebugElement;
 import org.gpumem.debug.model.KernelDebugTarget;
+import org.gpumem.model.AddressSpace;
+import org.gpumem.model.Context;
 import org.gpumem.model.Location;
+import org.gpumem.model.Scope;
+import org.gpumem.model.addressing.AddressingException;
 
 /**
- * A memory block bound to one address space in one context: {@code shared} of a CTA,
- * {@code local} of a lane, {@code local_warp} of a warp, {@code generic} through a lane's
- * windows, or the device-wide spaces. Addresses are offsets in that space and are
+ * A memory block bound to one address space of the engine's target in one context: {@code shared}
+ * of a CTA, {@code local} of a lane, {@code local_warp} of a warp, {@code generic} through a
+ * lane's windows, or the device-wide spaces. Addresses are offsets in that space and are
  * {@link #getAddressSize()} bytes wide; {@link #getMemoryBlockStartAddress()} and
- * {@link #getMemoryBlockEndAddress()} give the readable range.
+ * {@link #getMemoryBlockEndAddress()} give the range the space reaches. Bytes are read and
+ * written through the current stop's model state ({@link StopMemoryState}), so the space's
+ * windows and interleave are the model's.
  *
  * <p>Change tracking: bytes are cached in pages per stop. At every stop the target calls
  * {@link #stopped}, which re-reads the pages a client has looked at and keeps the previous
@@ -39,8 +44,11 @@ import org.gpumem.model.Location;
 public final class SpaceMemoryBlock extends KernelDebugElement implements IMemoryBlockExtension {
     static final int PAGE = 512;
 
-    private final MemorySpace space;
-    private final MemoryContext context;
+    private final String space;
+    private final int addressBits;
+    private final boolean readOnly;
+    private final Scope scope;
+    private final LaneId lane;
     private final long base;
     private final String expression;
     private final List<Object> connections = new ArrayList<>();
@@ -57,33 +65,78 @@ public final class SpaceMemoryBlock extends KernelDebugElement implements IMemor
     }
 
     /**
-     * @throws DebugException when the kernel is running or the space is not readable in the context
+     * @param space the name (or an alias) of a space of the target's stop state
+     * @param lane  the lane whose view of the space the block shows (its CTA or warp for spaces
+     *              of those scopes)
+     * @throws DebugException when the kernel is running, the space is unknown or the lane's CTA
+     *         is not resident
      */
-    public SpaceMemoryBlock(KernelDebugTarget target, MemorySpace space, MemoryContext context, long base, String expression)
+    public SpaceMemoryBlock(KernelDebugTarget target, String space, LaneId lane, long base, String expression)
             throws DebugException {
         super(target);
-        this.space = space;
-        this.context = context;
+        StopMemoryState stop = stop(target);
+        AddressSpace s;
+        try {
+            s = stop.space(space);
+        } catch (IllegalArgumentException e) {
+            throw new DebugException(Status.error(e.getMessage(), e));
+        }
+        this.space = s.getName();
+        this.addressBits = s.getAddressBits();
+        this.readOnly = s.isReadOnly();
+        this.scope = s.getScope();
+        this.lane = lane;
         this.base = base;
         this.expression = expression;
-        long[] range = target.session().query(e -> e.range(space, context));
-        this.rangeStart = range[0];
-        this.rangeEnd = range[1];
+        this.rangeStart = 0;
+        long extent = stop.extent(s, context(stop, s));
+        this.rangeEnd = extent < 0 ? Long.MAX_VALUE : extent;
     }
 
-    /** The space the block's addresses are offsets in. */
-    public MemorySpace space() {
+    private static StopMemoryState stop(KernelDebugTarget target) throws DebugException {
+        StopMemoryState stop = target.stopMemoryState();
+        if (stop == null) {
+            throw new DebugException(Status.error(target.isTerminated() ? "the kernel has terminated" : "the kernel is running"));
+        }
+        return stop;
+    }
+
+    private Context context(StopMemoryState stop, AddressSpace s) throws DebugException {
+        Context c = stop.context(s, lane);
+        if (c == null) {
+            throw new DebugException(Status.error(space + " [" + lane.describe(scope) + "] is not resident"));
+        }
+        return c;
+    }
+
+    /** The name of the space the block's addresses are offsets in. */
+    public String space() {
         return space;
     }
 
-    /** The context (CTA, warp, lane) the block is bound to. */
-    public MemoryContext context() {
-        return context;
+    /** The lane (and so CTA and warp) the block is bound to. */
+    public LaneId lane() {
+        return lane;
+    }
+
+    /** Which context instance of the space the block reads: the space's scope. */
+    public Scope scope() {
+        return scope;
+    }
+
+    /** Bytes of an address in the space. */
+    public int addressBytes() {
+        return addressBits / 8;
     }
 
     /** {@code shared [CTA (1,0,0)]}: space and context as the views print them. */
     public String describeBinding() {
-        return space.spaceName() + " [" + context.describe(space) + "]";
+        return space + " [" + describeContext() + "]";
+    }
+
+    /** {@code CTA (1,0,0)}: the part of the lane the space's scope needs. */
+    public String describeContext() {
+        return lane.describe(scope);
     }
 
     // ------------------------------------------------------------------ change tracking
@@ -115,33 +168,12 @@ public final class SpaceMemoryBlock extends KernelDebugElement implements IMemor
         long from = Math.max(start, rangeStart);
         long to = Math.min(start + PAGE, rangeEnd);
         if (from < to) {
-            readRange(from, (int) (to - from), bytes, readable, (int) (from - start));
+            StopMemoryState stop = stop(kernelTarget());
+            AddressSpace s = stop.space(space);
+            stop.read(s, context(stop, s), from, (int) (to - from), bytes, readable, (int) (from - start));
         }
         p.bytes = bytes;
         p.readable = readable;
-    }
-
-    /**
-     * Reads a range; where the space has holes (gaps between global allocations) the engine
-     * refuses the whole range, so it is split until the readable bytes are found.
-     */
-    private void readRange(long from, int length, byte[] into, boolean[] readable, int at) throws DebugException {
-        try {
-            byte[] b = session().query(e -> e.read(space, context, from, length));
-            System.arraycopy(b, 0, into, at, length);
-            for (int i = 0; i < length; i++) {
-                readable[at + i] = true;
-            }
-        } catch (DebugException e) {
-            if (session().isRunning() || session().isEnded()) {
-                throw e;
-            }
-            if (length > 1) {
-                int half = length / 2;
-                readRange(from, half, into, readable, at);
-                readRange(from + half, length - half, into, readable, at + half);
-            }
-        }
     }
 
     // ------------------------------------------------------------------ IMemoryBlockExtension
@@ -173,7 +205,7 @@ public final class SpaceMemoryBlock extends KernelDebugElement implements IMemor
 
     @Override
     public int getAddressSize() {
-        return space.addressSize();
+        return addressBytes();
     }
 
     @Override
@@ -202,7 +234,7 @@ public final class SpaceMemoryBlock extends KernelDebugElement implements IMemor
             throw new DebugException(Status.error("cannot read " + units + " bytes at once"));
         }
         MemoryByte[] out = new MemoryByte[(int) units];
-        BigInteger limit = BigInteger.ONE.shiftLeft(8 * space.addressSize());
+        BigInteger limit = BigInteger.ONE.shiftLeft(addressBits);
         for (int i = 0; i < out.length; i++) {
             BigInteger a = address.add(BigInteger.valueOf(i));
             if (a.signum() < 0 || a.compareTo(limit) >= 0) {
@@ -224,7 +256,7 @@ public final class SpaceMemoryBlock extends KernelDebugElement implements IMemor
                     flags |= MemoryByte.CHANGED;
                 }
             }
-            if (space == MemorySpace.CONST || space == MemorySpace.PARAM) {
+            if (readOnly) {
                 flags &= ~MemoryByte.WRITABLE;
             }
             out[i] = new MemoryByte(p.bytes[in], flags);
@@ -235,7 +267,9 @@ public final class SpaceMemoryBlock extends KernelDebugElement implements IMemor
     @Override
     public void setValue(BigInteger offset, byte[] bytes) throws DebugException {
         long at = base + offset.longValue();
-        session().modify(e -> e.write(space, context, at, bytes.clone()));
+        StopMemoryState stop = stop(kernelTarget());
+        AddressSpace s = stop.space(space);
+        stop.write(s, context(stop, s), at, bytes.clone());
         synchronized (this) {
             long first = Long.divideUnsigned(at, PAGE);
             long last = Long.divideUnsigned(at + Math.max(0, bytes.length - 1), PAGE);
@@ -313,7 +347,7 @@ public final class SpaceMemoryBlock extends KernelDebugElement implements IMemor
 
     @Override
     public boolean supportsValueModification() {
-        return space != MemorySpace.CONST && space != MemorySpace.PARAM;
+        return !readOnly;
     }
 
     @Override
@@ -328,7 +362,11 @@ public final class SpaceMemoryBlock extends KernelDebugElement implements IMemor
         }
         if (adapter == Location.class) {
             StopMemoryState stop = kernelTarget().stopMemoryState();
-            return stop == null ? null : adapter.cast(stop.location(space, context, base));
+            try {
+                return stop == null ? null : adapter.cast(stop.location(space, lane, base));
+            } catch (AddressingException outsideTheSpace) {
+                return null;
+            }
         }
         return super.getAdapter(adapter);
     }

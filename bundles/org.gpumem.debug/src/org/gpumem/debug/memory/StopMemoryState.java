@@ -1,14 +1,14 @@
 package org.gpumem.debug.memory;
 
 import java.util.Iterator;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.eclipse.debug.core.DebugException;
 import org.eclipse.emf.ecore.EObject;
 import org.gpumem.debug.engine.DebugSession;
 import org.gpumem.debug.engine.KernelEngine;
-import org.gpumem.debug.engine.MemoryContext;
-import org.gpumem.debug.engine.MemorySpace;
+import org.gpumem.debug.engine.LaneId;
 import org.gpumem.debug.engine.WarpId;
 import org.gpumem.model.AddressSpace;
 import org.gpumem.model.Context;
@@ -16,23 +16,30 @@ import org.gpumem.model.Location;
 import org.gpumem.model.MemoryState;
 import org.gpumem.model.Pool;
 import org.gpumem.model.Scope;
+import org.gpumem.model.addressing.AddressResolver;
 import org.gpumem.model.addressing.AddressSpaces;
+import org.gpumem.model.addressing.AddressingException;
 import org.gpumem.model.addressing.Contexts;
 import org.gpumem.model.addressing.Locations;
+import org.gpumem.model.addressing.PoolAddress;
 import org.gpumem.model.memory.ByteSource;
 
 /**
  * One stop of a debug session as a model {@link MemoryState} ({@link KernelEngine#memoryState()}),
- * with the mapping from the debugger's (space, {@link MemoryContext}) to model contexts and
- * {@link Location}s. Every pool read and write goes through the session's {@link DebugSession#query}
- * and {@link DebugSession#modify}, so a view reading the state never waits for, nor races with,
- * a running kernel: it gets an {@link IllegalStateException} saying the kernel is running.
+ * with the way from the debugger's (space, {@link LaneId}) to model contexts and
+ * {@link Location}s, and reads and writes of any space through the model's
+ * {@link AddressResolver}. Every pool read and write goes through the session's
+ * {@link DebugSession#query} and {@link DebugSession#modify}, so a view reading the state never
+ * waits for, nor races with, a running kernel: it fails at once saying the kernel is running.
+ * The state is built on the session's executor at each stop.
  */
 public final class StopMemoryState {
+    private final DebugSession session;
     private final MemoryState state;
     private final long generation;
 
-    private StopMemoryState(MemoryState state, long generation) {
+    private StopMemoryState(DebugSession session, MemoryState state, long generation) {
+        this.session = session;
         this.state = state;
         this.generation = generation;
     }
@@ -50,7 +57,7 @@ public final class StopMemoryState {
                 pool.setSource(new SessionByteSource(session, pool.getSource()));
             }
         }
-        return new StopMemoryState(state, generation);
+        return new StopMemoryState(session, state, generation);
     }
 
     public MemoryState state() {
@@ -62,18 +69,20 @@ public final class StopMemoryState {
         return generation;
     }
 
-    /** The model space of a debugger space (same names, see {@link MemorySpace}). */
-    public AddressSpace space(MemorySpace space) {
-        return AddressSpaces.require(state.getTarget(), space.spaceName());
+    /**
+     * The space named {@code name} or one of its aliases.
+     *
+     * @throws AddressingException naming the space when the target has none of that name
+     */
+    public AddressSpace space(String name) {
+        return AddressSpaces.require(state.getTarget(), name);
     }
 
     /**
-     * The model context that determines {@code space} for {@code context} (device, grid, the
-     * CTA, its warp or lane), or null when the context's CTA is not resident or the lane does
-     * not exist.
+     * The model context of {@code scope} that {@code lane} is in (device, grid, the CTA, its
+     * warp or the lane), or null when the lane's CTA is not resident or the lane does not exist.
      */
-    public Context context(MemorySpace space, MemoryContext context) {
-        Scope scope = space(space).getScope();
+    public Context context(Scope scope, LaneId lane) {
         if (scope == Scope.DEVICE || scope == Scope.SYSTEM) {
             return state.getDevice();
         }
@@ -81,7 +90,7 @@ public final class StopMemoryState {
         if (scope == Scope.GRID) {
             return grid;
         }
-        WarpId warp = context.warp();
+        WarpId warp = lane.warp();
         Context group = Contexts.child(grid, 0);
         if (group == null || group.getX() != warp.cta().x() || group.getY() != warp.cta().y()
                 || group.getZ() != warp.cta().z()) {
@@ -94,13 +103,96 @@ public final class StopMemoryState {
         if (subgroup == null || scope == Scope.SUBGROUP) {
             return subgroup;
         }
-        return Contexts.child(subgroup, context.lane());
+        return Contexts.child(subgroup, lane.lane());
     }
 
-    /** The model location of {@code offset} in {@code space} seen from {@code context}, or null (see {@link #context}). */
-    public Location location(MemorySpace space, MemoryContext context, long offset) {
-        Context c = context(space, context);
-        return c == null ? null : Locations.create(c, space(space), offset);
+    /** The context that determines {@code space} for {@code lane}, or null (see {@link #context(Scope, LaneId)}). */
+    public Context context(AddressSpace space, LaneId lane) {
+        return context(space.getScope(), lane);
+    }
+
+    /** The model location of {@code offset} in {@code space} seen from {@code lane}, or null (see {@link #context}). */
+    public Location location(String space, LaneId lane, long offset) {
+        AddressSpace s = space(space);
+        Context c = context(s, lane);
+        return c == null ? null : Locations.create(c, s, offset);
+    }
+
+    /**
+     * The offset that reaches the byte at {@code from} through {@code space} as {@code lane}
+     * sees it (the generic address of a local byte, the physical offset of a lane's local byte
+     * in its warp's pool...), from the model's aliases of that byte; -1 when the space does not
+     * reach it from the lane.
+     */
+    public long offsetIn(String space, LaneId lane, Location from) throws DebugException {
+        AddressSpace target = space(space);
+        Context view = context(Scope.LANE, lane);
+        return session.query(e -> {
+            PoolAddress at = AddressResolver.resolve(from.getContext(), from.getSpace(), from.getOffset());
+            List<Location> aliases = AddressResolver.aliases(at);
+            for (Location alias : aliases) {
+                if (alias.getSpace() == target && isSelfOrAncestor(alias.getContext(), view)) {
+                    return alias.getOffset();
+                }
+            }
+            return -1L;
+        });
+    }
+
+    private static boolean isSelfOrAncestor(Context c, Context of) {
+        for (Context x = of; x != null; x = x.getParent()) {
+            if (x == c) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** How many offsets from 0 {@code space} reaches from {@code context} (see {@link AddressResolver#extent}). */
+    public long extent(AddressSpace space, Context context) throws DebugException {
+        return session.query(e -> AddressResolver.extent(context, space));
+    }
+
+    /**
+     * Reads {@code length} bytes of {@code space} from {@code offset} on into {@code into} at
+     * {@code at}, marking in {@code readable} the bytes the space reaches (holes of a windowed
+     * space, say, stay unmarked); one trip to the session's executor.
+     *
+     * @throws DebugException when the kernel is running or the session ended
+     */
+    public void read(AddressSpace space, Context context, long offset, int length, byte[] into, boolean[] readable,
+            int at) throws DebugException {
+        session.query(e -> {
+            readSplitting(space, context, offset, length, into, readable, at);
+            return null;
+        });
+    }
+
+    /** Where a space has holes the resolver refuses the range; halves find the bytes it reaches. */
+    private static void readSplitting(AddressSpace space, Context context, long offset, int length, byte[] into,
+            boolean[] readable, int at) {
+        try {
+            AddressResolver.read(context, space, offset, into, at, length);
+            for (int i = 0; i < length; i++) {
+                readable[at + i] = true;
+            }
+        } catch (AddressingException | IndexOutOfBoundsException unreachable) {
+            if (length > 1) {
+                int half = length / 2;
+                readSplitting(space, context, offset, half, into, readable, at);
+                readSplitting(space, context, offset + half, length - half, into, readable, at + half);
+            }
+        }
+    }
+
+    /**
+     * Writes through {@code space} as {@link AddressResolver#write} does.
+     *
+     * @throws DebugException when the kernel is running, the space is read-only or the bytes
+     *         are not reachable
+     */
+    public void write(AddressSpace space, Context context, long offset, byte[] bytes) throws DebugException {
+        session.modify(e -> AddressResolver.write(context, space, offset, bytes, 0, bytes.length));
     }
 
     /** A pool source that reads and writes only while the session is stopped, never waiting. */

@@ -29,8 +29,9 @@ public abstract class KernelDebugElement extends DebugElement {
 
     /**
      * Besides the platform's adapters: {@link MemoryState} (the current stop as a model state,
-     * see {@link KernelDebugTarget#stopMemoryState()}) and {@link Context} (the model context
-     * the element stands for, see {@link #modelContext}).
+     * built when the kernel stopped, see {@link KernelDebugTarget#stopMemoryState()}) and
+     * {@link Context} (the model context the element stands for, see {@link #modelContext}).
+     * Neither touches the simulator, so any thread may ask.
      */
     @Override
     public <T> T getAdapter(Class<T> adapter) {

@@ -32,7 +32,6 @@ import org.gpumem.debug.breakpoints.KernelLineBreakpoint;
 import org.gpumem.debug.engine.BreakpointLine;
 import org.gpumem.debug.engine.DebugSession;
 import org.gpumem.debug.engine.KernelEngine;
-import org.gpumem.debug.engine.MemorySpace;
 import org.gpumem.debug.engine.StepKind;
 import org.gpumem.debug.engine.Stop;
 import org.gpumem.debug.engine.StopReason;
@@ -42,7 +41,8 @@ import org.gpumem.debug.launch.KernelProcess;
 import org.gpumem.debug.memory.MemoryExpression;
 import org.gpumem.debug.memory.SpaceMemoryBlock;
 import org.gpumem.debug.memory.StopMemoryState;
-import org.gpumem.sim.exec.Fault;
+import org.gpumem.model.Target;
+import org.gpumem.sim.Fault;
 
 /**
  * A kernel launched on the simulator, as a debug target: one {@link WarpThread} per warp of
@@ -51,9 +51,10 @@ import org.gpumem.sim.exec.Fault;
  *
  * <p>Threads: command methods (resume, suspend, step, terminate) enqueue on the session's
  * executor and return at once. State getters return what the last stop recorded and never
- * touch the simulator. {@link #stopped} and {@link #running} run on the executor thread; each
- * stop fires exactly one debug event set (the stopping thread's SUSPEND, the target's
- * CHANGE and the memory blocks' CHANGE), so views refresh once per suspend.
+ * touch the simulator. {@link #stopped} and {@link #running} run on the executor thread: a stop
+ * records the warps and builds the stop's model state ({@link #stopMemoryState()}) there, then
+ * fires exactly one debug event set (the stopping thread's SUSPEND, the target's CHANGE and the
+ * memory blocks' CHANGE), so views refresh once per suspend and find the state ready.
  */
 public final class KernelDebugTarget extends KernelDebugElement
         implements IDebugTarget, IMemoryBlockRetrievalExtension, IBreakpointManagerListener, DebugSession.Listener {
@@ -75,6 +76,7 @@ public final class KernelDebugTarget extends KernelDebugElement
     private volatile long stopGeneration;
     private volatile StopMemoryState stopState;
     private volatile List<BreakpointLine> resolvedBreakpoints = List.of();
+    private volatile Target engineTarget;
 
     public KernelDebugTarget(ILaunch launch, KernelProcess process, String name) {
         super(null);
@@ -88,6 +90,7 @@ public final class KernelDebugTarget extends KernelDebugElement
      * then runs the kernel until the first stop.
      */
     public void start(KernelEngine engine) {
+        engineTarget = engine.target();
         session = new DebugSession(engine, this);
         process.attach(session);
         IBreakpointManager manager = DebugPlugin.getDefault().getBreakpointManager();
@@ -174,25 +177,21 @@ public final class KernelDebugTarget extends KernelDebugElement
     }
 
     /**
-     * The current stop as a model state, built on first use after each stop; null before the
-     * first stop, while the kernel runs and once it ended.
+     * The current stop as a model state, built on the session's executor when the kernel
+     * stopped; null before the first stop, while the kernel runs and once it ended. Never
+     * touches the simulator.
      */
-    public synchronized StopMemoryState stopMemoryState() {
-        if (!suspended || terminated || session == null || session.isEnded()) {
-            return null;
-        }
-        long generation = stopGeneration;
+    public StopMemoryState stopMemoryState() {
         StopMemoryState s = stopState;
-        if (s != null && s.generation() == generation) {
-            return s;
-        }
-        try {
-            s = StopMemoryState.build(session, generation);
-        } catch (DebugException e) {
+        if (!suspended || terminated || s == null || s.generation() != stopGeneration) {
             return null;
         }
-        stopState = s;
         return s;
+    }
+
+    /** The address spaces of the engine (the same description for the whole session). */
+    public Target engineTarget() {
+        return engineTarget;
     }
 
     /** The breakpoint lines that matched instructions of the module. */
@@ -293,12 +292,14 @@ public final class KernelDebugTarget extends KernelDebugElement
     public void stopped(Stop stop) {
         lastStop = stop;
         stopGeneration++;
+        stopState = null;
         if (stop.reason() == StopReason.EXITED) {
             return;
         }
         List<WarpStatus> warps;
         try {
             warps = session.query(KernelEngine::warps);
+            stopState = StopMemoryState.build(session, stopGeneration);
         } catch (DebugException e) {
             failed(e.getStatus());
             return;
@@ -491,13 +492,13 @@ public final class KernelDebugTarget extends KernelDebugElement
         if (focus == null) {
             throw new DebugException(Status.error("no warp is stopped"));
         }
-        return addBlock(new SpaceMemoryBlock(this, MemorySpace.GENERIC, focus.memoryContext(),
+        return addBlock(new SpaceMemoryBlock(this, engineTarget.getDefaultSpace().getName(), focus.lane(),
                 startAddress, "0x" + Long.toHexString(startAddress)));
     }
 
     /**
      * A block for {@code [space]:[expression]}: {@code shared:0x40}, {@code local:&arr},
-     * {@code private_lane:0x10}, {@code generic:0x...} or a plain expression (generic), evaluated
+     * {@code private_lane:0x10}, {@code generic:0x...} or a plain expression (the default space), evaluated
      * in the lane, warp and CTA of {@code context} (a thread, frame or variable of this target;
      * anything else means the first warp).
      */
@@ -508,8 +509,8 @@ public final class KernelDebugTarget extends KernelDebugElement
             throw new DebugException(Status.error("no warp is stopped"));
         }
         PtxStackFrame frame = context instanceof PtxStackFrame f ? f : thread.topFrame();
-        MemoryExpression.Result r = MemoryExpression.evaluate(expression, frame, thread.memoryContext());
-        return addBlock(new SpaceMemoryBlock(this, r.space(), r.context(), r.offset(), expression));
+        MemoryExpression.Result r = MemoryExpression.evaluate(expression, engineTarget, frame, thread.lane());
+        return addBlock(new SpaceMemoryBlock(this, r.space(), r.lane(), r.offset(), expression));
     }
 
     private SpaceMemoryBlock addBlock(SpaceMemoryBlock block) {

@@ -3,13 +3,17 @@ package org.gpumem.debug.model;
 import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.model.IValue;
 import org.eclipse.debug.core.model.IVariable;
-import org.gpumem.debug.engine.MemorySpace;
 import org.gpumem.debug.engine.VariableValue;
+import org.gpumem.model.addressing.AddressResolver;
+import org.gpumem.model.addressing.AddressSpaces;
+import org.gpumem.model.addressing.AddressingException;
+import org.gpumem.model.addressing.SpaceOffset;
 
 /**
  * The value of a {@link KernelVariable}: a scalar printed by its DWARF base type, an array
  * with one child per element, or a pointer printed with the space its address falls into
- * ({@code 0x7f0100000000 -> local +0x0}) when the pointer is generic.
+ * ({@code 0x... -> local +0x0}) when the pointer is generic, by the windows of the engine's
+ * address spaces.
  */
 public final class KernelValue extends KernelDebugElement implements IValue {
     private final KernelVariable variable;
@@ -46,16 +50,15 @@ public final class KernelValue extends KernelDebugElement implements IValue {
         return text;
     }
 
-    /** Which space a pointer value reaches: for generic pointers, the window it falls into. */
-    private String resolve(MemorySpace pointee, long address) throws DebugException {
-        if (pointee != MemorySpace.GENERIC) {
-            return pointee.spaceName() + " +0x" + Long.toHexString(address);
+    /** Which space a pointer value reaches: for windowed (generic) pointers, the window it falls into. */
+    private String resolve(String pointee, long address) {
+        try {
+            SpaceOffset at = AddressResolver.throughWindows(AddressSpaces.require(variable.kernelTarget().engineTarget(),
+                    pointee), address);
+            return at.space().getName() + " +0x" + Long.toHexString(at.offset());
+        } catch (AddressingException e) {
+            return pointee + " +0x" + Long.toHexString(address) + " (" + e.getMessage() + ")";
         }
-        return variable.kernelTarget().session().query(e -> {
-            MemorySpace space = e.resolveGeneric(address);
-            long base = e.toGeneric(space, 0);
-            return space.spaceName() + " +0x" + Long.toHexString(base < 0 ? address : address - base);
-        });
     }
 
     @Override

@@ -7,10 +7,11 @@ import org.eclipse.debug.core.DebugEvent;
 import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.model.IValue;
 import org.eclipse.debug.core.model.IVariable;
-import org.gpumem.debug.engine.MemorySpace;
-import org.gpumem.debug.engine.VariableValue;
 import org.gpumem.debug.engine.VariableValue.Element;
 import org.gpumem.debug.engine.VariableValue.Location;
+import org.gpumem.debug.engine.VariableValue;
+import org.gpumem.debug.memory.StopMemoryState;
+import org.gpumem.model.addressing.AddressSpaces;
 
 /**
  * A variable of a frame (or one element of an array variable), decoded from the DWARF in the
@@ -61,14 +62,14 @@ public final class KernelVariable extends KernelDebugElement implements IVariabl
         if (l == null || index < 0) {
             return l;
         }
-        return new Location(l.space(), l.context(), l.offset() + (long) index * variable.element().size());
+        return new Location(l.space(), l.lane(), l.offset() + (long) index * variable.element().size());
     }
 
     /** Where the value lives: {@code shared [CTA (1,0,0)] +0x40} or {@code register %r5}. */
     public String location() {
         Location l = memoryLocation();
         if (l != null) {
-            return l.describe();
+            return l.describe(kernelTarget().engineTarget());
         }
         return variable.register() != null ? "register " + variable.register() + " [lane " + frame.lane() + "]" : "no location";
     }
@@ -76,7 +77,7 @@ public final class KernelVariable extends KernelDebugElement implements IVariabl
     /** The address space name of the location, or {@code register}. */
     public String spaceName() {
         Location l = memoryLocation();
-        return l != null ? l.space().spaceName() : "register";
+        return l != null ? l.space() : "register";
     }
 
     /** The bytes of this variable or element, little-endian; null when unavailable. */
@@ -116,9 +117,10 @@ public final class KernelVariable extends KernelDebugElement implements IVariabl
 
     @Override
     public boolean supportsValueModification() {
-        return memoryLocation() != null && !isArray() && variable.bytes() != null
+        Location l = memoryLocation();
+        return l != null && !isArray() && variable.bytes() != null
                 && variable.element().encoding() != VariableValue.Encoding.OTHER
-                && memoryLocation().space() != MemorySpace.CONST && memoryLocation().space() != MemorySpace.PARAM;
+                && !AddressSpaces.require(kernelTarget().engineTarget(), l.space()).isReadOnly();
     }
 
     @Override
@@ -149,7 +151,12 @@ public final class KernelVariable extends KernelDebugElement implements IVariabl
         } catch (NumberFormatException e) {
             throw new DebugException(Status.error("not a value of type " + getReferenceTypeName() + ": " + expression, e));
         }
-        session().modify(engine -> engine.write(l.space(), l.context(), l.offset(), bytes));
+        StopMemoryState stop = kernelTarget().stopMemoryState();
+        org.gpumem.model.Location at = stop == null ? null : stop.location(l.space(), l.lane(), l.offset());
+        if (at == null) {
+            throw new DebugException(Status.error("cannot change " + getName() + ": the kernel is not stopped with it resident"));
+        }
+        stop.write(at.getSpace(), at.getContext(), at.getOffset(), bytes);
         frame.invalidateVariables();
         frame.fireChangeEvent(DebugEvent.CONTENT);
     }

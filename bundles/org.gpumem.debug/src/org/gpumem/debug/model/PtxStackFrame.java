@@ -8,12 +8,12 @@ import org.eclipse.debug.core.model.IRegisterGroup;
 import org.eclipse.debug.core.model.IStackFrame;
 import org.eclipse.debug.core.model.IThread;
 import org.eclipse.debug.core.model.IVariable;
-import org.gpumem.debug.engine.CallFrame;
-import org.gpumem.debug.engine.MemorySpace;
 import org.gpumem.debug.engine.VariableValue;
 import org.gpumem.debug.memory.StopMemoryState;
 import org.gpumem.model.Context;
-import org.gpumem.sim.ptx.SourceLocation;
+import org.gpumem.model.Scope;
+import org.gpumem.sim.SourceLocation;
+import org.gpumem.sim.debug.CallFrame;
 
 /**
  * One activation of the PTX call stack of a warp: the kernel or a device function, with the
@@ -65,7 +65,7 @@ public final class PtxStackFrame extends KernelDebugElement implements IStackFra
     /** The focused lane. */
     @Override
     protected Context modelContext(StopMemoryState stop) {
-        return stop.context(MemorySpace.LOCAL, thread.memoryContext());
+        return stop.context(Scope.LANE, thread.lane());
     }
 
     @Override

@@ -1,8 +1,7 @@
 package org.gpumem.debug.model;
 
-import org.gpumem.debug.engine.VariableValue;
 import org.gpumem.debug.engine.VariableValue.Element;
-import org.gpumem.sim.memory.Bytes;
+import org.gpumem.debug.engine.VariableValue;
 
 /** Reads and writes element values of variables as text (little-endian, like the simulator). */
 final class ValueFormat {
@@ -16,7 +15,11 @@ final class ValueFormat {
         if (size != 1 && size != 2 && size != 4 && size != 8 || off + size > bytes.length) {
             return 0;
         }
-        return Bytes.load(bytes, off, size);
+        long v = 0;
+        for (int i = size - 1; i >= 0; i--) {
+            v = v << 8 | (bytes[off + i] & 0xFF);
+        }
+        return v;
     }
 
     /** The element as C would print it: decimal integers, floats, {@code 0x} pointers. */
@@ -79,7 +82,9 @@ final class ValueFormat {
             }
         }
         byte[] out = new byte[size];
-        Bytes.store(out, 0, size, bits);
+        for (int i = 0; i < size; i++) {
+            out[i] = (byte) (bits >>> (8 * i));
+        }
         return out;
     }
 }

@@ -9,9 +9,7 @@ import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.model.IBreakpoint;
 import org.eclipse.debug.core.model.IStackFrame;
 import org.eclipse.debug.core.model.IThread;
-import org.gpumem.debug.engine.CallFrame;
-import org.gpumem.debug.engine.MemoryContext;
-import org.gpumem.debug.engine.MemorySpace;
+import org.gpumem.debug.engine.LaneId;
 import org.gpumem.debug.engine.StepKind;
 import org.gpumem.debug.engine.Stop;
 import org.gpumem.debug.engine.StopReason;
@@ -19,8 +17,10 @@ import org.gpumem.debug.engine.WarpId;
 import org.gpumem.debug.engine.WarpStatus;
 import org.gpumem.debug.memory.StopMemoryState;
 import org.gpumem.model.Context;
-import org.gpumem.sim.exec.Fault;
-import org.gpumem.sim.exec.WarpState;
+import org.gpumem.model.Scope;
+import org.gpumem.sim.Fault;
+import org.gpumem.sim.WarpState;
+import org.gpumem.sim.debug.CallFrame;
 
 /**
  * One warp, labelled {@code CTA (x,y,z) warp n}. Its frames show the variables of the
@@ -106,12 +106,12 @@ public final class WarpThread extends KernelDebugElement implements IThread {
     /** The warp's subgroup. */
     @Override
     protected Context modelContext(StopMemoryState stop) {
-        return stop.context(MemorySpace.LOCAL_WARP, memoryContext());
+        return stop.context(Scope.SUBGROUP, lane());
     }
 
-    /** The memory context of the focused lane. */
-    public MemoryContext memoryContext() {
-        return new MemoryContext(id, focusedLane());
+    /** The focused lane. */
+    public LaneId lane() {
+        return new LaneId(id, focusedLane());
     }
 
     @Override

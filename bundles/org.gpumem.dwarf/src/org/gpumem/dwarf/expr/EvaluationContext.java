@@ -1,6 +1,7 @@
 package org.gpumem.dwarf.expr;
 
 import org.gpumem.dwarf.aspace.AddressSpaceNumbering;
+import org.gpumem.dwarf.info.DwAte;
 
 /**
  * What an expression may ask of the program being debugged: the simulator, a saved snapshot or
@@ -92,9 +93,9 @@ public interface EvaluationContext {
 
     /** A base type: byte size and DW_ATE_* encoding. */
     record BaseType(int byteSize, int encoding) {
-        public static final int DW_ATE_SIGNED = 0x05;
-        public static final int DW_ATE_SIGNED_CHAR = 0x06;
-        public static final int DW_ATE_FLOAT = 0x04;
+        public static final int DW_ATE_SIGNED = DwAte.SIGNED;
+        public static final int DW_ATE_SIGNED_CHAR = DwAte.SIGNED_CHAR;
+        public static final int DW_ATE_FLOAT = DwAte.FLOAT;
 
         public boolean signed() {
             return encoding == DW_ATE_SIGNED || encoding == DW_ATE_SIGNED_CHAR;

@@ -105,13 +105,11 @@ public final class AddressResolver {
                 throw new AddressingException("address space " + space.getName() + ": windows nest more than "
                         + MAX_WINDOW_DEPTH + " deep");
             }
-            for (Window window : windows.getWindows()) {
+            Window window = windowAt(windows, offset);
+            if (window != null) {
                 long delta = offset - window.getStart();
-                if (Long.compareUnsigned(offset, window.getStart()) >= 0
-                        && Long.compareUnsigned(delta, window.getLength()) < 0) {
-                    Run inner = resolveRun(context, window.getSpace(), delta, depth + 1);
-                    return new Run(inner.address(), Math.min(inner.length(), window.getLength() - delta));
-                }
+                Run inner = resolveRun(context, window.getSpace(), delta, depth + 1);
+                return new Run(inner.address(), Math.min(inner.length(), window.getLength() - delta));
             }
             if (windows.getFallback() == null) {
                 throw new AddressingException("offset " + AddressSpaces.formatOffset(space, offset) + " of "
@@ -119,14 +117,74 @@ public final class AddressResolver {
             }
             Run inner = resolveRun(context, windows.getFallback(), offset, depth + 1);
             long untilWindow = Long.MAX_VALUE;
-            for (Window window : windows.getWindows()) {
-                if (Long.compareUnsigned(window.getStart(), offset) > 0) {
-                    untilWindow = Math.min(untilWindow, window.getStart() - offset);
+            for (Window later : windows.getWindows()) {
+                if (Long.compareUnsigned(later.getStart(), offset) > 0) {
+                    untilWindow = Math.min(untilWindow, later.getStart() - offset);
                 }
             }
             return new Run(inner.address(), Math.min(inner.length(), untilWindow));
         }
         throw new AddressingException("address space " + space.getName() + " has no access pattern");
+    }
+
+    /** The window of {@code windows} that holds {@code offset}, or null. */
+    private static Window windowAt(WindowAccess windows, long offset) {
+        for (Window window : windows.getWindows()) {
+            if (Long.compareUnsigned(offset, window.getStart()) >= 0
+                    && Long.compareUnsigned(offset - window.getStart(), window.getLength()) < 0) {
+                return window;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Where {@code offset} of {@code space} leads before any context matters: along the windows
+     * (or the fallback) of windowed spaces to the first space that has none, with the offset
+     * there; a space without windows is its own answer. A generic pointer's value names the
+     * space it points into this way.
+     *
+     * @throws AddressingException when the offset lies in no window and the space has no fallback
+     */
+    public static SpaceOffset throughWindows(AddressSpace space, long offset) {
+        for (int depth = 0; space.getAccess() instanceof WindowAccess windows; depth++) {
+            if (depth >= MAX_WINDOW_DEPTH) {
+                throw new AddressingException("address space " + space.getName() + ": windows nest more than "
+                        + MAX_WINDOW_DEPTH + " deep");
+            }
+            Window window = windowAt(windows, offset);
+            if (window != null) {
+                offset -= window.getStart();
+                space = window.getSpace();
+            } else if (windows.getFallback() != null) {
+                space = windows.getFallback();
+            } else {
+                throw new AddressingException("offset " + AddressSpaces.formatOffset(space, offset) + " of "
+                        + space.getName() + " lies in none of its windows");
+            }
+        }
+        return new SpaceOffset(space, offset);
+    }
+
+    /**
+     * How many offsets from 0 on {@code space} reaches from {@code context}: the pool's bytes past
+     * the base of a linear space, a lane's share of an interleaved pool; a windowed or strided
+     * space spans its whole address range (offsets it cannot reach fail when read). 0 when the
+     * space does not reach a pool from this context.
+     */
+    public static long extent(Context context, AddressSpace space) {
+        AccessPattern access = space.getAccess();
+        try {
+            if (access instanceof LinearAccess linear) {
+                return Math.max(0, resolve(context, space, 0).pool().getSize() - linear.getBase());
+            }
+            if (access instanceof InterleavedAccess interleaved) {
+                return resolve(context, space, 0).pool().getSize() / interleaved.getLaneCount();
+            }
+        } catch (AddressingException notReachableFromHere) {
+            return 0;
+        }
+        return AddressSpaces.mask(space.getAddressBits());
     }
 
     private static Context requireLane(Context context, AddressSpace space, long offset) {

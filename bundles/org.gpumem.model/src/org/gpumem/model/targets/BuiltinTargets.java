@@ -10,8 +10,10 @@ import org.gpumem.model.Scope;
 import org.gpumem.model.Target;
 
 /**
- * The target descriptions gpumem knows: NVPTX, AMDGPU gfx9 (wave64 and wave32), Intel Xe and the
- * gpumem PTX simulator. Each call returns a fresh {@link Target} (EMF objects have one container).
+ * The target descriptions of real GPUs gpumem knows: NVPTX, AMDGPU gfx9 (wave64 and wave32) and
+ * Intel Xe. Each call returns a fresh {@link Target} (EMF objects have one container). Other
+ * descriptions start from these ({@link #nvptxBased}: the simulator's own target, which its
+ * bundle builds).
  *
  * <p>DWARF numbers and address sizes of the NVIDIA and AMDGPU spaces come from the DWARF
  * decoder's tables ({@link AddressSpaceRegistry}), so the two never disagree. Storage sizes are
@@ -25,14 +27,15 @@ public final class BuiltinTargets {
     /** Per-lane private/local memory used for default pool sizes. */
     private static final long DEFAULT_PER_LANE_PRIVATE = 1 * KIB;
 
-    /** Generic windows of the gpumem simulator (org.gpumem.sim.memory.GenericWindows). */
-    public static final long SIM_WINDOW_SIZE = 1L << 32;
-    public static final long SIM_SHARED_WINDOW = 0x0000_7F00_0000_0000L;
-    public static final long SIM_LOCAL_WINDOW = SIM_SHARED_WINDOW + SIM_WINDOW_SIZE;
-    public static final long SIM_CONST_WINDOW = SIM_LOCAL_WINDOW + SIM_WINDOW_SIZE;
-    public static final long SIM_PARAM_WINDOW = SIM_CONST_WINDOW + SIM_WINDOW_SIZE;
-    /** First global address the simulator allocates (org.gpumem.sim.memory.GenericWindows.GLOBAL_BASE). */
-    public static final long SIM_GLOBAL_BASE = 0x0000_0001_0000_0000L;
+    /**
+     * Where an NVPTX description puts the generic windows onto shared and local memory when no
+     * driver reports its own: one 4 GiB window each (the spaces use 32-bit offsets), high in the
+     * 64-bit generic space like the driver's. Descriptions built on NVPTX (the simulator's) keep
+     * these and add windows of their own.
+     */
+    public static final long NVPTX_WINDOW_SIZE = 1L << 32;
+    public static final long NVPTX_SHARED_WINDOW = 0x0000_7F00_0000_0000L;
+    public static final long NVPTX_LOCAL_WINDOW = NVPTX_SHARED_WINDOW + NVPTX_WINDOW_SIZE;
 
     /** Interleaving of CUDA local memory and AMD private memory: 4-byte elements. */
     public static final int PRIVATE_ELEMENT_SIZE = 4;
@@ -51,20 +54,17 @@ public final class BuiltinTargets {
 
     /** Every built-in target, one fresh instance each. */
     public static List<Target> all() {
-        return List.of(nvptx("sm_90"), amdgpu("gfx90a", 64), amdgpu("gfx90a", 32), intelXe(), simulator());
+        return List.of(nvptx("sm_90"), amdgpu("gfx90a", 64), amdgpu("gfx90a", 32), intelXe());
     }
 
     /**
      * The target for an architecture string: {@code nvptx sm_NN}, {@code amdgcn gfxNNN wave32|wave64},
-     * {@code intel xe}, {@code nvptx gpumem-sim}.
+     * {@code intel xe}.
      *
      * @throws IllegalArgumentException naming the accepted forms
      */
     public static Target forArchitecture(String architecture) {
         String[] words = architecture.trim().toLowerCase(Locale.ROOT).split("\\s+");
-        if (words.length == 2 && words[0].equals("nvptx") && words[1].equals("gpumem-sim")) {
-            return simulator();
-        }
         if (words.length == 2 && words[0].equals("nvptx") && words[1].matches("sm_[0-9]+[a-z]?")) {
             return nvptx(words[1]);
         }
@@ -76,7 +76,7 @@ public final class BuiltinTargets {
             return intelXe();
         }
         throw new IllegalArgumentException("unknown architecture '" + architecture + "' (known: nvptx sm_NN, "
-                + "amdgcn gfx9xx wave64, amdgcn gfx9xx wave32, intel xe, nvptx gpumem-sim)");
+                + "amdgcn gfx9xx wave64, amdgcn gfx9xx wave32, intel xe)");
     }
 
     private static AddressSpaceNumbering nvidiaNumbers() {
@@ -103,23 +103,40 @@ public final class BuiltinTargets {
 
     /**
      * NVPTX for an SM version, with generic windows onto shared and local memory at the given
-     * bases. The bases of real GPUs are chosen by the driver; {@link #nvptx(String)} uses the
-     * simulator's.
+     * bases. The bases of real GPUs are chosen by the driver; {@link #nvptx(String)} uses
+     * {@link #NVPTX_SHARED_WINDOW} and {@link #NVPTX_LOCAL_WINDOW}.
      */
     public static Target nvptx(String sm, long sharedWindow, long localWindow) {
-        AddressSpaceNumbering n = nvidiaNumbers();
         TargetBuilder b = new TargetBuilder("NVPTX " + sm, "nvptx " + sm, WARP_SIZE,
                 "NVIDIA PTX state spaces; local memory is interleaved across the 32 lanes of a warp in 4-byte words");
         nvidiaStorages(b, 4 * GIB);
-        space(b, n, "generic", Scope.LANE).aliases("flat").code("llvm-addrspace", 0)
-                .describe("Flat addresses: windows onto shared and local, global elsewhere")
-                .windows("global", sharedWindow, SIM_WINDOW_SIZE, "shared", localWindow, SIM_WINDOW_SIZE, "local");
-        nvidiaSpaces(b, n);
+        nvidiaGeneric(b, "Flat addresses: windows onto shared and local, global elsewhere", sharedWindow, NVPTX_WINDOW_SIZE,
+                "shared", localWindow, NVPTX_WINDOW_SIZE, "local");
+        nvidiaSpaces(b);
         return b.defaultSpace("generic").build();
     }
 
     public static Target nvptx(String sm) {
-        return nvptx(sm, SIM_SHARED_WINDOW, SIM_LOCAL_WINDOW);
+        return nvptx(sm, NVPTX_SHARED_WINDOW, NVPTX_LOCAL_WINDOW);
+    }
+
+    /**
+     * The start of a description built on NVPTX: its storages (global of {@code globalSize} bytes)
+     * and state spaces, generic with the default windows onto shared and local plus
+     * {@code extraWindows} ((start, length, space name) triples onto spaces of NVPTX or of the
+     * caller, which adds its own spaces and the default space before {@link TargetBuilder#build()}).
+     */
+    public static TargetBuilder nvptxBased(String name, String architecture, String description, long globalSize,
+            String genericDescription, Object... extraWindows) {
+        TargetBuilder b = new TargetBuilder(name, architecture, WARP_SIZE, description);
+        nvidiaStorages(b, globalSize);
+        Object[] windows = new Object[6 + extraWindows.length];
+        System.arraycopy(new Object[] {NVPTX_SHARED_WINDOW, NVPTX_WINDOW_SIZE, "shared", NVPTX_LOCAL_WINDOW,
+            NVPTX_WINDOW_SIZE, "local"}, 0, windows, 0, 6);
+        System.arraycopy(extraWindows, 0, windows, 6, extraWindows.length);
+        nvidiaGeneric(b, genericDescription, windows);
+        nvidiaSpaces(b);
+        return b;
     }
 
     private static void nvidiaStorages(TargetBuilder b, long globalSize) {
@@ -130,35 +147,23 @@ public final class BuiltinTargets {
                 .storage("local", Scope.SUBGROUP, DEFAULT_PER_LANE_PRIVATE * WARP_SIZE, false);
     }
 
-    private static void nvidiaSpaces(TargetBuilder b, AddressSpaceNumbering n) {
+    private static void nvidiaGeneric(TargetBuilder b, String description, Object... windows) {
+        space(b, nvidiaNumbers(), "generic", Scope.LANE).aliases("flat").code("llvm-addrspace", 0).describe(description)
+                .windows("global", windows);
+    }
+
+    private static void nvidiaSpaces(TargetBuilder b) {
+        AddressSpaceNumbering n = nvidiaNumbers();
         space(b, n, "global", Scope.DEVICE).aliases("__device__", ".global").code("llvm-addrspace", 1).linear("global", 0);
-        space(b, n, "shared", Scope.WORK_GROUP).aliases("__shared__", ".shared").code("llvm-addrspace", 3)
+        space(b, n, "shared", Scope.WORK_GROUP).aliases("__shared__", ".shared", "group").code("llvm-addrspace", 3)
                 .linear("shared", 0);
-        space(b, n, "local", Scope.LANE).aliases(".local").code("llvm-addrspace", 5)
+        space(b, n, "local", Scope.LANE).aliases(".local", "private_lane", "private").code("llvm-addrspace", 5)
                 .describe("Per-thread memory, stored lane-interleaved in the warp's local pool")
                 .interleaved("local", PRIVATE_ELEMENT_SIZE, WARP_SIZE);
         space(b, n, "const", Scope.DEVICE).aliases("__constant__", ".const").code("llvm-addrspace", 4).readOnly()
                 .linear("const", 0);
         space(b, n, "param", Scope.GRID).aliases(".param").code("llvm-addrspace", 101).readOnly()
                 .describe("Kernel parameters of the launch").linear("param", 0);
-    }
-
-    /** The gpumem PTX simulator: NVPTX spaces with the simulator's generic windows. */
-    public static Target simulator() {
-        AddressSpaceNumbering n = nvidiaNumbers();
-        TargetBuilder b = new TargetBuilder("gpumem PTX simulator", "nvptx gpumem-sim", WARP_SIZE,
-                "The PTX interpreter of org.gpumem.sim: generic windows onto shared, local, const and param;"
-                        + " global addresses are generic addresses; local memory interleaved per warp in 4-byte words");
-        nvidiaStorages(b, SIM_GLOBAL_BASE + 4 * GIB);
-        space(b, n, "generic", Scope.LANE).aliases("flat").code("llvm-addrspace", 0)
-                .describe("Flat addresses: 4 GiB windows onto shared, local, const and param, global elsewhere")
-                .windows("global", SIM_SHARED_WINDOW, SIM_WINDOW_SIZE, "shared", SIM_LOCAL_WINDOW, SIM_WINDOW_SIZE, "local",
-                        SIM_CONST_WINDOW, SIM_WINDOW_SIZE, "const", SIM_PARAM_WINDOW, SIM_WINDOW_SIZE, "param");
-        nvidiaSpaces(b, n);
-        b.space("local_warp", -1, 32, Scope.SUBGROUP)
-                .describe("gpumem's view of a warp's local pool as stored (lane-interleaved)")
-                .linear("local", 0);
-        return b.defaultSpace("generic").build();
     }
 
     /** AMDGPU gfx9-style with the given wavefront size (32 or 64). */

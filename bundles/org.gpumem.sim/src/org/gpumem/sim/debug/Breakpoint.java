@@ -2,9 +2,6 @@ package org.gpumem.sim.debug;
 
 import java.util.List;
 
-import org.gpumem.sim.ptx.Instruction;
-import org.gpumem.sim.ptx.PtxFunction;
-
 /**
  * A breakpoint by source line ({@code file} and {@code line} from {@code .loc}) or by PTX line
  * ({@code file} null). {@code sites} are the instructions it stops at: for a source line, the
@@ -12,8 +9,18 @@ import org.gpumem.sim.ptx.PtxFunction;
  * matched (the breakpoint never hits).
  */
 public record Breakpoint(String file, int line, List<Site> sites) {
-    /** One instruction a breakpoint stops at. */
-    public record Site(PtxFunction function, Instruction instruction) {
+    /**
+     * One instruction a breakpoint stops at.
+     *
+     * @param function    the function's (mangled) name
+     * @param instruction the instruction's index in the function (a {@link WarpView#pc(int)})
+     * @param ptxLine     its line in the PTX
+     */
+    public record Site(String function, int instruction, int ptxLine) {
+    }
+
+    public Breakpoint {
+        sites = List.copyOf(sites);
     }
 
     /** True for a breakpoint by PTX line. */

@@ -4,67 +4,86 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 
+import org.gpumem.sim.ExecOptions;
+import org.gpumem.sim.Fault;
+import org.gpumem.sim.FaultKind;
+import org.gpumem.sim.KernelLaunch;
+import org.gpumem.sim.LaunchResult;
+import org.gpumem.sim.MemoryAccessException;
+import org.gpumem.sim.MemoryFaultKind;
+import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.SourceLocation;
+import org.gpumem.sim.WarpState;
 import org.gpumem.sim.exec.Cta;
-import org.gpumem.sim.exec.ExecOptions;
-import org.gpumem.sim.exec.Fault;
-import org.gpumem.sim.exec.FaultKind;
 import org.gpumem.sim.exec.Launch;
-import org.gpumem.sim.exec.LaunchResult;
 import org.gpumem.sim.exec.Warp;
-import org.gpumem.sim.exec.WarpState;
-import org.gpumem.sim.memory.AddressSpace;
-import org.gpumem.sim.memory.GenericWindows;
-import org.gpumem.sim.memory.MemoryAccessException;
-import org.gpumem.sim.memory.MemoryFaultKind;
-import org.gpumem.sim.ptx.Instruction;
-import org.gpumem.sim.ptx.PtxFunction;
-import org.gpumem.sim.ptx.PtxModule;
-import org.gpumem.sim.ptx.SourceLocation;
+import org.gpumem.sim.memory.StateSpaceLayout;
 
 /**
  * Runs a launch under debugger control. CTAs run one at a time in linear order (CTA 0, then 1,
  * ...); the resident CTA's warps are scheduled in turn as in a normal run.
  * <p>
- * Thread rules: {@link #resume()}, the step methods, and every read or write run on the
- * thread that calls them and must not be called concurrently; the caller chooses that
- * thread (an Eclipse Job, an executor, the CLI's main thread). {@link #suspend()} may be
- * called from any thread: the running {@code resume()} returns soon after with
- * {@link DebugEvent.Kind#SUSPENDED_REQUEST}. Listeners are called on the driving thread.
+ * Thread rules: {@link #resume()}, {@link #step}, every read or write and every getter of the
+ * views run on the thread that calls them and must not be called concurrently; the caller
+ * chooses that thread (an executor, the CLI's main thread). {@link #suspend()} may be called
+ * from any thread, at any time: a request counts until a resume or step ends, so one made while
+ * the session is stopped (say just before a queued resume starts) stops that resume at once.
+ * A running resume or step looks at requests after every {@link #SUSPEND_CHECK_INSTRUCTIONS}
+ * warp instructions at the most. Listeners are called on the driving thread.
  */
 public final class DebugSession {
-    /** Warp instructions one warp issues before the session looks at suspend requests. */
-    private static final int SLICE = 4096;
+    /**
+     * Most warp instructions a running resume or step issues between two looks at suspend
+     * requests: the slice one warp runs before the session moves on.
+     */
+    public static final int SUSPEND_CHECK_INSTRUCTIONS = 4096;
 
     private final Launch launch;
-    private final PtxModule module;
+    private final StateSpaceLayout layout;
     private final List<DebugListener> listeners = new CopyOnWriteArrayList<>();
-    private final List<Breakpoint> breakpoints = new ArrayList<>();
-    private final boolean[][] marks;
-    private volatile boolean suspendRequested;
+    private final BreakpointTable breakpoints;
+    private final AtomicLong suspendRequests = new AtomicLong();
+    /** The requests a resume or step has answered (by stopping, for whatever reason). */
+    private long suspendsAnswered;
     private volatile long stops;
     private Cta cta;
+    private CtaView view;
     private int selectedWarp;
     private Warp lastStopWarp;
     private int lastStopPc = -1;
     private long warpInstructions;
     private long threadInstructions;
     private long budgetLeft;
+    private Warp budgetExhausted;
     private LaunchResult result;
     private final long startNanos = System.nanoTime();
 
     /** A session positioned before the first instruction of CTA 0. */
-    public DebugSession(Launch launch) {
-        this.launch = launch;
-        this.module = launch.module().module();
-        this.marks = new boolean[module.functions().size()][];
+    public DebugSession(KernelLaunch launch) {
+        this.launch = Launch.of(launch);
+        this.layout = this.launch.layout();
+        this.breakpoints = new BreakpointTable(this.launch.module().module());
         long b = launch.options().instructionBudget();
         this.budgetLeft = b <= 0 ? Long.MAX_VALUE : b;
-        this.cta = launch.newCta(0);
-        this.cta.setBreakpoints(marks);
+        makeResident(0);
     }
 
-    public Launch launch() {
+    private void makeResident(int linearIndex) {
+        cta = launch.newCta(linearIndex);
+        cta.setBreakpoints(breakpoints.marks());
+        view = new CtaView(cta);
+        selectedWarp = 0;
+        lastStopWarp = null;
+    }
+
+    /** Options suited to debugging: one worker and the given budget. */
+    public static ExecOptions options(long budget) {
+        return new ExecOptions(budget, 1, false);
+    }
+
+    public KernelLaunch launch() {
         return launch;
     }
 
@@ -79,6 +98,11 @@ public final class DebugSession {
     /** Number of events so far: a version counter for views of the suspended state. */
     public long stopCount() {
         return stops;
+    }
+
+    /** Warp instructions the session has issued so far. */
+    public long warpInstructions() {
+        return warpInstructions;
     }
 
     private DebugEvent fire(DebugEvent e) {
@@ -96,87 +120,32 @@ public final class DebugSession {
      * ending with "/" + it.
      */
     public Breakpoint addSourceBreakpoint(String file, int line) {
-        List<Breakpoint.Site> sites = new ArrayList<>();
-        for (PtxFunction f : module.functions()) {
-            boolean prevMatched = false;
-            for (Instruction in : f.instructions()) {
-                SourceLocation loc = in.location;
-                boolean match = loc != null && loc.line() == line
-                        && (loc.file().equals(file) || loc.file().endsWith("/" + file));
-                if (match && !prevMatched) {
-                    sites.add(new Breakpoint.Site(f, in));
-                }
-                prevMatched = match;
-            }
-        }
-        return add(new Breakpoint(file, line, List.copyOf(sites)));
+        return breakpoints.addSource(file, line);
     }
 
     /** A breakpoint on the instruction at a PTX line (or the first instruction after it in the same function). */
     public Breakpoint addPtxBreakpoint(int ptxLine) {
-        List<Breakpoint.Site> sites = new ArrayList<>();
-        for (PtxFunction f : module.functions()) {
-            if (ptxLine < f.line() || ptxLine > f.endLine()) {
-                continue;
-            }
-            for (Instruction in : f.instructions()) {
-                if (in.line >= ptxLine) {
-                    sites.add(new Breakpoint.Site(f, in));
-                    break;
-                }
-            }
-        }
-        return add(new Breakpoint(null, ptxLine, List.copyOf(sites)));
-    }
-
-    private Breakpoint add(Breakpoint b) {
-        breakpoints.add(b);
-        remark();
-        return b;
+        return breakpoints.addPtx(ptxLine);
     }
 
     public void removeBreakpoint(Breakpoint b) {
         breakpoints.remove(b);
-        remark();
     }
 
     public List<Breakpoint> breakpoints() {
-        return List.copyOf(breakpoints);
-    }
-
-    private void remark() {
-        for (int i = 0; i < marks.length; i++) {
-            marks[i] = null;
-        }
-        for (Breakpoint b : breakpoints) {
-            for (Breakpoint.Site s : b.sites()) {
-                int fi = s.function().index();
-                if (marks[fi] == null) {
-                    marks[fi] = new boolean[s.function().instructions().size()];
-                }
-                marks[fi][s.instruction().index] = true;
-            }
-        }
-    }
-
-    private Breakpoint breakpointAt(Warp w) {
-        PtxFunction f = w.function();
-        int pc = w.pc();
-        for (Breakpoint b : breakpoints) {
-            for (Breakpoint.Site s : b.sites()) {
-                if (s.function() == f && s.instruction().index == pc) {
-                    return b;
-                }
-            }
-        }
-        return null;
+        return breakpoints.all();
     }
 
     // ------------------------------------------------------------------ state
 
-    /** The resident CTA. */
-    public Cta cta() {
-        return cta;
+    /** The resident CTA (the one {@link #residentCtas()} holds). */
+    public CtaView cta() {
+        return view;
+    }
+
+    /** The CTAs resident now, in linear order; the session keeps one resident at a time. */
+    public List<CtaView> residentCtas() {
+        return List.of(view);
     }
 
     /** True once every CTA finished or one faulted. */
@@ -197,13 +166,21 @@ public final class DebugSession {
         selectedWarp = warp;
     }
 
-    public Warp selectedWarp() {
-        return cta.warp(selectedWarp);
+    public WarpView selectedWarp() {
+        return view.warp(selectedWarp);
     }
 
-    /** Asks a running {@link #resume()} to stop; callable from any thread. */
+    /**
+     * Asks the session to stop: a running {@link #resume()} or {@link #step} returns with
+     * {@link DebugEvent.Kind#SUSPENDED_REQUEST} within {@link #SUSPEND_CHECK_INSTRUCTIONS} warp
+     * instructions; without one, the next resume or step does so before it issues any. Any thread.
+     */
     public void suspend() {
-        suspendRequested = true;
+        suspendRequests.incrementAndGet();
+    }
+
+    private boolean suspendPending() {
+        return suspendRequests.get() != suspendsAnswered;
     }
 
     // ------------------------------------------------------------------ running
@@ -217,53 +194,76 @@ public final class DebugSession {
     /** Runs until a breakpoint, a fault, a suspend request, or the end of the launch. */
     public DebugEvent resume() {
         checkRunnable();
-        suspendRequested = false;
-        fire(new DebugEvent(DebugEvent.Kind.RESUMED, cta, null, null, null, null));
+        fire(new DebugEvent(DebugEvent.Kind.RESUMED, view, null, null, null, null));
         while (true) {
-            boolean ran = false;
-            for (int i = 0; i < cta.warpCount(); i++) {
-                Warp w = cta.warp(i);
-                if (w.state() != WarpState.READY) {
-                    continue;
-                }
-                ran = true;
-                boolean skip = w == lastStopWarp && w.pc() == lastStopPc;
-                Cta.Stop s = runBudgeted(w, SLICE, true, skip);
-                if (s == Cta.Stop.BREAKPOINT) {
-                    selectedWarp = i;
-                    return stopped(DebugEvent.Kind.SUSPENDED_BREAKPOINT, w, breakpointAt(w));
-                }
-                if (s == Cta.Stop.FAULT) {
-                    return faulted(w);
-                }
+            if (suspendPending()) {
+                return stopped(DebugEvent.Kind.SUSPENDED_REQUEST, cta.warp(selectedWarp), null);
             }
-            if (!ran && !cta.resolveBlocked()) {
-                DebugEvent e = finishCta();
+            DebugEvent e = runReadyWarps(null);
+            if (e != null) {
+                return e;
+            }
+            if (!anyReady() && !cta.resolveBlocked()) {
+                e = finishCta();
                 if (e != null) {
                     return e;
                 }
             }
-            if (suspendRequested) {
-                suspendRequested = false;
-                return stopped(DebugEvent.Kind.SUSPENDED_REQUEST, selectedWarp(), null);
+        }
+    }
+
+    /**
+     * One slice of every ready warp; the event that stopped the session (breakpoint, fault,
+     * suspend request), or null. {@code waiting} is a warp whose step waits for the others.
+     */
+    private DebugEvent runReadyWarps(Warp waiting) {
+        for (int i = 0; i < cta.warpCount(); i++) {
+            Warp w = cta.warp(i);
+            if (w.state() != WarpState.READY) {
+                continue;
+            }
+            boolean skip = w == lastStopWarp && w.pc() == lastStopPc;
+            Cta.Stop s = runBudgeted(w, SUSPEND_CHECK_INSTRUCTIONS, true, skip);
+            if (s == Cta.Stop.BREAKPOINT) {
+                selectedWarp = i;
+                return stopped(DebugEvent.Kind.SUSPENDED_BREAKPOINT, w, breakpoints.at(w));
+            }
+            if (s == Cta.Stop.FAULT) {
+                return faulted(w);
+            }
+            if (suspendPending()) {
+                return stopped(DebugEvent.Kind.SUSPENDED_REQUEST, waiting != null ? waiting : cta.warp(selectedWarp), null);
             }
         }
+        return null;
+    }
+
+    private boolean anyReady() {
+        for (int i = 0; i < cta.warpCount(); i++) {
+            if (cta.warp(i).state() == WarpState.READY) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Steps by {@code unit} in {@code scope}; returns the event that ended the step. */
     public DebugEvent step(StepScope scope, StepUnit unit) {
         checkRunnable();
-        fire(new DebugEvent(DebugEvent.Kind.RESUMED, cta, null, null, null, null));
+        fire(new DebugEvent(DebugEvent.Kind.RESUMED, view, null, null, null, null));
+        if (suspendPending()) {
+            return stopped(DebugEvent.Kind.SUSPENDED_REQUEST, cta.warp(selectedWarp), null);
+        }
         List<Warp> targets = new ArrayList<>();
         if (scope == StepScope.WARP) {
-            targets.add(selectedWarp());
+            targets.add(cta.warp(selectedWarp));
         } else {
             for (int i = 0; i < cta.warpCount(); i++) {
                 targets.add(cta.warp(i));
             }
         }
         for (Warp w : targets) {
-            DebugEvent e = unit == StepUnit.INSTRUCTION ? stepInstruction(w) : stepLine(w);
+            DebugEvent e = unit == StepUnit.INSTRUCTION ? stepInstruction(w) : stepLine(w, unit);
             if (e != null) {
                 return e;
             }
@@ -274,7 +274,7 @@ public final class DebugSession {
                 return e;
             }
         }
-        return stopped(DebugEvent.Kind.SUSPENDED_STEP, selectedWarp(), null);
+        return stopped(DebugEvent.Kind.SUSPENDED_STEP, cta.warp(selectedWarp), null);
     }
 
     /** One instruction of {@code w}; runs other warps when it waits at a barrier. Null when fine. */
@@ -283,11 +283,7 @@ public final class DebugSession {
             return null;
         }
         if (w.state() == WarpState.AT_BARRIER) {
-            DebugEvent e = runOthersUntilReleased(w);
-            if (e != null || w.state() != WarpState.READY) {
-                return e;
-            }
-            return null;
+            return runOthersUntilReleased(w);
         }
         Cta.Stop s = runBudgeted(w, 1, false, true);
         if (s == Cta.Stop.FAULT) {
@@ -299,8 +295,8 @@ public final class DebugSession {
         return null;
     }
 
-    /** Steps {@code w} until it is on another source line at the same or a shallower depth. */
-    private DebugEvent stepLine(Warp w) {
+    /** Steps {@code w} by instructions until {@code unit} says it has arrived, it exits, or something stops it. */
+    private DebugEvent stepLine(Warp w, StepUnit unit) {
         int depth = w.depth();
         SourceLocation start = w.sourceLocation();
         while (w.state() != WarpState.EXITED) {
@@ -308,41 +304,38 @@ public final class DebugSession {
             if (e != null) {
                 return e;
             }
-            if (suspendRequested) {
-                suspendRequested = false;
+            if (suspendPending()) {
                 return stopped(DebugEvent.Kind.SUSPENDED_REQUEST, w, null);
             }
-            if (w.state() != WarpState.READY) {
-                continue;
-            }
-            SourceLocation now = w.sourceLocation();
-            // .loc line 0 marks compiler-generated code that belongs to no line: never a stop.
-            if (w.depth() < depth || (w.depth() == depth && now != null && now.line() != 0
-                    && (start == null || now.line() != start.line() || !now.file().equals(start.file())))) {
+            if (w.state() == WarpState.READY && arrived(unit, w, depth, start)) {
                 return null;
             }
         }
         return null;
     }
 
+    private static boolean arrived(StepUnit unit, Warp w, int depth, SourceLocation start) {
+        SourceLocation now = w.sourceLocation();
+        boolean otherLine = now != null
+                && (start == null || now.line() != start.line() || !now.file().equals(start.file()));
+        switch (unit) {
+            case RETURN:
+                return w.depth() < depth;
+            case SOURCE_LINE_INTO:
+                return w.depth() < depth || now != null && (w.depth() > depth || otherLine);
+            default:
+                // .loc line 0 marks compiler-generated code that belongs to no line: never a stop.
+                return w.depth() < depth || w.depth() == depth && otherLine && now.line() != 0;
+        }
+    }
+
     /** Runs the other warps until {@code waiting} leaves its barrier. */
     private DebugEvent runOthersUntilReleased(Warp waiting) {
         while (waiting.state() == WarpState.AT_BARRIER) {
-            boolean ran = false;
-            for (int i = 0; i < cta.warpCount(); i++) {
-                Warp o = cta.warp(i);
-                if (o.state() != WarpState.READY) {
-                    continue;
-                }
-                ran = true;
-                Cta.Stop s = runBudgeted(o, SLICE, true, o == lastStopWarp && o.pc() == lastStopPc);
-                if (s == Cta.Stop.BREAKPOINT) {
-                    selectedWarp = i;
-                    return stopped(DebugEvent.Kind.SUSPENDED_BREAKPOINT, o, breakpointAt(o));
-                }
-                if (s == Cta.Stop.FAULT) {
-                    return faulted(o);
-                }
+            boolean ran = anyReady();
+            DebugEvent e = runReadyWarps(waiting);
+            if (e != null) {
+                return e;
             }
             if (!ran && !cta.resolveBlocked()) {
                 return cta.fault() != null ? faulted(waiting) : null;
@@ -368,26 +361,26 @@ public final class DebugSession {
         return s;
     }
 
-    private Warp budgetExhausted;
+    /** Every event that ends a resume or step answers the suspend requests made until then. */
+    private DebugEvent ended(DebugEvent e) {
+        suspendsAnswered = suspendRequests.get();
+        return fire(e);
+    }
 
     private DebugEvent stopped(DebugEvent.Kind kind, Warp w, Breakpoint b) {
         lastStopWarp = w;
         lastStopPc = w.pc();
-        return fire(new DebugEvent(kind, cta, w, b, null, null));
+        return ended(new DebugEvent(kind, view, view.warp(w.id()), b, null, null));
     }
 
     private DebugEvent faulted(Warp w) {
         Fault f = cta.fault();
         if (f == null && budgetExhausted != null) {
-            Warp bw = budgetExhausted;
-            Instruction in = bw.instruction();
-            f = new Fault(FaultKind.INSTRUCTION_BUDGET, "the session issued its budget of "
-                    + launch.options().instructionBudget() + " warp instructions", null, 0, 0, cta.index(), bw.id(), -1,
-                    null, bw.function() == null ? null : bw.function().name(), in == null ? null : in.text,
-                    in == null ? -1 : in.line, in == null ? null : in.location);
+            f = budgetExhausted.faultHere(FaultKind.INSTRUCTION_BUDGET, "the session issued its budget of "
+                    + launch.options().instructionBudget() + " warp instructions");
         }
         result = new LaunchResult(f, warpInstructions, threadInstructions, System.nanoTime() - startNanos, null);
-        return fire(new DebugEvent(DebugEvent.Kind.FAULT, cta, w, null, f, result));
+        return ended(new DebugEvent(DebugEvent.Kind.FAULT, view, view.warp(w.id()), null, f, result));
     }
 
     /** After the resident CTA finished: starts the next one, or ends the launch. */
@@ -398,12 +391,9 @@ public final class DebugSession {
         int next = cta.linearIndex() + 1;
         if (next >= launch.ctaCount()) {
             result = new LaunchResult(null, warpInstructions, threadInstructions, System.nanoTime() - startNanos, null);
-            return fire(new DebugEvent(DebugEvent.Kind.EXITED, cta, null, null, null, result));
+            return ended(new DebugEvent(DebugEvent.Kind.EXITED, view, null, null, null, result));
         }
-        cta = launch.newCta(next);
-        cta.setBreakpoints(marks);
-        selectedWarp = 0;
-        lastStopWarp = null;
+        makeResident(next);
         return null;
     }
 
@@ -411,83 +401,81 @@ public final class DebugSession {
 
     /**
      * Reads {@code length} bytes of {@code space} at {@code address} as seen by lane
-     * {@code lane} of warp {@code warp} of the resident CTA (the context only matters for
-     * shared, local, generic and call-param spaces). A generic address is resolved through
-     * the windows of {@link GenericWindows}.
+     * {@code lane} of {@code warp}, a warp of a resident CTA (the context only matters for
+     * shared, local, generic and call-param spaces). A generic address is resolved through the
+     * windows of the device's address spaces.
+     *
+     * @throws MemoryAccessException when the bytes are outside the space
      */
-    public byte[] read(AddressSpace space, long address, int length, int warp, int lane) {
+    public byte[] read(PtxStateSpace space, long address, int length, WarpView warp, int lane) {
         if (length < 0 || length > 1 << 24) {
             throw new IllegalArgumentException("bad read length " + length);
         }
         switch (space) {
             case GLOBAL:
                 return launch.module().device().read(address, length);
-            case CONST: {
-                byte[] bank = launch.module().constBank();
-                check(space, address, length, bank.length);
-                byte[] out = new byte[length];
-                System.arraycopy(bank, (int) address, out, 0, length);
-                return out;
-            }
+            case CONST:
+                return copy(space, launch.module().constBank(), address, length);
             case SHARED:
-                return cta.readShared(address, length);
+                return resident(warp).cta().readShared(address, length);
             case LOCAL:
-                return cta.warp(warp).readLocal(lane, address, length);
-            case PARAM: {
-                byte[] p = launch.paramBuffer();
-                check(space, address, length, p.length);
-                byte[] out = new byte[length];
-                System.arraycopy(p, (int) address, out, 0, length);
-                return out;
-            }
+                return resident(warp).readLocal(lane, address, length);
+            case PARAM:
+                return copy(space, launch.paramBuffer(), address, length);
             default: {
-                AddressSpace s = GenericWindows.resolve(address);
-                return read(s, s == AddressSpace.GLOBAL ? address : address - GenericWindows.base(s), length, warp, lane);
+                PtxStateSpace s = layout.resolve(address);
+                return read(s, s == PtxStateSpace.GLOBAL ? address : address - layout.base(s), length, warp, lane);
             }
         }
     }
 
     /** Writes bytes; const and param spaces are read-only. */
-    public void write(AddressSpace space, long address, byte[] bytes, int warp, int lane) {
+    public void write(PtxStateSpace space, long address, byte[] bytes, WarpView warp, int lane) {
         switch (space) {
             case GLOBAL:
                 launch.module().device().write(address, bytes);
                 return;
             case SHARED:
-                cta.writeShared(address, bytes);
+                resident(warp).cta().writeShared(address, bytes);
                 return;
             case LOCAL:
-                cta.warp(warp).writeLocal(lane, address, bytes);
+                resident(warp).writeLocal(lane, address, bytes);
                 return;
             case CONST:
             case PARAM:
                 throw new MemoryAccessException(MemoryFaultKind.READ_ONLY, space, address, bytes.length, null);
             default: {
-                AddressSpace s = GenericWindows.resolve(address);
-                write(s, s == AddressSpace.GLOBAL ? address : address - GenericWindows.base(s), bytes, warp, lane);
+                PtxStateSpace s = layout.resolve(address);
+                write(s, s == PtxStateSpace.GLOBAL ? address : address - layout.base(s), bytes, warp, lane);
             }
         }
     }
 
-    private static void check(AddressSpace space, long address, int length, int size) {
-        if (address < 0 || address + length > size) {
-            throw new MemoryAccessException(MemoryFaultKind.OUT_OF_BOUNDS, space, address, length,
-                    "space has " + size + " bytes");
+    /** The simulator's warp behind a view of a resident CTA. */
+    Warp resident(WarpView warp) {
+        if (warp.cta() != view) {
+            throw new IllegalArgumentException(warp + " is not resident");
         }
+        return warp.warp();
+    }
+
+    private static byte[] copy(PtxStateSpace space, byte[] storage, long address, int length) {
+        if (address < 0 || address + length > storage.length) {
+            throw new MemoryAccessException(MemoryFaultKind.OUT_OF_BOUNDS, space, address, length,
+                    "space has " + storage.length + " bytes");
+        }
+        byte[] out = new byte[length];
+        System.arraycopy(storage, (int) address, out, 0, length);
+        return out;
     }
 
     /** Runs a launch to its end without stopping; convenience for tools. */
-    public static LaunchResult runToEnd(Launch launch) {
+    public static LaunchResult runToEnd(KernelLaunch launch) {
         DebugSession s = new DebugSession(launch);
         DebugEvent e;
         do {
             e = s.resume();
         } while (e.isSuspended());
         return s.result();
-    }
-
-    /** Options suited to debugging: one worker and the given budget. */
-    public static ExecOptions options(long budget) {
-        return new ExecOptions(budget, 1, false);
     }
 }

@@ -1,6 +1,6 @@
 package org.gpumem.sim.debug;
 
-import org.gpumem.sim.memory.AddressSpace;
+import org.gpumem.sim.PtxStateSpace;
 
 /**
  * A variable or parameter of a frame, bound to simulator storage for one lane.
@@ -24,7 +24,7 @@ public record FrameVariable(String name, VariableType type, boolean parameter, S
     }
 
     /** Bytes at {@code offset} of {@code space}; local offsets include the frame's local base. */
-    public record Memory(AddressSpace space, long offset) implements Storage {
+    public record Memory(PtxStateSpace space, long offset) implements Storage {
     }
 
     /** A PTX register of the frame's function ({@code %rd1}). */

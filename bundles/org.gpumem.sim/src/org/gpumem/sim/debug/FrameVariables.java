@@ -18,6 +18,7 @@ import org.gpumem.dwarf.expr.Location;
 import org.gpumem.dwarf.expr.LocationList;
 import org.gpumem.dwarf.info.DieCursor;
 import org.gpumem.dwarf.info.DwAt;
+import org.gpumem.dwarf.info.DwAte;
 import org.gpumem.dwarf.info.DwTag;
 import org.gpumem.dwarf.info.DwarfFile;
 import org.gpumem.dwarf.info.LineTable;
@@ -28,11 +29,10 @@ import org.gpumem.dwarf.info.Unit;
 import org.gpumem.dwarf.io.InputFormatException;
 import org.gpumem.dwarf.ptx.PtxDebugSections;
 import org.gpumem.dwarf.variables.TypeNames;
+import org.gpumem.sim.LoadedModule;
+import org.gpumem.sim.MemoryAccessException;
+import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.exec.DeviceModule;
-import org.gpumem.sim.exec.Warp;
-import org.gpumem.sim.memory.AddressSpace;
-import org.gpumem.sim.memory.MemoryAccessException;
-import org.gpumem.sim.ptx.PtxFunction;
 import org.gpumem.sim.ptx.PtxModule;
 
 /**
@@ -52,13 +52,6 @@ public final class FrameVariables {
     private static final int MAX_TYPE_DEPTH = 24;
     private static final int MAX_DIE_DEPTH = 4096;
     private static final long MAX_VALUE_BYTES = 1 << 24;
-    private static final int DW_ATE_BOOLEAN = 0x02;
-    private static final int DW_ATE_FLOAT = 0x04;
-    private static final int DW_ATE_SIGNED = 0x05;
-    private static final int DW_ATE_SIGNED_CHAR = 0x06;
-    private static final int DW_ATE_UNSIGNED = 0x07;
-    private static final int DW_ATE_UNSIGNED_CHAR = 0x08;
-    private static final int DW_ATE_UTF = 0x10;
 
     /** A variable as declared, with what binding needs decoded in advance. */
     private record Declared(String name, VariableType type, boolean parameter, String declFile, long declLine,
@@ -69,8 +62,9 @@ public final class FrameVariables {
     private final Map<String, List<Declared>> byFunction = new LinkedHashMap<>();
     private final String problem;
 
-    /** Reads the DWARF of {@code module}; a module without it, or with unreadable DWARF, binds nothing and says why. */
-    public FrameVariables(DeviceModule module) {
+    /** Reads the DWARF of {@code loaded}; a module without it, or with unreadable DWARF, binds nothing and says why. */
+    public FrameVariables(LoadedModule loaded) {
+        DeviceModule module = DeviceModule.of(loaded);
         PtxModule ptx = module.module();
         String why = null;
         if (ptx.debugSections().isEmpty()) {
@@ -100,13 +94,13 @@ public final class FrameVariables {
      *
      * @throws IllegalStateException when the module has no usable DWARF ({@link #problem()})
      */
-    public List<FrameVariable> bind(DebugSession session, Warp warp, int level, int lane) {
+    public List<FrameVariable> bind(DebugSession session, WarpView warp, int level, int lane) {
         if (problem != null) {
             throw new IllegalStateException(problem);
         }
         SimEvaluationContext context = new SimEvaluationContext(session, warp, level, lane);
         List<FrameVariable> out = new ArrayList<>();
-        for (Declared d : declaredIn(warp.function(level).name())) {
+        for (Declared d : declaredIn(warp.function(level))) {
             out.add(bind(d, session, warp, level, lane, context));
         }
         return out;
@@ -127,7 +121,7 @@ public final class FrameVariables {
         return List.of();
     }
 
-    private FrameVariable bind(Declared d, DebugSession session, Warp warp, int level, int lane,
+    private FrameVariable bind(Declared d, DebugSession session, WarpView warp, int level, int lane,
             SimEvaluationContext context) {
         String spaceName = d.attributeSpace() != null ? d.attributeSpace().name() : null;
         if (d.problem() != null) {
@@ -158,15 +152,15 @@ public final class FrameVariables {
             return unbound(d, spaceName, "type " + d.type().name() + " is too large to show");
         }
         if (location instanceof Location.Memory m) {
-            AddressSpace space = AddressSpace.fromNvidiaAddressClass((int) m.space().id());
-            if (space == null || space == AddressSpace.GENERIC) {
+            PtxStateSpace space = SimEvaluationContext.stateSpace(m.space());
+            if (space == null || space == PtxStateSpace.GENERIC) {
                 return unbound(d, spaceName, "location " + m + " not bound to simulator storage");
             }
-            long offset = m.offset() + (space == AddressSpace.LOCAL ? warp.frameLocalBase(level) : 0);
+            long offset = m.offset() + (space == PtxStateSpace.LOCAL ? warp.frameLocalBase(level) : 0);
             FrameVariable.Memory storage = new FrameVariable.Memory(space, offset);
             String name = spaceName != null ? spaceName : space.ptxName();
             try {
-                byte[] bytes = session.read(space, offset, (int) size, warp.id(), lane);
+                byte[] bytes = session.read(space, offset, (int) size, warp, lane);
                 return new FrameVariable(d.name(), d.type(), d.parameter(), d.declFile(), d.declLine(), name, storage,
                         bytes, null);
             } catch (MemoryAccessException | IllegalArgumentException e) {
@@ -176,11 +170,10 @@ public final class FrameVariables {
         }
         if (location instanceof Location.Register r) {
             String register = SimEvaluationContext.registerName(r.number());
-            PtxFunction f = warp.function(level);
             FrameVariable.Register storage = new FrameVariable.Register(register);
-            if (f.registerIndex(register) < 0) {
+            if (!warp.hasRegister(level, register)) {
                 return new FrameVariable(d.name(), d.type(), d.parameter(), d.declFile(), d.declLine(), spaceName,
-                        storage, null, "register " + register + " not in " + f.name());
+                        storage, null, "register " + register + " not in " + warp.function(level));
             }
             if (size > 8 || r.bitOffset() != 0) {
                 return new FrameVariable(d.name(), d.type(), d.parameter(), d.declFile(), d.declLine(), spaceName,
@@ -338,7 +331,7 @@ public final class FrameVariables {
             }
             space = space != null ? space : attributeSpace(o, numbering, encodings);
         }
-        VariableType type = type(dwarf, typeName, typeRef, u.addressSize());
+        VariableType type = type(dwarf, typeName, typeRef, u.addressSize(), numbering);
         String file = declFile >= 0 && lines != null ? lines.shortFileName(declFile) : null;
         return new Declared(name != null ? name : "<anonymous>", type, parameter, file, declLine, space,
                 encodings.memOffsetOnTop(), expression, list, constant, why);
@@ -371,7 +364,8 @@ public final class FrameVariables {
     }
 
     /** Follows typedefs, qualifiers and arrays to the element type; the name is the one {@link TypeNames} gives. */
-    private static VariableType type(DwarfFile dwarf, String name, long ref, int addressSize) {
+    private static VariableType type(DwarfFile dwarf, String name, long ref, int addressSize,
+            AddressSpaceNumbering numbering) {
         List<Long> dimensions = new ArrayList<>();
         for (int depth = 0; depth < MAX_TYPE_DEPTH && ref >= 0; depth++) {
             DieCursor t = dwarf.dieAt(ref);
@@ -386,18 +380,20 @@ public final class FrameVariables {
                     continue;
                 case DwTag.POINTER_TYPE, DwTag.REFERENCE_TYPE, DwTag.RVALUE_REFERENCE_TYPE: {
                     long addressClass = t.unsigned(DwAt.ADDRESS_CLASS, -1);
-                    AddressSpace pointee = addressClass >= 0 ? AddressSpace.fromNvidiaAddressClass((int) addressClass) : null;
+                    PtxStateSpace pointee = addressClass >= 0
+                            ? SimEvaluationContext.stateSpace(numbering.resolve(NumberKind.ADDRESS_CLASS, addressClass))
+                            : null;
                     int size = (int) t.unsigned(DwAt.BYTE_SIZE, addressSize);
                     return new VariableType(name, VariableType.Encoding.POINTER, size, dimensions,
-                            pointee != null ? pointee : AddressSpace.GENERIC);
+                            pointee != null ? pointee : PtxStateSpace.GENERIC);
                 }
                 case DwTag.BASE_TYPE: {
                     long size = t.unsigned(DwAt.BYTE_SIZE, -1);
                     VariableType.Encoding encoding = switch ((int) t.unsigned(DwAt.ENCODING, -1)) {
-                        case DW_ATE_BOOLEAN -> VariableType.Encoding.BOOLEAN;
-                        case DW_ATE_FLOAT -> size == 4 || size == 8 ? VariableType.Encoding.FLOAT : VariableType.Encoding.OTHER;
-                        case DW_ATE_SIGNED, DW_ATE_SIGNED_CHAR -> VariableType.Encoding.SIGNED;
-                        case DW_ATE_UNSIGNED, DW_ATE_UNSIGNED_CHAR, DW_ATE_UTF -> VariableType.Encoding.UNSIGNED;
+                        case DwAte.BOOLEAN -> VariableType.Encoding.BOOLEAN;
+                        case DwAte.FLOAT -> size == 4 || size == 8 ? VariableType.Encoding.FLOAT : VariableType.Encoding.OTHER;
+                        case DwAte.SIGNED, DwAte.SIGNED_CHAR -> VariableType.Encoding.SIGNED;
+                        case DwAte.UNSIGNED, DwAte.UNSIGNED_CHAR, DwAte.UTF -> VariableType.Encoding.UNSIGNED;
                         default -> VariableType.Encoding.OTHER;
                     };
                     if (size < 1 || size > 8) {

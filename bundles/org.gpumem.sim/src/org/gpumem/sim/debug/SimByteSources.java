@@ -5,12 +5,10 @@ import java.util.function.LongSupplier;
 import org.gpumem.model.memory.ArrayByteSource;
 import org.gpumem.model.memory.ByteSource;
 import org.gpumem.sim.exec.Cta;
-import org.gpumem.sim.exec.Device;
 import org.gpumem.sim.exec.Launch;
 import org.gpumem.sim.exec.Warp;
-import org.gpumem.sim.memory.GenericWindows;
 import org.gpumem.sim.memory.GlobalMemory;
-import org.gpumem.sim.memory.LocalLayout;
+import org.gpumem.sim.memory.StateSpaceLayout;
 
 /**
  * The simulator's storage as model pools ({@link ByteSource}), read live. {@code version} is
@@ -18,24 +16,24 @@ import org.gpumem.sim.memory.LocalLayout;
  * only while the kernel runs. Reads and writes follow the session's thread rules: only while
  * the launch is suspended.
  */
-public final class SimByteSources {
+final class SimByteSources {
     private SimByteSources() {
     }
 
     /**
-     * Global memory as one pool: pool offset = global address - {@link GenericWindows#GLOBAL_BASE},
+     * Global memory as one pool: pool offset = global address - {@link GlobalMemory#base()},
      * size up to the end of the last allocation. Bytes between allocations are not populated and
      * reading them throws.
      */
-    public static ByteSource global(Device device, LongSupplier version) {
-        GlobalMemory g = device.global();
+    static ByteSource global(GlobalMemory g, LongSupplier version) {
+        long base = g.base();
         return new ByteSource() {
             @Override
             public long size() {
                 GlobalMemory.Segments s = g.segments();
                 long end = 0;
                 for (int i = 0; i < s.count(); i++) {
-                    end = Math.max(end, s.end(i) - GenericWindows.GLOBAL_BASE);
+                    end = Math.max(end, s.end(i) - base);
                 }
                 return end;
             }
@@ -43,7 +41,7 @@ public final class SimByteSources {
             @Override
             public void read(long offset, byte[] dst, int off, int len) {
                 ByteSource.checkRange(size(), offset, dst.length, off, len);
-                g.read(GenericWindows.GLOBAL_BASE + offset, dst, off, len);
+                g.read(base + offset, dst, off, len);
             }
 
             @Override
@@ -54,7 +52,7 @@ public final class SimByteSources {
             @Override
             public void write(long offset, byte[] src, int off, int len) {
                 ByteSource.checkRange(size(), offset, src.length, off, len);
-                g.write(GenericWindows.GLOBAL_BASE + offset, src, off, len);
+                g.write(base + offset, src, off, len);
             }
 
             @Override
@@ -65,41 +63,41 @@ public final class SimByteSources {
             @Override
             public long nextPopulated(long offset) {
                 GlobalMemory.Segments s = g.segments();
-                long a = GenericWindows.GLOBAL_BASE + Math.max(0, offset);
+                long a = base + Math.max(0, offset);
                 long best = Long.MAX_VALUE;
                 for (int i = 0; i < s.count(); i++) {
                     if (a < s.end(i)) {
                         best = Math.min(best, Math.max(a, s.start(i)));
                     }
                 }
-                return best == Long.MAX_VALUE ? size() : best - GenericWindows.GLOBAL_BASE;
+                return best == Long.MAX_VALUE ? size() : best - base;
             }
         };
     }
 
     /** A CTA's shared memory (static then dynamic). */
-    public static ByteSource shared(Cta cta, LongSupplier version) {
+    static ByteSource shared(Cta cta, LongSupplier version) {
         return ArrayByteSource.live(cta.sharedMemory(), true, version);
     }
 
     /** The module's const bank (read-only). */
-    public static ByteSource constBank(Launch launch, LongSupplier version) {
+    static ByteSource constBank(Launch launch, LongSupplier version) {
         return ArrayByteSource.live(launch.module().constBank(), false, version);
     }
 
     /** The kernel parameter buffer (read-only). */
-    public static ByteSource kernelParams(Launch launch, LongSupplier version) {
+    static ByteSource kernelParams(Launch launch, LongSupplier version) {
         return ArrayByteSource.live(launch.paramBuffer(), false, version);
     }
 
-    /** A warp's local memory as stored: lane-interleaved, see {@link LocalLayout}. */
-    public static ByteSource localWarp(Warp warp, LongSupplier version) {
+    /** A warp's local memory as stored: lane-interleaved, see {@link StateSpaceLayout}. */
+    static ByteSource localWarp(Warp warp, LongSupplier version) {
         return ArrayByteSource.live(warp.localStorage(), true, version);
     }
 
     /** One lane's local memory at the offsets the thread uses. */
-    public static ByteSource localLane(Warp warp, int lane, LongSupplier version) {
-        if (lane < 0 || lane >= LocalLayout.LANES) {
+    static ByteSource localLane(Warp warp, int lane, LongSupplier version) {
+        if (lane < 0 || lane >= StateSpaceLayout.LANES) {
             throw new IllegalArgumentException("lane must be 0..31: " + lane);
         }
         return new ByteSource() {

@@ -6,10 +6,7 @@ import org.gpumem.dwarf.elf.ElfFile;
 import org.gpumem.dwarf.expr.EvaluationContext;
 import org.gpumem.dwarf.expr.Location;
 import org.gpumem.dwarf.expr.RegisterNames;
-import org.gpumem.sim.exec.Warp;
-import org.gpumem.sim.memory.AddressSpace;
-import org.gpumem.sim.ptx.PtxFunction;
-import org.gpumem.sim.ptx.ScalarType;
+import org.gpumem.sim.PtxStateSpace;
 
 /**
  * What a DWARF expression of nvcc's PTX may ask, answered from a suspended simulator: one lane
@@ -24,14 +21,14 @@ public final class SimEvaluationContext implements EvaluationContext {
     private static final AddressSpaceNumbering PTX = AddressSpaceRegistry.numbering(ElfFile.EM_CUDA, "", 8);
 
     private final DebugSession session;
-    private final Warp warp;
+    private final WarpView warp;
     private final int level;
     private final int lane;
 
     /**
      * @param level frame level (0 = the kernel, {@code warp.depth() - 1} = innermost)
      */
-    public SimEvaluationContext(DebugSession session, Warp warp, int level, int lane) {
+    public SimEvaluationContext(DebugSession session, WarpView warp, int level, int lane) {
         if (level < 0 || level >= warp.depth()) {
             throw new IllegalArgumentException("frame level " + level + " outside 0.." + (warp.depth() - 1));
         }
@@ -68,28 +65,29 @@ public final class SimEvaluationContext implements EvaluationContext {
 
     @Override
     public long readRegister(long dwarfRegister) {
-        PtxFunction f = warp.function(level);
         String name = registerName(dwarfRegister);
-        int reg = f.registerIndex(name);
-        if (reg < 0) {
-            throw new UnsupportedOperationException("function " + f.name() + " has no register " + name);
+        if (!warp.hasRegister(level, name)) {
+            throw new UnsupportedOperationException("function " + warp.function(level) + " has no register " + name);
         }
-        long v = warp.register(level, reg, lane);
-        ScalarType t = f.registerType(reg);
-        if (t != null && t.size() < 8) {
-            v &= (1L << (8 * t.size())) - 1;
-        }
-        return v;
+        return warp.register(level, name, lane);
+    }
+
+    /**
+     * The simulator storage of a DWARF space: the PTX state space of the same name, which is how
+     * the registry names nvcc's numbers; null for spaces without storage (registers, code...).
+     */
+    static PtxStateSpace stateSpace(org.gpumem.dwarf.aspace.AddressSpace space) {
+        return PtxStateSpace.fromPtxName(space.name());
     }
 
     @Override
     public long readMemory(Location.Memory location, int size) {
-        AddressSpace space = AddressSpace.fromNvidiaAddressClass((int) location.space().id());
+        PtxStateSpace space = stateSpace(location.space());
         if (space == null) {
             throw new UnsupportedOperationException("space " + location.space().name() + " has no simulator storage");
         }
-        long offset = location.offset() + (space == AddressSpace.LOCAL ? warp.frameLocalBase(level) : 0);
-        byte[] b = session.read(space, offset, size, warp.id(), lane);
+        long offset = location.offset() + (space == PtxStateSpace.LOCAL ? warp.frameLocalBase(level) : 0);
+        byte[] b = session.read(space, offset, size, warp, lane);
         long v = 0;
         for (int i = b.length - 1; i >= 0; i--) {
             v = v << 8 | (b[i] & 0xFF);

@@ -3,22 +3,21 @@ package org.gpumem.sim.debug;
 import java.util.Arrays;
 import java.util.function.LongSupplier;
 
+import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.gpumem.model.Context;
 import org.gpumem.model.MemoryState;
 import org.gpumem.model.Scope;
 import org.gpumem.model.addressing.Contexts;
 import org.gpumem.model.memory.ByteSource;
 import org.gpumem.model.state.MemoryStateBuilder;
-import org.gpumem.model.targets.BuiltinTargets;
+import org.gpumem.sim.Dim3;
 import org.gpumem.sim.exec.Cta;
-import org.gpumem.sim.exec.Dim3;
 import org.gpumem.sim.exec.Launch;
-import org.gpumem.sim.memory.GenericWindows;
 import org.gpumem.sim.memory.GlobalMemory;
 
 /**
- * A stopped {@link DebugSession} as a {@link MemoryState} of {@link BuiltinTargets#simulator()}:
- * device, grid, the resident CTA as the one work-group, its warps as subgroups and their lanes,
+ * A stopped {@link DebugSession} as a {@link MemoryState} of its device's address spaces
+ * ({@link SimulatorTarget}, the description the interpreter derived its layout from): device, grid, the resident CTA as the one work-group, its warps as subgroups and their lanes,
  * each pool bound to the simulator's live storage through {@link SimByteSources} (nothing is
  * copied). The state describes one stop: when the session moves on to another CTA, or a warp's
  * local storage is replaced, the pools keep reading what they were bound to, so owners build a
@@ -30,11 +29,11 @@ public final class StoppedMemoryState {
 
     /** The resident CTA of {@code session}, its pools' {@code version()} being the session's stop count. */
     public static MemoryState of(DebugSession session) {
-        Launch launch = session.launch();
-        Cta cta = session.cta();
+        Launch launch = Launch.of(session.launch());
+        Cta cta = session.cta().cta();
         LongSupplier version = session::stopCount;
         GlobalMemory memory = launch.module().device().global();
-        ByteSource global = byAddress(memory, SimByteSources.global(launch.module().device(), version));
+        ByteSource global = byAddress(memory, SimByteSources.global(memory, version));
         ByteSource constBank = SimByteSources.constBank(launch, version);
         ByteSource params = SimByteSources.kernelParams(launch, version);
         ByteSource shared = SimByteSources.shared(cta, version);
@@ -42,14 +41,15 @@ public final class StoppedMemoryState {
         Dim3 block = launch.config().block();
         // One work-group only: the simulator holds one CTA, and a state of the whole grid would
         // cost a context per thread of every CTA on each stop.
-        MemoryState state = new MemoryStateBuilder(BuiltinTargets.simulator())
-                .name(launch.kernel().name() + " stopped at " + cta.index(), launch.module().module().name())
+        // A state contains its target, and the device's one description stays the device's.
+        MemoryState state = new MemoryStateBuilder(EcoreUtil.copy(launch.module().device().addressSpaces()))
+                .name(launch.kernel().name() + " stopped at " + cta.index(), launch.module().name())
                 .launch(1, 1, 1, block.x(), block.y(), block.z())
                 .poolSize("global", global.size())
                 .poolSize("const", constBank.size())
                 .poolSize("param", params.size())
                 .poolSize("shared", shared.size())
-                .poolSize("local", launch.localBytesPerThread() * BuiltinTargets.WARP_SIZE)
+                .poolSize("local", launch.layout().localWarpBytes(launch.localBytesPerThread()))
                 .sources((pool, owner) -> switch (pool.getStorage().getName()) {
                     case "global" -> global;
                     case "const" -> constBank;
@@ -78,13 +78,13 @@ public final class StoppedMemoryState {
 
     /**
      * Global memory indexed by address, as the simulator target's global space is linear from
-     * address 0. Bytes outside every allocation (below {@link GenericWindows#GLOBAL_BASE}, the
-     * gaps between allocations) read as zero and are reported unpopulated, like the unwritten
+     * address 0. Bytes outside every allocation (below {@link GlobalMemory#base()}, the gaps
+     * between allocations) read as zero and are reported unpopulated, like the unwritten
      * pages of a sparse pool, so that page-wise readers (memory tables, snapshots) can read an
      * allocation's neighbourhood; writing them fails.
      */
     private static ByteSource byAddress(GlobalMemory memory, ByteSource fromBase) {
-        long base = GenericWindows.GLOBAL_BASE;
+        long base = memory.base();
         return new ByteSource() {
             @Override
             public long size() {

@@ -2,7 +2,7 @@ package org.gpumem.sim.debug;
 
 import java.util.List;
 
-import org.gpumem.sim.memory.AddressSpace;
+import org.gpumem.sim.PtxStateSpace;
 
 /**
  * A variable's type as DWARF describes it, decoded far enough to read and print its value:
@@ -15,7 +15,7 @@ import org.gpumem.sim.memory.AddressSpace;
  * @param pointee     for pointers: the space their DW_AT_address_class names, {@code GENERIC}
  *                    when the pointer type carries none; null otherwise
  */
-public record VariableType(String name, Encoding encoding, int elementSize, List<Long> dimensions, AddressSpace pointee) {
+public record VariableType(String name, Encoding encoding, int elementSize, List<Long> dimensions, PtxStateSpace pointee) {
 
     /** Element encodings, from DW_ATE_* or the DIE tag. */
     public enum Encoding {

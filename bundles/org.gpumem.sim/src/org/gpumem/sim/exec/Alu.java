@@ -1,8 +1,8 @@
 package org.gpumem.sim.exec;
 
+import org.gpumem.sim.ScalarType;
 import org.gpumem.sim.ptx.Instruction;
 import org.gpumem.sim.ptx.Op;
-import org.gpumem.sim.ptx.ScalarType;
 
 /**
  * Register-to-register instructions for all active lanes. Registers hold raw bits in a long;

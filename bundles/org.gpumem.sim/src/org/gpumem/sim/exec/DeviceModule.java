@@ -1,35 +1,43 @@
 package org.gpumem.sim.exec;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.gpumem.dwarf.info.SymbolLayout;
-import org.gpumem.sim.memory.AddressSpace;
-import org.gpumem.sim.memory.GenericWindows;
+import org.gpumem.sim.ExecOptions;
+import org.gpumem.sim.Kernel;
+import org.gpumem.sim.KernelParameter;
+import org.gpumem.sim.LaunchConfig;
+import org.gpumem.sim.LoadedModule;
+import org.gpumem.sim.ModuleVariable;
+import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.memory.StateSpaceLayout;
 import org.gpumem.sim.ptx.PtxFunction;
 import org.gpumem.sim.ptx.PtxModule;
+import org.gpumem.sim.ptx.PtxParam;
 import org.gpumem.sim.ptx.PtxVariable;
 
 /**
- * A module loaded on a {@link Device}: where its variables live (global addresses of
+ * A module loaded on a {@link SimulatedDevice}: where its variables live (global addresses of
  * {@code .global} variables, offsets in its const bank, shared offsets), and the constant
  * registers of each function with symbol addresses filled in.
  */
-public final class DeviceModule {
-    private final Device device;
+public final class DeviceModule implements LoadedModule {
+    private final SimulatedDevice device;
     private final PtxModule module;
     private final Map<String, Long> globalAddresses = new HashMap<>();
     private final Map<String, Long> constOffsets = new HashMap<>();
     private final byte[] constBank;
     private final long[][] constants;
 
-    DeviceModule(Device device, PtxModule module) {
+    DeviceModule(SimulatedDevice device, PtxModule module) {
         this.device = device;
         this.module = module;
         long constSize = 0;
         for (PtxVariable v : module.variables()) {
-            if (v.space() == AddressSpace.CONST) {
+            if (v.space() == PtxStateSpace.CONST) {
                 long a = Math.max(1, v.alignment());
                 constSize = (constSize + a - 1) / a * a;
                 constOffsets.put(v.name(), constSize);
@@ -41,17 +49,17 @@ public final class DeviceModule {
         }
         constBank = new byte[(int) constSize];
         for (PtxVariable v : module.variables()) {
-            if (v.space() == AddressSpace.GLOBAL && v.size() > 0) {
+            if (v.space() == PtxStateSpace.GLOBAL && v.size() > 0) {
                 globalAddresses.put(v.name(), device.global().allocate(v.size(), Math.max(256, v.alignment())));
             }
         }
         for (PtxVariable v : module.variables()) {
             byte[] init = v.initializer();
-            if (v.space() == AddressSpace.GLOBAL && v.size() > 0) {
+            if (v.space() == PtxStateSpace.GLOBAL && v.size() > 0) {
                 byte[] bytes = init != null ? java.util.Arrays.copyOf(init, (int) v.size()) : new byte[(int) v.size()];
                 applySymbolInits(v, bytes);
                 device.global().write(globalAddresses.get(v.name()), bytes);
-            } else if (v.space() == AddressSpace.CONST) {
+            } else if (v.space() == PtxStateSpace.CONST) {
                 int off = (int) (long) constOffsets.get(v.name());
                 if (init != null) {
                     System.arraycopy(init, 0, constBank, off, init.length);
@@ -88,8 +96,9 @@ public final class DeviceModule {
      * {@code generic} is true.
      */
     public long symbolAddress(String symbol, boolean generic) {
+        StateSpaceLayout layout = device.layout();
         if (PtxModule.KERNEL_PARAMS_SYMBOL.equals(symbol)) {
-            return generic ? GenericWindows.PARAM_BASE : 0;
+            return generic ? layout.base(PtxStateSpace.PARAM) : 0;
         }
         PtxVariable v = module.variable(symbol);
         if (v == null) {
@@ -100,9 +109,9 @@ public final class DeviceModule {
                 Long g = globalAddresses.get(symbol);
                 return g == null ? 0 : g;
             case CONST:
-                return constOffsets.get(symbol) + (generic ? GenericWindows.CONST_BASE : 0);
+                return constOffsets.get(symbol) + (generic ? layout.base(PtxStateSpace.CONST) : 0);
             case SHARED:
-                return module.sharedOffsets().get(symbol) + (generic ? GenericWindows.SHARED_BASE : 0);
+                return module.sharedOffsets().get(symbol) + (generic ? layout.base(PtxStateSpace.SHARED) : 0);
             default:
                 throw new IllegalArgumentException(symbol + " is a ." + v.space().ptxName() + " variable");
         }
@@ -131,12 +140,74 @@ public final class DeviceModule {
         return SymbolLayout.of(places);
     }
 
-    public Device device() {
+    /** The module behind an API reference: only the simulator implements {@link LoadedModule}. */
+    public static DeviceModule of(LoadedModule module) {
+        return (DeviceModule) module;
+    }
+
+    @Override
+    public SimulatedDevice device() {
         return device;
     }
 
+    /** The decoded PTX. */
     public PtxModule module() {
         return module;
+    }
+
+    @Override
+    public String name() {
+        return module.name();
+    }
+
+    @Override
+    public String ptx() {
+        return module.text();
+    }
+
+    @Override
+    public String target() {
+        return module.target();
+    }
+
+    @Override
+    public List<Kernel> kernels() {
+        return module.kernels().stream().map(DeviceModule::describe).toList();
+    }
+
+    @Override
+    public Kernel kernel(String name) {
+        return describe(entry(name));
+    }
+
+    /** The API's description of a decoded kernel. */
+    public static Kernel describe(PtxFunction kernel) {
+        List<KernelParameter> params = new ArrayList<>();
+        for (PtxParam p : kernel.params()) {
+            params.add(new KernelParameter(p.name(), p.type(), p.size(), p.alignment(), p.offset()));
+        }
+        return new Kernel(kernel.name(), params, kernel.kernelParamBytes(), kernel.line());
+    }
+
+    @Override
+    public List<ModuleVariable> variables() {
+        return module.variables().stream().map(this::place).toList();
+    }
+
+    @Override
+    public ModuleVariable variable(String name) {
+        PtxVariable v = module.variable(name);
+        return v == null ? null : place(v);
+    }
+
+    private ModuleVariable place(PtxVariable v) {
+        long address = switch (v.space()) {
+            case GLOBAL -> globalAddresses.getOrDefault(v.name(), -1L);
+            case CONST -> constOffsets.getOrDefault(v.name(), -1L);
+            case SHARED -> module.sharedOffsets().getOrDefault(v.name(), -1L);
+            default -> -1L;
+        };
+        return new ModuleVariable(v.name(), v.space(), v.isDynamicShared() ? -1 : address, v.size());
     }
 
     /** Global address of a {@code .global} variable, or null. */
@@ -160,7 +231,7 @@ public final class DeviceModule {
     }
 
     /** The kernel with this exact (mangled) name. */
-    public PtxFunction kernel(String name) {
+    public PtxFunction entry(String name) {
         PtxFunction f = module.function(name);
         if (f == null || !f.isEntry()) {
             StringBuilder known = new StringBuilder();
@@ -173,6 +244,7 @@ public final class DeviceModule {
     }
 
     /** Prepares a launch of this module's kernel; {@link Launch#run()} executes it. */
+    @Override
     public Launch launch(LaunchConfig config, ExecOptions options) {
         return new Launch(this, config, options);
     }

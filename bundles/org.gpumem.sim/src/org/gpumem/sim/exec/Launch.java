@@ -8,6 +8,15 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.gpumem.sim.AddressSpaceProfile;
+import org.gpumem.sim.Dim3;
+import org.gpumem.sim.ExecOptions;
+import org.gpumem.sim.Fault;
+import org.gpumem.sim.Kernel;
+import org.gpumem.sim.KernelLaunch;
+import org.gpumem.sim.LaunchConfig;
+import org.gpumem.sim.LaunchResult;
+import org.gpumem.sim.memory.StateSpaceLayout;
 import org.gpumem.sim.ptx.Instruction;
 import org.gpumem.sim.ptx.Op;
 import org.gpumem.sim.ptx.PtxFunction;
@@ -24,7 +33,7 @@ import org.gpumem.sim.ptx.PtxParam;
  * recursive kernel gets {@link #RECURSIVE_LOCAL_BYTES} and faults with a stack overflow
  * beyond that.
  */
-public final class Launch {
+public final class Launch implements KernelLaunch {
     /** Local bytes per thread given to kernels whose call graph is recursive. */
     public static final long RECURSIVE_LOCAL_BYTES = 8 * 1024;
     /** Most local bytes per thread (the hardware limit). */
@@ -40,6 +49,7 @@ public final class Launch {
     final LaunchConfig config;
     final ExecOptions options;
     final PtxFunction kernel;
+    final StateSpaceLayout layout;
     final byte[] paramBuffer;
     final long sharedBytes;
     final long localBytesPerThread;
@@ -49,7 +59,8 @@ public final class Launch {
         this.module = module;
         this.config = config;
         this.options = options;
-        this.kernel = module.kernel(config.kernel());
+        this.kernel = module.entry(config.kernel());
+        this.layout = module.device().layout();
         Dim3 b = config.block();
         Dim3 g = config.grid();
         int[] bl = {b.x(), b.y(), b.z()};
@@ -154,28 +165,47 @@ public final class Launch {
         return own + deepest;
     }
 
+    /** The launch behind an API reference: only the simulator implements {@link KernelLaunch}. */
+    public static Launch of(KernelLaunch launch) {
+        return (Launch) launch;
+    }
+
+    @Override
     public DeviceModule module() {
         return module;
     }
 
+    @Override
     public LaunchConfig config() {
         return config;
     }
 
+    @Override
     public ExecOptions options() {
         return options;
     }
 
-    public PtxFunction kernel() {
+    @Override
+    public Kernel kernel() {
+        return DeviceModule.describe(kernel);
+    }
+
+    /** The decoded kernel. */
+    public PtxFunction entry() {
         return kernel;
     }
 
-    /** Bytes of shared memory each CTA has (static, then dynamic). */
+    /** The constants the interpreter takes from the device's target. */
+    public StateSpaceLayout layout() {
+        return layout;
+    }
+
+    @Override
     public long sharedBytes() {
         return sharedBytes;
     }
 
-    /** Bytes of local memory each thread has. */
+    @Override
     public long localBytesPerThread() {
         return localBytesPerThread;
     }
@@ -185,7 +215,7 @@ public final class Launch {
         return paramBuffer;
     }
 
-    /** Number of CTAs in the grid. */
+    @Override
     public int ctaCount() {
         return (int) config.grid().volume();
     }
@@ -241,6 +271,7 @@ public final class Launch {
      * calling thread is one of them); each worker runs its CTA to completion. Stops all workers
      * at the first fault.
      */
+    @Override
     public LaunchResult run() {
         long start = System.nanoTime();
         int ctas = ctaCount();
@@ -287,18 +318,10 @@ public final class Launch {
                 faultCta = w.faultCta;
             }
             if (counters != null && w.cta != null) {
-                for (int f = 0; f < code.length; f++) {
-                    long[] src = w.cta.profile[f];
-                    if (counters[f] == null) {
-                        counters[f] = new long[src.length];
-                    }
-                    for (int k = 0; k < src.length; k++) {
-                        counters[f][k] += src[k];
-                    }
-                }
+                ProfileCounters.add(counters, w.cta.profile);
             }
         }
-        AddressSpaceProfile profile = counters == null ? null : new AddressSpaceProfile(module.module(), counters);
+        AddressSpaceProfile profile = counters == null ? null : ProfileCounters.profile(module.module(), counters);
         return new LaunchResult(fault, warpInsns, threadInsns, System.nanoTime() - start, profile);
     }
 

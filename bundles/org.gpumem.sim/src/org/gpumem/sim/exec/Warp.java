@@ -1,17 +1,21 @@
 package org.gpumem.sim.exec;
 
-import org.gpumem.sim.memory.LocalLayout;
-import org.gpumem.sim.memory.MemoryAccessException;
-import org.gpumem.sim.memory.MemoryFaultKind;
-import org.gpumem.sim.memory.AddressSpace;
+import org.gpumem.sim.Dim3;
+import org.gpumem.sim.Fault;
+import org.gpumem.sim.FaultKind;
+import org.gpumem.sim.MemoryAccessException;
+import org.gpumem.sim.MemoryFaultKind;
+import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.SourceLocation;
+import org.gpumem.sim.WarpState;
+import org.gpumem.sim.memory.StateSpaceLayout;
 import org.gpumem.sim.ptx.Instruction;
 import org.gpumem.sim.ptx.PtxFunction;
-import org.gpumem.sim.ptx.SourceLocation;
 import org.gpumem.sim.ptx.Specials;
 
 /**
  * 32 lanes of a CTA that execute in lockstep: their call frames (each with its registers and
- * reconvergence stack), their local memory (lane-interleaved, see {@link LocalLayout}) and
+ * reconvergence stack), their local memory (lane-interleaved as the device's {@link StateSpaceLayout} says) and
  * their scheduling state. Read access is for the debugger and tests, from the thread that
  * drives the launch, while the launch is suspended.
  */
@@ -155,7 +159,7 @@ public final class Warp {
         checkLocal(offset, length);
         byte[] out = new byte[length];
         for (int i = 0; i < length; i++) {
-            out[i] = local[(int) LocalLayout.physical(lane, offset + i)];
+            out[i] = local[(int) cta.launch.layout.localPhysical(lane, offset + i)];
         }
         return out;
     }
@@ -165,7 +169,7 @@ public final class Warp {
         checkLane(lane);
         checkLocal(offset, bytes.length);
         for (int i = 0; i < bytes.length; i++) {
-            local[(int) LocalLayout.physical(lane, offset + i)] = bytes[i];
+            local[(int) cta.launch.layout.localPhysical(lane, offset + i)] = bytes[i];
         }
     }
 
@@ -175,9 +179,17 @@ public final class Warp {
                 (int) specials[Specials.TID_Z << 5 | lane]);
     }
 
+    /** A fault of this warp at its next instruction, not of one lane (a deadlock, a spent budget). */
+    public Fault faultHere(FaultKind kind, String detail) {
+        Instruction in = instruction();
+        PtxFunction f = function();
+        return new Fault(kind, detail, null, 0, 0, cta.index, id, -1, null, f == null ? null : f.name(),
+                in == null ? null : in.text, in == null ? -1 : in.line, in == null ? null : in.location);
+    }
+
     private void checkLocal(long offset, int length) {
         if (offset < 0 || length < 0 || offset + length > localBytesPerThread) {
-            throw new MemoryAccessException(MemoryFaultKind.OUT_OF_BOUNDS, AddressSpace.LOCAL, offset, length,
+            throw new MemoryAccessException(MemoryFaultKind.OUT_OF_BOUNDS, PtxStateSpace.LOCAL, offset, length,
                     "thread has " + localBytesPerThread + " bytes of local memory");
         }
     }

@@ -6,7 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 
-import org.gpumem.sim.ptx.ScalarType;
+import org.gpumem.sim.ScalarType;
 
 /** The initial bytes of a buffer argument, as its {@link BufferInit} specifies. */
 public final class BufferContents {

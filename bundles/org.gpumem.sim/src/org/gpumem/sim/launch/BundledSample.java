@@ -6,9 +6,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-import org.gpumem.sim.ptx.PtxLoader;
-import org.gpumem.sim.ptx.PtxModule;
-
 /**
  * The sample kernel shipped inside the simulator bundle for demonstrations (`gpumem demo`) and
  * the sample project of `gpumem ide`: nvcc -G PTX (with its DWARF) of {@code local_array.cu}, a
@@ -24,6 +21,7 @@ public final class BundledSample {
 
     /** The files of the sample, in the order a project should receive them. */
     public static final List<String> FILES = List.of(SOURCE_NAME, "local_array.G.ptx", "local_array.launch.json");
+
     /** The launch description among {@link #FILES}. */
     public static final String LAUNCH_FILE = "local_array.launch.json";
     /** A line inside the loop of the sample's source, where a first breakpoint is useful. */
@@ -34,9 +32,12 @@ public final class BundledSample {
     private BundledSample() {
     }
 
-    /** The PTX module. */
-    public static PtxModule module() {
-        return PtxLoader.load("local_array.G.ptx", text("local_array.G.ptx"));
+    /** File name of the sample's PTX module, one of {@link #FILES}. */
+    public static final String PTX_NAME = "local_array.G.ptx";
+
+    /** The text of the PTX module. */
+    public static String ptxText() {
+        return text(PTX_NAME);
     }
 
     /** The CUDA source, one string per line. */

@@ -3,7 +3,7 @@ package org.gpumem.sim.launch;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
-import org.gpumem.sim.ptx.ScalarType;
+import org.gpumem.sim.ScalarType;
 
 /** One kernel parameter of a launch description, in parameter order. */
 public sealed interface KernelArgument {

@@ -26,12 +26,12 @@ import org.gpumem.sim.ptx.PtxModule;
  * catalog picks the PTX image a {@code device} GPU would JIT-compile among those defining the
  * kernel, since the simulator runs PTX, not SASS.
  */
-public final class KernelModules {
+final class KernelModules {
     private KernelModules() {
     }
 
     /** Loads the module of {@code d}; errors name the launch file's {@code module} field. */
-    public static PtxModule load(LaunchDescription d) throws IOException {
+    static PtxModule load(LaunchDescription d) throws IOException {
         Path path = d.module();
         if (!Files.isRegularFile(path)) {
             throw fail(d, "module", path + " is not a readable file");
@@ -74,7 +74,7 @@ public final class KernelModules {
      * The kernel {@code d} names, when exactly one kernel of the module is designated by it (see
      * {@link #designates}).
      */
-    public static PtxFunction kernel(LaunchDescription d, PtxModule module) {
+    static PtxFunction kernel(LaunchDescription d, PtxModule module) {
         String name = d.kernel();
         PtxFunction exact = module.function(name);
         if (exact != null && exact.isEntry()) {

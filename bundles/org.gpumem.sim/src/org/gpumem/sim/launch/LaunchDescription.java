@@ -3,7 +3,7 @@ package org.gpumem.sim.launch;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.gpumem.sim.exec.Dim3;
+import org.gpumem.sim.Dim3;
 
 /**
  * One kernel launch as the CLI and the Eclipse launch describe it (see {@link LaunchFileReader}

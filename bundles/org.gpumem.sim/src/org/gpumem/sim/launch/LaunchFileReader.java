@@ -16,6 +16,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+import org.gpumem.sim.Dim3;
+import org.gpumem.sim.LaunchConfig;
+import org.gpumem.sim.ScalarType;
+
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
@@ -24,10 +28,6 @@ import com.google.gson.JsonPrimitive;
 import com.google.gson.Strictness;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
-
-import org.gpumem.sim.exec.Dim3;
-import org.gpumem.sim.exec.LaunchConfig;
-import org.gpumem.sim.ptx.ScalarType;
 
 /**
  * Reads a launch description:

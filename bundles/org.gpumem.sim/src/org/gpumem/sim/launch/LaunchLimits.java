@@ -2,7 +2,7 @@ package org.gpumem.sim.launch;
 
 /**
  * Size bounds on a launch description beyond the grid, block and shared-memory limits of
- * {@link org.gpumem.sim.exec.LaunchConfig}: buffer bytes are bounded so that a typo in a count
+ * {@link org.gpumem.sim.LaunchConfig}: buffer bytes are bounded so that a typo in a count
  * yields an error naming the field instead of an OutOfMemoryError.
  *
  * @param maxBufferBytes      largest single buffer

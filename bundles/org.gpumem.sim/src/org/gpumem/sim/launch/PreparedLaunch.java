@@ -9,41 +9,43 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.gpumem.sim.exec.Device;
+import org.gpumem.sim.Device;
+import org.gpumem.sim.ExecOptions;
+import org.gpumem.sim.Kernel;
+import org.gpumem.sim.KernelLaunch;
+import org.gpumem.sim.KernelParameter;
+import org.gpumem.sim.LaunchConfig;
+import org.gpumem.sim.LaunchResult;
+import org.gpumem.sim.LoadedModule;
 import org.gpumem.sim.exec.DeviceModule;
-import org.gpumem.sim.exec.ExecOptions;
-import org.gpumem.sim.exec.LaunchConfig;
-import org.gpumem.sim.exec.LaunchResult;
-import org.gpumem.sim.ptx.PtxFunction;
+import org.gpumem.sim.exec.SimulatedDevice;
+import org.gpumem.sim.ptx.PtxLoader;
 import org.gpumem.sim.ptx.PtxModule;
-import org.gpumem.sim.ptx.PtxParam;
 
 /**
  * A launch description made ready to run on a fresh simulated device: module loaded, kernel
  * resolved, arguments checked against the kernel's parameters, buffers allocated in global
  * memory and filled. {@link #run} executes it once and reads the output buffers back; the debug
- * API can instead start a session from {@link #deviceModule()} and {@link #config()}.
+ * API can instead start a session on {@link #launch(ExecOptions)}.
  */
 public final class PreparedLaunch {
     /** Global memory beyond the buffers, for the module's own {@code .global} variables. */
     private static final long MODULE_GLOBALS_BYTES = 256L << 20;
 
     private final LaunchDescription description;
-    private final PtxModule module;
-    private final PtxFunction kernel;
-    private final Device device;
-    private final DeviceModule deviceModule;
+    private final Kernel kernel;
+    private final SimulatedDevice device;
+    private final DeviceModule module;
     private final Map<String, Long> bufferAddresses = new LinkedHashMap<>();
     private final LaunchConfig config;
 
-    private PreparedLaunch(LaunchDescription d, PtxModule module) {
+    private PreparedLaunch(LaunchDescription d, PtxModule ptx) {
         this.description = d;
-        this.module = module;
-        this.kernel = KernelModules.kernel(d, module);
+        this.kernel = DeviceModule.describe(KernelModules.kernel(d, ptx));
         checkArguments();
-        this.device = new Device(d.device(), d.bufferBytes() + MODULE_GLOBALS_BYTES);
+        this.device = new SimulatedDevice(d.device(), d.bufferBytes() + MODULE_GLOBALS_BYTES);
         try {
-            this.deviceModule = device.load(module);
+            this.module = device.load(ptx);
         } catch (IllegalArgumentException e) {
             throw fail("device", e.getMessage());
         }
@@ -70,19 +72,24 @@ public final class PreparedLaunch {
         return new PreparedLaunch(d, KernelModules.load(d));
     }
 
-    /** As {@link #prepare(LaunchDescription)} with a module already loaded (e.g. a bundled resource). */
-    public static PreparedLaunch prepare(LaunchDescription d, PtxModule module) {
-        return new PreparedLaunch(d, module);
+    /**
+     * As {@link #prepare(LaunchDescription)} with the module given as PTX text (e.g. a bundled
+     * resource) instead of the description's file.
+     *
+     * @param ptxName the name messages give the module
+     */
+    public static PreparedLaunch prepare(LaunchDescription d, String ptxName, String ptxText) {
+        return new PreparedLaunch(d, PtxLoader.load(ptxName, ptxText));
     }
 
     private void checkArguments() {
-        List<PtxParam> params = kernel.params();
+        List<KernelParameter> params = kernel.params();
         List<KernelArgument> args = description.args();
         if (params.size() != args.size()) {
             throw fail("args", kernel.name() + " takes " + params.size() + " parameters, the launch gives " + args.size());
         }
         for (int i = 0; i < params.size(); i++) {
-            PtxParam p = params.get(i);
+            KernelParameter p = params.get(i);
             KernelArgument a = args.get(i);
             int given = a instanceof KernelArgument.Scalar s ? s.type().size() : 8;
             if (given != p.size()) {
@@ -95,7 +102,7 @@ public final class PreparedLaunch {
 
     /** Runs the kernel; when it completes, reads back every buffer named in {@code outputs}. */
     public Outcome run(ExecOptions options) {
-        LaunchResult result = deviceModule.launch(config, options).run();
+        LaunchResult result = launch(options).run();
         Map<String, byte[]> outputs = new LinkedHashMap<>();
         if (result.completed()) {
             for (String name : description.outputs()) {
@@ -134,7 +141,7 @@ public final class PreparedLaunch {
      */
     public void writeResolved(Path dir) throws IOException {
         Files.createDirectories(dir);
-        Files.writeString(dir.resolve("kernel.ptx"), module.text(), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("kernel.ptx"), module.ptx(), StandardCharsets.UTF_8);
         try (Writer w = Files.newBufferedWriter(dir.resolve("launch.txt"), StandardCharsets.UTF_8)) {
             w.write("ptx kernel.ptx\n");
             w.write("kernel " + kernel.name() + "\n");
@@ -160,26 +167,32 @@ public final class PreparedLaunch {
         return description;
     }
 
-    public PtxModule module() {
+    /** The module, loaded on {@link #device()}. */
+    public LoadedModule module() {
         return module;
     }
 
     /** The resolved kernel. */
-    public PtxFunction kernel() {
+    public Kernel kernel() {
         return kernel;
     }
 
+    /** The fresh device the buffers are allocated on. */
     public Device device() {
         return device;
-    }
-
-    public DeviceModule deviceModule() {
-        return deviceModule;
     }
 
     /** The engine's launch configuration: mangled kernel name, extents, argument bytes. */
     public LaunchConfig config() {
         return config;
+    }
+
+    /**
+     * The launch of {@link #config()} with {@code options}, to run or to debug
+     * ({@code org.gpumem.sim.debug.DebugSession}); every launch works on the same buffers.
+     */
+    public KernelLaunch launch(ExecOptions options) {
+        return module.launch(config, options);
     }
 
     /** Global address of each buffer, in argument order. */

@@ -2,9 +2,13 @@ package org.gpumem.sim.memory;
 
 import java.util.Arrays;
 
+import org.gpumem.sim.MemoryAccessException;
+import org.gpumem.sim.MemoryFaultKind;
+import org.gpumem.sim.PtxStateSpace;
+
 /**
  * Device (global) memory: a set of allocations, each its own byte array, at addresses from
- * {@link GenericWindows#GLOBAL_BASE} on, 256-byte aligned, with an unmapped 256-byte gap after
+ * its base ({@link #DEFAULT_BASE} unless the device says otherwise) on, 256-byte aligned, with an unmapped 256-byte gap after
  * each so that running off the end of one allocation faults instead of reading the next.
  * Bytes outside every allocation are not mapped: an access there is out of bounds.
  * <p>
@@ -17,6 +21,11 @@ public final class GlobalMemory {
     private static final long GAP = 256;
     /** Largest single allocation: one Java array. */
     public static final long MAX_ALLOCATION = Integer.MAX_VALUE - 64;
+    /**
+     * Where allocations start by default: above 4 GiB, so that a 32-bit offset of another space
+     * taken for a global address faults instead of reading an allocation.
+     */
+    public static final long DEFAULT_BASE = 0x0000_0001_0000_0000L;
 
     /** Immutable view of the allocations sorted by address. */
     public static final class Segments {
@@ -59,17 +68,34 @@ public final class GlobalMemory {
         }
     }
 
+    private final long base;
     private final long capacity;
     private long used;
-    private long next = GenericWindows.GLOBAL_BASE;
+    private long next;
     private volatile Segments segments = new Segments(new long[0], new long[0], new byte[0][]);
 
-    /** Global memory that holds at most {@code capacity} bytes of allocations. */
+    /** Global memory from {@link #DEFAULT_BASE} on that holds at most {@code capacity} bytes of allocations. */
     public GlobalMemory(long capacity) {
+        this(DEFAULT_BASE, capacity);
+    }
+
+    /** Global memory whose allocations start at {@code base} (a multiple of 256). */
+    public GlobalMemory(long base, long capacity) {
         if (capacity <= 0) {
             throw new IllegalArgumentException("global memory size must be positive: " + capacity);
         }
+        if (base < 0 || (base & (ALIGN - 1)) != 0) {
+            throw new IllegalArgumentException("global memory base must be a non-negative multiple of " + ALIGN + ": 0x"
+                    + Long.toHexString(base));
+        }
+        this.base = base;
+        this.next = base;
         this.capacity = capacity;
+    }
+
+    /** The lowest address an allocation can have. */
+    public long base() {
+        return base;
     }
 
     public long capacity() {
@@ -168,7 +194,7 @@ public final class GlobalMemory {
     private static int checkRange(Segments s, long address, long length) {
         int i = s.find(address);
         if (length < 0 || i < 0 || address + length > s.ends[i]) {
-            throw new MemoryAccessException(MemoryFaultKind.OUT_OF_BOUNDS, AddressSpace.GLOBAL, address,
+            throw new MemoryAccessException(MemoryFaultKind.OUT_OF_BOUNDS, PtxStateSpace.GLOBAL, address,
                     (int) Math.min(Integer.MAX_VALUE, Math.max(0, length)), "not inside one allocation");
         }
         return i;

@@ -4,7 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.gpumem.sim.memory.AddressSpace;
+import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.ScalarType;
 import org.gpumem.sim.ptx.PtxLoader.Operand;
 import org.gpumem.sim.ptx.PtxLoader.Symbol;
 
@@ -151,7 +152,7 @@ final class Decoder {
     }
 
     /** Fills addrReg/addrOffset/paramKind of a memory operand in {@code space}. */
-    private void address(Operand o, AddressSpace space) throws PtxException {
+    private void address(Operand o, PtxStateSpace space) throws PtxException {
         if (o.kind != Operand.ADDR) {
             throw fail("expected an address [..] in " + opcode);
         }
@@ -168,7 +169,7 @@ final class Decoder {
                     in.addrReg = s.value;
                     return;
                 case Symbol.LOCAL:
-                    if (space != AddressSpace.LOCAL) {
+                    if (space != PtxStateSpace.LOCAL) {
                         throw fail("local symbol " + o.name + " used with ." + space.ptxName() + " access");
                     }
                     in.addrReg = Specials.FRAME;
@@ -176,13 +177,13 @@ final class Decoder {
                     return;
                 case Symbol.KERNEL_PARAM:
                 case Symbol.FRAME_PARAM:
-                    if (space == AddressSpace.PARAM) {
+                    if (space == PtxStateSpace.PARAM) {
                         in.paramKind = s.kind == Symbol.KERNEL_PARAM ? Op.PARAM_KERNEL : Op.PARAM_FRAME;
                         in.addrReg = parser.constantOf(0);
                         in.addrOffset = s.value + o.offset;
                         return;
                     }
-                    if (space == AddressSpace.GENERIC && s.kind == Symbol.KERNEL_PARAM) {
+                    if (space == PtxStateSpace.GENERIC && s.kind == Symbol.KERNEL_PARAM) {
                         in.addrReg = parser.symbolConstant(PtxModule.KERNEL_PARAMS_SYMBOL, 0, true);
                         in.addrOffset = s.value + o.offset;
                         return;
@@ -200,20 +201,20 @@ final class Decoder {
         if (v == null) {
             throw fail("undefined symbol " + o.name);
         }
-        if (space != AddressSpace.GENERIC && v.space() != space) {
+        if (space != PtxStateSpace.GENERIC && v.space() != space) {
             throw fail("." + v.space().ptxName() + " variable " + o.name + " accessed with ." + space.ptxName());
         }
-        in.addrReg = parser.symbolConstant(o.name, 0, space == AddressSpace.GENERIC);
+        in.addrReg = parser.symbolConstant(o.name, 0, space == PtxStateSpace.GENERIC);
     }
 
-    private AddressSpace spaceModifier() {
+    private PtxStateSpace spaceModifier() {
         for (String m : mods) {
-            AddressSpace s = AddressSpace.fromPtxName(m);
-            if (s != null && s != AddressSpace.GENERIC) {
+            PtxStateSpace s = PtxStateSpace.fromPtxName(m);
+            if (s != null && s != PtxStateSpace.GENERIC) {
                 return s;
             }
         }
-        return AddressSpace.GENERIC;
+        return PtxStateSpace.GENERIC;
     }
 
     private int cmp() throws PtxException {
@@ -289,7 +290,7 @@ final class Decoder {
                 requireType();
                 in.op = has("to") ? Op.CVTA_TO : Op.CVTA;
                 in.space = spaceModifier();
-                if (in.space == AddressSpace.GENERIC) {
+                if (in.space == PtxStateSpace.GENERIC) {
                     throw fail("cvta needs a state space");
                 }
                 in.type = type.ordinal();
@@ -658,7 +659,7 @@ final class Decoder {
         memoryType();
         in.op = Op.ST;
         in.space = spaceModifier();
-        if (in.space == AddressSpace.CONST) {
+        if (in.space == PtxStateSpace.CONST) {
             throw fail("st.const is not allowed");
         }
         Operand s = ops.get(1);
@@ -675,7 +676,7 @@ final class Decoder {
             in.src = new int[] {src(s, type)};
         }
         address(ops.get(0), in.space);
-        if (in.space == AddressSpace.PARAM && in.paramKind == Op.PARAM_KERNEL) {
+        if (in.space == PtxStateSpace.PARAM && in.paramKind == Op.PARAM_KERNEL) {
             throw fail("store to kernel parameter");
         }
     }
@@ -805,7 +806,7 @@ final class Decoder {
         boolean red = base.equals("red");
         in.op = red ? Op.RED : Op.ATOM;
         in.space = spaceModifier();
-        if (in.space != AddressSpace.GLOBAL && in.space != AddressSpace.SHARED && in.space != AddressSpace.GENERIC) {
+        if (in.space != PtxStateSpace.GLOBAL && in.space != PtxStateSpace.SHARED && in.space != PtxStateSpace.GENERIC) {
             throw fail("atomics in ." + in.space.ptxName() + " are not allowed");
         }
         in.mod = -1;

@@ -1,6 +1,8 @@
 package org.gpumem.sim.ptx;
 
-import org.gpumem.sim.memory.AddressSpace;
+import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.ScalarType;
+import org.gpumem.sim.SourceLocation;
 
 /**
  * One PTX instruction in pre-decoded form: operation and modifier codes as ints (see
@@ -19,8 +21,8 @@ public final class Instruction {
     public int mod2;
     public int rnd;
     public int flags;
-    /** State space of ld/st/atom/red/cvta/isspacep; {@link AddressSpace#GENERIC} when none is written. */
-    public AddressSpace space = AddressSpace.GENERIC;
+    /** State space of ld/st/atom/red/cvta/isspacep; {@link PtxStateSpace#GENERIC} when none is written. */
+    public PtxStateSpace space = PtxStateSpace.GENERIC;
     /** Vector width of ld/st (1, 2 or 4). */
     public int vec = 1;
     /** Guard predicate register, or -1. */

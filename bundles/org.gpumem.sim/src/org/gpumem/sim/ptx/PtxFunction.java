@@ -4,6 +4,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
+import org.gpumem.sim.ScalarType;
+
 /**
  * A kernel ({@code .entry}) or device function ({@code .func}) of a module: parameters,
  * decoded instructions, labels, local variables and the register file layout.

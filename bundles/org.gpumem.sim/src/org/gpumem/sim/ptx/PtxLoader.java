@@ -12,7 +12,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.gpumem.sim.memory.AddressSpace;
+import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.ScalarType;
+import org.gpumem.sim.SourceLocation;
 
 /**
  * Loads PTX text into a {@link PtxModule}: parses directives, declarations and instructions,
@@ -302,7 +304,7 @@ public final class PtxLoader {
             long off = 0;
             int maxAlign = 16;
             for (PtxVariable v : variables) {
-                if (v.space() != AddressSpace.SHARED) {
+                if (v.space() != PtxStateSpace.SHARED) {
                     continue;
                 }
                 maxAlign = Math.max(maxAlign, v.alignment());
@@ -345,7 +347,7 @@ public final class PtxLoader {
         }
 
         /** Declaration attributes: {@code .align N}, vector, type, then name, dims, initializer. */
-        private PtxVariable parseVariable(AddressSpace space, boolean external, int line) throws PtxException {
+        private PtxVariable parseVariable(PtxStateSpace space, boolean external, int line) throws PtxException {
             int align = 0;
             ScalarType type = null;
             int vec = 1;
@@ -465,7 +467,7 @@ public final class PtxLoader {
         }
 
         private void parseModuleVariable(String spaceName, boolean external, int line) throws PtxException {
-            AddressSpace space = AddressSpace.fromPtxName(spaceName.substring(1));
+            PtxStateSpace space = PtxStateSpace.fromPtxName(spaceName.substring(1));
             PtxVariable v = parseVariable(space, external, line);
             expect(";");
             addModuleVariable(v);
@@ -496,7 +498,7 @@ public final class PtxLoader {
                 if (!accept(".param") && !accept(".reg")) {
                     throw error("expected .param in parameter list but found '" + peek() + "'");
                 }
-                PtxVariable v = parseVariable(AddressSpace.PARAM, false, line);
+                PtxVariable v = parseVariable(PtxStateSpace.PARAM, false, line);
                 int size = (int) Math.max(v.size(), 1);
                 int align = Math.max(v.alignment(), 1);
                 int off = (offset[0] + align - 1) / align * align;
@@ -608,7 +610,7 @@ public final class PtxLoader {
                         parseReg(line);
                         continue;
                     case ".local": {
-                        PtxVariable v = parseVariable(AddressSpace.LOCAL, false, line);
+                        PtxVariable v = parseVariable(PtxStateSpace.LOCAL, false, line);
                         expect(";");
                         long off = (localFrame + v.alignment() - 1) / v.alignment() * v.alignment();
                         localFrame = off + v.size();
@@ -618,14 +620,14 @@ public final class PtxLoader {
                         continue;
                     }
                     case ".shared": {
-                        PtxVariable v = parseVariable(AddressSpace.SHARED, false, line);
+                        PtxVariable v = parseVariable(PtxStateSpace.SHARED, false, line);
                         expect(";");
                         shared.add(v);
                         addModuleVariable(v);
                         continue;
                     }
                     case ".param": {
-                        PtxVariable v = parseVariable(AddressSpace.PARAM, false, line);
+                        PtxVariable v = parseVariable(PtxStateSpace.PARAM, false, line);
                         expect(";");
                         int a = Math.max(1, v.alignment());
                         int off = (paramFrame + a - 1) / a * a;
@@ -635,7 +637,7 @@ public final class PtxLoader {
                     }
                     case ".global":
                     case ".const": {
-                        PtxVariable v = parseVariable(AddressSpace.fromPtxName(t.substring(1)), false, line);
+                        PtxVariable v = parseVariable(PtxStateSpace.fromPtxName(t.substring(1)), false, line);
                         expect(";");
                         addModuleVariable(v);
                         continue;

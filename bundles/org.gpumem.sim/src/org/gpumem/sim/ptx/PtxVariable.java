@@ -2,7 +2,8 @@ package org.gpumem.sim.ptx;
 
 import java.util.List;
 
-import org.gpumem.sim.memory.AddressSpace;
+import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.ScalarType;
 
 /**
  * A state-space variable declared in PTX: module-scope {@code .global}, {@code .const},
@@ -11,7 +12,7 @@ import org.gpumem.sim.memory.AddressSpace;
  * of the elements the declaration's {@code = ...} lists (the rest of the variable is zero);
  * {@code symbolInits} lists 8-byte slots initialized with the address of another variable.
  */
-public record PtxVariable(String name, AddressSpace space, ScalarType elementType, long size, int alignment,
+public record PtxVariable(String name, PtxStateSpace space, ScalarType elementType, long size, int alignment,
         byte[] initializer, List<SymbolInit> symbolInits, boolean external, int line) {
 
     /** An 8-byte slot at {@code offset} that holds the address of {@code symbol}. */
@@ -20,6 +21,6 @@ public record PtxVariable(String name, AddressSpace space, ScalarType elementTyp
 
     /** True for {@code .extern .shared x[]}: the dynamic shared memory of a launch. */
     public boolean isDynamicShared() {
-        return space == AddressSpace.SHARED && external && size == 0;
+        return space == PtxStateSpace.SHARED && external && size == 0;
     }
 }

@@ -1,15 +1,10 @@
 package org.gpumem.ui.memory;
 
-import org.gpumem.model.AccessPattern;
 import org.gpumem.model.AddressSpace;
 import org.gpumem.model.Context;
-import org.gpumem.model.InterleavedAccess;
-import org.gpumem.model.LinearAccess;
 import org.gpumem.model.Pool;
 import org.gpumem.model.addressing.AddressResolver;
-import org.gpumem.model.addressing.AddressSpaces;
 import org.gpumem.model.addressing.Contexts;
-import org.gpumem.model.addressing.PoolAddress;
 
 /**
  * An address space of the gpumem model seen from one context; reads follow the space's access
@@ -24,7 +19,7 @@ public final class ModelSpaceReader implements SpaceReader {
     public ModelSpaceReader(Context context, AddressSpace space) {
         this.context = context;
         this.space = space;
-        this.length = extent(context, space);
+        this.length = AddressResolver.extent(context, space);
     }
 
     public Context context() {
@@ -33,27 +28,6 @@ public final class ModelSpaceReader implements SpaceReader {
 
     public AddressSpace space() {
         return space;
-    }
-
-    /**
-     * Bytes a linear or lane-interleaved space reaches in its pool; a windowed or strided space
-     * spans its whole address range (unreachable offsets read as errors).
-     */
-    private static long extent(Context context, AddressSpace space) {
-        AccessPattern access = space.getAccess();
-        try {
-            if (access instanceof LinearAccess linear) {
-                PoolAddress first = AddressResolver.resolve(context, space, 0);
-                return Math.max(0, first.pool().getSize() - linear.getBase());
-            }
-            if (access instanceof InterleavedAccess interleaved) {
-                Pool pool = AddressResolver.resolve(context, space, 0).pool();
-                return pool.getSize() / interleaved.getLaneCount();
-            }
-        } catch (IllegalArgumentException notReachableFromHere) {
-            return 0;
-        }
-        return AddressSpaces.mask(space.getAddressBits());
     }
 
     @Override

@@ -4,7 +4,7 @@ import java.util.Comparator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.gpumem.sim.exec.AddressSpaceProfile;
+import org.gpumem.sim.AddressSpaceProfile;
 
 /**
  * One source line of the simulator's address-space profile: generic accesses by the space they

@@ -1,5 +1,6 @@
 package org.gpumem.ui.views;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.jface.viewers.ITreeContentProvider;
@@ -10,6 +11,7 @@ import org.gpumem.model.AddressSpace;
 import org.gpumem.model.MemoryState;
 import org.gpumem.model.Target;
 import org.gpumem.model.targets.BuiltinTargets;
+import org.gpumem.sim.SimulatorTarget;
 import org.gpumem.ui.internal.TextColumns;
 
 /**
@@ -81,7 +83,9 @@ public final class AddressSpacesView extends SessionView {
             return List.of(state.getTarget());
         }
         if (builtins == null) {
-            builtins = BuiltinTargets.all();
+            List<Target> all = new ArrayList<>(BuiltinTargets.all());
+            all.add(SimulatorTarget.create());
+            builtins = List.copyOf(all);
         }
         return builtins;
     }

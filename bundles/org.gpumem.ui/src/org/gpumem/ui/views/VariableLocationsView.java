@@ -196,11 +196,11 @@ public final class VariableLocationsView extends SessionView {
                 int shown = bytes == null ? 0 : Math.min(VALUE_BYTES, bytes.length);
                 String value = bytes == null ? "<unreadable>"
                         : Hex.bytes(bytes, 0, shown, " ") + (bytes.length > VALUE_BYTES ? " \u2026" : "");
-                int bits = location.space().addressSize() * 8;
+                AddressSpace space = AddressSpaces.require(variable.kernelTarget().engineTarget(), location.space());
                 rows.add(new Row(variable.getName(), variable.getReferenceTypeName(),
-                        location.context().describe(location.space()), location.space().spaceName(),
-                        Hex.address(location.offset(), bits), location.offset(), bytes == null ? 0 : bytes.length, value,
-                        null, null, variable));
+                        location.lane().describe(space.getScope()), location.space(),
+                        Hex.address(location.offset(), space.getAddressBits()), location.offset(),
+                        bytes == null ? 0 : bytes.length, value, null, null, variable));
             }
         } catch (DebugException e) {
             return rows;

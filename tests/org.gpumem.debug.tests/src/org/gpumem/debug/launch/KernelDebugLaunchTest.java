@@ -27,16 +27,16 @@ import org.eclipse.debug.core.model.IBreakpoint;
 import org.eclipse.debug.core.model.IMemoryBlockExtension;
 import org.eclipse.debug.core.model.MemoryByte;
 import org.gpumem.debug.breakpoints.KernelLineBreakpoint;
-import org.gpumem.debug.engine.MemorySpace;
 import org.gpumem.debug.memory.MemoryBlockBinding;
 import org.gpumem.debug.memory.SpaceMemoryBlock;
 import org.gpumem.debug.model.KernelDebugTarget;
 import org.gpumem.debug.model.KernelVariable;
 import org.gpumem.debug.model.PtxStackFrame;
 import org.gpumem.debug.model.WarpThread;
-import org.gpumem.sim.exec.FaultKind;
-import org.gpumem.sim.memory.AddressSpace;
-import org.gpumem.sim.memory.LocalLayout;
+import org.gpumem.model.addressing.AddressResolver;
+import org.gpumem.model.addressing.AddressSpaces;
+import org.gpumem.sim.FaultKind;
+import org.gpumem.sim.PtxStateSpace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -103,7 +103,7 @@ class KernelDebugLaunchTest extends KernelLaunchFixture {
 
         // Kernel parameters live in the param space; a generic pointer shows the space it points into.
         KernelVariable inParam = top.variable("in");
-        assertEquals("param [device] +0x0", inParam.location());
+        assertEquals("param [grid] +0x0", inParam.location(), "kernel parameters are one per launch");
         assertTrue(inParam.getValue().getValueString().endsWith(" -> global +0x"
                 + Long.toHexString(ByteBuffer.wrap(inParam.bytes()).order(ByteOrder.LITTLE_ENDIAN).getLong())),
                 inParam.getValue().getValueString());
@@ -117,17 +117,19 @@ class KernelDebugLaunchTest extends KernelLaunchFixture {
                 window.location());
         byte[] windowBytes = window.bytes();
         SpaceMemoryBlock local = (SpaceMemoryBlock) target.getExtendedMemoryBlock("local:&window", top);
-        assertEquals(MemorySpace.LOCAL, local.space());
+        assertEquals("local", local.space());
         assertArrayEquals(windowBytes, values(local.getBytesFromOffset(BigInteger.ZERO, 32)));
         IMemoryBlockExtension generic = target.getExtendedMemoryBlock("generic:&window", top);
         assertEquals(8, generic.getAddressSize());
-        assertEquals(AddressSpace.LOCAL, org.gpumem.sim.memory.GenericWindows.resolve(generic.getBigBaseAddress().longValue()));
+        assertEquals("local", AddressResolver.throughWindows(AddressSpaces.require(target.engineTarget(), "generic"),
+                generic.getBigBaseAddress().longValue()).space().getName());
         assertArrayEquals(windowBytes, values(generic.getBytesFromOffset(BigInteger.ZERO, 32)));
         IMemoryBlockExtension plain = target.getExtendedMemoryBlock(generic.getBigBaseAddress().toString(), top);
         assertArrayEquals(windowBytes, values(plain.getBytesFromOffset(BigInteger.ZERO, 32)));
         long windowOffset = window.memoryLocation().offset();
         IMemoryBlockExtension warpPool = target.getExtendedMemoryBlock("private_wave:&window", top);
-        assertEquals(LocalLayout.physical(lane, windowOffset), warpPool.getBigBaseAddress().longValue());
+        assertEquals((windowOffset / 4) * 128 + lane * 4L + windowOffset % 4, warpPool.getBigBaseAddress().longValue(),
+                "lane-interleaved in 4-byte words of the warp's 32 lanes");
         assertArrayEquals(java.util.Arrays.copyOf(windowBytes, 4), values(warpPool.getBytesFromOffset(BigInteger.ZERO, 4)));
 
         // Step a few lines: the loop stores window[k]; after each step the local block flags
@@ -246,7 +248,7 @@ class KernelDebugLaunchTest extends KernelLaunchFixture {
         assertEquals("CTA (0,0,0) warp 0", thread.warpId().label());
         assertNotNull(thread.faultOfThisWarp());
         assertEquals(FaultKind.OUT_OF_BOUNDS, target.fault().kind());
-        assertEquals(AddressSpace.SHARED, target.fault().space());
+        assertEquals(PtxStateSpace.SHARED, target.fault().space());
         assertEquals(0, target.fault().lane());
         assertTrue(thread.getName().contains("Faulted: " + target.fault().message()), thread.getName());
         assertTrue(target.getName().contains(target.fault().message()), target.getName());

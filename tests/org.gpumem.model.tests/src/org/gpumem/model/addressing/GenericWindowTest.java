@@ -28,10 +28,10 @@ class GenericWindowTest {
     /** target, shared space, shared window base, per-lane space, per-lane window base */
     static Stream<Arguments> windowedTargets() {
         return Stream.of(
-                Arguments.of(BuiltinTargets.nvptx("sm_90"), "shared", BuiltinTargets.SIM_SHARED_WINDOW, "local",
-                        BuiltinTargets.SIM_LOCAL_WINDOW),
-                Arguments.of(BuiltinTargets.simulator(), "shared", BuiltinTargets.SIM_SHARED_WINDOW, "local",
-                        BuiltinTargets.SIM_LOCAL_WINDOW),
+                Arguments.of(BuiltinTargets.nvptx("sm_90"), "shared", BuiltinTargets.NVPTX_SHARED_WINDOW, "local",
+                        BuiltinTargets.NVPTX_LOCAL_WINDOW),
+                Arguments.of(BuiltinTargets.nvptx("sm_80", 1L << 47, (1L << 47) + (1L << 32)), "shared", 1L << 47, "local",
+                        (1L << 47) + (1L << 32)),
                 Arguments.of(BuiltinTargets.amdgpu("gfx90a", 64), "local", BuiltinTargets.AMDGPU_LDS_APERTURE,
                         "private_lane", BuiltinTargets.AMDGPU_SCRATCH_APERTURE),
                 Arguments.of(BuiltinTargets.amdgpu("gfx90a", 32), "local", BuiltinTargets.AMDGPU_LDS_APERTURE,
@@ -109,17 +109,21 @@ class GenericWindowTest {
     }
 
     @Test
-    void simulatorConstAndParamWindows() {
-        Target target = BuiltinTargets.simulator();
+    void descriptionsBuiltOnNvptxAddWindowsAfterTheDefaultOnes() {
+        long base = BuiltinTargets.NVPTX_LOCAL_WINDOW + BuiltinTargets.NVPTX_WINDOW_SIZE;
+        Target target = BuiltinTargets.nvptxBased("on nvptx", "nvptx test", "", 1L << 20, "generic with const",
+                base, BuiltinTargets.NVPTX_WINDOW_SIZE, "const").defaultSpace("generic").build();
         MemoryState state = state(target);
         AddressSpace generic = AddressSpaces.require(target, "generic");
         Context lane = Contexts.descendants(state.getDevice(), Scope.LANE).get(0);
         assertEquals(AddressResolver.resolve(lane, AddressSpaces.require(target, "const"), 0x24),
-                AddressResolver.resolve(lane, generic, BuiltinTargets.SIM_CONST_WINDOW + 0x24));
-        assertEquals(AddressResolver.resolve(lane, AddressSpaces.require(target, "param"), 8),
-                AddressResolver.resolve(lane, generic, BuiltinTargets.SIM_PARAM_WINDOW + 8));
-        assertEquals(AddressResolver.resolve(lane, AddressSpaces.require(target, "local"), 6),
-                AddressResolver.resolve(lane.getParent(), AddressSpaces.require(target, "local_warp"), (6 / 4) * 32 * 4 + 0 * 4 + 6 % 4));
+                AddressResolver.resolve(lane, generic, base + 0x24));
+        assertEquals(AddressResolver.resolve(lane, AddressSpaces.require(target, "shared"), 8),
+                AddressResolver.resolve(lane, generic, BuiltinTargets.NVPTX_SHARED_WINDOW + 8));
+        SpaceOffset through = AddressResolver.throughWindows(generic, base + 0x24);
+        assertEquals("const", through.space().getName());
+        assertEquals(0x24, through.offset());
+        assertEquals("global", AddressResolver.throughWindows(generic, 0x1000).space().getName());
     }
 
     @Test
@@ -128,7 +132,7 @@ class GenericWindowTest {
         MemoryState state = state(target);
         Context group = Contexts.descendants(state.getDevice(), Scope.WORK_GROUP).get(0);
         AddressingException e = assertThrows(AddressingException.class,
-                () -> AddressResolver.resolve(group, AddressSpaces.require(target, "generic"), BuiltinTargets.SIM_LOCAL_WINDOW));
+                () -> AddressResolver.resolve(group, AddressSpaces.require(target, "generic"), BuiltinTargets.NVPTX_LOCAL_WINDOW));
         assertTrue(e.getMessage().contains("local") && e.getMessage().contains("per lane"), e.getMessage());
     }
 }

@@ -14,12 +14,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.gpumem.sim.exec.Device;
+import org.gpumem.sim.GenericWindowsOf;
+import org.gpumem.sim.LaunchConfig;
+import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.exec.DeviceModule;
-import org.gpumem.sim.exec.LaunchConfig;
-import org.gpumem.sim.exec.Warp;
-import org.gpumem.sim.memory.AddressSpace;
-import org.gpumem.sim.memory.GenericWindows;
+import org.gpumem.sim.exec.SimulatedDevice;
 import org.gpumem.sim.ptx.PtxLoader;
 import org.gpumem.sim.ptx.PtxModule;
 import org.junit.jupiter.api.Test;
@@ -65,7 +64,7 @@ class FrameVariablesTest {
     @Test
     void bindsKernelAndCalleeVariablesToSimulatorStorage() throws Exception {
         PtxModule m = PtxLoader.load(KERNELS.resolve("local_array.G.ptx"));
-        Device d = new Device("sm_90", 1 << 20);
+        SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20);
         DeviceModule dm = d.load(m);
         ByteBuffer in = ByteBuffer.allocate(4 * N).order(ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < N; i++) {
@@ -78,7 +77,7 @@ class FrameVariablesTest {
         s.addSourceBreakpoint("local_array.cu", lineOf("sum += "));
         DebugEvent e = s.resume();
         assertEquals(DebugEvent.Kind.SUSPENDED_BREAKPOINT, e.kind());
-        Warp w = e.warp();
+        WarpView w = e.warp();
         int callee = w.depth() - 1;
         assertTrue(callee >= 1, "stopped inside weighted_sum");
 
@@ -101,14 +100,14 @@ class FrameVariablesTest {
         FrameVariable inParam = named(kernel, "in");
         assertEquals(VariableType.Encoding.POINTER, inParam.type().encoding());
         assertEquals(8, inParam.type().elementSize());
-        assertEquals(AddressSpace.GENERIC, inParam.type().pointee());
+        assertEquals(PtxStateSpace.GENERIC, inParam.type().pointee());
         assertEquals(pin, u64(inParam.bytes()));
 
         FrameVariable stage = named(kernel, "stage");
         assertEquals("int[128]", stage.type().name());
         assertEquals(List.of(128L), stage.type().dimensions());
         FrameVariable.Memory stageAt = assertInstanceOf(FrameVariable.Memory.class, stage.location());
-        assertEquals(AddressSpace.SHARED, stageAt.space());
+        assertEquals(PtxStateSpace.SHARED, stageAt.space());
         assertEquals(dm.symbolAddress(stageSymbol(m), false), stageAt.offset());
         int[] stageValues = ints(stage.bytes());
         for (int k = 0; k < 128; k++) {
@@ -117,7 +116,7 @@ class FrameVariablesTest {
 
         FrameVariable window = named(kernel, "window");
         FrameVariable.Memory windowAt = assertInstanceOf(FrameVariable.Memory.class, window.location());
-        assertEquals(AddressSpace.LOCAL, windowAt.space());
+        assertEquals(PtxStateSpace.LOCAL, windowAt.space());
         assertEquals(lineOf("int window[8]"), window.declLine());
         int[] expectedWindow = new int[8];
         for (int k = 0; k < 8; k++) {
@@ -128,7 +127,7 @@ class FrameVariablesTest {
         List<FrameVariable> inner = binder.bind(s, w, callee, LANE);
         FrameVariable values = named(inner, "values");
         assertEquals(VariableType.Encoding.POINTER, values.type().encoding());
-        assertEquals(GenericWindows.LOCAL_BASE + windowAt.offset(), u64(values.bytes()),
+        assertEquals(GenericWindowsOf.base(d.addressSpaces(), "local") + windowAt.offset(), u64(values.bytes()),
                 "the kernel passes window through a generic pointer into the lane's local window");
         assertEquals(8, ints(named(inner, "count").bytes())[0]);
         assertNotNull(named(inner, "sum"));
@@ -137,7 +136,7 @@ class FrameVariablesTest {
     @Test
     void moduleWithoutDwarfSaysWhy() throws Exception {
         PtxModule m = PtxLoader.load(KERNELS.resolve("local_array.O3.ptx"));
-        DeviceModule dm = new Device("sm_90", 1 << 20).load(m);
+        DeviceModule dm = new SimulatedDevice("sm_90", 1 << 20).load(m);
         FrameVariables binder = new FrameVariables(dm);
         assertTrue(binder.problem().contains("nvcc -G"), binder.problem());
         DebugSession s = new DebugSession(dm.launch(LaunchConfig.builder(m.kernels().get(0).name()).block(32, 1, 1)

@@ -14,13 +14,13 @@ import org.gpumem.dwarf.info.DebugSections;
 import org.gpumem.dwarf.info.SymbolLayout;
 import org.gpumem.dwarf.ptx.PtxDebugSections;
 import org.gpumem.model.memory.ByteSource;
+import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.exec.Cta;
-import org.gpumem.sim.exec.Device;
 import org.gpumem.sim.exec.DeviceModule;
 import org.gpumem.sim.exec.Launch;
-import org.gpumem.sim.exec.LaunchConfig;
-import org.gpumem.sim.memory.GenericWindows;
-import org.gpumem.sim.memory.LocalLayout;
+import org.gpumem.sim.exec.SimulatedDevice;
+import org.gpumem.sim.memory.GlobalMemory;
+import org.gpumem.sim.memory.StateSpaceLayout;
 import org.gpumem.sim.ptx.PtxLoader;
 import org.gpumem.sim.ptx.PtxModule;
 import org.junit.jupiter.api.Test;
@@ -32,7 +32,7 @@ class SimByteSourcesTest {
     void everySymbolTheDwarfRelocatesIsPlaced() throws Exception {
         for (String k : new String[] {"local_array.G.ptx", "reduce.G.ptx", "transpose.G.ptx"}) {
             PtxModule m = PtxLoader.load(KERNELS.resolve(k));
-            DeviceModule dm = new Device("sm_90", 1 << 20).load(m);
+            DeviceModule dm = new SimulatedDevice("sm_90", 1 << 20).load(m);
             SymbolLayout layout = dm.symbolLayout();
             PtxDebugSections sections = PtxDebugSections.assemble(m.name(), m.text());
             List<String> unplaced = new ArrayList<>();
@@ -50,27 +50,29 @@ class SimByteSourcesTest {
     @Test
     void poolsReadTheLiveStorage() throws Exception {
         PtxModule m = PtxLoader.load(KERNELS.resolve("local_array.G.ptx"));
-        Device d = new Device("sm_90", 1 << 20);
+        SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20);
         DeviceModule dm = d.load(m);
+        StateSpaceLayout layout = d.layout();
+        long base = GlobalMemory.DEFAULT_BASE;
         long in = d.allocate(512), out = d.allocate(512);
         d.write(in, new byte[] {1, 2, 3, 4});
         Launch l = dm.launch(LaunchConfig.builder(m.kernels().get(0).name()).block(32, 1, 1).argU64(in).argU64(out)
                 .argS32(32).build(), DebugSession.options(0));
         DebugSession s = new DebugSession(l);
-        ByteSource global = SimByteSources.global(d, s::stopCount);
+        ByteSource global = SimByteSources.global(d.global(), s::stopCount);
         byte[] b = new byte[4];
-        global.read(in - GenericWindows.GLOBAL_BASE, b, 0, 4);
+        global.read(in - base, b, 0, 4);
         assertArrayEquals(new byte[] {1, 2, 3, 4}, b);
-        assertEquals(out - GenericWindows.GLOBAL_BASE, global.nextPopulated(in - GenericWindows.GLOBAL_BASE + 512));
-        assertThrows(RuntimeException.class, () -> global.read(in - GenericWindows.GLOBAL_BASE + 600, b, 0, 4));
-        Cta cta = s.cta();
+        assertEquals(out - base, global.nextPopulated(in - base + 512));
+        assertThrows(RuntimeException.class, () -> global.read(in - base + 600, b, 0, 4));
+        Cta cta = s.cta().cta();
         ByteSource lane3 = SimByteSources.localLane(cta.warp(0), 3, s::stopCount);
         ByteSource warp = SimByteSources.localWarp(cta.warp(0), s::stopCount);
         assertEquals(l.localBytesPerThread(), lane3.size());
-        assertEquals(LocalLayout.warpBytes(l.localBytesPerThread()), warp.size());
+        assertEquals(layout.localWarpBytes(l.localBytesPerThread()), warp.size());
         lane3.write(4, new byte[] {7, 8, 9, 10, 11, 12, 13, 14}, 0, 8);
         byte[] phys = new byte[4];
-        warp.read(LocalLayout.physical(3, 8), phys, 0, 4);
+        warp.read(layout.localPhysical(3, 8), phys, 0, 4);
         assertArrayEquals(new byte[] {11, 12, 13, 14}, phys, "bytes 8..11 of lane 3 are its second word's line");
         ByteSource shared = SimByteSources.shared(cta, s::stopCount);
         assertEquals(l.sharedBytes(), shared.size());

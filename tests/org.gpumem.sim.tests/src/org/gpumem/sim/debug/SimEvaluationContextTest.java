@@ -9,17 +9,12 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
 
-import org.gpumem.dwarf.aspace.NumberKind;
 import org.gpumem.dwarf.expr.ContextBinding;
 import org.gpumem.dwarf.expr.Location;
-import org.gpumem.sim.exec.Device;
-import org.gpumem.sim.exec.DeviceModule;
-import org.gpumem.sim.exec.LaunchConfig;
-import org.gpumem.sim.exec.Warp;
-import org.gpumem.sim.memory.AddressSpace;
-import org.gpumem.sim.ptx.PtxFunction;
-import org.gpumem.sim.ptx.PtxLoader;
-import org.gpumem.sim.ptx.PtxModule;
+import org.gpumem.sim.Device;
+import org.gpumem.sim.LaunchConfig;
+import org.gpumem.sim.LoadedModule;
+import org.gpumem.sim.PtxStateSpace;
 import org.junit.jupiter.api.Test;
 
 class SimEvaluationContextTest {
@@ -33,42 +28,44 @@ class SimEvaluationContextTest {
         return v;
     }
 
+    /** The DWARF space of nvcc's numbering named as the state space (the registry's names are PTX's). */
+    private static org.gpumem.dwarf.aspace.AddressSpace space(SimEvaluationContext ctx, PtxStateSpace s) {
+        return ctx.numbering().spaces().stream().filter(a -> a.name().equals(s.ptxName())).findFirst().orElseThrow();
+    }
+
     @Test
     void registersAndMemoryOfTheInnermostFrame() throws Exception {
-        PtxModule m = PtxLoader.load(KERNELS.resolve("local_array.G.ptx"));
-        Device d = new Device("sm_90", 1 << 20);
-        DeviceModule dm = d.load(m);
+        Device d = Device.create("sm_90", 1 << 20);
+        LoadedModule dm = d.load(KERNELS.resolve("local_array.G.ptx"));
         ByteBuffer in = ByteBuffer.allocate(4 * 64).order(ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < 64; i++) {
             in.putInt(4 * i, 3 * i + 1);
         }
         long pin = d.allocate(256), pout = d.allocate(256);
         d.write(pin, in.array());
-        DebugSession s = new DebugSession(dm.launch(LaunchConfig.builder(m.kernels().get(0).name()).block(64, 1, 1)
+        DebugSession s = new DebugSession(dm.launch(LaunchConfig.builder(dm.kernels().get(0).name()).block(64, 1, 1)
                 .argU64(pin).argU64(pout).argS32(64).build(), DebugSession.options(0)));
         s.addSourceBreakpoint("local_array.cu", 7);
         DebugEvent e = s.resume();
         assertEquals(DebugEvent.Kind.SUSPENDED_BREAKPOINT, e.kind());
-        Warp w = e.warp();
+        WarpView w = e.warp();
         int level = w.depth() - 1;
         assertTrue(level >= 1, "stopped inside the device function");
-        PtxFunction f = w.function(level);
         SimEvaluationContext ctx = new SimEvaluationContext(s, w, level, 5);
         assertEquals("%rd1", SimEvaluationContext.registerName(0x25726431L));
-        int rd1 = f.registerIndex("%rd1");
-        assertEquals(w.register(level, rd1, 5), ctx.readRegister(pack("%rd1")));
+        assertEquals(w.register(level, "%rd1", 5), ctx.readRegister(pack("%rd1")));
         assertThrows(UnsupportedOperationException.class, () -> ctx.readRegister(pack("%nope9")));
 
-        var shared = ctx.numbering().resolve(NumberKind.ADDRESS_CLASS, AddressSpace.SHARED.nvidiaAddressClass());
+        var shared = space(ctx, PtxStateSpace.SHARED);
         long viaContext = ctx.readMemory(new Location.Memory(shared, ContextBinding.DEVICE, 20), 4);
-        assertEquals(ByteBuffer.wrap(s.read(AddressSpace.SHARED, 20, 4, w.id(), 5)).order(ByteOrder.LITTLE_ENDIAN)
+        assertEquals(ByteBuffer.wrap(s.read(PtxStateSpace.SHARED, 20, 4, w, 5)).order(ByteOrder.LITTLE_ENDIAN)
                 .getInt(), (int) viaContext);
         assertEquals(3 * 5 + 1, (int) viaContext, "stage[5] holds in[5] of CTA 0");
 
-        var local = ctx.numbering().resolve(NumberKind.ADDRESS_CLASS, AddressSpace.LOCAL.nvidiaAddressClass());
+        var local = space(ctx, PtxStateSpace.LOCAL);
         SimEvaluationContext kernelFrame = new SimEvaluationContext(s, w, 0, 5);
         long windowFirst = kernelFrame.readMemory(new Location.Memory(local, ContextBinding.DEVICE, 0), 4);
-        byte[] raw = w.readLocal(5, w.frameLocalBase(0), 4);
+        byte[] raw = s.read(PtxStateSpace.LOCAL, w.frameLocalBase(0), 4, w, 5);
         assertArrayEquals(raw, new byte[] {(byte) windowFirst, (byte) (windowFirst >> 8), (byte) (windowFirst >> 16),
             (byte) (windowFirst >> 24)});
         assertEquals(w.id(), ctx.currentWarp());

@@ -20,13 +20,11 @@ import org.gpumem.model.addressing.AddressResolver;
 import org.gpumem.model.addressing.AddressSpaces;
 import org.gpumem.model.addressing.Contexts;
 import org.gpumem.model.addressing.PoolAddress;
-import org.gpumem.sim.exec.Device;
-import org.gpumem.sim.exec.DeviceModule;
-import org.gpumem.sim.exec.Launch;
-import org.gpumem.sim.exec.LaunchConfig;
-import org.gpumem.sim.memory.GenericWindows;
-import org.gpumem.sim.ptx.PtxLoader;
-import org.gpumem.sim.ptx.PtxModule;
+import org.gpumem.sim.Device;
+import org.gpumem.sim.GenericWindowsOf;
+import org.gpumem.sim.KernelLaunch;
+import org.gpumem.sim.LaunchConfig;
+import org.gpumem.sim.LoadedModule;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,9 +39,8 @@ class StoppedMemoryStateTest {
 
     @Test
     void modelReadsTheResidentCtaLive() throws Exception {
-        PtxModule module = PtxLoader.load(KERNELS.resolve("local_array.G.ptx"));
-        Device device = new Device("sm_90", 1 << 20);
-        DeviceModule loaded = device.load(module);
+        Device device = Device.create("sm_90", 1 << 20);
+        LoadedModule loaded = device.load(KERNELS.resolve("local_array.G.ptx"));
         int n = THREADS * CTAS;
         ByteBuffer in = ByteBuffer.allocate(4 * n).order(ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < n; i++) {
@@ -52,7 +49,7 @@ class StoppedMemoryStateTest {
         long input = device.allocate(4L * n);
         device.write(input, in.array());
         long output = device.allocate(4L * n);
-        Launch launch = loaded.launch(LaunchConfig.builder(module.kernels().get(0).name()).grid(CTAS, 1, 1)
+        KernelLaunch launch = loaded.launch(LaunchConfig.builder(loaded.kernels().get(0).name()).grid(CTAS, 1, 1)
                 .block(THREADS, 1, 1).argU64(input).argU64(output).argS32(n).build(), DebugSession.options(0));
         DebugSession session = new DebugSession(launch);
         session.addSourceBreakpoint("local_array.cu", 22);
@@ -80,7 +77,7 @@ class StoppedMemoryStateTest {
                 long offset = window + 4L * k;
                 byte[] viaModel = new byte[4];
                 AddressResolver.read(lane, local, offset, viaModel, 0, 4);
-                assertArrayEquals(session.read(org.gpumem.sim.memory.AddressSpace.LOCAL, offset, 4, warp, lane.getIndex()),
+                assertArrayEquals(session.read(org.gpumem.sim.PtxStateSpace.LOCAL, offset, 4, session.cta().warp(warp), lane.getIndex()),
                         viaModel);
                 int tid = lane.getX();
                 // window[k] = stage[(tid + k) % blockDim] = in[blockIdx * blockDim + that]
@@ -95,10 +92,10 @@ class StoppedMemoryStateTest {
         AddressSpace shared = AddressSpaces.require(state.getTarget(), "shared");
         byte[] stage = new byte[4 * THREADS];
         AddressResolver.read(group, shared, 0, stage, 0, stage.length);
-        assertArrayEquals(session.read(org.gpumem.sim.memory.AddressSpace.SHARED, 0, stage.length, 0, 0), stage);
+        assertArrayEquals(session.read(org.gpumem.sim.PtxStateSpace.SHARED, 0, stage.length, session.cta().warp(0), 0), stage);
         List<Location> aliases = AddressResolver.aliases(AddressResolver.resolve(group, shared, 8));
         assertTrue(aliases.stream().anyMatch(l -> l.getSpace().getName().equals("generic")
-                && l.getOffset() == GenericWindows.SHARED_BASE + 8), aliases::toString);
+                && l.getOffset() == GenericWindowsOf.base(state.getTarget(), "shared") + 8), aliases::toString);
 
         AddressSpace global = AddressSpaces.require(state.getTarget(), "global");
         byte[] inWord = new byte[4];
@@ -112,7 +109,7 @@ class StoppedMemoryStateTest {
         Context lane5 = Contexts.child(Contexts.child(group, stopped), 5);
         AddressResolver.write(lane5, local, window, new byte[] {9, 0, 0, 0}, 0, 4);
         assertArrayEquals(new byte[] {9, 0, 0, 0},
-                session.read(org.gpumem.sim.memory.AddressSpace.LOCAL, window, 4, stopped, 5));
+                session.read(org.gpumem.sim.PtxStateSpace.LOCAL, window, 4, session.cta().warp(stopped), 5));
         session.resume();
         assertNotEquals(version, state.getDevice().getPools().get(0).getSource().version());
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.Arrays;
 
+import org.gpumem.sim.ExecOptions;
 import org.junit.jupiter.api.Test;
 
 class AtomicTest {

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import org.gpumem.sim.Fault;
+import org.gpumem.sim.FaultKind;
 import org.junit.jupiter.api.Test;
 
 class CallTest {

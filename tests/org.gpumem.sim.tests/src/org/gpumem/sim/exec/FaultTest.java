@@ -5,7 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.gpumem.sim.memory.AddressSpace;
+import org.gpumem.sim.Dim3;
+import org.gpumem.sim.ExecOptions;
+import org.gpumem.sim.Fault;
+import org.gpumem.sim.FaultKind;
+import org.gpumem.sim.LaunchConfig;
+import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.ptx.PtxModule;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -15,7 +20,7 @@ class FaultTest {
 
     private static Fault runFixture(String fixture, int grid, int block, long budget, Object... args) throws Exception {
         PtxModule m = SimTestSupport.fixture(fixture);
-        Device d = new Device("sm_90", 1 << 20);
+        SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20);
         DeviceModule dm = d.load(m);
         LaunchConfig.Builder b = LaunchConfig.builder(m.kernels().get(0).name()).grid(grid, 1, 1).block(block, 1, 1);
         for (Object a : args) {
@@ -35,7 +40,7 @@ class FaultTest {
         Fault f = runFixture(fixture, 2, 64, 0, "buf:256", 7);
         assertNotNull(f);
         assertEquals(FaultKind.OUT_OF_BOUNDS, f.kind());
-        assertEquals(AddressSpace.GLOBAL, f.space());
+        assertEquals(PtxStateSpace.GLOBAL, f.space());
         assertEquals(new Dim3(1, 0, 0), f.cta());
         assertEquals(0, f.warp());
         assertEquals(0, f.lane());
@@ -54,7 +59,7 @@ class FaultTest {
         Fault f = runFixture(fixture, 1, 64, 0, "buf:256", 100);
         assertNotNull(f);
         assertEquals(FaultKind.OUT_OF_BOUNDS, f.kind());
-        assertEquals(AddressSpace.SHARED, f.space());
+        assertEquals(PtxStateSpace.SHARED, f.space());
         assertEquals(400, f.address(), "stage[100] is 400 bytes into shared memory");
         assertEquals(8, f.source().line());
     }
@@ -71,7 +76,7 @@ class FaultTest {
         Fault f = runFixture(fixture, 1, 32, 0, "buf:1024", "buf:256", 1000);
         assertNotNull(f);
         assertEquals(FaultKind.OUT_OF_BOUNDS, f.kind());
-        assertEquals(AddressSpace.LOCAL, f.space());
+        assertEquals(PtxStateSpace.LOCAL, f.space());
         assertEquals(8, f.source().line());
     }
 
@@ -109,7 +114,7 @@ class FaultTest {
         Fault f = SimTestSupport.runPerThread(decl, body, 1, 32).result.fault();
         assertNotNull(f);
         assertEquals(FaultKind.READ_ONLY, f.kind());
-        assertEquals(AddressSpace.CONST, f.space());
+        assertEquals(PtxStateSpace.CONST, f.space());
     }
 
     @Test

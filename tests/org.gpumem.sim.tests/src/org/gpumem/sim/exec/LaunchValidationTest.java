@@ -3,11 +3,13 @@ package org.gpumem.sim.exec;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.gpumem.sim.ExecOptions;
+import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.ptx.PtxLoader;
 import org.junit.jupiter.api.Test;
 
 class LaunchValidationTest {
-    private final Device device = new Device("sm_90", 1 << 20);
+    private final SimulatedDevice device = new SimulatedDevice("sm_90", 1 << 20);
     private final DeviceModule module = device.load(PtxLoader.load("v.ptx",
             SimTestSupport.perThreadKernel("", "")));
 
@@ -33,7 +35,7 @@ class LaunchValidationTest {
 
     @Test
     void devicesAndAllocationsAreBounded() {
-        assertThrows(IllegalArgumentException.class, () -> new Device("gfx90a", 1024));
+        assertThrows(IllegalArgumentException.class, () -> new SimulatedDevice("gfx90a", 1024));
         assertThrows(IllegalArgumentException.class, () -> device.allocate(1L << 40));
         assertThrows(IllegalArgumentException.class, () -> device.allocate(-1));
     }

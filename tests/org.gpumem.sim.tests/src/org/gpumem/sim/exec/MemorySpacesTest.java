@@ -4,14 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import org.gpumem.sim.memory.AddressSpace;
+import org.gpumem.sim.AddressSpaceProfile;
+import org.gpumem.sim.ExecOptions;
+import org.gpumem.sim.LaunchConfig;
+import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.SimulatorTarget;
 import org.gpumem.sim.memory.Bytes;
-import org.gpumem.sim.memory.GenericWindows;
-import org.gpumem.sim.memory.LocalLayout;
+import org.gpumem.sim.memory.GlobalMemory;
+import org.gpumem.sim.memory.StateSpaceLayout;
 import org.gpumem.sim.ptx.PtxLoader;
 import org.junit.jupiter.api.Test;
 
 class MemorySpacesTest {
+    private static final StateSpaceLayout LAYOUT = StateSpaceLayout.of(SimulatorTarget.create());
 
     @Test
     void cvtaSharedPutsSharedOffsetsInTheSharedWindow() {
@@ -22,7 +27,7 @@ class MemorySpacesTest {
                 " cvta.to.shared.u64 %rd3, %rd2;",
                 " setp.ne.u64 %p1, %rd3, %rd1;",
                 " @%p1 trap;",
-                " sub.u64 %rd4, %rd2, " + GenericWindows.SHARED_BASE + ";",
+                " sub.u64 %rd4, %rd2, " + LAYOUT.base(PtxStateSpace.SHARED) + ";",
                 " cvt.u32.u64 %r0, %rd4;",
                 " isspacep.shared %p2, %rd2;",
                 " @!%p2 trap;",
@@ -85,21 +90,21 @@ class MemorySpacesTest {
                 " st.local.u64 [depot+8], %d;",
                 " ret;",
                 "}");
-        Device d = new Device("sm_90", 1 << 20);
+        SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20);
         DeviceModule dm = d.load(PtxLoader.load("local.ptx", ptx));
         Launch launch = dm.launch(LaunchConfig.builder("k").block(32, 1, 1).build(), ExecOptions.defaults());
         Cta cta = launch.newCta(0);
         Warp w = cta.warp(0);
         assertEquals(Cta.Stop.LIMIT, cta.run(w, 6, false, false), "stops before ret");
         byte[] storage = w.localStorage();
-        assertEquals(LocalLayout.warpBytes(16), storage.length);
+        assertEquals(LAYOUT.localWarpBytes(16), storage.length);
         for (int lane = 0; lane < 32; lane++) {
-            assertEquals(0x100 + lane, Bytes.load(storage, (int) LocalLayout.physical(lane, 0), 4));
-            assertEquals(lane * 4, LocalLayout.physical(lane, 0), "offset 0 of every lane is one 128-byte line");
-            assertEquals(lane, Bytes.load(storage, (int) LocalLayout.physical(lane, 8), 4));
-            assertEquals(0x77, Bytes.load(storage, (int) LocalLayout.physical(lane, 12), 4),
+            assertEquals(0x100 + lane, Bytes.load(storage, (int) LAYOUT.localPhysical(lane, 0), 4));
+            assertEquals(lane * 4, LAYOUT.localPhysical(lane, 0), "offset 0 of every lane is one 128-byte line");
+            assertEquals(lane, Bytes.load(storage, (int) LAYOUT.localPhysical(lane, 8), 4));
+            assertEquals(0x77, Bytes.load(storage, (int) LAYOUT.localPhysical(lane, 12), 4),
                     "the high word of an 8-byte store lies 128 bytes after the low word");
-            assertEquals(2 * 128 + lane * 4, LocalLayout.physical(lane, 8));
+            assertEquals(2 * 128 + lane * 4, LAYOUT.localPhysical(lane, 8));
             long v = Bytes.load(w.readLocal(lane, 8, 8), 0, 8);
             assertEquals(0x77_0000_0000L | lane, v);
         }
@@ -127,11 +132,16 @@ class MemorySpacesTest {
 
     @Test
     void windowsResolveToTheirSpaces() {
-        assertEquals(AddressSpace.SHARED, GenericWindows.resolve(GenericWindows.SHARED_BASE));
-        assertEquals(AddressSpace.LOCAL, GenericWindows.resolve(GenericWindows.LOCAL_BASE + 12));
-        assertEquals(AddressSpace.CONST, GenericWindows.resolve(GenericWindows.CONST_BASE + 4));
-        assertEquals(AddressSpace.PARAM, GenericWindows.resolve(GenericWindows.PARAM_BASE));
-        assertEquals(AddressSpace.GLOBAL, GenericWindows.resolve(GenericWindows.PARAM_BASE + GenericWindows.WINDOW_SIZE));
-        assertEquals(AddressSpace.GLOBAL, GenericWindows.resolve(GenericWindows.GLOBAL_BASE));
+        long window = 1L << 32;
+        assertEquals(PtxStateSpace.SHARED, LAYOUT.resolve(LAYOUT.base(PtxStateSpace.SHARED)));
+        assertEquals(PtxStateSpace.LOCAL, LAYOUT.resolve(LAYOUT.base(PtxStateSpace.LOCAL) + 12));
+        assertEquals(PtxStateSpace.CONST, LAYOUT.resolve(LAYOUT.base(PtxStateSpace.CONST) + 4));
+        assertEquals(PtxStateSpace.PARAM, LAYOUT.resolve(LAYOUT.base(PtxStateSpace.PARAM)));
+        assertEquals(PtxStateSpace.GLOBAL, LAYOUT.resolve(LAYOUT.base(PtxStateSpace.PARAM) + window));
+        assertEquals(PtxStateSpace.GLOBAL, LAYOUT.resolve(GlobalMemory.DEFAULT_BASE));
+        assertEquals(LAYOUT.base(PtxStateSpace.SHARED) + window, LAYOUT.base(PtxStateSpace.LOCAL));
+        assertEquals(LAYOUT.base(PtxStateSpace.LOCAL) + window, LAYOUT.base(PtxStateSpace.CONST));
+        assertEquals(LAYOUT.base(PtxStateSpace.CONST) + window, LAYOUT.base(PtxStateSpace.PARAM));
+        assertEquals(0, LAYOUT.base(PtxStateSpace.GLOBAL), "cvta.global is the identity");
     }
 }

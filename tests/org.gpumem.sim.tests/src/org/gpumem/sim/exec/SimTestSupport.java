@@ -4,6 +4,9 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
 
+import org.gpumem.sim.ExecOptions;
+import org.gpumem.sim.LaunchConfig;
+import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.ptx.PtxLoader;
 import org.gpumem.sim.ptx.PtxModule;
 
@@ -41,7 +44,7 @@ final class SimTestSupport {
 
     /** A device, a loaded module and the launch outcome of a per-thread kernel. */
     static final class Run {
-        final Device device;
+        final SimulatedDevice device;
         final DeviceModule module;
         final long out;
         final long aux;
@@ -49,7 +52,7 @@ final class SimTestSupport {
         LaunchResult result;
 
         Run(String ptx, int auxBytes, int threads) {
-            this.device = new Device("sm_90", 64L << 20);
+            this.device = new SimulatedDevice("sm_90", 64L << 20);
             this.module = device.load(PtxLoader.load("test.ptx", ptx));
             this.threads = threads;
             this.out = device.allocate(4L * threads);

@@ -5,6 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import org.gpumem.sim.ExecOptions;
+import org.gpumem.sim.Fault;
+import org.gpumem.sim.FaultKind;
+import org.gpumem.sim.LaunchConfig;
+import org.gpumem.sim.LaunchResult;
 import org.junit.jupiter.api.Test;
 
 class WarpIntrinsicsTest {
@@ -86,7 +91,7 @@ class WarpIntrinsicsTest {
     void warpReduceFixtureMatchesCpuSum() throws Exception {
         for (String v : new String[] {"G", "O3"}) {
             var m = SimTestSupport.fixture("warp_reduce." + v + ".ptx");
-            Device d = new Device("sm_90", 1 << 20);
+            SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20);
             DeviceModule dm = d.load(m);
             int[] in = new int[64];
             for (int i = 0; i < 64; i++) {

@@ -9,14 +9,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.util.List;
 
-import org.gpumem.sim.exec.Dim3;
-import org.gpumem.sim.exec.ExecOptions;
-import org.gpumem.sim.exec.Fault;
-import org.gpumem.sim.exec.FaultKind;
+import org.gpumem.sim.Dim3;
+import org.gpumem.sim.ExecOptions;
+import org.gpumem.sim.Fault;
+import org.gpumem.sim.FaultKind;
+import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.ScalarType;
+import org.gpumem.sim.exec.DeviceModule;
+import org.gpumem.sim.exec.SimulatedDevice;
 import org.gpumem.sim.launch.SampleKernels.Variant;
-import org.gpumem.sim.memory.AddressSpace;
-import org.gpumem.sim.memory.GenericWindows;
-import org.gpumem.sim.ptx.ScalarType;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -48,8 +49,8 @@ class FaultKernelsTest {
     }
 
     /** The fault address as an offset in its space, whether reported in the space or through the generic window. */
-    private static long spaceOffset(Fault f) {
-        long base = GenericWindows.base(f.space());
+    private static long spaceOffset(PreparedLaunch launch, Fault f) {
+        long base = SimulatedDevice.of(launch.device()).layout().base(f.space());
         return f.address() >= base && base != 0 ? f.address() - base : f.address();
     }
 
@@ -93,7 +94,7 @@ class FaultKernelsTest {
         PreparedLaunch launch = PreparedLaunch.prepare(launch("fault_oob_global", v, 128, List.of(ints("data", count), s32(count))));
         Fault f = fault(launch, SampleKernels.options());
         assertEquals(FaultKind.OUT_OF_BOUNDS, f.kind(), f.report());
-        assertEquals(AddressSpace.GLOBAL, f.space(), f.report());
+        assertEquals(PtxStateSpace.GLOBAL, f.space(), f.report());
         assertTrue(f.thread().x() >= count, f.report());
         assertEquals(launch.bufferAddresses().get("data") + 4L * f.thread().x(), f.address(), f.report());
         assertEquals(4, f.size());
@@ -108,10 +109,10 @@ class FaultKernelsTest {
         PreparedLaunch launch = PreparedLaunch.prepare(launch("fault_oob_shared", v, 64, List.of(ints("out", 64), s32(index))));
         Fault f = fault(launch, SampleKernels.options());
         assertEquals(FaultKind.OUT_OF_BOUNDS, f.kind(), f.report());
-        assertEquals(AddressSpace.SHARED, f.space(), f.report());
+        assertEquals(PtxStateSpace.SHARED, f.space(), f.report());
         assertEquals(0, f.thread().x(), f.report());
-        long stage = launch.module().sharedOffsets().values().iterator().next();
-        assertEquals(stage + 4L * index, spaceOffset(f), f.report());
+        long stage = DeviceModule.of(launch.module()).module().sharedOffsets().values().iterator().next();
+        assertEquals(stage + 4L * index, spaceOffset(launch, f), f.report());
         assertContextAndLines(f, "fault_oob_shared", v, "stage[index] = 7;", "st.");
         assertTrue(f.report().contains("shared"), f.report());
     }
@@ -124,9 +125,9 @@ class FaultKernelsTest {
                 List.of(ints("in", 64), ints("out", 32), s32(index))));
         Fault f = fault(launch, SampleKernels.options());
         assertEquals(FaultKind.OUT_OF_BOUNDS, f.kind(), f.report());
-        assertEquals(AddressSpace.LOCAL, f.space(), f.report());
-        long offset = spaceOffset(f);
-        assertTrue(offset >= 4L * index && offset < 4L * index + launch.kernel().frameBytes(), f.report());
+        assertEquals(PtxStateSpace.LOCAL, f.space(), f.report());
+        long offset = spaceOffset(launch, f);
+        assertTrue(offset >= 4L * index && offset < 4L * index + DeviceModule.of(launch.module()).entry(launch.kernel().name()).frameBytes(), f.report());
         assertContextAndLines(f, "fault_oob_local", v, "out[threadIdx.x] = window[index];", "ld.");
         assertTrue(f.report().contains("local"), f.report());
     }

@@ -11,8 +11,8 @@ import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.gpumem.sim.exec.Dim3;
-import org.gpumem.sim.ptx.ScalarType;
+import org.gpumem.sim.Dim3;
+import org.gpumem.sim.ScalarType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -14,13 +14,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.gpumem.sim.Dim3;
+import org.gpumem.sim.ScalarType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-
-import org.gpumem.sim.exec.Dim3;
-import org.gpumem.sim.ptx.ScalarType;
 
 class LaunchFileReaderTest {
 

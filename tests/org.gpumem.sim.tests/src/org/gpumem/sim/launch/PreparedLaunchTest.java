@@ -11,8 +11,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.gpumem.sim.ScalarType;
 import org.gpumem.sim.launch.SampleKernels.Variant;
-import org.gpumem.sim.ptx.ScalarType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -3,7 +3,7 @@ package org.gpumem.sim.launch;
 import java.io.IOException;
 import java.nio.file.Path;
 
-import org.gpumem.sim.exec.ExecOptions;
+import org.gpumem.sim.ExecOptions;
 
 /** The sample kernels of tests/fixtures/kernels and their launch files, for the harness tests. */
 final class SampleKernels {

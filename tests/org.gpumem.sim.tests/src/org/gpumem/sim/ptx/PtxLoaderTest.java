@@ -12,7 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
-import org.gpumem.sim.memory.AddressSpace;
+import org.gpumem.sim.PtxStateSpace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -100,7 +100,7 @@ class PtxLoaderTest {
         assertEquals(24, m.staticSharedBytes());
         assertEquals(32L, m.sharedOffsets().get("dyn"), "dynamic shared starts 16-byte aligned after static");
         assertEquals(32, k.frameBytes(), "20 local bytes rounded up to 16");
-        assertEquals(AddressSpace.CONST, m.variable("coeff").space());
+        assertEquals(PtxStateSpace.CONST, m.variable("coeff").space());
         assertEquals(3 * 4, m.variable("coeff").initializer().length);
         Instruction inner = k.instructions().get(0);
         Instruction outer = k.instructions().get(1);

@@ -14,6 +14,7 @@ import org.gpumem.model.Pool;
 import org.gpumem.model.Scope;
 import org.gpumem.model.addressing.Contexts;
 import org.gpumem.model.targets.BuiltinTargets;
+import org.gpumem.sim.SimulatorTarget;
 import org.gpumem.ui.UiTesting;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -51,7 +52,7 @@ class AddressSpaceTableTest {
 
     @Test
     void sharedCellsEqualThePoolBytesWithAddressesInTheSpaceWidth() {
-        MemoryState state = UiTesting.state(BuiltinTargets.simulator(), 2, 64);
+        MemoryState state = UiTesting.state(SimulatorTarget.create(), 2, 64);
         Context cta = Contexts.descendants(state.getDevice(), Scope.WORK_GROUP).get(1);
         AddressSpace shared = state.getTarget().findSpace("shared");
         Pool pool = Contexts.pool(cta, shared.getAccess() instanceof org.gpumem.model.LinearAccess l ? l.getStorage() : null);

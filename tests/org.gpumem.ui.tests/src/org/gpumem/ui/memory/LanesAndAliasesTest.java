@@ -19,6 +19,7 @@ import org.gpumem.model.Scope;
 import org.gpumem.model.Target;
 import org.gpumem.model.addressing.Contexts;
 import org.gpumem.model.targets.BuiltinTargets;
+import org.gpumem.sim.SimulatorTarget;
 import org.gpumem.ui.UiTesting;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -95,7 +96,7 @@ class LanesAndAliasesTest {
 
     @Test
     void cudaLocalLaneCellsSitWhereTheWarpInterleaveSays() {
-        checkLanes(BuiltinTargets.simulator(), "local", "local", 32, "cuda-local");
+        checkLanes(SimulatorTarget.create(), "local", "local", 32, "cuda-local");
     }
 
     @Test
@@ -166,7 +167,7 @@ class LanesAndAliasesTest {
 
     @Test
     void selectingCudaLocalBytesHighlightsTheWarpPoolAndGenericWindow() {
-        MemoryState state = UiTesting.state(BuiltinTargets.simulator(), 1, 32);
+        MemoryState state = UiTesting.state(SimulatorTarget.create(), 1, 32);
         Context lane7 = Contexts.descendants(state.getDevice(), Scope.LANE).get(7);
         AliasPanel panel = aliases(lane7, state.getTarget().findSpace("local"), 4, 4);
         AliasFinder.View warp = view(panel, "local_warp", lane7.getParent());
@@ -175,19 +176,19 @@ class LanesAndAliasesTest {
                 warp.selected());
         AliasFinder.View generic = view(panel, "generic", lane7);
         assertNotNull(generic);
-        assertEquals(BuiltinTargets.SIM_LOCAL_WINDOW + 4, generic.selected().iterator().next());
+        assertEquals(BuiltinTargets.NVPTX_LOCAL_WINDOW + 4, generic.selected().iterator().next());
         assertEquals(4, highlighted(panel, generic).size());
     }
 
     @Test
     void selectingSharedBytesHighlightsTheGenericWindowOfTheCta() {
-        MemoryState state = UiTesting.state(BuiltinTargets.simulator(), 2, 32);
+        MemoryState state = UiTesting.state(SimulatorTarget.create(), 2, 32);
         Context cta = Contexts.descendants(state.getDevice(), Scope.WORK_GROUP).get(1);
         AliasPanel panel = aliases(cta, state.getTarget().findSpace("shared"), 0x40, 8);
         AliasFinder.View generic = panel.views().stream().filter(v -> v.space().getName().equals("generic")).findFirst()
                 .orElseThrow(() -> new AssertionError("no generic view among " + panel.views()));
         assertTrue(Contexts.ancestor(generic.context(), Scope.WORK_GROUP) == cta, Contexts.describe(generic.context()));
-        assertEquals(BuiltinTargets.SIM_SHARED_WINDOW + 0x40, generic.selected().iterator().next());
+        assertEquals(BuiltinTargets.NVPTX_SHARED_WINDOW + 0x40, generic.selected().iterator().next());
         assertEquals(8, generic.selected().size());
         assertEquals(8, highlighted(panel, generic).size());
         UiTesting.screenshot(shell, "aliases-shared");

@@ -27,6 +27,7 @@ import org.gpumem.model.addressing.AddressResolver;
 import org.gpumem.model.addressing.Contexts;
 import org.gpumem.model.snapshot.SnapshotWriter;
 import org.gpumem.model.targets.BuiltinTargets;
+import org.gpumem.sim.SimulatorTarget;
 import org.gpumem.ui.GpuMemoryPerspective;
 import org.gpumem.ui.GpuMemoryViews;
 import org.gpumem.ui.UiTesting;
@@ -56,7 +57,7 @@ class GpuMemoryViewsTest {
 
     /** A state whose variables live in shared, local and global memory, with bytes in their pools. */
     static MemoryState sampleState() {
-        Target target = BuiltinTargets.simulator();
+        Target target = SimulatorTarget.create();
         MemoryState state = UiTesting.state(target, 2, 64);
         state.getVariables().add(variable("tile", "float[4]", target.findSpace("shared"), 0x40, 16));
         state.getVariables().add(variable("acc", "int[2]", target.findSpace("local"), 8, 8));
@@ -88,7 +89,9 @@ class GpuMemoryViewsTest {
     void addressSpacesListsTheBuiltinTargetsWithoutADebugSession() throws Exception {
         AddressSpacesView view = (AddressSpacesView) page.showView(GpuMemoryViews.ADDRESS_SPACES);
         UiTesting.waitUntil(() -> view.viewer().getTree().getItemCount() > 0, 5_000, "address spaces");
-        List<String> expected = BuiltinTargets.all().stream().map(t -> t.getName() + " (" + t.getArchitecture() + ")").toList();
+        List<Target> targets = new java.util.ArrayList<>(BuiltinTargets.all());
+        targets.add(SimulatorTarget.create());
+        List<String> expected = targets.stream().map(t -> t.getName() + " (" + t.getArchitecture() + ")").toList();
         List<String> shown = List.of(view.viewer().getTree().getItems()).stream().map(i -> i.getText(0)).toList();
         assertEquals(expected, shown);
         TreeItem amd = view.viewer().getTree().getItem(1);

@@ -15,7 +15,7 @@ import org.gpumem.model.Scope;
 import org.gpumem.model.Target;
 import org.gpumem.model.addressing.Contexts;
 import org.gpumem.model.state.MemoryStateBuilder;
-import org.gpumem.model.targets.BuiltinTargets;
+import org.gpumem.sim.SimulatorTarget;
 import org.gpumem.ui.GpuMemoryPerspective;
 import org.gpumem.ui.GpuMemoryViews;
 import org.gpumem.ui.UiTesting;
@@ -36,7 +36,7 @@ class SuspendRefreshBenchmark {
 
     @Test
     void suspendToAllViewsRedrawn() throws Exception {
-        Target target = BuiltinTargets.simulator();
+        Target target = SimulatorTarget.create();
         MemoryState state = new MemoryStateBuilder(target).name("benchmark", "1 CTA x 1024 threads")
                 .launch(1, 1, 1, 1024, 1, 1).poolSize("shared", 48 * 1024).build();
         Context cta = Contexts.descendants(state.getDevice(), Scope.WORK_GROUP).get(0);

@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import org.gpumem.sim.exec.ExecOptions;
-import org.gpumem.sim.exec.LaunchResult;
+import org.gpumem.sim.ExecOptions;
+import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.launch.LaunchDescription;
 import org.gpumem.sim.launch.LaunchFileReader;
 import org.gpumem.sim.launch.PreparedLaunch;
@@ -89,7 +89,7 @@ public final class BenchCommand implements Callable<Integer> {
         for (int i = 0; i <= repeat; i++) {
             PreparedLaunch launch = PreparedLaunch.prepare(d);
             long t0 = System.nanoTime();
-            LaunchResult r = launch.deviceModule().launch(launch.config(), options).run();
+            LaunchResult r = launch.launch(options).run();
             double seconds = (System.nanoTime() - t0) / 1e9;
             if (!r.completed()) {
                 throw new IllegalStateException(name + " faulted: " + r.fault().message());

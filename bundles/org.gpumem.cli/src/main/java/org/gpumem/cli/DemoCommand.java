@@ -10,25 +10,32 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.gpumem.model.AddressSpace;
+import org.gpumem.model.Context;
+import org.gpumem.model.InterleavedAccess;
+import org.gpumem.model.Location;
+import org.gpumem.model.MemoryState;
+import org.gpumem.model.Target;
+import org.gpumem.model.addressing.AddressResolver;
+import org.gpumem.model.addressing.AddressSpaces;
+import org.gpumem.model.addressing.Contexts;
+import org.gpumem.model.addressing.PoolAddress;
+import org.gpumem.sim.Dim3;
+import org.gpumem.sim.ExecOptions;
+import org.gpumem.sim.ScalarType;
 import org.gpumem.sim.debug.Breakpoint;
 import org.gpumem.sim.debug.DebugEvent;
 import org.gpumem.sim.debug.DebugSession;
 import org.gpumem.sim.debug.FrameVariable;
 import org.gpumem.sim.debug.FrameVariables;
+import org.gpumem.sim.debug.StoppedMemoryState;
 import org.gpumem.sim.debug.VariableType;
-import org.gpumem.sim.exec.Dim3;
-import org.gpumem.sim.exec.ExecOptions;
-import org.gpumem.sim.exec.Warp;
+import org.gpumem.sim.debug.WarpView;
 import org.gpumem.sim.launch.BufferInit;
 import org.gpumem.sim.launch.BundledSample;
 import org.gpumem.sim.launch.KernelArgument;
 import org.gpumem.sim.launch.LaunchDescription;
 import org.gpumem.sim.launch.PreparedLaunch;
-import org.gpumem.sim.memory.AddressSpace;
-import org.gpumem.sim.memory.GenericWindows;
-import org.gpumem.sim.memory.LocalLayout;
-import org.gpumem.sim.ptx.PtxModule;
-import org.gpumem.sim.ptx.ScalarType;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,7 +46,9 @@ import picocli.CommandLine.Spec;
  * {@code gpumem demo}: runs the sample kernel bundled with the simulator (nvcc -G PTX of
  * local_array.cu) under the debug API, stops at a source breakpoint inside it, prints the
  * frame's variables with the address spaces their DWARF gives, and shows the same shared and
- * local bytes through two address spaces each: the terminal version of the memory views.
+ * local bytes through two address spaces each, read through the model's address arithmetic
+ * over the stopped simulator (its target's windows and interleave): the terminal version of the
+ * memory views.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = "Runs the bundled sample kernel in the simulator, stops at a breakpoint and shows its "
@@ -65,16 +74,14 @@ public final class DemoCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--lane must be 0..31");
         }
         PrintWriter out = spec.commandLine().getOut();
-        PtxModule module = BundledSample.module();
-        LaunchDescription d = new LaunchDescription(null, Path.of(module.name()), BundledSample.KERNEL, new Dim3(N / BLOCK, 1, 1),
-                new Dim3(BLOCK, 1, 1), 0, "sm_90",
+        LaunchDescription d = new LaunchDescription(null, Path.of(BundledSample.PTX_NAME), BundledSample.KERNEL,
+                new Dim3(N / BLOCK, 1, 1), new Dim3(BLOCK, 1, 1), 0, "sm_90",
                 List.of(new KernelArgument.Buffer("in", ScalarType.S32, N, new BufferInit.Iota(iota)),
                         new KernelArgument.Buffer("out", ScalarType.S32, N, new BufferInit.Zero()),
                         new KernelArgument.Scalar(ScalarType.S32, N)),
                 List.of("out"));
-        PreparedLaunch prepared = PreparedLaunch.prepare(d, module);
-        DebugSession session = new DebugSession(prepared.deviceModule().launch(prepared.config(),
-                DebugSession.options(ExecOptions.DEFAULT_BUDGET)));
+        PreparedLaunch prepared = PreparedLaunch.prepare(d, BundledSample.PTX_NAME, BundledSample.ptxText());
+        DebugSession session = new DebugSession(prepared.launch(DebugSession.options(ExecOptions.DEFAULT_BUDGET)));
 
         List<String> source = BundledSample.sourceLines();
         int line = 0;
@@ -82,23 +89,23 @@ public final class DemoCommand implements Callable<Integer> {
             line = source.get(i).contains(BREAK_AT) ? i + 1 : 0;
         }
         Breakpoint bp = session.addSourceBreakpoint(BundledSample.SOURCE_NAME, line);
-        out.printf("%s: %s, grid %s block %s, in[i] = %d + i%n", module.name(), prepared.kernel().name(), d.grid(),
-                d.block(), iota);
+        out.printf("%s: %s, grid %s block %s, in[i] = %d + i%n", prepared.module().name(), prepared.kernel().name(),
+                d.grid(), d.block(), iota);
         out.printf("breakpoint at %s:%d (%d PTX instruction(s))%n", BundledSample.SOURCE_NAME, line, bp.sites().size());
         DebugEvent e = session.resume();
         if (e.kind() != DebugEvent.Kind.SUSPENDED_BREAKPOINT) {
             throw new IllegalStateException("the kernel did not stop at the breakpoint: " + e.kind()
                     + (e.fault() != null ? " " + e.fault().message() : ""));
         }
-        Warp w = e.warp();
+        WarpView w = e.warp();
+        int level = w.depth() - 1;
         out.printf("%nstopped in CTA %s warp %d at PTX line %d, %s%n", session.cta().index(), w.id(), w.ptxLine(),
                 w.sourceLocation());
         out.printf("  %d | %s%n", line, source.get(line - 1).strip());
         out.printf("%nvariables of %s for lane %d (thread %s), address spaces from the DWARF in the PTX:%n",
-                w.function().name(), lane, w.threadIndex(lane));
+                w.function(level), lane, w.threadIndex(lane));
 
-        int level = w.depth() - 1;
-        FrameVariables binder = new FrameVariables(prepared.deviceModule());
+        FrameVariables binder = new FrameVariables(prepared.module());
         if (binder.problem() != null) {
             throw new IllegalStateException(binder.problem());
         }
@@ -109,33 +116,23 @@ public final class DemoCommand implements Callable<Integer> {
                     value(v));
         }
 
+        MemoryState state = StoppedMemoryState.of(session);
+        Target target = state.getTarget();
+        Context laneContext = Contexts.child(Contexts.child(StoppedMemoryState.residentGroup(state), w.id()), lane);
         if (byName.get("stage") != null && byName.get("stage").location() instanceof FrameVariable.Memory stage) {
-            long offset = stage.offset() + 4L * w.threadIndex(lane).x();
-            out.printf("%nstage[%d..%d] of CTA %s, the same 16 bytes through two address spaces:%n",
-                    w.threadIndex(lane).x(), w.threadIndex(lane).x() + 3, session.cta().index());
-            dump(out, "shared", offset, session.read(AddressSpace.SHARED, offset, 16, w.id(), lane));
-            dump(out, "generic", GenericWindows.SHARED_BASE + offset,
-                    session.read(AddressSpace.GENERIC, GenericWindows.SHARED_BASE + offset, 16, w.id(), lane));
+            int tid = w.threadIndex(lane).x();
+            long offset = stage.offset() + 4L * tid;
+            out.printf("%nstage[%d..%d] of CTA %s, the same 16 bytes through two address spaces:%n", tid, tid + 3,
+                    session.cta().index());
+            throughTwoSpaces(out, target, laneContext, stage.space().ptxName(), offset, 16);
         }
         FrameVariable window = byName.get("window");
         if (window != null && window.bytes() != null && window.location() instanceof FrameVariable.Memory at) {
-            long offset = at.offset();
             int bytes = window.bytes().length;
             out.printf("%nwindow of lane %d (%d bytes) through the per-lane local space, the generic window, and the "
                     + "warp's interleaved local pool:%n", lane, bytes);
-            dump(out, "local", offset, session.read(AddressSpace.LOCAL, offset, bytes, w.id(), lane));
-            dump(out, "generic", GenericWindows.LOCAL_BASE + offset,
-                    session.read(AddressSpace.GENERIC, GenericWindows.LOCAL_BASE + offset, bytes, w.id(), lane));
-            byte[] pool = w.localStorage();
-            StringBuilder where = new StringBuilder();
-            byte[] gathered = new byte[bytes];
-            for (int word = 0; word < bytes / 4; word++) {
-                long physical = LocalLayout.physical(lane, offset + 4L * word);
-                System.arraycopy(pool, (int) physical, gathered, 4 * word, 4);
-                where.append(word == 0 ? "" : " ").append("0x").append(Long.toHexString(physical));
-            }
-            dump(out, "pool", -1, gathered);
-            out.printf("  %-8s word k of lane %d lies at (offset/4 + k) * 128 + %d * 4: %s%n", "", lane, lane, where);
+            throughTwoSpaces(out, target, laneContext, at.space().ptxName(), at.offset(), bytes);
+            gathered(out, target, laneContext, at.space().ptxName(), at.offset(), bytes, lane);
         }
 
         while (e.isSuspended()) {
@@ -145,6 +142,48 @@ public final class DemoCommand implements Callable<Integer> {
                 session.result().warpInstructions());
         out.flush();
         return session.result().completed() ? 0 : RunCommand.EXIT_FAULT;
+    }
+
+    /** The bytes at {@code offset} of {@code spaceName} as the lane sees them, then through the generic window that reaches them. */
+    private static void throughTwoSpaces(PrintWriter out, Target target, Context lane, String spaceName, long offset,
+            int length) {
+        AddressSpace space = AddressSpaces.require(target, spaceName);
+        Context context = Contexts.ancestor(lane, space.getScope());
+        dump(out, spaceName, offset, read(context, space, offset, length));
+        AddressSpace generic = target.getDefaultSpace();
+        for (Location alias : AddressResolver.aliases(AddressResolver.resolve(context, space, offset))) {
+            if (alias.getSpace() == generic) {
+                dump(out, generic.getName(), alias.getOffset(), read(lane, generic, alias.getOffset(), length));
+                return;
+            }
+        }
+        throw new IllegalStateException(generic.getName() + " does not reach " + spaceName + " +0x" + Long.toHexString(offset));
+    }
+
+    /** A lane's local bytes picked word by word out of its warp's pool, where the space's interleave puts them. */
+    private static void gathered(PrintWriter out, Target target, Context lane, String spaceName, long offset, int length,
+            int laneIndex) {
+        AddressSpace space = AddressSpaces.require(target, spaceName);
+        if (!(space.getAccess() instanceof InterleavedAccess interleave)) {
+            return;
+        }
+        int element = interleave.getElementSize();
+        StringBuilder where = new StringBuilder();
+        byte[] gathered = new byte[length];
+        for (int word = 0; word < length / element; word++) {
+            PoolAddress physical = AddressResolver.resolve(lane, space, offset + (long) element * word);
+            physical.pool().getSource().read(physical.offset(), gathered, element * word, element);
+            where.append(word == 0 ? "" : " ").append("0x").append(Long.toHexString(physical.offset()));
+        }
+        dump(out, "pool", -1, gathered);
+        out.printf("  %-8s word k of lane %d lies at (offset/%d + k) * %d + %d * %d: %s%n", "", laneIndex, element,
+                element * interleave.getLaneCount(), laneIndex, element, where);
+    }
+
+    private static byte[] read(Context context, AddressSpace space, long offset, int length) {
+        byte[] bytes = new byte[length];
+        AddressResolver.read(context, space, offset, bytes, 0, length);
+        return bytes;
     }
 
     /** The value of a variable for the shown lane, prefixed by where it lives; at most 8 elements. */

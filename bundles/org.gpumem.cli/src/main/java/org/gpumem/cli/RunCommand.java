@@ -6,9 +6,9 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import org.gpumem.sim.exec.ExecOptions;
-import org.gpumem.sim.exec.Fault;
-import org.gpumem.sim.exec.LaunchResult;
+import org.gpumem.sim.ExecOptions;
+import org.gpumem.sim.Fault;
+import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.launch.LaunchDescription;
 import org.gpumem.sim.launch.LaunchFileReader;
 import org.gpumem.sim.launch.PreparedLaunch;

@@ -31,15 +31,13 @@ import org.gpumem.model.addressing.Contexts;
 import org.gpumem.model.memory.ByteSource;
 import org.gpumem.model.snapshot.Snapshot;
 import org.gpumem.model.snapshot.SnapshotWriter;
+import org.gpumem.sim.Device;
+import org.gpumem.sim.KernelLaunch;
+import org.gpumem.sim.LaunchConfig;
+import org.gpumem.sim.LoadedModule;
 import org.gpumem.sim.debug.DebugEvent;
 import org.gpumem.sim.debug.DebugSession;
 import org.gpumem.sim.debug.StoppedMemoryState;
-import org.gpumem.sim.exec.Device;
-import org.gpumem.sim.exec.DeviceModule;
-import org.gpumem.sim.exec.Launch;
-import org.gpumem.sim.exec.LaunchConfig;
-import org.gpumem.sim.ptx.PtxLoader;
-import org.gpumem.sim.ptx.PtxModule;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -60,9 +58,8 @@ class SimulatedKernelSnapshotTest {
 
     @Test
     void stoppedKernelSurvivesSaveAndReopenInAFreshProcess() throws Exception {
-        PtxModule module = PtxLoader.load(KERNELS.resolve("local_array.G.ptx"));
-        Device device = new Device("sm_90", 1 << 20);
-        DeviceModule loaded = device.load(module);
+        Device device = Device.create("sm_90", 1 << 20);
+        LoadedModule loaded = device.load(KERNELS.resolve("local_array.G.ptx"));
         ByteBuffer in = ByteBuffer.allocate(4 * THREADS).order(ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < THREADS; i++) {
             in.putInt(4 * i, i + 1);
@@ -70,7 +67,7 @@ class SimulatedKernelSnapshotTest {
         long input = device.allocate(4L * THREADS);
         device.write(input, in.array());
         long output = device.allocate(4L * THREADS);
-        Launch launch = loaded.launch(LaunchConfig.builder(module.kernels().get(0).name()).grid(1, 1, 1).block(THREADS, 1, 1)
+        KernelLaunch launch = loaded.launch(LaunchConfig.builder(loaded.kernels().get(0).name()).grid(1, 1, 1).block(THREADS, 1, 1)
                 .argU64(input).argU64(output).argS32(THREADS).build(), DebugSession.options(0));
         DebugSession session = new DebugSession(launch);
         session.addSourceBreakpoint("local_array.cu", 22);
@@ -96,8 +93,8 @@ class SimulatedKernelSnapshotTest {
             byte[] window = new byte[32];
             AddressResolver.read(lane, local, windowOffset, window, 0, window.length);
             // The model's interleaved local view reads what the simulator's per-lane view reads.
-            assertArrayEquals(session.read(org.gpumem.sim.memory.AddressSpace.LOCAL, windowOffset, 32,
-                    lane.getParent().getIndex(), lane.getIndex()), window);
+            assertArrayEquals(session.read(org.gpumem.sim.PtxStateSpace.LOCAL, windowOffset, 32,
+                    session.cta().warp(lane.getParent().getIndex()), lane.getIndex()), window);
             ByteBuffer w = ByteBuffer.wrap(window).order(ByteOrder.LITTLE_ENDIAN);
             for (int k = 0; k < 8; k++) {
                 assertEquals((tid + k) % THREADS + 1, w.getInt(4 * k), "window[" + k + "] of thread " + tid);

@@ -1,4 +1,4 @@
-package org.gpumem.sim.exec;
+package org.gpumem.sim;
 
 /** A 3D index or extent (CTA index, thread index, grid or block size). */
 public record Dim3(int x, int y, int z) {

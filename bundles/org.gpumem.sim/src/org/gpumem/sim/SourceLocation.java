@@ -1,4 +1,4 @@
-package org.gpumem.sim.ptx;
+package org.gpumem.sim;
 
 /** A position in the CUDA/C++ source named by a PTX {@code .loc} and its {@code .file}. */
 public record SourceLocation(String file, int line, int column) {

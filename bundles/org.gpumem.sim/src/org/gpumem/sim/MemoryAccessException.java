@@ -1,4 +1,4 @@
-package org.gpumem.sim.memory;
+package org.gpumem.sim;
 
 /**
  * A refused access to simulator memory: the space, the address in that space, the size and
@@ -8,13 +8,13 @@ package org.gpumem.sim.memory;
 public final class MemoryAccessException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    private final AddressSpace space;
+    private final PtxStateSpace space;
     private final long address;
     private final int size;
     private final MemoryFaultKind kind;
     private final String detail;
 
-    public MemoryAccessException(MemoryFaultKind kind, AddressSpace space, long address, int size, String detail) {
+    public MemoryAccessException(MemoryFaultKind kind, PtxStateSpace space, long address, int size, String detail) {
         super(kind.description() + " " + size + "-byte access to " + space.ptxName() + " address 0x"
                 + Long.toHexString(address) + (detail == null || detail.isEmpty() ? "" : " (" + detail + ")"), null,
                 false, false);
@@ -30,7 +30,7 @@ public final class MemoryAccessException extends RuntimeException {
         return detail;
     }
 
-    public AddressSpace space() {
+    public PtxStateSpace space() {
         return space;
     }
 

@@ -1,4 +1,4 @@
-package org.gpumem.sim.memory;
+package org.gpumem.sim;
 
 /** Why a memory access was refused. */
 public enum MemoryFaultKind {

@@ -1,4 +1,4 @@
-package org.gpumem.sim.exec;
+package org.gpumem.sim;
 
 import java.util.ArrayList;
 import java.util.List;

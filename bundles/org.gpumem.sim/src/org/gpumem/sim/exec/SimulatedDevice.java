@@ -1,66 +1,104 @@
 package org.gpumem.sim.exec;
 
+import java.io.IOException;
+import java.nio.file.Path;
+
+import org.gpumem.model.Target;
+import org.gpumem.sim.Device;
+import org.gpumem.sim.SimulatorTarget;
 import org.gpumem.sim.memory.GlobalMemory;
+import org.gpumem.sim.memory.StateSpaceLayout;
+import org.gpumem.sim.ptx.PtxLoader;
 import org.gpumem.sim.ptx.PtxModule;
 
 /**
- * A simulated GPU: its compute capability and its global memory. Modules are loaded onto it
- * ({@link #load}), which allocates their {@code .global} variables and builds their
- * {@code .const} banks. Allocation, reads and writes may be called from any thread but not
- * while a launch on this device runs.
+ * The simulator's {@link Device}: global memory, and the address spaces of {@link SimulatorTarget}
+ * with the {@link StateSpaceLayout} the interpreter derives from them once, here.
  */
-public final class Device {
+public final class SimulatedDevice implements Device {
     private final String target;
     private final int smVersion;
     private final GlobalMemory global;
+    private final Target spaces;
+    private final StateSpaceLayout layout;
 
     /**
      * @param target compute capability as PTX names it, e.g. {@code sm_90}
      * @param globalBytes size of global memory
      */
-    public Device(String target, long globalBytes) {
-        if (!target.matches("sm_\\d{2,3}[a-z]?")) {
+    public SimulatedDevice(String target, long globalBytes) {
+        if (target == null || !target.matches("sm_\\d{2,3}[a-z]?")) {
             throw new IllegalArgumentException("device must be sm_NN (e.g. sm_90): " + target);
         }
         this.target = target;
         this.smVersion = Integer.parseInt(target.replaceAll("[^0-9]", ""));
         this.global = new GlobalMemory(globalBytes);
+        this.spaces = SimulatorTarget.create();
+        this.layout = StateSpaceLayout.of(spaces);
     }
 
-    /** {@code sm_90} etc. */
+    /** The device behind an API reference: only the simulator implements {@link Device}. */
+    public static SimulatedDevice of(Device device) {
+        return (SimulatedDevice) device;
+    }
+
+    @Override
     public String target() {
         return target;
     }
 
-    /** 90 for sm_90. */
+    @Override
     public int smVersion() {
         return smVersion;
+    }
+
+    @Override
+    public Target addressSpaces() {
+        return spaces;
+    }
+
+    /** The constants the interpreter takes from {@link #addressSpaces()}. */
+    public StateSpaceLayout layout() {
+        return layout;
     }
 
     public GlobalMemory global() {
         return global;
     }
 
-    /** Allocates zeroed global memory (256-byte aligned) and returns its address. */
+    @Override
     public long allocate(long bytes) {
         return global.allocate(bytes, 256);
     }
 
+    @Override
     public void free(long address) {
         global.free(address);
     }
 
+    @Override
     public byte[] read(long address, int length) {
         return global.read(address, length);
     }
 
+    @Override
     public void write(long address, byte[] bytes) {
         global.write(address, bytes);
     }
 
+    @Override
+    public DeviceModule load(String name, String ptx) {
+        return load(PtxLoader.load(name, ptx));
+    }
+
+    @Override
+    public DeviceModule load(Path ptxFile) throws IOException {
+        return load(PtxLoader.load(ptxFile));
+    }
+
     /**
-     * Loads a module on this device: allocates and initializes its {@code .global} variables
-     * and its {@code .const} bank.
+     * Loads a decoded module on this device: allocates and initializes its {@code .global}
+     * variables and its {@code .const} bank.
      *
      * @throws IllegalArgumentException if the module targets a newer GPU than this device or
      *         its variables do not fit

@@ -1,4 +1,4 @@
-package org.gpumem.sim.exec;
+package org.gpumem.sim;
 
 /** Why a kernel stopped before all its threads finished. */
 public enum FaultKind {

@@ -1,4 +1,4 @@
-package org.gpumem.sim.ptx;
+package org.gpumem.sim;
 
 /** PTX fundamental types as instructions and declarations name them. */
 public enum ScalarType {

@@ -1,4 +1,4 @@
-package org.gpumem.sim.exec;
+package org.gpumem.sim;
 
 /** Scheduling state of a warp. */
 public enum WarpState {

@@ -1,4 +1,4 @@
-package org.gpumem.sim.exec;
+package org.gpumem.sim;
 
 /**
  * The outcome of a launch: completed, or stopped by a {@link Fault}; with the instruction

@@ -1,7 +1,5 @@
-package org.gpumem.sim.exec;
+package org.gpumem.sim;
 
-import org.gpumem.sim.memory.AddressSpace;
-import org.gpumem.sim.ptx.SourceLocation;
 
 /**
  * What stopped a kernel, with the context a memory checker reports: the CTA, warp, lane and
@@ -9,7 +7,7 @@ import org.gpumem.sim.ptx.SourceLocation;
  * its PTX line and the source line from {@code .loc}. Context fields are -1 / null where the
  * fault has no single thread (a deadlock names the first waiting warp).
  */
-public record Fault(FaultKind kind, String detail, AddressSpace space, long address, int size, Dim3 cta, int warp,
+public record Fault(FaultKind kind, String detail, PtxStateSpace space, long address, int size, Dim3 cta, int warp,
         int lane, Dim3 thread, String function, String instruction, int ptxLine, SourceLocation source) {
 
     /** One line: kind, space and address, context, instruction and lines. */

@@ -1,0 +1,70 @@
+package org.gpumem.sim;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import org.gpumem.dwarf.io.InputFormatException;
+import org.gpumem.model.Target;
+import org.gpumem.sim.exec.SimulatedDevice;
+
+/**
+ * A simulated GPU: its compute capability, its global memory and its address spaces (the
+ * simulator's {@link Target}). Modules are loaded onto it, which allocates their {@code .global}
+ * variables and builds their {@code .const} banks. Allocation, reads and writes may be called
+ * from any thread, but not while a launch on this device runs.
+ */
+public interface Device {
+
+    /**
+     * A device with {@code globalBytes} of global memory whose allocations start at
+     * {@code 0x1_0000_0000}.
+     *
+     * @param target compute capability as PTX names it, e.g. {@code sm_90}
+     * @throws IllegalArgumentException for a malformed target or a non-positive size
+     */
+    static Device create(String target, long globalBytes) {
+        return new SimulatedDevice(target, globalBytes);
+    }
+
+    /** {@code sm_90} etc. */
+    String target();
+
+    /** 90 for sm_90. */
+    int smVersion();
+
+    /**
+     * The address spaces of this device, as the simulator runs them (one instance per device;
+     * memory states of its launches hold copies).
+     */
+    Target addressSpaces();
+
+    /** Allocates zeroed global memory (256-byte aligned) and returns its address. */
+    long allocate(long bytes);
+
+    /** Releases the allocation that starts at {@code address}. */
+    void free(long address);
+
+    /**
+     * Copies {@code length} bytes of global memory at {@code address}.
+     *
+     * @throws IllegalArgumentException when the range is not inside one allocation
+     */
+    byte[] read(long address, int length);
+
+    /** Writes global memory; same failures as {@link #read}. */
+    void write(long address, byte[] bytes);
+
+    /**
+     * Loads PTX text: decodes every function, allocates and initializes the module's
+     * {@code .global} variables and builds its {@code .const} bank.
+     *
+     * @param name the file name messages use
+     * @throws InputFormatException naming {@code name:line} for PTX the simulator cannot run
+     * @throws IllegalArgumentException if the module targets a newer GPU than this device or its
+     *         variables do not fit
+     */
+    LoadedModule load(String name, String ptx);
+
+    /** {@link #load(String, String)} for a PTX file. */
+    LoadedModule load(Path ptxFile) throws IOException;
+}

@@ -1,0 +1,31 @@
+package org.gpumem.sim;
+
+/**
+ * One validated launch of a kernel of a {@link LoadedModule}. {@link #run()} executes every CTA;
+ * {@code org.gpumem.sim.debug.DebugSession} instead runs it under a debugger's control.
+ */
+public interface KernelLaunch {
+
+    LoadedModule module();
+
+    Kernel kernel();
+
+    LaunchConfig config();
+
+    ExecOptions options();
+
+    /** Number of CTAs in the grid. */
+    int ctaCount();
+
+    /** Bytes of shared memory each CTA has (static, then dynamic). */
+    long sharedBytes();
+
+    /** Bytes of local memory each thread has (the deepest call chain's frames). */
+    long localBytesPerThread();
+
+    /**
+     * Runs the whole grid on {@link ExecOptions#workerThreads()} threads (the calling thread is
+     * one of them) and returns when every CTA finished or one faulted.
+     */
+    LaunchResult run();
+}

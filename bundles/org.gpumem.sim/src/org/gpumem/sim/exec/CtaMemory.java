@@ -1,0 +1,506 @@
+package org.gpumem.sim.exec;
+
+import static org.gpumem.sim.exec.TypeWidths.MASK;
+import static org.gpumem.sim.exec.TypeWidths.SIGNED;
+import static org.gpumem.sim.exec.TypeWidths.SIZE;
+
+import org.gpumem.sim.MemoryAccessException;
+import org.gpumem.sim.MemoryFaultKind;
+import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.memory.Bytes;
+import org.gpumem.sim.memory.GlobalMemory;
+import org.gpumem.sim.memory.StateSpaceLayout;
+import org.gpumem.sim.ptx.Instruction;
+import org.gpumem.sim.ptx.Op;
+
+/**
+ * The memory accesses of one CTA's warps: ld, st, atom and red for all active lanes, each access
+ * checked for bounds and natural alignment (vectors: their full size) in its state space, generic
+ * addresses resolved through the windows of the device's {@link StateSpaceLayout} (and counted in
+ * the profile). Scalar global, generic and shared accesses take a fast path that remembers, per
+ * instruction, the global allocation it used last.
+ */
+final class CtaMemory {
+    private final StateSpaceLayout layout;
+    private final long windowsLow;
+    private final long windowsSpan;
+    private final byte[] shared;
+    private final byte[] constBank;
+    private final byte[] kernelParams;
+    private final long[][] profile;
+    private final GlobalMemory global;
+    private GlobalMemory.Segments segments;
+    private int cacheSeg = -1;
+    private long cacheStart, cacheEnd;
+    private byte[] cacheData;
+    /** Per-lane values gathered before they are written (vector loads, shuffles). */
+    private final long[] tmp = new long[32 * 4];
+    /** Per function and instruction: the global allocation it accessed last (a hint, checked on use). */
+    private final int[][] segmentHints;
+
+    CtaMemory(Cta cta) {
+        Launch launch = cta.launch;
+        this.layout = launch.layout;
+        this.windowsLow = layout.windowsLow;
+        this.windowsSpan = layout.windowsSpan;
+        this.shared = cta.shared;
+        this.constBank = launch.module.constBank();
+        this.kernelParams = launch.paramBuffer;
+        this.profile = cta.profile;
+        this.global = launch.module.device().global();
+        this.segmentHints = new int[launch.code.length][];
+        for (int i = 0; i < launch.code.length; i++) {
+            segmentHints[i] = new int[launch.code[i].length];
+        }
+    }
+
+    /** Before a CTA starts: allocations may have changed since the last one. */
+    void reset() {
+        segments = global.segments();
+        cacheSeg = -1;
+    }
+
+    /** Scratch space of 128 longs for instructions that gather per-lane values before writing them. */
+    long[] scratch() {
+        return tmp;
+    }
+
+    // ------------------------------------------------------------------ whole instructions
+
+    /** {@code ld} for the lanes of {@code m}. */
+    void load(Warp w, Frame f, Instruction in, long[] R, int m) {
+        if (in.vec == 1 && (in.space == PtxStateSpace.GLOBAL || in.space == PtxStateSpace.GENERIC)) {
+            loadGlobal(w, f, in, R, m);
+        } else if (in.vec == 1 && in.space == PtxStateSpace.SHARED) {
+            loadShared(w, f, in, R, m);
+        } else {
+            loadVector(w, f, in, R, m);
+        }
+    }
+
+    /** Scalar global or generic loads; generic ones outside the windows are global addresses. */
+    private void loadGlobal(Warp w, Frame f, Instruction in, long[] R, int m) {
+        int size = SIZE[in.type];
+        boolean sext = SIGNED[in.type] && size < 8;
+        int sh = 64 - 8 * size;
+        int a = in.addrReg << 5;
+        int d = in.dst[0] << 5;
+        int[] hints = segmentHints[f.fn.index()];
+        int h = hints[in.index];
+        GlobalMemory.Segments sg = segments;
+        long off = in.addrOffset;
+        boolean generic = in.space == PtxStateSpace.GENERIC;
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            long addr = R[a | l] + off;
+            if (generic) {
+                long wo = addr - windowsLow;
+                if (wo >= 0 && wo < windowsSpan) {
+                    long v = loadLane(w, f, in, PtxStateSpace.GENERIC, addr, size, l);
+                    R[d | l] = sext ? (v << sh) >> sh : v;
+                    continue;
+                }
+                count(f, in, ProfileCounters.GLOBAL);
+            }
+            if ((addr & (size - 1)) != 0 || h >= sg.count() || addr < sg.start(h) || addr + size > sg.end(h)) {
+                h = sg.find(addr);
+                if ((addr & (size - 1)) != 0 || h < 0 || addr + size > sg.end(h)) {
+                    loadLane(w, f, in, PtxStateSpace.GLOBAL, addr, size, l);
+                    sg = segments;
+                    h = sg.find(addr);
+                }
+                hints[in.index] = h;
+            }
+            long v = Bytes.load(sg.data(h), (int) (addr - sg.start(h)), size);
+            R[d | l] = sext ? (v << sh) >> sh : v;
+        }
+    }
+
+    private void loadShared(Warp w, Frame f, Instruction in, long[] R, int m) {
+        int size = SIZE[in.type];
+        boolean sext = SIGNED[in.type] && size < 8;
+        int sh = 64 - 8 * size;
+        int a = in.addrReg << 5;
+        int d = in.dst[0] << 5;
+        long off = in.addrOffset;
+        byte[] sm = shared;
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            long addr = R[a | l] + off;
+            if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > sm.length) {
+                loadLane(w, f, in, PtxStateSpace.SHARED, addr, size, l);
+            }
+            long v = Bytes.load(sm, (int) addr, size);
+            R[d | l] = sext ? (v << sh) >> sh : v;
+        }
+    }
+
+    /** Loads of any space and vector width; every lane's elements are read before any register is written. */
+    private void loadVector(Warp w, Frame f, Instruction in, long[] R, int m) {
+        int size = SIZE[in.type];
+        boolean sext = SIGNED[in.type] && size < 8;
+        int sh = 64 - 8 * size;
+        int a = in.addrReg << 5;
+        int vec = in.vec;
+        PtxStateSpace space = in.space;
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            long addr = R[a | l] + in.addrOffset;
+            if (vec > 1) {
+                align(space, addr, size * vec, l);
+            }
+            for (int k = 0; k < vec; k++) {
+                long v = loadLane(w, f, in, space, addr + (long) k * size, size, l);
+                tmp[k << 5 | l] = sext ? (v << sh) >> sh : v;
+            }
+        }
+        for (int k = 0; k < vec; k++) {
+            int d = in.dst[k] << 5;
+            for (int mm = m; mm != 0; mm &= mm - 1) {
+                int l = Integer.numberOfTrailingZeros(mm);
+                R[d | l] = tmp[k << 5 | l];
+            }
+        }
+    }
+
+    /** {@code st} for the lanes of {@code m}. */
+    void store(Warp w, Frame f, Instruction in, long[] R, int m) {
+        if (in.vec == 1 && (in.space == PtxStateSpace.GLOBAL || in.space == PtxStateSpace.GENERIC)) {
+            storeGlobal(w, f, in, R, m);
+        } else if (in.vec == 1 && in.space == PtxStateSpace.SHARED) {
+            storeShared(w, f, in, R, m);
+        } else {
+            storeVector(w, f, in, R, m);
+        }
+    }
+
+    private void storeGlobal(Warp w, Frame f, Instruction in, long[] R, int m) {
+        int size = SIZE[in.type];
+        int a = in.addrReg << 5;
+        int sr = in.src[0] << 5;
+        int[] hints = segmentHints[f.fn.index()];
+        int h = hints[in.index];
+        GlobalMemory.Segments sg = segments;
+        long off = in.addrOffset;
+        boolean generic = in.space == PtxStateSpace.GENERIC;
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            long addr = R[a | l] + off;
+            if (generic) {
+                long wo = addr - windowsLow;
+                if (wo >= 0 && wo < windowsSpan) {
+                    storeLane(w, f, in, PtxStateSpace.GENERIC, addr, size, l, R[sr | l]);
+                    continue;
+                }
+                count(f, in, ProfileCounters.GLOBAL);
+            }
+            if ((addr & (size - 1)) != 0 || h >= sg.count() || addr < sg.start(h) || addr + size > sg.end(h)) {
+                h = sg.find(addr);
+                if ((addr & (size - 1)) != 0 || h < 0 || addr + size > sg.end(h)) {
+                    storeLane(w, f, in, PtxStateSpace.GLOBAL, addr, size, l, R[sr | l]);
+                    sg = segments;
+                    hints[in.index] = sg.find(addr);
+                    h = hints[in.index];
+                    continue;
+                }
+                hints[in.index] = h;
+            }
+            Bytes.store(sg.data(h), (int) (addr - sg.start(h)), size, R[sr | l]);
+        }
+    }
+
+    private void storeShared(Warp w, Frame f, Instruction in, long[] R, int m) {
+        int size = SIZE[in.type];
+        int a = in.addrReg << 5;
+        int sr = in.src[0] << 5;
+        long off = in.addrOffset;
+        byte[] sm = shared;
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            long addr = R[a | l] + off;
+            if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > sm.length) {
+                storeLane(w, f, in, PtxStateSpace.SHARED, addr, size, l, R[sr | l]);
+            }
+            Bytes.store(sm, (int) addr, size, R[sr | l]);
+        }
+    }
+
+    private void storeVector(Warp w, Frame f, Instruction in, long[] R, int m) {
+        int size = SIZE[in.type];
+        int a = in.addrReg << 5;
+        int vec = in.vec;
+        PtxStateSpace space = in.space;
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            long addr = R[a | l] + in.addrOffset;
+            if (vec > 1) {
+                align(space, addr, size * vec, l);
+            }
+            for (int k = 0; k < vec; k++) {
+                storeLane(w, f, in, space, addr + (long) k * size, size, l, R[in.src[k] << 5 | l]);
+            }
+        }
+    }
+
+    /** {@code atom} (old value to the destination) and {@code red} for the lanes of {@code m}. */
+    void atomic(Warp w, Frame f, Instruction in, long[] R, int m) {
+        int size = SIZE[in.type];
+        int a = in.addrReg << 5;
+        int b = in.src[0] << 5;
+        int c = in.src.length > 1 ? in.src[1] << 5 : b;
+        int d = in.op == Op.ATOM ? in.dst[0] << 5 : -1;
+        long mk = MASK[in.type];
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            long addr = R[a | l] + in.addrOffset;
+            long old;
+            try {
+                old = atomicLane(f, in, in.space, addr, size, R[b | l] & mk, R[c | l] & mk);
+            } catch (MemoryAccessException e) {
+                throw LaneFault.memory(e, l);
+            }
+            if (d >= 0) {
+                R[d | l] = old;
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ one lane
+
+    private long loadLane(Warp w, Frame f, Instruction in, PtxStateSpace space, long addr, int size, int lane) {
+        try {
+            return load(w, f, in, space, addr, size, lane);
+        } catch (MemoryAccessException e) {
+            throw LaneFault.memory(e, lane);
+        }
+    }
+
+    private void storeLane(Warp w, Frame f, Instruction in, PtxStateSpace space, long addr, int size, int lane, long v) {
+        try {
+            store(w, f, in, space, addr, size, lane, v);
+        } catch (MemoryAccessException e) {
+            throw LaneFault.memory(e, lane);
+        }
+    }
+
+    private long load(Warp w, Frame f, Instruction in, PtxStateSpace space, long addr, int size, int lane) {
+        switch (space) {
+            case GLOBAL:
+                align(space, addr, size);
+                globalSegment(addr, size);
+                return Bytes.load(cacheData, (int) (addr - cacheStart), size);
+            case SHARED:
+                align(space, addr, size);
+                if (addr < 0 || addr + size > shared.length) {
+                    throw oob(space, addr, size, "CTA has " + shared.length + " bytes of shared memory");
+                }
+                return Bytes.load(shared, (int) addr, size);
+            case LOCAL:
+                align(space, addr, size);
+                if (addr < 0 || addr + size > w.localBytesPerThread) {
+                    throw oob(space, addr, size, "thread has " + w.localBytesPerThread + " bytes of local memory");
+                }
+                return loadLocal(w.local, lane, addr, size);
+            case CONST:
+                align(space, addr, size);
+                if (addr < 0 || addr + size > constBank.length) {
+                    throw oob(space, addr, size, "module has " + constBank.length + " bytes of .const data");
+                }
+                return Bytes.load(constBank, (int) addr, size);
+            case PARAM:
+                align(space, addr, size);
+                if (in.paramKind == Op.PARAM_FRAME && in.space == PtxStateSpace.PARAM) {
+                    if (addr < 0 || addr + size > f.paramStride) {
+                        throw oob(space, addr, size, "param frame of " + f.fn.name() + " has " + f.paramStride + " bytes");
+                    }
+                    return Bytes.load(f.params, lane * f.paramStride + (int) addr, size);
+                }
+                if (addr < 0 || addr + size > kernelParams.length) {
+                    throw oob(space, addr, size, "kernel has " + kernelParams.length + " bytes of parameters");
+                }
+                return Bytes.load(kernelParams, (int) addr, size);
+            default: {
+                PtxStateSpace s = resolveGeneric(addr, in, f);
+                try {
+                    return load(w, f, in, s, s == PtxStateSpace.GLOBAL ? addr : addr - layout.base(s), size, lane);
+                } catch (MemoryAccessException e) {
+                    throw throughGeneric(e, addr);
+                }
+            }
+        }
+    }
+
+    private void store(Warp w, Frame f, Instruction in, PtxStateSpace space, long addr, int size, int lane, long v) {
+        switch (space) {
+            case GLOBAL:
+                align(space, addr, size);
+                globalSegment(addr, size);
+                Bytes.store(cacheData, (int) (addr - cacheStart), size, v);
+                return;
+            case SHARED:
+                align(space, addr, size);
+                if (addr < 0 || addr + size > shared.length) {
+                    throw oob(space, addr, size, "CTA has " + shared.length + " bytes of shared memory");
+                }
+                Bytes.store(shared, (int) addr, size, v);
+                return;
+            case LOCAL:
+                align(space, addr, size);
+                if (addr < 0 || addr + size > w.localBytesPerThread) {
+                    throw oob(space, addr, size, "thread has " + w.localBytesPerThread + " bytes of local memory");
+                }
+                storeLocal(w.local, lane, addr, size, v);
+                return;
+            case CONST:
+                throw new MemoryAccessException(MemoryFaultKind.READ_ONLY, space, addr, size, null);
+            case PARAM:
+                align(space, addr, size);
+                if (in.paramKind == Op.PARAM_FRAME && in.space == PtxStateSpace.PARAM) {
+                    if (addr < 0 || addr + size > f.paramStride) {
+                        throw oob(space, addr, size, "param frame of " + f.fn.name() + " has " + f.paramStride + " bytes");
+                    }
+                    Bytes.store(f.params, lane * f.paramStride + (int) addr, size, v);
+                    return;
+                }
+                throw new MemoryAccessException(MemoryFaultKind.READ_ONLY, space, addr, size, "kernel parameters");
+            default: {
+                PtxStateSpace s = resolveGeneric(addr, in, f);
+                try {
+                    store(w, f, in, s, s == PtxStateSpace.GLOBAL ? addr : addr - layout.base(s), size, lane, v);
+                } catch (MemoryAccessException e) {
+                    throw throughGeneric(e, addr);
+                }
+            }
+        }
+    }
+
+    /** A lane's value in the warp's interleaved local storage: one element, or several apart. */
+    private long loadLocal(byte[] local, int lane, long offset, int size) {
+        int element = layout.localElement();
+        if (size <= element) {
+            return Bytes.load(local, (int) layout.localPhysical(lane, offset), size);
+        }
+        long v = 0;
+        for (int k = 0; k < size; k += element) {
+            v |= Bytes.load(local, (int) layout.localPhysical(lane, offset + k), element) << (8 * k);
+        }
+        return v;
+    }
+
+    private void storeLocal(byte[] local, int lane, long offset, int size, long v) {
+        int element = layout.localElement();
+        if (size <= element) {
+            Bytes.store(local, (int) layout.localPhysical(lane, offset), size, v);
+            return;
+        }
+        for (int k = 0; k < size; k += element) {
+            Bytes.store(local, (int) layout.localPhysical(lane, offset + k), element, v >>> (8 * k));
+        }
+    }
+
+    /** Atomic read-modify-write of global or shared memory; returns the old value. */
+    private long atomicLane(Frame f, Instruction in, PtxStateSpace space, long addr, int size, long b, long c) {
+        if (space == PtxStateSpace.GENERIC) {
+            PtxStateSpace s = resolveGeneric(addr, in, f);
+            if (s != PtxStateSpace.GLOBAL && s != PtxStateSpace.SHARED) {
+                throw new MemoryAccessException(MemoryFaultKind.OUT_OF_BOUNDS, s, addr, size,
+                        "atomics only act on global and shared memory");
+            }
+            try {
+                return atomicLane(f, in, s, s == PtxStateSpace.GLOBAL ? addr : addr - layout.base(s), size, b, c);
+            } catch (MemoryAccessException e) {
+                throw throughGeneric(e, addr);
+            }
+        }
+        align(space, addr, size);
+        boolean concurrent = space == PtxStateSpace.GLOBAL;
+        byte[] data;
+        int off;
+        if (concurrent) {
+            globalSegment(addr, size);
+            data = cacheData;
+            off = (int) (addr - cacheStart);
+        } else {
+            if (addr < 0 || addr + size > shared.length) {
+                throw oob(space, addr, size, "CTA has " + shared.length + " bytes of shared memory");
+            }
+            data = shared;
+            off = (int) addr;
+        }
+        while (true) {
+            long old = concurrent ? Bytes.loadVolatile(data, off, size) : Bytes.load(data, off, size);
+            long nv = Alu.atomicResult(in.mod, in.type, old, b, c);
+            if (!concurrent) {
+                Bytes.store(data, off, size, nv);
+                return old;
+            }
+            if (Bytes.compareAndSet(data, off, size, old, nv)) {
+                return old;
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ checks
+
+    /** An out-of-bounds refusal; callers build the detail only once the check failed. */
+    private static MemoryAccessException oob(PtxStateSpace s, long addr, int size, String detail) {
+        return new MemoryAccessException(MemoryFaultKind.OUT_OF_BOUNDS, s, addr, size, detail);
+    }
+
+    private static void align(PtxStateSpace s, long addr, int size) {
+        if ((addr & (size - 1)) != 0) {
+            throw new MemoryAccessException(MemoryFaultKind.MISALIGNED, s, addr, size, null);
+        }
+    }
+
+    private static void align(PtxStateSpace s, long addr, int size, int lane) {
+        try {
+            align(s, addr, size);
+        } catch (MemoryAccessException e) {
+            throw LaneFault.memory(e, lane);
+        }
+    }
+
+    /** The global allocation holding [addr, addr+size); sets cacheData/cacheStart. */
+    private void globalSegment(long addr, int size) {
+        if (cacheSeg >= 0 && addr >= cacheStart && addr + size <= cacheEnd) {
+            return;
+        }
+        int i = segments.find(addr);
+        if (i < 0 || addr + size > segments.end(i)) {
+            GlobalMemory.Segments now = global.segments();
+            if (now != segments) {
+                segments = now;
+                cacheSeg = -1;
+                globalSegment(addr, size);
+                return;
+            }
+            throw new MemoryAccessException(MemoryFaultKind.OUT_OF_BOUNDS, PtxStateSpace.GLOBAL, addr, size,
+                    i < 0 ? "not inside any allocation" : "past the end of the allocation at 0x"
+                            + Long.toHexString(segments.start(i)) + " of " + (segments.end(i) - segments.start(i)) + " bytes");
+        }
+        cacheSeg = i;
+        cacheStart = segments.start(i);
+        cacheEnd = segments.end(i);
+        cacheData = segments.data(i);
+    }
+
+    /** The same refusal, saying which generic address led to it. */
+    private static MemoryAccessException throughGeneric(MemoryAccessException e, long generic) {
+        return new MemoryAccessException(e.kind(), e.space(), e.address(), e.size(), "through generic address 0x"
+                + Long.toHexString(generic) + (e.detail() == null ? "" : "; " + e.detail()));
+    }
+
+    /** Resolves a generic address to its space (counting it in the profile). */
+    private PtxStateSpace resolveGeneric(long addr, Instruction in, Frame f) {
+        PtxStateSpace s = layout.resolve(addr);
+        count(f, in, ProfileCounters.slot(s));
+        return s;
+    }
+
+    private void count(Frame f, Instruction in, int slot) {
+        if (profile != null) {
+            profile[f.fn.index()][in.index * ProfileCounters.SLOTS + slot]++;
+        }
+    }
+}
