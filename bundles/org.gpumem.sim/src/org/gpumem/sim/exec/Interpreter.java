@@ -89,16 +89,8 @@ final class Interpreter {
                     lanesIssued += Integer.bitCount(m);
                     int op = in.op;
                     if (op == Op.BRA) {
-                        int notTaken = mask & ~m;
-                        if (notTaken == 0) {
-                            pc = in.target;
-                        } else if (m == 0) {
-                            pc++;
-                        } else {
-                            int r = in.reconvergence;
-                            f.spc[top] = r;
-                            f.push(pc + 1, r, notTaken);
-                            f.push(in.target, r, m);
+                        pc = branch(f, top, in, pc, mask, m);
+                        if (pc < 0) {
                             continue outer;
                         }
                         continue;
@@ -112,11 +104,7 @@ final class Interpreter {
                         continue outer;
                     }
                     if (op == Op.CLOCK) {
-                        long now = (w.instructions + issued) & MASK[in.type];
-                        int d = in.dst[0] << 5;
-                        for (int mm = m; mm != 0; mm &= mm - 1) {
-                            R[d | Integer.numberOfTrailingZeros(mm)] = now;
-                        }
+                        clock(in, R, m, w.instructions + issued);
                     } else if (m != 0) {
                         execute(w, f, in, R, m);
                     }
@@ -131,6 +119,35 @@ final class Interpreter {
             w.instructions += issued;
             cta.warpInstructions += issued;
             cta.threadInstructions += lanesIssued;
+        }
+    }
+
+    /**
+     * A branch taken by lanes {@code m} of {@code mask}: the next instruction when all go one
+     * way, or -1 after both sides of a divergent branch were pushed to reconverge at its
+     * post-dominator.
+     */
+    private static int branch(Frame f, int top, Instruction in, int pc, int mask, int m) {
+        int notTaken = mask & ~m;
+        if (notTaken == 0) {
+            return in.target;
+        }
+        if (m == 0) {
+            return pc + 1;
+        }
+        int r = in.reconvergence;
+        f.spc[top] = r;
+        f.push(pc + 1, r, notTaken);
+        f.push(in.target, r, m);
+        return -1;
+    }
+
+    /** %clock and %clock64 read the warp's issued-instruction count. */
+    private static void clock(Instruction in, long[] R, int m, long issued) {
+        long now = issued & MASK[in.type];
+        int d = in.dst[0] << 5;
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            R[d | Integer.numberOfTrailingZeros(mm)] = now;
         }
     }
 

@@ -61,6 +61,26 @@ public final class Launch implements KernelLaunch {
         this.options = options;
         this.kernel = module.entry(config.kernel());
         this.layout = module.device().layout();
+        checkExtents(config);
+        PtxModule m = module.module();
+        this.sharedBytes = sharedBytes(m, config.dynamicSharedBytes());
+        this.paramBuffer = parameterBuffer(kernel, config.args());
+        this.code = new Instruction[m.functions().size()][];
+        for (PtxFunction f : m.functions()) {
+            code[f.index()] = f.instructions().toArray(new Instruction[0]);
+        }
+        checkRegisterFile(m, config.block());
+        long[] deepestFrom = new long[m.functions().size()];
+        Arrays.fill(deepestFrom, Long.MIN_VALUE);
+        long local = stackBytes(kernel, new HashSet<>(), deepestFrom);
+        this.localBytesPerThread = local < 0 ? RECURSIVE_LOCAL_BYTES : local;
+        if (localBytesPerThread > MAX_LOCAL_BYTES) {
+            throw new IllegalArgumentException("kernel " + kernel.name() + " needs " + localBytesPerThread
+                    + " bytes of local memory per thread, more than " + MAX_LOCAL_BYTES);
+        }
+    }
+
+    private static void checkExtents(LaunchConfig config) {
         Dim3 b = config.block();
         Dim3 g = config.grid();
         int[] bl = {b.x(), b.y(), b.z()};
@@ -83,20 +103,25 @@ public final class Launch implements KernelLaunch {
         if (g.volume() > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("grid " + g + " has more than " + Integer.MAX_VALUE + " CTAs");
         }
-        int dyn = config.dynamicSharedBytes();
+    }
+
+    /** Shared bytes of a CTA: the static layout, then {@code dyn} dynamic bytes at their alignment. */
+    private static long sharedBytes(PtxModule m, int dyn) {
         if (dyn < 0 || dyn > LaunchConfig.MAX_SHARED_BYTES) {
             throw new IllegalArgumentException("dynamic shared memory of " + dyn + " bytes is outside 0.."
                     + LaunchConfig.MAX_SHARED_BYTES);
         }
-        PtxModule m = module.module();
         long shared = (dyn > 0 ? m.dynamicSharedOffset() : m.staticSharedBytes()) + dyn;
         if (shared > LaunchConfig.MAX_SHARED_BYTES + 1024) {
             throw new IllegalArgumentException("the CTA needs " + shared + " bytes of shared memory (static "
                     + m.staticSharedBytes() + " + dynamic " + dyn + "), more than " + LaunchConfig.MAX_SHARED_BYTES);
         }
-        this.sharedBytes = shared;
+        return shared;
+    }
+
+    /** The kernel parameter buffer with each argument at its parameter's offset. */
+    private static byte[] parameterBuffer(PtxFunction kernel, List<byte[]> args) {
         List<PtxParam> params = kernel.params();
-        List<byte[]> args = config.args();
         if (args.size() != params.size()) {
             throw new IllegalArgumentException("kernel " + kernel.name() + " takes " + params.size()
                     + " arguments, the launch gives " + args.size());
@@ -112,28 +137,19 @@ public final class Launch implements KernelLaunch {
             }
             System.arraycopy(a, 0, buf, p.offset(), a.length);
         }
-        this.paramBuffer = buf;
-        this.code = new Instruction[m.functions().size()][];
-        for (PtxFunction f : m.functions()) {
-            code[f.index()] = f.instructions().toArray(new Instruction[0]);
-        }
+        return buf;
+    }
+
+    private static void checkRegisterFile(PtxModule m, Dim3 block) {
         int registers = 0;
         for (PtxFunction f : m.functions()) {
             registers = Math.max(registers, f.registerCount());
         }
-        long registerBytes = registers * 256L * ((b.volume() + 31) / 32);
+        long registerBytes = registers * 256L * ((block.volume() + 31) / 32);
         if (registerBytes > MAX_REGISTER_BYTES) {
-            throw new IllegalArgumentException("a CTA of " + b.volume() + " threads with " + registers
+            throw new IllegalArgumentException("a CTA of " + block.volume() + " threads with " + registers
                     + " registers per thread needs " + registerBytes + " bytes of register file per frame, more than "
                     + MAX_REGISTER_BYTES);
-        }
-        long[] deepestFrom = new long[m.functions().size()];
-        Arrays.fill(deepestFrom, Long.MIN_VALUE);
-        long local = stackBytes(kernel, new HashSet<>(), deepestFrom);
-        this.localBytesPerThread = local < 0 ? RECURSIVE_LOCAL_BYTES : local;
-        if (localBytesPerThread > MAX_LOCAL_BYTES) {
-            throw new IllegalArgumentException("kernel " + kernel.name() + " needs " + localBytesPerThread
-                    + " bytes of local memory per thread, more than " + MAX_LOCAL_BYTES);
         }
     }
 

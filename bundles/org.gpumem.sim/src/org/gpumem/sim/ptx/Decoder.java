@@ -1,26 +1,13 @@
 package org.gpumem.sim.ptx;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.ScalarType;
-import org.gpumem.sim.ptx.PtxLoader.Operand;
-import org.gpumem.sim.ptx.PtxLoader.Symbol;
 
 /** Turns one parsed instruction (opcode text and operands) into its decoded form. */
-final class Decoder {
-    private final PtxLoader.Parser parser;
-    private final Instruction in;
-    private final String opcode;
-    private final List<Operand> ops;
-    private final Map<Instruction, String> branches;
-    private final String base;
-    private final List<String> mods = new ArrayList<>();
-    private final List<ScalarType> types = new ArrayList<>();
-    private ScalarType type;
-
+final class Decoder extends InstructionForm {
     private static final java.util.Set<String> KNOWN = java.util.Set.of("mov", "ld", "ldu", "st", "cvta", "cvt", "add",
             "sub", "mul", "mad", "mul24", "mad24", "sad", "div", "rem", "abs", "neg", "min", "max", "and", "or", "xor",
             "not", "cnot", "shl", "shr", "fma", "rcp", "sqrt", "rsqrt", "sin", "cos", "lg2", "ex2", "tanh", "copysign",
@@ -28,252 +15,48 @@ final class Decoder {
             "call", "ret", "exit", "bar", "barrier", "membar", "fence", "prefetch", "prefetchu", "nanosleep", "pmevent",
             "atom", "red", "shfl", "vote", "activemask", "trap", "isspacep");
 
+    Decoder(FunctionParser parser, Instruction in, String opcode, List<Operand> ops) {
+        super(parser, in, opcode, ops);
+    }
+
     /** True when {@code opcode}'s base name (before the first dot) is one the simulator executes. */
     static boolean isKnown(String opcode) {
         int dot = opcode.indexOf('.');
         return KNOWN.contains(dot < 0 ? opcode : opcode.substring(0, dot));
     }
 
-    Decoder(PtxLoader.Parser parser, Instruction in, String opcode, List<Operand> ops,
-            Map<Instruction, String> branches) {
-        this.parser = parser;
-        this.in = in;
-        this.opcode = opcode;
-        this.ops = ops;
-        this.branches = branches;
-        String[] parts = opcode.split("\\.");
-        this.base = parts[0];
-        for (int i = 1; i < parts.length; i++) {
-            mods.add(parts[i]);
-            ScalarType t = ScalarType.fromName(parts[i]);
-            if (t != null) {
-                types.add(t);
-            }
-        }
-        this.type = types.isEmpty() ? null : types.get(types.size() - 1);
-    }
-
-    private PtxException fail(String msg) {
-        return parser.fail(in, msg);
-    }
-
-    private PtxException unsupported() {
-        return fail("unsupported instruction " + opcode);
-    }
-
-    private void operands(int n) throws PtxException {
-        if (ops.size() != n) {
-            throw fail(opcode + " takes " + n + " operands, found " + ops.size());
-        }
-    }
-
-    private void operands(int min, int max) throws PtxException {
-        if (ops.size() < min || ops.size() > max) {
-            throw fail(opcode + " takes " + min + " to " + max + " operands, found " + ops.size());
-        }
-    }
-
-    private ScalarType requireType() throws PtxException {
-        if (type == null) {
-            throw fail(opcode + " needs a type suffix");
-        }
-        if (type == ScalarType.F16 || type == ScalarType.F16X2 || type == ScalarType.BF16
-                || type == ScalarType.BF16X2 || type == ScalarType.B128) {
-            throw fail("unsupported type ." + type.ptxName() + " in " + opcode);
-        }
-        return type;
-    }
-
-    private boolean has(String m) {
-        return mods.contains(m);
-    }
-
-    private int dst(Operand o) throws PtxException {
-        if (o.kind == Operand.SINK) {
-            return sink();
-        }
-        if (o.kind != Operand.REG) {
-            throw fail("destination of " + opcode + " must be a register");
-        }
-        return parser.registerOf(o.name, in.line, opcode);
-    }
-
-    private int sink() throws PtxException {
-        return parser.sinkRegister();
-    }
-
-    /** A source operand as a register index; immediates and symbols become constant registers. */
-    private int src(Operand o, ScalarType t) throws PtxException {
-        switch (o.kind) {
-            case Operand.REG:
-                return parser.registerOf(o.name, in.line, opcode);
-            case Operand.IMM: {
-                Long v = PtxLoader.parseImmediate(o.text, t);
-                if (v == null) {
-                    throw fail("bad immediate '" + o.text + "'");
-                }
-                return parser.constantOf(v);
-            }
-            case Operand.SYM:
-                return symbolValue(o, false);
-            default:
-                throw fail("unexpected operand in " + opcode);
-        }
-    }
-
-    /** The address of a symbol as a value in its own state space (or generic). */
-    private int symbolValue(Operand o, boolean generic) throws PtxException {
-        Symbol s = parser.symbolOf(o.name);
-        if (s != null) {
-            switch (s.kind) {
-                case Symbol.KERNEL_PARAM:
-                    if (generic) {
-                        return parser.symbolConstant(PtxModule.KERNEL_PARAMS_SYMBOL, s.value + o.offset, true);
-                    }
-                    return parser.constantOf(s.value + o.offset);
-                case Symbol.FRAME_PARAM:
-                    if (generic) {
-                        throw fail("the generic address of call parameter " + o.name + " is not supported");
-                    }
-                    return parser.constantOf(s.value + o.offset);
-                case Symbol.LOCAL:
-                    throw fail("local symbol " + o.name + " can only be used in mov or as an address");
-                default:
-                    throw fail(o.name + " is a register, not a symbol");
-            }
-        }
-        if (parser.isModuleSymbol(o.name)) {
-            return parser.symbolConstant(o.name, o.offset, generic);
-        }
-        if (parser.isFunction(o.name)) {
-            throw fail("function addresses (" + o.name + ") are not supported");
-        }
-        throw fail("undefined symbol " + o.name);
-    }
-
-    /** Fills addrReg/addrOffset/paramKind of a memory operand in {@code space}. */
-    private void address(Operand o, PtxStateSpace space) throws PtxException {
-        if (o.kind != Operand.ADDR) {
-            throw fail("expected an address [..] in " + opcode);
-        }
-        in.addrOffset = o.offset;
-        in.paramKind = parser.currentFunction().isEntry() ? Op.PARAM_KERNEL : Op.PARAM_FRAME;
-        if (o.name == null) {
-            in.addrReg = parser.constantOf(0);
-            return;
-        }
-        Symbol s = parser.symbolOf(o.name);
-        if (s != null) {
-            switch (s.kind) {
-                case Symbol.REGISTER:
-                    in.addrReg = s.value;
-                    return;
-                case Symbol.LOCAL:
-                    if (space != PtxStateSpace.LOCAL) {
-                        throw fail("local symbol " + o.name + " used with ." + space.ptxName() + " access");
-                    }
-                    in.addrReg = Specials.FRAME;
-                    in.addrOffset = s.value + o.offset;
-                    return;
-                case Symbol.KERNEL_PARAM:
-                case Symbol.FRAME_PARAM:
-                    if (space == PtxStateSpace.PARAM) {
-                        in.paramKind = s.kind == Symbol.KERNEL_PARAM ? Op.PARAM_KERNEL : Op.PARAM_FRAME;
-                        in.addrReg = parser.constantOf(0);
-                        in.addrOffset = s.value + o.offset;
-                        return;
-                    }
-                    if (space == PtxStateSpace.GENERIC && s.kind == Symbol.KERNEL_PARAM) {
-                        in.addrReg = parser.symbolConstant(PtxModule.KERNEL_PARAMS_SYMBOL, 0, true);
-                        in.addrOffset = s.value + o.offset;
-                        return;
-                    }
-                    throw fail("param symbol " + o.name + " used with a ." + space.ptxName() + " access");
-                default:
-                    break;
-            }
-        }
-        if (o.name.startsWith("%")) {
-            in.addrReg = parser.registerOf(o.name, in.line, opcode);
-            return;
-        }
-        PtxVariable v = parser.moduleVariable(o.name);
-        if (v == null) {
-            throw fail("undefined symbol " + o.name);
-        }
-        if (space != PtxStateSpace.GENERIC && v.space() != space) {
-            throw fail("." + v.space().ptxName() + " variable " + o.name + " accessed with ." + space.ptxName());
-        }
-        in.addrReg = parser.symbolConstant(o.name, 0, space == PtxStateSpace.GENERIC);
-    }
-
-    private PtxStateSpace spaceModifier() {
-        for (String m : mods) {
-            PtxStateSpace s = PtxStateSpace.fromPtxName(m);
-            if (s != null && s != PtxStateSpace.GENERIC) {
-                return s;
-            }
-        }
-        return PtxStateSpace.GENERIC;
-    }
-
-    private int cmp() throws PtxException {
-        for (String m : mods) {
-            for (int i = 0; i < Op.CMP_NAMES.length; i++) {
-                if (Op.CMP_NAMES[i].equals(m)) {
-                    return i;
-                }
-            }
-        }
-        throw fail(opcode + " needs a comparison");
-    }
-
-    private int boolOp() {
-        if (has("and")) {
-            return Op.BOOL_AND;
-        }
-        if (has("or")) {
-            return Op.BOOL_OR;
-        }
-        if (has("xor")) {
-            return Op.BOOL_XOR;
-        }
-        return Op.BOOL_NONE;
-    }
-
-    private void rounding() {
-        String[] names = {"", "rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi"};
-        for (int i = 1; i < names.length; i++) {
-            if (has(names[i])) {
-                in.rnd = i;
-            }
-        }
-        if (has("ftz")) {
-            in.flags |= Op.F_FTZ;
-        }
-        if (has("sat")) {
-            in.flags |= Op.F_SAT;
-        }
-        if (has("approx") || has("full")) {
-            in.flags |= Op.F_APPROX;
-        }
-    }
-
-    private void simple(int op, int nsrc) throws PtxException {
-        operands(1 + nsrc);
-        ScalarType t = requireType();
-        in.op = op;
-        in.type = t.ordinal();
-        in.dst = new int[] {dst(ops.get(0))};
-        int[] s = new int[nsrc];
-        for (int i = 0; i < nsrc; i++) {
-            s[i] = src(ops.get(1 + i), t);
-        }
-        in.src = s;
-        rounding();
-    }
+    /**
+     * The arithmetic and bit operations whose form is {@code op.type d, a[, b[, c[, e]]]}: their
+     * operation code and number of sources; modifiers some of them take are read by
+     * {@link #arithmetic}. A deliberate table, like {@link Op}.
+     */
+    private static final Map<String, int[]> ARITHMETIC = Map.ofEntries(
+            Map.entry("add", new int[] {Op.ADD, 2}), Map.entry("sub", new int[] {Op.SUB, 2}),
+            Map.entry("mul", new int[] {Op.MUL, 2}), Map.entry("mad", new int[] {Op.MAD, 3}),
+            Map.entry("mul24", new int[] {Op.MUL24, 2}), Map.entry("mad24", new int[] {Op.MAD24, 3}),
+            Map.entry("sad", new int[] {Op.SAD, 3}), Map.entry("div", new int[] {Op.DIV, 2}),
+            Map.entry("rem", new int[] {Op.REM, 2}), Map.entry("abs", new int[] {Op.ABS, 1}),
+            Map.entry("neg", new int[] {Op.NEG, 1}), Map.entry("min", new int[] {Op.MIN, 2}),
+            Map.entry("max", new int[] {Op.MAX, 2}), Map.entry("and", new int[] {Op.AND, 2}),
+            Map.entry("or", new int[] {Op.OR, 2}), Map.entry("xor", new int[] {Op.XOR, 2}),
+            Map.entry("not", new int[] {Op.NOT, 1}), Map.entry("cnot", new int[] {Op.CNOT, 1}),
+            Map.entry("shl", new int[] {Op.SHL, 2}), Map.entry("shr", new int[] {Op.SHR, 2}),
+            Map.entry("fma", new int[] {Op.FMA, 3}), Map.entry("rcp", new int[] {Op.RCP, 1}),
+            Map.entry("sqrt", new int[] {Op.SQRT, 1}), Map.entry("rsqrt", new int[] {Op.RSQRT, 1}),
+            Map.entry("sin", new int[] {Op.SIN, 1}), Map.entry("cos", new int[] {Op.COS, 1}),
+            Map.entry("lg2", new int[] {Op.LG2, 1}), Map.entry("ex2", new int[] {Op.EX2, 1}),
+            Map.entry("tanh", new int[] {Op.TANH, 1}), Map.entry("copysign", new int[] {Op.COPYSIGN, 2}),
+            Map.entry("brev", new int[] {Op.BREV, 1}), Map.entry("popc", new int[] {Op.POPC, 1}),
+            Map.entry("clz", new int[] {Op.CLZ, 1}), Map.entry("bfind", new int[] {Op.BFIND, 1}),
+            Map.entry("bfe", new int[] {Op.BFE, 3}), Map.entry("bfi", new int[] {Op.BFI, 4}),
+            Map.entry("prmt", new int[] {Op.PRMT, 3}), Map.entry("lop3", new int[] {Op.LOP3, 4}));
 
     void decode() throws PtxException {
+        int[] arithmetic = ARITHMETIC.get(base);
+        if (arithmetic != null) {
+            arithmetic(arithmetic[0], arithmetic[1]);
+            return;
+        }
         switch (base) {
             case "mov":
                 mov();
@@ -285,170 +68,11 @@ final class Decoder {
             case "st":
                 store();
                 return;
-            case "cvta": {
-                operands(2);
-                requireType();
-                in.op = has("to") ? Op.CVTA_TO : Op.CVTA;
-                in.space = spaceModifier();
-                if (in.space == PtxStateSpace.GENERIC) {
-                    throw fail("cvta needs a state space");
-                }
-                in.type = type.ordinal();
-                in.dst = new int[] {dst(ops.get(0))};
-                in.src = new int[] {src(ops.get(1), type)};
+            case "cvta":
+                cvta();
                 return;
-            }
-            case "cvt": {
-                operands(2);
-                if (types.size() != 2) {
-                    throw fail("cvt needs a destination and a source type");
-                }
-                for (ScalarType t : types) {
-                    if (t == ScalarType.F16 || t == ScalarType.BF16 || t == ScalarType.F16X2 || t == ScalarType.BF16X2) {
-                        throw fail("unsupported type ." + t.ptxName() + " in " + opcode);
-                    }
-                }
-                in.op = Op.CVT;
-                in.type = types.get(0).ordinal();
-                in.type2 = types.get(1).ordinal();
-                in.dst = new int[] {dst(ops.get(0))};
-                in.src = new int[] {src(ops.get(1), types.get(1))};
-                rounding();
-                return;
-            }
-            case "add":
-            case "sub":
-                if (has("cc") || base.endsWith("c")) {
-                    throw unsupported();
-                }
-                simple(base.equals("add") ? Op.ADD : Op.SUB, 2);
-                return;
-            case "mul":
-                simple(Op.MUL, 2);
-                mulFlags();
-                return;
-            case "mad":
-                if (has("cc")) {
-                    throw unsupported();
-                }
-                simple(Op.MAD, 3);
-                mulFlags();
-                return;
-            case "mul24":
-                simple(Op.MUL24, 2);
-                mulFlags();
-                return;
-            case "mad24":
-                simple(Op.MAD24, 3);
-                mulFlags();
-                return;
-            case "sad":
-                simple(Op.SAD, 3);
-                return;
-            case "div":
-                simple(Op.DIV, 2);
-                return;
-            case "rem":
-                simple(Op.REM, 2);
-                return;
-            case "abs":
-                simple(Op.ABS, 1);
-                return;
-            case "neg":
-                simple(Op.NEG, 1);
-                return;
-            case "min":
-                simple(Op.MIN, 2);
-                return;
-            case "max":
-                simple(Op.MAX, 2);
-                return;
-            case "and":
-                simple(Op.AND, 2);
-                return;
-            case "or":
-                simple(Op.OR, 2);
-                return;
-            case "xor":
-                simple(Op.XOR, 2);
-                return;
-            case "not":
-                simple(Op.NOT, 1);
-                return;
-            case "cnot":
-                simple(Op.CNOT, 1);
-                return;
-            case "shl":
-                simple(Op.SHL, 2);
-                in.src[1] = src(ops.get(2), ScalarType.U32);
-                return;
-            case "shr":
-                simple(Op.SHR, 2);
-                in.src[1] = src(ops.get(2), ScalarType.U32);
-                return;
-            case "fma":
-                simple(Op.FMA, 3);
-                return;
-            case "rcp":
-                simple(Op.RCP, 1);
-                return;
-            case "sqrt":
-                simple(Op.SQRT, 1);
-                return;
-            case "rsqrt":
-                simple(Op.RSQRT, 1);
-                return;
-            case "sin":
-                simple(Op.SIN, 1);
-                return;
-            case "cos":
-                simple(Op.COS, 1);
-                return;
-            case "lg2":
-                simple(Op.LG2, 1);
-                return;
-            case "ex2":
-                simple(Op.EX2, 1);
-                return;
-            case "tanh":
-                simple(Op.TANH, 1);
-                return;
-            case "copysign":
-                simple(Op.COPYSIGN, 2);
-                return;
-            case "brev":
-                simple(Op.BREV, 1);
-                return;
-            case "popc":
-                simple(Op.POPC, 1);
-                return;
-            case "clz":
-                simple(Op.CLZ, 1);
-                return;
-            case "bfind":
-                simple(Op.BFIND, 1);
-                if (has("shiftamt")) {
-                    in.flags |= Op.F_SHIFTAMT;
-                }
-                return;
-            case "bfe":
-                simple(Op.BFE, 3);
-                in.src[1] = src(ops.get(2), ScalarType.U32);
-                in.src[2] = src(ops.get(3), ScalarType.U32);
-                return;
-            case "bfi":
-                simple(Op.BFI, 4);
-                in.src[2] = src(ops.get(3), ScalarType.U32);
-                in.src[3] = src(ops.get(4), ScalarType.U32);
-                return;
-            case "prmt":
-                if (mods.size() != 1) {
-                    throw unsupported();
-                }
-                simple(Op.PRMT, 3);
-                return;
-            case "lop3":
-                simple(Op.LOP3, 4);
+            case "cvt":
+                cvt();
                 return;
             case "setp":
                 setp();
@@ -457,54 +81,16 @@ final class Decoder {
                 set();
                 return;
             case "selp":
-                operands(4);
-                requireType();
-                in.op = Op.SELP;
-                in.type = type.ordinal();
-                in.dst = new int[] {dst(ops.get(0))};
-                in.src = new int[] {src(ops.get(1), type), src(ops.get(2), type), src(ops.get(3), ScalarType.PRED)};
+                selp();
                 return;
             case "slct":
-                operands(4);
-                if (types.size() != 2) {
-                    throw fail("slct needs two types");
-                }
-                in.op = Op.SLCT;
-                in.type = types.get(0).ordinal();
-                in.type2 = types.get(1).ordinal();
-                in.dst = new int[] {dst(ops.get(0))};
-                in.src = new int[] {src(ops.get(1), types.get(0)), src(ops.get(2), types.get(0)),
-                    src(ops.get(3), types.get(1))};
+                slct();
                 return;
-            case "testp": {
-                operands(2);
-                requireType();
-                String[] props = {"finite", "infinite", "number", "notanumber", "normal", "subnormal"};
-                in.mod = -1;
-                for (int i = 0; i < props.length; i++) {
-                    if (has(props[i])) {
-                        in.mod = i;
-                    }
-                }
-                if (in.mod < 0) {
-                    throw unsupported();
-                }
-                in.op = Op.TESTP;
-                in.type = type.ordinal();
-                in.dst = new int[] {dst(ops.get(0))};
-                in.src = new int[] {src(ops.get(1), type)};
+            case "testp":
+                testp();
                 return;
-            }
             case "bra":
-                operands(1);
-                if (ops.get(0).kind != Operand.SYM) {
-                    throw fail("bra needs a label");
-                }
-                in.op = Op.BRA;
-                if (has("uni")) {
-                    in.flags |= Op.F_UNI;
-                }
-                branches.put(in, ops.get(0).name);
+                bra();
                 return;
             case "call":
                 call();
@@ -538,25 +124,163 @@ final class Decoder {
                 vote();
                 return;
             case "activemask":
-                operands(1);
-                in.op = Op.ACTIVEMASK;
-                in.type = ScalarType.B32.ordinal();
-                in.dst = new int[] {dst(ops.get(0))};
+                activemask();
                 return;
             case "trap":
                 in.op = Op.TRAP;
                 return;
             case "isspacep":
-                operands(2);
-                in.op = Op.ISSPACEP;
-                in.space = spaceModifier();
-                in.type = ScalarType.U64.ordinal();
-                in.dst = new int[] {dst(ops.get(0))};
-                in.src = new int[] {src(ops.get(1), ScalarType.U64)};
+                isspacep();
                 return;
             default:
                 throw unsupported();
         }
+    }
+
+    /** An operation of {@link #ARITHMETIC} with the modifiers and operand types particular to it. */
+    private void arithmetic(int op, int nsrc) throws PtxException {
+        if ((op == Op.ADD || op == Op.SUB || op == Op.MAD) && has("cc")) {
+            throw unsupported();
+        }
+        if (op == Op.PRMT && mods.size() != 1) {
+            throw unsupported();
+        }
+        simple(op, nsrc);
+        switch (op) {
+            case Op.MUL:
+            case Op.MAD:
+            case Op.MUL24:
+            case Op.MAD24:
+                mulFlags();
+                return;
+            case Op.SHL:
+            case Op.SHR:
+                in.src[1] = src(ops.get(2), ScalarType.U32);
+                return;
+            case Op.BFIND:
+                if (has("shiftamt")) {
+                    in.flags |= Op.F_SHIFTAMT;
+                }
+                return;
+            case Op.BFE:
+                in.src[1] = src(ops.get(2), ScalarType.U32);
+                in.src[2] = src(ops.get(3), ScalarType.U32);
+                return;
+            case Op.BFI:
+                in.src[2] = src(ops.get(3), ScalarType.U32);
+                in.src[3] = src(ops.get(4), ScalarType.U32);
+                return;
+            default:
+                return;
+        }
+    }
+
+    /** {@code cvta[.to].space}: into or out of the space's generic window. */
+    private void cvta() throws PtxException {
+        operands(2);
+        requireType();
+        in.op = has("to") ? Op.CVTA_TO : Op.CVTA;
+        in.space = spaceModifier();
+        if (in.space == PtxStateSpace.GENERIC) {
+            throw fail("cvta needs a state space");
+        }
+        in.type = type.ordinal();
+        in.dst = new int[] {dst(ops.get(0))};
+        in.src = new int[] {src(ops.get(1), type)};
+    }
+
+    /** {@code cvt.dtype.stype} with its rounding and saturation modifiers. */
+    private void cvt() throws PtxException {
+        operands(2);
+        if (types.size() != 2) {
+            throw fail("cvt needs a destination and a source type");
+        }
+        for (ScalarType t : types) {
+            if (t == ScalarType.F16 || t == ScalarType.BF16 || t == ScalarType.F16X2 || t == ScalarType.BF16X2) {
+                throw fail("unsupported type ." + t.ptxName() + " in " + opcode);
+            }
+        }
+        in.op = Op.CVT;
+        in.type = types.get(0).ordinal();
+        in.type2 = types.get(1).ordinal();
+        in.dst = new int[] {dst(ops.get(0))};
+        in.src = new int[] {src(ops.get(1), types.get(1))};
+        rounding();
+    }
+
+    /** {@code selp.type d, a, b, p}. */
+    private void selp() throws PtxException {
+        operands(4);
+        requireType();
+        in.op = Op.SELP;
+        in.type = type.ordinal();
+        in.dst = new int[] {dst(ops.get(0))};
+        in.src = new int[] {src(ops.get(1), type), src(ops.get(2), type), src(ops.get(3), ScalarType.PRED)};
+    }
+
+    /** {@code slct.dtype.ctype d, a, b, c}: a when c is non-negative. */
+    private void slct() throws PtxException {
+        operands(4);
+        if (types.size() != 2) {
+            throw fail("slct needs two types");
+        }
+        in.op = Op.SLCT;
+        in.type = types.get(0).ordinal();
+        in.type2 = types.get(1).ordinal();
+        in.dst = new int[] {dst(ops.get(0))};
+        in.src = new int[] {src(ops.get(1), types.get(0)), src(ops.get(2), types.get(0)),
+            src(ops.get(3), types.get(1))};
+    }
+
+    /** {@code testp.property.type p, a}. */
+    private void testp() throws PtxException {
+        operands(2);
+        requireType();
+        String[] props = {"finite", "infinite", "number", "notanumber", "normal", "subnormal"};
+        in.mod = -1;
+        for (int i = 0; i < props.length; i++) {
+            if (has(props[i])) {
+                in.mod = i;
+            }
+        }
+        if (in.mod < 0) {
+            throw unsupported();
+        }
+        in.op = Op.TESTP;
+        in.type = type.ordinal();
+        in.dst = new int[] {dst(ops.get(0))};
+        in.src = new int[] {src(ops.get(1), type)};
+    }
+
+    /** {@code bra label}: the target is bound once the body is read. */
+    private void bra() throws PtxException {
+        operands(1);
+        if (ops.get(0).kind != Operand.SYM) {
+            throw fail("bra needs a label");
+        }
+        in.op = Op.BRA;
+        if (has("uni")) {
+            in.flags |= Op.F_UNI;
+        }
+        parser.addBranch(in, ops.get(0).name);
+    }
+
+    /** {@code activemask.b32 d}. */
+    private void activemask() throws PtxException {
+        operands(1);
+        in.op = Op.ACTIVEMASK;
+        in.type = ScalarType.B32.ordinal();
+        in.dst = new int[] {dst(ops.get(0))};
+    }
+
+    /** {@code isspacep.space p, a}. */
+    private void isspacep() throws PtxException {
+        operands(2);
+        in.op = Op.ISSPACEP;
+        in.space = spaceModifier();
+        in.type = ScalarType.U64.ordinal();
+        in.dst = new int[] {dst(ops.get(0))};
+        in.src = new int[] {src(ops.get(1), ScalarType.U64)};
     }
 
     private void mulFlags() throws PtxException {
@@ -611,30 +335,6 @@ final class Decoder {
         }
         in.op = Op.MOV;
         in.src = new int[] {src(s, type)};
-    }
-
-    private int[] vectorRegs(Operand v, boolean destination) throws PtxException {
-        int[] r = new int[v.elems.length];
-        ScalarType et = null;
-        for (int i = 0; i < r.length; i++) {
-            r[i] = destination ? dst(v.elems[i]) : src(v.elems[i], et);
-        }
-        return r;
-    }
-
-    private void memoryType() throws PtxException {
-        requireType();
-        in.type = type.ordinal();
-        if (has("v2")) {
-            in.vec = 2;
-        } else if (has("v4")) {
-            in.vec = 4;
-        } else if (has("v8")) {
-            throw fail("unsupported vector width .v8 in " + opcode);
-        }
-        if (type == ScalarType.PRED) {
-            throw fail("ld/st of .pred is not allowed");
-        }
     }
 
     private void load() throws PtxException {

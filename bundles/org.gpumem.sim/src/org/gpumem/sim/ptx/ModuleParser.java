@@ -1,0 +1,314 @@
+package org.gpumem.sim.ptx;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.SourceLocation;
+
+/**
+ * The module level of a PTX text: directives, module-scope variables, function headers (a
+ * {@link FunctionParser} reads each body), debug sections; then calls resolved across the
+ * module, {@code .loc} files named, and the static shared layout computed.
+ */
+final class ModuleParser {
+    final Tokens t;
+    final Declarations declarations;
+    private final PtxModule module;
+    private final List<PtxFunction> functions = new ArrayList<>();
+    private final Map<String, PtxFunction> functionsByName = new LinkedHashMap<>();
+    private final List<PtxVariable> variables = new ArrayList<>();
+    private final Map<String, PtxVariable> variablesByName = new LinkedHashMap<>();
+    private final Map<Integer, String> files = new LinkedHashMap<>();
+    private final List<DebugSection> debugSections = new ArrayList<>();
+    private final Map<Instruction, String> pendingCalls = new LinkedHashMap<>();
+
+    ModuleParser(String file, String text) throws PtxException {
+        this.t = new Tokens(file, text);
+        this.declarations = new Declarations(t);
+        this.module = new PtxModule(file, text);
+    }
+
+    PtxModule parseModule() throws PtxException {
+        boolean sawVersion = false;
+        while (t.kind() != PtxLexer.EOF) {
+            int line = t.line();
+            sawVersion |= directive(t.next(), line);
+        }
+        if (!sawVersion) {
+            throw new PtxException(t.file, 1, null, "not PTX: no .version directive");
+        }
+        resolveCalls();
+        for (PtxFunction f : functions) {
+            if (f.entry && !f.defined) {
+                throw t.error(f.line, null, "kernel " + f.name + " has no body");
+            }
+        }
+        resolveSourceFiles();
+        layoutShared();
+        module.functions = List.copyOf(functions);
+        module.functionsByName = Map.copyOf(functionsByName);
+        module.variables = List.copyOf(variables);
+        module.variablesByName = Map.copyOf(variablesByName);
+        module.files = Map.copyOf(files);
+        module.debugSections = List.copyOf(debugSections);
+        return module;
+    }
+
+    /** One module-scope statement starting with token {@code d}; true for {@code .version}. */
+    private boolean directive(String d, int line) throws PtxException {
+        switch (d) {
+            case ".version":
+                module.version = t.word();
+                return true;
+            case ".target": {
+                List<String> items = new ArrayList<>();
+                items.add(t.word());
+                while (t.accept(",")) {
+                    items.add(t.word());
+                }
+                module.target = items.get(0);
+                module.debugTarget = items.contains("debug");
+                return false;
+            }
+            case ".address_size":
+                module.addressSize = (int) t.integer();
+                if (module.addressSize != 64 && module.addressSize != 32) {
+                    throw t.error(line, null, "unsupported .address_size " + module.addressSize);
+                }
+                if (module.addressSize != 64) {
+                    throw t.error(line, null, "only .address_size 64 is supported");
+                }
+                return false;
+            case ".file": {
+                int idx = (int) t.integer();
+                if (t.kind() != PtxLexer.STRING) {
+                    throw t.error("expected a file name string after .file " + idx);
+                }
+                files.put(idx, t.next());
+                t.skipLine(line);
+                return false;
+            }
+            case ".section":
+                parseSection(line);
+                return false;
+            case ".visible":
+            case ".weak":
+            case ".common":
+            case ";":
+                return false;
+            case ".extern":
+                if (t.at(".shared") || t.at(".global") || t.at(".const")) {
+                    parseModuleVariable(t.next(), true, line);
+                }
+                return false;
+            case ".entry":
+            case ".func":
+                parseFunction(d.equals(".entry"), line);
+                return false;
+            case ".global":
+            case ".const":
+            case ".shared":
+                parseModuleVariable(d, false, line);
+                return false;
+            case ".local":
+                throw t.error(line, null, "module-scope .local variables are not supported");
+            case ".pragma":
+            case ".alias":
+                t.skipStatement();
+                return false;
+            default:
+                throw t.error(line, null, "unexpected '" + d + "' at module scope");
+        }
+    }
+
+    /** Calls name their callee, which may be declared after the caller; check and bind them now. */
+    private void resolveCalls() throws PtxException {
+        for (Map.Entry<Instruction, String> e : pendingCalls.entrySet()) {
+            Instruction in = e.getKey();
+            PtxFunction callee = functionsByName.get(e.getValue());
+            if (callee == null) {
+                throw t.error(in.line, in.opcode, "call to undeclared function " + e.getValue());
+            }
+            if (!callee.defined) {
+                throw t.error(in.line, in.opcode, "call to " + e.getValue()
+                        + ", which has no body in this module (external functions such as vprintf are not supported)");
+            }
+            if (callee.entry) {
+                throw t.error(in.line, in.opcode, "call to kernel " + e.getValue());
+            }
+            if (in.argSizes.length != callee.params.size() || in.retSizes.length != callee.returns.size()) {
+                throw t.error(in.line, in.opcode, "call to " + callee.name + " passes " + in.argSizes.length
+                        + " arguments and " + in.retSizes.length + " return values; it declares "
+                        + callee.params.size() + " and " + callee.returns.size());
+            }
+            in.target = callee.index;
+        }
+    }
+
+    /** {@code .loc} names files by their {@code .file} number, and the table may come after the code. */
+    private void resolveSourceFiles() {
+        Map<SourceLocation, SourceLocation> resolved = new HashMap<>();
+        for (PtxFunction f : functions) {
+            for (Instruction in : f.instructions) {
+                if (in.location != null) {
+                    in.location = resolved.computeIfAbsent(in.location, l -> new SourceLocation(
+                            files.getOrDefault(Integer.parseInt(l.file()), l.file()), l.line(), l.column()));
+                }
+            }
+        }
+    }
+
+    private void layoutShared() {
+        Map<String, Long> offsets = new LinkedHashMap<>();
+        long off = 0;
+        int maxAlign = 16;
+        for (PtxVariable v : variables) {
+            if (v.space() != PtxStateSpace.SHARED) {
+                continue;
+            }
+            maxAlign = Math.max(maxAlign, v.alignment());
+            if (v.isDynamicShared()) {
+                continue;
+            }
+            off = (off + v.alignment() - 1) / v.alignment() * v.alignment();
+            offsets.put(v.name(), off);
+            off += v.size();
+        }
+        module.staticSharedBytes = off;
+        module.dynamicSharedAlignment = maxAlign;
+        long dyn = module.dynamicSharedOffset();
+        for (PtxVariable v : variables) {
+            if (v.isDynamicShared()) {
+                offsets.put(v.name(), dyn);
+            }
+        }
+        module.sharedOffsets = Map.copyOf(offsets);
+    }
+
+    /** A {@code .section .debug_* { ... }} block, kept as text for the DWARF assembler. */
+    private void parseSection(int line) throws PtxException {
+        String name = t.word();
+        if (!t.at("{")) {
+            throw t.error("expected '{' after .section " + name);
+        }
+        int open = t.p;
+        int depth = 0;
+        do {
+            String token = t.next();
+            if (token.equals("{") && t.lx.kinds[t.p - 1] == PtxLexer.PUNCT) {
+                depth++;
+            } else if (token.equals("}") && t.lx.kinds[t.p - 1] == PtxLexer.PUNCT) {
+                depth--;
+            }
+        } while (depth > 0);
+        int close = t.p - 1;
+        String body = t.lx.text.substring(t.lx.ends[open], t.lx.starts[close]);
+        debugSections.add(new DebugSection(name, line, t.lx.lines[close], body));
+    }
+
+    private void parseModuleVariable(String spaceName, boolean external, int line) throws PtxException {
+        PtxStateSpace space = PtxStateSpace.fromPtxName(spaceName.substring(1));
+        PtxVariable v = declarations.parse(space, external, line);
+        t.expect(";");
+        addModuleVariable(v);
+    }
+
+    /** A module-scope variable, or one a function declares at module scope (shared, global, const). */
+    void addModuleVariable(PtxVariable v) throws PtxException {
+        if (variablesByName.containsKey(v.name())) {
+            if (v.external()) {
+                return;
+            }
+            if (!variablesByName.get(v.name()).external()) {
+                throw t.error(v.line(), null, "variable " + v.name() + " declared twice");
+            }
+            variables.remove(variablesByName.get(v.name()));
+        }
+        variables.add(v);
+        variablesByName.put(v.name(), v);
+    }
+
+    private List<PtxParam> parseParamList(int[] offset) throws PtxException {
+        List<PtxParam> params = new ArrayList<>();
+        t.expect("(");
+        if (t.accept(")")) {
+            return params;
+        }
+        do {
+            int line = t.line();
+            if (!t.accept(".param") && !t.accept(".reg")) {
+                throw t.error("expected .param in parameter list but found '" + t.peek() + "'");
+            }
+            PtxVariable v = declarations.parse(PtxStateSpace.PARAM, false, line);
+            int size = (int) Math.max(v.size(), 1);
+            int align = Math.max(v.alignment(), 1);
+            int off = (offset[0] + align - 1) / align * align;
+            params.add(new PtxParam(v.name(), v.elementType(), size, align, off));
+            offset[0] = off + size;
+        } while (t.accept(","));
+        t.expect(")");
+        return params;
+    }
+
+    /** A {@code .entry} or {@code .func}: return and parameter lists, attributes, then a declaration or a body. */
+    private void parseFunction(boolean entry, int line) throws PtxException {
+        List<PtxParam> returns = List.of();
+        int[] frameOff = {0};
+        if (!entry && t.at("(")) {
+            returns = parseParamList(frameOff);
+        }
+        String name = t.word();
+        List<PtxParam> params = t.at("(") ? parseParamList(entry ? new int[] {0} : frameOff) : List.of();
+        while (!t.at("{") && !t.at(";")) {
+            String d = t.next();
+            if (!d.startsWith(".")) {
+                throw t.error("unexpected '" + d + "' in the header of " + name);
+            }
+            while (t.at(",") || (t.kind() == PtxLexer.WORD && Character.isDigit(t.peek().charAt(0)))) {
+                t.next();
+            }
+        }
+        PtxFunction existing = functionsByName.get(name);
+        PtxFunction f = existing;
+        if (f == null) {
+            f = new PtxFunction(name, entry, line, functions.size());
+            functions.add(f);
+            functionsByName.put(name, f);
+        } else if (existing.defined && t.at("{")) {
+            throw t.error(line, null, "function " + name + " defined twice");
+        }
+        f.params = params;
+        f.returns = returns;
+        if (entry) {
+            f.kernelParamBytes = params.isEmpty() ? 0
+                    : params.get(params.size() - 1).offset() + params.get(params.size() - 1).size();
+        }
+        if (t.accept(";")) {
+            f.endLine = line;
+            return;
+        }
+        t.expect("{");
+        new FunctionParser(this, f, frameOff[0]).parseBody();
+    }
+
+    boolean isModuleSymbol(String name) {
+        return variablesByName.containsKey(name);
+    }
+
+    PtxVariable moduleVariable(String name) {
+        return variablesByName.get(name);
+    }
+
+    boolean isFunction(String name) {
+        return functionsByName.containsKey(name);
+    }
+
+    /** A call to bind to its callee once the whole module is read. */
+    void addCall(Instruction in, String callee) {
+        pendingCalls.put(in, callee);
+    }
+}
