@@ -466,7 +466,7 @@ final class Decoder extends InstructionForm {
             in.argSizes = new int[args.elems.length];
             paramList(args, in.argOffsets, in.argSizes);
         }
-        parser.addCall(in, callee);
+        parser.module().addCall(in, callee);
     }
 
     private void paramList(Operand list, int[] offsets, int[] sizes) throws PtxException {

@@ -406,20 +406,9 @@ final class FunctionParser {
         return constant(offset, symbol, generic);
     }
 
-    boolean isModuleSymbol(String name) {
-        return module.isModuleSymbol(name);
-    }
-
-    PtxVariable moduleVariable(String name) {
-        return module.moduleVariable(name);
-    }
-
-    boolean isFunction(String name) {
-        return module.isFunction(name);
-    }
-
-    void addCall(Instruction in, String callee) {
-        module.addCall(in, callee);
+    /** The module the function belongs to: its variables, functions and calls. */
+    ModuleParser module() {
+        return module;
     }
 
     /** Branches to bind to their labels once the body is read. */

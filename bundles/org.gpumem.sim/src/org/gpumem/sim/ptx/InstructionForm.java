@@ -128,10 +128,10 @@ class InstructionForm {
                     throw fail(o.name + " is a register, not a symbol");
             }
         }
-        if (parser.isModuleSymbol(o.name)) {
+        if (parser.module().isModuleSymbol(o.name)) {
             return parser.symbolConstant(o.name, o.offset, generic);
         }
-        if (parser.isFunction(o.name)) {
+        if (parser.module().isFunction(o.name)) {
             throw fail("function addresses (" + o.name + ") are not supported");
         }
         throw fail("undefined symbol " + o.name);
@@ -183,7 +183,7 @@ class InstructionForm {
             in.addrReg = parser.registerOf(o.name, in.line, opcode);
             return;
         }
-        PtxVariable v = parser.moduleVariable(o.name);
+        PtxVariable v = parser.module().moduleVariable(o.name);
         if (v == null) {
             throw fail("undefined symbol " + o.name);
         }

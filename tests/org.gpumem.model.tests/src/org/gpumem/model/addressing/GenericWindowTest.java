@@ -127,6 +127,19 @@ class GenericWindowTest {
     }
 
     @Test
+    void extentIsWhatASpaceReachesFromAContext() {
+        Target target = BuiltinTargets.nvptx("sm_90");
+        MemoryState state = new MemoryStateBuilder(target).launch(1, 1, 1, 64, 1, 1).poolSize("shared", 0x300)
+                .poolSize("local", 32 * 0x40).build();
+        Context lane = Contexts.descendants(state.getDevice(), Scope.LANE).get(33);
+        Context group = Contexts.ancestor(lane, Scope.WORK_GROUP);
+        assertEquals(0x300, AddressResolver.extent(group, AddressSpaces.require(target, "shared")));
+        assertEquals(0x40, AddressResolver.extent(lane, AddressSpaces.require(target, "local")), "a lane's share of the pool");
+        assertEquals(0, AddressResolver.extent(group, AddressSpaces.require(target, "local")), "no lane, no local memory");
+        assertEquals(-1L, AddressResolver.extent(lane, AddressSpaces.require(target, "generic")), "the whole 64-bit space");
+    }
+
+    @Test
     void perLaneWindowNeedsALane() {
         Target target = BuiltinTargets.nvptx("sm_90");
         MemoryState state = state(target);
