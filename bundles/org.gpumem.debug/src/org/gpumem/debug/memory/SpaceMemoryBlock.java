@@ -39,7 +39,11 @@ import org.gpumem.model.addressing.AddressingException;
  *
  * <p>Threads: reads and writes go through {@link DebugSession#query} and
  * {@link DebugSession#modify}, which never wait for a running kernel: while the kernel runs,
- * they fail at once with a {@link DebugException} that the renderings show.
+ * they fail at once with a {@link DebugException} that the renderings show. Those calls run on
+ * the session's executor, which also refreshes the pages at each stop ({@link #stopped}); so a
+ * client never holds this block's lock while it reads from the session (the executor would wait
+ * for the lock the client holds while the client waits for the executor), and a page a client
+ * read before a stop but had not installed yet is read again.
  */
 public final class SpaceMemoryBlock extends KernelDebugElement implements IMemoryBlockExtension {
     static final int PAGE = 512;
@@ -55,13 +59,17 @@ public final class SpaceMemoryBlock extends KernelDebugElement implements IMemor
     private final Map<Long, Page> pages = new HashMap<>();
     private final long rangeStart;
     private final long rangeEnd;
+    /** Counts the stops this block has refreshed its pages at; guarded by {@code this}. */
+    private long refreshes;
 
-    /** Bytes of one page at one stop; {@code readable[i]} false where the space has no byte. */
-    private static final class Page {
-        byte[] bytes;
-        boolean[] readable;
-        byte[] previous;
-        boolean[] previousReadable;
+    /**
+     * Bytes of one page at one stop, and at the stop before when known; {@code readable[i]} false
+     * where the space has no byte. Never changed once made: a refresh replaces the page.
+     */
+    private record Page(byte[] bytes, boolean[] readable, byte[] previous, boolean[] previousReadable) {
+        Page after(Page older) {
+            return new Page(bytes, readable, older.bytes, older.readable);
+        }
     }
 
     /**
@@ -143,25 +151,35 @@ public final class SpaceMemoryBlock extends KernelDebugElement implements IMemor
 
     /** Called by the target on the session executor after each stop. */
     public synchronized void stopped() throws DebugException {
+        refreshes++;
         for (Map.Entry<Long, Page> e : pages.entrySet()) {
-            Page p = e.getValue();
-            p.previous = p.bytes;
-            p.previousReadable = p.readable;
-            fill(p, e.getKey());
+            e.setValue(read(e.getKey()).after(e.getValue()));
         }
     }
 
+    /** The page, read now when it is not cached; the session is read without this block's lock. */
     private Page page(long pageIndex) throws DebugException {
-        Page p = pages.get(pageIndex);
-        if (p == null) {
-            p = new Page();
-            fill(p, pageIndex);
-            pages.put(pageIndex, p);
+        while (true) {
+            long seen;
+            synchronized (this) {
+                Page p = pages.get(pageIndex);
+                if (p != null) {
+                    return p;
+                }
+                seen = refreshes;
+            }
+            Page fresh = read(pageIndex);
+            synchronized (this) {
+                if (refreshes == seen) {
+                    Page raced = pages.putIfAbsent(pageIndex, fresh);
+                    return raced != null ? raced : fresh;
+                }
+            }
         }
-        return p;
     }
 
-    private void fill(Page p, long pageIndex) throws DebugException {
+    /** The page's bytes as the session reads them now, without history. */
+    private Page read(long pageIndex) throws DebugException {
         long start = pageIndex * PAGE;
         byte[] bytes = new byte[PAGE];
         boolean[] readable = new boolean[PAGE];
@@ -172,8 +190,7 @@ public final class SpaceMemoryBlock extends KernelDebugElement implements IMemor
             AddressSpace s = stop.space(space);
             stop.read(s, context(stop, s), from, (int) (to - from), bytes, readable, (int) (from - start));
         }
-        p.bytes = bytes;
-        p.readable = readable;
+        return new Page(bytes, readable, null, null);
     }
 
     // ------------------------------------------------------------------ IMemoryBlockExtension
@@ -229,7 +246,7 @@ public final class SpaceMemoryBlock extends KernelDebugElement implements IMemor
     }
 
     @Override
-    public synchronized MemoryByte[] getBytesFromAddress(BigInteger address, long units) throws DebugException {
+    public MemoryByte[] getBytesFromAddress(BigInteger address, long units) throws DebugException {
         if (units < 0 || units > Integer.MAX_VALUE / 2) {
             throw new DebugException(Status.error("cannot read " + units + " bytes at once"));
         }
@@ -245,21 +262,21 @@ public final class SpaceMemoryBlock extends KernelDebugElement implements IMemor
             long pageIndex = Long.divideUnsigned(addr, PAGE);
             int in = (int) Long.remainderUnsigned(addr, PAGE);
             Page p = page(pageIndex);
-            if (!p.readable[in]) {
+            if (!p.readable()[in]) {
                 out[i] = new MemoryByte((byte) 0, (byte) 0);
                 continue;
             }
             byte flags = MemoryByte.READABLE | MemoryByte.WRITABLE | MemoryByte.ENDIANESS_KNOWN;
-            if (p.previous != null) {
+            if (p.previous() != null) {
                 flags |= MemoryByte.HISTORY_KNOWN;
-                if (!p.previousReadable[in] || p.previous[in] != p.bytes[in]) {
+                if (!p.previousReadable()[in] || p.previous()[in] != p.bytes()[in]) {
                     flags |= MemoryByte.CHANGED;
                 }
             }
             if (readOnly) {
                 flags &= ~MemoryByte.WRITABLE;
             }
-            out[i] = new MemoryByte(p.bytes[in], flags);
+            out[i] = new MemoryByte(p.bytes()[in], flags);
         }
         return out;
     }
@@ -270,17 +287,23 @@ public final class SpaceMemoryBlock extends KernelDebugElement implements IMemor
         StopMemoryState stop = stop(kernelTarget());
         AddressSpace s = stop.space(space);
         stop.write(s, context(stop, s), at, bytes.clone());
-        synchronized (this) {
-            long first = Long.divideUnsigned(at, PAGE);
-            long last = Long.divideUnsigned(at + Math.max(0, bytes.length - 1), PAGE);
-            for (long pg = first; pg <= last; pg++) {
-                Page p = pages.get(pg);
-                if (p != null) {
-                    byte[] prev = p.previous;
-                    boolean[] prevReadable = p.previousReadable;
-                    fill(p, pg);
-                    p.previous = prev;
-                    p.previousReadable = prevReadable;
+        long first = Long.divideUnsigned(at, PAGE);
+        long last = Long.divideUnsigned(at + Math.max(0, bytes.length - 1), PAGE);
+        for (long pg = first; pg <= last; pg++) {
+            long seen;
+            synchronized (this) {
+                if (!pages.containsKey(pg)) {
+                    continue;
+                }
+                seen = refreshes;
+            }
+            Page written = read(pg);
+            synchronized (this) {
+                Page cached = pages.get(pg);
+                // After a stop in between, the refresh has read the page already.
+                if (cached != null && refreshes == seen) {
+                    pages.put(pg, new Page(written.bytes(), written.readable(), cached.previous(),
+                            cached.previousReadable()));
                 }
             }
         }
