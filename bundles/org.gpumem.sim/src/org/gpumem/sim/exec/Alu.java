@@ -72,24 +72,41 @@ final class Alu {
 
     static void execute(Instruction in, long[] R, int m) {
         switch (in.op) {
+            // Each integer form is called from here directly: one call less per instruction.
             case Op.ADD:
             case Op.SUB:
+                if (isFloat(in.type)) {
+                    floatBinary(in, R, m);
+                } else {
+                    addSub(in, R, m);
+                }
+                return;
             case Op.MUL:
+                if (isFloat(in.type)) {
+                    floatBinary(in, R, m);
+                } else {
+                    mul(in, R, m);
+                }
+                return;
+            case Op.AND:
+            case Op.OR:
+            case Op.XOR:
+                logic(in, R, m);
+                return;
+            case Op.SHL:
+            case Op.SHR:
+                shift(in, R, m);
+                return;
             case Op.DIV:
             case Op.REM:
             case Op.MIN:
             case Op.MAX:
-            case Op.AND:
-            case Op.OR:
-            case Op.XOR:
-            case Op.SHL:
-            case Op.SHR:
             case Op.COPYSIGN:
             case Op.MUL24:
                 if (isFloat(in.type)) {
                     floatBinary(in, R, m);
                 } else {
-                    intBinary(in, R, m);
+                    divideOrSelect(in, R, m);
                 }
                 return;
             case Op.MAD:
@@ -114,7 +131,13 @@ final class Alu {
             case Op.POPC:
             case Op.CLZ:
             case Op.BFIND:
-                UnaryOps.unary(in, R, m);
+                if (in.type == F32) {
+                    UnaryOps.unaryF32(in, R, m);
+                } else if (in.type == F64) {
+                    UnaryOps.unaryF64(in, R, m);
+                } else {
+                    UnaryOps.unaryInt(in, R, m);
+                }
                 return;
             case Op.SETP:
                 Comparisons.setp(in, R, m);
@@ -251,15 +274,20 @@ final class Alu {
         long mk = intMask(t);
         int width = size(t) * 8;
         int sh = 64 - width;
-        boolean left = in.op == Op.SHL;
+        if (in.op == Op.SHL) {
+            for (int mm = m; mm != 0; mm &= mm - 1) {
+                int l = Integer.numberOfTrailingZeros(mm);
+                long s = R[b | l] & 0xFFFF_FFFFL;
+                R[d | l] = s >= width ? 0 : (R[a | l] << s) & mk;
+            }
+            return;
+        }
         boolean sgn = signed(t);
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             long s = R[b | l] & 0xFFFF_FFFFL;
             long r;
-            if (left) {
-                r = s >= width ? 0 : R[a | l] << s;
-            } else if (sgn) {
+            if (sgn) {
                 r = ((R[a | l] << sh) >> sh) >> Math.min(s, width - 1);
             } else {
                 r = s >= width ? 0 : (R[a | l] & mk) >>> s;

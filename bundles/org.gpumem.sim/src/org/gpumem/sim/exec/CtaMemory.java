@@ -17,13 +17,19 @@ import org.gpumem.sim.ptx.Op;
  * The memory accesses of one CTA's warps: ld, st, atom and red for all active lanes, each access
  * checked for bounds and natural alignment (vectors: their full size) in its state space, generic
  * addresses resolved through the windows of the device's {@link StateSpaceLayout} (and counted in
- * the profile). Scalar global, generic and shared accesses take a fast path that remembers, per
- * instruction, the global allocation it used last.
+ * the profile). Scalar global and generic accesses take a fast path that remembers, per
+ * instruction, the global allocation it used last; scalar loads of shared, const and kernel
+ * parameters read their one array directly. {@link #load} and {@link #store} keep these fast
+ * paths in one method each on purpose: split, the JIT no longer compiles them together.
  */
 final class CtaMemory {
     private final StateSpaceLayout layout;
     private final long windowsLow;
     private final long windowsSpan;
+    /** The local interleave of the layout, kept here for the per-access arithmetic. */
+    private final int localElement;
+    private final int localShift;
+    private final long localRow;
     private final byte[] shared;
     private final byte[] constBank;
     private final byte[] kernelParams;
@@ -43,6 +49,9 @@ final class CtaMemory {
         this.layout = launch.layout;
         this.windowsLow = layout.windowsLow;
         this.windowsSpan = layout.windowsSpan;
+        this.localElement = layout.localElement();
+        this.localShift = Integer.numberOfTrailingZeros(localElement);
+        this.localRow = layout.localRowBytes();
         this.shared = cta.shared;
         this.constBank = launch.module.constBank();
         this.kernelParams = launch.paramBuffer;
@@ -70,67 +79,83 @@ final class CtaMemory {
     /** {@code ld} for the lanes of {@code m}. */
     void load(Warp w, Frame f, Instruction in, long[] R, int m) {
         if (in.vec == 1 && (in.space == PtxStateSpace.GLOBAL || in.space == PtxStateSpace.GENERIC)) {
-            loadGlobal(w, f, in, R, m);
-        } else if (in.vec == 1 && in.space == PtxStateSpace.SHARED) {
-            loadShared(w, f, in, R, m);
+            int size = SIZE[in.type];
+            boolean sext = SIGNED[in.type] && size < 8;
+            int sh = 64 - 8 * size;
+            int a = in.addrReg << 5;
+            int d = in.dst[0] << 5;
+            int[] hints = segmentHints[f.fn.index()];
+            int h = hints[in.index];
+            GlobalMemory.Segments sg = segments;
+            long off = in.addrOffset;
+            boolean generic = in.space == PtxStateSpace.GENERIC;
+            for (int mm = m; mm != 0; mm &= mm - 1) {
+                int l = Integer.numberOfTrailingZeros(mm);
+                long addr = R[a | l] + off;
+                if (generic) {
+                    long wo = addr - windowsLow;
+                    if (wo >= 0 && wo < windowsSpan) {
+                        long v = loadLane(w, f, in, PtxStateSpace.GENERIC, addr, size, l);
+                        R[d | l] = sext ? (v << sh) >> sh : v;
+                        continue;
+                    }
+                    count(f, in, ProfileCounters.GLOBAL);
+                }
+                if ((addr & (size - 1)) != 0 || h >= sg.count() || addr < sg.start(h) || addr + size > sg.end(h)) {
+                    h = sg.find(addr);
+                    if ((addr & (size - 1)) != 0 || h < 0 || addr + size > sg.end(h)) {
+                        loadLane(w, f, in, PtxStateSpace.GLOBAL, addr, size, l);
+                        sg = segments;
+                        h = sg.find(addr);
+                    }
+                    hints[in.index] = h;
+                }
+                long v = Bytes.load(sg.data(h), (int) (addr - sg.start(h)), size);
+                R[d | l] = sext ? (v << sh) >> sh : v;
+            }
+        } else if (in.vec == 1 && (in.space == PtxStateSpace.SHARED || in.space == PtxStateSpace.CONST
+                || in.space == PtxStateSpace.PARAM && in.paramKind != Op.PARAM_FRAME)) {
+            // One array for all lanes: the CTA's shared memory, the const bank, the kernel parameters.
+            int size = SIZE[in.type];
+            boolean sext = SIGNED[in.type] && size < 8;
+            int sh = 64 - 8 * size;
+            int a = in.addrReg << 5;
+            int d = in.dst[0] << 5;
+            long off = in.addrOffset;
+            byte[] sm = in.space == PtxStateSpace.SHARED ? shared : in.space == PtxStateSpace.CONST ? constBank
+                    : kernelParams;
+            for (int mm = m; mm != 0; mm &= mm - 1) {
+                int l = Integer.numberOfTrailingZeros(mm);
+                long addr = R[a | l] + off;
+                if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > sm.length) {
+                    loadLane(w, f, in, in.space, addr, size, l);
+                }
+                long v = Bytes.load(sm, (int) addr, size);
+                R[d | l] = sext ? (v << sh) >> sh : v;
+            }
+        } else if (in.vec == 1 && in.space == PtxStateSpace.LOCAL) {
+            loadLocal(w, f, in, R, m);
         } else {
             loadVector(w, f, in, R, m);
         }
     }
 
-    /** Scalar global or generic loads; generic ones outside the windows are global addresses. */
-    private void loadGlobal(Warp w, Frame f, Instruction in, long[] R, int m) {
-        int size = SIZE[in.type];
-        boolean sext = SIGNED[in.type] && size < 8;
-        int sh = 64 - 8 * size;
-        int a = in.addrReg << 5;
-        int d = in.dst[0] << 5;
-        int[] hints = segmentHints[f.fn.index()];
-        int h = hints[in.index];
-        GlobalMemory.Segments sg = segments;
-        long off = in.addrOffset;
-        boolean generic = in.space == PtxStateSpace.GENERIC;
-        for (int mm = m; mm != 0; mm &= mm - 1) {
-            int l = Integer.numberOfTrailingZeros(mm);
-            long addr = R[a | l] + off;
-            if (generic) {
-                long wo = addr - windowsLow;
-                if (wo >= 0 && wo < windowsSpan) {
-                    long v = loadLane(w, f, in, PtxStateSpace.GENERIC, addr, size, l);
-                    R[d | l] = sext ? (v << sh) >> sh : v;
-                    continue;
-                }
-                count(f, in, ProfileCounters.GLOBAL);
-            }
-            if ((addr & (size - 1)) != 0 || h >= sg.count() || addr < sg.start(h) || addr + size > sg.end(h)) {
-                h = sg.find(addr);
-                if ((addr & (size - 1)) != 0 || h < 0 || addr + size > sg.end(h)) {
-                    loadLane(w, f, in, PtxStateSpace.GLOBAL, addr, size, l);
-                    sg = segments;
-                    h = sg.find(addr);
-                }
-                hints[in.index] = h;
-            }
-            long v = Bytes.load(sg.data(h), (int) (addr - sg.start(h)), size);
-            R[d | l] = sext ? (v << sh) >> sh : v;
-        }
-    }
-
-    private void loadShared(Warp w, Frame f, Instruction in, long[] R, int m) {
+    /** Scalar local loads: each lane's value out of the warp's interleaved storage. */
+    private void loadLocal(Warp w, Frame f, Instruction in, long[] R, int m) {
         int size = SIZE[in.type];
         boolean sext = SIGNED[in.type] && size < 8;
         int sh = 64 - 8 * size;
         int a = in.addrReg << 5;
         int d = in.dst[0] << 5;
         long off = in.addrOffset;
-        byte[] sm = shared;
+        long limit = w.localBytesPerThread;
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             long addr = R[a | l] + off;
-            if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > sm.length) {
-                loadLane(w, f, in, PtxStateSpace.SHARED, addr, size, l);
+            if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > limit) {
+                loadLane(w, f, in, PtxStateSpace.LOCAL, addr, size, l);
             }
-            long v = Bytes.load(sm, (int) addr, size);
+            long v = loadLocal(w.local, l, addr, size);
             R[d | l] = sext ? (v << sh) >> sh : v;
         }
     }
@@ -146,12 +171,16 @@ final class CtaMemory {
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             long addr = R[a | l] + in.addrOffset;
-            if (vec > 1) {
-                align(space, addr, size * vec, l);
-            }
-            for (int k = 0; k < vec; k++) {
-                long v = loadLane(w, f, in, space, addr + (long) k * size, size, l);
-                tmp[k << 5 | l] = sext ? (v << sh) >> sh : v;
+            try {
+                if (vec > 1) {
+                    align(space, addr, size * vec);
+                }
+                for (int k = 0; k < vec; k++) {
+                    long v = load(w, f, in, space, addr + (long) k * size, size, l);
+                    tmp[k << 5 | l] = sext ? (v << sh) >> sh : v;
+                }
+            } catch (MemoryAccessException e) {
+                throw LaneFault.memory(e, l);
             }
         }
         for (int k = 0; k < vec; k++) {
@@ -166,62 +195,73 @@ final class CtaMemory {
     /** {@code st} for the lanes of {@code m}. */
     void store(Warp w, Frame f, Instruction in, long[] R, int m) {
         if (in.vec == 1 && (in.space == PtxStateSpace.GLOBAL || in.space == PtxStateSpace.GENERIC)) {
-            storeGlobal(w, f, in, R, m);
+            int size = SIZE[in.type];
+            int a = in.addrReg << 5;
+            int sr = in.src[0] << 5;
+            int[] hints = segmentHints[f.fn.index()];
+            int h = hints[in.index];
+            GlobalMemory.Segments sg = segments;
+            long off = in.addrOffset;
+            boolean generic = in.space == PtxStateSpace.GENERIC;
+            for (int mm = m; mm != 0; mm &= mm - 1) {
+                int l = Integer.numberOfTrailingZeros(mm);
+                long addr = R[a | l] + off;
+                if (generic) {
+                    long wo = addr - windowsLow;
+                    if (wo >= 0 && wo < windowsSpan) {
+                        storeLane(w, f, in, PtxStateSpace.GENERIC, addr, size, l, R[sr | l]);
+                        continue;
+                    }
+                    count(f, in, ProfileCounters.GLOBAL);
+                }
+                if ((addr & (size - 1)) != 0 || h >= sg.count() || addr < sg.start(h) || addr + size > sg.end(h)) {
+                    h = sg.find(addr);
+                    if ((addr & (size - 1)) != 0 || h < 0 || addr + size > sg.end(h)) {
+                        storeLane(w, f, in, PtxStateSpace.GLOBAL, addr, size, l, R[sr | l]);
+                        sg = segments;
+                        hints[in.index] = sg.find(addr);
+                        h = hints[in.index];
+                        continue;
+                    }
+                    hints[in.index] = h;
+                }
+                Bytes.store(sg.data(h), (int) (addr - sg.start(h)), size, R[sr | l]);
+            }
         } else if (in.vec == 1 && in.space == PtxStateSpace.SHARED) {
-            storeShared(w, f, in, R, m);
+            int size = SIZE[in.type];
+            int a = in.addrReg << 5;
+            int sr = in.src[0] << 5;
+            long off = in.addrOffset;
+            byte[] sm = shared;
+            for (int mm = m; mm != 0; mm &= mm - 1) {
+                int l = Integer.numberOfTrailingZeros(mm);
+                long addr = R[a | l] + off;
+                if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > sm.length) {
+                    storeLane(w, f, in, PtxStateSpace.SHARED, addr, size, l, R[sr | l]);
+                }
+                Bytes.store(sm, (int) addr, size, R[sr | l]);
+            }
+        } else if (in.vec == 1 && in.space == PtxStateSpace.LOCAL) {
+            storeLocal(w, f, in, R, m);
         } else {
             storeVector(w, f, in, R, m);
         }
     }
 
-    private void storeGlobal(Warp w, Frame f, Instruction in, long[] R, int m) {
-        int size = SIZE[in.type];
-        int a = in.addrReg << 5;
-        int sr = in.src[0] << 5;
-        int[] hints = segmentHints[f.fn.index()];
-        int h = hints[in.index];
-        GlobalMemory.Segments sg = segments;
-        long off = in.addrOffset;
-        boolean generic = in.space == PtxStateSpace.GENERIC;
-        for (int mm = m; mm != 0; mm &= mm - 1) {
-            int l = Integer.numberOfTrailingZeros(mm);
-            long addr = R[a | l] + off;
-            if (generic) {
-                long wo = addr - windowsLow;
-                if (wo >= 0 && wo < windowsSpan) {
-                    storeLane(w, f, in, PtxStateSpace.GENERIC, addr, size, l, R[sr | l]);
-                    continue;
-                }
-                count(f, in, ProfileCounters.GLOBAL);
-            }
-            if ((addr & (size - 1)) != 0 || h >= sg.count() || addr < sg.start(h) || addr + size > sg.end(h)) {
-                h = sg.find(addr);
-                if ((addr & (size - 1)) != 0 || h < 0 || addr + size > sg.end(h)) {
-                    storeLane(w, f, in, PtxStateSpace.GLOBAL, addr, size, l, R[sr | l]);
-                    sg = segments;
-                    hints[in.index] = sg.find(addr);
-                    h = hints[in.index];
-                    continue;
-                }
-                hints[in.index] = h;
-            }
-            Bytes.store(sg.data(h), (int) (addr - sg.start(h)), size, R[sr | l]);
-        }
-    }
-
-    private void storeShared(Warp w, Frame f, Instruction in, long[] R, int m) {
+    /** Scalar local stores: each lane's value into the warp's interleaved storage. */
+    private void storeLocal(Warp w, Frame f, Instruction in, long[] R, int m) {
         int size = SIZE[in.type];
         int a = in.addrReg << 5;
         int sr = in.src[0] << 5;
         long off = in.addrOffset;
-        byte[] sm = shared;
+        long limit = w.localBytesPerThread;
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             long addr = R[a | l] + off;
-            if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > sm.length) {
-                storeLane(w, f, in, PtxStateSpace.SHARED, addr, size, l, R[sr | l]);
+            if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > limit) {
+                storeLane(w, f, in, PtxStateSpace.LOCAL, addr, size, l, R[sr | l]);
             }
-            Bytes.store(sm, (int) addr, size, R[sr | l]);
+            storeLocal(w.local, l, addr, size, R[sr | l]);
         }
     }
 
@@ -233,11 +273,15 @@ final class CtaMemory {
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             long addr = R[a | l] + in.addrOffset;
-            if (vec > 1) {
-                align(space, addr, size * vec, l);
-            }
-            for (int k = 0; k < vec; k++) {
-                storeLane(w, f, in, space, addr + (long) k * size, size, l, R[in.src[k] << 5 | l]);
+            try {
+                if (vec > 1) {
+                    align(space, addr, size * vec);
+                }
+                for (int k = 0; k < vec; k++) {
+                    store(w, f, in, space, addr + (long) k * size, size, l, R[in.src[k] << 5 | l]);
+                }
+            } catch (MemoryAccessException e) {
+                throw LaneFault.memory(e, l);
             }
         }
     }
@@ -374,27 +418,30 @@ final class CtaMemory {
         }
     }
 
+    /** Byte {@code offset} of lane {@code lane} in its warp's local storage, as {@link StateSpaceLayout#localPhysical}. */
+    private int localPhysical(int lane, long offset) {
+        return (int) ((offset >>> localShift) * localRow + lane * localElement + (offset & (localElement - 1)));
+    }
+
     /** A lane's value in the warp's interleaved local storage: one element, or several apart. */
     private long loadLocal(byte[] local, int lane, long offset, int size) {
-        int element = layout.localElement();
-        if (size <= element) {
-            return Bytes.load(local, (int) layout.localPhysical(lane, offset), size);
+        if (size <= localElement) {
+            return Bytes.load(local, localPhysical(lane, offset), size);
         }
         long v = 0;
-        for (int k = 0; k < size; k += element) {
-            v |= Bytes.load(local, (int) layout.localPhysical(lane, offset + k), element) << (8 * k);
+        for (int k = 0; k < size; k += localElement) {
+            v |= Bytes.load(local, localPhysical(lane, offset + k), localElement) << (8 * k);
         }
         return v;
     }
 
     private void storeLocal(byte[] local, int lane, long offset, int size, long v) {
-        int element = layout.localElement();
-        if (size <= element) {
-            Bytes.store(local, (int) layout.localPhysical(lane, offset), size, v);
+        if (size <= localElement) {
+            Bytes.store(local, localPhysical(lane, offset), size, v);
             return;
         }
-        for (int k = 0; k < size; k += element) {
-            Bytes.store(local, (int) layout.localPhysical(lane, offset + k), element, v >>> (8 * k));
+        for (int k = 0; k < size; k += localElement) {
+            Bytes.store(local, localPhysical(lane, offset + k), localElement, v >>> (8 * k));
         }
     }
 
@@ -450,14 +497,6 @@ final class CtaMemory {
     private static void align(PtxStateSpace s, long addr, int size) {
         if ((addr & (size - 1)) != 0) {
             throw new MemoryAccessException(MemoryFaultKind.MISALIGNED, s, addr, size, null);
-        }
-    }
-
-    private static void align(PtxStateSpace s, long addr, int size, int lane) {
-        try {
-            align(s, addr, size);
-        } catch (MemoryAccessException e) {
-            throw LaneFault.memory(e, lane);
         }
     }
 

@@ -13,17 +13,7 @@ final class UnaryOps {
     private UnaryOps() {
     }
 
-    static void unary(Instruction in, long[] R, int m) {
-        if (in.type == F32) {
-            unaryF32(in, R, m);
-        } else if (in.type == F64) {
-            unaryF64(in, R, m);
-        } else {
-            unaryInt(in, R, m);
-        }
-    }
-
-    private static void unaryF32(Instruction in, long[] R, int m) {
+    static void unaryF32(Instruction in, long[] R, int m) {
         int d = in.dst[0] << 5, a = in.src[0] << 5;
         int op = in.op;
         boolean fz = (in.flags & Op.F_FTZ) != 0;
@@ -55,7 +45,7 @@ final class UnaryOps {
         }
     }
 
-    private static void unaryF64(Instruction in, long[] R, int m) {
+    static void unaryF64(Instruction in, long[] R, int m) {
         int d = in.dst[0] << 5, a = in.src[0] << 5;
         int op = in.op;
         for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -79,7 +69,7 @@ final class UnaryOps {
         }
     }
 
-    private static void unaryInt(Instruction in, long[] R, int m) {
+    static void unaryInt(Instruction in, long[] R, int m) {
         int t = in.type;
         int d = in.dst[0] << 5, a = in.src[0] << 5;
         int op = in.op;

@@ -137,6 +137,11 @@ public final class StateSpaceLayout {
         return element;
     }
 
+    /** Bytes of one row of a warp's local storage: one element of every lane. */
+    public long localRowBytes() {
+        return rowBytes;
+    }
+
     /** Physical offset in the warp's local storage of byte {@code offset} of lane {@code lane}. */
     public long localPhysical(int lane, long offset) {
         return (offset >>> elementShift) * rowBytes + (long) lane * element + (offset & (element - 1));
