@@ -10,13 +10,13 @@ import org.gpumem.model.MemoryState;
 import org.gpumem.model.Pool;
 import org.gpumem.model.Target;
 import org.gpumem.model.state.MemoryStateBuilder;
-import org.gpumem.ui.internal.Screenshots;
+import org.gpumem.ui.screenshots.Screenshots;
 
 /** Helpers for the UI tests: waiting on the UI thread, sample states, screenshots for the docs. */
 public final class UiTesting {
 
     /** Time for GTK to paint what the test just changed before its pixels are copied. */
-    private static final long SETTLE_MILLIS = 300;
+    private static final int SETTLE_MILLIS = 300;
 
     private UiTesting() {
     }
@@ -65,19 +65,21 @@ public final class UiTesting {
     }
 
     /**
-     * Writes a PNG of {@code control} to docs/screenshots/{@code name}.png when the build tells
-     * where the docs are ({@code -Dgpumem.docs}); tests run from an IDE skip it.
+     * Writes a PNG of {@code control} to {@code name}.png in the folder the build names
+     * ({@code -Dgpumem.screenshots}, the test module's target/screenshots; {@code ./gpumem
+     * screenshots} copies them to docs/screenshots); tests run from an IDE skip it.
      */
     public static void screenshot(Control control, String name) {
-        String docs = System.getProperty("gpumem.docs");
-        if (docs == null || docs.isBlank()) {
+        String folder = System.getProperty("gpumem.screenshots");
+        if (folder == null || folder.isBlank()) {
             return;
         }
         control.redraw(0, 0, control.getSize().x, control.getSize().y, true);
         control.update();
-        long until = System.currentTimeMillis() + SETTLE_MILLIS;
-        waitUntil(() -> System.currentTimeMillis() >= until, SETTLE_MILLIS + 5_000, "paint before the screenshot");
-        Screenshots.capture(control, Path.of(docs, "screenshots", name + ".png"));
+        boolean[] settled = {false};
+        control.getDisplay().timerExec(SETTLE_MILLIS, () -> settled[0] = true);
+        waitUntil(() -> settled[0], SETTLE_MILLIS + 5_000, "paint before the screenshot");
+        Screenshots.capture(control, Path.of(folder, name + ".png"));
     }
 
     /** Like {@link #screenshot}, with the view maximized in its window for the picture. */
