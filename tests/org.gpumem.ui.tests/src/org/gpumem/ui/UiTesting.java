@@ -94,6 +94,14 @@ public final class UiTesting {
         }
     }
 
+    /** Runs what is queued for the UI thread (asyncExecs of finished jobs, paints) until nothing is left. */
+    public static void runQueuedUiWork() {
+        Display display = Display.getCurrent();
+        while (display.readAndDispatch()) {
+            // until the queue is empty
+        }
+    }
+
     /** Two hex digits per byte, space separated, computed here independently of the UI's formatter. */
     public static String hex(byte[] data, int off, int len) {
         StringBuilder s = new StringBuilder();
