@@ -2,13 +2,17 @@ package org.gpumem.ui;
 
 import java.nio.file.Path;
 import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
+import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.gpumem.model.MemoryState;
 import org.gpumem.model.Pool;
 import org.gpumem.model.Target;
+import org.gpumem.model.memory.ByteSource;
 import org.gpumem.model.state.MemoryStateBuilder;
 import org.gpumem.ui.screenshots.Screenshots;
 
@@ -91,6 +95,94 @@ public final class UiTesting {
             screenshot(control, name);
         } finally {
             page.setPartState(ref, org.eclipse.ui.IWorkbenchPage.STATE_RESTORED);
+        }
+    }
+
+    /**
+     * A pool's bytes whose reads by the first job called {@code jobName} to read them wait until
+     * {@link #open()}; other jobs and threads read at once. Lets a test hold a view's read in its
+     * job while it starts another one.
+     */
+    public static final class GatedSource implements ByteSource {
+        private final ByteSource bytes;
+        private final String jobName;
+        private final CountDownLatch holding = new CountDownLatch(1);
+        private final CountDownLatch gate = new CountDownLatch(1);
+        private Job held;
+
+        private GatedSource(ByteSource bytes, String jobName) {
+            this.bytes = bytes;
+            this.jobName = jobName;
+        }
+
+        /** Puts a gate in front of {@code pool}'s bytes. */
+        public static GatedSource install(Pool pool, String jobName) {
+            GatedSource gated = new GatedSource(pool.getSource(), jobName);
+            pool.setSource(gated);
+            return gated;
+        }
+
+        /** Whether the held job is waiting at the gate. */
+        public boolean holding() {
+            return holding.getCount() == 0;
+        }
+
+        /** The job that is held, once {@link #holding()}. */
+        public synchronized Job held() {
+            return held;
+        }
+
+        public void open() {
+            gate.countDown();
+        }
+
+        @Override
+        public void read(long offset, byte[] dst, int off, int len) {
+            Job current = Job.getJobManager().currentJob();
+            boolean hold;
+            synchronized (this) {
+                if (held == null && current != null && current.getName().equals(jobName)) {
+                    held = current;
+                }
+                hold = current != null && current == held && gate.getCount() > 0;
+            }
+            if (hold) {
+                holding.countDown();
+                try {
+                    if (!gate.await(60, TimeUnit.SECONDS)) {
+                        throw new IllegalStateException("the test never opened the gate of " + jobName);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException(e);
+                }
+            }
+            bytes.read(offset, dst, off, len);
+        }
+
+        @Override
+        public long size() {
+            return bytes.size();
+        }
+
+        @Override
+        public boolean isWritable() {
+            return bytes.isWritable();
+        }
+
+        @Override
+        public void write(long offset, byte[] src, int off, int len) {
+            bytes.write(offset, src, off, len);
+        }
+
+        @Override
+        public long version() {
+            return bytes.version();
+        }
+
+        @Override
+        public long nextPopulated(long offset) {
+            return bytes.nextPopulated(offset);
         }
     }
 
