@@ -58,21 +58,30 @@ class LatestReadsTest {
         assertEquals(List.of("first"), dropped);
     }
 
-    @Test
-    void aReadSupersededWhileRunningIsNotShown() throws Exception {
+    /** A read that runs until the test releases it; its result is its name. */
+    private record Held(Job job, CountDownLatch release) {
+    }
+
+    private Held startHeld(String name) {
         CountDownLatch running = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        Job first = start("first", monitor -> {
+        Job job = start(name, monitor -> {
             running.countDown();
             await(release);
-            return "first";
+            return name;
         });
-        UiTesting.waitUntil(() -> running.getCount() == 0, 10_000, "the first read to run");
+        UiTesting.waitUntil(() -> running.getCount() == 0, 10_000, name + " to run");
+        return new Held(job, release);
+    }
+
+    @Test
+    void aReadSupersededWhileRunningIsNotShown() throws Exception {
+        Held first = startHeld("first");
         start("second", monitor -> "second").join();
         UiTesting.runQueuedUiWork();
         assertEquals(List.of("second"), shown);
-        release.countDown();
-        first.join();
+        first.release().countDown();
+        first.job().join();
         UiTesting.runQueuedUiWork();
         assertEquals(List.of("second"), shown);
         assertEquals(List.of("first"), dropped);
@@ -80,17 +89,10 @@ class LatestReadsTest {
 
     @Test
     void aCancelledReadIsNotShown() throws Exception {
-        CountDownLatch running = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        Job read = start("cancelled", monitor -> {
-            running.countDown();
-            await(release);
-            return "cancelled";
-        });
-        UiTesting.waitUntil(() -> running.getCount() == 0, 10_000, "the read to run");
+        Held read = startHeld("cancelled");
         reads.cancel();
-        release.countDown();
-        read.join();
+        read.release().countDown();
+        read.job().join();
         UiTesting.runQueuedUiWork();
         assertEquals(List.of(), shown);
         assertEquals(List.of("cancelled"), dropped);
