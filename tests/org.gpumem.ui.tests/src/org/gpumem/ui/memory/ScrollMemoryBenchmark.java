@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Benchmark, not a test: it prints figures and asserts nothing. {@code ./gpumem ui-benchmark}
- * runs it; {@code ./gpumem test} leaves it out (the UI test module excludes {@code *Benchmark}).
+ * runs it; {@code ./gpumem test} leaves it out (test classes are named {@code *Test}).
  * Measures the heap retained by an address-space table after scrolling through a global pool of
  * 64 KiB, 64 MiB and 4 GiB (64 jumps spread over the pool, each waited for until its rows are
  * read), as ratios to the 64 KiB pool of the same run; the goal is a ratio near 1. That the

@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Benchmark, not a test: it prints figures and whether they meet the goal, and asserts nothing.
- * {@code ./gpumem ui-benchmark} runs it; {@code ./gpumem test} leaves it out (the UI test module
- * excludes {@code *Benchmark}). Measures the time from a suspend (the session told that the
+ * {@code ./gpumem ui-benchmark} runs it; {@code ./gpumem test} leaves it out (test classes are
+ * named {@code *Test}). Measures the time from a suspend (the session told that the
  * contents changed) until every open gpumem view has read the new bytes and redrawn, for one CTA
  * of 1,024 threads with a 48 KiB shared pool, the Space Memory view showing the shared pool:
  * median and worst of {@value #RUNS} suspends against the goal of {@value #GOAL_MILLIS} ms, and
