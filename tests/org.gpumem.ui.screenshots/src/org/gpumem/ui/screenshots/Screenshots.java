@@ -1,4 +1,4 @@
-package org.gpumem.ui.internal;
+package org.gpumem.ui.screenshots;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +13,7 @@ import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 
-/** PNG pictures of what the user sees, for `gpumem ide --screenshot`, tests and docs. */
+/** PNG pictures of what the user sees, for the UI tests and `gpumem ide --screenshot`. */
 public final class Screenshots {
 
     private Screenshots() {

@@ -1,4 +1,4 @@
-package org.gpumem.debug.internal;
+package org.gpumem.installtest.report;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,11 +14,12 @@ import org.osgi.framework.FrameworkUtil;
 import org.osgi.framework.wiring.BundleRevision;
 
 /**
- * Headless application {@code org.gpumem.debug.bundleReport}: starts every gpumem bundle of the
- * running installation and reports its state, one line per bundle ("id version STATE [error]"),
- * to standard output and to the file after {@code -report}. Exits 0 only when every gpumem
- * bundle is ACTIVE (or RESOLVED, for fragments). The install test uses it to prove that the
- * feature installed from the update site resolves and activates in a plain platform.
+ * Headless application {@code org.gpumem.installtest.report.bundleReport}: starts every gpumem
+ * bundle of the running installation and reports its state, one line per bundle ("id version
+ * STATE [error]"), to standard output and to the file after {@code -report}. Exits 0 only when
+ * every gpumem bundle is ACTIVE (or RESOLVED, for fragments). The install test adds this bundle
+ * to an installation it made from the update site, to prove that the feature resolves and
+ * activates in a plain platform; it ships in no feature.
  */
 public final class BundleStateReport implements IApplication {
 
