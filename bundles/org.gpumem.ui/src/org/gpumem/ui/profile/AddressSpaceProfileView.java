@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.eclipse.core.filesystem.EFS;
+import org.eclipse.core.runtime.ILog;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
@@ -35,6 +36,7 @@ import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.part.ViewPart;
 import org.eclipse.ui.texteditor.ITextEditor;
+import org.gpumem.dwarf.io.InputFiles;
 import org.gpumem.images.Kernel;
 import org.gpumem.sim.exec.AddressSpaceProfile;
 import org.gpumem.sim.exec.ExecOptions;
@@ -159,7 +161,12 @@ public final class AddressSpaceProfileView extends ViewPart {
                                     ", %,d thread instructions; %d source lines with generic accesses", result.threadInstructions(),
                                     found.size());
                 } catch (Exception e) {
-                    message = "Cannot profile " + launchFile + ": " + (e.getMessage() == null ? e.toString() : e.getMessage());
+                    String reason = InputFiles.userMessage(e);
+                    if (reason == null) {
+                        ILog.of(AddressSpaceProfileView.class).error("Profiling " + launchFile + " failed", e);
+                        reason = "internal error (a bug in gpumem, not a problem with the launch file); the details are in the Error Log";
+                    }
+                    message = "Cannot profile " + launchFile + ": " + reason;
                 }
                 String text = message;
                 Path directory = base;
