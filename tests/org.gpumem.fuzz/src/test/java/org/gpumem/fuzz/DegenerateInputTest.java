@@ -6,13 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.List;
 import java.util.Map;
 
 import org.gpumem.dwarf.elf.ElfFile;
 import org.gpumem.dwarf.info.DebugSections;
 import org.gpumem.dwarf.info.DwarfFile;
-import org.gpumem.dwarf.info.SymbolLayout;
 import org.gpumem.dwarf.variables.VariableLister;
 import org.junit.jupiter.api.Test;
 
@@ -33,38 +31,7 @@ class DegenerateInputTest {
         }
         info.flip();
         Map<String, ByteBuffer> sections = Map.of(".debug_info", info, ".debug_abbrev", ByteBuffer.wrap(new byte[] {1, 0x11, 0, 0, 0, 0}));
-        return new DebugSections() {
-            @Override
-            public String fileName() {
-                return "empty-units";
-            }
-
-            @Override
-            public ByteOrder order() {
-                return ByteOrder.LITTLE_ENDIAN;
-            }
-
-            @Override
-            public ByteBuffer section(String name) {
-                ByteBuffer b = sections.get(name);
-                return b == null ? null : b.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-            }
-
-            @Override
-            public List<Relocation> relocations(String name) {
-                return List.of();
-            }
-
-            @Override
-            public SymbolLayout definedSymbols() {
-                return SymbolLayout.NONE;
-            }
-
-            @Override
-            public int machine() {
-                return ElfFile.EM_CUDA;
-            }
-        };
+        return new MapSections("empty-units", ElfFile.EM_CUDA, ByteOrder.LITTLE_ENDIAN, sections);
     }
 
     private static long allocatedPerUnit(int units) {

@@ -95,7 +95,7 @@ final class DwarfTargets {
     static void lineTable(byte[] input) {
         int version = 2 + (input.length > 0 ? (input[0] & 0xff) % 4 : 0);
         byte[] line = input.length > 0 ? java.util.Arrays.copyOfRange(input, 1, input.length) : input;
-        DwarfFile dwarf = new DwarfFile(new FixedUnit(version, line));
+        DwarfFile dwarf = new DwarfFile(FixedUnit.sections(version, line));
         LineTable t = dwarf.units().get(0).lineTable();
         if (t != null) {
             t.fileNames();
@@ -112,7 +112,7 @@ final class DwarfTargets {
         boolean eh = input.length > 0 && (input[0] & 1) != 0;
         int addressSize = input.length > 0 && (input[0] & 2) != 0 ? 4 : 8;
         byte[] frames = input.length > 0 ? java.util.Arrays.copyOfRange(input, 1, input.length) : input;
-        DwarfFile dwarf = new DwarfFile(new FixedUnit(4, new byte[0]).with(eh ? DwarfFile.EH_FRAME : DwarfFile.DEBUG_FRAME, frames));
+        DwarfFile dwarf = new DwarfFile(FixedUnit.sections(4, new byte[0], eh ? DwarfFile.EH_FRAME : DwarfFile.DEBUG_FRAME, frames));
         CallFrameInfo cfi = eh ? CallFrameInfo.ehFrame(dwarf, addressSize) : CallFrameInfo.debugFrame(dwarf, addressSize);
         for (CallFrameInfo.Fde f : cfi.fdes()) {
             cfi.cfaAt(f, f.low());

@@ -4,22 +4,23 @@ import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 import org.gpumem.dwarf.elf.ElfFile;
 import org.gpumem.dwarf.info.DebugSections;
-import org.gpumem.dwarf.info.SymbolLayout;
 
 /**
  * Sections for targets that fuzz one section read through a unit: a .debug_info with one
  * compile unit of the given DWARF version (8-byte addresses) whose DW_AT_stmt_list is 0 and
  * whose DW_AT_comp_dir is "/work", its .debug_abbrev, and the fuzzed section.
  */
-final class FixedUnit implements DebugSections {
-    private final Map<String, ByteBuffer> sections = new HashMap<>();
+final class FixedUnit {
+    private FixedUnit() {
+    }
 
-    FixedUnit(int version, byte[] debugLine) {
+    /** The unit's sections plus {@code extra} (name, contents) pairs. */
+    static DebugSections sections(int version, byte[] debugLine, Object... extra) {
+        Map<String, ByteBuffer> sections = new HashMap<>();
         // abbrev 1: DW_TAG_compile_unit, no children, DW_AT_stmt_list sec_offset (data4 before
         // DWARF 4), DW_AT_comp_dir string.
         int stmtForm = version >= 4 ? 0x17 : 0x06;
@@ -40,41 +41,9 @@ final class FixedUnit implements DebugSections {
         sections.put(".debug_info", info);
         sections.put(".debug_abbrev", ByteBuffer.wrap(abbrev));
         sections.put(".debug_line", ByteBuffer.wrap(debugLine));
-    }
-
-    FixedUnit with(String name, byte[] contents) {
-        sections.put(name, ByteBuffer.wrap(contents));
-        return this;
-    }
-
-    @Override
-    public String fileName() {
-        return "fuzz-unit";
-    }
-
-    @Override
-    public ByteOrder order() {
-        return ByteOrder.LITTLE_ENDIAN;
-    }
-
-    @Override
-    public ByteBuffer section(String name) {
-        ByteBuffer b = sections.get(name);
-        return b == null ? null : b.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-    }
-
-    @Override
-    public List<Relocation> relocations(String name) {
-        return List.of();
-    }
-
-    @Override
-    public SymbolLayout definedSymbols() {
-        return SymbolLayout.NONE;
-    }
-
-    @Override
-    public int machine() {
-        return ElfFile.EM_X86_64;
+        for (int i = 0; i + 1 < extra.length; i += 2) {
+            sections.put((String) extra[i], ByteBuffer.wrap((byte[]) extra[i + 1]));
+        }
+        return new MapSections("fuzz-unit", ElfFile.EM_X86_64, ByteOrder.LITTLE_ENDIAN, sections);
     }
 }
