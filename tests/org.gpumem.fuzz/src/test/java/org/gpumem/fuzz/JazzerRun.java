@@ -20,6 +20,8 @@ import java.util.regex.Pattern;
 public final class JazzerRun {
     private static final Pattern DONE = Pattern.compile("#(\\d+)\\s+DONE\\s+cov: (\\d+) ft: (\\d+) corp: (\\d+)");
     private static final Pattern STATUS = Pattern.compile("#(\\d+)\\s+\\w+\\s+cov: (\\d+) ft: (\\d+) corp: (\\d+)");
+    private static final Pattern SLOWEST = Pattern.compile("stat::slowest_unit_time_sec:\\s+(\\d+)");
+    private static final Pattern PEAK_RSS = Pattern.compile("stat::peak_rss_mb:\\s+(\\d+)");
 
     private final Process process;
     private final Path log;
@@ -28,6 +30,8 @@ public final class JazzerRun {
     private long coverage;
     private long features;
     private long corpus;
+    private long slowestSeconds = -1;
+    private long peakRssMb = -1;
 
     private JazzerRun(Process process, Path log, Path findings) {
         this.process = process;
@@ -100,6 +104,14 @@ public final class JazzerRun {
                 figures(status);
             }
         }
+        Matcher slowest = SLOWEST.matcher(text);
+        if (slowest.find()) {
+            slowestSeconds = Long.parseLong(slowest.group(1));
+        }
+        Matcher rss = PEAK_RSS.matcher(text);
+        if (rss.find()) {
+            peakRssMb = Long.parseLong(rss.group(1));
+        }
         return text;
     }
 
@@ -137,7 +149,8 @@ public final class JazzerRun {
     /**
      * releng/fuzz: {@code JazzerRun WORK SECONDS_PER_TARGET [TARGET...]}: every target (or those
      * named) for that long each, one after another, with a 1 s limit per input; prints one line of
-     * figures per target and a total, exits 1 when any target found something.
+     * figures per target (inputs, edges and features covered, corpus, libFuzzer's slowest input in
+     * whole seconds, peak RSS of the -Xmx512m JVM) and a total, exits 1 when any target found something.
      */
     public static void main(String[] args) throws IOException, InterruptedException {
         Path work = Path.of(args[0]);
@@ -151,7 +164,8 @@ public final class JazzerRun {
         }
         long total = 0;
         int failed = 0;
-        System.out.printf("%-15s %12s %8s %9s %8s  %s%n", "target", "inputs", "edges", "features", "corpus", "findings");
+        System.out.printf("%-15s %12s %8s %9s %8s %9s %8s  %s%n", "target", "inputs", "edges", "features", "corpus",
+                "slowest", "peak RSS", "findings");
         for (FuzzTargets t : targets) {
             JazzerRun run = start(t, work, 0, seconds, 1);
             run.await();
@@ -161,7 +175,8 @@ public final class JazzerRun {
             }
             total += run.executed;
             failed += run.exitCode() != 0 ? 1 : 0;
-            System.out.printf("%-15s %,12d %,8d %,9d %,8d  %s%n", t.id(), run.executed, run.coverage, run.features, run.corpus,
+            System.out.printf("%-15s %,12d %,8d %,9d %,8d %7d s %5d MB  %s%n", t.id(), run.executed, run.coverage, run.features,
+                    run.corpus, run.slowestSeconds, run.peakRssMb,
                     run.exitCode() == 0 ? "none" : "exit " + run.exitCode() + ", " + crashes + ", log " + run.log);
         }
         System.out.printf("%-15s %,12d inputs in total, %d target(s) with findings%n", "all", total, failed);
