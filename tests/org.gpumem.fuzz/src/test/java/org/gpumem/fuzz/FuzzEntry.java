@@ -19,10 +19,8 @@ public final class FuzzEntry {
      * first compilations do not count against libFuzzer's per-input time limit.
      */
     public static void fuzzerInitialize() throws IOException {
-        for (int round = 0; round < 2; round++) {
-            for (Map.Entry<String, byte[]> seed : SeedCorpus.seeds(TARGET).entrySet()) {
-                TARGET.run(seed.getValue());
-            }
+        for (Map.Entry<String, byte[]> seed : SeedCorpus.seeds(TARGET).entrySet()) {
+            TARGET.run(seed.getValue());
         }
     }
 

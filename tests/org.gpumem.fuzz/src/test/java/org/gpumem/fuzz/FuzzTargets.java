@@ -14,17 +14,17 @@ import org.gpumem.dwarf.io.InputFormatException;
  * any other exception or error escapes, and Jazzer or the regression test reports it as a finding.
  */
 enum FuzzTargets {
-    ELF("elf", 3_000, DwarfTargets::elf),
-    DWARF_UNITS("dwarf-units", 3_000, DwarfTargets::units),
-    EXPRESSIONS("expressions", 5_000, DwarfTargets::expression),
-    LINE_TABLES("line-tables", 5_000, DwarfTargets::lineTable),
-    CFI("cfi", 5_000, DwarfTargets::callFrames),
-    PTX_DWARF("ptx-dwarf", 400, DwarfTargets::ptxDwarf),
-    FATBIN("fatbin", 2_000, ImageTargets::fatbin),
-    OFFLOAD_BUNDLE("offload-bundle", 3_000, ImageTargets::offloadBundle),
-    PTX_LOADER("ptx-loader", 600, SimTargets::ptxLoader),
-    LAUNCH_JSON("launch-json", 5_000, input -> SimTargets.launchJson(input, Scratch.DIR)),
-    SNAPSHOT("snapshot", 300, input -> SnapshotTarget.open(input, Scratch.DIR));
+    ELF("elf", 1_500, DwarfTargets::elf),
+    DWARF_UNITS("dwarf-units", 1_500, DwarfTargets::units),
+    EXPRESSIONS("expressions", 3_000, DwarfTargets::expression),
+    LINE_TABLES("line-tables", 3_000, DwarfTargets::lineTable),
+    CFI("cfi", 3_000, DwarfTargets::callFrames),
+    PTX_DWARF("ptx-dwarf", 200, DwarfTargets::ptxDwarf),
+    FATBIN("fatbin", 1_000, ImageTargets::fatbin),
+    OFFLOAD_BUNDLE("offload-bundle", 1_500, ImageTargets::offloadBundle),
+    PTX_LOADER("ptx-loader", 300, SimTargets::ptxLoader),
+    LAUNCH_JSON("launch-json", 3_000, input -> SimTargets.launchJson(input, Scratch.DIR)),
+    SNAPSHOT("snapshot", 150, input -> SnapshotTarget.open(input, Scratch.DIR));
 
     private final String id;
     private final long shortRuns;

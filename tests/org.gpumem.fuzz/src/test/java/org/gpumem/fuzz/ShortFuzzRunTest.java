@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -14,8 +16,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * A short coverage-guided run of every target inside the build: Jazzer in a JVM of its own
  * (-Xmx512m), seeded from the fixtures, for a fixed number of inputs (a bound on work, not on
  * time: {@link FuzzTargets#shortRuns()}, times {@code gpumem.fuzz.scale} when set). A finding fails the test naming the
- * crash file; releng/fuzz runs the long campaign.
+ * crash file; releng/fuzz runs the long campaign. Two targets run at a time (junit-platform.properties).
  */
+@Execution(ExecutionMode.CONCURRENT)
 class ShortFuzzRunTest {
     private static final long SCALE = Long.getLong("gpumem.fuzz.scale", 1);
 
