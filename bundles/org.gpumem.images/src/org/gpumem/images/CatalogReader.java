@@ -15,6 +15,7 @@ import java.util.List;
 import org.gpumem.dwarf.elf.ElfFile;
 import org.gpumem.dwarf.elf.ElfSection;
 import org.gpumem.dwarf.io.ByteReader;
+import org.gpumem.dwarf.io.InputFiles;
 import org.gpumem.dwarf.io.InputFormatException;
 
 /**
@@ -56,6 +57,7 @@ public final class CatalogReader {
      * @throws InputFormatException when it is not a device-code file or is corrupt
      */
     public Catalog read(Path path) throws IOException {
+        InputFiles.requireReadableFile(path, "a host executable, object, fatbin, offload bundle, cubin, PTX, OpenCL or SPIR-V file");
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             long size = ch.size();
             if (size > MAX_FILE_SIZE) {

@@ -17,6 +17,7 @@ import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
 
 import org.gpumem.dwarf.io.ByteReader;
+import org.gpumem.dwarf.io.InputFiles;
 import org.gpumem.dwarf.io.InputFormatException;
 
 /**
@@ -118,8 +119,12 @@ public final class ElfFile {
             if (shstrndx == 0xffff) {
                 shstrndx = (int) h0[6];
             }
-            if (shnum * shentsize > r.size() - shoff) {
-                throw r.fail(shoff, shnum + " section headers do not fit in the file");
+            // With e_shnum 0 the count is section 0's sh_size, a full 64-bit word: compare by
+            // division so that a huge count cannot wrap around to something that fits.
+            if (shnum < 0 || shnum > (r.size() - shoff) / shentsize) {
+                throw r.fail(shoff, Long.toUnsignedString(shnum) + " section headers of " + shentsize
+                        + " bytes do not fit in the file (" + r.size() + " bytes, section headers at 0x"
+                        + Long.toHexString(shoff) + ")");
             }
             long[][] raw = new long[(int) shnum][];
             for (int i = 0; i < shnum; i++) {
@@ -178,6 +183,7 @@ public final class ElfFile {
 
     /** Memory-maps and parses the file at {@code path}; I/O errors are not format errors. */
     public static ElfFile open(Path path) throws IOException {
+        InputFiles.requireReadableFile(path, "an ELF file");
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             long size = ch.size();
             if (size > MAX_SECTION_SIZE) {

@@ -107,6 +107,8 @@ public final class Evaluator {
         final Expression root;
         final Deque<Entry> stack = new ArrayDeque<>();
         final List<Location.Piece> pieces = new ArrayList<>();
+        /** Pieces in {@link #pieces} once nested composites are flattened. */
+        long piecesSoFar;
         final int addressSize;
         Expression current;
         int steps;
@@ -244,9 +246,11 @@ public final class Evaluator {
         }
 
         void addPiece(Location location, long bits, long bitOffset, Op op) {
-            if (pieces.size() >= MAX_PIECES) {
+            long leaves = flattenedPieces(location);
+            if (leaves > MAX_PIECES - piecesSoFar) {
                 throw error(op, "more than " + MAX_PIECES + " pieces");
             }
+            piecesSoFar += leaves;
             pieces.add(new Location.Piece(location, bits, bitOffset));
         }
 
@@ -576,8 +580,9 @@ public final class Evaluator {
                     push(Entry.of(Location.UNDEFINED), op);
                     break;
                 case LLVM_PIECE_END: {
-                    Location.Composite composite = new Location.Composite(pieces);
+                    Location.Composite composite = new Location.Composite(new ArrayList<>(pieces));
                     pieces.clear();
+                    piecesSoFar = 0;
                     push(Entry.of(composite), op);
                     break;
                 }
@@ -585,6 +590,7 @@ public final class Evaluator {
                     long bits = op.operand(0), count = op.operand(1);
                     checkParts(count, op);
                     Location l = popLocation(op);
+                    checkParts(count * flattenedPieces(l), op);
                     List<Location.Piece> parts = new ArrayList<>();
                     for (long k = 0; k < count; k++) {
                         parts.add(new Location.Piece(l, bits, 0));
@@ -597,6 +603,7 @@ public final class Evaluator {
                     checkParts(count, op);
                     long mask = popValue(op);
                     Location one = popLocation(op), zero = popLocation(op);
+                    checkParts(count * Math.max(flattenedPieces(one), flattenedPieces(zero)), op);
                     List<Location.Piece> parts = new ArrayList<>();
                     for (int k = 0; k < count; k++) {
                         boolean set = k < 64 && (mask >>> k & 1) != 0;
@@ -609,6 +616,26 @@ public final class Evaluator {
                     throw error(op, "not implemented");
             }
             return i + 1;
+        }
+
+        /**
+         * Leaf pieces of {@code l} with nested composites flattened: composites of composites
+         * share their parts, but printing or reading one visits every leaf, so the bound on
+         * pieces applies to this count (an extend of an extend of an extend multiplies them).
+         * Stops counting past {@link #MAX_PIECES}, so the walk itself stays bounded.
+         */
+        long flattenedPieces(Location l) {
+            if (!(l instanceof Location.Composite c)) {
+                return 1;
+            }
+            long n = 0;
+            for (Location.Piece p : c.pieces()) {
+                n += flattenedPieces(p.location());
+                if (n > MAX_PIECES) {
+                    return n;
+                }
+            }
+            return n;
         }
 
         void checkParts(long count, Op op) {

@@ -21,6 +21,7 @@ import org.gpumem.dwarf.expr.Evaluator;
 import org.gpumem.dwarf.expr.Expression;
 import org.gpumem.dwarf.expr.ExpressionDecoder;
 import org.gpumem.dwarf.expr.Location;
+import org.gpumem.dwarf.expr.OpcodeTable;
 import org.gpumem.dwarf.expr.RegisterNames;
 import org.gpumem.dwarf.info.DieCursor;
 import org.gpumem.dwarf.info.DwAt;
@@ -161,6 +162,7 @@ public final class DwarfStatistics {
         final Map<String, long[]> bySpace = new TreeMap<>();
         private ByteReader locReader;
         private ByteReader locListsReader;
+        private final Map<AddressSpaceEncodings, OpcodeTable> opcodeTables = new java.util.HashMap<>();
 
         Counts(DwarfFile dwarf, AddressSpaceEncodings encodings) {
             this.dwarf = dwarf;
@@ -216,10 +218,11 @@ public final class DwarfStatistics {
         }
 
         private void unit(Unit u) {
-            Producer producer = Producer.parse(u.producer());
-            AddressSpaceNumbering numbering = AddressSpaceRegistry.numbering(target, producer, u.addressSize());
-            AddressSpaceEncodings enc = encodings.forProducer(producer);
-            ExpressionDecoder decoder = gpu ? new ExpressionDecoder(enc, u.version(), u.addressSize(), u.offsetSize()) : null;
+            // Numbering, encodings and decoder are set up at the unit's first variable: units
+            // without variables cost their DIE walk only.
+            AddressSpaceNumbering numbering = null;
+            AddressSpaceEncodings enc = null;
+            ExpressionDecoder decoder = null;
             DieCursor c = u.cursor();
             while (c.next()) {
                 if (c.abbrev() == null) {
@@ -229,6 +232,13 @@ public final class DwarfStatistics {
                 int tag = c.tag();
                 if (tag != DwTag.VARIABLE && tag != DwTag.FORMAL_PARAMETER) {
                     continue;
+                }
+                if (numbering == null) {
+                    Producer producer = Producer.parse(u.producer());
+                    numbering = AddressSpaceRegistry.numbering(target, producer, u.addressSize());
+                    enc = encodings.forProducer(producer);
+                    decoder = gpu ? new ExpressionDecoder(opcodeTables.computeIfAbsent(enc, OpcodeTable::new), u.version(),
+                            u.addressSize(), u.offsetSize()) : null;
                 }
                 if (tag == DwTag.VARIABLE) {
                     variables++;

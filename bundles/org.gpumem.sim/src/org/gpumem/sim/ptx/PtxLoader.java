@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.gpumem.dwarf.io.InputFiles;
 import org.gpumem.sim.memory.AddressSpace;
 
 /**
@@ -33,6 +34,7 @@ public final class PtxLoader {
 
     /** Loads a PTX file (UTF-8 or ASCII text). */
     public static PtxModule load(Path file) throws IOException, PtxException {
+        InputFiles.requireReadableFile(file, "PTX text");
         long size = Files.size(file);
         if (size > MAX_TEXT) {
             throw new PtxException(file.toString(), 1, null, "PTX file too large: " + size + " bytes");

@@ -1,6 +1,7 @@
 package org.gpumem.ui.internal;
 
 import java.io.IOException;
+import java.util.Locale;
 import java.util.function.Consumer;
 
 import org.eclipse.core.runtime.IProgressMonitor;
@@ -10,7 +11,7 @@ import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Widget;
-import org.gpumem.dwarf.io.InputFormatException;
+import org.gpumem.dwarf.io.InputFiles;
 import org.gpumem.model.addressing.AddressingException;
 
 /**
@@ -80,13 +81,18 @@ public final class LatestReads {
                     result = reading.read(monitor);
                 } catch (OperationCanceledException cancelled) {
                     status = Status.CANCEL_STATUS;
-                } catch (IOException | InputFormatException | AddressingException e) {
-                    // the input (a file, an address) is the problem: the message says why
-                    error = message(e);
-                } catch (RuntimeException e) {
-                    // not a property of the input: shown, and logged by the job manager as the bug it is
-                    error = message(e);
-                    status = new Status(IStatus.ERROR, "org.gpumem.ui", name + ": " + error, e);
+                } catch (AddressingException e) {
+                    // an address the user gave is the problem: the message says which and why
+                    error = e.getMessage();
+                } catch (IOException | RuntimeException | StackOverflowError | OutOfMemoryError e) {
+                    error = InputFiles.userMessage(e);
+                    if (error == null) {
+                        // a bug, not bad input: the trace goes to the Error Log (through the job's
+                        // status), the view says so without the exception's own text
+                        error = "internal error while " + name.toLowerCase(Locale.ROOT)
+                                + " (a bug in gpumem, not a problem with the input); the details are in the Error Log";
+                        status = new Status(IStatus.ERROR, "org.gpumem.ui", name + " failed", e);
+                    }
                 }
                 boolean cancelled = monitor.isCanceled() || status == Status.CANCEL_STATUS;
                 T read = result;
@@ -119,9 +125,5 @@ public final class LatestReads {
             running.cancel();
             running = null;
         }
-    }
-
-    private static String message(Exception e) {
-        return e.getMessage() == null ? e.toString() : e.getMessage();
     }
 }

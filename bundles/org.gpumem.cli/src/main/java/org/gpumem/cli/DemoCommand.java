@@ -33,6 +33,7 @@ import org.gpumem.sim.ptx.ScalarType;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -62,7 +63,7 @@ public final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (lane < 0 || lane >= 32) {
-            throw new IllegalArgumentException("--lane must be 0..31");
+            throw new ParameterException(spec.commandLine(), "--lane must be 0..31");
         }
         PrintWriter out = spec.commandLine().getOut();
         PtxModule module = BundledSample.module();

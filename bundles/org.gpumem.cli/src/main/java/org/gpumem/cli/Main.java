@@ -2,6 +2,9 @@ package org.gpumem.cli;
 
 import java.io.PrintWriter;
 
+import org.gpumem.dwarf.io.InputFiles;
+import org.gpumem.model.addressing.AddressingException;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -17,6 +20,8 @@ public final class Main {
 
     /** Exit status for a command that could not do its work because its input is bad. */
     public static final int EXIT_BAD_INPUT = 1;
+    /** Exit status for a bug in gpumem (an unexpected exception): sysexits' EX_SOFTWARE. */
+    public static final int EXIT_INTERNAL_ERROR = 70;
 
     public static void main(String[] args) {
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
@@ -28,23 +33,43 @@ public final class Main {
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler(new UserErrorHandler());
-        return cli.execute(args);
+        try {
+            return cli.execute(args);
+        } catch (RuntimeException | Error e) {
+            // Errors (StackOverflowError, OutOfMemoryError) pass picocli's handler.
+            return InternalErrors.report(err, "gpumem", e);
+        }
     }
 
     /**
-     * Turns an exception escaping a command into one line naming what went wrong, without a
-     * stack trace; set GPUMEM_DEBUG=1 to see the trace.
+     * Bad input (an {@link InputFormatException}, an unreachable location, a file that cannot be
+     * read) becomes one line naming the file and what was expected, exit 1. Anything else is a bug:
+     * one line saying so with the path of a log file holding the trace, exit
+     * {@link #EXIT_INTERNAL_ERROR}.
      */
     static final class UserErrorHandler implements CommandLine.IExecutionExceptionHandler {
         @Override
         public int handleExecutionException(Exception e, CommandLine cmd, CommandLine.ParseResult parsed) {
             PrintWriter err = cmd.getErr();
-            err.println("gpumem " + cmd.getCommandName() + ": " + (e.getMessage() != null ? e.getMessage() : e.toString()));
+            String name = "gpumem " + cmd.getCommandName();
+            String message = userMessage(e);
+            if (message == null) {
+                return InternalErrors.report(err, name, e);
+            }
+            err.println(name + ": " + message);
             if (System.getenv("GPUMEM_DEBUG") != null) {
                 e.printStackTrace(err);
             }
             return EXIT_BAD_INPUT;
         }
+    }
+
+    /** The one-line message of an exception caused by the user's input, or null for a bug. */
+    static String userMessage(Throwable e) {
+        if (e instanceof AddressingException) {
+            return e.getMessage();
+        }
+        return InputFiles.userMessage(e);
     }
 
     static final class Version implements CommandLine.IVersionProvider {

@@ -16,6 +16,7 @@ import org.gpumem.sim.launch.PreparedLaunch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -70,7 +71,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         int workers = threads != null ? threads : Runtime.getRuntime().availableProcessors();
         if (workers < 1 || workers > 1024) {
-            throw new IllegalArgumentException("--threads must be 1..1024, not " + workers);
+            throw new ParameterException(spec.commandLine(), "--threads must be 1..1024, not " + workers);
         }
         ExecOptions options = new ExecOptions(budget, workers, profile);
         PreparedLaunch.Outcome outcome = launch.run(options);
