@@ -28,7 +28,7 @@ static cudaError_t check_copy(void *dst, const void *src, size_t n, enum cudaMem
     if ((dst_device && !device_range(dst, n)) || (src_device && !device_range(src, n))) {
         return cudaErrorInvalidValue;
     }
-    if ((dst == NULL || src == NULL) && n > 0) {
+    if (dst == NULL || src == NULL) {
         return cudaErrorInvalidValue;
     }
     return cudaSuccess;
@@ -36,6 +36,9 @@ static cudaError_t check_copy(void *dst, const void *src, size_t n, enum cudaMem
 
 static cudaError_t copy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind, int blocking) {
     cudaError_t e = enter();
+    if (e == cudaSuccess && n == 0) {
+        return (unsigned)kind > cudaMemcpyDefault ? record(cudaErrorInvalidMemcpyDirection) : cudaSuccess;
+    }
     if (e == cudaSuccess) {
         e = check_copy(dst, src, n, kind);
     }

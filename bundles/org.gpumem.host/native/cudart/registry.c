@@ -173,9 +173,26 @@ static struct variable *variable_by_key(uint64_t key) {
     return NULL;
 }
 
+/*
+ * A __managed__ variable is reached by host code through the pointer nvcc registered. When its
+ * module did not load (or the variable is not in its PTX) the pointer gets zeroed host memory,
+ * so that host code still runs; the module's kernels fail to launch.
+ */
+static void managed_fallbacks(const struct module *m) {
+    for (struct variable *v = variables; v != NULL; v = v->next) {
+        if (v->module == m && (v->flags & VARIABLE_MANAGED) && !v->mapped) {
+            *(void **)v->host = calloc(1, v->size ? v->size : 1);
+        }
+    }
+}
+
 EXPORT void __cudaRegisterFatBinaryEnd(void **handle) {
     struct module *m = (struct module *)handle;
-    if (m == NULL || m->status != cudaSuccess) {
+    if (m == NULL) {
+        return;
+    }
+    if (m->status != cudaSuccess) {
+        managed_fallbacks(m);
         return;
     }
     struct message request, reply;
@@ -199,11 +216,12 @@ EXPORT void __cudaRegisterFatBinaryEnd(void **handle) {
         if (v->mapped) {
             allocation_add((uintptr_t)address, (size_t)size, ALLOC_VARIABLE);
         }
-        if (v->flags & VARIABLE_MANAGED) {
+        if ((v->flags & VARIABLE_MANAGED) && v->mapped) {
             *(void **)v->host = (void *)(uintptr_t)address;
         }
     }
     msg_free(&reply);
+    managed_fallbacks(m);
 }
 
 EXPORT void __cudaUnregisterFatBinary(void **handle) {
