@@ -141,11 +141,8 @@ EXPORT cudaError_t cudaGetDeviceCount(int *count) {
 }
 
 EXPORT cudaError_t cudaGetDevice(int *device) {
-    cudaError_t e = enter();
+    cudaError_t e = enter_output(device);
     if (e == cudaSuccess) {
-        if (device == NULL) {
-            return record(cudaErrorInvalidValue);
-        }
         *device = 0;
     }
     return e;
@@ -180,11 +177,8 @@ EXPORT cudaError_t cudaSetDeviceFlags(unsigned int flags) {
 }
 
 EXPORT cudaError_t cudaGetDeviceFlags(unsigned int *flags) {
-    cudaError_t e = enter();
+    cudaError_t e = enter_output(flags);
     if (e == cudaSuccess) {
-        if (flags == NULL) {
-            return record(cudaErrorInvalidValue);
-        }
         *flags = device_flags;
     }
     return e;
@@ -294,11 +288,8 @@ EXPORT cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *gre
 }
 
 EXPORT cudaError_t cudaDeviceGetCacheConfig(int *cacheConfig) {
-    cudaError_t e = enter();
+    cudaError_t e = enter_output(cacheConfig);
     if (e == cudaSuccess) {
-        if (cacheConfig == NULL) {
-            return record(cudaErrorInvalidValue);
-        }
         *cacheConfig = 0; /* cudaFuncCachePreferNone: the simulator has no L1 */
     }
     return e;

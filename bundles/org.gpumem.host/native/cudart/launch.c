@@ -167,12 +167,12 @@ static cudaError_t known_function(const void *func, struct function **out) {
 }
 
 EXPORT cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func) {
+    if (attr == NULL) {
+        return record(cudaErrorInvalidValue);
+    }
     struct function *f = NULL;
     cudaError_t e = known_function(func, &f);
     if (e == cudaSuccess) {
-        if (attr == NULL) {
-            return record(cudaErrorInvalidValue);
-        }
         *attr = *function_attributes(f);
     }
     return e;
@@ -215,12 +215,12 @@ EXPORT cudaError_t cudaFuncSetCacheConfig(const void *func, int cacheConfig) {
 }
 
 EXPORT cudaError_t cudaFuncGetName(const char **name, const void *func) {
+    if (name == NULL) {
+        return record(cudaErrorInvalidValue);
+    }
     struct function *f = NULL;
     cudaError_t e = known_function(func, &f);
     if (e == cudaSuccess) {
-        if (name == NULL) {
-            return record(cudaErrorInvalidValue);
-        }
         *name = function_name(f);
     }
     return e;

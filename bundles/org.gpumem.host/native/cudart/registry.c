@@ -56,6 +56,23 @@ static cudaError_t call(enum message_type type, struct message *request) {
     return e;
 }
 
+/* The fields every registration of a kernel or variable starts with. */
+static void registration(struct message *request, const struct module *m, const void *key, const char *deviceName) {
+    msg_init(request);
+    put_u64(request, m->id);
+    put_u64(request, (uintptr_t)key);
+    put_string(request, deviceName);
+}
+
+/* Sends a registration of the module's, unless the module already failed; a failure is the module's. */
+static void send_registration(struct module *m, enum message_type type, struct message *request) {
+    cudaError_t e = m->status == cudaSuccess ? call(type, request) : m->status;
+    msg_free(request);
+    if (e != cudaSuccess) {
+        m->status = e;
+    }
+}
+
 EXPORT void **__cudaRegisterFatBinary(void *wrapper) {
     struct module *m = calloc(1, sizeof *m);
     if (m == NULL) {
@@ -109,17 +126,9 @@ EXPORT void __cudaRegisterFunction(void **handle, const char *hostFun, char *dev
     f->next = functions;
     functions = f;
     pthread_mutex_unlock(&registry_lock);
-    if (m->status == cudaSuccess) {
-        struct message request;
-        msg_init(&request);
-        put_u64(&request, m->id);
-        put_u64(&request, (uintptr_t)hostFun);
-        put_string(&request, deviceName);
-        cudaError_t e = call(MSG_REGISTER_FUNCTION, &request);
-        if (e != cudaSuccess) {
-            m->status = e;
-        }
-    }
+    struct message request;
+    registration(&request, m, hostFun, deviceName);
+    send_registration(m, MSG_REGISTER_FUNCTION, &request);
 }
 
 static void register_variable(void **handle, const void *key, const char *deviceName, size_t size, uint32_t flags) {
@@ -137,19 +146,11 @@ static void register_variable(void **handle, const void *key, const char *device
     v->next = variables;
     variables = v;
     pthread_mutex_unlock(&registry_lock);
-    if (m->status == cudaSuccess) {
-        struct message request;
-        msg_init(&request);
-        put_u64(&request, m->id);
-        put_u64(&request, (uintptr_t)key);
-        put_string(&request, deviceName);
-        put_u64(&request, size);
-        put_u32(&request, flags);
-        cudaError_t e = call(MSG_REGISTER_VARIABLE, &request);
-        if (e != cudaSuccess) {
-            m->status = e;
-        }
-    }
+    struct message request;
+    registration(&request, m, key, deviceName);
+    put_u64(&request, size);
+    put_u32(&request, flags);
+    send_registration(m, MSG_REGISTER_VARIABLE, &request);
 }
 
 EXPORT void __cudaRegisterVar(void **handle, char *hostVar, char *deviceAddress, const char *deviceName, int ext,

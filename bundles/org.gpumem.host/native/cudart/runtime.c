@@ -125,6 +125,11 @@ cudaError_t enter(void) {
     return record(e);
 }
 
+cudaError_t enter_output(const void *out) {
+    cudaError_t e = enter();
+    return e == cudaSuccess && out == NULL ? record(cudaErrorInvalidValue) : e;
+}
+
 void set_sticky(cudaError_t e) {
     sticky = e;
 }

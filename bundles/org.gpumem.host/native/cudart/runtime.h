@@ -84,6 +84,8 @@ cudaError_t runtime_ready(void);
 cudaError_t record(cudaError_t e);
 /* Starts an API call: the sticky error, or the initialisation error, or cudaSuccess. */
 cudaError_t enter(void);
+/* enter(), then cudaErrorInvalidValue when the call's output pointer is NULL. */
+cudaError_t enter_output(const void *out);
 /* Makes `e` sticky (a kernel fault): every later call returns it until cudaDeviceReset. */
 void set_sticky(cudaError_t e);
 void clear_sticky(void);

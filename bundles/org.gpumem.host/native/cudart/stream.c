@@ -15,47 +15,90 @@ struct CUstream_st {
     unsigned int flags;
     int priority;
     unsigned long long id;
-    struct CUstream_st *next;
 };
 
 struct CUevent_st {
     unsigned int flags;
     int recorded;
     uint64_t time;
-    struct CUevent_st *next;
 };
 
-static struct CUstream_st *streams;
-static struct CUevent_st *events;
+/* The live streams or events: a handle the program passes is used only if it is one of them. */
+struct handles {
+    void **items;
+    size_t count, capacity;
+};
+
+static struct handles streams, events;
 static unsigned long long next_stream_id = 3; /* 0..2: the legacy, default and per-thread streams */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t device_clock;
+
+static int handle_add(struct handles *set, void *h) {
+    pthread_mutex_lock(&lock);
+    int ok = 1;
+    if (set->count == set->capacity) {
+        size_t c = set->capacity ? 2 * set->capacity : 16;
+        void **items = realloc(set->items, c * sizeof *items);
+        if (items == NULL) {
+            ok = 0;
+        } else {
+            set->items = items;
+            set->capacity = c;
+        }
+    }
+    if (ok) {
+        set->items[set->count++] = h;
+    }
+    pthread_mutex_unlock(&lock);
+    return ok;
+}
+
+static size_t find(const struct handles *set, const void *h) {
+    size_t i = 0;
+    while (i < set->count && set->items[i] != h) {
+        i++;
+    }
+    return i;
+}
+
+static int handle_live(const struct handles *set, const void *h) {
+    pthread_mutex_lock(&lock);
+    int live = h != NULL && find(set, h) < set->count;
+    pthread_mutex_unlock(&lock);
+    return live;
+}
+
+/* cudaStreamDestroy / cudaEventDestroy: removes and frees a live handle. */
+static cudaError_t handle_destroy(struct handles *set, void *h) {
+    cudaError_t e = enter();
+    if (e != cudaSuccess) {
+        return e;
+    }
+    pthread_mutex_lock(&lock);
+    size_t i = h == NULL ? set->count : find(set, h);
+    int live = i < set->count;
+    if (live) {
+        set->items[i] = set->items[--set->count];
+    }
+    pthread_mutex_unlock(&lock);
+    if (!live) {
+        return record(cudaErrorInvalidResourceHandle);
+    }
+    free(h);
+    return cudaSuccess;
+}
 
 void device_clock_advance(uint64_t nanoseconds) {
     __atomic_add_fetch(&device_clock, nanoseconds, __ATOMIC_SEQ_CST);
 }
 
 int stream_valid(cudaStream_t s) {
-    if (s == NULL || s == cudaStreamLegacy || s == cudaStreamPerThread) {
-        return 1;
-    }
-    pthread_mutex_lock(&lock);
-    struct CUstream_st *t = streams;
-    while (t != NULL && t != s) {
-        t = t->next;
-    }
-    pthread_mutex_unlock(&lock);
-    return t != NULL;
+    return s == NULL || s == cudaStreamLegacy || s == cudaStreamPerThread || handle_live(&streams, s);
 }
 
 static int event_valid(cudaEvent_t e) {
-    pthread_mutex_lock(&lock);
-    struct CUevent_st *t = events;
-    while (t != NULL && t != e) {
-        t = t->next;
-    }
-    pthread_mutex_unlock(&lock);
-    return t != NULL;
+    return handle_live(&events, e);
 }
 
 /* ------------------------------------------------------------------ streams */
@@ -74,11 +117,11 @@ EXPORT cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned 
     }
     s->flags = flags;
     s->priority = priority;
-    pthread_mutex_lock(&lock);
-    s->id = next_stream_id++;
-    s->next = streams;
-    streams = s;
-    pthread_mutex_unlock(&lock);
+    s->id = __atomic_fetch_add(&next_stream_id, 1, __ATOMIC_SEQ_CST);
+    if (!handle_add(&streams, s)) {
+        free(s);
+        return record(cudaErrorMemoryAllocation);
+    }
     *pStream = s;
     return cudaSuccess;
 }
@@ -92,25 +135,7 @@ EXPORT cudaError_t cudaStreamCreate(cudaStream_t *pStream) {
 }
 
 EXPORT cudaError_t cudaStreamDestroy(cudaStream_t stream) {
-    cudaError_t e = enter();
-    if (e != cudaSuccess) {
-        return e;
-    }
-    pthread_mutex_lock(&lock);
-    struct CUstream_st **p = &streams;
-    while (*p != NULL && *p != stream) {
-        p = &(*p)->next;
-    }
-    struct CUstream_st *found = *p;
-    if (found != NULL) {
-        *p = found->next;
-    }
-    pthread_mutex_unlock(&lock);
-    if (found == NULL) {
-        return record(cudaErrorInvalidResourceHandle);
-    }
-    free(found);
-    return cudaSuccess;
+    return handle_destroy(&streams, stream);
 }
 
 static cudaError_t check_stream(cudaStream_t stream) {
@@ -140,10 +165,10 @@ EXPORT cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, u
 
 EXPORT cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int *flags) {
     cudaError_t e = check_stream(stream);
+    if (e == cudaSuccess && flags == NULL) {
+        e = record(cudaErrorInvalidValue);
+    }
     if (e == cudaSuccess) {
-        if (flags == NULL) {
-            return record(cudaErrorInvalidValue);
-        }
         *flags = stream == NULL || stream == cudaStreamLegacy || stream == cudaStreamPerThread ? 0 : stream->flags;
     }
     return e;
@@ -151,10 +176,10 @@ EXPORT cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int *flags) 
 
 EXPORT cudaError_t cudaStreamGetPriority(cudaStream_t stream, int *priority) {
     cudaError_t e = check_stream(stream);
+    if (e == cudaSuccess && priority == NULL) {
+        e = record(cudaErrorInvalidValue);
+    }
     if (e == cudaSuccess) {
-        if (priority == NULL) {
-            return record(cudaErrorInvalidValue);
-        }
         *priority = stream == NULL || stream == cudaStreamLegacy || stream == cudaStreamPerThread ? 0 : stream->priority;
     }
     return e;
@@ -162,10 +187,10 @@ EXPORT cudaError_t cudaStreamGetPriority(cudaStream_t stream, int *priority) {
 
 EXPORT cudaError_t cudaStreamGetId(cudaStream_t stream, unsigned long long *streamId) {
     cudaError_t e = check_stream(stream);
+    if (e == cudaSuccess && streamId == NULL) {
+        e = record(cudaErrorInvalidValue);
+    }
     if (e == cudaSuccess) {
-        if (streamId == NULL) {
-            return record(cudaErrorInvalidValue);
-        }
         *streamId = stream == NULL ? 0 : stream == cudaStreamLegacy ? 1 : stream == cudaStreamPerThread ? 2 : stream->id;
     }
     return e;
@@ -173,10 +198,10 @@ EXPORT cudaError_t cudaStreamGetId(cudaStream_t stream, unsigned long long *stre
 
 EXPORT cudaError_t cudaStreamGetDevice(cudaStream_t stream, int *device) {
     cudaError_t e = check_stream(stream);
+    if (e == cudaSuccess && device == NULL) {
+        e = record(cudaErrorInvalidValue);
+    }
     if (e == cudaSuccess) {
-        if (device == NULL) {
-            return record(cudaErrorInvalidValue);
-        }
         *device = 0;
     }
     return e;
@@ -200,10 +225,10 @@ EXPORT cudaError_t cudaStreamAddCallback(cudaStream_t stream, stream_callback ca
 
 EXPORT cudaError_t cudaLaunchHostFunc(cudaStream_t stream, host_function fn, void *userData) {
     cudaError_t e = check_stream(stream);
+    if (e == cudaSuccess && fn == NULL) {
+        e = record(cudaErrorInvalidValue);
+    }
     if (e == cudaSuccess) {
-        if (fn == NULL) {
-            return record(cudaErrorInvalidValue);
-        }
         fn(userData);
     }
     return e;
@@ -224,10 +249,10 @@ EXPORT cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int fla
         return record(cudaErrorMemoryAllocation);
     }
     ev->flags = flags;
-    pthread_mutex_lock(&lock);
-    ev->next = events;
-    events = ev;
-    pthread_mutex_unlock(&lock);
+    if (!handle_add(&events, ev)) {
+        free(ev);
+        return record(cudaErrorMemoryAllocation);
+    }
     *event = ev;
     return cudaSuccess;
 }
@@ -237,25 +262,7 @@ EXPORT cudaError_t cudaEventCreate(cudaEvent_t *event) {
 }
 
 EXPORT cudaError_t cudaEventDestroy(cudaEvent_t event) {
-    cudaError_t e = enter();
-    if (e != cudaSuccess) {
-        return e;
-    }
-    pthread_mutex_lock(&lock);
-    struct CUevent_st **p = &events;
-    while (*p != NULL && *p != event) {
-        p = &(*p)->next;
-    }
-    struct CUevent_st *found = *p;
-    if (found != NULL) {
-        *p = found->next;
-    }
-    pthread_mutex_unlock(&lock);
-    if (found == NULL) {
-        return record(cudaErrorInvalidResourceHandle);
-    }
-    free(found);
-    return cudaSuccess;
+    return handle_destroy(&events, event);
 }
 
 EXPORT cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, unsigned int flags) {

@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 
 import org.gpumem.host.internal.Channel;
 import org.gpumem.host.internal.RuntimeConnection;
+import org.gpumem.host.internal.SimulatedDevice;
 
 /**
  * A CUDA program running with gpumem's runtime: the session owns the process, the channel its
@@ -80,6 +81,11 @@ public final class HostSession implements AutoCloseable {
     public static HostSession start(HostProgram program, HostListener listener, KernelRunner runner, Io io)
             throws HostProgramException, IOException {
         ProgramCheck.check(program.executable());
+        try {
+            SimulatedDevice.checkTarget(program.device());
+        } catch (IllegalArgumentException e) {
+            throw new HostProgramException(e.getMessage());
+        }
         return new HostSession(program, listener, runner, io);
     }
 

@@ -58,6 +58,15 @@ public final class SimulatedDevice {
         this.device = new Device(target, new GlobalMemory(memory.size(), memory));
     }
 
+    /**
+     * Checks that the simulator can model {@code target}.
+     *
+     * @throws IllegalArgumentException naming the expected form (sm_NN)
+     */
+    public static void checkTarget(String target) {
+        new Device(target, 1);
+    }
+
     public Device device() {
         return device;
     }

@@ -21,6 +21,7 @@ import org.gpumem.sim.exec.ExecOptions;
 import org.gpumem.sim.exec.LaunchResult;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -54,11 +55,8 @@ public final class ExecCommand implements Callable<Integer> {
             + "resolved, per source line and instruction")
     boolean profile;
 
-    @Option(names = "--threads", paramLabel = "N", description = "worker threads running CTAs (default: all processors)")
-    Integer threads;
-
-    @Option(names = "--budget", paramLabel = "N", description = "stop a launch after N warp instructions (default: ${DEFAULT-VALUE})")
-    long budget = ExecOptions.DEFAULT_BUDGET;
+    @Mixin
+    SimulationOptions simulation;
 
     @Parameters(index = "0", paramLabel = "PROGRAM", description = "the CUDA program")
     Path program;
@@ -73,12 +71,11 @@ public final class ExecCommand implements Callable<Integer> {
         if (lane < 0 || lane >= 32) {
             throw new IllegalArgumentException("--lane must be 0..31");
         }
-        int workers = threads != null ? threads : Runtime.getRuntime().availableProcessors();
-        ExecOptions options = new ExecOptions(budget, workers, profile);
+        ExecOptions options = simulation.options(profile);
         KernelRunner runner = KernelRunner.simulate(options);
         if (!breaks.isEmpty()) {
             List<BreakpointRunner.Location> at = breaks.stream().map(BreakpointRunner.Location::parse).toList();
-            runner = new BreakpointRunner(at, budget, lane, program.toAbsolutePath().getParent(), err);
+            runner = new BreakpointRunner(at, options.instructionBudget(), lane, program.toAbsolutePath().getParent(), err);
         }
         HostProgram p = HostProgram.of(program, arguments, RuntimeLibrary.folder(ExecCommand.class)).withDevice(device);
         // on a terminal the program writes to it directly (and line-buffers as usual); otherwise its

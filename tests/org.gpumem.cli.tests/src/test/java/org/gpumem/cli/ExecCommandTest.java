@@ -153,6 +153,14 @@ class ExecCommandTest {
     }
 
     @Test
+    void aDeviceTheSimulatorCannotModelIsRefusedBeforeTheProgramStarts() {
+        CliRun r = exec("--device", "gfx90a", "vector_add");
+        assertEquals(Main.EXIT_BAD_INPUT, r.status());
+        assertEquals("gpumem exec: device must be sm_NN (e.g. sm_90): gfx90a", r.err().strip());
+        assertEquals("", r.out());
+    }
+
+    @Test
     void theExitStatusIsTheProgramsIncludingASignal() throws IOException {
         Path exits = dir.resolve("exits.sh");
         Files.writeString(exits, "#!/bin/sh\necho \"args: $*\"\nexit 3\n");
