@@ -1,5 +1,7 @@
 package org.gpumem.sim.exec;
 
+import java.nio.ByteBuffer;
+
 import org.gpumem.sim.memory.AddressSpace;
 import org.gpumem.sim.memory.Bytes;
 import org.gpumem.sim.memory.GenericWindows;
@@ -59,7 +61,7 @@ public final class Cta {
     private GlobalMemory.Segments segments;
     private int cacheSeg = -1;
     private long cacheStart, cacheEnd;
-    private byte[] cacheData;
+    private ByteBuffer cacheData;
     private final long[] tmp = new long[32 * 4];
     /** Per function and instruction: the global allocation it accessed last (a hint, checked on use). */
     private final int[][] segmentHints;
@@ -885,32 +887,25 @@ public final class Cta {
                 throw throughGeneric(e, addr);
             }
         }
-        byte[] data;
-        int off;
         align(space, addr, size);
         if (space == AddressSpace.GLOBAL) {
+            // other workers' CTAs touch global memory at the same time
             globalSegment(addr, size);
-            data = cacheData;
-            off = (int) (addr - cacheStart);
-        } else {
-            if (addr < 0 || addr + size > shared.length) {
-                throw oob(space, addr, size, "CTA has " + shared.length + " bytes of shared memory");
-            }
-            data = shared;
-            off = (int) addr;
-        }
-        boolean concurrent = space == AddressSpace.GLOBAL;
-        while (true) {
-            long old = concurrent ? Bytes.loadVolatile(data, off, size) : Bytes.load(data, off, size);
-            long nv = Alu.atomicResult(in.mod, in.type, old, b, c);
-            if (!concurrent) {
-                Bytes.store(data, off, size, nv);
-                return old;
-            }
-            if (Bytes.compareAndSet(data, off, size, old, nv)) {
-                return old;
+            ByteBuffer data = cacheData;
+            int off = (int) (addr - cacheStart);
+            while (true) {
+                long old = Bytes.loadVolatile(data, off, size);
+                if (Bytes.compareAndSet(data, off, size, old, Alu.atomicResult(in.mod, in.type, old, b, c))) {
+                    return old;
+                }
             }
         }
+        if (addr < 0 || addr + size > shared.length) {
+            throw oob(space, addr, size, "CTA has " + shared.length + " bytes of shared memory");
+        }
+        long old = Bytes.load(shared, (int) addr, size);
+        Bytes.store(shared, (int) addr, size, Alu.atomicResult(in.mod, in.type, old, b, c));
+        return old;
     }
 
     // ------------------------------------------------------------------ execution

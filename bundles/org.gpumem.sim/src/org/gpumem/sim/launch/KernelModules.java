@@ -108,7 +108,7 @@ public final class KernelModules {
      * signature ({@code void ns::f<int>(float*)}), its qualified name without return type and
      * parameters ({@code ns::f<int>}), or that name without template arguments ({@code ns::f}).
      */
-    static boolean designates(Kernel kernel, String name) {
+    public static boolean designates(Kernel kernel, String name) {
         if (kernel.name().equals(name)) {
             return true;
         }

@@ -1,11 +1,7 @@
 package org.gpumem.cli;
 
 import java.io.PrintWriter;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -14,8 +10,6 @@ import org.gpumem.sim.debug.Breakpoint;
 import org.gpumem.sim.debug.DebugEvent;
 import org.gpumem.sim.debug.DebugSession;
 import org.gpumem.sim.debug.FrameVariable;
-import org.gpumem.sim.debug.FrameVariables;
-import org.gpumem.sim.debug.VariableType;
 import org.gpumem.sim.exec.Dim3;
 import org.gpumem.sim.exec.ExecOptions;
 import org.gpumem.sim.exec.Warp;
@@ -24,9 +18,6 @@ import org.gpumem.sim.launch.BundledSample;
 import org.gpumem.sim.launch.KernelArgument;
 import org.gpumem.sim.launch.LaunchDescription;
 import org.gpumem.sim.launch.PreparedLaunch;
-import org.gpumem.sim.memory.AddressSpace;
-import org.gpumem.sim.memory.GenericWindows;
-import org.gpumem.sim.memory.LocalLayout;
 import org.gpumem.sim.ptx.PtxModule;
 import org.gpumem.sim.ptx.ScalarType;
 
@@ -46,7 +37,6 @@ import picocli.CommandLine.Spec;
         description = "Runs the bundled sample kernel in the simulator, stops at a breakpoint and shows its "
                 + "variables and memory through several address spaces.")
 public final class DemoCommand implements Callable<Integer> {
-    private static final int SHOWN_ELEMENTS = 8;
     private static final String BREAK_AT = "weighted_sum(window";
     private static final int BLOCK = 64;
     private static final int N = 128;
@@ -92,51 +82,24 @@ public final class DemoCommand implements Callable<Integer> {
                     + (e.fault() != null ? " " + e.fault().message() : ""));
         }
         Warp w = e.warp();
-        out.printf("%nstopped in CTA %s warp %d at PTX line %d, %s%n", session.cta().index(), w.id(), w.ptxLine(),
-                w.sourceLocation());
-        out.printf("  %d | %s%n", line, source.get(line - 1).strip());
-        out.printf("%nvariables of %s for lane %d (thread %s), address spaces from the DWARF in the PTX:%n",
-                w.function().name(), lane, w.threadIndex(lane));
-
-        int level = w.depth() - 1;
-        FrameVariables binder = new FrameVariables(prepared.deviceModule());
-        if (binder.problem() != null) {
-            throw new IllegalStateException(binder.problem());
-        }
-        Map<String, FrameVariable> byName = new HashMap<>();
-        for (FrameVariable v : binder.bind(session, w, level, lane)) {
-            byName.put(v.name(), v);
-            out.printf("  %-8s %-12s %-8s %s%n", v.name(), v.type().name(), v.spaceName() != null ? v.spaceName() : "-",
-                    value(v));
+        StopReport.where(out, session, w, source);
+        Map<String, FrameVariable> byName = StopReport.variables(out, session, prepared.deviceModule(), w, lane);
+        if (byName.isEmpty()) {
+            throw new IllegalStateException("the bundled sample has no variables at " + BundledSample.SOURCE_NAME + ":" + line);
         }
 
-        if (byName.get("stage") != null && byName.get("stage").location() instanceof FrameVariable.Memory stage) {
-            long offset = stage.offset() + 4L * w.threadIndex(lane).x();
+        FrameVariable stage = byName.get("stage");
+        if (stage != null && stage.location() instanceof FrameVariable.Memory at) {
+            long offset = at.offset() + 4L * w.threadIndex(lane).x();
             out.printf("%nstage[%d..%d] of CTA %s, the same 16 bytes through two address spaces:%n",
                     w.threadIndex(lane).x(), w.threadIndex(lane).x() + 3, session.cta().index());
-            dump(out, "shared", offset, session.read(AddressSpace.SHARED, offset, 16, w.id(), lane));
-            dump(out, "generic", GenericWindows.SHARED_BASE + offset,
-                    session.read(AddressSpace.GENERIC, GenericWindows.SHARED_BASE + offset, 16, w.id(), lane));
+            StopReport.shared(out, session, w, lane, offset, 16, stage.type());
         }
         FrameVariable window = byName.get("window");
         if (window != null && window.bytes() != null && window.location() instanceof FrameVariable.Memory at) {
-            long offset = at.offset();
-            int bytes = window.bytes().length;
             out.printf("%nwindow of lane %d (%d bytes) through the per-lane local space, the generic window, and the "
-                    + "warp's interleaved local pool:%n", lane, bytes);
-            dump(out, "local", offset, session.read(AddressSpace.LOCAL, offset, bytes, w.id(), lane));
-            dump(out, "generic", GenericWindows.LOCAL_BASE + offset,
-                    session.read(AddressSpace.GENERIC, GenericWindows.LOCAL_BASE + offset, bytes, w.id(), lane));
-            byte[] pool = w.localStorage();
-            StringBuilder where = new StringBuilder();
-            byte[] gathered = new byte[bytes];
-            for (int word = 0; word < bytes / 4; word++) {
-                long physical = LocalLayout.physical(lane, offset + 4L * word);
-                System.arraycopy(pool, (int) physical, gathered, 4 * word, 4);
-                where.append(word == 0 ? "" : " ").append("0x").append(Long.toHexString(physical));
-            }
-            dump(out, "pool", -1, gathered);
-            out.printf("  %-8s word k of lane %d lies at (offset/4 + k) * 128 + %d * 4: %s%n", "", lane, lane, where);
+                    + "warp's interleaved local pool:%n", lane, window.bytes().length);
+            StopReport.local(out, session, w, lane, at.offset(), window.bytes().length, window.type());
         }
 
         while (e.isSuspended()) {
@@ -146,63 +109,5 @@ public final class DemoCommand implements Callable<Integer> {
                 session.result().warpInstructions());
         out.flush();
         return session.result().completed() ? 0 : RunCommand.EXIT_FAULT;
-    }
-
-    /** The value of a variable for the shown lane, prefixed by where it lives; at most 8 elements. */
-    private static String value(FrameVariable v) {
-        if (v.problem() != null) {
-            return "(" + v.problem() + ")";
-        }
-        VariableType type = v.type();
-        int shown = (int) Math.min(type.count(), SHOWN_ELEMENTS);
-        String values = v.bytes() == null || type.elementSize() == 0 ? "?"
-                : format(v.bytes(), type, shown) + (type.count() > shown ? " ..." : "");
-        if (v.location() instanceof FrameVariable.Memory m) {
-            return m.space().ptxName() + "[0x" + Long.toHexString(m.offset()) + "] = " + values;
-        }
-        if (v.location() instanceof FrameVariable.Register r) {
-            return r.name() + " = " + values;
-        }
-        return values;
-    }
-
-    /** The first {@code shown} elements: one value, or a bracketed list for arrays. */
-    private static String format(byte[] bytes, VariableType type, int shown) {
-        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        List<String> values = new ArrayList<>();
-        int size = type.elementSize();
-        for (int i = 0; i < shown && (i + 1) * size <= bytes.length; i++) {
-            long bits = 0;
-            for (int k = size - 1; k >= 0; k--) {
-                bits = bits << 8 | (b.get(i * size + k) & 0xff);
-            }
-            values.add(switch (type.encoding()) {
-                case SIGNED -> Long.toString(size < 8 ? bits << (64 - 8 * size) >> (64 - 8 * size) : bits);
-                case UNSIGNED -> Long.toUnsignedString(bits);
-                case BOOLEAN -> Boolean.toString(bits != 0);
-                case FLOAT -> size == 4 ? Float.toString(Float.intBitsToFloat((int) bits))
-                        : Double.toString(Double.longBitsToDouble(bits));
-                default -> "0x" + Long.toHexString(bits);
-            });
-        }
-        return type.dimensions().isEmpty() && values.size() == 1 ? values.get(0) : values.toString();
-    }
-
-    private static String format(byte[] bytes, int elementSize) {
-        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        List<String> values = new ArrayList<>();
-        while (b.remaining() >= elementSize) {
-            values.add(elementSize == 8 ? "0x" + Long.toHexString(b.getLong()) : Integer.toString(b.getInt()));
-        }
-        return values.size() == 1 ? values.get(0) : values.toString();
-    }
-
-    private static void dump(PrintWriter out, String space, long address, byte[] bytes) {
-        StringBuilder hex = new StringBuilder();
-        for (int i = 0; i < bytes.length; i++) {
-            hex.append(i > 0 && i % 4 == 0 ? "  " : i > 0 ? " " : "").append(String.format("%02x", bytes[i] & 0xff));
-        }
-        out.printf("  %-8s %-20s %s  = %s%n", space, address >= 0 ? "0x" + Long.toHexString(address) : "(gathered)", hex,
-                format(bytes, 4));
     }
 }

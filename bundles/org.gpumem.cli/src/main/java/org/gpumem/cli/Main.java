@@ -15,7 +15,8 @@ import picocli.CommandLine.Command;
 @Command(name = "gpumem", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "GPU memory through address spaces: device-code catalogs, address-space DWARF, "
                 + "and a PTX simulator.",
-        subcommands = {CommandLine.HelpCommand.class, ImagesCommand.class, DwarfCommand.class, RunCommand.class, BenchCommand.class, DemoCommand.class, SnapshotCommand.class})
+        subcommands = {CommandLine.HelpCommand.class, ImagesCommand.class, DwarfCommand.class, RunCommand.class, BenchCommand.class, DemoCommand.class, SnapshotCommand.class,
+            ExecCommand.class})
 public final class Main {
 
     /** Exit status for a command that could not do its work because its input is bad. */
@@ -33,6 +34,8 @@ public final class Main {
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler(new UserErrorHandler());
+        // gpumem exec PROGRAM -x: options after the program are the program's
+        cli.getSubcommands().get("exec").setStopAtPositional(true);
         try {
             return cli.execute(args);
         } catch (RuntimeException | Error e) {
