@@ -10,6 +10,7 @@ import java.util.List;
 import org.gpumem.dwarf.elf.ElfFile;
 import org.gpumem.dwarf.elf.ElfSection;
 import org.gpumem.dwarf.io.ByteReader;
+import org.gpumem.dwarf.io.InputFiles;
 import org.gpumem.dwarf.io.InputFormatException;
 
 /**
@@ -67,7 +68,7 @@ public final class ProgramCheck {
         try (InputStream in = Files.newInputStream(program)) {
             return in.readNBytes(magic, 0, 4) == 4 && magic[0] == 0x7f && magic[1] == 'E' && magic[2] == 'L' && magic[3] == 'F';
         } catch (IOException e) {
-            throw new HostProgramException("cannot read " + program + ": " + e.getMessage());
+            throw new HostProgramException(InputFiles.userMessage(e));
         }
     }
 

@@ -3,6 +3,7 @@ package org.gpumem.cli;
 import java.io.PrintWriter;
 
 import org.gpumem.dwarf.io.InputFiles;
+import org.gpumem.host.HostProgramException;
 import org.gpumem.model.addressing.AddressingException;
 
 import picocli.CommandLine;
@@ -69,7 +70,7 @@ public final class Main {
 
     /** The one-line message of an exception caused by the user's input, or null for a bug. */
     static String userMessage(Throwable e) {
-        if (e instanceof AddressingException) {
+        if (e instanceof AddressingException || e instanceof HostProgramException) {
             return e.getMessage();
         }
         return InputFiles.userMessage(e);
