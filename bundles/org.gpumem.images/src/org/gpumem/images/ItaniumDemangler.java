@@ -313,13 +313,13 @@ public final class ItaniumDemangler {
     int cvQualifiers() {
         int q = 0;
         if (consume('r')) {
-            q |= ItaniumNodes.Qualified.RESTRICT;
+            q |= ItaniumTypeNodes.Qualified.RESTRICT;
         }
         if (consume('V')) {
-            q |= ItaniumNodes.Qualified.VOLATILE;
+            q |= ItaniumTypeNodes.Qualified.VOLATILE;
         }
         if (consume('K')) {
-            q |= ItaniumNodes.Qualified.CONST;
+            q |= ItaniumTypeNodes.Qualified.CONST;
         }
         return q;
     }

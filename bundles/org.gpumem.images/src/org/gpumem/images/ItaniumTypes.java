@@ -4,16 +4,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.gpumem.images.ItaniumDemangler.Declined;
-import org.gpumem.images.ItaniumNodes.Array;
-import org.gpumem.images.ItaniumNodes.Function;
+import org.gpumem.images.ItaniumTypeNodes.Array;
+import org.gpumem.images.ItaniumTypeNodes.Function;
 import org.gpumem.images.ItaniumNodes.Name;
 import org.gpumem.images.ItaniumNodes.Node;
 import org.gpumem.images.ItaniumNodes.PackExpansion;
-import org.gpumem.images.ItaniumNodes.Pointer;
-import org.gpumem.images.ItaniumNodes.PointerToMember;
-import org.gpumem.images.ItaniumNodes.Qualified;
-import org.gpumem.images.ItaniumNodes.Reference;
-import org.gpumem.images.ItaniumNodes.VendorQualified;
+import org.gpumem.images.ItaniumTypeNodes.Pointer;
+import org.gpumem.images.ItaniumTypeNodes.PointerToMember;
+import org.gpumem.images.ItaniumTypeNodes.Qualified;
+import org.gpumem.images.ItaniumTypeNodes.Reference;
+import org.gpumem.images.ItaniumTypeNodes.VendorQualified;
 import org.gpumem.images.ItaniumNodes.WithTemplateArgs;
 import org.gpumem.images.ItaniumNodes.Wrapped;
 
