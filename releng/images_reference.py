@@ -11,7 +11,8 @@ entries, from headers only) as JSON on stdout:
   header tables, sections and segments lie inside the section.
 With --dump DIR it also writes each entry's payload as stored (FILE.N.bin, N as numbered in the
 listing) and, for raw LZ4 blocks (fatbin flag 0x2000), the block decoded by its own LZ4 decoder
-(FILE.N.out), so that a caller can compare gpumem's --extract byte for byte.
+(FILE.N.out; an entry whose block does not decode gets "lz4Error" instead), so that a caller
+can compare gpumem's --extract byte for byte.
 
 usage: images_reference.py FILE [--dump DIR]
 """
@@ -219,34 +220,32 @@ def catalog(m):
     return out
 
 
+def lz4_length(data, p, length):
+    """An LZ4 length: the token's 4-bit field, extended by bytes while they are 255; and the position after."""
+    if length == 15:
+        while True:
+            b = data[p]
+            p += 1
+            length += b
+            if b != 255:
+                break
+    return length, p
+
+
 def lz4_block(data, size):
     """Decodes a raw LZ4 block (no frame) that must expand to exactly `size` bytes."""
     out, p, n = bytearray(), 0, len(data)
     while p < n:
         token = data[p]
-        p += 1
-        lit = token >> 4
-        if lit == 15:
-            while True:
-                b = data[p]
-                p += 1
-                lit += b
-                if b != 255:
-                    break
+        lit, p = lz4_length(data, p + 1, token >> 4)
         out += data[p:p + lit]
         p += lit
         if p >= n:
             break
         offset = data[p] | data[p + 1] << 8
         p += 2
-        match = (token & 15) + 4
-        if token & 15 == 15:
-            while True:
-                b = data[p]
-                p += 1
-                match += b
-                if b != 255:
-                    break
+        match, p = lz4_length(data, p, token & 15)
+        match += 4
         start = len(out) - offset
         if offset == 0 or start < 0:
             raise ValueError("lz4 offset %d before the start" % offset)
@@ -274,8 +273,13 @@ def main(argv):
                     with open(base + ".bin", "wb") as out:
                         out.write(stored)
                     if e["compression"] == "LZ4":
+                        try:
+                            decoded = lz4_block(stored, e["size"])
+                        except (ValueError, IndexError) as x:
+                            e["lz4Error"] = str(x) or "block ends inside a sequence"
+                            continue
                         with open(base + ".out", "wb") as out:
-                            out.write(lz4_block(stored, e["size"]))
+                            out.write(decoded)
     json.dump({"file": path, "containers": containers}, sys.stdout, indent=1)
     sys.stdout.write("\n")
 

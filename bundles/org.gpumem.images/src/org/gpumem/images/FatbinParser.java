@@ -30,6 +30,7 @@ final class FatbinParser {
     static final long FLAG_LZ4 = 0x2000;
     static final long FLAG_ZSTD = 0x8000;
     static final long FLAG_ARCH_SPECIFIC = 0x100000;
+    static final long FLAG_UNDOCUMENTED_PAYLOAD = 0x10000;
     static final int HEADER_SIZE = 16;
     private static final int MIN_ENTRY_HEADER = 64;
     /** Longest entry header seen is 152 bytes; anything far beyond is not a fatbin entry. */
@@ -51,7 +52,7 @@ final class FatbinParser {
     List<Container> walk(Region r) {
         List<Container> containers = new ArrayList<>();
         long p = 0;
-        while ((p = skipZeros(r, p)) < r.size()) {
+        while ((p = r.skipZeros(p)) < r.size()) {
             String path = "fatbin " + (containers.size() + 1);
             long extent;
             try {
@@ -83,20 +84,6 @@ final class FatbinParser {
             q += n - HEADER_SIZE + 1;
         }
         return r.size();
-    }
-
-    private static long skipZeros(Region r, long p) {
-        while (p < r.size()) {
-            int n = (int) Math.min(4096, r.size() - p);
-            ByteBuffer b = r.headers(p, n).buffer();
-            for (int i = 0; i < n; i++) {
-                if (b.get(i) != 0) {
-                    return p + i;
-                }
-            }
-            p += n;
-        }
-        return p;
     }
 
     /**
@@ -173,7 +160,7 @@ final class FatbinParser {
         long q = start;
         while (q < end) {
             if (end - q < MIN_ENTRY_HEADER) {
-                if (skipZeros(r, q) >= end) {
+                if (r.skipZeros(q) >= end) {
                     return;
                 }
                 throw r.fail(q, "fatbin entry header needs 64 bytes, " + (end - q) + " left in the container");
@@ -249,7 +236,11 @@ final class FatbinParser {
             payload = () -> r.slice(payloadAt, length).buffer();
         } else {
             ByteReader storedBytes = r.slice(payloadAt, stored);
-            payload = limits.compressed(storedBytes, compression, size, "fatbin entry");
+            // cuFFT's kind-8 entries set 0x10000 and carry an identifier at header offset 48; their
+            // payload does not decode as the flagged codec, which the message then says.
+            String what = (flags & FLAG_UNDOCUMENTED_PAYLOAD) != 0
+                    ? "fatbin entry (flags 0x" + Long.toHexString(flags) + "; 0x10000 is not documented)" : "fatbin entry";
+            payload = limits.compressed(storedBytes, compression, size, what);
             try {
                 limits.checkDeclared(storedBytes, size, "fatbin entry");
             } catch (InputFormatException x) {

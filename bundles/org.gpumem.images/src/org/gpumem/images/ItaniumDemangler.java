@@ -136,6 +136,16 @@ public final class ItaniumDemangler {
         depth--;
     }
 
+    /** Runs one level of recursive descent, bounded by {@link #MAX_DEPTH}. */
+    <T> T nested(java.util.function.Supplier<T> production) {
+        enter();
+        try {
+            return production.get();
+        } finally {
+            leave();
+        }
+    }
+
     /** A non-negative decimal number; empty when there are no digits. */
     String number() {
         int start = p;

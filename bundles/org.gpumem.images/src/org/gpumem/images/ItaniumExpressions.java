@@ -82,12 +82,7 @@ final class ItaniumExpressions {
     }
 
     Node expression() {
-        d.enter();
-        try {
-            return parse();
-        } finally {
-            d.leave();
-        }
+        return d.nested(this::parse);
     }
 
     private Node parse() {

@@ -104,6 +104,38 @@ final class ItaniumNodes {
         }
     }
 
+    /** A node printed around another, whose right half and declarator kind are the other's. */
+    abstract static class Forwarding extends Node {
+        /** The node this one forwards to, or null when there is none (an empty pack). */
+        abstract Node inner(Out o);
+
+        @Override
+        void printRight(Out o) {
+            Node n = inner(o);
+            if (n != null) {
+                n.printRight(o);
+            }
+        }
+
+        @Override
+        boolean hasRightPart(Out o) {
+            Node n = inner(o);
+            return n != null && n.hasRightPart(o);
+        }
+
+        @Override
+        boolean isArray(Out o) {
+            Node n = inner(o);
+            return n != null && n.isArray(o);
+        }
+
+        @Override
+        boolean isFunction(Out o) {
+            Node n = inner(o);
+            return n != null && n.isFunction(o);
+        }
+    }
+
     static final class Name extends Node {
         final String name;
 
@@ -204,14 +236,15 @@ final class ItaniumNodes {
     }
 
     /** A template parameter bound to a pack: prints the element of the expansion being printed. */
-    static final class ParameterPack extends Node {
+    static final class ParameterPack extends Forwarding {
         final List<Node> elements;
 
         ParameterPack(List<Node> elements) {
             this.elements = elements;
         }
 
-        private Node current(Out o) {
+        @Override
+        Node inner(Out o) {
             if (o.packMax == Out.UNSET) {
                 o.packMax = elements.size();
                 o.packIndex = 0;
@@ -221,36 +254,10 @@ final class ItaniumNodes {
 
         @Override
         void printLeft(Out o) {
-            Node n = current(o);
+            Node n = inner(o);
             if (n != null) {
                 n.printLeft(o);
             }
-        }
-
-        @Override
-        void printRight(Out o) {
-            Node n = current(o);
-            if (n != null) {
-                n.printRight(o);
-            }
-        }
-
-        @Override
-        boolean hasRightPart(Out o) {
-            Node n = current(o);
-            return n != null && n.hasRightPart(o);
-        }
-
-        @Override
-        boolean isArray(Out o) {
-            Node n = current(o);
-            return n != null && n.isArray(o);
-        }
-
-        @Override
-        boolean isFunction(Out o) {
-            Node n = current(o);
-            return n != null && n.isFunction(o);
         }
     }
 

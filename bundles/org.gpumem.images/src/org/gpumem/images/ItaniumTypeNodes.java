@@ -13,7 +13,7 @@ final class ItaniumTypeNodes {
     private ItaniumTypeNodes() {
     }
 
-    static final class Qualified extends Node {
+    static final class Qualified extends ItaniumNodes.Forwarding {
         static final int CONST = 1;
         static final int VOLATILE = 2;
         static final int RESTRICT = 4;
@@ -44,23 +44,8 @@ final class ItaniumTypeNodes {
         }
 
         @Override
-        void printRight(Out o) {
-            child.printRight(o);
-        }
-
-        @Override
-        boolean hasRightPart(Out o) {
-            return child.hasRightPart(o);
-        }
-
-        @Override
-        boolean isArray(Out o) {
-            return child.isArray(o);
-        }
-
-        @Override
-        boolean isFunction(Out o) {
-            return child.isFunction(o);
+        Node inner(Out o) {
+            return child;
         }
     }
 
@@ -86,6 +71,25 @@ final class ItaniumTypeNodes {
         }
     }
 
+    /** The left half of a pointer or reference to {@code pointee}: {@code int (*} for arrays and functions. */
+    static void openDeclarator(Out o, Node pointee) {
+        pointee.printLeft(o);
+        if (pointee.isArray(o)) {
+            o.append(" ");
+        }
+        if (pointee.isArray(o) || pointee.isFunction(o)) {
+            o.append("(");
+        }
+    }
+
+    /** The right half: {@code )[3]}, {@code )(int)}. */
+    static void closeDeclarator(Out o, Node pointee) {
+        if (pointee.isArray(o) || pointee.isFunction(o)) {
+            o.append(")");
+        }
+        pointee.printRight(o);
+    }
+
     static final class Pointer extends Node {
         final Node pointee;
 
@@ -100,22 +104,13 @@ final class ItaniumTypeNodes {
 
         @Override
         void printLeft(Out o) {
-            pointee.printLeft(o);
-            if (pointee.isArray(o)) {
-                o.append(" ");
-            }
-            if (pointee.isArray(o) || pointee.isFunction(o)) {
-                o.append("(");
-            }
+            openDeclarator(o, pointee);
             o.append("*");
         }
 
         @Override
         void printRight(Out o) {
-            if (pointee.isArray(o) || pointee.isFunction(o)) {
-                o.append(")");
-            }
-            pointee.printRight(o);
+            closeDeclarator(o, pointee);
         }
     }
 
@@ -147,24 +142,13 @@ final class ItaniumTypeNodes {
         @Override
         void printLeft(Out o) {
             Node[] c = collapse();
-            Node p = c[0];
-            p.printLeft(o);
-            if (p.isArray(o)) {
-                o.append(" ");
-            }
-            if (p.isArray(o) || p.isFunction(o)) {
-                o.append("(");
-            }
+            openDeclarator(o, c[0]);
             o.append(c[1] != null ? "&&" : "&");
         }
 
         @Override
         void printRight(Out o) {
-            Node p = collapse()[0];
-            if (p.isArray(o) || p.isFunction(o)) {
-                o.append(")");
-            }
-            p.printRight(o);
+            closeDeclarator(o, collapse()[0]);
         }
     }
 
@@ -196,10 +180,7 @@ final class ItaniumTypeNodes {
 
         @Override
         void printRight(Out o) {
-            if (member.isArray(o) || member.isFunction(o)) {
-                o.append(")");
-            }
-            member.printRight(o);
+            closeDeclarator(o, member);
         }
     }
 

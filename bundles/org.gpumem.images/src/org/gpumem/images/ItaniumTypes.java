@@ -91,12 +91,7 @@ final class ItaniumTypes {
     }
 
     Node type() {
-        d.enter();
-        try {
-            return parse();
-        } finally {
-            d.leave();
-        }
+        return d.nested(this::parse);
     }
 
     private Node parse() {

@@ -53,7 +53,7 @@ final class OffloadBundleParser {
         List<Container> containers = new ArrayList<>();
         long p = 0;
         while (p < r.size()) {
-            p = skipZeros(r, p);
+            p = r.skipZeros(p);
             if (p >= r.size()) {
                 break;
             }
@@ -84,20 +84,6 @@ final class OffloadBundleParser {
             p += c.kind() == Container.Kind.OFFLOAD_BUNDLE ? alignBundle(c.size(), r.size() - p) : c.size();
         }
         return containers;
-    }
-
-    private static long skipZeros(Region r, long p) {
-        while (p < r.size()) {
-            int n = (int) Math.min(4096, r.size() - p);
-            ByteBuffer b = r.headers(p, n).buffer();
-            for (int i = 0; i < n; i++) {
-                if (b.get(i) != 0) {
-                    return p + i;
-                }
-            }
-            p += n;
-        }
-        return p;
     }
 
     private static long nextMagic(Region r, long from) {

@@ -46,6 +46,22 @@ record Region(String file, String section, ByteBuffer data, long fileOffset, Fil
         return fileOffset < 0 ? -1 : fileOffset + at;
     }
 
+    /** The first offset at or after {@code from} that holds a non-zero byte (containers are zero-padded); {@link #size()} if none. */
+    long skipZeros(long from) {
+        long p = from;
+        while (p < size()) {
+            int n = (int) Math.min(4096, size() - p);
+            ByteBuffer b = headers(p, n).buffer();
+            for (int i = 0; i < n; i++) {
+                if (b.get(i) != 0) {
+                    return p + i;
+                }
+            }
+            p += n;
+        }
+        return p;
+    }
+
     InputFormatException fail(long at, String problem) {
         return new InputFormatException(file, section, at, problem);
     }

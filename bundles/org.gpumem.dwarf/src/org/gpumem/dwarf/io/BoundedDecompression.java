@@ -188,17 +188,9 @@ public final class BoundedDecompression {
         long produced = 0;
         while (p < n) {
             int token = b.get(p++) & 0xff;
-            long literals = token >>> 4;
-            if (literals == 15) {
-                int add;
-                do {
-                    if (p >= n) {
-                        throw stored.fail(p, what + ": lz4 literal length runs past the end of the data");
-                    }
-                    add = b.get(p++) & 0xff;
-                    literals += add;
-                } while (add == 255);
-            }
+            long[] length = {token >>> 4};
+            p = lz4Length(stored, p, length, "literal", what);
+            long literals = length[0];
             if (literals > n - p) {
                 throw stored.fail(p, what + ": lz4 sequence of " + literals + " literals runs past the end of the data");
             }
@@ -216,23 +208,35 @@ public final class BoundedDecompression {
                         + produced + " bytes so far)");
             }
             p += 2;
-            long match = (token & 15) + LZ4_MIN_MATCH;
-            if ((token & 15) == 15) {
-                int add;
-                do {
-                    if (p >= n) {
-                        throw stored.fail(p, what + ": lz4 match length runs past the end of the data");
-                    }
-                    add = b.get(p++) & 0xff;
-                    match += add;
-                } while (add == 255);
-            }
+            length[0] = token & 15;
+            p = lz4Length(stored, p, length, "match", what);
+            long match = length[0] + LZ4_MIN_MATCH;
             produced += match;
             if (produced > limit) {
                 throw stored.fail(p, what + ": lz4 data continues past the declared " + limit + " bytes");
             }
         }
         return produced;
+    }
+
+    /**
+     * Adds the extension bytes of an LZ4 length whose 4-bit field in the token is 15 (each byte
+     * adds its value; 255 means another follows) to {@code length[0]}; returns the position after them.
+     */
+    private static int lz4Length(ByteReader stored, int p, long[] length, String kind, String what) {
+        if (length[0] != 15) {
+            return p;
+        }
+        ByteBuffer b = stored.buffer();
+        int add;
+        do {
+            if (p >= b.limit()) {
+                throw stored.fail(p, what + ": lz4 " + kind + " length runs past the end of the data");
+            }
+            add = b.get(p++) & 0xff;
+            length[0] += add;
+        } while (add == 255);
+        return p;
     }
 
     /** The unread bytes of a buffer as a stream; its position tells how far the consumer has read. */
