@@ -14,7 +14,7 @@ listing) and, for raw LZ4 blocks (fatbin flag 0x2000), the block decoded by its 
 (FILE.N.out; an entry whose block does not decode gets "lz4Error" instead), so that a caller
 can compare gpumem's --extract byte for byte.
 
-usage: images_reference.py FILE [--dump DIR]
+usage: images_reference.py FILE [--dump DIR [--numbers FILE]]   (--numbers: only the entries listed there)
 """
 import json
 import mmap
@@ -259,6 +259,10 @@ def lz4_block(data, size):
 def main(argv):
     path = argv[1]
     dump = argv[argv.index("--dump") + 1] if "--dump" in argv else None
+    wanted = None
+    if "--numbers" in argv:
+        with open(argv[argv.index("--numbers") + 1]) as f:
+            wanted = {int(n) for n in f.read().split()}
     with open(path, "rb") as fh:
         m = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
         containers = catalog(m)
@@ -267,7 +271,7 @@ def main(argv):
             for e in c["entries"]:
                 number += 1
                 e["number"] = number
-                if dump:
+                if dump and (wanted is None or number in wanted):
                     stored = m[e["offset"]:e["offset"] + e["storedSize"]]
                     base = os.path.join(dump, "%s.%d" % (os.path.basename(path), number))
                     with open(base + ".bin", "wb") as out:
