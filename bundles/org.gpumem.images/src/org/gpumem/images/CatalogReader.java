@@ -65,6 +65,11 @@ public final class CatalogReader {
         return maxImageSize;
     }
 
+    /** The decompression budget each file read gets (bytes). */
+    public long budgetBytes() {
+        return budgetBytes;
+    }
+
     /**
      * Memory-maps {@code path} and catalogs it. Headers are read through positional reads, so
      * only the pages of images asked for later ({@link DeviceImage#payload()}) become resident.
@@ -73,19 +78,24 @@ public final class CatalogReader {
      * @throws InputFormatException when it is not a device-code file or is corrupt
      */
     public Catalog read(Path path) throws IOException {
+        return read(path, new DecompressionBudget(budgetBytes));
+    }
+
+    /** As {@link #read(Path)}, charging what the catalog inflates to {@code budget} (shared with other readers of the file). */
+    public Catalog read(Path path, DecompressionBudget budget) throws IOException {
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             long size = ch.size();
             if (size > MAX_FILE_SIZE) {
                 throw new InputFormatException(path.toString(), null, 0, "files larger than 2 GiB are not supported");
             }
             ByteBuffer mapped = ch.map(FileChannel.MapMode.READ_ONLY, 0, size);
-            return new Session(path.toString(), new FileWindow(path.toString(), ch, size)).read(mapped);
+            return new Session(path.toString(), new FileWindow(path.toString(), ch, size), budget).read(mapped);
         }
     }
 
     /** Catalogs the bytes of {@code data} (position to limit, not copied) as file {@code name}. */
     public Catalog read(String name, ByteBuffer data) {
-        return new Session(name, null).read(data);
+        return new Session(name, null, new DecompressionBudget(budgetBytes)).read(data);
     }
 
     /** The parsers of one file, sharing its decompression budget and header window. */
@@ -97,10 +107,10 @@ public final class CatalogReader {
         private final FatbinParser fatbins;
         private final OffloadBundleParser bundles;
 
-        Session(String name, FileWindow window) {
+        Session(String name, FileWindow window, DecompressionBudget budget) {
             this.name = name;
             this.window = window;
-            this.limits = new ImageLimits(maxImageSize, new DecompressionBudget(budgetBytes));
+            this.limits = new ImageLimits(maxImageSize, budget);
             this.scanner = new ImageScanner(limits.budget());
             this.fatbins = new FatbinParser(scanner, limits);
             this.bundles = new OffloadBundleParser(scanner, limits);

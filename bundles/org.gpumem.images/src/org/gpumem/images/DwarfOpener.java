@@ -81,7 +81,7 @@ public final class DwarfOpener {
      * @throws InputFormatException when the image carries no DWARF, or its bytes or DWARF are bad
      */
     public static DwarfFile open(DeviceImage image) {
-        DwarfFile dwarf = openIfPresent(image);
+        DwarfFile dwarf = openIfPresent(image, DecompressionBudget.ofDefault());
         if (dwarf == null) {
             throw new InputFormatException(imageName(image), null, 0, image.format() == ImageFormat.PTX
                     ? "this PTX has no DWARF sections (compile with nvcc -G)"
@@ -95,7 +95,7 @@ public final class DwarfOpener {
     }
 
     /** The image's DWARF, or null when it has none (fatbins flag link stubs as debug builds too). */
-    private static DwarfFile openIfPresent(DeviceImage image) {
+    private static DwarfFile openIfPresent(DeviceImage image, DecompressionBudget budget) {
         String name = imageName(image);
         ByteBuffer payload = image.payload();
         if (image.format() == ImageFormat.PTX) {
@@ -104,7 +104,7 @@ public final class DwarfOpener {
         }
         if (payload.remaining() >= 4 && payload.get(payload.position()) == 0x7f && payload.get(payload.position() + 1) == 'E'
                 && payload.get(payload.position() + 2) == 'L' && payload.get(payload.position() + 3) == 'F') {
-            ElfFile elf = ElfFile.parse(name, payload);
+            ElfFile elf = ElfFile.parse(name, payload, budget);
             return elf.section(DwarfFile.DEBUG_INFO) == null ? null : new DwarfFile(new ElfDebugSections(elf));
         }
         throw new InputFormatException(name, null, 0, image.format().displayName() + " images carry no DWARF");
@@ -113,17 +113,19 @@ public final class DwarfOpener {
     /**
      * Every DWARF source of {@code file}: its own DWARF when it has any (an ELF file with
      * {@code .debug_info}, or PTX with DWARF), then each device image of its catalog that carries
-     * DWARF, in catalog order. A source that cannot be read is listed with its problem.
+     * DWARF, in catalog order. A source that cannot be read is listed with its problem. All of it
+     * shares one decompression budget of {@code reader}'s size.
      */
     public static List<Source> openAll(Path file, CatalogReader reader) throws IOException {
         List<Source> sources = new ArrayList<>();
         String name = file.toString();
         if (!isElf(file)) {
-            sources.add(new Source(name, null, 0, open(file), null));
+            sources.add(new Source(name, null, 0, open(file, new DecompressionBudget(reader.budgetBytes())), null));
             return sources;
         }
-        Catalog catalog = reader.read(file);
-        ElfFile elf = ElfFile.open(file);
+        DecompressionBudget budget = new DecompressionBudget(reader.budgetBytes());
+        Catalog catalog = reader.read(file, budget);
+        ElfFile elf = ElfFile.open(file, budget);
         boolean deviceFile = elf.machine() == ElfFile.EM_CUDA || elf.machine() == ElfFile.EM_AMDGPU;
         if (elf.section(DwarfFile.DEBUG_INFO) != null || deviceFile) {
             try {
@@ -142,7 +144,7 @@ public final class DwarfOpener {
             int n = catalog.number(image);
             String source = name + " [" + n + "] " + image.describe();
             try {
-                DwarfFile dwarf = openIfPresent(image);
+                DwarfFile dwarf = openIfPresent(image, budget);
                 if (dwarf != null) {
                     sources.add(new Source(source, image, n, dwarf, null));
                 }

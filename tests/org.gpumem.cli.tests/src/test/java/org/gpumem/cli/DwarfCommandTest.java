@@ -64,6 +64,15 @@ class DwarfCommandTest {
     }
 
     @Test
+    void theDecompressionBudgetIsAFlag() {
+        String packed = fixtures().resolve("amdgpu/spaces.cl.clang22.zlib.o").toString();
+        assertEquals(0, run("dwarf", "--stats", packed).status());
+        CliRun small = run("dwarf", "--stats", "--decompression-budget", "1000", packed);
+        assertEquals(Main.EXIT_BAD_INPUT, small.status());
+        assertTrue(small.err().contains("decompression budget of 1000 bytes"), small.err());
+    }
+
+    @Test
     void imageAndSelectPickTheDeviceImages() {
         String exe = images("cuda_G").toString();
         CliRun one = run("dwarf", "--json", "--image", "5", exe);
