@@ -14,7 +14,7 @@ import java.nio.channels.FileChannel;
  * one thread while a catalog is read.
  */
 final class FileWindow {
-    private static final int MIN_WINDOW = 4 << 10;
+    private static final int MIN_WINDOW = 64 << 10;
 
     private final String file;
     private final FileChannel channel;

@@ -49,8 +49,11 @@ record Region(String file, String section, ByteBuffer data, long fileOffset, Fil
     /** The first offset at or after {@code from} that holds a non-zero byte (containers are zero-padded); {@link #size()} if none. */
     long skipZeros(long from) {
         long p = from;
+        int chunk = 256;
         while (p < size()) {
-            int n = (int) Math.min(4096, size() - p);
+            // small reads first: the next container usually follows at once
+            int n = (int) Math.min(chunk, size() - p);
+            chunk = Math.min(2 * chunk, 64 << 10);
             ByteBuffer b = headers(p, n).buffer();
             for (int i = 0; i < n; i++) {
                 if (b.get(i) != 0) {

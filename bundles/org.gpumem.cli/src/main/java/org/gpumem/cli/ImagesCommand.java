@@ -105,12 +105,14 @@ public final class ImagesCommand implements Callable<Integer> {
         List<Selection> modules = device != null ? ImageSelector.select(catalog, device) : List.of();
         List<KernelSelection> perKernel = device != null ? ImageSelector.selectKernels(catalog, device) : List.of();
         if (json) {
-            JsonWriter w = new JsonWriter(out);
+            // JsonWriter writes many short strings: a large unshared buffer keeps that cheap.
+            java.io.BufferedWriter buffer = new java.io.BufferedWriter(out, 1 << 16);
+            JsonWriter w = new JsonWriter(buffer);
             w.setIndent("  ");
             w.setSerializeNulls(true);
             writeJson(w, catalog, f, modules, perKernel);
+            buffer.write(System.lineSeparator());
             w.flush();
-            out.println();
         } else {
             printText(out, catalog, f, modules, perKernel);
         }
