@@ -332,16 +332,7 @@ final class ItaniumNodes {
 
         @Override
         void printRight(Out o) {
-            o.append("(");
-            printWithComma(o, params);
-            o.append(")");
-            if (ret != null) {
-                ret.printRight(o);
-            }
-            ItaniumTypeNodes.Qualified.printQuals(o, cv);
-            if (ref != null) {
-                o.append(ref);
-            }
+            ItaniumTypeNodes.printParameters(o, params, ret, cv, ref);
         }
     }
 

@@ -71,6 +71,20 @@ final class ItaniumTypeNodes {
         }
     }
 
+    /** The right half of a function (type or encoding): {@code (int, char) const &&}, after the return type's right half. */
+    static void printParameters(Out o, List<Node> params, Node ret, int cv, String ref) {
+        o.append("(");
+        ItaniumNodes.printWithComma(o, params);
+        o.append(")");
+        if (ret != null) {
+            ret.printRight(o);
+        }
+        Qualified.printQuals(o, cv);
+        if (ref != null) {
+            o.append(ref);
+        }
+    }
+
     /** The left half of a pointer or reference to {@code pointee}: {@code int (*} for arrays and functions. */
     static void openDeclarator(Out o, Node pointee) {
         pointee.printLeft(o);
@@ -253,14 +267,7 @@ final class ItaniumTypeNodes {
 
         @Override
         void printRight(Out o) {
-            o.append("(");
-            ItaniumNodes.printWithComma(o, params);
-            o.append(")");
-            ret.printRight(o);
-            Qualified.printQuals(o, cv);
-            if (ref != null) {
-                o.append(ref);
-            }
+            printParameters(o, params, ret, cv, ref);
         }
     }
 }
