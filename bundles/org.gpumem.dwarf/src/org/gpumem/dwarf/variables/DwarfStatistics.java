@@ -35,7 +35,7 @@ import org.gpumem.dwarf.io.InputFormatException;
 
 /**
  * Counts over a whole file, for {@code gpumem dwarf --stats}: units, DIEs, variables and
- * parameters, location expressions and location lists (every list is walked to its end), and
+ * parameters (those {@link VariableLister} lists: not the parameters of subroutine types), location expressions and location lists (every list is walked to its end), and
  * variables by address space. Units are shared out to worker threads; DIEs are streamed by
  * {@link DieCursor}s, so memory stays at the size of the decompressed sections.
  * <p>
@@ -224,13 +224,25 @@ public final class DwarfStatistics {
             AddressSpaceEncodings enc = null;
             ExpressionDecoder decoder = null;
             DieCursor c = u.cursor();
+            int[] tagAt = new int[64];
             while (c.next()) {
                 if (c.abbrev() == null) {
                     continue;
                 }
                 dies++;
                 int tag = c.tag();
+                int depth = c.depth();
+                if (depth >= 0) {
+                    if (depth >= tagAt.length) {
+                        tagAt = java.util.Arrays.copyOf(tagAt, depth * 2);
+                    }
+                    tagAt[depth] = tag;
+                }
                 if (tag != DwTag.VARIABLE && tag != DwTag.FORMAL_PARAMETER) {
+                    continue;
+                }
+                if (depth > 0 && tagAt[depth - 1] == DwTag.SUBROUTINE_TYPE) {
+                    // The parameters of function types are not variables (as VariableLister counts).
                     continue;
                 }
                 if (numbering == null) {

@@ -1,6 +1,9 @@
 package org.gpumem.cli;
 
 import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
 
 import org.gpumem.dwarf.io.InputFiles;
 import org.gpumem.host.HostProgramException;
@@ -11,14 +14,31 @@ import picocli.CommandLine.Command;
 
 /**
  * Entry point of the {@code gpumem} command line. Each subcommand is its own class in this
- * package; add it to {@code subcommands} below.
+ * package; add it to {@code COMMANDS} below.
  */
 @Command(name = "gpumem", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "GPU memory through address spaces: device-code catalogs, address-space DWARF, "
                 + "and a PTX simulator.",
-        subcommands = {CommandLine.HelpCommand.class, ImagesCommand.class, DwarfCommand.class, RunCommand.class, BenchCommand.class, DemoCommand.class, SnapshotCommand.class,
-            ExecCommand.class})
+        subcommands = {CommandLine.HelpCommand.class})
 public final class Main {
+
+    /**
+     * The commands, by the name each one's {@code @Command} gives. Only the command a command line
+     * names is handed to picocli: its reflection over a command class loads every type the
+     * class's methods mention, and for some commands that means the model's signed EMF jars,
+     * whose verification alone costs a listing like {@code gpumem images} more than its work.
+     */
+    private static final Map<String, Supplier<Object>> COMMANDS = new LinkedHashMap<>();
+
+    static {
+        COMMANDS.put("images", ImagesCommand::new);
+        COMMANDS.put("dwarf", DwarfCommand::new);
+        COMMANDS.put("run", RunCommand::new);
+        COMMANDS.put("bench", BenchCommand::new);
+        COMMANDS.put("demo", DemoCommand::new);
+        COMMANDS.put("snapshot", SnapshotCommand::new);
+        COMMANDS.put("exec", ExecCommand::new);
+    }
 
     /** Exit status for a command that could not do its work because its input is bad. */
     public static final int EXIT_BAD_INPUT = 1;
@@ -32,11 +52,20 @@ public final class Main {
     /** Runs one command line with the given output streams; returns the exit status. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cli = new CommandLine(new Main());
+        boolean named = args.length > 0 && COMMANDS.containsKey(args[0]);
+        COMMANDS.forEach((name, command) -> {
+            if (!named || name.equals(args[0])) {
+                cli.addSubcommand(name, command.get());
+            }
+        });
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler(new UserErrorHandler());
         // gpumem exec PROGRAM -x: options after the program are the program's
-        cli.getSubcommands().get("exec").setStopAtPositional(true);
+        CommandLine exec = cli.getSubcommands().get("exec");
+        if (exec != null) {
+            exec.setStopAtPositional(true);
+        }
         try {
             return cli.execute(args);
         } catch (RuntimeException | Error e) {
