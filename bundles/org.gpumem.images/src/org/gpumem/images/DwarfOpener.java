@@ -123,6 +123,7 @@ public final class DwarfOpener {
      * shares one decompression budget of {@code reader}'s size.
      */
     public static List<Source> openAll(Path file, CatalogReader reader) throws IOException {
+        InputFiles.requireReadableFile(file, EXPECTED);
         List<Source> sources = new ArrayList<>();
         String name = file.toString();
         if (!isElf(file)) {
