@@ -1,9 +1,12 @@
 package org.gpumem.images;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import org.gpumem.dwarf.io.InputFormatException;
 
 /**
  * The device code one file carries: its containers and their images. Build one with
@@ -13,6 +16,8 @@ public final class Catalog {
     private final String file;
     private final String fileKind;
     private final List<Container> containers;
+    private volatile List<DeviceImage> images;
+    private volatile Map<DeviceImage, Integer> numbers;
 
     Catalog(String file, String fileKind, List<Container> containers) {
         this.file = file;
@@ -36,11 +41,51 @@ public final class Catalog {
 
     /** All images of all containers, in file order (decompresses compressed bundles). */
     public List<DeviceImage> images() {
-        List<DeviceImage> all = new ArrayList<>();
-        for (Container c : containers) {
-            all.addAll(c.images());
+        List<DeviceImage> all = images;
+        if (all == null) {
+            List<DeviceImage> list = new ArrayList<>();
+            for (Container c : containers) {
+                list.addAll(c.images());
+            }
+            all = List.copyOf(list);
+            images = all;
         }
         return all;
+    }
+
+    /** The 1-based position of {@code image} in {@link #images()} (as listings number them), or 0 when it is not in this catalog. */
+    public int number(DeviceImage image) {
+        Map<DeviceImage, Integer> n = numbers;
+        if (n == null) {
+            n = new IdentityHashMap<>();
+            List<DeviceImage> all = images();
+            for (int i = 0; i < all.size(); i++) {
+                n.put(all.get(i), i + 1);
+            }
+            numbers = n;
+        }
+        return n.getOrDefault(image, 0);
+    }
+
+    /**
+     * What could not be read, in file order: containers that are corrupt (wholly or from some
+     * entry on) and images whose headers contradict themselves. Those are still listed; the rest
+     * of the file is unaffected. Payload errors (corrupt compressed data) show only when an
+     * image's bytes are asked for.
+     */
+    public List<InputFormatException> problems() {
+        List<InputFormatException> list = new ArrayList<>();
+        for (Container c : containers) {
+            if (c.problem() != null) {
+                list.add(c.problem());
+            }
+            for (DeviceImage i : c.images()) {
+                if (i.problem() != null) {
+                    list.add(i.problem());
+                }
+            }
+        }
+        return list;
     }
 
     /**

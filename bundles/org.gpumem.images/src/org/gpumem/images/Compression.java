@@ -1,20 +1,29 @@
 package org.gpumem.images;
 
-/** How an image's bytes are stored in its container. */
+import org.gpumem.dwarf.io.Codec;
+
+/** How an image's (or a bundle's) bytes are stored in its container. */
 public enum Compression {
-    NONE("none"),
-    ZSTD("zstd"),
-    ZLIB("zlib"),
-    /** The fatbin entry flag 0x2000 of older nvcc releases; recognised, not decoded. */
-    NVIDIA_LZ4("lz4 (fatbin flag 0x2000, not supported)");
+    NONE("none", null),
+    ZSTD("zstd", Codec.ZSTD),
+    ZLIB("zlib", Codec.ZLIB),
+    /** A raw LZ4 block: fatbin entry flag 0x2000 (CUDA 12.x and older). */
+    LZ4("lz4", Codec.LZ4);
 
     private final String displayName;
+    private final Codec codec;
 
-    Compression(String displayName) {
+    Compression(String displayName, Codec codec) {
         this.displayName = displayName;
+        this.codec = codec;
     }
 
     public String displayName() {
         return displayName;
+    }
+
+    /** The codec that inflates it; null for NONE. */
+    public Codec codec() {
+        return codec;
     }
 }

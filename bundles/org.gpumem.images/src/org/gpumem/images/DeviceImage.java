@@ -5,6 +5,8 @@ import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.function.Function;
 
+import org.gpumem.dwarf.io.InputFormatException;
+
 /**
  * One piece of device code in a file: a cubin, PTX text, an AMDGPU code object, OpenCL C text or
  * a SPIR-V module, with where it is stored and what it is built for. The metadata comes from
@@ -21,10 +23,12 @@ public final class DeviceImage {
     private final boolean debug;
     private final Origin origin;
     private final String ptxasOptions;
+    private final String optionsHex;
     private final String sourceName;
     private final String bundleEntryId;
     private final Payload payload;
     private final Function<DeviceImage, List<Kernel>> kernelScanner;
+    private final InputFormatException problem;
     private volatile SoftReference<ByteBuffer> decoded;
     private volatile List<Kernel> kernels;
 
@@ -37,6 +41,18 @@ public final class DeviceImage {
     DeviceImage(ImageFormat format, GpuTarget target, String formatVersion, long storedSize, long size,
             Compression compression, boolean debug, Origin origin, String ptxasOptions, String sourceName,
             String bundleEntryId, Payload payload, Function<DeviceImage, List<Kernel>> kernelScanner) {
+        this(format, target, formatVersion, storedSize, size, compression, debug, origin, ptxasOptions, null, sourceName,
+                bundleEntryId, payload, kernelScanner, null);
+    }
+
+    /**
+     * @param optionsHex the entry's options as hex when they are binary (CUDA 12.8+ headers), else null
+     * @param problem    why the image's header cannot be used (its payload then fails with it), or null
+     */
+    DeviceImage(ImageFormat format, GpuTarget target, String formatVersion, long storedSize, long size,
+            Compression compression, boolean debug, Origin origin, String ptxasOptions, String optionsHex,
+            String sourceName, String bundleEntryId, Payload payload, Function<DeviceImage, List<Kernel>> kernelScanner,
+            InputFormatException problem) {
         this.format = format;
         this.target = target;
         this.formatVersion = formatVersion;
@@ -46,6 +62,8 @@ public final class DeviceImage {
         this.debug = debug;
         this.origin = origin;
         this.ptxasOptions = ptxasOptions;
+        this.optionsHex = optionsHex;
+        this.problem = problem;
         this.sourceName = sourceName;
         this.bundleEntryId = bundleEntryId;
         this.payload = payload;
@@ -101,6 +119,25 @@ public final class DeviceImage {
         return ptxasOptions;
     }
 
+    /**
+     * The options of a fatbin entry whose header stores them in a binary form (CUDA 12.8 and
+     * later, for sm_100 and newer), as hex bytes ({@code 00020201 00020505 ...}); null when the
+     * options are text ({@link #ptxasOptions()}) or absent. The binary encoding is not documented,
+     * so it is shown as stored rather than guessed at.
+     */
+    public String optionsHex() {
+        return optionsHex;
+    }
+
+    /**
+     * Why this image cannot be read, as found in its container's headers (an unknown compression
+     * flag, sizes that contradict each other...); null when the headers are consistent. Such an
+     * image is still listed; {@link #payload()} and {@link #kernels()} throw this exception.
+     */
+    public InputFormatException problem() {
+        return problem;
+    }
+
     /** The source file name a fatbin entry records (nvcc -G builds); null when none. */
     public String sourceName() {
         return sourceName;
@@ -119,6 +156,9 @@ public final class DeviceImage {
      *         decompress to the declared size, or exceed the catalog's size limit
      */
     public ByteBuffer payload() {
+        if (problem != null) {
+            throw problem;
+        }
         SoftReference<ByteBuffer> ref = decoded;
         ByteBuffer b = ref != null ? ref.get() : null;
         if (b == null) {
@@ -134,6 +174,9 @@ public final class DeviceImage {
     public List<Kernel> kernels() {
         List<Kernel> k = kernels;
         if (k == null) {
+            if (problem != null) {
+                throw problem;
+            }
             k = List.copyOf(kernelScanner.apply(this));
             kernels = k;
         }

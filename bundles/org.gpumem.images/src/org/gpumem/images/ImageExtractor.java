@@ -17,8 +17,8 @@ import java.util.Set;
 /**
  * Writes images to files named after their kind and architecture ({@code sm_86.cubin},
  * {@code compute_80.ptx}, {@code gfx90a.hsaco}); a name already taken gets a counter before the
- * extension ({@code sm_75.2.cubin}). Cubins and code objects are written byte for byte; PTX and
- * other text loses the NUL padding a fatbin stores after it.
+ * extension ({@code sm_75.2.cubin}). Each image's payload is written byte for byte as its
+ * container stores it (decompressed), the NUL that ends embedded PTX included.
  */
 public final class ImageExtractor {
 
@@ -42,7 +42,7 @@ public final class ImageExtractor {
         return written;
     }
 
-    /** Writes one image's bytes (decompressed; text without trailing NULs) to {@code file}. */
+    /** Writes one image's bytes (decompressed) to {@code file}. */
     public static void write(DeviceImage image, Path file) throws IOException {
         ByteBuffer b = bytes(image);
         try (OutputStream out = Files.newOutputStream(file); WritableByteChannel ch = Channels.newChannel(out)) {
@@ -52,17 +52,9 @@ public final class ImageExtractor {
         }
     }
 
-    /** The bytes {@link #write} writes. */
+    /** The bytes {@link #write} writes: the payload. */
     public static ByteBuffer bytes(DeviceImage image) {
-        ByteBuffer b = image.payload();
-        if (image.format() == ImageFormat.PTX || image.format() == ImageFormat.OPENCL_C) {
-            int end = b.limit();
-            while (end > b.position() && b.get(end - 1) == 0) {
-                end--;
-            }
-            b.limit(end);
-        }
-        return b;
+        return image.payload();
     }
 
     /** Names of the files {@link #extract} would write, in order (for previews). */

@@ -15,6 +15,7 @@ import org.gpumem.dwarf.elf.ElfFile;
 import org.gpumem.dwarf.elf.ElfSection;
 import org.gpumem.dwarf.elf.ElfSymbol;
 import org.gpumem.dwarf.io.ByteReader;
+import org.gpumem.dwarf.io.DecompressionBudget;
 import org.gpumem.dwarf.io.InputFormatException;
 
 /**
@@ -39,14 +40,11 @@ final class ImageScanner {
             "\\b(?:__kernel|kernel)\\s+(?:__attribute__\\s*\\(\\((?:[^()]|\\([^()]*\\))*\\)\\)\\s*)*void\\s+([A-Za-z_][A-Za-z0-9_]*)\\s*\\(");
     private static final Pattern TKINFO_ARCH = Pattern.compile("-arch\\s+sm_(\\d+)([af]?)");
 
-    private final BoundedDecompressor decompressor;
+    private final DecompressionBudget budget;
 
-    ImageScanner(BoundedDecompressor decompressor) {
-        this.decompressor = decompressor;
-    }
-
-    BoundedDecompressor decompressor() {
-        return decompressor;
+    /** @param budget what ELF images read for their kernels may decompress (compressed sections in them) */
+    ImageScanner(DecompressionBudget budget) {
+        this.budget = budget;
     }
 
     /** Name for error messages about an image's own contents: {@code app[fatbin 2 / entry 1]}. */
@@ -57,8 +55,8 @@ final class ImageScanner {
     List<Kernel> kernels(DeviceImage image) {
         String name = imageName(image.origin());
         return switch (image.format()) {
-            case CUBIN -> cubinKernels(ElfFile.parse(name, image.payload()));
-            case AMDGPU_CODE_OBJECT -> amdgpuKernels(ElfFile.parse(name, image.payload()));
+            case CUBIN -> cubinKernels(ElfFile.parse(name, image.payload(), budget));
+            case AMDGPU_CODE_OBJECT -> amdgpuKernels(ElfFile.parse(name, image.payload(), budget));
             case PTX -> named(ptxEntries(text(image.payload())));
             case OPENCL_C -> named(openClKernels(text(image.payload())));
             case SPIRV -> named(spirvEntryPoints(name, image.payload()));

@@ -2,8 +2,12 @@ package org.gpumem.images;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+
+import org.gpumem.dwarf.io.InputFormatException;
 
 /**
  * Chooses the image a device would load, following the CUDA and ROCm compatibility rules.
@@ -38,6 +42,34 @@ public final class ImageSelector {
         }
         if (result.isEmpty()) {
             result.add(select(catalog.file(), List.of(), device));
+        }
+        return result;
+    }
+
+    /**
+     * One selection per kernel and module defining it, in file order: the choice among the
+     * module's images that define the kernel. Images whose headers or bytes cannot be read do
+     * not take part ({@link Catalog#problems()} and their {@link DeviceImage#kernels()} say why).
+     */
+    public static List<KernelSelection> selectKernels(Catalog catalog, GpuTarget device) {
+        List<KernelSelection> result = new ArrayList<>();
+        for (Container c : catalog.containers()) {
+            Map<Kernel, List<DeviceImage>> defining = new LinkedHashMap<>();
+            for (DeviceImage image : c.images()) {
+                List<Kernel> kernels;
+                try {
+                    kernels = image.kernels();
+                } catch (InputFormatException e) {
+                    continue;
+                }
+                for (Kernel k : kernels) {
+                    defining.computeIfAbsent(k, x -> new ArrayList<>()).add(image);
+                }
+            }
+            for (Map.Entry<Kernel, List<DeviceImage>> e : defining.entrySet()) {
+                String scope = "kernel " + e.getKey().displayName() + " in " + c.origin().describe();
+                result.add(new KernelSelection(e.getKey(), c, select(scope, e.getValue(), device)));
+            }
         }
         return result;
     }

@@ -3,6 +3,7 @@ package org.gpumem.images;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 
@@ -12,26 +13,19 @@ import org.junit.jupiter.api.Test;
 class ItaniumDemanglerTest {
 
     @Test
-    void agreesWithLlvmCxxfiltOrDeclines() throws IOException {
+    void agreesWithLlvmCxxfilt() throws IOException {
         int demangled = 0;
         for (String line : Fixtures.lines("expected/demangled.txt")) {
             String[] f = line.split("\t", 2);
             String ours = ItaniumDemangler.demangle(f[0]);
             if (f[1].equals(f[0])) {
                 assertNull(ours, "llvm-cxxfilt leaves " + f[0] + " as is");
-            } else if (ours != null) {
+            } else {
                 assertEquals(f[1], ours, f[0]);
                 demangled++;
-            } else {
-                assertEquals(true, outOfScope(f[0]), "declined " + f[0] + " though it has no construct the demangler leaves out");
             }
         }
-        assertEquals(true, demangled >= 15, demangled + " names demangled");
-    }
-
-    /** Constructs the demangler documents as declined: function types, cv- or ref-qualified member functions. */
-    private static boolean outOfScope(String mangled) {
-        return mangled.contains("F") || mangled.matches("_ZN[KVrRO].*");
+        assertTrue(demangled >= 80, demangled + " names demangled");
     }
 
     @Test
@@ -47,8 +41,19 @@ class ItaniumDemanglerTest {
 
     @Test
     void garbageIsDeclined() {
-        for (String s : new String[] {"_Z", "_Z3", "_Z99foo", "_ZN3fooE", "_Z1fS_", "_Z1fT_", "_Z1fIiE", "_ZN", "_Z1fPP"}) {
+        for (String s : new String[] {"_Z", "_Z3", "_Z99foo", "_Z1fS_", "_Z1fT_", "_ZN", "_Z1fPP", "_Z1fvx"}) {
             assertNull(ItaniumDemangler.demangle(s), s);
         }
+    }
+
+    @Test
+    void hostileNestingIsDeclinedNotAStackOverflow() {
+        String deep = "_Z1f" + "P".repeat(10_000) + "i";
+        assertNull(ItaniumDemangler.demangle(deep));
+        StringBuilder templates = new StringBuilder("_Z1fI");
+        for (int i = 0; i < 3000; i++) {
+            templates.append("1AI");
+        }
+        assertNull(ItaniumDemangler.demangle(templates + "iEvv"));
     }
 }

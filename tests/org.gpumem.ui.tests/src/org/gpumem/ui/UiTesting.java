@@ -2,21 +2,25 @@ package org.gpumem.ui;
 
 import java.nio.file.Path;
 import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
+import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.gpumem.model.MemoryState;
 import org.gpumem.model.Pool;
 import org.gpumem.model.Target;
+import org.gpumem.model.memory.ByteSource;
 import org.gpumem.model.state.MemoryStateBuilder;
-import org.gpumem.ui.internal.Screenshots;
+import org.gpumem.ui.screenshots.Screenshots;
 
 /** Helpers for the UI tests: waiting on the UI thread, sample states, screenshots for the docs. */
 public final class UiTesting {
 
     /** Time for GTK to paint what the test just changed before its pixels are copied. */
-    private static final long SETTLE_MILLIS = 300;
+    private static final int SETTLE_MILLIS = 300;
 
     private UiTesting() {
     }
@@ -65,19 +69,21 @@ public final class UiTesting {
     }
 
     /**
-     * Writes a PNG of {@code control} to docs/screenshots/{@code name}.png when the build tells
-     * where the docs are ({@code -Dgpumem.docs}); tests run from an IDE skip it.
+     * Writes a PNG of {@code control} to {@code name}.png in the folder the build names
+     * ({@code -Dgpumem.screenshots}, the test module's target/screenshots; {@code ./gpumem
+     * screenshots} copies them to docs/screenshots); tests run from an IDE skip it.
      */
     public static void screenshot(Control control, String name) {
-        String docs = System.getProperty("gpumem.docs");
-        if (docs == null || docs.isBlank()) {
+        String folder = System.getProperty("gpumem.screenshots");
+        if (folder == null || folder.isBlank()) {
             return;
         }
         control.redraw(0, 0, control.getSize().x, control.getSize().y, true);
         control.update();
-        long until = System.currentTimeMillis() + SETTLE_MILLIS;
-        waitUntil(() -> System.currentTimeMillis() >= until, SETTLE_MILLIS + 5_000, "paint before the screenshot");
-        Screenshots.capture(control, Path.of(docs, "screenshots", name + ".png"));
+        boolean[] settled = {false};
+        control.getDisplay().timerExec(SETTLE_MILLIS, () -> settled[0] = true);
+        waitUntil(() -> settled[0], SETTLE_MILLIS + 5_000, "paint before the screenshot");
+        Screenshots.capture(control, Path.of(folder, name + ".png"));
     }
 
     /** Like {@link #screenshot}, with the view maximized in its window for the picture. */
@@ -89,6 +95,102 @@ public final class UiTesting {
             screenshot(control, name);
         } finally {
             page.setPartState(ref, org.eclipse.ui.IWorkbenchPage.STATE_RESTORED);
+        }
+    }
+
+    /**
+     * A pool's bytes whose reads by the first job called {@code jobName} to read them wait until
+     * {@link #open()}; other jobs and threads read at once. Lets a test hold a view's read in its
+     * job while it starts another one.
+     */
+    public static final class GatedSource implements ByteSource {
+        private final ByteSource bytes;
+        private final String jobName;
+        private final CountDownLatch holding = new CountDownLatch(1);
+        private final CountDownLatch gate = new CountDownLatch(1);
+        private Job held;
+
+        private GatedSource(ByteSource bytes, String jobName) {
+            this.bytes = bytes;
+            this.jobName = jobName;
+        }
+
+        /** Puts a gate in front of {@code pool}'s bytes. */
+        public static GatedSource install(Pool pool, String jobName) {
+            GatedSource gated = new GatedSource(pool.getSource(), jobName);
+            pool.setSource(gated);
+            return gated;
+        }
+
+        /** Whether the held job is waiting at the gate. */
+        public boolean holding() {
+            return holding.getCount() == 0;
+        }
+
+        /** The job that is held, once {@link #holding()}. */
+        public synchronized Job held() {
+            return held;
+        }
+
+        public void open() {
+            gate.countDown();
+        }
+
+        @Override
+        public void read(long offset, byte[] dst, int off, int len) {
+            Job current = Job.getJobManager().currentJob();
+            boolean hold;
+            synchronized (this) {
+                if (held == null && current != null && current.getName().equals(jobName)) {
+                    held = current;
+                }
+                hold = current != null && current == held && gate.getCount() > 0;
+            }
+            if (hold) {
+                holding.countDown();
+                try {
+                    if (!gate.await(60, TimeUnit.SECONDS)) {
+                        throw new IllegalStateException("the test never opened the gate of " + jobName);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException(e);
+                }
+            }
+            bytes.read(offset, dst, off, len);
+        }
+
+        @Override
+        public long size() {
+            return bytes.size();
+        }
+
+        @Override
+        public boolean isWritable() {
+            return bytes.isWritable();
+        }
+
+        @Override
+        public void write(long offset, byte[] src, int off, int len) {
+            bytes.write(offset, src, off, len);
+        }
+
+        @Override
+        public long version() {
+            return bytes.version();
+        }
+
+        @Override
+        public long nextPopulated(long offset) {
+            return bytes.nextPopulated(offset);
+        }
+    }
+
+    /** Runs what is queued for the UI thread (asyncExecs of finished jobs, paints) until nothing is left. */
+    public static void runQueuedUiWork() {
+        Display display = Display.getCurrent();
+        while (display.readAndDispatch()) {
+            // until the queue is empty
         }
     }
 

@@ -14,6 +14,7 @@ import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.debug.core.model.ILaunchConfigurationDelegate;
 import org.gpumem.debug.engine.SimulatorEngine;
 import org.gpumem.debug.model.KernelDebugTarget;
+import org.gpumem.dwarf.io.InputFiles;
 import org.gpumem.dwarf.io.InputFormatException;
 import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.launch.LaunchDescription;
@@ -40,7 +41,7 @@ public final class KernelLaunchDelegate implements ILaunchConfigurationDelegate 
             prepared = PreparedLaunch.prepare(description);
         } catch (IOException e) {
             throw new CoreException(Status.error(configuration.getName() + ": cannot read " + description.module() + ": "
-                    + e.getMessage(), e));
+                    + InputFiles.describe(e), e));
         } catch (InputFormatException | IllegalArgumentException e) {
             throw new CoreException(Status.error(configuration.getName() + ": " + e.getMessage(), e));
         }

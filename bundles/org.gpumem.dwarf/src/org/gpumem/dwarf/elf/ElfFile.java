@@ -1,7 +1,6 @@
 package org.gpumem.dwarf.elf;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -13,18 +12,21 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReferenceArray;
-import java.util.zip.DataFormatException;
-import java.util.zip.Inflater;
 
+import org.gpumem.dwarf.io.BoundedDecompression;
 import org.gpumem.dwarf.io.ByteReader;
+import org.gpumem.dwarf.io.InputFiles;
+import org.gpumem.dwarf.io.Codec;
+import org.gpumem.dwarf.io.DecompressionBudget;
 import org.gpumem.dwarf.io.InputFormatException;
 
 /**
  * An ELF file: ELF32 or ELF64, either byte order, any object type (ET_REL, ET_EXEC, ET_DYN...).
  * The file is memory-mapped by {@link #open(Path)}; section contents are slices of the mapping,
- * except SHF_COMPRESSED sections, which are inflated (zlib or zstd) once, on first use, into a
- * buffer bounded by the size their compression header states and by {@link #MAX_EXPANSION}
- * times their compressed size. This class is safe to use from several threads.
+ * except SHF_COMPRESSED sections, which are inflated (zlib or zstd) once, on first use, by
+ * {@link BoundedDecompression}: memory grows only as their data really expands, never past the
+ * size their compression header states, and the file's {@link DecompressionBudget} (default
+ * 1 GiB) must cover that size. This class is safe to use from several threads.
  */
 public final class ElfFile {
     public static final int ET_REL = 1;
@@ -39,16 +41,10 @@ public final class ElfFile {
     public static final int EM_AMDGPU = 224;
     public static final int ELFCOMPRESS_ZLIB = 1;
     public static final int ELFCOMPRESS_ZSTD = 2;
-    /**
-     * Largest accepted ratio of decompressed to compressed size. zlib cannot exceed ~1032:1;
-     * zstd can, but debug sections never come close, and the bound keeps a lying header from
-     * allocating gigabytes out of a few bytes.
-     */
-    public static final int MAX_EXPANSION = 1100;
     private static final long MAX_SECTION_SIZE = Integer.MAX_VALUE - 64;
 
     private final String fileName;
-    private final Path path;
+    private final DecompressionBudget budget;
     private final ByteBuffer image;
     private final boolean is64;
     private final ByteOrder order;
@@ -65,9 +61,9 @@ public final class ElfFile {
     private volatile List<ElfSymbol> symbols;
     private final Map<Integer, List<ElfSymbol>> symbolTables = new java.util.concurrent.ConcurrentHashMap<>();
 
-    private ElfFile(String fileName, ByteBuffer data, Path path) {
+    private ElfFile(String fileName, ByteBuffer data, DecompressionBudget budget) {
         this.fileName = fileName;
-        this.path = path;
+        this.budget = budget;
         ByteReader r = new ByteReader(fileName, null, data);
         this.image = r.buffer();
         if (r.remaining() < 16 || r.u8() != 0x7f || r.u8() != 'E' || r.u8() != 'L' || r.u8() != 'F') {
@@ -118,8 +114,12 @@ public final class ElfFile {
             if (shstrndx == 0xffff) {
                 shstrndx = (int) h0[6];
             }
-            if (shnum * shentsize > r.size() - shoff) {
-                throw r.fail(shoff, shnum + " section headers do not fit in the file");
+            // With e_shnum 0 the count is section 0's sh_size, a full 64-bit word: compare by
+            // division so that a huge count cannot wrap around to something that fits.
+            if (shnum < 0 || shnum > (r.size() - shoff) / shentsize) {
+                throw r.fail(shoff, Long.toUnsignedString(shnum) + " section headers of " + shentsize
+                        + " bytes do not fit in the file (" + r.size() + " bytes, section headers at 0x"
+                        + Long.toHexString(shoff) + ")");
             }
             long[][] raw = new long[(int) shnum][];
             for (int i = 0; i < shnum; i++) {
@@ -176,24 +176,43 @@ public final class ElfFile {
         return r.subAt(offset, size);
     }
 
-    /** Memory-maps and parses the file at {@code path}; I/O errors are not format errors. */
+    /**
+     * Memory-maps and parses the file at {@code path}, with a decompression budget of
+     * {@link DecompressionBudget#DEFAULT_BYTES}; I/O errors are not format errors.
+     */
     public static ElfFile open(Path path) throws IOException {
+        return open(path, DecompressionBudget.ofDefault());
+    }
+
+    /** Memory-maps and parses the file at {@code path}; its compressed sections share {@code budget}. */
+    public static ElfFile open(Path path, DecompressionBudget budget) throws IOException {
+        InputFiles.requireReadableFile(path, "an ELF file");
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             long size = ch.size();
             if (size > MAX_SECTION_SIZE) {
                 throw new InputFormatException(path.toString(), null, 0, "file larger than 2 GiB is not supported");
             }
-            return new ElfFile(path.toString(), ch.map(FileChannel.MapMode.READ_ONLY, 0, size), path);
+            return new ElfFile(path.toString(), ch.map(FileChannel.MapMode.READ_ONLY, 0, size), budget);
         }
     }
 
     /** Parses an ELF image held in {@code data} (position to limit); the buffer is not copied. */
     public static ElfFile parse(String fileName, ByteBuffer data) {
-        return new ElfFile(fileName, data, null);
+        return parse(fileName, data, DecompressionBudget.ofDefault());
+    }
+
+    /** Parses an ELF image held in {@code data}; its compressed sections share {@code budget}. */
+    public static ElfFile parse(String fileName, ByteBuffer data, DecompressionBudget budget) {
+        return new ElfFile(fileName, data, budget);
     }
 
     public String fileName() {
         return fileName;
+    }
+
+    /** The budget this file's compressed sections are charged to. */
+    public DecompressionBudget budget() {
+        return budget;
     }
 
     public boolean is64() {
@@ -311,115 +330,16 @@ public final class ElfFile {
             size = h.u32();
             h.u32();
         }
-        int compressed = h.remaining();
-        if (kind != ELFCOMPRESS_ZLIB && kind != ELFCOMPRESS_ZSTD) {
-            throw h.fail(0, "unknown compression type " + kind);
-        }
-        if (size < 0 || size > MAX_SECTION_SIZE || size > (long) compressed * MAX_EXPANSION + 4096) {
-            throw h.fail(is64 ? 8 : 4, "compressed section claims implausible size " + Long.toUnsignedString(size)
-                    + " from " + compressed + " bytes");
-        }
-        int headerSize = is64 ? 24 : 12;
-        if (kind == ELFCOMPRESS_ZLIB) {
-            // Off-heap: large decompressed sections then cost their size, not a heap sized for them.
-            ByteBuffer out = ByteBuffer.allocateDirect((int) size);
-            if (path != null) {
-                inflateFromFile(s, s.offset() + headerSize, compressed, out, headerSize);
-            } else {
-                inflate(s, h.slice(compressed), out, headerSize);
-            }
-            return out.clear().order(order);
-        }
-        byte[] out = new byte[(int) size];
-        unzstd(s, h.bytes(compressed), out, headerSize);
-        return ByteBuffer.wrap(out).order(order);
-    }
-
-    /**
-     * Inflates from positional reads of the file rather than from the mapping: the compressed
-     * bytes then pass through a small buffer instead of staying resident in the process.
-     */
-    private void inflateFromFile(ElfSection s, long from, long length, ByteBuffer out, int headerSize) {
-        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
-            ByteBuffer chunk = ByteBuffer.allocateDirect((int) Math.min(1 << 20, Math.max(length, 1)));
-            long end = from + length;
-            long[] pos = {from};
-            inflate(s, inf -> {
-                if (pos[0] >= end) {
-                    return false;
-                }
-                chunk.clear().limit((int) Math.min(chunk.capacity(), end - pos[0]));
-                int n = ch.read(chunk, pos[0]);
-                if (n <= 0) {
-                    return false;
-                }
-                pos[0] += n;
-                inf.setInput(chunk.flip());
-                return true;
-            }, out, headerSize);
-        } catch (IOException e) {
-            throw readFailure(e);
-        }
-    }
-
-    private void inflate(ElfSection s, ByteBuffer in, ByteBuffer out, int headerSize) {
-        boolean[] given = {false};
-        inflate(s, inf -> {
-            if (given[0]) {
-                return false;
-            }
-            given[0] = true;
-            inf.setInput(in);
-            return true;
-        }, out, headerSize);
-    }
-
-    /** Hands compressed bytes to an {@link Inflater} that has used up its input. */
-    private interface ZlibInput {
-        /** Sets more input on {@code inf}; false when there is none left. */
-        boolean refill(Inflater inf) throws IOException;
-    }
-
-    private void inflate(ElfSection s, ZlibInput input, ByteBuffer out, int headerSize) {
-        Inflater inf = new Inflater();
-        try {
-            while (out.hasRemaining() && !inf.finished()) {
-                if (inf.needsInput() && !input.refill(inf)) {
-                    break;
-                }
-                if (inf.inflate(out) == 0 && inf.needsDictionary()) {
-                    break;
-                }
-            }
-            if (out.hasRemaining()) {
-                throw new InputFormatException(fileName, s.name(), headerSize + inf.getBytesRead(),
-                        "zlib data ends after " + out.position() + " of " + out.limit() + " bytes");
-            }
-        } catch (DataFormatException e) {
-            throw new InputFormatException(fileName, s.name(), headerSize + inf.getBytesRead(), "corrupt zlib data: " + e.getMessage());
-        } catch (IOException e) {
-            throw readFailure(e);
-        } finally {
-            inf.end();
-        }
-    }
-
-    private UncheckedIOException readFailure(IOException e) {
-        return new UncheckedIOException(fileName + ": " + e.getMessage(), e);
-    }
-
-    private void unzstd(ElfSection s, byte[] in, byte[] out, int headerSize) {
-        int n;
-        try {
-            n = new io.airlift.compress.zstd.ZstdDecompressor().decompress(in, 0, in.length, out, 0, out.length);
-        } catch (NoClassDefFoundError e) {
-            throw new InputFormatException(fileName, s.name(), 0, "zstd-compressed section, but aircompressor is not available");
-        } catch (RuntimeException e) {
-            throw new InputFormatException(fileName, s.name(), headerSize, "corrupt zstd data: " + e.getMessage());
-        }
-        if (n != out.length) {
-            throw new InputFormatException(fileName, s.name(), headerSize, "zstd data gives " + n + " of " + out.length + " bytes");
-        }
+        Codec codec = switch (kind) {
+            case ELFCOMPRESS_ZLIB -> Codec.ZLIB;
+            case ELFCOMPRESS_ZSTD -> Codec.ZSTD;
+            default -> throw h.fail(0, "unknown compression type " + kind);
+        };
+        ByteReader stored = h.sub(h.remaining());
+        String what = "compressed section";
+        budget.charge(stored, size, what);
+        // Off-heap: large decompressed debug sections then cost their size, not a heap sized for them.
+        return BoundedDecompression.decompress(stored, codec, size, what, true).order(order);
     }
 
     /** Symbols of .symtab, or of .dynsym when there is no .symtab; empty when neither exists. */

@@ -22,12 +22,14 @@ public final class DieCursor {
     private final int addressSize;
     private final int offsetSize;
     private final int refAddrSize;
+    private static final int[] NO_VALUES = {};
     private long dieOffset = -1;
     private Abbrev abbrev;
     private int depth;
     private int nextDepth;
-    private int[] valuePos = new int[32];
-    private int[] valueForm = new int[32];
+    /** Value positions of a DIE without a fixed layout; grown on first need (many units never need them). */
+    private int[] valuePos = NO_VALUES;
+    private int[] valueForm = NO_VALUES;
     /** Start of the values of a DIE whose abbreviation has a fixed layout, else -1. */
     private int fixedBase = -1;
     private Abbrev.FixedLayout fixed;
@@ -153,8 +155,8 @@ public final class DieCursor {
     private void readValues(Abbrev a) {
         int n = a.forms.length;
         if (valuePos.length < n) {
-            valuePos = new int[n * 2];
-            valueForm = new int[n * 2];
+            valuePos = new int[Math.max(16, n * 2)];
+            valueForm = new int[Math.max(16, n * 2)];
         }
         int[] forms = a.forms;
         for (int i = 0; i < n; i++) {

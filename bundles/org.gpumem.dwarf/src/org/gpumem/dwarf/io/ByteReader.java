@@ -26,6 +26,14 @@ public final class ByteReader {
         this(file, section, data.slice().order(data.order()), 0);
     }
 
+    /**
+     * A reader over all of {@code data} (position to limit) whose first byte is at offset
+     * {@code base} of the section (or file) its errors name.
+     */
+    public static ByteReader withBase(String file, String section, ByteBuffer data, long base) {
+        return new ByteReader(file, section, data.slice().order(data.order()), base);
+    }
+
     private ByteReader(String file, String section, ByteBuffer slice, long base) {
         this.buf = slice;
         this.file = file;

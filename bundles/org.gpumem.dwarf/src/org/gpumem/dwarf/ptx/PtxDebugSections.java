@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,6 +20,7 @@ import java.util.regex.Pattern;
 import org.gpumem.dwarf.elf.ElfFile;
 import org.gpumem.dwarf.info.DebugSections;
 import org.gpumem.dwarf.info.SymbolLayout;
+import org.gpumem.dwarf.io.InputFiles;
 
 /**
  * The DWARF that nvcc -G writes inside PTX text, assembled into sections:
@@ -71,7 +71,7 @@ public final class PtxDebugSections implements DebugSections {
     }
 
     public static PtxDebugSections read(Path ptx) throws IOException {
-        return assemble(ptx.getFileName().toString(), Files.readString(ptx, StandardCharsets.UTF_8));
+        return assemble(ptx.getFileName().toString(), InputFiles.readUtf8(ptx, "PTX text"));
     }
 
     /** Assembles every {@code .section NAME { ... }} block of {@code text}; {@code fileName} names errors. */

@@ -21,6 +21,7 @@ import org.gpumem.dwarf.expr.Evaluator;
 import org.gpumem.dwarf.expr.Expression;
 import org.gpumem.dwarf.expr.ExpressionDecoder;
 import org.gpumem.dwarf.expr.Location;
+import org.gpumem.dwarf.expr.OpcodeTable;
 import org.gpumem.dwarf.expr.RegisterNames;
 import org.gpumem.dwarf.info.DieCursor;
 import org.gpumem.dwarf.info.DwAt;
@@ -34,7 +35,7 @@ import org.gpumem.dwarf.io.InputFormatException;
 
 /**
  * Counts over a whole file, for {@code gpumem dwarf --stats}: units, DIEs, variables and
- * parameters, location expressions and location lists (every list is walked to its end), and
+ * parameters (those {@link VariableLister} lists: not the parameters of subroutine types), location expressions and location lists (every list is walked to its end), and
  * variables by address space. Units are shared out to worker threads; DIEs are streamed by
  * {@link DieCursor}s, so memory stays at the size of the decompressed sections.
  * <p>
@@ -161,6 +162,7 @@ public final class DwarfStatistics {
         final Map<String, long[]> bySpace = new TreeMap<>();
         private ByteReader locReader;
         private ByteReader locListsReader;
+        private final Map<AddressSpaceEncodings, OpcodeTable> opcodeTables = new java.util.HashMap<>();
 
         Counts(DwarfFile dwarf, AddressSpaceEncodings encodings) {
             this.dwarf = dwarf;
@@ -216,19 +218,39 @@ public final class DwarfStatistics {
         }
 
         private void unit(Unit u) {
-            Producer producer = Producer.parse(u.producer());
-            AddressSpaceNumbering numbering = AddressSpaceRegistry.numbering(target, producer, u.addressSize());
-            AddressSpaceEncodings enc = encodings.forProducer(producer);
-            ExpressionDecoder decoder = gpu ? new ExpressionDecoder(enc, u.version(), u.addressSize(), u.offsetSize()) : null;
+            // Numbering, encodings and decoder are set up at the unit's first variable: units
+            // without variables cost their DIE walk only.
+            AddressSpaceNumbering numbering = null;
+            AddressSpaceEncodings enc = null;
+            ExpressionDecoder decoder = null;
             DieCursor c = u.cursor();
+            int[] tagAt = new int[64];
             while (c.next()) {
                 if (c.abbrev() == null) {
                     continue;
                 }
                 dies++;
                 int tag = c.tag();
+                int depth = c.depth();
+                if (depth >= 0) {
+                    if (depth >= tagAt.length) {
+                        tagAt = java.util.Arrays.copyOf(tagAt, depth * 2);
+                    }
+                    tagAt[depth] = tag;
+                }
                 if (tag != DwTag.VARIABLE && tag != DwTag.FORMAL_PARAMETER) {
                     continue;
+                }
+                if (depth > 0 && tagAt[depth - 1] == DwTag.SUBROUTINE_TYPE) {
+                    // The parameters of function types are not variables (as VariableLister counts).
+                    continue;
+                }
+                if (numbering == null) {
+                    Producer producer = Producer.parse(u.producer());
+                    numbering = AddressSpaceRegistry.numbering(target, producer, u.addressSize());
+                    enc = encodings.forProducer(producer);
+                    decoder = gpu ? new ExpressionDecoder(opcodeTables.computeIfAbsent(enc, OpcodeTable::new), u.version(),
+                            u.addressSize(), u.offsetSize()) : null;
                 }
                 if (tag == DwTag.VARIABLE) {
                     variables++;

@@ -19,6 +19,7 @@ import org.gpumem.dwarf.expr.ExpressionDecoder;
 import org.gpumem.dwarf.expr.ContextBinding;
 import org.gpumem.dwarf.expr.Location;
 import org.gpumem.dwarf.expr.LocationSummary;
+import org.gpumem.dwarf.expr.OpcodeTable;
 import org.gpumem.dwarf.expr.RegisterNames;
 import org.gpumem.dwarf.expr.UnitBaseTypes;
 import org.gpumem.dwarf.info.DebugSections.Relocation;
@@ -51,6 +52,15 @@ public final class VariableLister {
     private static final int MAX_DEPTH = 4096;
     private final DwarfFile dwarf;
     private final AddressSpaceEncodings encodings;
+    /**
+     * Per depth of the DIE walk: enclosing function, tag, frame-base DIE. Every entry read at a
+     * depth was written by the walk of the same unit, so the arrays serve all units.
+     */
+    private String[] functionAt = new String[64];
+    private int[] tagAt = new int[64];
+    private long[] frameBaseAt = new long[64];
+    /** Opcode tables by encodings: units of one producer share one, instead of building a table per unit. */
+    private final java.util.Map<AddressSpaceEncodings, OpcodeTable> opcodeTables = new java.util.HashMap<>();
     private final TypeNames types;
 
     public VariableLister(DwarfFile dwarf) {
@@ -99,7 +109,8 @@ public final class VariableLister {
             Target target = Target.fromElfMachine(dwarf.source().machine());
             this.numbering = AddressSpaceRegistry.numbering(target, producer, u.addressSize());
             this.unitEncodings = encodings.forProducer(producer);
-            this.decoder = new ExpressionDecoder(unitEncodings, u.version(), u.addressSize(), u.offsetSize());
+            this.decoder = new ExpressionDecoder(opcodeTables.computeIfAbsent(unitEncodings, OpcodeTable::new), u.version(),
+                    u.addressSize(), u.offsetSize());
             RegisterNames byMachine = RegisterNames.forMachine(dwarf.source().machine());
             this.registers = byMachine == RegisterNames.NONE && producer.kind() == Producer.Kind.NVIDIA ? RegisterNames.PTX
                     : byMachine;
@@ -116,11 +127,13 @@ public final class VariableLister {
     }
 
     private void listUnit(Unit u, Consumer<Variable> sink) {
-        UnitState st = new UnitState(u);
+        // Built at the unit's first variable: a unit without variables (many are, some inputs
+        // have hundreds of thousands) then costs its DIE walk only.
+        UnitState st = null;
         DieCursor c = u.cursor();
-        String[] functionAt = new String[64];
-        int[] tagAt = new int[64];
-        long[] frameBaseAt = new long[64];
+        String[] functionAt = this.functionAt;
+        int[] tagAt = this.tagAt;
+        long[] frameBaseAt = this.frameBaseAt;
         while (c.next()) {
             int depth = c.depth();
             if (depth < 0 || depth >= MAX_DEPTH) {
@@ -130,9 +143,9 @@ public final class VariableLister {
                 continue;
             }
             if (depth >= tagAt.length) {
-                functionAt = java.util.Arrays.copyOf(functionAt, depth * 2);
-                tagAt = java.util.Arrays.copyOf(tagAt, depth * 2);
-                frameBaseAt = java.util.Arrays.copyOf(frameBaseAt, depth * 2);
+                functionAt = this.functionAt = java.util.Arrays.copyOf(functionAt, depth * 2);
+                tagAt = this.tagAt = java.util.Arrays.copyOf(tagAt, depth * 2);
+                frameBaseAt = this.frameBaseAt = java.util.Arrays.copyOf(frameBaseAt, depth * 2);
             }
             int tag = c.tag();
             tagAt[depth] = tag;
@@ -149,6 +162,9 @@ public final class VariableLister {
                 int parentTag = depth > 0 ? tagAt[depth - 1] : 0;
                 if (parentTag == DwTag.SUBROUTINE_TYPE) {
                     continue;
+                }
+                if (st == null) {
+                    st = new UnitState(u);
                 }
                 sink.accept(variable(st, c, parentFunction, parentFrameBase));
             } else if (tag == DwTag.SUBROUTINE_TYPE) {

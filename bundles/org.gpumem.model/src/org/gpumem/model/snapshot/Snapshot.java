@@ -8,22 +8,26 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.emf.ecore.resource.ResourceSet;
+import org.eclipse.emf.ecore.resource.impl.ExtensibleURIConverterImpl;
 import org.eclipse.emf.ecore.resource.impl.ResourceSetImpl;
+import org.eclipse.emf.ecore.resource.impl.URIHandlerImpl;
 import org.eclipse.emf.ecore.xmi.XMLResource;
 import org.eclipse.emf.ecore.xmi.impl.XMIResourceFactoryImpl;
 import org.gpumem.dwarf.io.ByteReader;
+import org.gpumem.dwarf.io.InputFiles;
 import org.gpumem.dwarf.io.InputFormatException;
 import org.gpumem.model.GpumemPackage;
 import org.gpumem.model.MemoryState;
@@ -40,15 +44,18 @@ public final class Snapshot implements Closeable {
 
     /** File name extension of snapshot model files. */
     public static final String EXTENSION = "gpumem";
+    private static final String EXPECTED = "a gpumem snapshot (FILE.gpumem, written by gpumem, with FILE.gpumem.pages beside it)";
 
     private final Path file;
     private final MemoryState state;
     private final FileChannel pages;
+    private final Path pagesPath;
 
-    private Snapshot(Path file, MemoryState state, FileChannel pages) {
+    private Snapshot(Path file, MemoryState state, FileChannel pages, Path pagesPath) {
         this.file = file;
         this.state = state;
         this.pages = pages;
+        this.pagesPath = pagesPath;
     }
 
     public Path file() {
@@ -65,6 +72,18 @@ public final class Snapshot implements Closeable {
         pages.close();
     }
 
+    /**
+     * The page file that the snapshot {@code file} opens with: its page file, or the previous one
+     * after an interrupted save; null when {@code file} does not open.
+     */
+    static Path pagesInUse(Path file) {
+        try (Snapshot s = open(file)) {
+            return s.pagesPath;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
     /** A resource set that reads and writes gpumem models, also outside OSGi. */
     public static ResourceSet newResourceSet() {
         ResourceSet resources = new ResourceSetImpl();
@@ -73,27 +92,66 @@ public final class Snapshot implements Closeable {
         return resources;
     }
 
+    /**
+     * Opens {@code file} and its page file; the model is checked against the model's invariants
+     * first ({@link InvalidSnapshotException} lists what is broken).
+     */
     public static Snapshot open(Path file) throws IOException {
         String name = file.toString();
+        InputFiles.requireReadableFile(file, EXPECTED);
         MemoryState state = loadModel(file, name);
         Path pagesPath = SnapshotWriter.pagesFile(file);
-        if (!Files.isRegularFile(pagesPath)) {
-            throw new NoSuchFileException(pagesPath.toString(), null, "the snapshot's page file is missing");
+        InputFiles.requireReadableFile(pagesPath, "the page file of snapshot " + file.getFileName() + " beside it");
+        FileChannel channel;
+        try {
+            channel = FileChannel.open(pagesPath, StandardOpenOption.READ);
+        } catch (IOException e) {
+            throw InputFiles.failure(pagesPath, e);
         }
-        FileChannel channel = FileChannel.open(pagesPath, StandardOpenOption.READ);
         try {
             attachPages(state, channel, pagesPath.toString());
-            return new Snapshot(file, state, channel);
+            return new Snapshot(file, state, channel, pagesPath);
+        } catch (InputFormatException e) {
+            channel.close();
+            Snapshot previous = openPrevious(file, state);
+            if (previous == null) {
+                throw e;
+            }
+            return previous;
         } catch (RuntimeException | IOException e) {
             channel.close();
             throw e;
         }
     }
 
+    /**
+     * The model with the page file of the save before the last one: a save interrupted between
+     * renaming its page file and its model into place left the old model with its old pages
+     * there (see {@link SnapshotWriter#save}). Null when there is no such file or it does not fit.
+     */
+    private static Snapshot openPrevious(Path file, MemoryState state) throws IOException {
+        Path previous = SnapshotWriter.previousPagesFile(file);
+        if (!Files.isRegularFile(previous)) {
+            return null;
+        }
+        FileChannel channel = FileChannel.open(previous, StandardOpenOption.READ);
+        try {
+            attachPages(state, channel, previous.toString());
+            return new Snapshot(file, state, channel, previous);
+        } catch (RuntimeException | IOException e) {
+            channel.close();
+            return null;
+        }
+    }
+
     private static MemoryState loadModel(Path file, String name) throws IOException {
         ResourceSet resources = newResourceSet();
+        // A model names packages and other resources by URI; EMF would fetch those (even over
+        // the network). A snapshot is one self-contained file: nothing else is ever loaded.
+        resources.setURIConverter(new ExtensibleURIConverterImpl(List.of(new NothingElse()), List.of()));
         Resource resource = resources.createResource(URI.createFileURI(file.toAbsolutePath().toString()));
         Map<Object, Object> options = new HashMap<>();
+        options.put(XMLResource.OPTION_USE_PACKAGE_NS_URI_AS_LOCATION, Boolean.FALSE);
         Map<String, Boolean> features = new HashMap<>();
         // Snapshot files may come from elsewhere: no DTDs, no external entities.
         features.put("http://apache.org/xml/features/disallow-doctype-decl", Boolean.TRUE);
@@ -102,8 +160,8 @@ public final class Snapshot implements Closeable {
         options.put(XMLResource.OPTION_PARSER_FEATURES, features);
         try (InputStream in = Files.newInputStream(file)) {
             resource.load(in, options);
-        } catch (NoSuchFileException e) {
-            throw e;
+        } catch (FileSystemException e) {
+            throw InputFiles.failure(file, e);
         } catch (IOException | RuntimeException e) {
             throw new InputFormatException(name, null, 0, "not a gpumem snapshot model: " + xmiProblem(e), e);
         }
@@ -114,39 +172,39 @@ public final class Snapshot implements Closeable {
         if (resource.getContents().size() != 1 || !(resource.getContents().get(0) instanceof MemoryState state)) {
             throw new InputFormatException(name, null, 0, "the model's root is not a MemoryState");
         }
-        if (state.getTarget() == null || state.getDevice() == null) {
-            throw new InputFormatException(name, null, 0, "the snapshot has no target or no device context");
-        }
-        checkShape(state, name);
+        SnapshotValidator.validate(name, resource, state);
         return state;
     }
 
-    /**
-     * Contexts must nest device -> grid -> work-group -> subgroup -> lane with strictly narrowing
-     * scopes (which also bounds the tree's depth), and every pool must name a storage of the
-     * snapshot's own target.
-     */
-    private static void checkShape(MemoryState state, String name) {
-        for (Iterator<EObject> it = state.eAllContents(); it.hasNext();) {
-            EObject o = it.next();
-            if (o instanceof org.gpumem.model.Context c && c.getParent() != null
-                    && c.getParent().getScope().getValue() >= c.getScope().getValue()) {
-                throw new InputFormatException(name, null, 0, "a " + c.getScope().getLiteral() + " context inside a "
-                        + c.getParent().getScope().getLiteral() + " context");
-            }
-            if (o instanceof Pool p && (p.getStorage() == null || p.getStorage().eContainer() != state.getTarget())) {
-                throw new InputFormatException(name, null, 0, "pool " + p.getKey() + " names no storage of the snapshot's target");
-            }
+    /** Refuses to open any URI: snapshot models may not pull in other files or packages. */
+    private static final class NothingElse extends URIHandlerImpl {
+        @Override
+        public boolean canHandle(URI uri) {
+            return true;
+        }
+
+        @Override
+        public InputStream createInputStream(URI uri, Map<?, ?> options) throws IOException {
+            throw new IOException("a snapshot may not refer to " + uri + "; it must be one self-contained file");
         }
     }
 
     private static String xmiProblem(Exception e) {
         Throwable t = e;
         while (t.getCause() != null && t.getCause() != t) {
+            if (t instanceof org.xml.sax.SAXParseException) {
+                break;
+            }
             t = t.getCause();
         }
-        String message = t.getMessage() != null ? t.getMessage() : t.toString();
-        return message.length() > 300 ? message.substring(0, 300) + "..." : message;
+        String message = t.getMessage() != null ? t.getMessage() : "unreadable XML";
+        if (message.length() > 300) {
+            message = message.substring(0, 300) + "...";
+        }
+        if (t instanceof org.xml.sax.SAXParseException p) {
+            return "XMI line " + p.getLineNumber() + ", column " + p.getColumnNumber() + ": " + message;
+        }
+        return message;
     }
 
     private static void attachPages(MemoryState state, FileChannel channel, String name) throws IOException {

@@ -2,6 +2,10 @@ package org.gpumem.model.snapshot;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystemException;
+import java.security.SecureRandom;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -33,6 +37,8 @@ import io.airlift.compress.zstd.ZstdCompressor;
  */
 public final class SnapshotWriter {
 
+    private static final SecureRandom RANDOM = new SecureRandom();
+
     private SnapshotWriter() {
     }
 
@@ -40,6 +46,15 @@ public final class SnapshotWriter {
     public record Saved(Path model, Path pages, int pools, long chunks, long rawBytes, long storedBytes) {
     }
 
+    /**
+     * Saves {@code state} as {@code file} and its page file, atomically: both are written beside
+     * their final names and forced to disk, the previous page file is kept as
+     * {@code FILE.gpumem.pages.prev}, then the page file and the model are renamed into place (the
+     * model's rename is the commit). Pool keys carry a tag new to each save, so a model and a page
+     * file of different saves never pass for each other: a crash between the two renames leaves
+     * the previous model with its pages in the {@code .prev} file, which {@link Snapshot#open}
+     * falls back to. A failure while writing (a full disk) leaves the previous snapshot as it was.
+     */
     public static Saved save(MemoryState state, Path file) throws IOException {
         EcoreUtil.Copier copier = new EcoreUtil.Copier();
         MemoryState copy = (MemoryState) copier.copy(state);
@@ -54,6 +69,36 @@ public final class SnapshotWriter {
         Path pages = pagesFile(file);
         Path tmpPages = pages.resolveSibling(pages.getFileName() + ".tmp");
         Path tmpModel = file.resolveSibling(file.getFileName() + ".tmp");
+        String tag = Long.toHexString(RANDOM.nextLong() | Long.MIN_VALUE).substring(0, 8);
+        long[] totals;
+        try {
+            totals = writePages(originals, copier, tag, tmpPages);
+            writeModel(copy, tmpModel);
+        } catch (IOException | RuntimeException | Error e) {
+            deleteQuietly(tmpPages);
+            deleteQuietly(tmpModel);
+            throw e;
+        }
+        Path previous = previousPagesFile(file);
+        // After an interrupted save the current model reads the .prev file: it stays as it is.
+        if (!Files.exists(previous) || !previous.equals(Snapshot.pagesInUse(file))) {
+            Files.deleteIfExists(previous);
+            if (Files.exists(pages)) {
+                keepAsPrevious(pages, previous);
+            }
+        }
+        syncDirectory(file);
+        move(tmpPages, pages);
+        syncDirectory(file);
+        move(tmpModel, file);
+        syncDirectory(file);
+        Files.deleteIfExists(previous);
+        return new Saved(file, pages, originals.size(), totals[0], totals[1], totals[2]);
+    }
+
+    /** Writes and forces the page file; returns chunks, raw bytes and stored bytes. */
+    private static long[] writePages(List<Pool> originals, EcoreUtil.Copier copier, String tag, Path tmpPages)
+            throws IOException {
         long chunks = 0;
         long raw = 0;
         long stored = 0;
@@ -69,7 +114,7 @@ public final class SnapshotWriter {
             for (int p = 0; p < originals.size(); p++) {
                 Pool original = originals.get(p);
                 Pool saved = (Pool) copier.get(original);
-                String key = "p" + p;
+                String key = tag + "-p" + p;
                 saved.setKey(key);
                 ByteSource source = original.getSource();
                 long size = original.getSize();
@@ -104,16 +149,65 @@ public final class SnapshotWriter {
             writeFully(out, index.flip());
             ByteBuffer trailer = le(PageFile.TRAILER_SIZE).putLong(indexOffset).put(PageFile.INDEX_MAGIC);
             writeFully(out, trailer.flip());
+            out.force(true);
         }
+        return new long[] {chunks, raw, stored};
+    }
 
+    private static void writeModel(MemoryState copy, Path tmpModel) throws IOException {
         Resource resource = Snapshot.newResourceSet().createResource(URI.createFileURI(tmpModel.toAbsolutePath().toString()));
         resource.getContents().add(copy);
-        try (OutputStream os = Files.newOutputStream(tmpModel)) {
+        try (FileChannel channel = FileChannel.open(tmpModel, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.WRITE)) {
+            OutputStream os = Channels.newOutputStream(channel);
             resource.save(os, Map.of(org.eclipse.emf.ecore.xmi.XMLResource.OPTION_ENCODING, "UTF-8"));
+            os.flush();
+            channel.force(true);
         }
-        Files.move(tmpPages, pages, StandardCopyOption.REPLACE_EXISTING);
-        Files.move(tmpModel, file, StandardCopyOption.REPLACE_EXISTING);
-        return new Saved(file, pages, originals.size(), chunks, raw, stored);
+    }
+
+    /** A second name for the current page file (a hard link, or a copy where links are not supported). */
+    private static void keepAsPrevious(Path pages, Path previous) throws IOException {
+        try {
+            Files.createLink(previous, pages);
+        } catch (UnsupportedOperationException | FileSystemException e) {
+            Files.copy(pages, previous, StandardCopyOption.COPY_ATTRIBUTES);
+            try (FileChannel c = FileChannel.open(previous, StandardOpenOption.WRITE)) {
+                c.force(true);
+            }
+        }
+    }
+
+    private static void move(Path from, Path to) throws IOException {
+        try {
+            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /** Forces the directory entry changes (renames, links) to disk; file systems that cannot are left as they are. */
+    private static void syncDirectory(Path file) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        try (FileChannel c = FileChannel.open(dir, StandardOpenOption.READ)) {
+            c.force(true);
+        } catch (UnsupportedOperationException | FileSystemException e) {
+            // Directories cannot be opened for syncing here (other platforms, in-memory file systems).
+        }
+    }
+
+    private static void deleteQuietly(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException e) {
+            // The save already failed; a stale temporary file is overwritten by the next save.
+        }
+    }
+
+    /** The page file of the previous save, kept until the model of the new one is in place. */
+    static Path previousPagesFile(Path file) {
+        Path pages = pagesFile(file);
+        return pages.resolveSibling(pages.getFileName() + ".prev");
     }
 
     /** The page file that belongs to a snapshot model file. */

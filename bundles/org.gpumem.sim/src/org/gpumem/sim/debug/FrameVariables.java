@@ -27,8 +27,8 @@ import org.gpumem.dwarf.info.Lists;
 import org.gpumem.dwarf.info.Section;
 import org.gpumem.dwarf.info.Unit;
 import org.gpumem.dwarf.io.InputFormatException;
-import org.gpumem.dwarf.ptx.PtxDebugSections;
 import org.gpumem.dwarf.variables.TypeNames;
+import org.gpumem.images.DwarfOpener;
 import org.gpumem.sim.LoadedModule;
 import org.gpumem.sim.MemoryAccessException;
 import org.gpumem.sim.PtxStateSpace;
@@ -37,7 +37,7 @@ import org.gpumem.sim.ptx.PtxModule;
 
 /**
  * Binds the variables of a simulator frame to simulator storage, from the DWARF that nvcc -G
- * embeds in the PTX ({@link PtxDebugSections}, its relocations resolved against
+ * embeds in the PTX ({@link org.gpumem.dwarf.ptx.PtxDebugSections}, its relocations resolved against
  * {@link DeviceModule#symbolLayout()}).
  * <p>
  * The DIEs are read once, when the binder is made: each variable and parameter of each
@@ -71,7 +71,7 @@ public final class FrameVariables {
             why = "the PTX has no DWARF (compile with nvcc -G)";
         } else {
             try {
-                DwarfFile dwarf = new DwarfFile(PtxDebugSections.assemble(ptx.name(), ptx.text()), module.symbolLayout());
+                DwarfFile dwarf = DwarfOpener.openPtx(ptx.name(), ptx.text(), module.symbolLayout());
                 TypeNames names = new TypeNames(dwarf);
                 for (Unit u : dwarf.units()) {
                     readUnit(dwarf, names, u);

@@ -1,5 +1,7 @@
 package org.gpumem.sim.exec;
 
+import java.nio.ByteBuffer;
+
 import static org.gpumem.sim.exec.TypeWidths.MASK;
 import static org.gpumem.sim.exec.TypeWidths.SIGNED;
 import static org.gpumem.sim.exec.TypeWidths.SIZE;
@@ -38,7 +40,7 @@ final class CtaMemory {
     private GlobalMemory.Segments segments;
     private int cacheSeg = -1;
     private long cacheStart, cacheEnd;
-    private byte[] cacheData;
+    private ByteBuffer cacheData;
     /** Per-lane values gathered before they are written (vector loads, shuffles). */
     private final long[] tmp = new long[32 * 4];
     /** Per function and instruction: the global allocation it accessed last (a hint, checked on use). */
@@ -460,31 +462,24 @@ final class CtaMemory {
             }
         }
         align(space, addr, size);
-        boolean concurrent = space == PtxStateSpace.GLOBAL;
-        byte[] data;
-        int off;
-        if (concurrent) {
+        if (space == PtxStateSpace.GLOBAL) {
+            // other workers' CTAs touch global memory at the same time
             globalSegment(addr, size);
-            data = cacheData;
-            off = (int) (addr - cacheStart);
-        } else {
-            if (addr < 0 || addr + size > shared.length) {
-                throw oob(space, addr, size, "CTA has " + shared.length + " bytes of shared memory");
-            }
-            data = shared;
-            off = (int) addr;
-        }
-        while (true) {
-            long old = concurrent ? Bytes.loadVolatile(data, off, size) : Bytes.load(data, off, size);
-            long nv = Alu.atomicResult(in.mod, in.type, old, b, c);
-            if (!concurrent) {
-                Bytes.store(data, off, size, nv);
-                return old;
-            }
-            if (Bytes.compareAndSet(data, off, size, old, nv)) {
-                return old;
+            ByteBuffer data = cacheData;
+            int off = (int) (addr - cacheStart);
+            while (true) {
+                long old = Bytes.loadVolatile(data, off, size);
+                if (Bytes.compareAndSet(data, off, size, old, Alu.atomicResult(in.mod, in.type, old, b, c))) {
+                    return old;
+                }
             }
         }
+        if (addr < 0 || addr + size > shared.length) {
+            throw oob(space, addr, size, "CTA has " + shared.length + " bytes of shared memory");
+        }
+        long old = Bytes.load(shared, (int) addr, size);
+        Bytes.store(shared, (int) addr, size, Alu.atomicResult(in.mod, in.type, old, b, c));
+        return old;
     }
 
     // ------------------------------------------------------------------ checks

@@ -27,12 +27,22 @@ public final class SimulatedDevice implements Device {
      * @param globalBytes size of global memory
      */
     public SimulatedDevice(String target, long globalBytes) {
+        this(target, new GlobalMemory(globalBytes));
+    }
+
+    /**
+     * A device whose global memory is {@code global}, e.g. memory another process maps at the
+     * same addresses.
+     *
+     * @param target compute capability as PTX names it, e.g. {@code sm_90}
+     */
+    public SimulatedDevice(String target, GlobalMemory global) {
         if (target == null || !target.matches("sm_\\d{2,3}[a-z]?")) {
             throw new IllegalArgumentException("device must be sm_NN (e.g. sm_90): " + target);
         }
         this.target = target;
         this.smVersion = Integer.parseInt(target.replaceAll("[^0-9]", ""));
-        this.global = new GlobalMemory(globalBytes);
+        this.global = global;
         this.spaces = SimulatorTarget.create();
         this.layout = StateSpaceLayout.of(spaces);
     }

@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 
+import org.gpumem.dwarf.io.InputFiles;
 import org.gpumem.sim.ScalarType;
 
 /** The initial bytes of a buffer argument, as its {@link BufferInit} specifies. */
@@ -88,7 +89,7 @@ public final class BufferContents {
                 throw new LaunchFileException(f.file().toString(), "$", "file changed size while being read");
             }
         } catch (IOException e) {
-            throw new LaunchFileException(f.file().toString(), "$", "cannot read: " + e.getMessage(), e);
+            throw InputFiles.failure(f.file(), e);
         }
     }
 }

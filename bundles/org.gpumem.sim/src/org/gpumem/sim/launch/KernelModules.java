@@ -26,7 +26,7 @@ import org.gpumem.sim.ptx.PtxModule;
  * catalog picks the PTX image a {@code device} GPU would JIT-compile among those defining the
  * kernel, since the simulator runs PTX, not SASS.
  */
-final class KernelModules {
+public final class KernelModules {
     private KernelModules() {
     }
 
@@ -108,7 +108,7 @@ final class KernelModules {
      * signature ({@code void ns::f<int>(float*)}), its qualified name without return type and
      * parameters ({@code ns::f<int>}), or that name without template arguments ({@code ns::f}).
      */
-    static boolean designates(Kernel kernel, String name) {
+    public static boolean designates(Kernel kernel, String name) {
         if (kernel.name().equals(name)) {
             return true;
         }

@@ -4,9 +4,6 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+import org.gpumem.dwarf.io.InputFiles;
 import org.gpumem.sim.Dim3;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.ScalarType;
@@ -54,6 +52,10 @@ public final class LaunchFileReader {
     private static final Set<String> TOP_FIELDS = Set.of("module", "kernel", "grid", "block", "sharedBytes",
             "device", "args", "outputs");
     private static final Set<String> BUFFER_FIELDS = Set.of("buffer", "type", "count", "init");
+    private static final String EXPECTED = "a launch description: a JSON object such as "
+            + "{\"module\": \"k.ptx\", \"kernel\": \"k\", \"grid\": [1], \"block\": [32], \"args\": [...]}";
+    /** Where Gson's reader stands, from its {@code toString()}: {@code JsonReader at line 3 column 7 path $.grid}. */
+    private static final Pattern POSITION = Pattern.compile("at line (\\d+) column (\\d+)");
 
     /** The types a launch file may name: PTX's integer, bit and 32/64-bit float types. */
     private static final String TYPE_NAMES = "u8|u16|u32|u64|s8|s16|s32|s64|b8|b16|b32|b64|f32|f64";
@@ -72,24 +74,23 @@ public final class LaunchFileReader {
     /** Reads and validates the launch file at {@code path}. */
     public LaunchDescription read(Path path) {
         file = path.toString();
+        InputFiles.requireReadableFile(path, EXPECTED);
         long size;
         try {
             size = Files.size(path);
         } catch (IOException e) {
-            throw new LaunchFileException(file, "$", "cannot read launch file: " + e.getMessage(), e);
+            throw InputFiles.failure(path, e);
         }
         if (size > limits.maxLaunchFileBytes()) {
             throw fail("$", "launch file is " + size + " bytes, more than the " + limits.maxLaunchFileBytes() + " allowed");
         }
-        String text;
+        byte[] bytes;
         try {
-            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .decode(java.nio.ByteBuffer.wrap(Files.readAllBytes(path))).toString();
-        } catch (CharacterCodingException e) {
-            throw fail("$", "launch file is not UTF-8 text");
+            bytes = Files.readAllBytes(path);
         } catch (IOException e) {
-            throw new LaunchFileException(file, "$", "cannot read launch file: " + e.getMessage(), e);
+            throw InputFiles.failure(path, e);
         }
+        String text = InputFiles.decodeUtf8(file, bytes, EXPECTED);
         Path dir = path.toAbsolutePath().getParent();
         return parse(text, dir, path);
     }
@@ -162,18 +163,53 @@ public final class LaunchFileReader {
     }
 
     private JsonElement parseStrict(String text) {
-        try (JsonReader reader = new JsonReader(new StringReader(text))) {
-            reader.setStrictness(Strictness.STRICT);
+        JsonReader reader = new JsonReader(new StringReader(text));
+        reader.setStrictness(Strictness.STRICT);
+        try {
             JsonElement root = readValue(reader, 0);
             if (reader.peek() != JsonToken.END_DOCUMENT) {
-                throw fail("$", "text after the JSON value at " + location(reader));
+                throw syntaxError(reader, text, "text after the end of the JSON object");
             }
             return root;
         } catch (LaunchFileException e) {
             throw e;
-        } catch (IOException | JsonParseException | IllegalStateException e) {
-            throw fail("$", "malformed JSON: " + e.getMessage());
+        } catch (IOException | JsonParseException | IllegalStateException | NumberFormatException e) {
+            // Gson's own text advises lenient parsing and links its troubleshooting page; say
+            // instead where the text stops being JSON and what a launch file is.
+            throw syntaxError(reader, text, text.isBlank() ? "the file is empty; expected " + EXPECTED
+                    : "not JSON; expected " + EXPECTED);
         }
+    }
+
+    /** A syntax error at the reader's position, showing the text found there. */
+    private LaunchFileException syntaxError(JsonReader reader, String text, String problem) {
+        java.util.regex.Matcher m = POSITION.matcher(reader.toString());
+        int line = 1;
+        int column = 1;
+        if (m.find()) {
+            line = Integer.parseInt(m.group(1));
+            column = Math.max(1, Integer.parseInt(m.group(2)) - 1);
+        }
+        String found = found(text, line, column);
+        return LaunchFileException.syntax(file, line, column, problem + (found.isEmpty() ? "" : " (found \"" + found + "\")"));
+    }
+
+    /** Up to 24 characters of {@code text} from a 1-based line and column, for messages. */
+    private static String found(String text, int line, int column) {
+        int start = 0;
+        for (int l = 1; l < line && start >= 0; l++) {
+            int nl = text.indexOf('\n', start);
+            start = nl < 0 ? -1 : nl + 1;
+        }
+        if (start < 0) {
+            return "";
+        }
+        int at = Math.min(text.length(), start + column - 1);
+        int end = text.indexOf('\n', at);
+        String rest = text.substring(at, end < 0 ? text.length() : end).strip();
+        StringBuilder shown = new StringBuilder();
+        rest.codePoints().limit(24).forEach(c -> shown.appendCodePoint(c < 0x20 || c == '"' || c == '\\' ? '?' : c));
+        return shown.toString();
     }
 
     /** A tree reader that, unlike Gson's, rejects duplicate keys and bounds nesting. */
@@ -220,14 +256,8 @@ public final class LaunchFileReader {
                 reader.nextNull();
                 return com.google.gson.JsonNull.INSTANCE;
             default:
-                throw fail("$", "unexpected " + reader.peek() + " at " + location(reader));
+                throw fail("$", "unexpected " + reader.peek());
         }
-    }
-
-    private static String location(JsonReader reader) {
-        String s = reader.toString();
-        int at = s.indexOf(" at ");
-        return at >= 0 ? s.substring(at + 4) : s;
     }
 
     private KernelArgument argument(JsonElement e, String where, Path dir) {
@@ -293,7 +323,7 @@ public final class LaunchFileReader {
                 try {
                     actual = Files.size(p);
                 } catch (IOException x) {
-                    throw fail(at, "cannot read " + p + ": " + x.getMessage());
+                    throw fail(at, "cannot read " + p + ": " + InputFiles.describe(x));
                 }
                 if (actual != expected) {
                     throw fail(at, p + " has " + actual + " bytes; " + count + " " + type.ptxName()

@@ -1,5 +1,6 @@
 package org.gpumem.sim.memory;
 
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 import org.gpumem.sim.MemoryAccessException;
@@ -7,10 +8,15 @@ import org.gpumem.sim.MemoryFaultKind;
 import org.gpumem.sim.PtxStateSpace;
 
 /**
- * Device (global) memory: a set of allocations, each its own byte array, at addresses from
+ * Device (global) memory: a set of allocations, each its own byte buffer, at addresses from
  * its base ({@link #DEFAULT_BASE} unless the device says otherwise) on, 256-byte aligned, with an unmapped 256-byte gap after
  * each so that running off the end of one allocation faults instead of reading the next.
  * Bytes outside every allocation are not mapped: an access there is out of bounds.
+ * <p>
+ * The buffers come from a {@link Backing}: Java heap arrays by default, or a caller's storage
+ * such as a file that another process maps at the same addresses. New allocations go above
+ * every earlier one, so a stale pointer into freed memory faults; only when that would leave
+ * the backing's address range are freed ranges reused (lowest first).
  * <p>
  * Allocation is not thread-safe against itself; lookups from engine worker threads see an
  * immutable snapshot published through a volatile field, so allocating between launches is
@@ -19,7 +25,7 @@ import org.gpumem.sim.PtxStateSpace;
 public final class GlobalMemory {
     private static final long ALIGN = 256;
     private static final long GAP = 256;
-    /** Largest single allocation: one Java array. */
+    /** Largest single allocation: one Java array or buffer. */
     public static final long MAX_ALLOCATION = Integer.MAX_VALUE - 64;
     /**
      * Where allocations start by default: above 4 GiB, so that a 32-bit offset of another space
@@ -27,13 +33,40 @@ public final class GlobalMemory {
      */
     public static final long DEFAULT_BASE = 0x0000_0001_0000_0000L;
 
+    /** Where the bytes of allocations live. */
+    public interface Backing {
+        /**
+         * Storage for the allocation [address, address + size): a buffer whose index 0 is
+         * {@code address}, exactly {@code size} bytes long. A range never allocated before must
+         * read as zeros; a reused range may hold what the earlier allocation left (the caller
+         * clears it).
+         */
+        ByteBuffer map(long address, int size);
+
+        /** The first address past the range this backing can hold. */
+        long limit();
+    }
+
+    /** Java heap arrays, at any address. */
+    private static final Backing HEAP = new Backing() {
+        @Override
+        public ByteBuffer map(long address, int size) {
+            return ByteBuffer.wrap(new byte[size]);
+        }
+
+        @Override
+        public long limit() {
+            return Long.MAX_VALUE;
+        }
+    };
+
     /** Immutable view of the allocations sorted by address. */
     public static final class Segments {
         final long[] starts;
         final long[] ends;
-        final byte[][] data;
+        final ByteBuffer[] data;
 
-        Segments(long[] starts, long[] ends, byte[][] data) {
+        Segments(long[] starts, long[] ends, ByteBuffer[] data) {
             this.starts = starts;
             this.ends = ends;
             this.data = data;
@@ -59,7 +92,8 @@ public final class GlobalMemory {
             return ends[i];
         }
 
-        public byte[] data(int i) {
+        /** The allocation's bytes; index 0 is {@link #start(int)}. */
+        public ByteBuffer data(int i) {
             return data[i];
         }
 
@@ -70,17 +104,26 @@ public final class GlobalMemory {
 
     private final long base;
     private final long capacity;
+    private final Backing backing;
     private long used;
     private long next;
-    private volatile Segments segments = new Segments(new long[0], new long[0], new byte[0][]);
+    private volatile Segments segments = new Segments(new long[0], new long[0], new ByteBuffer[0]);
 
-    /** Global memory from {@link #DEFAULT_BASE} on that holds at most {@code capacity} bytes of allocations. */
+    /** Global memory on the Java heap from {@link #DEFAULT_BASE} on that holds at most {@code capacity} bytes of allocations. */
     public GlobalMemory(long capacity) {
-        this(DEFAULT_BASE, capacity);
+        this(DEFAULT_BASE, capacity, HEAP);
     }
 
-    /** Global memory whose allocations start at {@code base} (a multiple of 256). */
+    /** Global memory on the Java heap whose allocations start at {@code base} (a multiple of 256). */
     public GlobalMemory(long base, long capacity) {
+        this(base, capacity, HEAP);
+    }
+
+    /**
+     * Global memory whose allocations live in {@code backing}, at most {@code capacity} bytes of
+     * them, at addresses between {@code base} and the backing's limit.
+     */
+    public GlobalMemory(long base, long capacity, Backing backing) {
         if (capacity <= 0) {
             throw new IllegalArgumentException("global memory size must be positive: " + capacity);
         }
@@ -91,6 +134,7 @@ public final class GlobalMemory {
         this.base = base;
         this.next = base;
         this.capacity = capacity;
+        this.backing = backing;
     }
 
     /** The lowest address an allocation can have. */
@@ -126,19 +170,58 @@ public final class GlobalMemory {
                     + (capacity - used) + " of " + capacity + " free");
         }
         long a = Math.max(alignment, ALIGN);
-        long start = (next + a - 1) & -a;
         Segments s = segments;
+        long start = (next + a - 1) & -a;
+        boolean fresh = start + size <= backing.limit() - GAP;
+        if (!fresh) {
+            start = lowestGap(s, size, a);
+        }
         int n = s.starts.length;
-        long[] st = Arrays.copyOf(s.starts, n + 1);
-        long[] en = Arrays.copyOf(s.ends, n + 1);
-        byte[][] d = Arrays.copyOf(s.data, n + 1);
-        st[n] = start;
-        en[n] = start + size;
-        d[n] = new byte[(int) size];
+        int at = -Arrays.binarySearch(s.starts, start) - 1;
+        long[] st = new long[n + 1];
+        long[] en = new long[n + 1];
+        ByteBuffer[] d = new ByteBuffer[n + 1];
+        System.arraycopy(s.starts, 0, st, 0, at);
+        System.arraycopy(s.ends, 0, en, 0, at);
+        System.arraycopy(s.data, 0, d, 0, at);
+        System.arraycopy(s.starts, at, st, at + 1, n - at);
+        System.arraycopy(s.ends, at, en, at + 1, n - at);
+        System.arraycopy(s.data, at, d, at + 1, n - at);
+        st[at] = start;
+        en[at] = start + size;
+        d[at] = backing.map(start, (int) size);
+        if (!fresh) {
+            clear(d[at]);
+        }
         segments = new Segments(st, en, d);
         used += size;
-        next = start + size + GAP;
+        if (fresh) {
+            next = start + size + GAP;
+        }
         return start;
+    }
+
+    private static void clear(ByteBuffer b) {
+        byte[] zeros = new byte[Math.min(b.capacity(), 1 << 16)];
+        for (int at = 0; at < b.capacity(); at += zeros.length) {
+            b.put(at, zeros, 0, Math.min(zeros.length, b.capacity() - at));
+        }
+    }
+
+    /** The lowest {@code align}-aligned start with {@code size} bytes and a gap free on both sides. */
+    private long lowestGap(Segments s, long size, long align) {
+        long candidate = (base + align - 1) & -align;
+        for (int i = 0; i < s.starts.length; i++) {
+            if (candidate + size + GAP <= s.starts[i]) {
+                return candidate;
+            }
+            candidate = Math.max(candidate, (s.ends[i] + GAP + align - 1) & -align);
+        }
+        if (candidate + size + GAP <= backing.limit()) {
+            return candidate;
+        }
+        throw new IllegalArgumentException("out of device memory: no free range of " + size
+                + " bytes left (" + (capacity - used) + " of " + capacity + " bytes free, fragmented)");
     }
 
     /** Releases the allocation starting at {@code address}. */
@@ -151,7 +234,7 @@ public final class GlobalMemory {
         int n = s.starts.length;
         long[] st = new long[n - 1];
         long[] en = new long[n - 1];
-        byte[][] d = new byte[n - 1][];
+        ByteBuffer[] d = new ByteBuffer[n - 1];
         for (int j = 0, k = 0; j < n; j++) {
             if (j != i) {
                 st[k] = s.starts[j];
@@ -178,13 +261,13 @@ public final class GlobalMemory {
     public void read(long address, byte[] dst, int dstOff, int length) {
         Segments s = segments;
         int i = checkRange(s, address, length);
-        System.arraycopy(s.data[i], (int) (address - s.starts[i]), dst, dstOff, length);
+        s.data[i].get((int) (address - s.starts[i]), dst, dstOff, length);
     }
 
     public void write(long address, byte[] src, int srcOff, int length) {
         Segments s = segments;
         int i = checkRange(s, address, length);
-        System.arraycopy(src, srcOff, s.data[i], (int) (address - s.starts[i]), length);
+        s.data[i].put((int) (address - s.starts[i]), src, srcOff, length);
     }
 
     public void write(long address, byte[] src) {

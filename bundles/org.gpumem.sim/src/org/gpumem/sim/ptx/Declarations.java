@@ -31,6 +31,15 @@ final class Declarations {
             } else if (d.equals(".ptr") || d.equals(".global") || d.equals(".const") || d.equals(".shared")
                     || d.equals(".local")) {
                 // pointer attributes of kernel params do not change the storage
+            } else if (d.equals(".attribute")) {
+                // .attribute(.managed) (__managed__): host code may reach the variable, as it
+                // may reach all simulated global memory; the storage is that of any .global
+                t.expect("(");
+                String attribute = t.next();
+                if (!attribute.equals(".managed")) {
+                    throw t.error(line, null, "unknown variable attribute '" + attribute + "'");
+                }
+                t.expect(")");
             } else {
                 type = ScalarType.fromName(d.substring(1));
                 if (type == null) {

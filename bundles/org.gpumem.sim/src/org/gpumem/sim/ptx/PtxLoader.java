@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.gpumem.dwarf.io.InputFiles;
 import org.gpumem.sim.ScalarType;
 
 /**
@@ -26,6 +27,7 @@ public final class PtxLoader {
 
     /** Loads a PTX file (UTF-8 or ASCII text). */
     public static PtxModule load(Path file) throws IOException, PtxException {
+        InputFiles.requireReadableFile(file, "PTX text");
         long size = Files.size(file);
         if (size > MAX_TEXT) {
             throw new PtxException(file.toString(), 1, null, "PTX file too large: " + size + " bytes");

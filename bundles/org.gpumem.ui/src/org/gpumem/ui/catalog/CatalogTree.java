@@ -1,22 +1,68 @@
 package org.gpumem.ui.catalog;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.SubMonitor;
 import org.eclipse.jface.viewers.ITreeContentProvider;
 import org.eclipse.jface.viewers.TreeViewer;
+import org.eclipse.jface.viewers.Viewer;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
+import org.gpumem.dwarf.io.InputFormatException;
 import org.gpumem.images.Catalog;
 import org.gpumem.images.Container;
 import org.gpumem.images.DeviceImage;
 import org.gpumem.images.Kernel;
 import org.gpumem.ui.internal.TextColumns;
 
-/** A device-code catalog as a tree: containers, their images, the kernels each image defines. */
+/**
+ * A device-code catalog as a tree: containers, their images, the kernels each image defines. The
+ * tree shows {@link Contents}, read in a job; the UI thread decompresses and scans nothing.
+ */
 final class CatalogTree {
 
     static final String[] COLUMNS = {"Entry", "Size", "Compression", "Debug info", "Where"};
+
+    /**
+     * What the tree shows of a catalog, read off the UI thread: every container's images (a
+     * compressed offload bundle is decompressed for them) and every image's kernels (read from its
+     * payload), or for an image whose kernels cannot be read, the message why.
+     */
+    record Contents(Catalog catalog, Map<Object, List<?>> children, int imageCount, int kernelCount) {
+
+        static Contents read(Catalog catalog, IProgressMonitor monitor) {
+            SubMonitor progress = SubMonitor.convert(monitor, "Reading " + catalog.file(), catalog.containers().size() + 1);
+            Map<Object, List<?>> children = new IdentityHashMap<>();
+            List<DeviceImage> images = new ArrayList<>();
+            for (Container container : catalog.containers()) {
+                progress.checkCanceled();
+                List<DeviceImage> inside = container.images();
+                children.put(container, inside);
+                images.addAll(inside);
+                progress.worked(1);
+            }
+            SubMonitor scanning = progress.split(1).setWorkRemaining(images.size());
+            Set<Kernel> kernels = new LinkedHashSet<>();
+            for (DeviceImage image : images) {
+                scanning.checkCanceled();
+                try {
+                    List<Kernel> defined = image.kernels();
+                    children.put(image, defined);
+                    kernels.addAll(defined);
+                } catch (InputFormatException unreadable) {
+                    children.put(image, List.of("cannot read the kernels: " + unreadable.getMessage()));
+                }
+                scanning.worked(1);
+            }
+            return new Contents(catalog, children, images.size(), kernels.size());
+        }
+    }
 
     private final TreeViewer viewer;
 
@@ -25,31 +71,22 @@ final class CatalogTree {
         int[] widths = {300, 90, 110, 80, 320};
         TextColumns.add(viewer, COLUMNS, widths, CatalogTree::columnText);
         viewer.setContentProvider(new ITreeContentProvider() {
+            private Contents contents;
+
+            @Override
+            public void inputChanged(Viewer v, Object oldInput, Object newInput) {
+                contents = (Contents) newInput;
+            }
+
             @Override
             public Object[] getElements(Object input) {
-                Catalog catalog = (Catalog) input;
-                List<Object> top = new ArrayList<>(catalog.containers());
-                for (DeviceImage image : catalog.images()) {
-                    if (catalog.containers().stream().noneMatch(c -> c.images().contains(image))) {
-                        top.add(image);
-                    }
-                }
-                return top.toArray();
+                return ((Contents) input).catalog().containers().toArray();
             }
 
             @Override
             public Object[] getChildren(Object element) {
-                if (element instanceof Container c) {
-                    return c.images().toArray();
-                }
-                if (element instanceof DeviceImage image) {
-                    try {
-                        return image.kernels().toArray();
-                    } catch (RuntimeException unreadable) {
-                        return new Object[] {"cannot read the kernels: " + unreadable.getMessage()};
-                    }
-                }
-                return new Object[0];
+                List<?> children = contents == null ? null : contents.children().get(element);
+                return children == null ? new Object[0] : children.toArray();
             }
 
             @Override

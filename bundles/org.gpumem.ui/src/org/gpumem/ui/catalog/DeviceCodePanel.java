@@ -3,7 +3,6 @@ package org.gpumem.ui.catalog;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
@@ -14,18 +13,21 @@ import org.eclipse.swt.widgets.Label;
 import org.gpumem.images.Catalog;
 import org.gpumem.images.CatalogReader;
 import org.gpumem.images.DeviceImage;
-import org.gpumem.ui.internal.ReadingJob;
+import org.gpumem.ui.internal.LatestReads;
 
 /**
  * The device-code catalog of a host executable, object, cubin, code object or PTX file
  * (containers, images per architecture, kernels); selecting an image with debug info lists its
- * DWARF variables by address space below. Files are read in jobs.
+ * DWARF variables by address space below. Files are read, decompressed and scanned in jobs; the
+ * UI thread only shows what they read.
  */
 public final class DeviceCodePanel extends Composite {
 
     private Label status;
     private CatalogTree catalog;
     private DwarfVariablesTree variables;
+    private final LatestReads catalogReads = new LatestReads(this).asUserJobs();
+    private final LatestReads dwarfReads = new LatestReads(this);
     private volatile boolean loading;
     private volatile Catalog shown;
 
@@ -57,44 +59,41 @@ public final class DeviceCodePanel extends Composite {
         return shown;
     }
 
-    /** Reads the catalog of {@code file} in a job and shows it. */
+    /**
+     * Reads the catalog of {@code file} in a job (the file, every image's payload as far as its
+     * kernels need it) and shows it; a later call supersedes a read still in progress.
+     */
     public void show(Path file) {
         loading = true;
         status.setText("Reading " + file + " \u2026");
-        Job job = new ReadingJob<>("Reading device code of " + file.getFileName(), status, () -> new CatalogReader().read(file),
-                (result, message) -> {
-                    if (!status.isDisposed()) {
-                        shown = result;
-                        if (result == null) {
-                            status.setText("Cannot read " + file + ": " + message);
-                        } else {
-                            status.setText(result.file() + " \u2014 " + result.fileKind() + ", " + result.images().size()
-                                    + " images, " + result.kernels().size() + " kernels");
-                            catalog.viewer().setInput(result);
-                            catalog.viewer().expandToLevel(2);
-                        }
-                        variables.viewer().setInput(List.of());
+        dwarfReads.cancel();
+        catalogReads.start("Reading device code of " + file.getFileName(),
+                monitor -> CatalogTree.Contents.read(new CatalogReader().read(file), monitor), (contents, message) -> {
+                    shown = contents == null ? null : contents.catalog();
+                    if (contents == null) {
+                        status.setText("Cannot read " + file + ": " + message);
+                    } else {
+                        status.setText(shown.file() + " \u2014 " + shown.fileKind() + ", " + contents.imageCount() + " images, "
+                                + contents.kernelCount() + " kernels");
+                        catalog.viewer().setInput(contents);
+                        catalog.viewer().expandToLevel(2);
                     }
+                    variables.viewer().setInput(List.of());
                     loading = false;
-                });
-        job.setUser(true);
-        job.schedule();
+                }, null);
     }
 
-    /** Lists the DWARF variables of {@code image} by address space (in a job). */
+    /** Lists the DWARF variables of {@code image} by address space (in a job); a later call supersedes it. */
     public void showDwarf(DeviceImage image) {
         loading = true;
-        Job job = new ReadingJob<>("Reading the DWARF of " + image.describe(), status,
-                () -> DwarfVariablesTree.group(ImageDwarf.variables(image)), (groups, message) -> {
-                    if (!status.isDisposed()) {
-                        variables.viewer().setInput(groups == null ? List.of() : groups);
-                        variables.viewer().expandAll();
-                        status.setText(message == null ? image.describe() + ": DWARF variables by address space"
-                                : image.describe() + ": " + message);
-                    }
+        dwarfReads.start("Reading the DWARF of " + image.describe(),
+                monitor -> DwarfVariablesTree.group(ImageDwarf.variables(image)), (groups, message) -> {
+                    variables.viewer().setInput(groups == null ? List.of() : groups);
+                    variables.viewer().expandAll();
+                    status.setText(message == null ? image.describe() + ": DWARF variables by address space"
+                            : image.describe() + ": " + message);
                     loading = false;
-                });
-        job.schedule();
+                }, null);
     }
 
     /** The variables listed now, grouped by space label. */

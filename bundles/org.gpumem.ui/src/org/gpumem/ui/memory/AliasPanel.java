@@ -3,10 +3,6 @@ package org.gpumem.ui.memory;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.Status;
-import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.ScrolledComposite;
 import org.eclipse.swt.custom.StyleRange;
@@ -21,6 +17,7 @@ import org.eclipse.swt.widgets.Label;
 import org.gpumem.model.AddressSpace;
 import org.gpumem.model.Context;
 import org.gpumem.model.addressing.AddressSpaces;
+import org.gpumem.ui.internal.LatestReads;
 
 /**
  * Aliases: the views of a selected byte range through every (space, context) that reaches the same
@@ -34,7 +31,7 @@ public final class AliasPanel extends Composite {
     private final List<StyledText> texts = new ArrayList<>();
     private volatile List<AliasFinder.View> views = List.of();
     private volatile boolean loading;
-    private Job job;
+    private final LatestReads reads = new LatestReads(this);
 
     public AliasPanel(Composite parent) {
         super(parent, SWT.NONE);
@@ -65,41 +62,19 @@ public final class AliasPanel extends Composite {
         return loading;
     }
 
-    /** Finds (in a job) and shows the aliases of {@code length} bytes from {@code offset}. */
+    /**
+     * Finds (in a job) and shows the aliases of {@code length} bytes from {@code offset}; a later
+     * call supersedes a search still in progress, whose result is then never shown.
+     */
     public void show(Context context, AddressSpace space, long offset, int length) {
-        if (job != null) {
-            job.cancel();
-        }
         loading = true;
         header.setText("Aliases of " + space.getName() + ":" + AddressSpaces.formatOffset(space, offset) + " + " + length
                 + " bytes \u2026");
-        job = new Job("Finding aliases of " + space.getName() + " bytes") {
-            @Override
-            protected IStatus run(IProgressMonitor monitor) {
-                List<AliasFinder.View> found;
-                String error = null;
-                try {
-                    found = AliasFinder.find(context, space, offset, length);
-                } catch (RuntimeException e) {
-                    found = List.of();
-                    error = e.getMessage();
-                }
-                List<AliasFinder.View> result = found;
-                String message = error;
-                if (!isDisposed()) {
-                    getDisplay().asyncExec(() -> present(context, space, offset, length, result, message));
-                }
-                return Status.OK_STATUS;
-            }
-        };
-        job.schedule();
+        reads.start("Finding aliases of " + space.getName() + " bytes", monitor -> AliasFinder.find(context, space, offset, length),
+                (found, error) -> present(space, offset, length, found == null ? List.of() : found, error), null);
     }
 
-    private void present(Context context, AddressSpace space, long offset, int length, List<AliasFinder.View> found,
-            String error) {
-        if (isDisposed()) {
-            return;
-        }
+    private void present(AddressSpace space, long offset, int length, List<AliasFinder.View> found, String error) {
         for (Control c : rows.getChildren()) {
             c.dispose();
         }

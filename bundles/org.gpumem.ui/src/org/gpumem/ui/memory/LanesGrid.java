@@ -131,10 +131,6 @@ public final class LanesGrid extends Composite {
         return pool;
     }
 
-    public Color laneColour(int lane) {
-        return laneColours[lane];
-    }
-
     /** Whether the background read of the cells is still running. */
     public boolean loading() {
         return readJob.getState() != Job.NONE || (physical ? poolBytes == null : laneBytes == null);

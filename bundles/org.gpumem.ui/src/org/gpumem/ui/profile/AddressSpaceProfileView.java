@@ -1,5 +1,6 @@
 package org.gpumem.ui.profile;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -7,10 +8,6 @@ import java.util.List;
 import java.util.Map;
 
 import org.eclipse.core.filesystem.EFS;
-import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.Status;
-import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.action.Action;
 import org.eclipse.jface.text.BadLocationException;
 import org.eclipse.jface.text.IDocument;
@@ -41,6 +38,7 @@ import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.launch.LaunchDescription;
 import org.gpumem.sim.launch.LaunchFileReader;
 import org.gpumem.sim.launch.PreparedLaunch;
+import org.gpumem.ui.internal.LatestReads;
 
 /**
  * Address-Space Profile: runs a launch file on the simulator with profiling (in a job) and lists,
@@ -57,6 +55,7 @@ public final class AddressSpaceProfileView extends ViewPart {
     private volatile List<ProfileRow> rows = List.of();
     private volatile boolean running;
     private Path baseDirectory;
+    private LatestReads runs;
     private int sortColumn = 1;
 
     @Override
@@ -66,6 +65,7 @@ public final class AddressSpaceProfileView extends ViewPart {
         status = new Label(area, SWT.WRAP);
         status.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
         status.setText("Profile a launch file (.launch.json / .json) to see where generic accesses go, per source line.");
+        runs = new LatestReads(status).asUserJobs();
         viewer = new TableViewer(area, SWT.FULL_SELECTION | SWT.BORDER);
         Table table = viewer.getTable();
         table.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
@@ -132,50 +132,43 @@ public final class AddressSpaceProfileView extends ViewPart {
         return running;
     }
 
-    /** Runs the launch described by {@code launchFile} with profiling, in a job, and shows the profile. */
+    /** What one profiling run found: the rows, the status line and the folder relative source paths start from. */
+    private record Profile(List<ProfileRow> rows, String message, Path baseDirectory) {
+    }
+
+    /**
+     * Runs the launch described by {@code launchFile} with profiling, in a job, and shows the
+     * profile; a later call supersedes a run still in progress, whose profile is then not shown.
+     */
     public void profile(Path launchFile) {
         running = true;
         status.setText("Running " + launchFile + " with the address-space profile \u2026");
-        Job job = new Job("Profiling " + launchFile.getFileName()) {
-            @Override
-            protected IStatus run(IProgressMonitor monitor) {
-                List<ProfileRow> found = new ArrayList<>();
-                String message;
-                Path base = launchFile.toAbsolutePath().getParent();
-                try {
-                    LaunchDescription description = new LaunchFileReader().read(launchFile);
-                    base = description.module().toAbsolutePath().getParent();
-                    PreparedLaunch launch = PreparedLaunch.prepare(description);
-                    LaunchResult result = launch.run(ExecOptions.defaults().withProfile(true)).result();
-                    AddressSpaceProfile profile = result.profile();
-                    if (profile != null) {
-                        for (Map.Entry<String, AddressSpaceProfile.Counts> e : profile.sourceLines().entrySet()) {
-                            found.add(ProfileRow.of(e.getKey(), e.getValue()));
-                        }
-                    }
-                    message = Kernel.of(launch.kernel().name()).displayName() + (result.completed() ? " completed" : " stopped: "
-                            + result.fault().report().lines().findFirst().orElse("fault")) + String.format(
-                                    ", %,d thread instructions; %d source lines with generic accesses", result.threadInstructions(),
-                                    found.size());
-                } catch (Exception e) {
-                    message = "Cannot profile " + launchFile + ": " + (e.getMessage() == null ? e.toString() : e.getMessage());
-                }
-                String text = message;
-                Path directory = base;
-                status.getDisplay().asyncExec(() -> {
-                    if (!status.isDisposed()) {
-                        rows = List.copyOf(found);
-                        baseDirectory = directory;
-                        viewer.setInput(rows);
-                        status.setText(text);
-                    }
-                    running = false;
-                });
-                return Status.OK_STATUS;
+        runs.start("Profiling " + launchFile.getFileName(), monitor -> run(launchFile), (profile, error) -> {
+            rows = profile == null ? List.of() : List.copyOf(profile.rows());
+            baseDirectory = profile == null ? launchFile.toAbsolutePath().getParent() : profile.baseDirectory();
+            viewer.setInput(rows);
+            status.setText(profile == null ? "Cannot profile " + launchFile + ": " + error : profile.message());
+            running = false;
+        }, null);
+    }
+
+    /** @throws org.gpumem.dwarf.io.InputFormatException when the launch file or its module is malformed */
+    private static Profile run(Path launchFile) throws IOException {
+        LaunchDescription description = new LaunchFileReader().read(launchFile);
+        PreparedLaunch launch = PreparedLaunch.prepare(description);
+        LaunchResult result = launch.run(ExecOptions.defaults().withProfile(true)).result();
+        List<ProfileRow> found = new ArrayList<>();
+        AddressSpaceProfile profile = result.profile();
+        if (profile != null) {
+            for (Map.Entry<String, AddressSpaceProfile.Counts> e : profile.sourceLines().entrySet()) {
+                found.add(ProfileRow.of(e.getKey(), e.getValue()));
             }
-        };
-        job.setUser(true);
-        job.schedule();
+        }
+        String message = Kernel.of(launch.kernel().name()).displayName() + (result.completed() ? " completed"
+                : " stopped: " + result.fault().report().lines().findFirst().orElse("fault"))
+                + String.format(", %,d thread instructions; %d source lines with generic accesses", result.threadInstructions(),
+                        found.size());
+        return new Profile(found, message, description.module().toAbsolutePath().getParent());
     }
 
     /** Opens the row's source file in an editor with its line selected. */

@@ -3,7 +3,6 @@ package org.gpumem.ui.session;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.LongConsumer;
 
 import org.eclipse.debug.core.model.IStackFrame;
 import org.eclipse.swt.widgets.Display;
@@ -28,7 +27,6 @@ public final class GpuMemorySession {
     private static final GpuMemorySession INSTANCE = new GpuMemorySession();
 
     private final List<Refreshable> views = new CopyOnWriteArrayList<>();
-    private final List<LongConsumer> redrawListeners = new CopyOnWriteArrayList<>();
     private volatile MemoryState state;
     private volatile Context focus;
     private volatile String origin = "";
@@ -104,15 +102,6 @@ public final class GpuMemorySession {
         views.remove(view);
     }
 
-    /** Told, on the UI thread, the nanoseconds from a change request until every view had redrawn. */
-    public void addRedrawListener(LongConsumer listener) {
-        redrawListeners.add(listener);
-    }
-
-    public void removeRedrawListener(LongConsumer listener) {
-        redrawListeners.remove(listener);
-    }
-
     /** Nanoseconds the last refresh took from request to the last view redrawn, or -1. */
     public long lastRedrawNanos() {
         return lastRedrawNanos;
@@ -162,10 +151,6 @@ public final class GpuMemorySession {
     }
 
     private void finished(long started) {
-        long nanos = System.nanoTime() - started;
-        lastRedrawNanos = nanos;
-        for (LongConsumer listener : redrawListeners) {
-            listener.accept(nanos);
-        }
+        lastRedrawNanos = System.nanoTime() - started;
     }
 }

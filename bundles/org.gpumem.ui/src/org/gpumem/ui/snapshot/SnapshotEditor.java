@@ -3,7 +3,6 @@ package org.gpumem.ui.snapshot;
 import java.io.IOException;
 import java.nio.file.Path;
 
-import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Composite;
@@ -18,7 +17,7 @@ import org.gpumem.model.addressing.Contexts;
 import org.gpumem.model.snapshot.Snapshot;
 import org.gpumem.ui.GpuMemoryViews;
 import org.gpumem.ui.internal.ReadOnlyFileEditor;
-import org.gpumem.ui.internal.ReadingJob;
+import org.gpumem.ui.internal.LatestReads;
 import org.gpumem.ui.session.GpuMemorySession;
 
 /**
@@ -43,16 +42,11 @@ public final class SnapshotEditor extends ReadOnlyFileEditor {
         parent.setLayout(new FillLayout());
         summary = new Text(parent, SWT.READ_ONLY | SWT.MULTI | SWT.V_SCROLL | SWT.WRAP);
         summary.setText("Opening " + file + " \u2026");
-        Job job = new ReadingJob<>("Opening snapshot " + file.getFileName(), parent, () -> Snapshot.open(file), this::opened);
-        job.setUser(true);
-        job.schedule();
+        new LatestReads(summary).asUserJobs().start("Opening snapshot " + file.getFileName(), monitor -> Snapshot.open(file),
+                this::opened, SnapshotEditor::closeQuietly);
     }
 
     private void opened(Snapshot opened, String error) {
-        if (summary.isDisposed()) {
-            closeQuietly(opened);
-            return;
-        }
         if (opened == null) {
             summary.setText("Cannot open the snapshot " + file() + ":\n" + error);
             return;

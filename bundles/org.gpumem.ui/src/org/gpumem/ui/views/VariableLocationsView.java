@@ -6,9 +6,7 @@ import java.util.List;
 import org.eclipse.core.runtime.Adapters;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.Status;
-import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.core.runtime.OperationCanceledException;
 import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.model.IMemoryBlockExtension;
 import org.eclipse.debug.core.model.IMemoryBlockRetrievalExtension;
@@ -32,6 +30,7 @@ import org.gpumem.model.addressing.AddressResolver;
 import org.gpumem.model.addressing.AddressSpaces;
 import org.gpumem.model.addressing.Contexts;
 import org.gpumem.ui.GpuMemoryViews;
+import org.gpumem.ui.internal.LatestReads;
 import org.gpumem.ui.internal.TextColumns;
 import org.gpumem.ui.memory.Hex;
 import org.gpumem.ui.renderings.MemoryViewMonitors;
@@ -58,11 +57,13 @@ public final class VariableLocationsView extends SessionView {
 
     private TableViewer viewer;
     private volatile List<Row> rows = List.of();
-    private Job job;
+    /** Reads of the rows: a refresh supersedes the one before, whose rows are never shown. */
+    private LatestReads reads;
 
     @Override
     protected void createContents(Composite parent) {
         viewer = new TableViewer(parent, SWT.FULL_SELECTION | SWT.BORDER);
+        reads = new LatestReads(viewer.getControl()).asSystemJobs();
         int[] widths = {120, 100, 200, 80, 160, 60, 300};
         TextColumns.add(viewer, COLUMNS, widths, (element, column) -> columnText((Row) element, column));
         viewer.setContentProvider(ArrayContentProvider.getInstance());
@@ -140,36 +141,28 @@ public final class VariableLocationsView extends SessionView {
         IStackFrame frame = session().frame();
         MemoryState state = session().state();
         Context focus = session().focus();
-        if (job != null) {
-            job.cancel();
-        }
-        job = new Job("Reading variable locations") {
-            @Override
-            protected IStatus run(IProgressMonitor monitor) {
-                List<Row> found = frame != null ? frameRows(frame) : new ArrayList<>();
-                if (found.isEmpty() && state != null && focus != null) {
-                    found = stateRows(state, focus);
-                }
-                List<Row> result = found;
-                viewer.getControl().getDisplay().asyncExec(() -> {
-                    if (!viewer.getControl().isDisposed()) {
-                        rows = result;
-                        viewer.setInput(result);
-                        setContentDescription(focus == null ? "No kernel suspended" : Contexts.describe(focus));
-                    }
-                    done.run();
-                });
-                return Status.OK_STATUS;
+        reads.start("Reading variable locations", monitor -> {
+            List<Row> found = frame != null ? frameRows(frame) : new ArrayList<>();
+            if (found.isEmpty() && state != null && focus != null) {
+                found = stateRows(state, focus, monitor);
             }
-        };
-        job.setSystem(true);
-        job.schedule();
+            return found;
+        }, (result, error) -> {
+            rows = result == null ? List.of() : result;
+            viewer.setInput(rows);
+            setContentDescription(error != null ? "Cannot read the variables: " + error
+                    : focus == null ? "No kernel suspended" : Contexts.describe(focus));
+            done.run();
+        }, superseded -> done.run());
     }
 
     /** The state's variables (module-scope and those the launch recorded) seen from {@code focus}. */
-    static List<Row> stateRows(MemoryState state, Context focus) {
+    static List<Row> stateRows(MemoryState state, Context focus, IProgressMonitor monitor) {
         List<Row> rows = new ArrayList<>();
         for (Variable v : state.getVariables()) {
+            if (monitor.isCanceled()) {
+                throw new OperationCanceledException();
+            }
             if (v.getSpace() != null) {
                 rows.add(row(v.getName(), v.getTypeName(), focus, v.getSpace(), v.getOffset(), v.getByteSize()));
             }

@@ -217,8 +217,7 @@ class KernelDebugLaunchTest extends KernelLaunchFixture {
                 "[{\"buffer\":\"in\",\"type\":\"s32\",\"count\":" + N + ",\"init\":{\"iota\":-50}},"
                         + "{\"buffer\":\"out\",\"type\":\"s32\",\"count\":" + N + "},{\"s32\":" + N + "}]", 2);
         wc.setAttribute(KernelLaunchAttributes.OUTPUT_DIRECTORY, outDir.toString());
-        link("local_array.cu");
-        new KernelLineBreakpoint(project.getFile("local_array.cu"), LOOP_LINE);
+        breakpoint("local_array.cu", LOOP_LINE);
         DebugEventRecorder.Pending ended = events.expect(e -> e.getKind() == DebugEvent.TERMINATE && e.getSource() instanceof KernelProcess);
         ILaunch launch = wc.launch(ILaunchManager.RUN_MODE, new NullProgressMonitor());
         ended.await("the end of the run");

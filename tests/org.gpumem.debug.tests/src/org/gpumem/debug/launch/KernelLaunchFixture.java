@@ -8,7 +8,10 @@ import java.util.List;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.IWorkspace;
 import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.ICoreRunnable;
 import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.debug.core.DebugEvent;
@@ -44,8 +47,10 @@ abstract class KernelLaunchFixture {
     @BeforeEach
     void createProject() throws Exception {
         project = ResourcesPlugin.getWorkspace().getRoot().getProject(getClass().getSimpleName() + "-" + System.nanoTime());
-        project.create(null);
-        project.open(null);
+        underWorkspaceRule(monitor -> {
+            project.create(monitor);
+            project.open(monitor);
+        });
         events = new DebugEventRecorder();
     }
 
@@ -63,11 +68,30 @@ abstract class KernelLaunchFixture {
         project.delete(true, true, null);
     }
 
-    /** The kernel fixture {@code name} as a file of the test project, for line breakpoints. */
-    IFile link(String name) throws Exception {
+    /**
+     * Runs {@code change} holding the workspace root's rule: it waits for the workspace jobs that
+     * run (refreshes, another test's project deletion) and none runs until it is done.
+     */
+    private static void underWorkspaceRule(ICoreRunnable change) throws CoreException {
+        IWorkspace workspace = ResourcesPlugin.getWorkspace();
+        workspace.run(change, workspace.getRoot(), IWorkspace.AVOID_UPDATE, null);
+    }
+
+    /**
+     * A breakpoint at {@code line} of the kernel fixture {@code name}, linked into the test
+     * project (if it is not yet) in the same workspace operation: no refresh or other workspace
+     * job can come between the file appearing and the breakpoint's marker being filled in.
+     */
+    KernelLineBreakpoint breakpoint(String name, int line) throws Exception {
         IFile f = project.getFile(name);
-        f.createLink(IPath.fromPath(KERNELS.resolve(name)), IResource.NONE, null);
-        return f;
+        KernelLineBreakpoint[] created = new KernelLineBreakpoint[1];
+        underWorkspaceRule(monitor -> {
+            if (!f.exists()) {
+                f.createLink(IPath.fromPath(KERNELS.resolve(name)), IResource.NONE, monitor);
+            }
+            created[0] = new KernelLineBreakpoint(f, line);
+        });
+        return created[0];
     }
 
     /** A launch of {@code kernel} from the fixture {@code module}: a 1-D grid of {@link #BLOCK}-thread CTAs on sm_90, buffer "out" saved. */
@@ -87,8 +111,8 @@ abstract class KernelLaunchFixture {
 
     /** Debugs local_weighted over N random ints made from {@code seed} up to the first hit in the copy loop. */
     LoopStop stopInLocalArrayLoop(int seed) throws Exception {
-        IFile source = link("local_array.cu");
-        KernelLineBreakpoint inLoop = new KernelLineBreakpoint(source, LOOP_LINE);
+        KernelLineBreakpoint inLoop = breakpoint("local_array.cu", LOOP_LINE);
+        IFile source = project.getFile("local_array.cu");
         ILaunchConfigurationWorkingCopy wc = configuration("local_array.G.ptx", "local_weighted",
                 "[{\"buffer\":\"in\",\"type\":\"s32\",\"count\":" + N + ",\"init\":{\"random\":" + seed + "}},"
                         + "{\"buffer\":\"out\",\"type\":\"s32\",\"count\":" + N + "},{\"s32\":" + N + "}]", 2);

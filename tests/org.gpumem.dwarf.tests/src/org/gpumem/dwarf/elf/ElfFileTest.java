@@ -81,7 +81,7 @@ class ElfFileTest {
         Path dir = DwarfFixtures.root().resolve("amdgpu");
         ElfFile plain = ElfFile.open(dir.resolve("spaces.cl.clang22.o"));
         for (String variant : new String[] {"spaces.cl.clang22.zlib.o", "spaces.cl.clang22.zstd.o"}) {
-            // Opened files inflate from positional reads, parsed buffers from memory: both paths.
+            // Mapped files and buffers in memory.
             for (ElfFile packed : List.of(ElfFile.open(dir.resolve(variant)),
                     ElfFile.parse(variant, ByteBuffer.wrap(Files.readAllBytes(dir.resolve(variant)))))) {
                 int compressed = 0;

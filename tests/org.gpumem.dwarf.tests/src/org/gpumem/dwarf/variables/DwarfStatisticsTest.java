@@ -27,6 +27,8 @@ class DwarfStatisticsTest {
             long dumped = GoldenDumps.variables(file).size();
             assertEquals(dumped, r.variables() + r.parameters(), file + " variables and parameters (all of them)");
             assertEquals(dumped, r.bySpace().values().stream().mapToLong(Long::longValue).sum(), file + " by space");
+            assertEquals(new VariableLister(DwarfFile.open(file)).list().size(), r.variables() + r.parameters(),
+                    file + ": --stats counts what the listing lists");
         }
     }
 }

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -202,6 +201,64 @@ class SnapshotRoundTripTest {
 
         Files.write(file, goodModel);
         Files.delete(pages);
-        assertThrows(NoSuchFileException.class, () -> Snapshot.open(file));
+        e = assertThrows(InputFormatException.class, () -> Snapshot.open(file));
+        assertEquals(pages + ": no such file; expected the page file of snapshot d.gpumem beside it", e.getMessage());
+    }
+
+    /** Edited XMI breaking the model's invariants fails on open, one line per violation naming the element. */
+    @Test
+    void editedModelsFailOnOpenNamingTheXmiElement() throws IOException {
+        Path file = dir.resolve("e.gpumem");
+        SnapshotWriter.save(new MemoryStateBuilder(BuiltinTargets.nvptx("sm_90")).name("e", "k").launch(1, 1, 1, 32, 1, 1).build(), file);
+        String good = Files.readString(file);
+
+        Files.writeString(file, good.replaceFirst(" space=\"//@target/@addressSpaces.2\"", ""));
+        InvalidSnapshotException e = assertThrows(InvalidSnapshotException.class, () -> Snapshot.open(file));
+        assertEquals(file + ": XMI element //@target/@addressSpaces.0/@access/@windows.0 (Window of address space 'generic'): "
+                + "the required reference 'space' is not set", e.getMessage());
+
+        Files.writeString(file, good.replaceFirst("<access xsi:type=\"gpumem:LinearAccess\" storage=\"//@target/@storages.3\"/>",
+                "<access xsi:type=\"gpumem:LinearAccess\"/>"));
+        e = assertThrows(InvalidSnapshotException.class, () -> Snapshot.open(file));
+        assertEquals(file + ": XMI element //@target/@addressSpaces.2/@access (LinearAccess of address space 'shared'): "
+                + "the required reference 'storage' is not set", e.getMessage());
+
+        Files.writeString(file, good.replaceFirst("name=\"shared\" dwarfNumber=\"8\" addressBits=\"32\"",
+                "name=\"shared\" dwarfNumber=\"8\" addressBits=\"-1\"").replaceFirst("laneCount=\"32\"", "laneCount=\"0\""));
+        e = assertThrows(InvalidSnapshotException.class, () -> Snapshot.open(file));
+        assertEquals(List.of(
+                file + ": XMI element //@target/@addressSpaces.2 (AddressSpace 'shared'): address width -1 bits is outside 1..64",
+                file + ": XMI element //@target/@addressSpaces.3/@access (InterleavedAccess of address space 'local'): "
+                        + "laneCount 0 is outside 1..65536"), e.getMessage().lines().toList());
+        assertEquals(2, e.violations().size());
+
+        Files.writeString(file, good.replaceFirst("space=\"//@target/@addressSpaces.2\"", "space=\"other.gpumem#//@target/@addressSpaces.2\""));
+        e = assertThrows(InvalidSnapshotException.class, () -> Snapshot.open(file));
+        assertTrue(e.getMessage().contains("reference 'space' points at") && e.getMessage().contains("not an element of this snapshot"),
+                e.getMessage());
+    }
+
+    /** A save that never reached its renames (a full disk, a crash) leaves the previous snapshot readable. */
+    @Test
+    void aModelWithThePreviousSavesPagesFallsBackToThem() throws IOException {
+        Path file = dir.resolve("p.gpumem");
+        MemoryState first = syntheticState();
+        SnapshotWriter.save(first, file);
+        byte[] firstModel = Files.readAllBytes(file);
+        Path pages = SnapshotWriter.pagesFile(file);
+        Path previous = pages.resolveSibling(pages.getFileName() + ".prev");
+        byte[] firstPages = Files.readAllBytes(pages);
+        SnapshotWriter.save(syntheticState(), file);
+        // The state a crash between the two renames of a save leaves: old model, new pages, old pages kept.
+        Files.write(file, firstModel);
+        Files.write(previous, firstPages);
+        try (Snapshot snapshot = Snapshot.open(file)) {
+            Pool global = pools(snapshot.state()).get(0);
+            byte[] a = new byte[256];
+            byte[] b = new byte[256];
+            pools(first).get(0).getSource().read(0x100, a, 0, a.length);
+            global.getSource().read(0x100, b, 0, b.length);
+            assertArrayEquals(a, b);
+        }
     }
 }

@@ -109,6 +109,18 @@ class PtxLoaderTest {
     }
 
     @Test
+    void aManagedVariableIsAGlobalVariable() throws Exception {
+        // nvcc's __managed__ int counter[4];
+        PtxModule m = PtxLoader.load("m.ptx", HEADER + ".global .attribute(.managed) .align 4 .b8 counter[16];\n"
+                + ".visible .entry k()\n{\n ret;\n}\n");
+        assertEquals(PtxStateSpace.GLOBAL, m.variable("counter").space());
+        assertEquals(16, m.variable("counter").size());
+        PtxException e = assertThrows(PtxException.class, () -> PtxLoader.load("u.ptx",
+                HEADER + ".global .attribute(.unified) .align 4 .b8 x[4];\n"));
+        assertTrue(e.getMessage().contains("u.ptx:4: unknown variable attribute '.unified'"), e.getMessage());
+    }
+
+    @Test
     void reconvergencePointIsTheImmediatePostDominator() throws Exception {
         PtxModule m = PtxLoader.load("r.ptx", HEADER + String.join("\n",
                 ".visible .entry k()",

@@ -17,7 +17,10 @@ import java.util.stream.Collectors;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.IWorkspace;
 import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.ICoreRunnable;
 import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.debug.core.DebugPlugin;
@@ -80,8 +83,19 @@ class DebugSessionViewsTest {
     void project() throws Exception {
         UiTesting.neverAskToSwitchPerspectives();
         project = ResourcesPlugin.getWorkspace().getRoot().getProject("ui-kernels-" + System.nanoTime());
-        project.create(null);
-        project.open(null);
+        underWorkspaceRule(monitor -> {
+            project.create(monitor);
+            project.open(monitor);
+        });
+    }
+
+    /**
+     * Runs {@code change} holding the workspace root's rule: it waits for the workspace jobs that
+     * run (refreshes, another test's project deletion) and none runs until it is done.
+     */
+    private static void underWorkspaceRule(ICoreRunnable change) throws CoreException {
+        IWorkspace workspace = ResourcesPlugin.getWorkspace();
+        workspace.run(change, workspace.getRoot(), IWorkspace.AVOID_UPDATE, null);
     }
 
     @AfterEach
@@ -120,8 +134,13 @@ class DebugSessionViewsTest {
      */
     private ILaunchConfigurationWorkingCopy localWeighted(String name, int seed, String breakAt) throws Exception {
         IFile source = project.getFile("local_array.cu");
-        source.createLink(IPath.fromPath(KERNELS.resolve("local_array.cu")), IResource.NONE, null);
-        new KernelLineBreakpoint(source, lineOf(KERNELS.resolve("local_array.cu"), breakAt));
+        int line = lineOf(KERNELS.resolve("local_array.cu"), breakAt);
+        // The link and the breakpoint's marker in one workspace operation: no refresh or other
+        // workspace job can come between the file appearing and its marker being filled in.
+        underWorkspaceRule(monitor -> {
+            source.createLink(IPath.fromPath(KERNELS.resolve("local_array.cu")), IResource.NONE, monitor);
+            new KernelLineBreakpoint(source, line);
+        });
         ILaunchConfigurationWorkingCopy wc = DebugPlugin.getDefault().getLaunchManager()
                 .getLaunchConfigurationType(KernelDebugIds.LAUNCH_TYPE_ID).newInstance(null, name);
         KernelLaunchAttributes.useFields(wc, KERNELS.resolve("local_array.G.ptx").toString(), "local_weighted", "[2]",

@@ -15,6 +15,7 @@ import org.gpumem.sim.launch.PreparedLaunch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -50,10 +51,10 @@ public final class BenchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         int all = threads != null ? threads : Runtime.getRuntime().availableProcessors();
         if (repeat < 1 || all < 1 || all > 1024) {
-            throw new IllegalArgumentException("--repeat must be at least 1 and --threads 1..1024");
+            throw new ParameterException(spec.commandLine(), "--repeat must be at least 1 and --threads 1..1024");
         }
         if (module != null && launches.size() != 1) {
-            throw new IllegalArgumentException("--module needs exactly one launch file");
+            throw new ParameterException(spec.commandLine(), "--module needs exactly one launch file");
         }
         out.printf("%-28s %7s %16s %9s %12s %12s%n", "launch", "workers", "thread-instr", "seconds", "Mthr-instr/s",
                 "per worker");

@@ -14,8 +14,10 @@ import org.gpumem.sim.launch.LaunchFileReader;
 import org.gpumem.sim.launch.PreparedLaunch;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -44,11 +46,8 @@ public final class RunCommand implements Callable<Integer> {
             + "and instruction, the space each resolved to, and cvta counts")
     boolean profile;
 
-    @Option(names = "--threads", paramLabel = "N", description = "worker threads running CTAs (default: all processors)")
-    Integer threads;
-
-    @Option(names = "--budget", paramLabel = "N", description = "stop after N warp instructions (default: ${DEFAULT-VALUE})")
-    long budget = ExecOptions.DEFAULT_BUDGET;
+    @Mixin
+    SimulationOptions simulation;
 
     @Option(names = "--module", paramLabel = "FILE", description = "run this PTX file or executable instead of the launch file's module")
     Path module;
@@ -68,11 +67,7 @@ public final class RunCommand implements Callable<Integer> {
         if (resolvedDir != null) {
             launch.writeResolved(resolvedDir);
         }
-        int workers = threads != null ? threads : Runtime.getRuntime().availableProcessors();
-        if (workers < 1 || workers > 1024) {
-            throw new IllegalArgumentException("--threads must be 1..1024, not " + workers);
-        }
-        ExecOptions options = new ExecOptions(budget, workers, profile);
+        ExecOptions options = simulation.options(profile);
         PreparedLaunch.Outcome outcome = launch.run(options);
         LaunchResult r = outcome.result();
         if (profile && r.profile() != null) {

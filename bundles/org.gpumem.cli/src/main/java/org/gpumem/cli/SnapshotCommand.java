@@ -33,6 +33,7 @@ import org.gpumem.model.snapshot.Snapshot;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -73,7 +74,7 @@ public final class SnapshotCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         if (length <= 0 || length > MAX_DUMP) {
-            throw new IllegalArgumentException("--length must be between 1 and " + MAX_DUMP);
+            throw new ParameterException(spec.commandLine(), "--length must be between 1 and " + MAX_DUMP);
         }
         try (Snapshot snapshot = Snapshot.open(file)) {
             MemoryState state = snapshot.state();
@@ -153,7 +154,7 @@ public final class SnapshotCommand implements Callable<Integer> {
         Target target = state.getTarget();
         int colon = dump.lastIndexOf(':');
         if (colon <= 0) {
-            throw new IllegalArgumentException("--dump wants SPACE:OFFSET, e.g. shared:0x40");
+            throw new ParameterException(spec.commandLine(), "--dump wants SPACE:OFFSET, e.g. shared:0x40");
         }
         AddressSpace space = AddressSpaces.require(target, dump.substring(0, colon));
         long offset = parseOffset(dump.substring(colon + 1));
@@ -195,10 +196,14 @@ public final class SnapshotCommand implements Callable<Integer> {
         if (group != null) {
             String[] parts = group.split(",");
             if (parts.length > 3) {
-                throw new IllegalArgumentException("--group wants X[,Y[,Z]]");
+                throw new ParameterException(spec.commandLine(), "--group wants X[,Y[,Z]]");
             }
             for (int i = 0; i < parts.length; i++) {
-                xyz[i] = Integer.parseInt(parts[i].trim());
+                try {
+                    xyz[i] = Integer.parseInt(parts[i].trim());
+                } catch (NumberFormatException e) {
+                    throw new ParameterException(spec.commandLine(), "--group wants X[,Y[,Z]] with integers, not '" + group + "'");
+                }
             }
         }
         Context found = null;
@@ -230,12 +235,12 @@ public final class SnapshotCommand implements Callable<Integer> {
         return context;
     }
 
-    private static long parseOffset(String text) {
+    private long parseOffset(String text) {
         String t = text.trim().replace("_", "");
         try {
             return t.startsWith("0x") || t.startsWith("0X") ? Long.parseUnsignedLong(t.substring(2), 16) : Long.parseLong(t);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("offset '" + text + "' is not a number");
+            throw new ParameterException(spec.commandLine(), "offset '" + text + "' is not a number");
         }
     }
 

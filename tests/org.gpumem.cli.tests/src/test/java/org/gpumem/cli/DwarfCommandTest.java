@@ -41,6 +41,53 @@ class DwarfCommandTest {
         return values;
     }
 
+    private static Path images(String name) {
+        return fixtures().resolve("images").resolve(name);
+    }
+
+    @Test
+    void aHostExecutableListsItsDeviceImagesDwarfAndStatsCountTheSame() {
+        String exe = images("cuda_fnptr_G").toString();
+        CliRun listing = run("dwarf", "--json", exe);
+        assertEquals(0, listing.status(), listing.err());
+        JsonObject doc = JsonParser.parseString(listing.out()).getAsJsonObject();
+        int listed = doc.getAsJsonArray("variables").size();
+        for (JsonElement e : doc.getAsJsonArray("variables")) {
+            assertEquals(2, e.getAsJsonObject().get("image").getAsInt(), e.toString());
+        }
+        CliRun stats = run("dwarf", "--stats", "--json", exe);
+        assertEquals(0, stats.status(), stats.err());
+        JsonObject counts = JsonParser.parseString(stats.out()).getAsJsonObject();
+        // the DW_TAG_subroutine_type of binary_op has two formal parameters: types, not variables
+        assertEquals(listed, counts.get("variables").getAsInt() + counts.get("parameters").getAsInt());
+        assertEquals(7, listed);
+    }
+
+    @Test
+    void theDecompressionBudgetIsAFlag() {
+        String packed = fixtures().resolve("amdgpu/spaces.cl.clang22.zlib.o").toString();
+        assertEquals(0, run("dwarf", "--stats", packed).status());
+        CliRun small = run("dwarf", "--stats", "--decompression-budget", "1000", packed);
+        assertEquals(Main.EXIT_BAD_INPUT, small.status());
+        assertTrue(small.err().contains("decompression budget of 1000 bytes"), small.err());
+    }
+
+    @Test
+    void imageAndSelectPickTheDeviceImages() {
+        String exe = images("cuda_G").toString();
+        CliRun one = run("dwarf", "--json", "--image", "5", exe);
+        assertEquals(0, one.status(), one.err());
+        for (JsonElement e : JsonParser.parseString(one.out()).getAsJsonObject().getAsJsonArray("variables")) {
+            assertEquals(5, e.getAsJsonObject().get("image").getAsInt());
+        }
+        CliRun text = run("dwarf", "--select", "sm_86", exe);
+        assertEquals(0, text.status(), text.err());
+        assertTrue(text.out().lines().allMatch(l -> l.startsWith("image 4 (cubin sm_86")), text.out());
+        CliRun missing = run("dwarf", "--image", "1", exe);
+        assertEquals(Main.EXIT_BAD_INPUT, missing.status());
+        assertTrue(missing.err().contains("no device image 1 with DWARF"), missing.err());
+    }
+
     @Test
     void jsonListsCubinVariablesWithSpacesAndRelocatedAddresses() throws Exception {
         Path cubin = fixtures().resolve("cuda/spaces.sm_90.cubin");

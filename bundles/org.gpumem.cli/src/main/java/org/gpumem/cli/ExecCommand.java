@@ -1,0 +1,174 @@
+package org.gpumem.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import org.gpumem.host.HostListener;
+import org.gpumem.host.HostProcess;
+import org.gpumem.host.HostProgram;
+import org.gpumem.host.HostSession;
+import org.gpumem.host.KernelLaunch;
+import org.gpumem.host.KernelRunner;
+import org.gpumem.host.RuntimeLibrary;
+import org.gpumem.sim.ExecOptions;
+import org.gpumem.sim.LaunchResult;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code gpumem exec [options] -- PROGRAM ARGS}: runs an unmodified CUDA program (built with
+ * {@code nvcc -cudart shared}) with gpumem's libcudart.so.13, so that its kernels run on the
+ * simulator. The program's output is its own; gpumem writes its reports (kernel faults, entry
+ * points it does not implement, breakpoint stops, profiles) on standard error.
+ */
+@Command(name = "exec", mixinStandardHelpOptions = true,
+        description = {"Runs a CUDA program built with nvcc -cudart shared, its kernels on the simulator.",
+            "Exit status: the program's (1 when gpumem cannot start it)."})
+public final class ExecCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--device", paramLabel = "SM", description = "the GPU the simulator models (default: ${DEFAULT-VALUE})")
+    String device = "sm_90";
+
+    @Option(names = "--break", paramLabel = "FILE:LINE|KERNEL", description = "stop the first time each launch reaches "
+            + "this source line or enters this kernel, print the variables and memory there, and continue (repeatable)")
+    List<String> breaks = new ArrayList<>();
+
+    @Option(names = "--lane", paramLabel = "L", description = "lane whose variables a --break stop shows (default: ${DEFAULT-VALUE})")
+    int lane;
+
+    @Option(names = "--profile", description = "print each launch's address-space profile: where generic accesses "
+            + "resolved, per source line and instruction")
+    boolean profile;
+
+    @Mixin
+    SimulationOptions simulation;
+
+    @Parameters(index = "0", paramLabel = "PROGRAM", description = "the CUDA program")
+    Path program;
+
+    @Parameters(index = "1..*", paramLabel = "ARGS", description = "its arguments")
+    List<String> arguments = new ArrayList<>();
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (lane < 0 || lane >= 32) {
+            throw new IllegalArgumentException("--lane must be 0..31");
+        }
+        ExecOptions options = simulation.options(profile);
+        KernelRunner runner = KernelRunner.simulate(options);
+        if (!breaks.isEmpty()) {
+            List<BreakpointRunner.Location> at = breaks.stream().map(BreakpointRunner.Location::parse).toList();
+            runner = new BreakpointRunner(at, options.instructionBudget(), lane, program.toAbsolutePath().getParent(), err);
+        }
+        HostProgram p = HostProgram.of(program, arguments, RuntimeLibrary.folder(ExecCommand.class)).withDevice(device);
+        // on a terminal the program writes to it directly (and line-buffers as usual); otherwise its
+        // output goes through gpumem's own streams
+        boolean terminal = System.console() != null;
+        ProcessBuilder.Redirect through = terminal ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.PIPE;
+        HostSession session = HostSession.start(p, new Reports(err), runner,
+                new HostSession.Io(ProcessBuilder.Redirect.INHERIT, through, through));
+        Thread stdout = copy(session.process().getInputStream(), out, "stdout");
+        Thread stderr = copy(session.process().getErrorStream(), err, "stderr");
+        int status;
+        try {
+            status = session.waitFor();
+        } catch (InterruptedException e) {
+            session.terminate();
+            Thread.currentThread().interrupt();
+            throw e;
+        }
+        stdout.join();
+        stderr.join();
+        out.flush();
+        err.flush();
+        return status;
+    }
+
+    /** Copies one of the program's streams to one of gpumem's, as it comes. */
+    private static Thread copy(InputStream from, PrintWriter to, String name) {
+        Thread t = new Thread(() -> {
+            char[] buffer = new char[8192];
+            try (InputStreamReader in = new InputStreamReader(from, StandardCharsets.UTF_8)) {
+                int n;
+                while ((n = in.read(buffer)) > 0) {
+                    synchronized (to) {
+                        to.write(buffer, 0, n);
+                        to.flush();
+                    }
+                }
+            } catch (IOException e) {
+                synchronized (to) {
+                    to.println("gpumem exec: lost the program's " + name + ": " + e.getMessage());
+                }
+            }
+        }, "gpumem-exec-" + name);
+        t.start();
+        return t;
+    }
+
+    /** gpumem's reports about the program, on standard error. */
+    private final class Reports implements HostListener {
+        private final PrintWriter err;
+
+        Reports(PrintWriter err) {
+            this.err = err;
+        }
+
+        private void say(String text) {
+            synchronized (err) {
+                err.println(text);
+                err.flush();
+            }
+        }
+
+        @Override
+        public void moduleRejected(HostProcess process, String problem) {
+            say("gpumem: cannot run this device code on the simulator, its kernels will fail to launch: " + problem);
+        }
+
+        @Override
+        public void launchRefused(HostProcess process, String kernel, String problem) {
+            say("gpumem: refused to launch " + kernel + ": " + problem);
+        }
+
+        @Override
+        public void unsupportedCall(HostProcess process, String entryPoint) {
+            say("gpumem: the program called " + entryPoint + ", which gpumem does not implement; it returned "
+                    + "cudaErrorNotSupported");
+        }
+
+        @Override
+        public void launchFinished(HostProcess process, KernelLaunch launch, LaunchResult result) {
+            if (!result.completed()) {
+                say("gpumem: " + launch + " faulted:\n" + result.fault().report().stripTrailing());
+            }
+            if (profile && result.profile() != null) {
+                say("gpumem: address-space profile of " + launch + ":\n" + result.profile().format().stripTrailing());
+            }
+        }
+
+        @Override
+        public void disconnected(HostProcess process, String problem) {
+            if (problem != null) {
+                say("gpumem: stopped serving process " + process.pid() + ": " + problem);
+            }
+        }
+    }
+}

@@ -1,0 +1,290 @@
+/*
+ * Kernel launches: <<<>>> (nvcc's __cudaPushCallConfiguration / __cudaPopCallConfiguration /
+ * __cudaLaunchKernel), cudaLaunchKernel and cudaLaunchKernelExC; kernel attributes and
+ * occupancy. gpumem runs each launch to its end before answering, so launches on every stream
+ * execute in program order.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime.h"
+
+/* Dynamic shared memory a kernel may use without opting in through cudaFuncSetAttribute. */
+#define DEFAULT_DYNAMIC_SHARED (48 * 1024)
+#define MAX_PENDING_CONFIGURATIONS 16
+
+struct configuration {
+    dim3 grid, block;
+    size_t shared;
+    cudaStream_t stream;
+};
+
+static __thread struct configuration pending[MAX_PENDING_CONFIGURATIONS];
+static __thread int pending_count;
+
+EXPORT unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem, void *stream) {
+    if (pending_count == MAX_PENDING_CONFIGURATIONS) {
+        return 1;
+    }
+    pending[pending_count++] = (struct configuration){gridDim, blockDim, sharedMem, (cudaStream_t)stream};
+    return 0;
+}
+
+EXPORT cudaError_t __cudaPopCallConfiguration(dim3 *gridDim, dim3 *blockDim, size_t *sharedMem, void *stream) {
+    if (pending_count == 0) {
+        return record(cudaErrorInvalidConfiguration);
+    }
+    struct configuration c = pending[--pending_count];
+    *gridDim = c.grid;
+    *blockDim = c.block;
+    *sharedMem = c.shared;
+    *(cudaStream_t *)stream = c.stream;
+    return cudaSuccess;
+}
+
+EXPORT cudaError_t __cudaGetKernel(cudaKernel_t *kernel, const void *hostFun) {
+    struct function *f = function_of(hostFun);
+    if (kernel == NULL) {
+        return record(cudaErrorInvalidValue);
+    }
+    *kernel = (cudaKernel_t)f;
+    return f == NULL ? record(cudaErrorInvalidDeviceFunction) : cudaSuccess;
+}
+
+EXPORT cudaError_t cudaGetKernel(cudaKernel_t *kernel, const void *entryFuncAddr) {
+    cudaError_t e = enter();
+    return e != cudaSuccess ? e : __cudaGetKernel(kernel, entryFuncAddr);
+}
+
+/* The error codes of kernel faults, which corrupt the context: they stay (sticky). */
+static int is_fault(cudaError_t e) {
+    switch (e) {
+    case cudaErrorIllegalAddress:
+    case cudaErrorLaunchTimeout:
+    case cudaErrorHardwareStackError:
+    case cudaErrorIllegalInstruction:
+    case cudaErrorMisalignedAddress:
+    case cudaErrorLaunchFailure:
+        return 1;
+    default:
+        return e == cudaErrorAssert;
+    }
+}
+
+static cudaError_t launch(const void *func, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t stream) {
+    cudaError_t e = enter();
+    if (e != cudaSuccess) {
+        return e;
+    }
+    struct function *f = function_of(func);
+    if (f == NULL) {
+        return record(cudaErrorInvalidDeviceFunction);
+    }
+    if (!stream_valid(stream)) {
+        return record(cudaErrorInvalidResourceHandle);
+    }
+    e = function_info(f);
+    if (e != cudaSuccess) {
+        return record(e);
+    }
+    int allowed = function_attributes(f)->maxDynamicSharedSizeBytes;
+    if (shared > (size_t)(allowed > DEFAULT_DYNAMIC_SHARED ? allowed : DEFAULT_DYNAMIC_SHARED)) {
+        return record(cudaErrorInvalidValue);
+    }
+    uint32_t n = function_param_count(f);
+    const uint32_t *sizes = function_param_sizes(f);
+    if (n > 0 && args == NULL) {
+        return record(cudaErrorInvalidValue);
+    }
+    flush_device_output();
+    struct message request, reply;
+    msg_init(&request);
+    put_u64(&request, (uintptr_t)function_host_stub(f));
+    put_u32(&request, grid.x);
+    put_u32(&request, grid.y);
+    put_u32(&request, grid.z);
+    put_u32(&request, block.x);
+    put_u32(&request, block.y);
+    put_u32(&request, block.z);
+    put_u64(&request, shared);
+    put_u64(&request, (uintptr_t)stream);
+    put_u32(&request, n);
+    for (uint32_t i = 0; i < n; i++) {
+        put_bytes(&request, args[i], sizes[i]);
+    }
+    e = channel_call(MSG_LAUNCH, &request, &reply);
+    msg_free(&request);
+    uint64_t nanoseconds = get_u64(&reply);
+    uint32_t output = get_u32(&reply);
+    if (!reply.bad) {
+        device_clock_advance(nanoseconds);
+        note_device_output(output);
+    }
+    msg_free(&reply);
+    if (is_fault(e)) {
+        set_sticky(e);
+    }
+    return record(e);
+}
+
+EXPORT cudaError_t __cudaLaunchKernel(cudaKernel_t kernel, dim3 gridDim, dim3 blockDim, void **args,
+                                      size_t sharedMem, cudaStream_t stream) {
+    return launch(kernel, gridDim, blockDim, args, sharedMem, stream);
+}
+
+EXPORT cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem,
+                                    cudaStream_t stream) {
+    return launch(func, gridDim, blockDim, args, sharedMem, stream);
+}
+
+EXPORT cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args) {
+    if (config == NULL) {
+        return record(cudaErrorInvalidValue);
+    }
+    if (config->numAttrs > 0) {
+        return unsupported("cudaLaunchKernelExC with launch attributes");
+    }
+    return launch(func, config->gridDim, config->blockDim, args, config->dynamicSmemBytes, config->stream);
+}
+
+/* ------------------------------------------------------------------ attributes */
+
+static cudaError_t known_function(const void *func, struct function **out) {
+    cudaError_t e = enter();
+    if (e != cudaSuccess) {
+        return e;
+    }
+    struct function *f = function_of(func);
+    if (f == NULL) {
+        return record(cudaErrorInvalidDeviceFunction);
+    }
+    e = function_info(f);
+    if (e != cudaSuccess) {
+        return record(e);
+    }
+    *out = f;
+    return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func) {
+    if (attr == NULL) {
+        return record(cudaErrorInvalidValue);
+    }
+    struct function *f = NULL;
+    cudaError_t e = known_function(func, &f);
+    if (e == cudaSuccess) {
+        *attr = *function_attributes(f);
+    }
+    return e;
+}
+
+EXPORT cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value) {
+    struct function *f = NULL;
+    cudaError_t e = known_function(func, &f);
+    if (e != cudaSuccess) {
+        return e;
+    }
+    struct cudaFuncAttributes *a = function_attributes_to_set(f);
+    switch (attr) {
+    case cudaFuncAttributeMaxDynamicSharedMemorySize:
+        if (value < 0 || (int64_t)value + (int64_t)a->sharedSizeBytes > device_value("sharedMemPerBlockOptin")) {
+            return record(cudaErrorInvalidValue);
+        }
+        a->maxDynamicSharedSizeBytes = value;
+        return cudaSuccess;
+    case cudaFuncAttributePreferredSharedMemoryCarveout:
+        /* a preference between L1 and shared memory; the simulator has no L1 to trade */
+        if (value < -1 || value > 100) {
+            return record(cudaErrorInvalidValue);
+        }
+        a->preferredShmemCarveout = value;
+        return cudaSuccess;
+    default:
+        return unsupported("cudaFuncSetAttribute with an attribute other than the shared memory size or carveout");
+    }
+}
+
+EXPORT cudaError_t cudaFuncSetCacheConfig(const void *func, int cacheConfig) {
+    struct function *f = NULL;
+    cudaError_t e = known_function(func, &f);
+    if (e == cudaSuccess && (cacheConfig < 0 || cacheConfig > 3)) {
+        e = record(cudaErrorInvalidValue);
+    }
+    /* like the carveout, a preference: with no L1 to trade, it changes nothing */
+    return e;
+}
+
+EXPORT cudaError_t cudaFuncGetName(const char **name, const void *func) {
+    if (name == NULL) {
+        return record(cudaErrorInvalidValue);
+    }
+    struct function *f = NULL;
+    cudaError_t e = known_function(func, &f);
+    if (e == cudaSuccess) {
+        *name = function_name(f);
+    }
+    return e;
+}
+
+/* ------------------------------------------------------------------ occupancy */
+
+/* Blocks of blockSize threads using `shared` dynamic bytes that one multiprocessor holds. */
+static int blocks_per_multiprocessor(const struct function *f, int blockSize, size_t shared) {
+    const struct cudaFuncAttributes *a = function_attributes(f);
+    if (blockSize <= 0 || blockSize > a->maxThreadsPerBlock) {
+        return 0;
+    }
+    int64_t warp = device_value("warpSize");
+    int64_t threads = (blockSize + warp - 1) / warp * warp;
+    int64_t blocks = device_value("maxThreadsPerMultiProcessor") / threads;
+    int64_t most = device_value("maxBlocksPerMultiProcessor");
+    blocks = blocks < most ? blocks : most;
+    int64_t bytes = (int64_t)a->sharedSizeBytes + (int64_t)shared;
+    if (bytes > 0) {
+        int64_t by_shared = device_value("sharedMemPerMultiprocessor") / bytes;
+        blocks = blocks < by_shared ? blocks : by_shared;
+    }
+    return (int)(blocks > 0 ? blocks : 0);
+}
+
+EXPORT cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *func,
+                                                                          int blockSize, size_t dynamicSMemSize,
+                                                                          unsigned int flags) {
+    struct function *f = NULL;
+    cudaError_t e = known_function(func, &f);
+    if (e == cudaSuccess) {
+        if (numBlocks == NULL || flags > 1) {
+            return record(cudaErrorInvalidValue);
+        }
+        *numBlocks = blocks_per_multiprocessor(f, blockSize, dynamicSMemSize);
+    }
+    return e;
+}
+
+EXPORT cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func, int blockSize,
+                                                                 size_t dynamicSMemSize) {
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, func, blockSize, dynamicSMemSize, 0);
+}
+
+EXPORT cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, const void *func,
+                                                             int numBlocks, int blockSize) {
+    struct function *f = NULL;
+    cudaError_t e = known_function(func, &f);
+    if (e != cudaSuccess) {
+        return e;
+    }
+    const struct cudaFuncAttributes *a = function_attributes(f);
+    if (dynamicSmemSize == NULL || numBlocks <= 0 || blockSize <= 0 || blockSize > a->maxThreadsPerBlock) {
+        return record(cudaErrorInvalidValue);
+    }
+    int64_t per_block = device_value("sharedMemPerMultiprocessor") / numBlocks;
+    int64_t optin = device_value("sharedMemPerBlockOptin");
+    per_block = per_block < optin ? per_block : optin;
+    per_block -= (int64_t)a->sharedSizeBytes;
+    *dynamicSmemSize = per_block > 0 ? (size_t)per_block : 0;
+    return cudaSuccess;
+}
+
+ALIAS(__cudaLaunchKernel_ptsz, __cudaLaunchKernel);
+ALIAS(cudaLaunchKernel_ptsz, cudaLaunchKernel);
+ALIAS(cudaLaunchKernelExC_ptsz, cudaLaunchKernelExC);

@@ -1,0 +1,27 @@
+package org.gpumem.host;
+
+/**
+ * A block of the program's device memory: made by a runtime call (cudaMalloc, cudaMallocManaged,
+ * cudaMallocHost...) or holding a module's {@code __device__} variable.
+ *
+ * @param address device address, which is also the program's pointer
+ * @param size bytes
+ * @param kind what the program can do with it
+ * @param entryPoint the runtime function that allocated it, or the variable's name for module variables
+ * @param caller the program's return address in the call that allocated it (0 for module variables),
+ *        for naming the host code from the program's symbols
+ */
+public record DeviceAllocation(long address, long size, Kind kind, String entryPoint, long caller) {
+
+    /** The kinds of device memory, by how host code may touch them. */
+    public enum Kind {
+        /** cudaMalloc and its pitched forms: host code copies to and from it. */
+        DEVICE,
+        /** cudaMallocManaged: host code reads and writes it between kernels. */
+        MANAGED,
+        /** cudaMallocHost / cudaHostAlloc: page-locked host memory that kernels can reach. */
+        HOST,
+        /** A module's {@code __device__} variable. */
+        VARIABLE
+    }
+}

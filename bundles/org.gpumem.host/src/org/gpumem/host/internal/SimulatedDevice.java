@@ -1,0 +1,308 @@
+package org.gpumem.host.internal;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.gpumem.dwarf.io.InputFormatException;
+import org.gpumem.host.KernelLaunch;
+import org.gpumem.images.Catalog;
+import org.gpumem.images.CatalogReader;
+import org.gpumem.images.DeviceImage;
+import org.gpumem.images.ImageFormat;
+import org.gpumem.images.ImageSelector;
+import org.gpumem.images.NvidiaTarget;
+import org.gpumem.images.Selection;
+import org.gpumem.sim.exec.DeviceModule;
+import org.gpumem.sim.ExecOptions;
+import org.gpumem.sim.Fault;
+import org.gpumem.sim.LaunchConfig;
+import org.gpumem.sim.LaunchResult;
+import org.gpumem.sim.memory.GlobalMemory;
+import org.gpumem.sim.ptx.PtxLoader;
+import org.gpumem.sim.ptx.PtxModule;
+import org.gpumem.sim.KernelParameter;
+import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.ptx.PtxFunction;
+import org.gpumem.sim.ptx.PtxVariable;
+
+/**
+ * The simulator as a program's CUDA device: the one place where the host bundle uses the
+ * simulator's engine (device, modules, memory, launches), so that moving to its exported API
+ * changes this class only. Global memory lives in the program's {@link SharedMemoryFile}.
+ */
+public final class SimulatedDevice {
+    /**
+     * The clock of the simulated device in kHz: it issues one warp instruction per cycle on
+     * its one multiprocessor, so a launch takes one nanosecond per warp instruction.
+     */
+    public static final long CLOCK_KHZ = 1_000_000;
+    private static final int MULTIPROCESSORS = 1;
+    /** Static shared memory a block may declare, and dynamic shared memory without opting in. */
+    private static final long SHARED_PER_BLOCK = 48 * 1024;
+    private static final long CONSTANT_BYTES = 64 * 1024;
+    /** Resident threads and blocks per multiprocessor, and registers, as CUDA's sm_8x/sm_9x devices have. */
+    private static final long THREADS_PER_MULTIPROCESSOR = 2048;
+    private static final long BLOCKS_PER_MULTIPROCESSOR = 32;
+    private static final long REGISTERS = 65536;
+
+    private final String target;
+    private final org.gpumem.sim.exec.SimulatedDevice device;
+
+    public SimulatedDevice(String target, SharedMemoryFile memory) {
+        this.target = target;
+        this.device = new org.gpumem.sim.exec.SimulatedDevice(target, new GlobalMemory(GlobalMemory.DEFAULT_BASE, memory.size(), memory));
+    }
+
+    /**
+     * Checks that the simulator can model {@code target}.
+     *
+     * @throws IllegalArgumentException naming the expected form (sm_NN)
+     */
+    public static void checkTarget(String target) {
+        new org.gpumem.sim.exec.SimulatedDevice(target, 1);
+    }
+
+    public org.gpumem.sim.exec.SimulatedDevice device() {
+        return device;
+    }
+
+    public String name() {
+        return "gpumem simulator (" + target + ")";
+    }
+
+    /**
+     * The device description libcudart turns into cudaDeviceProp and device attributes, by
+     * cudaDeviceProp field name (plus clockRate). Fields left out read as 0: the simulator does
+     * not have what they describe (textures, caches, ECC, a PCI location, concurrent kernels...).
+     */
+    public Map<String, Long> properties() {
+        Map<String, Long> p = new LinkedHashMap<>();
+        int sm = device.smVersion();
+        p.put("major", (long) sm / 10);
+        p.put("minor", (long) sm % 10);
+        p.put("totalGlobalMem", device.global().capacity());
+        p.put("sharedMemPerBlock", SHARED_PER_BLOCK);
+        p.put("sharedMemPerBlockOptin", (long) LaunchConfig.MAX_SHARED_BYTES);
+        p.put("sharedMemPerMultiprocessor", (long) LaunchConfig.MAX_SHARED_BYTES);
+        p.put("totalConstMem", CONSTANT_BYTES);
+        p.put("regsPerBlock", REGISTERS);
+        p.put("regsPerMultiprocessor", REGISTERS);
+        p.put("warpSize", 32L);
+        p.put("memPitch", GlobalMemory.MAX_ALLOCATION);
+        p.put("maxThreadsPerBlock", (long) LaunchConfig.MAX_THREADS_PER_BLOCK);
+        for (int i = 0; i < 3; i++) {
+            p.put("maxThreadsDim[" + i + "]", (long) LaunchConfig.MAX_BLOCK[i]);
+            p.put("maxGridSize[" + i + "]", LaunchConfig.MAX_GRID[i]);
+        }
+        p.put("multiProcessorCount", (long) MULTIPROCESSORS);
+        p.put("maxThreadsPerMultiProcessor", THREADS_PER_MULTIPROCESSOR);
+        p.put("maxBlocksPerMultiProcessor", BLOCKS_PER_MULTIPROCESSOR);
+        p.put("clockRate", CLOCK_KHZ);
+        p.put("unifiedAddressing", 1L);
+        p.put("canMapHostMemory", 1L);
+        p.put("managedMemory", 1L);
+        p.put("directManagedMemAccessFromHost", 1L);
+        p.put("computeMode", 0L);
+        return p;
+    }
+
+    public long allocate(long bytes) {
+        return device.allocate(bytes);
+    }
+
+    public void free(long address) {
+        device.free(address);
+    }
+
+    /** Where the generic window onto the const bank starts on this device. */
+    private long constBase() {
+        return device.layout().base(PtxStateSpace.CONST);
+    }
+
+    /** A fatbin that could not become a module, with the CUDA error its launches return. */
+    public static final class ModuleException extends Exception {
+        private static final long serialVersionUID = 1L;
+        private final int error;
+
+        ModuleException(int error, String message) {
+            super(message);
+            this.error = error;
+        }
+
+        public int error() {
+            return error;
+        }
+    }
+
+    /** A fatbin's PTX image loaded on this device. */
+    public record Module(String image, DeviceModule loaded) {
+    }
+
+    /**
+     * Loads the PTX image of {@code fatbin} that this device would JIT-compile (the simulator
+     * runs PTX, not SASS).
+     */
+    public Module load(String name, byte[] fatbin) throws ModuleException {
+        try {
+            Catalog catalog = new CatalogReader().read(name, ByteBuffer.wrap(fatbin));
+            List<DeviceImage> ptx = new ArrayList<>();
+            List<String> others = new ArrayList<>();
+            for (DeviceImage image : catalog.images()) {
+                if (image.format() == ImageFormat.PTX) {
+                    ptx.add(image);
+                } else {
+                    others.add(image.suggestedFileName());
+                }
+            }
+            if (ptx.isEmpty()) {
+                throw new ModuleException(CudaError.NO_KERNEL_IMAGE_FOR_DEVICE, name + " has no PTX image"
+                        + (others.isEmpty() ? "" : " (only " + String.join(", ", others) + ")")
+                        + "; the simulator runs PTX: build with -arch=sm_NN or -gencode arch=compute_NN,code=compute_NN");
+            }
+            Selection s = ImageSelector.select(name, ptx, NvidiaTarget.parse(target));
+            if (s.chosen().isEmpty()) {
+                throw new ModuleException(CudaError.NO_KERNEL_IMAGE_FOR_DEVICE, s.explanation());
+            }
+            DeviceImage image = s.chosen().get();
+            String imageName = name + " [" + image.suggestedFileName() + "]";
+            PtxModule module = PtxLoader.load(imageName, ptxText(image));
+            return new Module(imageName, device.load(module));
+        } catch (InputFormatException e) {
+            throw new ModuleException(CudaError.INVALID_PTX, e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new ModuleException(CudaError.NO_KERNEL_IMAGE_FOR_DEVICE, name + ": " + e.getMessage());
+        }
+    }
+
+    /** A fatbin's PTX is NUL-terminated and padded. */
+    private static String ptxText(DeviceImage image) {
+        ByteBuffer payload = image.payload();
+        byte[] bytes = new byte[payload.remaining()];
+        payload.get(bytes);
+        int length = 0;
+        while (length < bytes.length && bytes[length] != 0) {
+            length++;
+        }
+        return new String(bytes, 0, length, StandardCharsets.UTF_8);
+    }
+
+    /** What cudaFuncGetAttributes reports of a kernel, and its parameter sizes. */
+    public record KernelInfo(String name, int[] paramSizes, long staticShared, long constBytes, long localBytes,
+            int maxThreadsPerBlock, int registers, int ptxVersion, int binaryVersion, int maxDynamicShared) {
+    }
+
+    public KernelInfo kernelInfo(Module m, String kernel) {
+        DeviceModule loaded = m.loaded();
+        PtxFunction f = loaded.entry(kernel);
+        List<KernelParameter> params = loaded.kernel(kernel).params();
+        int[] sizes = new int[params.size()];
+        LaunchConfig.Builder probe = LaunchConfig.builder(kernel);
+        for (int i = 0; i < sizes.length; i++) {
+            sizes[i] = params.get(i).size();
+            probe.argBytes(new byte[sizes[i]]);
+        }
+        // a launch computes the per-thread local memory of the kernel's call graph; it is not run
+        long local = loaded.launch(probe.build(), ExecOptions.defaults().withWorkers(1)).localBytesPerThread();
+        PtxModule ptx = loaded.module();
+        long shared = ptx.staticSharedBytes();
+        return new KernelInfo(kernel, sizes, shared, loaded.constBank().length, local, LaunchConfig.MAX_THREADS_PER_BLOCK,
+                f.registerCount() - f.declaredBase(), digits(ptx.version()), digits(ptx.target()),
+                (int) Math.max(0, SHARED_PER_BLOCK - shared));
+    }
+
+    private static int digits(String s) {
+        String d = s.replaceAll("[^0-9]", "");
+        return d.isEmpty() ? 0 : Integer.parseInt(d);
+    }
+
+    /** Where a module variable lives: a global address mapped in the program, or a const-bank offset behind the generic window. */
+    public record Place(long address, long size, boolean mapped) {
+    }
+
+    /** The variable of this name, or null when the module has none. */
+    public Place variable(Module m, String name) {
+        DeviceModule loaded = m.loaded();
+        PtxVariable v = loaded.module().variable(name);
+        if (v == null) {
+            return null;
+        }
+        Long global = loaded.globalAddress(name);
+        if (global != null) {
+            return new Place(global, v.size(), true);
+        }
+        Long constant = loaded.constOffset(name);
+        return constant == null ? null : new Place(constBase() + constant, v.size(), false);
+    }
+
+    /** Copies into a variable; false when [offset, offset + bytes) is not inside it. */
+    public boolean writeVariable(Module m, String name, long offset, byte[] bytes) {
+        Place p = variable(m, name);
+        if (p == null || offset < 0 || offset + bytes.length > p.size()) {
+            return false;
+        }
+        if (p.mapped()) {
+            device.write(p.address() + offset, bytes);
+        } else {
+            System.arraycopy(bytes, 0, m.loaded().constBank(), (int) (p.address() - constBase() + offset),
+                    bytes.length);
+        }
+        return true;
+    }
+
+    /** Bytes of a variable, or null when [offset, offset + count) is not inside it. */
+    public byte[] readVariable(Module m, String name, long offset, int count) {
+        Place p = variable(m, name);
+        if (p == null || offset < 0 || count < 0 || offset + count > p.size()) {
+            return null;
+        }
+        if (p.mapped()) {
+            return device.read(p.address() + offset, count);
+        }
+        byte[] out = new byte[count];
+        System.arraycopy(m.loaded().constBank(), (int) (p.address() - constBase() + offset), out, 0, count);
+        return out;
+    }
+
+    /**
+     * A launch of a module's kernel with its arguments' bytes.
+     *
+     * @throws IllegalArgumentException when the extents or shared size are out of range
+     */
+    public KernelLaunch launch(int sequence, Module m, String kernel, int[] grid, int[] block, int sharedBytes,
+            List<byte[]> args, long stream) {
+        LaunchConfig.Builder b = LaunchConfig.builder(kernel).grid(grid[0], grid[1], grid[2])
+                .block(block[0], block[1], block[2]).sharedBytes(sharedBytes);
+        args.forEach(b::argBytes);
+        KernelLaunch launch = new KernelLaunch(sequence, m.loaded(), b.build(), stream);
+        launch.prepare(ExecOptions.defaults().withWorkers(1)); // validates now, before the runner sees it
+        return launch;
+    }
+
+    /** The CUDA error a fault turns into, as a GPU reports it. */
+    public static int errorOf(Fault fault) {
+        switch (fault.kind()) {
+            case MISALIGNED:
+                return CudaError.MISALIGNED_ADDRESS;
+            case INSTRUCTION_BUDGET:
+                return CudaError.LAUNCH_TIMEOUT;
+            case STACK_OVERFLOW:
+                return CudaError.HARDWARE_STACK_ERROR;
+            case ILLEGAL_INSTRUCTION:
+                return CudaError.ILLEGAL_INSTRUCTION;
+            case DEADLOCK:
+            case TRAP:
+                return CudaError.LAUNCH_FAILURE;
+            default:
+                return CudaError.ILLEGAL_ADDRESS;
+        }
+    }
+
+    /** The simulated time of a launch, from the warp instructions it issued and {@link #CLOCK_KHZ}. */
+    public static long nanoseconds(LaunchResult result) {
+        return result.warpInstructions() * 1_000_000 / CLOCK_KHZ / MULTIPROCESSORS;
+    }
+}

@@ -1,0 +1,68 @@
+package org.gpumem.fuzz;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+import org.gpumem.images.Catalog;
+import org.gpumem.images.CatalogReader;
+import org.gpumem.images.Container;
+import org.gpumem.images.DeviceImage;
+import org.gpumem.images.ImageSelector;
+import org.gpumem.images.NvidiaTarget;
+
+/** The fuzz targets of the images bundle: a container's headers, then every image's payload and kernels. */
+final class ImageTargets {
+    /** CUDA fatbin magic, little-endian (0xba55ed50). */
+    private static final byte[] FATBIN_MAGIC = {0x50, (byte) 0xed, 0x55, (byte) 0xba};
+    private static final byte[] BUNDLE_MAGIC = "__CLANG_OFFLOAD_BUNDLE__".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] COMPRESSED_MAGIC = "CCOB".getBytes(StandardCharsets.US_ASCII);
+    /** 32 MiB: the same per-image limit the old mutation test used, so that bombs are refused quickly. */
+    private static final long MAX_IMAGE = 32L << 20;
+
+    private ImageTargets() {
+    }
+
+    /** A CUDA fatbin: the input with the fatbin magic forced over its first four bytes. */
+    static void fatbin(byte[] input) {
+        byte[] b = input.clone();
+        System.arraycopy(FATBIN_MAGIC, 0, b, 0, Math.min(4, b.length));
+        catalog("fuzz.fatbin", b);
+    }
+
+    /** A clang offload bundle, plain or compressed; the plain magic is put in front of inputs that have neither. */
+    static void offloadBundle(byte[] input) {
+        byte[] b = input;
+        if (!startsWith(b, BUNDLE_MAGIC) && !startsWith(b, COMPRESSED_MAGIC)) {
+            b = new byte[BUNDLE_MAGIC.length + input.length];
+            System.arraycopy(BUNDLE_MAGIC, 0, b, 0, BUNDLE_MAGIC.length);
+            System.arraycopy(input, 0, b, BUNDLE_MAGIC.length, input.length);
+        }
+        catalog("fuzz.hipfb", b);
+    }
+
+    /** Any file: what {@code gpumem images} does with it (ELF hosts with .nv_fatbin / .hip_fatbin too). */
+    static void catalog(String name, byte[] b) {
+        Catalog c = new CatalogReader(MAX_IMAGE).read(name, ByteBuffer.wrap(b));
+        for (Container container : c.containers()) {
+            for (DeviceImage i : container.images()) {
+                i.payload();
+                i.kernels();
+                i.describe();
+                i.suggestedFileName();
+            }
+        }
+        ImageSelector.select(c, NvidiaTarget.parse("sm_86"));
+    }
+
+    private static boolean startsWith(byte[] b, byte[] prefix) {
+        if (b.length < prefix.length) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length; i++) {
+            if (b[i] != prefix[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
