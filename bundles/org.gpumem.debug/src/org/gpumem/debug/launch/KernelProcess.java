@@ -34,7 +34,7 @@ import org.gpumem.sim.LaunchResult;
  * <p>Threads: {@link #sessionEnded} and the listener methods run on the session executor;
  * the getters may be called from any thread.
  */
-public final class KernelProcess implements IProcess, DebugSession.Listener {
+public final class KernelProcess implements IProcess, KernelTargetProcess, DebugSession.Listener {
     /** Exit value after a fault, as {@code gpumem run} exits. */
     public static final int EXIT_FAULT = 2;
     /** Exit value when the user terminated the kernel before it ended. */
@@ -71,7 +71,13 @@ public final class KernelProcess implements IProcess, DebugSession.Listener {
         session.resume();
     }
 
+    @Override
+    public IProcess process() {
+        return this;
+    }
+
     /** The absolute path of the launched module. */
+    @Override
     public String modulePath() {
         return engine.prepared().description().module().toAbsolutePath().normalize().toString();
     }
@@ -81,15 +87,18 @@ public final class KernelProcess implements IProcess, DebugSession.Listener {
         return engine;
     }
 
+    @Override
     public void appendOutput(String text) {
         out.append(text);
     }
 
+    @Override
     public void appendError(String text) {
         err.append(text);
     }
 
     /** Records the end of the session: exit value, outputs, console summary. Executor thread. */
+    @Override
     public void sessionEnded(DebugSession ended) {
         session = ended;
         LaunchResult result = engine.result();
@@ -226,6 +235,7 @@ public final class KernelProcess implements IProcess, DebugSession.Listener {
     }
 
     /** Lets the debug target's session be terminated through the process too. */
+    @Override
     public void attach(DebugSession debugSession) {
         session = debugSession;
     }
