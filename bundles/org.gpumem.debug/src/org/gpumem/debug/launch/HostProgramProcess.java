@@ -5,18 +5,11 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
-import java.util.Map;
+import java.util.function.Consumer;
 
 import org.eclipse.core.runtime.Platform;
 import org.eclipse.core.runtime.Status;
-import org.eclipse.debug.core.DebugEvent;
-import org.eclipse.debug.core.DebugException;
-import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunch;
-import org.eclipse.debug.core.model.IProcess;
-import org.eclipse.debug.core.model.IStreamMonitor;
-import org.eclipse.debug.core.model.IStreamsProxy;
 import org.gpumem.host.HostSession;
 
 /**
@@ -28,37 +21,27 @@ import org.gpumem.host.HostSession;
  * <p>Threads: two reader threads copy the program's streams, a third waits for its end and
  * fires TERMINATE; every method may be called from any thread.
  */
-public final class HostProgramProcess implements IProcess {
-    private final ILaunch launch;
-    private final String label;
-    private final Map<String, String> attributes = new HashMap<>();
-    private final TextStreamMonitor out = new TextStreamMonitor();
-    private final TextStreamMonitor err = new TextStreamMonitor();
+public final class HostProgramProcess extends ConsoleProcess {
     private volatile HostSession session;
     private volatile Runnable onTerminate = () -> {
     };
-    private volatile boolean terminated;
-    private volatile int exitValue = -1;
 
     public HostProgramProcess(ILaunch launch, String label) {
-        this.launch = launch;
-        this.label = label;
-        attributes.put(IProcess.ATTR_PROCESS_TYPE, "gpumem.host");
+        super(launch, label, "gpumem.host");
     }
 
     /**
      * Follows the started program: copies its streams, waits for its end. {@code ended} runs
-     * once the program's process has exited (before gpumem finished serving it): it must end
-     * the kernel launch the program may still be waiting in.
+     * once the program's process has exited or is terminated (before gpumem finished serving
+     * it): it must end the kernel launch the program may still be waiting in.
      */
     public void start(HostSession started, Runnable ended) {
         session = started;
         onTerminate = ended;
-        launch.addProcess(this);
-        fire(DebugEvent.CREATE);
+        addToLaunch();
         started.process().onExit().thenRun(ended);
-        Thread stdout = copy(started.process().getInputStream(), out, "stdout");
-        Thread stderr = copy(started.process().getErrorStream(), err, "stderr");
+        Thread stdout = copy(started.process().getInputStream(), this::printOutput, "stdout");
+        Thread stderr = copy(started.process().getErrorStream(), this::printError, "stderr");
         Thread waiter = new Thread(() -> waitForEnd(stdout, stderr), "gpumem-host-" + started.process().pid());
         waiter.setDaemon(true);
         waiter.start();
@@ -74,24 +57,22 @@ public final class HostProgramProcess implements IProcess {
             Thread.currentThread().interrupt();
         } catch (IOException | IllegalStateException e) {
             // a bug of gpumem's serving, not of the program: logged with its trace
-            Platform.getLog(HostProgramProcess.class).log(Status.error("gpumem failed serving " + label, e));
-            err.append("gpumem: " + e.getMessage() + " (details in the error log)\n");
+            Platform.getLog(HostProgramProcess.class).log(Status.error("gpumem failed serving " + getLabel(), e));
+            printError("gpumem: " + e.getMessage() + " (details in the error log)\n");
         }
-        exitValue = status;
-        terminated = true;
-        fire(DebugEvent.TERMINATE);
+        exited(status);
     }
 
-    private static Thread copy(InputStream from, TextStreamMonitor to, String name) {
+    private static Thread copy(InputStream from, Consumer<String> to, String name) {
         Thread t = new Thread(() -> {
             char[] buffer = new char[8192];
             try (InputStreamReader in = new InputStreamReader(from, StandardCharsets.UTF_8)) {
                 int n;
                 while ((n = in.read(buffer)) > 0) {
-                    to.append(new String(buffer, 0, n));
+                    to.accept(new String(buffer, 0, n));
                 }
             } catch (IOException e) {
-                to.append("gpumem: lost the program's " + name + ": " + e.getMessage() + "\n");
+                to.accept("gpumem: lost the program's " + name + ": " + e.getMessage() + "\n");
             }
         }, "gpumem-host-" + name);
         t.setDaemon(true);
@@ -101,77 +82,14 @@ public final class HostProgramProcess implements IProcess {
 
     /** A report of gpumem's about the program, shown on its error stream. */
     public void report(String text) {
-        err.append(text.endsWith("\n") ? text : text + "\n");
-    }
-
-    /** The program's session. */
-    public HostSession session() {
-        return session;
+        printError(text.endsWith("\n") ? text : text + "\n");
     }
 
     @Override
-    public String getLabel() {
-        return label;
-    }
-
-    @Override
-    public ILaunch getLaunch() {
-        return launch;
-    }
-
-    @Override
-    public IStreamsProxy getStreamsProxy() {
-        return new IStreamsProxy() {
-            @Override
-            public IStreamMonitor getErrorStreamMonitor() {
-                return err;
-            }
-
-            @Override
-            public IStreamMonitor getOutputStreamMonitor() {
-                return out;
-            }
-
-            @Override
-            public void write(String input) throws IOException {
-                OutputStream in = session.process().getOutputStream();
-                in.write(input.getBytes(StandardCharsets.UTF_8));
-                in.flush();
-            }
-        };
-    }
-
-    @Override
-    public void setAttribute(String key, String value) {
-        synchronized (attributes) {
-            attributes.put(key, value);
-        }
-        fire(DebugEvent.CHANGE);
-    }
-
-    @Override
-    public String getAttribute(String key) {
-        synchronized (attributes) {
-            return attributes.get(key);
-        }
-    }
-
-    @Override
-    public int getExitValue() throws DebugException {
-        if (!terminated) {
-            throw new DebugException(Status.error(label + " has not terminated"));
-        }
-        return exitValue;
-    }
-
-    @Override
-    public boolean canTerminate() {
-        return !terminated;
-    }
-
-    @Override
-    public boolean isTerminated() {
-        return terminated;
+    protected void input(String text) throws IOException {
+        OutputStream in = session.process().getOutputStream();
+        in.write(text.getBytes(StandardCharsets.UTF_8));
+        in.flush();
     }
 
     /** Ends the program (and its child processes) and the kernel launch it waits in. */
@@ -182,23 +100,5 @@ public final class HostProgramProcess implements IProcess {
             s.terminate();
         }
         onTerminate.run();
-    }
-
-    @Override
-    public <T> T getAdapter(Class<T> adapter) {
-        if (adapter == IProcess.class) {
-            return adapter.cast(this);
-        }
-        if (adapter == ILaunch.class) {
-            return adapter.cast(launch);
-        }
-        return null;
-    }
-
-    private void fire(int kind) {
-        DebugPlugin plugin = DebugPlugin.getDefault();
-        if (plugin != null) {
-            plugin.fireDebugEventSet(new DebugEvent[] {new DebugEvent(this, kind)});
-        }
     }
 }

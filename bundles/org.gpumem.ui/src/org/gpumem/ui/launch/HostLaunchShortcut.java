@@ -3,7 +3,6 @@ package org.gpumem.ui.launch;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.runtime.CoreException;
-import org.eclipse.core.runtime.IAdaptable;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchConfigurationType;
@@ -13,7 +12,6 @@ import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.debug.ui.ILaunchShortcut2;
 import org.eclipse.jface.dialogs.ErrorDialog;
 import org.eclipse.jface.viewers.ISelection;
-import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.PlatformUI;
 import org.gpumem.debug.KernelDebugIds;
@@ -28,7 +26,7 @@ public final class HostLaunchShortcut implements ILaunchShortcut2 {
 
     @Override
     public void launch(ISelection selection, String mode) {
-        IFile file = program(selection);
+        IFile file = KernelLaunchShortcut.launchable(selection);
         if (file == null) {
             return;
         }
@@ -61,14 +59,6 @@ public final class HostLaunchShortcut implements ILaunchShortcut2 {
         return wc.doSave();
     }
 
-    private static IFile program(ISelection selection) {
-        if (selection instanceof IStructuredSelection s && s.size() == 1) {
-            Object o = s.getFirstElement();
-            return o instanceof IFile file ? file : o instanceof IAdaptable a ? a.getAdapter(IFile.class) : null;
-        }
-        return null;
-    }
-
     @Override
     public ILaunchConfiguration[] getLaunchConfigurations(ISelection selection) {
         return null;
@@ -81,7 +71,7 @@ public final class HostLaunchShortcut implements ILaunchShortcut2 {
 
     @Override
     public IResource getLaunchableResource(ISelection selection) {
-        return program(selection);
+        return KernelLaunchShortcut.launchable(selection);
     }
 
     @Override

@@ -25,6 +25,7 @@ import org.gpumem.debug.breakpoints.KernelLineBreakpoint;
 import org.gpumem.debug.model.KernelDebugTarget;
 import org.gpumem.debug.model.PtxStackFrame;
 import org.gpumem.debug.model.WarpThread;
+import org.gpumem.sim.FaultKind;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -54,10 +55,14 @@ class HostDebugLaunchTest extends KernelLaunchFixture {
     }
 
     static ILaunchConfigurationWorkingCopy reduction() throws Exception {
+        return program("reduction.G");
+    }
+
+    static ILaunchConfigurationWorkingCopy program(String name) throws Exception {
         ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
         ILaunchConfigurationType type = manager.getLaunchConfigurationType(KernelDebugIds.HOST_LAUNCH_TYPE_ID);
-        ILaunchConfigurationWorkingCopy wc = type.newInstance(null, "reduction");
-        HostLaunchAttributes.set(wc, HOST.resolve("reduction.G").toString(), "", "", "sm_90", "");
+        ILaunchConfigurationWorkingCopy wc = type.newInstance(null, name);
+        HostLaunchAttributes.set(wc, HOST.resolve(name).toString(), "", "", "sm_90", "");
         return wc;
     }
 
@@ -143,6 +148,25 @@ class HostDebugLaunchTest extends KernelLaunchFixture {
         assertEquals(1, target.getLaunch().getDebugTargets().length, "no launch after the terminated one");
         String errors = process.getStreamsProxy().getErrorStreamMonitor().getContents();
         assertTrue(errors.contains("was terminated in the debugger"), errors);
+    }
+
+    @Test
+    void aFaultStopsTheLaunchAndTerminatingItHandsTheStickyErrorToTheProgram() throws Exception {
+        DebugEventRecorder.Pending fault = events.expect(e -> threadSuspended(e, DebugEvent.BREAKPOINT));
+        ILaunch launch = program("kernel_fault").launch(ILaunchManager.DEBUG_MODE, new NullProgressMonitor());
+        WarpThread thread = (WarpThread) fault.await("the fault").getSource();
+        KernelDebugTarget target = (KernelDebugTarget) thread.getDebugTarget();
+        assertEquals(FaultKind.OUT_OF_BOUNDS, target.fault().kind());
+        assertTrue(target.getName().contains("(Faulted: "), target.getName());
+        HostProgramProcess process = (HostProgramProcess) launch.getProcesses()[0];
+        assertTrue(process.getStreamsProxy().getErrorStreamMonitor().getContents().contains(target.fault().report()),
+                "the fault report in the program's console");
+        DebugEventRecorder.Pending exit = events.expect(e -> terminated(e, process));
+        target.terminate();
+        exit.await("the program's exit");
+        assertTrue(console(process).contains("cudaDeviceSynchronize: cudaErrorIllegalAddress"), console(process));
+        assertTrue(console(process).endsWith("Test PASSED\n"), console(process));
+        assertEquals(0, process.getExitValue(), "the program checked the sticky error and passed");
     }
 
     @Test
