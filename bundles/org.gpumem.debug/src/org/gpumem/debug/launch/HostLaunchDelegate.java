@@ -21,15 +21,15 @@ import org.gpumem.host.HostReports;
 import org.gpumem.host.HostSession;
 import org.gpumem.host.KernelRunner;
 import org.gpumem.host.RuntimeLibrary;
-import org.gpumem.sim.ExecOptions;
 import org.osgi.framework.Bundle;
 
 /**
  * Launches "CUDA Program (gpumem simulator)" configurations: starts the program under a
  * {@link HostSession} with gpumem's libcudart.so.13 (from the fragment
  * org.gpumem.host.linux.x86_64), shows it as a {@link HostProgramProcess}, and runs its kernel
- * launches on the simulator: to their end in run mode, each as a kernel debug target that
- * stops at the kernel line breakpoints in debug mode ({@link HostKernelDebugger}).
+ * launches on the simulator: to their end in run mode ({@link HostKernelRunner}), each as a
+ * kernel debug target that stops at the kernel line breakpoints in debug mode
+ * ({@link HostKernelDebugger}). Terminating the program stops the launch it waits in.
  *
  * <p>Threads: called by the launch manager on a launch job; the program then runs on its own,
  * served by the session's threads.
@@ -48,9 +48,17 @@ public final class HostLaunchDelegate implements ILaunchConfigurationDelegate {
             launch.setSourceLocator(new KernelSourceLocator(executable));
         }
         HostProgramProcess process = new HostProgramProcess(launch, executable + " [" + program.device() + "]");
-        HostKernelDebugger debugger = debug ? new HostKernelDebugger(launch, process, budget) : null;
-        KernelRunner runner = debug ? debugger
-                : KernelRunner.simulate(new ExecOptions(budget, Runtime.getRuntime().availableProcessors(), false));
+        Runnable programEnded;
+        KernelRunner runner;
+        if (debug) {
+            HostKernelDebugger debugger = new HostKernelDebugger(launch, process, budget);
+            runner = debugger;
+            programEnded = debugger::programEnded;
+        } else {
+            HostKernelRunner stoppable = new HostKernelRunner(budget);
+            runner = stoppable;
+            programEnded = stoppable::programEnded;
+        }
         HostSession session;
         try {
             session = HostSession.start(program, new HostReports(process::report, !debug, false), runner,
@@ -62,8 +70,7 @@ public final class HostLaunchDelegate implements ILaunchConfigurationDelegate {
             throw new CoreException(Status.error(configuration.getName() + ": cannot start " + executable + ": "
                     + e.getMessage(), e));
         }
-        process.start(session, debugger != null ? debugger::programEnded : () -> {
-        });
+        process.start(session, programEnded);
     }
 
     /**

@@ -9,6 +9,8 @@ import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.debug.core.DebugEvent;
@@ -19,6 +21,7 @@ import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.debug.core.model.IDebugTarget;
 import org.eclipse.debug.core.model.IMemoryBlockExtension;
+import org.eclipse.debug.core.model.IStreamMonitor;
 import org.eclipse.debug.core.model.MemoryByte;
 import org.gpumem.debug.KernelDebugIds;
 import org.gpumem.debug.breakpoints.KernelLineBreakpoint;
@@ -27,6 +30,8 @@ import org.gpumem.debug.model.PtxStackFrame;
 import org.gpumem.debug.model.WarpThread;
 import org.gpumem.sim.FaultKind;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Runs and debugs the committed CUDA program tests/fixtures/host/reduction.G (nvcc -G, two
@@ -167,6 +172,36 @@ class HostDebugLaunchTest extends KernelLaunchFixture {
         assertTrue(console(process).contains("cudaDeviceSynchronize: cudaErrorIllegalAddress"), console(process));
         assertTrue(console(process).endsWith("Test PASSED\n"), console(process));
         assertEquals(0, process.getExitValue(), "the program checked the sticky error and passed");
+    }
+
+    /** endless.cu's kernel never ends: terminating the program must stop it, in both modes. */
+    @ParameterizedTest
+    @ValueSource(strings = {ILaunchManager.RUN_MODE, ILaunchManager.DEBUG_MODE})
+    void terminatingTheProgramStopsTheKernelItWaitsIn(String mode) throws Exception {
+        DebugEventRecorder.Pending running = events.expect(e -> e.getKind() == DebugEvent.RESUME
+                && e.getSource() instanceof KernelDebugTarget);
+        ILaunch launch = program("endless").launch(mode, new NullProgressMonitor());
+        HostProgramProcess process = (HostProgramProcess) launch.getProcesses()[0];
+        if (mode.equals(ILaunchManager.DEBUG_MODE)) {
+            running.await("the kernel's target running");
+        } else {
+            CountDownLatch launching = new CountDownLatch(1);
+            IStreamMonitor out = process.getStreamsProxy().getOutputStreamMonitor();
+            out.addListener((text, monitor) -> {
+                if (monitor.getContents().contains("launching spin")) {
+                    launching.countDown();
+                }
+            });
+            if (out.getContents().contains("launching spin")) {
+                launching.countDown();
+            }
+            assertTrue(launching.await(60, TimeUnit.SECONDS), "the program's launch");
+        }
+        DebugEventRecorder.Pending exit = events.expect(e -> terminated(e, process));
+        process.terminate();
+        exit.await("the program's end");
+        assertEquals(128 + 9, process.getExitValue(), "killed");
+        assertTrue(launch.isTerminated());
     }
 
     @Test
