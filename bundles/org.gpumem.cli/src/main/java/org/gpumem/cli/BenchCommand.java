@@ -32,8 +32,9 @@ import picocli.CommandLine.Spec;
  * ratio to a single-threaded C program doing the launch's work, run in the same run. Without
  * launch files it measures the launches bundled in the jar ({@link BenchLaunches}). Each figure
  * is the best of {@code --repeat} runs after one warm-up run, whose time is printed too (the
- * cost of a launch run once, with the JIT still cold for the first launch of the run). Runs
- * use the default instruction budget, as {@code gpumem run} does.
+ * cost of a launch run once, with the JIT still cold for the first launch of the run), with the
+ * process's CPU time and the load average, since on a shared machine wall time follows the load.
+ * Runs use the default instruction budget, as {@code gpumem run} does.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Measures PTX simulator speed (thread instructions per second), single worker thread and all "
@@ -79,9 +80,10 @@ public final class BenchCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--module needs exactly one launch file");
         }
         List<Subject> subjects = subjects();
-        out.printf("%-18s %7s %16s %9s %9s %12s %12s %6s%n", "launch", "workers", "thread-instr", "seconds", "first-run",
-                "Mthr-instr/s", "per worker", "load");
+        out.printf("%-18s %7s %16s %9s %9s %9s %12s %12s %12s %6s%n", "launch", "workers", "thread-instr", "seconds",
+                "first-run", "cpu-s", "Mthr-instr/s", "per worker", "per cpu-s", "load");
         List<Double> singleRates = new ArrayList<>();
+        List<Double> singleCpuRates = new ArrayList<>();
         for (Subject s : subjects) {
             Figure single = measure(s, 1);
             print(out, s.name(), 1, single);
@@ -91,8 +93,9 @@ public final class BenchCommand implements Callable<Integer> {
                 print(out, s.name(), all, parallel);
             }
             singleRates.add(single.rate());
-            StringBuilder line = new StringBuilder(String.format("%-18s speed-up with %d workers: %.2fx", s.name(), all,
-                    parallel.rate() / single.rate()));
+            singleCpuRates.add(single.instructions() / Math.max(single.cpuSeconds(), 1e-9));
+            StringBuilder line = new StringBuilder(String.format("%-18s speed-up with %d workers: %.2fx (CPU time %.2fx one worker's)",
+                    s.name(), all, parallel.rate() / single.rate(), parallel.cpuSeconds() / single.cpuSeconds()));
             line.append(String.format("; first run %.2fx the warm time", single.firstSeconds() / single.seconds()));
             Double c = referenceSeconds(s.name());
             if (c != null) {
@@ -102,13 +105,18 @@ public final class BenchCommand implements Callable<Integer> {
             out.println(line);
             out.flush();
         }
-        double logSum = 0;
-        for (double r : singleRates) {
-            logSum += Math.log(r);
-        }
-        out.printf("geometric mean, one worker: %.1f M thread-instr/s%n", Math.exp(logSum / singleRates.size()) / 1e6);
+        out.printf("geometric mean, one worker: %.1f M thread-instr/s, %.1f M per CPU-second%n",
+                geometricMean(singleRates) / 1e6, geometricMean(singleCpuRates) / 1e6);
         out.flush();
         return 0;
+    }
+
+    private static double geometricMean(List<Double> values) {
+        double logSum = 0;
+        for (double v : values) {
+            logSum += Math.log(v);
+        }
+        return Math.exp(logSum / values.size());
     }
 
     private List<Subject> subjects() {
@@ -144,8 +152,13 @@ public final class BenchCommand implements Callable<Integer> {
         return list;
     }
 
-    /** A best run: thread instructions, seconds, and the first (warm-up) run's seconds. */
-    private record Figure(long instructions, double seconds, double firstSeconds) {
+    /**
+     * A best run: thread instructions, seconds, the first (warm-up) run's seconds, and the
+     * process's CPU seconds during the best run (JIT and GC threads included): on a loaded machine
+     * wall time follows the load, while CPU time per instruction shows whether workers slow each
+     * other down.
+     */
+    private record Figure(long instructions, double seconds, double firstSeconds, double cpuSeconds) {
         double rate() {
             return instructions / seconds;
         }
@@ -156,28 +169,37 @@ public final class BenchCommand implements Callable<Integer> {
         ExecOptions options = ExecOptions.defaults().withWorkers(workers);
         double best = Double.MAX_VALUE;
         double first = 0;
+        double cpu = 0;
         long instructions = 0;
         for (int i = 0; i <= repeat; i++) {
             PreparedLaunch launch = s.prepare();
+            long c0 = processCpuNanos();
             long t0 = System.nanoTime();
             LaunchResult r = launch.launch(options).run();
             double seconds = (System.nanoTime() - t0) / 1e9;
+            double cpuSeconds = (processCpuNanos() - c0) / 1e9;
             if (!r.completed()) {
                 throw new IllegalStateException(s.name() + " faulted: " + r.fault().message());
             }
             instructions = r.threadInstructions();
             if (i == 0) {
                 first = seconds;
-            } else {
-                best = Math.min(best, seconds);
+            } else if (seconds < best) {
+                best = seconds;
+                cpu = cpuSeconds;
             }
         }
-        return new Figure(instructions, best, first);
+        return new Figure(instructions, best, first, cpu);
+    }
+
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     private static void print(PrintWriter out, String name, int workers, Figure f) {
-        out.printf("%-18s %7d %,16d %9.3f %9.3f %12.1f %12.1f %6.2f%n", name, workers, f.instructions(), f.seconds(),
-                f.firstSeconds(), f.rate() / 1e6, f.rate() / 1e6 / workers,
+        out.printf("%-18s %7d %,16d %9.3f %9.3f %9.3f %12.1f %12.1f %12.1f %6.2f%n", name, workers, f.instructions(),
+                f.seconds(), f.firstSeconds(), f.cpuSeconds(), f.rate() / 1e6, f.rate() / 1e6 / workers,
+                f.cpuSeconds() > 0 ? f.instructions() / f.cpuSeconds() / 1e6 : Double.NaN,
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     }
 
