@@ -71,6 +71,10 @@ final class Alu {
     }
 
     static void execute(Instruction in, long[] R, int m) {
+        if (HalfOps.isHalf(in.type) && halfArithmetic(in.op)) {
+            HalfOps.execute(in, R, m);
+            return;
+        }
         switch (in.op) {
             // Each integer form is called from here directly: one call less per instruction.
             case Op.ADD:
@@ -131,7 +135,9 @@ final class Alu {
             case Op.POPC:
             case Op.CLZ:
             case Op.BFIND:
-                if (in.type == F32) {
+                if ((in.op == Op.RCP || in.op == Op.SQRT) && DirectedFloat.directed(in.rnd)) {
+                    FloatDirected.unary(in, R, m);
+                } else if (in.type == F32) {
                     UnaryOps.unaryF32(in, R, m);
                 } else if (in.type == F64) {
                     UnaryOps.unaryF64(in, R, m);
@@ -171,6 +177,24 @@ final class Alu {
                 return;
             default:
                 throw new IllegalStateException("no interpreter for " + in.opcode);
+        }
+    }
+
+    /** The operations {@link HalfOps} executes on half-precision types. */
+    static boolean halfArithmetic(int op) {
+        switch (op) {
+            case Op.ADD:
+            case Op.SUB:
+            case Op.MUL:
+            case Op.FMA:
+            case Op.MAD:
+            case Op.MIN:
+            case Op.MAX:
+            case Op.NEG:
+            case Op.ABS:
+                return true;
+            default:
+                return false;
         }
     }
 
@@ -362,6 +386,10 @@ final class Alu {
     }
 
     static void floatBinary(Instruction in, long[] R, int m) {
+        if (DirectedFloat.directed(in.rnd)) {
+            FloatDirected.binary(in, R, m);
+            return;
+        }
         int d = in.dst[0] << 5, a = in.src[0] << 5, b = in.src[1] << 5;
         int op = in.op;
         boolean sat = (in.flags & Op.F_SAT) != 0;
@@ -422,6 +450,10 @@ final class Alu {
         int t = in.type;
         int d = in.dst[0] << 5, a = in.src[0] << 5, b = in.src[1] << 5, c = in.src[2] << 5;
         boolean sat = (in.flags & Op.F_SAT) != 0;
+        if ((t == F32 || t == F64) && DirectedFloat.directed(in.rnd)) {
+            FloatDirected.fma(in, R, m);
+            return;
+        }
         if (t == F32) {
             boolean fz = (in.flags & Op.F_FTZ) != 0;
             for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -493,19 +525,6 @@ final class Alu {
             R[d | l] = r & mk;
         }
     }
-
-
-
-
-
-
-
-
-
-
-
-
-
 
     /** The new value of an atomic's memory word. */
     static long atomicResult(int op, int t, long old, long b, long c) {

@@ -308,8 +308,8 @@ final class Interpreter {
             case Op.ADD:
                 if (t == F32 || t == F64) {
                     Alu.floatBinary(in, R, m);
-                } else if ((in.flags & Op.F_SAT) != 0) {
-                    Alu.intBinary(in, R, m);
+                } else if ((in.flags & Op.F_SAT) != 0 || HalfOps.isHalf(t)) {
+                    Alu.execute(in, R, m);
                 } else {
                     int d = in.dst[0] << 5, a = in.src[0] << 5, b = in.src[1] << 5;
                     long mk = MASK[t];

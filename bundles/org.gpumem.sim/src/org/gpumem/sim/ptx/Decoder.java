@@ -191,20 +191,23 @@ final class Decoder extends InstructionForm {
 
     /** {@code cvt.dtype.stype} with its rounding and saturation modifiers. */
     private void cvt() throws PtxException {
-        operands(2);
         if (types.size() != 2) {
             throw fail("cvt needs a destination and a source type");
         }
+        ScalarType dt = types.get(0);
+        boolean pair = dt == ScalarType.F16X2 || dt == ScalarType.BF16X2;
+        operands(pair ? 3 : 2);
         for (ScalarType t : types) {
-            if (t == ScalarType.F16 || t == ScalarType.BF16 || t == ScalarType.F16X2 || t == ScalarType.BF16X2) {
+            if (t == ScalarType.B128 || t == ScalarType.PRED || t != dt && (t == ScalarType.F16X2 || t == ScalarType.BF16X2)) {
                 throw fail("unsupported type ." + t.ptxName() + " in " + opcode);
             }
         }
         in.op = Op.CVT;
-        in.type = types.get(0).ordinal();
+        in.type = dt.ordinal();
         in.type2 = types.get(1).ordinal();
         in.dst = new int[] {dst(ops.get(0))};
-        in.src = new int[] {src(ops.get(1), types.get(1))};
+        in.src = pair ? new int[] {src(ops.get(1), types.get(1)), src(ops.get(2), types.get(1))}
+                : new int[] {src(ops.get(1), types.get(1))};
         rounding();
     }
 

@@ -59,12 +59,17 @@ class InstructionForm {
         }
     }
 
+    /** The instructions the simulator executes on half-precision types. */
+    private static final java.util.Set<String> HALF_BASES = java.util.Set.of("add", "sub", "mul", "fma", "neg", "abs",
+            "min", "max", "setp", "set", "mov", "ld", "ldu", "st", "atom", "red", "selp", "cvt");
+
     ScalarType requireType() throws PtxException {
         if (type == null) {
             throw fail(opcode + " needs a type suffix");
         }
-        if (type == ScalarType.F16 || type == ScalarType.F16X2 || type == ScalarType.BF16
-                || type == ScalarType.BF16X2 || type == ScalarType.B128) {
+        boolean half = type == ScalarType.F16 || type == ScalarType.F16X2 || type == ScalarType.BF16
+                || type == ScalarType.BF16X2;
+        if (half && !HALF_BASES.contains(base) || type == ScalarType.B128) {
             throw fail("unsupported type ." + type.ptxName() + " in " + opcode);
         }
         return type;
@@ -242,6 +247,15 @@ class InstructionForm {
         }
         if (has("approx") || has("full")) {
             in.flags |= Op.F_APPROX;
+        }
+        if (has("relu")) {
+            in.flags |= Op.F_RELU;
+        }
+        if (has("satfinite")) {
+            in.flags |= Op.F_SATFINITE;
+        }
+        if (has("NaN")) {
+            in.flags |= Op.F_NAN;
         }
     }
 
