@@ -37,6 +37,26 @@ class InstructionForm {
             }
         }
         this.type = types.isEmpty() ? null : types.get(types.size() - 1);
+        for (Operand o : ops) {
+            bareRegisters(o);
+        }
+    }
+
+    /**
+     * Registers may be declared without {@code %} (nvcc's inline asm in {@code { }} scopes:
+     * {@code .reg .pred p;}); such a name reads as a symbol until the scope says it is a register.
+     */
+    private void bareRegisters(Operand o) {
+        if (o.kind == Operand.SYM && o.offset == 0) {
+            Symbol s = parser.symbolOf(o.name);
+            if (s != null && s.kind == Symbol.REGISTER) {
+                o.kind = Operand.REG;
+            }
+        } else if (o.elems != null) {
+            for (Operand e : o.elems) {
+                bareRegisters(e);
+            }
+        }
     }
 
     PtxException fail(String msg) {
@@ -106,6 +126,10 @@ class InstructionForm {
                 return parser.constantOf(v);
             }
             case Operand.SYM:
+                if (o.name.equals("WARP_SZ")) {
+                    // warpSize: a constant of the target, not a module symbol.
+                    return parser.constantOf(32);
+                }
                 return symbolValue(o, false);
             default:
                 throw fail("unexpected operand in " + opcode);
