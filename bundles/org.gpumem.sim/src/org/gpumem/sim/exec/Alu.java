@@ -163,11 +163,24 @@ final class Alu {
             case Op.TESTP:
                 Comparisons.testp(in, R, m);
                 return;
+            case Op.PRMT:
+                if (in.mod != 0) {
+                    IntegerIntrinsics.execute(in, R, m);
+                } else {
+                    BitFields.bits(in, R, m);
+                }
+                return;
             case Op.BFE:
             case Op.BFI:
-            case Op.PRMT:
             case Op.LOP3:
                 BitFields.bits(in, R, m);
+                return;
+            case Op.SHF:
+            case Op.BMSK:
+            case Op.SZEXT:
+            case Op.DP4A:
+            case Op.DP2A:
+                IntegerIntrinsics.execute(in, R, m);
                 return;
             case Op.MOV_PACK:
                 BitFields.pack(in, R, m);

@@ -11,7 +11,7 @@ final class Decoder extends InstructionForm {
     private static final java.util.Set<String> KNOWN = java.util.Set.of("mov", "ld", "ldu", "st", "cvta", "cvt", "add",
             "sub", "mul", "mad", "mul24", "mad24", "sad", "div", "rem", "abs", "neg", "min", "max", "and", "or", "xor",
             "not", "cnot", "shl", "shr", "fma", "rcp", "sqrt", "rsqrt", "sin", "cos", "lg2", "ex2", "tanh", "copysign",
-            "brev", "popc", "clz", "bfind", "bfe", "bfi", "prmt", "lop3", "setp", "set", "selp", "slct", "testp", "bra",
+            "brev", "popc", "clz", "bfind", "bfe", "bfi", "prmt", "lop3", "shf", "bmsk", "szext", "dp4a", "dp2a", "setp", "set", "selp", "slct", "testp", "bra",
             "call", "ret", "exit", "bar", "barrier", "membar", "fence", "prefetch", "prefetchu", "nanosleep", "pmevent",
             "atom", "red", "shfl", "vote", "activemask", "trap", "isspacep");
 
@@ -49,9 +49,13 @@ final class Decoder extends InstructionForm {
             Map.entry("brev", new int[] {Op.BREV, 1}), Map.entry("popc", new int[] {Op.POPC, 1}),
             Map.entry("clz", new int[] {Op.CLZ, 1}), Map.entry("bfind", new int[] {Op.BFIND, 1}),
             Map.entry("bfe", new int[] {Op.BFE, 3}), Map.entry("bfi", new int[] {Op.BFI, 4}),
-            Map.entry("prmt", new int[] {Op.PRMT, 3}), Map.entry("lop3", new int[] {Op.LOP3, 4}));
+            Map.entry("prmt", new int[] {Op.PRMT, 3}), Map.entry("lop3", new int[] {Op.LOP3, 4}),
+            Map.entry("shf", new int[] {Op.SHF, 3}), Map.entry("bmsk", new int[] {Op.BMSK, 2}),
+            Map.entry("szext", new int[] {Op.SZEXT, 2}), Map.entry("dp4a", new int[] {Op.DP4A, 3}),
+            Map.entry("dp2a", new int[] {Op.DP2A, 3}));
 
     void decode() throws PtxException {
+        InstructionTable.check(this);
         int[] arithmetic = ARITHMETIC.get(base);
         if (arithmetic != null) {
             arithmetic(arithmetic[0], arithmetic[1]);
@@ -142,9 +146,6 @@ final class Decoder extends InstructionForm {
         if ((op == Op.ADD || op == Op.SUB || op == Op.MAD) && has("cc")) {
             throw unsupported();
         }
-        if (op == Op.PRMT && mods.size() != 1) {
-            throw unsupported();
-        }
         simple(op, nsrc);
         switch (op) {
             case Op.MUL:
@@ -156,6 +157,38 @@ final class Decoder extends InstructionForm {
             case Op.SHL:
             case Op.SHR:
                 in.src[1] = src(ops.get(2), ScalarType.U32);
+                return;
+            case Op.PRMT:
+                for (int i = 1; i < Op.PRMT_MODES.length; i++) {
+                    if (has(Op.PRMT_MODES[i])) {
+                        in.mod = i;
+                    }
+                }
+                return;
+            case Op.SHF:
+                if (has("l") == has("r")) {
+                    throw fail(opcode + " needs one of .l and .r");
+                }
+                in.mod = has("l") ? 0 : 1;
+                wrapOrClamp();
+                return;
+            case Op.BMSK:
+            case Op.SZEXT:
+                wrapOrClamp();
+                return;
+            case Op.DP4A:
+            case Op.DP2A:
+                if (types.size() != 2) {
+                    throw fail(opcode + " needs the types of a and b");
+                }
+                in.type = ScalarType.U32.ordinal();
+                in.mod = (types.get(0).isSigned() ? 1 : 0) | (types.get(1).isSigned() ? 2 : 0);
+                if (op == Op.DP2A) {
+                    if (has("hi") == has("lo")) {
+                        throw fail(opcode + " needs one of .lo and .hi");
+                    }
+                    in.flags |= has("hi") ? Op.F_HI : 0;
+                }
                 return;
             case Op.BFIND:
                 if (has("shiftamt")) {
@@ -172,6 +205,15 @@ final class Decoder extends InstructionForm {
                 return;
             default:
                 return;
+        }
+    }
+
+    private void wrapOrClamp() throws PtxException {
+        if (has("wrap") == has("clamp")) {
+            throw fail(opcode + " needs one of .wrap and .clamp");
+        }
+        if (has("clamp")) {
+            in.flags |= Op.F_CLAMP;
         }
     }
 
