@@ -176,6 +176,7 @@ final class Alu {
                 BitFields.bits(in, R, m);
                 return;
             case Op.SHF:
+            case Op.FNS:
             case Op.BMSK:
             case Op.SZEXT:
             case Op.DP4A:
@@ -539,11 +540,25 @@ final class Alu {
         }
     }
 
+    /** f16/bf16 atomic add, each half of an x2 on its own, rounded to nearest (.noftz). */
+    private static long halfAdd(int t, long old, long b) {
+        boolean bf = HalfOps.isBf16(t);
+        long r = 0;
+        for (int k = 0; k < (HalfOps.isPair(t) ? 2 : 1); k++) {
+            int sh = 16 * k;
+            r |= (long) HalfFloats.binary(Op.ADD, (int) (old >>> sh) & 0xFFFF, (int) (b >>> sh) & 0xFFFF, bf, Op.RND_RN) << sh;
+        }
+        return r;
+    }
+
     /** The new value of an atomic's memory word. */
     static long atomicResult(int op, int t, long old, long b, long c) {
         long mk = mask(t);
         switch (op) {
             case Op.ATOM_ADD:
+                if (HalfOps.isHalf(t)) {
+                    return halfAdd(t, old, b);
+                }
                 if (t == F32) {
                     return bits(f32(old) + f32(b));
                 }

@@ -64,6 +64,32 @@ public final class IntegerIntrinsics {
         return signed && (x >>> (bits - 1)) != 0 ? x - (1L << bits) : x;
     }
 
+    /**
+     * {@code fns.b32 d, mask, base, offset}: the position of the |offset|-th set bit of
+     * {@code mask} from bit {@code base} on (inclusive), upwards for a positive offset, downwards for
+     * a negative one; offset 0 asks whether bit base is set. 0xffffffff when there is none.
+     */
+    public static long fns(long mask, long base, long offset) {
+        int b = (int) base, off = (int) offset;
+        if (b < 0 || b > 31) {
+            return 0xFFFF_FFFFL;
+        }
+        if (off == 0) {
+            return (mask >>> b & 1) != 0 ? b : 0xFFFF_FFFFL;
+        }
+        int inc = off > 0 ? 1 : -1;
+        long count = Math.abs((long) off) - 1;
+        for (int pos = b; pos >= 0 && pos < 32; pos += inc) {
+            if ((mask >>> pos & 1) != 0) {
+                if (count == 0) {
+                    return pos;
+                }
+                count--;
+            }
+        }
+        return 0xFFFF_FFFFL;
+    }
+
     /** {@code prmt.b32.mode}: byte k of the result is a byte of {@code b:a} the mode picks by {@code c & 3}. */
     public static long prmtMode(long a, long b, long c, int mode) {
         long bytes = (b & 0xFFFF_FFFFL) << 32 | (a & 0xFFFF_FFFFL);
@@ -95,6 +121,7 @@ public final class IntegerIntrinsics {
             switch (in.op) {
                 case Op.SHF: r = shf(a, b, R[s[2] << 5 | l], in.mod == 0, clamp); break;
                 case Op.BMSK: r = bmsk(a, b, clamp); break;
+                case Op.FNS: r = fns(a, b, R[s[2] << 5 | l]); break;
                 case Op.SZEXT: r = szext(a, b, clamp, Alu.signed(in.type)); break;
                 case Op.DP4A: r = dp4a(a, b, R[s[2] << 5 | l], (in.mod & 1) != 0, (in.mod & 2) != 0); break;
                 case Op.DP2A:

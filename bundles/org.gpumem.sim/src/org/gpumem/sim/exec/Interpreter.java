@@ -144,7 +144,7 @@ final class Interpreter {
 
     /** %clock and %clock64 read the warp's issued-instruction count. */
     private static void clock(Instruction in, long[] R, int m, long issued) {
-        long now = issued & MASK[in.type];
+        long now = (in.mod == 1 ? issued >>> 32 : issued) & MASK[in.type];
         int d = in.dst[0] << 5;
         for (int mm = m; mm != 0; mm &= mm - 1) {
             R[d | Integer.numberOfTrailingZeros(mm)] = now;
@@ -194,6 +194,9 @@ final class Interpreter {
                 return w.depth == 0 ? Cta.Stop.EXITED : null;
             case Op.BAR:
                 cta.barrierArrived += Integer.bitCount(m);
+                if (in.mod != Op.BAR_SYNC) {
+                    cta.reduction.arrive(in, f.regs, m);
+                }
                 f.swait[top] = true;
                 if (top > 0 && !f.swait[top - 1] && f.srpc[top - 1] == f.srpc[top]) {
                     // Like independent thread scheduling: the sibling path of a divergent
@@ -338,6 +341,15 @@ final class Interpreter {
                 return;
             case Op.VOTE:
                 WarpIntrinsics.vote(in, R, m);
+                return;
+            case Op.CP_ASYNC:
+                memory.copyAsync(w, f, in, R, m);
+                return;
+            case Op.MATCH:
+                WarpReductions.match(in, R, m, memory.scratch());
+                return;
+            case Op.REDUX:
+                WarpReductions.redux(in, R, m, memory.scratch());
                 return;
             case Op.ACTIVEMASK:
                 WarpIntrinsics.activeMask(in, R, m, f.smask[f.sp - 1]);

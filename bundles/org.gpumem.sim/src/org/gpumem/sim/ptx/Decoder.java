@@ -11,9 +11,9 @@ final class Decoder extends InstructionForm {
     private static final java.util.Set<String> KNOWN = java.util.Set.of("mov", "ld", "ldu", "st", "cvta", "cvt", "add",
             "sub", "mul", "mad", "mul24", "mad24", "sad", "div", "rem", "abs", "neg", "min", "max", "and", "or", "xor",
             "not", "cnot", "shl", "shr", "fma", "rcp", "sqrt", "rsqrt", "sin", "cos", "lg2", "ex2", "tanh", "copysign",
-            "brev", "popc", "clz", "bfind", "bfe", "bfi", "prmt", "lop3", "shf", "bmsk", "szext", "dp4a", "dp2a", "setp", "set", "selp", "slct", "testp", "bra",
+            "brev", "popc", "clz", "bfind", "bfe", "bfi", "prmt", "lop3", "shf", "bmsk", "szext", "dp4a", "dp2a", "fns", "setp", "set", "selp", "slct", "testp", "bra",
             "call", "ret", "exit", "bar", "barrier", "membar", "fence", "prefetch", "prefetchu", "nanosleep", "pmevent",
-            "atom", "red", "shfl", "vote", "activemask", "trap", "isspacep");
+            "atom", "red", "shfl", "vote", "activemask", "trap", "isspacep", "match", "redux", "cp");
 
     Decoder(FunctionParser parser, Instruction in, String opcode, List<Operand> ops) {
         super(parser, in, opcode, ops);
@@ -52,7 +52,7 @@ final class Decoder extends InstructionForm {
             Map.entry("prmt", new int[] {Op.PRMT, 3}), Map.entry("lop3", new int[] {Op.LOP3, 4}),
             Map.entry("shf", new int[] {Op.SHF, 3}), Map.entry("bmsk", new int[] {Op.BMSK, 2}),
             Map.entry("szext", new int[] {Op.SZEXT, 2}), Map.entry("dp4a", new int[] {Op.DP4A, 3}),
-            Map.entry("dp2a", new int[] {Op.DP2A, 3}));
+            Map.entry("dp2a", new int[] {Op.DP2A, 3}), Map.entry("fns", new int[] {Op.FNS, 3}));
 
     void decode() throws PtxException {
         InstructionTable.check(this);
@@ -127,6 +127,15 @@ final class Decoder extends InstructionForm {
             case "vote":
                 vote();
                 return;
+            case "match":
+                match();
+                return;
+            case "cp":
+                copyAsync();
+                return;
+            case "redux":
+                redux();
+                return;
             case "activemask":
                 activemask();
                 return;
@@ -175,6 +184,10 @@ final class Decoder extends InstructionForm {
             case Op.BMSK:
             case Op.SZEXT:
                 wrapOrClamp();
+                return;
+            case Op.FNS:
+                in.src[1] = src(ops.get(2), ScalarType.U32);
+                in.src[2] = src(ops.get(3), ScalarType.S32);
                 return;
             case Op.DP4A:
             case Op.DP2A:
@@ -363,9 +376,11 @@ final class Decoder extends InstructionForm {
             return;
         }
         if (s.kind == Operand.REG && (s.name.equals("%clock") || s.name.equals("%clock64")
-                || s.name.equals("%globaltimer") || s.name.equals("%globaltimer_lo"))) {
-            // Counters of a functional simulator: the warp's issued instructions.
+                || s.name.equals("%globaltimer") || s.name.equals("%globaltimer_lo") || s.name.equals("%clock_hi")
+                || s.name.equals("%globaltimer_hi"))) {
+            // Counters of a functional simulator: the warp's issued instructions (mod 1: the high word).
             in.op = Op.CLOCK;
+            in.mod = s.name.endsWith("_hi") ? 1 : 0;
             in.src = Instruction.NONE;
             return;
         }
@@ -382,8 +397,13 @@ final class Decoder extends InstructionForm {
         in.src = new int[] {src(s, type)};
     }
 
+    /** The operands of ld/st besides a {@code .L2::cache_hint} policy (the last one; a hint only). */
+    private void memoryOperands() throws PtxException {
+        operands(has("L2::cache_hint") ? 3 : 2);
+    }
+
     private void load() throws PtxException {
-        operands(2);
+        memoryOperands();
         memoryType();
         in.op = Op.LD;
         in.space = spaceModifier();
@@ -400,7 +420,7 @@ final class Decoder extends InstructionForm {
     }
 
     private void store() throws PtxException {
-        operands(2);
+        memoryOperands();
         memoryType();
         in.op = Op.ST;
         in.space = spaceModifier();
@@ -533,7 +553,11 @@ final class Decoder extends InstructionForm {
             in.src = new int[] {src(ops.get(0), ScalarType.B32)};
             return;
         }
-        if (has("red") || has("arrive")) {
+        if (has("red")) {
+            barrierReduction();
+            return;
+        }
+        if (has("arrive")) {
             throw unsupported();
         }
         if (!(has("sync") || mods.isEmpty() || has("aligned"))) {
@@ -544,6 +568,34 @@ final class Decoder extends InstructionForm {
         in.src = new int[ops.size()];
         for (int i = 0; i < ops.size(); i++) {
             in.src[i] = src(ops.get(i), ScalarType.U32);
+        }
+    }
+
+    /** {@code bar.red.popc.u32 d, a{, b}, {!}c} and {@code bar.red.and/or.pred p, a{, b}, {!}c}. */
+    private void barrierReduction() throws PtxException {
+        operands(3, 4);
+        if (has("popc")) {
+            in.mod = Op.BAR_RED_POPC;
+            if (type != ScalarType.U32) {
+                throw fail(opcode + ": bar.red.popc takes .u32");
+            }
+        } else {
+            in.mod = has("and") ? Op.BAR_RED_AND : has("or") ? Op.BAR_RED_OR : -1;
+            if (in.mod < 0 || type != ScalarType.PRED) {
+                throw fail(opcode + ": bar.red takes .popc.u32, .and.pred or .or.pred");
+            }
+        }
+        in.op = Op.BAR;
+        in.type = type.ordinal();
+        in.dst = new int[] {dst(ops.get(0))};
+        Operand c = ops.get(ops.size() - 1);
+        in.src = new int[ops.size() - 1];
+        for (int i = 1; i < ops.size() - 1; i++) {
+            in.src[i - 1] = src(ops.get(i), ScalarType.U32);
+        }
+        in.src[in.src.length - 1] = src(c, ScalarType.PRED);
+        if (c.negated) {
+            in.flags |= Op.F_HI;
         }
     }
 
@@ -564,8 +616,13 @@ final class Decoder extends InstructionForm {
             throw unsupported();
         }
         requireType();
-        if (type.size() < 4) {
-            throw fail("unsupported atomic size in " + opcode);
+        boolean half = type == ScalarType.F16 || type == ScalarType.BF16 || type == ScalarType.F16X2
+                || type == ScalarType.BF16X2;
+        if (half && in.mod != Op.ATOM_ADD) {
+            throw fail(opcode + ": half-precision atomics only add");
+        }
+        if (type.size() < 4 && !(in.mod == Op.ATOM_CAS && type == ScalarType.B16 || half)) {
+            throw fail("unsupported atomic size in " + opcode + " (16-bit atomics: cas.b16 and add of f16/bf16)");
         }
         in.type = type.ordinal();
         int first = 0;
@@ -608,6 +665,84 @@ final class Decoder extends InstructionForm {
         }
         in.src = new int[] {src(ops.get(1), ScalarType.B32), src(ops.get(2), ScalarType.B32),
             src(ops.get(3), ScalarType.B32), src(ops.get(4), ScalarType.B32)};
+    }
+
+    /** {@code match.any.sync.b32/b64 d, a, mask} and {@code match.all.sync.type d{|p}, a, mask}. */
+    private void match() throws PtxException {
+        operands(3);
+        if (!has("sync") || has("any") == has("all") || type != ScalarType.B32 && type != ScalarType.B64) {
+            throw fail(opcode + ": match takes .any or .all, .sync and .b32 or .b64");
+        }
+        in.op = Op.MATCH;
+        in.mod = has("all") ? 1 : 0;
+        in.type = type.ordinal();
+        Operand d = ops.get(0);
+        if (d.kind == Operand.PAIR) {
+            if (in.mod == 0) {
+                throw fail(opcode + ": only match.all has a predicate destination");
+            }
+            in.dst = new int[] {parser.registerOf(d.name, in.line, opcode), parser.registerOf(d.second, in.line, opcode)};
+        } else {
+            in.dst = new int[] {dst(d)};
+        }
+        in.src = new int[] {src(ops.get(1), type), src(ops.get(2), ScalarType.B32)};
+    }
+
+    /**
+     * {@code cp.async.ca/cg.shared.global [d], [s], size{, src-size}{, policy}}: executed as a
+     * copy at issue (a schedule the asynchronous semantics allow), so commit_group, wait_group and
+     * wait_all have nothing left to wait for.
+     */
+    private void copyAsync() throws PtxException {
+        if (!has("async")) {
+            throw unsupported();
+        }
+        if (has("commit_group") || has("wait_group") || has("wait_all")) {
+            operands(has("wait_group") ? 1 : 0);
+            in.op = Op.NOP;
+            return;
+        }
+        if (!(has("ca") || has("cg")) || !has("shared") || !has("global") || has("mbarrier") || has("bulk")) {
+            throw unsupported();
+        }
+        boolean policy = has("L2::cache_hint");
+        operands(3, policy ? 5 : 4);
+        Operand size = ops.get(2);
+        if (size.kind != Operand.IMM) {
+            throw fail(opcode + ": the copy size must be 4, 8 or 16");
+        }
+        in.vec = Integer.parseInt(size.text);
+        if (in.vec != 4 && in.vec != 8 && in.vec != 16 || has("cg") && in.vec != 16) {
+            throw fail(opcode + ": copy size " + size.text + " is not allowed (.ca: 4, 8, 16; .cg: 16)");
+        }
+        in.op = Op.CP_ASYNC;
+        address(ops.get(0), PtxStateSpace.SHARED);
+        int dstBase = in.addrReg;
+        in.dstAddrOffset = in.addrOffset;
+        address(ops.get(1), PtxStateSpace.GLOBAL);
+        in.space = PtxStateSpace.GLOBAL;
+        int srcSizeOperands = ops.size() - 3 - (policy ? 1 : 0);
+        in.src = srcSizeOperands > 0 ? new int[] {dstBase, src(ops.get(3), ScalarType.U32)} : new int[] {dstBase};
+    }
+
+    /** {@code redux.sync.op.type d, a, mask}: add/min/max on .u32/.s32, and/or/xor on .b32. */
+    private void redux() throws PtxException {
+        operands(3);
+        in.mod = -1;
+        for (String m : new String[] {"add", "min", "max", "and", "or", "xor"}) {
+            if (has(m)) {
+                in.mod = java.util.Arrays.asList(Op.ATOM_NAMES).indexOf(m);
+            }
+        }
+        boolean arithmetic = in.mod == Op.ATOM_ADD || in.mod == Op.ATOM_MIN || in.mod == Op.ATOM_MAX;
+        boolean ok = arithmetic ? type == ScalarType.U32 || type == ScalarType.S32 : in.mod >= 0 && type == ScalarType.B32;
+        if (!has("sync") || !ok) {
+            throw fail(opcode + ": redux.sync takes .add/.min/.max with .u32 or .s32, or .and/.or/.xor with .b32");
+        }
+        in.op = Op.REDUX;
+        in.type = type.ordinal();
+        in.dst = new int[] {dst(ops.get(0))};
+        in.src = new int[] {src(ops.get(1), type), src(ops.get(2), ScalarType.B32)};
     }
 
     private void vote() throws PtxException {

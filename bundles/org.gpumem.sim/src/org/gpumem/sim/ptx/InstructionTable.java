@@ -60,7 +60,8 @@ final class InstructionTable {
             Map.entry("lop3", of(ScalarType.B32, ScalarType.B64)), Map.entry("testp", F),
             Map.entry("shf", of(ScalarType.B32)), Map.entry("bmsk", of(ScalarType.B32)),
             Map.entry("szext", of(ScalarType.U32, ScalarType.S32)),
-            Map.entry("dp4a", of(ScalarType.U32, ScalarType.S32)), Map.entry("dp2a", of(ScalarType.U32, ScalarType.S32)));
+            Map.entry("dp4a", of(ScalarType.U32, ScalarType.S32)), Map.entry("dp2a", of(ScalarType.U32, ScalarType.S32)),
+            Map.entry("fns", of(ScalarType.B32)));
 
     /** Rounding modifiers that only float types take. */
     private static final Set<String> FLOAT_ROUNDING = Set.of("rn", "rz", "rm", "rp");

@@ -16,7 +16,7 @@ public final class Op {
             BFIND = 47, BFE = 48, BFI = 49, PRMT = 50, COPYSIGN = 51, TESTP = 52, ACTIVEMASK = 53, TRAP = 54,
             LOP3 = 55, ISSPACEP = 56, SET = 57, SLCT = 58, MUL24 = 59, MAD24 = 60, TANH = 61, SAD = 62,
             BAR_WARP = 63, MOV_PACK = 64, MOV_UNPACK = 65, CLOCK = 66,
-            SHF = 67, BMSK = 68, SZEXT = 69, DP4A = 70, DP2A = 71;
+            SHF = 67, BMSK = 68, SZEXT = 69, DP4A = 70, DP2A = 71, MATCH = 72, REDUX = 73, FNS = 74, CP_ASYNC = 75;
 
     /** {@code flags} bits. */
     public static final int F_HI = 1, F_WIDE = 2, F_SAT = 4, F_FTZ = 8, F_UNI = 16, F_APPROX = 32, F_LO = 64,
@@ -44,6 +44,9 @@ public final class Op {
 
     /** prmt modes ({@code mod}): the default selector form, then f4e, b4e, rc8, ecl, ecr, rc16. */
     static final String[] PRMT_MODES = {"", "f4e", "b4e", "rc8", "ecl", "ecr", "rc16"};
+
+    /** Barrier kinds ({@code mod} of BAR): plain, and the bar.red reductions. */
+    public static final int BAR_SYNC = 0, BAR_RED_POPC = 1, BAR_RED_AND = 2, BAR_RED_OR = 3;
 
     /** Rounding ({@code rnd}). */
     public static final int RND_NONE = 0, RND_RN = 1, RND_RZ = 2, RND_RM = 3, RND_RP = 4, RND_RNI = 5, RND_RZI = 6,
