@@ -75,6 +75,10 @@ final class Alu {
             HalfOps.execute(in, R, m);
             return;
         }
+        if ((in.flags & (Op.F_CC | Op.F_CARRY_IN)) != 0) {
+            CarryArithmetic.execute(in, R, m);
+            return;
+        }
         switch (in.op) {
             // Each integer form is called from here directly: one call less per instruction.
             case Op.ADD:
@@ -177,6 +181,7 @@ final class Alu {
                 return;
             case Op.SHF:
             case Op.FNS:
+            case Op.VABSDIFF4:
             case Op.BMSK:
             case Op.SZEXT:
             case Op.DP4A:

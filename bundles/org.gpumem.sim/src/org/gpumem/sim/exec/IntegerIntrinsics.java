@@ -90,6 +90,20 @@ public final class IntegerIntrinsics {
         return 0xFFFF_FFFFL;
     }
 
+    /**
+     * {@code vabsdiff4 d, a, b, c}: per byte |a - b| (signedness per operand); with {@code .add}
+     * their sum plus {@code c}, else the four differences (the default mask, every byte).
+     */
+    public static long vabsdiff4(long a, long b, long c, boolean aSigned, boolean bSigned, boolean add) {
+        long r = 0, sum = 0;
+        for (int k = 0; k < 4; k++) {
+            long diff = Math.abs(part(a, 8 * k, 8, aSigned) - part(b, 8 * k, 8, bSigned));
+            sum += diff;
+            r |= (diff & 0xFF) << (8 * k);
+        }
+        return add ? (sum + c) & 0xFFFF_FFFFL : r;
+    }
+
     /** {@code prmt.b32.mode}: byte k of the result is a byte of {@code b:a} the mode picks by {@code c & 3}. */
     public static long prmtMode(long a, long b, long c, int mode) {
         long bytes = (b & 0xFFFF_FFFFL) << 32 | (a & 0xFFFF_FFFFL);
@@ -122,6 +136,9 @@ public final class IntegerIntrinsics {
                 case Op.SHF: r = shf(a, b, R[s[2] << 5 | l], in.mod == 0, clamp); break;
                 case Op.BMSK: r = bmsk(a, b, clamp); break;
                 case Op.FNS: r = fns(a, b, R[s[2] << 5 | l]); break;
+                case Op.VABSDIFF4:
+                    r = vabsdiff4(a, b, R[s[2] << 5 | l], (in.mod & 1) != 0, (in.mod & 2) != 0, in.mod2 == 1);
+                    break;
                 case Op.SZEXT: r = szext(a, b, clamp, Alu.signed(in.type)); break;
                 case Op.DP4A: r = dp4a(a, b, R[s[2] << 5 | l], (in.mod & 1) != 0, (in.mod & 2) != 0); break;
                 case Op.DP2A:

@@ -311,7 +311,7 @@ final class Interpreter {
             case Op.ADD:
                 if (t == F32 || t == F64) {
                     Alu.floatBinary(in, R, m);
-                } else if ((in.flags & Op.F_SAT) != 0 || HalfOps.isHalf(t)) {
+                } else if ((in.flags & (Op.F_SAT | Op.F_CC | Op.F_CARRY_IN)) != 0 || HalfOps.isHalf(t)) {
                     Alu.execute(in, R, m);
                 } else {
                     int d = in.dst[0] << 5, a = in.src[0] << 5, b = in.src[1] << 5;
@@ -337,7 +337,7 @@ final class Interpreter {
                 memory.atomic(w, f, in, R, m);
                 return;
             case Op.SHFL:
-                WarpIntrinsics.shfl(in, R, m, memory.scratch());
+                WarpIntrinsics.shfl(in, R, m, memory.scratch(), w.liveMask);
                 return;
             case Op.VOTE:
                 WarpIntrinsics.vote(in, R, m);

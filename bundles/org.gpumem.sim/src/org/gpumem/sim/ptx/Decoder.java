@@ -11,7 +11,7 @@ final class Decoder extends InstructionForm {
     private static final java.util.Set<String> KNOWN = java.util.Set.of("mov", "ld", "ldu", "st", "cvta", "cvt", "add",
             "sub", "mul", "mad", "mul24", "mad24", "sad", "div", "rem", "abs", "neg", "min", "max", "and", "or", "xor",
             "not", "cnot", "shl", "shr", "fma", "rcp", "sqrt", "rsqrt", "sin", "cos", "lg2", "ex2", "tanh", "copysign",
-            "brev", "popc", "clz", "bfind", "bfe", "bfi", "prmt", "lop3", "shf", "bmsk", "szext", "dp4a", "dp2a", "fns", "setp", "set", "selp", "slct", "testp", "bra",
+            "brev", "popc", "clz", "bfind", "bfe", "bfi", "prmt", "lop3", "shf", "bmsk", "szext", "dp4a", "dp2a", "fns", "addc", "subc", "madc", "vabsdiff4", "setp", "set", "selp", "slct", "testp", "bra",
             "call", "ret", "exit", "bar", "barrier", "membar", "fence", "prefetch", "prefetchu", "nanosleep", "pmevent",
             "atom", "red", "shfl", "vote", "activemask", "trap", "isspacep", "match", "redux", "cp");
 
@@ -33,6 +33,8 @@ final class Decoder extends InstructionForm {
     private static final Map<String, int[]> ARITHMETIC = Map.ofEntries(
             Map.entry("add", new int[] {Op.ADD, 2}), Map.entry("sub", new int[] {Op.SUB, 2}),
             Map.entry("mul", new int[] {Op.MUL, 2}), Map.entry("mad", new int[] {Op.MAD, 3}),
+            Map.entry("addc", new int[] {Op.ADD, 2}), Map.entry("subc", new int[] {Op.SUB, 2}),
+            Map.entry("madc", new int[] {Op.MAD, 3}),
             Map.entry("mul24", new int[] {Op.MUL24, 2}), Map.entry("mad24", new int[] {Op.MAD24, 3}),
             Map.entry("sad", new int[] {Op.SAD, 3}), Map.entry("div", new int[] {Op.DIV, 2}),
             Map.entry("rem", new int[] {Op.REM, 2}), Map.entry("abs", new int[] {Op.ABS, 1}),
@@ -52,7 +54,8 @@ final class Decoder extends InstructionForm {
             Map.entry("prmt", new int[] {Op.PRMT, 3}), Map.entry("lop3", new int[] {Op.LOP3, 4}),
             Map.entry("shf", new int[] {Op.SHF, 3}), Map.entry("bmsk", new int[] {Op.BMSK, 2}),
             Map.entry("szext", new int[] {Op.SZEXT, 2}), Map.entry("dp4a", new int[] {Op.DP4A, 3}),
-            Map.entry("dp2a", new int[] {Op.DP2A, 3}), Map.entry("fns", new int[] {Op.FNS, 3}));
+            Map.entry("dp2a", new int[] {Op.DP2A, 3}), Map.entry("fns", new int[] {Op.FNS, 3}),
+            Map.entry("vabsdiff4", new int[] {Op.VABSDIFF4, 3}));
 
     void decode() throws PtxException {
         InstructionTable.check(this);
@@ -152,10 +155,13 @@ final class Decoder extends InstructionForm {
 
     /** An operation of {@link #ARITHMETIC} with the modifiers and operand types particular to it. */
     private void arithmetic(int op, int nsrc) throws PtxException {
-        if ((op == Op.ADD || op == Op.SUB || op == Op.MAD) && has("cc")) {
-            throw unsupported();
-        }
         simple(op, nsrc);
+        if (has("cc")) {
+            in.flags |= Op.F_CC;
+        }
+        if (base.endsWith("c") && (op == Op.ADD || op == Op.SUB || op == Op.MAD)) {
+            in.flags |= Op.F_CARRY_IN;
+        }
         switch (op) {
             case Op.MUL:
             case Op.MAD:
@@ -188,6 +194,14 @@ final class Decoder extends InstructionForm {
             case Op.FNS:
                 in.src[1] = src(ops.get(2), ScalarType.U32);
                 in.src[2] = src(ops.get(3), ScalarType.S32);
+                return;
+            case Op.VABSDIFF4:
+                if (types.size() != 3 || has("sat")) {
+                    throw fail(opcode + ": vabsdiff4 takes .dtype.atype.btype (u32/s32) and no .sat here");
+                }
+                in.type = ScalarType.U32.ordinal();
+                in.mod = (types.get(1).isSigned() ? 1 : 0) | (types.get(2).isSigned() ? 2 : 0);
+                in.mod2 = has("add") ? 1 : 0;
                 return;
             case Op.DP4A:
             case Op.DP2A:

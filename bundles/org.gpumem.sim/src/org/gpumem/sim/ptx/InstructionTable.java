@@ -61,7 +61,10 @@ final class InstructionTable {
             Map.entry("shf", of(ScalarType.B32)), Map.entry("bmsk", of(ScalarType.B32)),
             Map.entry("szext", of(ScalarType.U32, ScalarType.S32)),
             Map.entry("dp4a", of(ScalarType.U32, ScalarType.S32)), Map.entry("dp2a", of(ScalarType.U32, ScalarType.S32)),
-            Map.entry("fns", of(ScalarType.B32)));
+            Map.entry("fns", of(ScalarType.B32)), Map.entry("vabsdiff4", of(ScalarType.U32, ScalarType.S32)),
+            Map.entry("addc", of(ScalarType.U32, ScalarType.S32, ScalarType.U64, ScalarType.S64)),
+            Map.entry("subc", of(ScalarType.U32, ScalarType.S32, ScalarType.U64, ScalarType.S64)),
+            Map.entry("madc", of(ScalarType.U32, ScalarType.S32, ScalarType.U64, ScalarType.S64)));
 
     /** Rounding modifiers that only float types take. */
     private static final Set<String> FLOAT_ROUNDING = Set.of("rn", "rz", "rm", "rp");
@@ -81,6 +84,9 @@ final class InstructionTable {
         if (!allowed.contains(f.type)) {
             throw f.fail(f.opcode + ": type ." + f.type.ptxName() + " is not allowed for " + f.base + ", which takes "
                     + names(allowed));
+        }
+        if (f.mods.contains("cc") && (f.type.isFloat() || f.type.size() < 4)) {
+            throw f.fail(f.opcode + ": .cc takes .u32, .s32, .u64 or .s64");
         }
         if (!f.type.isFloat()) {
             for (String m : f.mods) {

@@ -16,11 +16,11 @@ public final class Op {
             BFIND = 47, BFE = 48, BFI = 49, PRMT = 50, COPYSIGN = 51, TESTP = 52, ACTIVEMASK = 53, TRAP = 54,
             LOP3 = 55, ISSPACEP = 56, SET = 57, SLCT = 58, MUL24 = 59, MAD24 = 60, TANH = 61, SAD = 62,
             BAR_WARP = 63, MOV_PACK = 64, MOV_UNPACK = 65, CLOCK = 66,
-            SHF = 67, BMSK = 68, SZEXT = 69, DP4A = 70, DP2A = 71, MATCH = 72, REDUX = 73, FNS = 74, CP_ASYNC = 75;
+            SHF = 67, BMSK = 68, SZEXT = 69, DP4A = 70, DP2A = 71, MATCH = 72, REDUX = 73, FNS = 74, CP_ASYNC = 75, VABSDIFF4 = 76;
 
     /** {@code flags} bits. */
     public static final int F_HI = 1, F_WIDE = 2, F_SAT = 4, F_FTZ = 8, F_UNI = 16, F_APPROX = 32, F_LO = 64,
-            F_ARRIVE = 128, F_SHIFTAMT = 256, F_RELU = 512, F_SATFINITE = 1024, F_NAN = 2048, F_CLAMP = 4096;
+            F_ARRIVE = 128, F_SHIFTAMT = 256, F_RELU = 512, F_SATFINITE = 1024, F_NAN = 2048, F_CLAMP = 4096, F_CC = 8192, F_CARRY_IN = 16384;
 
     /** Comparison codes of setp/set/slct ({@code mod}). */
     public static final int CMP_EQ = 0, CMP_NE = 1, CMP_LT = 2, CMP_LE = 3, CMP_GT = 4, CMP_GE = 5, CMP_LO = 6,
