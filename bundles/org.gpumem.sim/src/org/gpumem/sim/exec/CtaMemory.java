@@ -290,6 +290,10 @@ final class CtaMemory {
 
     /** {@code atom} (old value to the destination) and {@code red} for the lanes of {@code m}. */
     void atomic(Warp w, Frame f, Instruction in, long[] R, int m) {
+        if (in.vec > 1) {
+            vectorAtomic(f, in, R, m);
+            return;
+        }
         int size = SIZE[in.type];
         int a = in.addrReg << 5;
         int b = in.src[0] << 5;
@@ -328,6 +332,26 @@ final class CtaMemory {
                         v &= (1L << (8 * (valid - k))) - 1;
                     }
                     store(w, f, in, PtxStateSpace.SHARED, dst + k, 4, l, v);
+                }
+            } catch (MemoryAccessException e) {
+                throw LaneFault.memory(e, l);
+            }
+        }
+    }
+
+    /** {@code atom.add.v2/v4.f32}: element k adds {@code src[k]} at {@code addr + 4k}, each atomically. */
+    private void vectorAtomic(Frame f, Instruction in, long[] R, int m) {
+        int a = in.addrReg << 5;
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            long addr = R[a | l] + in.addrOffset;
+            try {
+                align(in.space == PtxStateSpace.GENERIC ? PtxStateSpace.GLOBAL : in.space, addr, 4 * in.vec);
+                for (int k = 0; k < in.vec; k++) {
+                    long old = atomicLane(f, in, in.space, addr + 4L * k, 4, R[in.src[k] << 5 | l] & 0xFFFF_FFFFL, 0);
+                    if (in.dst.length > k) {
+                        R[in.dst[k] << 5 | l] = old;
+                    }
                 }
             } catch (MemoryAccessException e) {
                 throw LaneFault.memory(e, l);

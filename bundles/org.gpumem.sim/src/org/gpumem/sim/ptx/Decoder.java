@@ -626,10 +626,14 @@ final class Decoder extends InstructionForm {
                 in.mod = i;
             }
         }
-        if (in.mod < 0 || has("v2") || has("v4")) {
+        if (in.mod < 0) {
             throw unsupported();
         }
         requireType();
+        if (has("v2") || has("v4") || has("v8")) {
+            vectorAtomic(red);
+            return;
+        }
         boolean half = type == ScalarType.F16 || type == ScalarType.BF16 || type == ScalarType.F16X2
                 || type == ScalarType.BF16X2;
         if (half && in.mod != Op.ATOM_ADD) {
@@ -645,11 +649,40 @@ final class Decoder extends InstructionForm {
             first = 1;
         }
         int nsrc = in.mod == Op.ATOM_CAS ? 2 : 1;
-        operands(first + 1 + nsrc);
+        operands(first + 1 + nsrc + (has("L2::cache_hint") ? 1 : 0));
         address(ops.get(first), in.space);
         in.src = new int[nsrc];
         for (int i = 0; i < nsrc; i++) {
             in.src[i] = src(ops.get(first + 1 + i), type);
+        }
+    }
+
+    /**
+     * {@code atom/red.add.v2/v4.f32 {d..}, [a], {b..}} (sm_90): one atomic add per element, at
+     * consecutive words.
+     */
+    private void vectorAtomic(boolean red) throws PtxException {
+        if (in.mod != Op.ATOM_ADD || type != ScalarType.F32 || has("v8")) {
+            throw fail(opcode + ": vector atomics are add.v2/.v4.f32 here");
+        }
+        in.vec = has("v2") ? 2 : 4;
+        in.type = type.ordinal();
+        int first = red ? 0 : 1;
+        operands(first + 2 + (has("L2::cache_hint") ? 1 : 0));
+        if (!red) {
+            if (ops.get(0).kind != Operand.VEC || ops.get(0).elems.length != in.vec) {
+                throw fail(opcode + " needs a {..} of " + in.vec + " destination registers");
+            }
+            in.dst = vectorRegs(ops.get(0), true);
+        }
+        address(ops.get(first), in.space);
+        Operand b = ops.get(first + 1);
+        if (b.kind != Operand.VEC || b.elems.length != in.vec) {
+            throw fail(opcode + " needs a {..} of " + in.vec + " values");
+        }
+        in.src = new int[in.vec];
+        for (int i = 0; i < in.vec; i++) {
+            in.src[i] = src(b.elems[i], type);
         }
     }
 

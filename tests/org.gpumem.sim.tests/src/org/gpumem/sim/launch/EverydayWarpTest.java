@@ -119,4 +119,62 @@ class EverydayWarpTest {
             }
         }
     }
+
+    /** The source lane of a CUDA shuffle, or the lane itself where CUDA keeps the own value. */
+    private static int source(String kind, int lane, int x, int width) {
+        int segment = lane / width * width;
+        switch (kind) {
+            case "idx":
+                return segment + x % width;
+            case "up":
+                return lane - x >= segment ? lane - x : lane;
+            case "down":
+                return lane + x < segment + width ? lane + x : lane;
+            default:
+                return (lane ^ x) < segment + width ? lane ^ x : lane;
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void shuffles(Variant v) throws IOException {
+        PreparedLaunch launch = Everyday.launch("warp.warp_shuffles", v);
+        int[] in = Everyday.ints(launch.initialBuffer("in"));
+        long[] dv = Everyday.longs(launch.initialBuffer("dv"));
+        PreparedLaunch.Outcome o = Everyday.run(launch);
+        int[] out = Everyday.ints(o.outputs().get("out"));
+        long[] dout = Everyday.longs(o.outputs().get("dout"));
+        String[] kinds = {"idx", "up", "down", "xor", "idx", "up", "down", "xor"};
+        int[] widths = {32, 32, 32, 32, 8, 16, 4, 16};
+        for (int i = 0; i < in.length; i++) {
+            int[] w = warpOf(i);
+            int lane = i - w[0], lanes = w[1];
+            int val = in[i];
+            int[] xs = {val & 31, 1, 3, 5, val & 7, 2, 1, 9};
+            String at = "thread " + i + " slot ";
+            for (int k = 0; k < 8; k++) {
+                int src = source(kinds[k], lane, xs[k], widths[k]);
+                if (src < lanes) {
+                    assertEquals(in[w[0] + src], out[12 * i + k], at + k);
+                }
+            }
+            int x1 = source("xor", lane, 1, 32);
+            if (x1 < lanes) {
+                assertEquals(in[w[0] + x1], out[12 * i + 8], at + 8);
+            }
+            int d2 = source("down", lane, 2, 32);
+            if (d2 < lanes) {
+                long sw = ((long) in[w[0] + d2] << 20) ^ d2;
+                assertEquals((int) sw, out[12 * i + 9], at + 9);
+                assertEquals((int) (sw >> 32), out[12 * i + 10], at + 10);
+            }
+            if (lane >= 16) {
+                assertEquals(-1, out[12 * i + 11], at + 11);
+            } else if (15 - lane < lanes) {
+                assertEquals(in[w[0] + 15 - lane], out[12 * i + 11], at + 11);
+            }
+            int u4 = source("up", lane, 4, 32);
+            assertEquals(dv[w[0] + u4], dout[i], "dout[" + i + "]");
+        }
+    }
 }
