@@ -1,23 +1,20 @@
 package org.gpumem.sim.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 
 import org.junit.jupiter.api.Test;
 
 /** prmt modes, bmsk, szext, dp4a and dp2a per lane against the PTX ISA's definitions written here. */
 class IntegerIntrinsicsTest {
     private static int[] run(String body) {
-        SimTestSupport.Run r = SimTestSupport.runPerThread("", body, 1, 64);
-        assertNull(r.result.fault(), () -> r.result.fault().message());
-        return r.out();
+        return SimTestSupport.runLanes(body);
     }
 
     private static int x(int t) {
-        return t * 0x9E3779B1 - 7;
+        return SimTestSupport.laneValue(t);
     }
 
-    private static final String X = " mul.lo.u32 %r1, %t, 0x9E3779B1;\n sub.u32 %r1, %r1, 7;\n";
+    private static final String X = SimTestSupport.LANE_VALUE;
 
     /** The byte the PTX ISA's prmt mode table names for result byte k and selector s. */
     private static int select(String mode, int s, int k) {
