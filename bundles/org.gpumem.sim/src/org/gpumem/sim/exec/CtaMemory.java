@@ -520,7 +520,7 @@ final class CtaMemory {
             int off = (int) (addr - cacheStart);
             while (true) {
                 long old = Bytes.loadVolatile(data, off, size);
-                if (Bytes.compareAndSet(data, off, size, old, Alu.atomicResult(in.mod, in.type, old, b, c))) {
+                if (Bytes.compareAndSet(data, off, size, old, AtomicOps.atomicResult(in.mod, in.type, old, b, c))) {
                     return old;
                 }
             }
@@ -529,7 +529,7 @@ final class CtaMemory {
             throw oob(space, addr, size, "CTA has " + shared.length + " bytes of shared memory");
         }
         long old = Bytes.load(shared, (int) addr, size);
-        Bytes.store(shared, (int) addr, size, Alu.atomicResult(in.mod, in.type, old, b, c));
+        Bytes.store(shared, (int) addr, size, AtomicOps.atomicResult(in.mod, in.type, old, b, c));
         return old;
     }
 
@@ -546,7 +546,7 @@ final class CtaMemory {
             while (true) {
                 long w = Bytes.loadVolatile(data, off, 4);
                 long old = (w >>> shift) & 0xFFFF;
-                long updated = (w & ~(0xFFFFL << shift)) | (Alu.atomicResult(in.mod, in.type, old, b, c) & 0xFFFF) << shift;
+                long updated = (w & ~(0xFFFFL << shift)) | (AtomicOps.atomicResult(in.mod, in.type, old, b, c) & 0xFFFF) << shift;
                 if (Bytes.compareAndSet(data, off, 4, w, updated)) {
                     return old;
                 }
@@ -556,7 +556,7 @@ final class CtaMemory {
             throw oob(space, addr, 2, "CTA has " + shared.length + " bytes of shared memory");
         }
         long old = Bytes.load(shared, (int) addr, 2);
-        Bytes.store(shared, (int) addr, 2, Alu.atomicResult(in.mod, in.type, old, b, c));
+        Bytes.store(shared, (int) addr, 2, AtomicOps.atomicResult(in.mod, in.type, old, b, c));
         return old;
     }
 

@@ -70,10 +70,10 @@ final class Decoder extends InstructionForm {
                 return;
             case "ld":
             case "ldu":
-                load();
+                MemoryForms.load(this);
                 return;
             case "st":
-                store();
+                MemoryForms.store(this);
                 return;
             case "cvta":
                 cvta();
@@ -110,7 +110,7 @@ final class Decoder extends InstructionForm {
                 return;
             case "bar":
             case "barrier":
-                barrier();
+                SyncForms.barrier(this);
                 return;
             case "membar":
             case "fence":
@@ -122,22 +122,22 @@ final class Decoder extends InstructionForm {
                 return;
             case "atom":
             case "red":
-                atom();
+                MemoryForms.atom(this);
                 return;
             case "shfl":
-                shfl();
+                SyncForms.shfl(this);
                 return;
             case "vote":
-                vote();
+                SyncForms.vote(this);
                 return;
             case "match":
-                match();
+                SyncForms.match(this);
                 return;
             case "cp":
-                copyAsync();
+                MemoryForms.copyAsync(this);
                 return;
             case "redux":
-                redux();
+                SyncForms.redux(this);
                 return;
             case "activemask":
                 activemask();
@@ -411,55 +411,6 @@ final class Decoder extends InstructionForm {
         in.src = new int[] {src(s, type)};
     }
 
-    /** The operands of ld/st besides a {@code .L2::cache_hint} policy (the last one; a hint only). */
-    private void memoryOperands() throws PtxException {
-        operands(has("L2::cache_hint") ? 3 : 2);
-    }
-
-    private void load() throws PtxException {
-        memoryOperands();
-        memoryType();
-        in.op = Op.LD;
-        in.space = spaceModifier();
-        Operand d = ops.get(0);
-        if (in.vec > 1) {
-            if (d.kind != Operand.VEC || d.elems.length != in.vec) {
-                throw fail(opcode + " needs a {..} of " + in.vec + " registers");
-            }
-            in.dst = vectorRegs(d, true);
-        } else {
-            in.dst = new int[] {dst(d)};
-        }
-        address(ops.get(1), in.space);
-    }
-
-    private void store() throws PtxException {
-        memoryOperands();
-        memoryType();
-        in.op = Op.ST;
-        in.space = spaceModifier();
-        if (in.space == PtxStateSpace.CONST) {
-            throw fail("st.const is not allowed");
-        }
-        Operand s = ops.get(1);
-        if (in.vec > 1) {
-            if (s.kind != Operand.VEC || s.elems.length != in.vec) {
-                throw fail(opcode + " needs a {..} of " + in.vec + " values");
-            }
-            int[] r = new int[in.vec];
-            for (int i = 0; i < r.length; i++) {
-                r[i] = src(s.elems[i], type);
-            }
-            in.src = r;
-        } else {
-            in.src = new int[] {src(s, type)};
-        }
-        address(ops.get(0), in.space);
-        if (in.space == PtxStateSpace.PARAM && in.paramKind == Op.PARAM_KERNEL) {
-            throw fail("store to kernel parameter");
-        }
-    }
-
     private void setp() throws PtxException {
         operands(3, 4);
         requireType();
@@ -557,262 +508,6 @@ final class Decoder extends InstructionForm {
             }
             offsets[k] = s.value;
             sizes[k] = s.size;
-        }
-    }
-
-    private void barrier() throws PtxException {
-        if (base.equals("bar") && has("warp")) {
-            operands(1);
-            in.op = Op.BAR_WARP;
-            in.src = new int[] {src(ops.get(0), ScalarType.B32)};
-            return;
-        }
-        if (has("red")) {
-            barrierReduction();
-            return;
-        }
-        if (has("arrive")) {
-            throw unsupported();
-        }
-        if (!(has("sync") || mods.isEmpty() || has("aligned"))) {
-            throw unsupported();
-        }
-        operands(1, 2);
-        in.op = Op.BAR;
-        in.src = new int[ops.size()];
-        for (int i = 0; i < ops.size(); i++) {
-            in.src[i] = src(ops.get(i), ScalarType.U32);
-        }
-    }
-
-    /** {@code bar.red.popc.u32 d, a{, b}, {!}c} and {@code bar.red.and/or.pred p, a{, b}, {!}c}. */
-    private void barrierReduction() throws PtxException {
-        operands(3, 4);
-        if (has("popc")) {
-            in.mod = Op.BAR_RED_POPC;
-            if (type != ScalarType.U32) {
-                throw fail(opcode + ": bar.red.popc takes .u32");
-            }
-        } else {
-            in.mod = has("and") ? Op.BAR_RED_AND : has("or") ? Op.BAR_RED_OR : -1;
-            if (in.mod < 0 || type != ScalarType.PRED) {
-                throw fail(opcode + ": bar.red takes .popc.u32, .and.pred or .or.pred");
-            }
-        }
-        in.op = Op.BAR;
-        in.type = type.ordinal();
-        in.dst = new int[] {dst(ops.get(0))};
-        Operand c = ops.get(ops.size() - 1);
-        in.src = new int[ops.size() - 1];
-        for (int i = 1; i < ops.size() - 1; i++) {
-            in.src[i - 1] = src(ops.get(i), ScalarType.U32);
-        }
-        in.src[in.src.length - 1] = src(c, ScalarType.PRED);
-        if (c.negated) {
-            in.flags |= Op.F_HI;
-        }
-    }
-
-    private void atom() throws PtxException {
-        boolean red = base.equals("red");
-        in.op = red ? Op.RED : Op.ATOM;
-        in.space = spaceModifier();
-        if (in.space != PtxStateSpace.GLOBAL && in.space != PtxStateSpace.SHARED && in.space != PtxStateSpace.GENERIC) {
-            throw fail("atomics in ." + in.space.ptxName() + " are not allowed");
-        }
-        in.mod = -1;
-        for (int i = 0; i < Op.ATOM_NAMES.length; i++) {
-            if (has(Op.ATOM_NAMES[i])) {
-                in.mod = i;
-            }
-        }
-        if (in.mod < 0) {
-            throw unsupported();
-        }
-        requireType();
-        if (has("v2") || has("v4") || has("v8")) {
-            vectorAtomic(red);
-            return;
-        }
-        boolean half = type == ScalarType.F16 || type == ScalarType.BF16 || type == ScalarType.F16X2
-                || type == ScalarType.BF16X2;
-        if (half && in.mod != Op.ATOM_ADD) {
-            throw fail(opcode + ": half-precision atomics only add");
-        }
-        if (type.size() < 4 && !(in.mod == Op.ATOM_CAS && type == ScalarType.B16 || half)) {
-            throw fail("unsupported atomic size in " + opcode + " (16-bit atomics: cas.b16 and add of f16/bf16)");
-        }
-        in.type = type.ordinal();
-        int first = 0;
-        if (!red) {
-            in.dst = new int[] {dst(ops.get(0))};
-            first = 1;
-        }
-        int nsrc = in.mod == Op.ATOM_CAS ? 2 : 1;
-        operands(first + 1 + nsrc + (has("L2::cache_hint") ? 1 : 0));
-        address(ops.get(first), in.space);
-        in.src = new int[nsrc];
-        for (int i = 0; i < nsrc; i++) {
-            in.src[i] = src(ops.get(first + 1 + i), type);
-        }
-    }
-
-    /**
-     * {@code atom/red.add.v2/v4.f32 {d..}, [a], {b..}} (sm_90): one atomic add per element, at
-     * consecutive words.
-     */
-    private void vectorAtomic(boolean red) throws PtxException {
-        if (in.mod != Op.ATOM_ADD || type != ScalarType.F32 || has("v8")) {
-            throw fail(opcode + ": vector atomics are add.v2/.v4.f32 here");
-        }
-        in.vec = has("v2") ? 2 : 4;
-        in.type = type.ordinal();
-        int first = red ? 0 : 1;
-        operands(first + 2 + (has("L2::cache_hint") ? 1 : 0));
-        if (!red) {
-            if (ops.get(0).kind != Operand.VEC || ops.get(0).elems.length != in.vec) {
-                throw fail(opcode + " needs a {..} of " + in.vec + " destination registers");
-            }
-            in.dst = vectorRegs(ops.get(0), true);
-        }
-        address(ops.get(first), in.space);
-        Operand b = ops.get(first + 1);
-        if (b.kind != Operand.VEC || b.elems.length != in.vec) {
-            throw fail(opcode + " needs a {..} of " + in.vec + " values");
-        }
-        in.src = new int[in.vec];
-        for (int i = 0; i < in.vec; i++) {
-            in.src[i] = src(b.elems[i], type);
-        }
-    }
-
-    private void shfl() throws PtxException {
-        if (!has("sync")) {
-            throw fail("shfl without .sync is not supported (removed for sm_70 and later)");
-        }
-        operands(5);
-        in.op = Op.SHFL;
-        in.type = ScalarType.B32.ordinal();
-        if (has("up")) {
-            in.mod = Op.SHFL_UP;
-        } else if (has("down")) {
-            in.mod = Op.SHFL_DOWN;
-        } else if (has("bfly")) {
-            in.mod = Op.SHFL_BFLY;
-        } else if (has("idx")) {
-            in.mod = Op.SHFL_IDX;
-        } else {
-            throw unsupported();
-        }
-        Operand d = ops.get(0);
-        if (d.kind == Operand.PAIR) {
-            in.dst = new int[] {parser.registerOf(d.name, in.line, opcode), parser.registerOf(d.second, in.line, opcode)};
-        } else {
-            in.dst = new int[] {dst(d)};
-        }
-        in.src = new int[] {src(ops.get(1), ScalarType.B32), src(ops.get(2), ScalarType.B32),
-            src(ops.get(3), ScalarType.B32), src(ops.get(4), ScalarType.B32)};
-    }
-
-    /** {@code match.any.sync.b32/b64 d, a, mask} and {@code match.all.sync.type d{|p}, a, mask}. */
-    private void match() throws PtxException {
-        operands(3);
-        if (!has("sync") || has("any") == has("all") || type != ScalarType.B32 && type != ScalarType.B64) {
-            throw fail(opcode + ": match takes .any or .all, .sync and .b32 or .b64");
-        }
-        in.op = Op.MATCH;
-        in.mod = has("all") ? 1 : 0;
-        in.type = type.ordinal();
-        Operand d = ops.get(0);
-        if (d.kind == Operand.PAIR) {
-            if (in.mod == 0) {
-                throw fail(opcode + ": only match.all has a predicate destination");
-            }
-            in.dst = new int[] {parser.registerOf(d.name, in.line, opcode), parser.registerOf(d.second, in.line, opcode)};
-        } else {
-            in.dst = new int[] {dst(d)};
-        }
-        in.src = new int[] {src(ops.get(1), type), src(ops.get(2), ScalarType.B32)};
-    }
-
-    /**
-     * {@code cp.async.ca/cg.shared.global [d], [s], size{, src-size}{, policy}}: executed as a
-     * copy at issue (a schedule the asynchronous semantics allow), so commit_group, wait_group and
-     * wait_all have nothing left to wait for.
-     */
-    private void copyAsync() throws PtxException {
-        if (!has("async")) {
-            throw unsupported();
-        }
-        if (has("commit_group") || has("wait_group") || has("wait_all")) {
-            operands(has("wait_group") ? 1 : 0);
-            in.op = Op.NOP;
-            return;
-        }
-        if (!(has("ca") || has("cg")) || !has("shared") || !has("global") || has("mbarrier") || has("bulk")) {
-            throw unsupported();
-        }
-        boolean policy = has("L2::cache_hint");
-        operands(3, policy ? 5 : 4);
-        Operand size = ops.get(2);
-        if (size.kind != Operand.IMM) {
-            throw fail(opcode + ": the copy size must be 4, 8 or 16");
-        }
-        in.vec = Integer.parseInt(size.text);
-        if (in.vec != 4 && in.vec != 8 && in.vec != 16 || has("cg") && in.vec != 16) {
-            throw fail(opcode + ": copy size " + size.text + " is not allowed (.ca: 4, 8, 16; .cg: 16)");
-        }
-        in.op = Op.CP_ASYNC;
-        address(ops.get(0), PtxStateSpace.SHARED);
-        int dstBase = in.addrReg;
-        in.dstAddrOffset = in.addrOffset;
-        address(ops.get(1), PtxStateSpace.GLOBAL);
-        in.space = PtxStateSpace.GLOBAL;
-        int srcSizeOperands = ops.size() - 3 - (policy ? 1 : 0);
-        in.src = srcSizeOperands > 0 ? new int[] {dstBase, src(ops.get(3), ScalarType.U32)} : new int[] {dstBase};
-    }
-
-    /** {@code redux.sync.op.type d, a, mask}: add/min/max on .u32/.s32, and/or/xor on .b32. */
-    private void redux() throws PtxException {
-        operands(3);
-        in.mod = -1;
-        for (String m : new String[] {"add", "min", "max", "and", "or", "xor"}) {
-            if (has(m)) {
-                in.mod = java.util.Arrays.asList(Op.ATOM_NAMES).indexOf(m);
-            }
-        }
-        boolean arithmetic = in.mod == Op.ATOM_ADD || in.mod == Op.ATOM_MIN || in.mod == Op.ATOM_MAX;
-        boolean ok = arithmetic ? type == ScalarType.U32 || type == ScalarType.S32 : in.mod >= 0 && type == ScalarType.B32;
-        if (!has("sync") || !ok) {
-            throw fail(opcode + ": redux.sync takes .add/.min/.max with .u32 or .s32, or .and/.or/.xor with .b32");
-        }
-        in.op = Op.REDUX;
-        in.type = type.ordinal();
-        in.dst = new int[] {dst(ops.get(0))};
-        in.src = new int[] {src(ops.get(1), type), src(ops.get(2), ScalarType.B32)};
-    }
-
-    private void vote() throws PtxException {
-        in.op = Op.VOTE;
-        if (has("all")) {
-            in.mod = Op.VOTE_ALL;
-        } else if (has("any")) {
-            in.mod = Op.VOTE_ANY;
-        } else if (has("uni")) {
-            in.mod = Op.VOTE_UNI;
-        } else if (has("ballot")) {
-            in.mod = Op.VOTE_BALLOT;
-        } else {
-            throw unsupported();
-        }
-        boolean sync = has("sync");
-        operands(sync ? 3 : 2);
-        in.type = (in.mod == Op.VOTE_BALLOT ? ScalarType.B32 : ScalarType.PRED).ordinal();
-        in.dst = new int[] {dst(ops.get(0))};
-        int mask = sync ? src(ops.get(2), ScalarType.B32) : parser.constantOf(0xFFFF_FFFFL);
-        in.src = new int[] {src(ops.get(1), ScalarType.PRED), mask};
-        if (ops.get(1).negated) {
-            in.flags |= Op.F_HI;
         }
     }
 }
