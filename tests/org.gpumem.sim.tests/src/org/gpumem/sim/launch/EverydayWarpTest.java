@@ -177,4 +177,17 @@ class EverydayWarpTest {
             assertEquals(dv[w[0] + u4], dout[i], "dout[" + i + "]");
         }
     }
+
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void syncwarpOrdersSharedExchange(Variant v) throws IOException {
+        PreparedLaunch launch = Everyday.launch("warp.warp_sync_exchange", v);
+        int[] in = Everyday.ints(launch.initialBuffer("in"));
+        int[] out = Everyday.ints(Everyday.run(launch).outputs().get("out"));
+        for (int i = 0; i < in.length; i++) {
+            int[] w = warpOf(i);
+            int lane = i - w[0];
+            assertEquals(in[w[0] + (lane + 7) % w[1]], out[i], "out[" + i + "]");
+        }
+    }
 }
