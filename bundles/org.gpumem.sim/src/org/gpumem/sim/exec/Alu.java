@@ -71,6 +71,14 @@ final class Alu {
     }
 
     static void execute(Instruction in, long[] R, int m) {
+        if (HalfOps.isHalf(in.type) && halfArithmetic(in.op)) {
+            HalfOps.execute(in, R, m);
+            return;
+        }
+        if ((in.flags & (Op.F_CC | Op.F_CARRY_IN)) != 0) {
+            CarryArithmetic.execute(in, R, m);
+            return;
+        }
         switch (in.op) {
             // Each integer form is called from here directly: one call less per instruction.
             case Op.ADD:
@@ -131,7 +139,9 @@ final class Alu {
             case Op.POPC:
             case Op.CLZ:
             case Op.BFIND:
-                if (in.type == F32) {
+                if ((in.op == Op.RCP || in.op == Op.SQRT) && DirectedFloat.directed(in.rnd)) {
+                    FloatDirected.unary(in, R, m);
+                } else if (in.type == F32) {
                     UnaryOps.unaryF32(in, R, m);
                 } else if (in.type == F64) {
                     UnaryOps.unaryF64(in, R, m);
@@ -157,11 +167,26 @@ final class Alu {
             case Op.TESTP:
                 Comparisons.testp(in, R, m);
                 return;
+            case Op.PRMT:
+                if (in.mod != 0) {
+                    IntegerIntrinsics.execute(in, R, m);
+                } else {
+                    BitFields.bits(in, R, m);
+                }
+                return;
             case Op.BFE:
             case Op.BFI:
-            case Op.PRMT:
             case Op.LOP3:
                 BitFields.bits(in, R, m);
+                return;
+            case Op.SHF:
+            case Op.FNS:
+            case Op.VABSDIFF4:
+            case Op.BMSK:
+            case Op.SZEXT:
+            case Op.DP4A:
+            case Op.DP2A:
+                IntegerIntrinsics.execute(in, R, m);
                 return;
             case Op.MOV_PACK:
                 BitFields.pack(in, R, m);
@@ -171,6 +196,24 @@ final class Alu {
                 return;
             default:
                 throw new IllegalStateException("no interpreter for " + in.opcode);
+        }
+    }
+
+    /** The operations {@link HalfOps} executes on half-precision types. */
+    static boolean halfArithmetic(int op) {
+        switch (op) {
+            case Op.ADD:
+            case Op.SUB:
+            case Op.MUL:
+            case Op.FMA:
+            case Op.MAD:
+            case Op.MIN:
+            case Op.MAX:
+            case Op.NEG:
+            case Op.ABS:
+                return true;
+            default:
+                return false;
         }
     }
 
@@ -362,6 +405,10 @@ final class Alu {
     }
 
     static void floatBinary(Instruction in, long[] R, int m) {
+        if (DirectedFloat.directed(in.rnd)) {
+            FloatDirected.binary(in, R, m);
+            return;
+        }
         int d = in.dst[0] << 5, a = in.src[0] << 5, b = in.src[1] << 5;
         int op = in.op;
         boolean sat = (in.flags & Op.F_SAT) != 0;
@@ -422,6 +469,10 @@ final class Alu {
         int t = in.type;
         int d = in.dst[0] << 5, a = in.src[0] << 5, b = in.src[1] << 5, c = in.src[2] << 5;
         boolean sat = (in.flags & Op.F_SAT) != 0;
+        if ((t == F32 || t == F64) && DirectedFloat.directed(in.rnd)) {
+            FloatDirected.fma(in, R, m);
+            return;
+        }
         if (t == F32) {
             boolean fz = (in.flags & Op.F_FTZ) != 0;
             for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -491,65 +542,6 @@ final class Alu {
                     throw new IllegalStateException(in.opcode);
             }
             R[d | l] = r & mk;
-        }
-    }
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-    /** The new value of an atomic's memory word. */
-    static long atomicResult(int op, int t, long old, long b, long c) {
-        long mk = mask(t);
-        switch (op) {
-            case Op.ATOM_ADD:
-                if (t == F32) {
-                    return bits(f32(old) + f32(b));
-                }
-                if (t == F64) {
-                    return bits(f64(old) + f64(b));
-                }
-                return (old + b) & mk;
-            case Op.ATOM_MIN:
-            case Op.ATOM_MAX: {
-                boolean min = op == Op.ATOM_MIN;
-                if (t == F32) {
-                    float x = f32(old), y = f32(b);
-                    return bits(min ? Math.min(x, y) : Math.max(x, y));
-                }
-                if (t == F64) {
-                    double x = f64(old), y = f64(b);
-                    return bits(min ? Math.min(x, y) : Math.max(x, y));
-                }
-                long x = norm(old, t), y = norm(b, t);
-                int cmp = signed(t) ? Long.compare(x, y) : Long.compareUnsigned(x, y);
-                return ((min ? cmp <= 0 : cmp >= 0) ? x : y) & mk;
-            }
-            case Op.ATOM_EXCH:
-                return b & mk;
-            case Op.ATOM_CAS:
-                return (old == (b & mk) ? c : old) & mk;
-            case Op.ATOM_AND:
-                return old & b & mk;
-            case Op.ATOM_OR:
-                return (old | b) & mk;
-            case Op.ATOM_XOR:
-                return (old ^ b) & mk;
-            case Op.ATOM_INC:
-                return Long.compareUnsigned(old, b & mk) >= 0 ? 0 : (old + 1) & mk;
-            case Op.ATOM_DEC:
-                return old == 0 || Long.compareUnsigned(old, b & mk) > 0 ? b & mk : (old - 1) & mk;
-            default:
-                throw new IllegalStateException("atomic op " + op);
         }
     }
 }

@@ -14,28 +14,40 @@ final class Comparisons {
     }
 
     static boolean compare(int cmp, long x, long y, int t) {
-        if (t == F32 || t == F64) {
-            double a = t == F32 ? f32(x) : f64(x);
-            double b = t == F32 ? f32(y) : f64(y);
-            boolean nan = Double.isNaN(a) || Double.isNaN(b);
-            switch (cmp) {
-                case Op.CMP_EQ: return !nan && a == b;
-                case Op.CMP_NE: return !nan && a != b;
-                case Op.CMP_LT: return !nan && a < b;
-                case Op.CMP_LE: return !nan && a <= b;
-                case Op.CMP_GT: return !nan && a > b;
-                case Op.CMP_GE: return !nan && a >= b;
-                case Op.CMP_EQU: return nan || a == b;
-                case Op.CMP_NEU: return nan || a != b;
-                case Op.CMP_LTU: return nan || a < b;
-                case Op.CMP_LEU: return nan || a <= b;
-                case Op.CMP_GTU: return nan || a > b;
-                case Op.CMP_GEU: return nan || a >= b;
-                case Op.CMP_NUM: return !nan;
-                case Op.CMP_NAN: return nan;
-                default: return false;
-            }
+        if (HalfOps.isHalf(t)) {
+            boolean bf = HalfOps.isBf16(t);
+            return compareFloat(cmp, HalfFloats.decode(x, bf), HalfFloats.decode(y, bf));
         }
+        if (t == F32 || t == F64) {
+            return compareFloat(cmp, t == F32 ? f32(x) : f64(x), t == F32 ? f32(y) : f64(y));
+        }
+        return compareInt(cmp, x, y, t);
+    }
+
+    /** An ordered or unordered comparison of two float values. */
+    public static boolean compareFloat(int cmp, double a, double b) {
+        boolean nan = Double.isNaN(a) || Double.isNaN(b);
+        switch (cmp) {
+            case Op.CMP_EQ: return !nan && a == b;
+            case Op.CMP_NE: return !nan && a != b;
+            case Op.CMP_LT: return !nan && a < b;
+            case Op.CMP_LE: return !nan && a <= b;
+            case Op.CMP_GT: return !nan && a > b;
+            case Op.CMP_GE: return !nan && a >= b;
+            case Op.CMP_EQU: return nan || a == b;
+            case Op.CMP_NEU: return nan || a != b;
+            case Op.CMP_LTU: return nan || a < b;
+            case Op.CMP_LEU: return nan || a <= b;
+            case Op.CMP_GTU: return nan || a > b;
+            case Op.CMP_GEU: return nan || a >= b;
+            case Op.CMP_NUM: return !nan;
+            case Op.CMP_NAN: return nan;
+            default: return false;
+        }
+    }
+
+    /** A comparison of two integers of type {@code t}. */
+    public static boolean compareInt(int cmp, long x, long y, int t) {
         long a = norm(x, t), b = norm(y, t);
         boolean uns = !signed(t);
         int c = uns ? Long.compareUnsigned(a, b) : Long.compare(a, b);
@@ -93,6 +105,10 @@ final class Comparisons {
             }
             return;
         }
+        if (HalfOps.isPair(t)) {
+            setpPair(in, R, m);
+            return;
+        }
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             boolean r = compare(cmp, R[a | l], R[b | l], t);
@@ -104,17 +120,55 @@ final class Comparisons {
         }
     }
 
+    /** {@code setp.f16x2/bf16x2 p|q, a, b}: p from the low halves, q from the high halves. */
+    private static void setpPair(Instruction in, long[] R, int m) {
+        int p = in.dst[0] << 5;
+        int q = in.dst.length > 1 ? in.dst[1] << 5 : -1;
+        int a = in.src[0] << 5, b = in.src[1] << 5;
+        int c = in.src.length > 2 ? in.src[2] << 5 : -1;
+        boolean negC = (in.flags & Op.F_HI) != 0;
+        int half = HalfOps.isBf16(in.type) ? HalfOps.BF16 : HalfOps.F16;
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            boolean cv = c >= 0 && (((R[c | l] & 1) != 0) ^ negC);
+            boolean lo = compare(in.mod, R[a | l], R[b | l], half);
+            boolean hi = compare(in.mod, R[a | l] >>> 16, R[b | l] >>> 16, half);
+            R[p | l] = combine(in.mod2, lo, cv) ? 1 : 0;
+            if (q >= 0) {
+                R[q | l] = combine(in.mod2, hi, cv) ? 1 : 0;
+            }
+        }
+    }
+
     static void set(Instruction in, long[] R, int m) {
         int d = in.dst[0] << 5, a = in.src[0] << 5, b = in.src[1] << 5;
         int c = in.src.length > 2 ? in.src[2] << 5 : -1;
         boolean negC = (in.flags & Op.F_HI) != 0;
         boolean fdst = in.type == F32;
+        int st = in.type2;
+        if (HalfOps.isPair(st)) {
+            // Per half: 1.0 in a half destination, all ones in an integer one.
+            int half = HalfOps.isBf16(st) ? HalfOps.BF16 : HalfOps.F16;
+            long yes = HalfOps.isHalf(in.type) ? HalfFloats.one(HalfOps.isBf16(in.type)) : 0xFFFF;
+            for (int mm = m; mm != 0; mm &= mm - 1) {
+                int l = Integer.numberOfTrailingZeros(mm);
+                boolean cv = c >= 0 && (((R[c | l] & 1) != 0) ^ negC);
+                long r = 0;
+                for (int k = 0; k < 2; k++) {
+                    boolean v = combine(in.mod2, compare(in.mod, R[a | l] >>> (16 * k), R[b | l] >>> (16 * k), half), cv);
+                    r |= (v ? yes : 0) << (16 * k);
+                }
+                R[d | l] = r;
+            }
+            return;
+        }
+        long yes = fdst ? bits(1.0f) : HalfOps.isHalf(in.type) ? HalfFloats.one(HalfOps.isBf16(in.type)) : mask(in.type);
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
-            boolean r = compare(in.mod, R[a | l], R[b | l], in.type2);
+            boolean r = compare(in.mod, R[a | l], R[b | l], st);
             boolean cv = c >= 0 && (((R[c | l] & 1) != 0) ^ negC);
             boolean v = combine(in.mod2, r, cv);
-            R[d | l] = fdst ? (v ? bits(1.0f) : 0) : (v ? mask(in.type) : 0);
+            R[d | l] = v ? yes : 0;
         }
     }
 

@@ -2,14 +2,16 @@ package org.gpumem.sim.exec;
 
 import static org.gpumem.sim.exec.Alu.*;
 
+import org.gpumem.sim.ScalarType;
 import org.gpumem.sim.ptx.Instruction;
 import org.gpumem.sim.ptx.Op;
 
 /**
  * cvt for all active lanes: between integer widths (with saturation), integers and floats
- * (with PTX rounding modes) and float widths.
+ * and float widths (f16, bf16, f32, f64, with every PTX rounding mode, one rounding of the exact
+ * value). {@link #convert} is the scalar form every execution engine calls.
  */
-final class Conversions {
+public final class Conversions {
     private Conversions() {
     }
 
@@ -17,9 +19,8 @@ final class Conversions {
         int dt = in.type, st = in.type2;
         int d = in.dst[0] << 5, a = in.src[0] << 5;
         boolean sat = (in.flags & Op.F_SAT) != 0;
-        boolean dFloat = isFloat(dt), sFloat = isFloat(st);
+        boolean dFloat = TYPES_FLOAT[dt], sFloat = TYPES_FLOAT[st];
         long dmask = mask(dt);
-        int rnd = in.rnd;
         if (!dFloat && !sFloat) {
             int ssh = 64 - 8 * size(st);
             long smask = mask(st);
@@ -39,33 +40,104 @@ final class Conversions {
             }
             return;
         }
+        if (HalfOps.isPair(dt)) {
+            packPair(in, R, m);
+            return;
+        }
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
-            long raw = R[a | l];
-            long out;
-            if (dFloat && sFloat) {
-                double v = st == F32 ? f32(raw) : f64(raw);
-                v = roundInt(v, rnd);
-                if (sat) {
-                    v = Double.isNaN(v) ? 0 : Math.max(0, Math.min(1, v));
-                }
-                out = dt == F32 ? bits((float) v) : bits(v);
-            } else if (dFloat) {
-                long v = norm(raw, st);
-                if (dt == F32) {
-                    float f = (!signed(st) && size(st) == 8) ? unsignedToFloat(v) : (float) v;
-                    out = bits(f);
-                } else {
-                    double f = (!signed(st) && size(st) == 8) ? unsignedToDouble(v) : (double) v;
-                    out = bits(f);
-                }
-            } else {
-                double v = st == F32 ? f32(raw) : f64(raw);
-                v = roundInt(v, rnd == Op.RND_NONE ? Op.RND_RZI : rnd);
-                out = floatToInt(v, dt);
-            }
-            R[d | l] = out & dmask;
+            R[d | l] = convert(R[a | l], st, dt, in.rnd, in.flags) & dmask;
         }
+    }
+
+    /** One value of a cvt that involves a float type, as the bits of the destination type. */
+    public static long convert(long raw, int st, int dt, int rnd, int flags) {
+        boolean dFloat = TYPES_FLOAT[dt], sFloat = TYPES_FLOAT[st];
+        boolean ftz = (flags & Op.F_FTZ) != 0;
+        if (dFloat && sFloat) {
+            double v = decode(raw, st);
+            if (ftz && st == F32) {
+                v = ftz((float) v);
+            }
+            int r = rnd;
+            if (rnd >= Op.RND_RNI) {
+                v = roundInt(v, rnd);
+                r = Op.RND_RN;
+            }
+            if ((flags & Op.F_SAT) != 0) {
+                v = Double.isNaN(v) ? 0 : Math.max(0, Math.min(1, v));
+            }
+            return encode(v, 0, dt, r, flags);
+        }
+        if (dFloat) {
+            long v = norm(raw, st);
+            boolean uns = !signed(st) && size(st) == 8;
+            double s = DirectedFloat.toDouble(v, uns);
+            int residual = size(st) == 8 ? DirectedFloat.integerResidual(v, uns, s) : 0;
+            return encode(s, residual, dt, rnd, flags);
+        }
+        double v = decode(raw, st);
+        v = roundInt(v, rnd == Op.RND_NONE ? Op.RND_RZI : rnd);
+        return floatToInt(v, dt);
+    }
+
+    /** {@code cvt.rn.f16x2.f32 d, a, b} (and bf16x2): a into the high half, b into the low half. */
+    private static void packPair(Instruction in, long[] R, int m) {
+        int d = in.dst[0] << 5, a = in.src[0] << 5, b = in.src[1] << 5;
+        int half = HalfOps.isBf16(in.type) ? HalfOps.BF16 : HalfOps.F16;
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            long hi = convert(R[a | l], in.type2, half, in.rnd, in.flags) & 0xFFFF;
+            long lo = convert(R[b | l], in.type2, half, in.rnd, in.flags) & 0xFFFF;
+            R[d | l] = hi << 16 | lo;
+        }
+    }
+
+    private static final boolean[] TYPES_FLOAT = new boolean[ScalarType.values().length];
+
+    static {
+        for (ScalarType t : ScalarType.values()) {
+            TYPES_FLOAT[t.ordinal()] = t.isFloat();
+        }
+    }
+
+    /** The exact value of float bits of type {@code t}. */
+    static double decode(long raw, int t) {
+        if (t == F32) {
+            return f32(raw);
+        }
+        if (t == F64) {
+            return f64(raw);
+        }
+        return HalfFloats.decode(raw, HalfOps.isBf16(t));
+    }
+
+    /** {@code s} plus a residual of sign {@code residual} as bits of float type {@code dt}, rounded by {@code rnd}. */
+    static long encode(double s, int residual, int dt, int rnd, int flags) {
+        int r = rnd == Op.RND_NONE ? Op.RND_RN : rnd;
+        long out;
+        if (dt == F64) {
+            out = bits(Rounding.adjust(s, residual, r));
+        } else if (dt == F32) {
+            if (r == Op.RND_RN && residual == 0) {
+                out = bits((float) s);
+            } else {
+                out = Rounding.round(s, residual, Rounding.F32_EXP, Rounding.F32_FRAC, r);
+            }
+            if ((flags & Op.F_FTZ) != 0) {
+                out = bits(ftz(f32(out)));
+            }
+        } else {
+            boolean bf = HalfOps.isBf16(dt);
+            out = HalfFloats.encode(s, residual, bf, r);
+            if ((flags & Op.F_RELU) != 0) {
+                out = HalfFloats.relu((int) out, bf);
+            }
+            if ((flags & Op.F_SATFINITE) != 0 && !HalfFloats.isNaN(out, bf) && (out & 0x7FFF) == (bf ? 0x7F80 : 0x7C00)) {
+                out = (out & 0x8000) | (bf ? 0x7F7F : 0x7BFF);
+            }
+        }
+        return out;
     }
 
     static double roundInt(double v, int rnd) {

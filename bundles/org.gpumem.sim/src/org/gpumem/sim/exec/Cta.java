@@ -48,6 +48,8 @@ public final class Cta {
     Dim3 index;
     int linear;
     int barrierArrived;
+    /** What the threads arriving at the barrier contributed to bar.red (reset when it releases). */
+    final BarrierReduction reduction = new BarrierReduction();
     Fault fault;
     long warpInstructions;
     long threadInstructions;
@@ -121,6 +123,7 @@ public final class Cta {
         memory.reset();
         Arrays.fill(shared, (byte) 0);
         barrierArrived = 0;
+        reduction.reset();
         fault = null;
         liveThreads = threads;
         for (int w = 0; w < warpCount; w++) {
@@ -310,6 +313,7 @@ public final class Cta {
             Frame f = w.frames[w.depth - 1];
             for (int i = 0; i < f.sp; i++) {
                 if (f.swait[i]) {
+                    reduction.deliver(f.code[f.spc[i]], f.regs, f.smask[i]);
                     f.swait[i] = false;
                     f.spc[i]++;
                 }
@@ -319,6 +323,7 @@ public final class Cta {
             }
         }
         barrierArrived = 0;
+        reduction.reset();
         return true;
     }
 

@@ -290,6 +290,10 @@ final class CtaMemory {
 
     /** {@code atom} (old value to the destination) and {@code red} for the lanes of {@code m}. */
     void atomic(Warp w, Frame f, Instruction in, long[] R, int m) {
+        if (in.vec > 1) {
+            vectorAtomic(f, in, R, m);
+            return;
+        }
         int size = SIZE[in.type];
         int a = in.addrReg << 5;
         int b = in.src[0] << 5;
@@ -307,6 +311,50 @@ final class CtaMemory {
             }
             if (d >= 0) {
                 R[d | l] = old;
+            }
+        }
+    }
+
+    /** {@code cp.async}: each lane copies {@code in.vec} bytes, those past its src-size zero-filled. */
+    void copyAsync(Warp w, Frame f, Instruction in, long[] R, int m) {
+        int size = in.vec;
+        int from = in.addrReg << 5, to = in.src[0] << 5;
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            long src = R[from | l] + in.addrOffset, dst = R[to | l] + in.dstAddrOffset;
+            long valid = in.src.length > 1 ? Math.min(R[in.src[1] << 5 | l] & 0xFFFF_FFFFL, size) : size;
+            try {
+                align(PtxStateSpace.GLOBAL, src, size);
+                align(PtxStateSpace.SHARED, dst, size);
+                for (int k = 0; k < size; k += 4) {
+                    long v = k < valid ? load(w, f, in, PtxStateSpace.GLOBAL, src + k, 4, l) : 0;
+                    if (k < valid && valid < k + 4) {
+                        v &= (1L << (8 * (valid - k))) - 1;
+                    }
+                    store(w, f, in, PtxStateSpace.SHARED, dst + k, 4, l, v);
+                }
+            } catch (MemoryAccessException e) {
+                throw LaneFault.memory(e, l);
+            }
+        }
+    }
+
+    /** {@code atom.add.v2/v4.f32}: element k adds {@code src[k]} at {@code addr + 4k}, each atomically. */
+    private void vectorAtomic(Frame f, Instruction in, long[] R, int m) {
+        int a = in.addrReg << 5;
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            long addr = R[a | l] + in.addrOffset;
+            try {
+                align(in.space == PtxStateSpace.GENERIC ? PtxStateSpace.GLOBAL : in.space, addr, 4 * in.vec);
+                for (int k = 0; k < in.vec; k++) {
+                    long old = atomicLane(f, in, in.space, addr + 4L * k, 4, R[in.src[k] << 5 | l] & 0xFFFF_FFFFL, 0);
+                    if (in.dst.length > k) {
+                        R[in.dst[k] << 5 | l] = old;
+                    }
+                }
+            } catch (MemoryAccessException e) {
+                throw LaneFault.memory(e, l);
             }
         }
     }
@@ -462,6 +510,9 @@ final class CtaMemory {
             }
         }
         align(space, addr, size);
+        if (size == 2) {
+            return atomicHalfWord(f, in, space, addr, b, c);
+        }
         if (space == PtxStateSpace.GLOBAL) {
             // other workers' CTAs touch global memory at the same time
             globalSegment(addr, size);
@@ -469,7 +520,7 @@ final class CtaMemory {
             int off = (int) (addr - cacheStart);
             while (true) {
                 long old = Bytes.loadVolatile(data, off, size);
-                if (Bytes.compareAndSet(data, off, size, old, Alu.atomicResult(in.mod, in.type, old, b, c))) {
+                if (Bytes.compareAndSet(data, off, size, old, AtomicOps.atomicResult(in.mod, in.type, old, b, c))) {
                     return old;
                 }
             }
@@ -478,11 +529,36 @@ final class CtaMemory {
             throw oob(space, addr, size, "CTA has " + shared.length + " bytes of shared memory");
         }
         long old = Bytes.load(shared, (int) addr, size);
-        Bytes.store(shared, (int) addr, size, Alu.atomicResult(in.mod, in.type, old, b, c));
+        Bytes.store(shared, (int) addr, size, AtomicOps.atomicResult(in.mod, in.type, old, b, c));
         return old;
     }
 
     // ------------------------------------------------------------------ checks
+
+    /** A 16-bit atomic as a compare-and-set of the aligned 32-bit word holding it. */
+    private long atomicHalfWord(Frame f, Instruction in, PtxStateSpace space, long addr, long b, long c) {
+        long word = addr & ~3L;
+        int shift = (int) (addr & 2) * 8;
+        if (space == PtxStateSpace.GLOBAL) {
+            globalSegment(word, 4);
+            ByteBuffer data = cacheData;
+            int off = (int) (word - cacheStart);
+            while (true) {
+                long w = Bytes.loadVolatile(data, off, 4);
+                long old = (w >>> shift) & 0xFFFF;
+                long updated = (w & ~(0xFFFFL << shift)) | (AtomicOps.atomicResult(in.mod, in.type, old, b, c) & 0xFFFF) << shift;
+                if (Bytes.compareAndSet(data, off, 4, w, updated)) {
+                    return old;
+                }
+            }
+        }
+        if (addr < 0 || addr + 2 > shared.length) {
+            throw oob(space, addr, 2, "CTA has " + shared.length + " bytes of shared memory");
+        }
+        long old = Bytes.load(shared, (int) addr, 2);
+        Bytes.store(shared, (int) addr, 2, AtomicOps.atomicResult(in.mod, in.type, old, b, c));
+        return old;
+    }
 
     /** An out-of-bounds refusal; callers build the detail only once the check failed. */
     private static MemoryAccessException oob(PtxStateSpace s, long addr, int size, String detail) {

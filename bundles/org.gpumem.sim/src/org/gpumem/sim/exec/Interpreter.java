@@ -144,7 +144,7 @@ final class Interpreter {
 
     /** %clock and %clock64 read the warp's issued-instruction count. */
     private static void clock(Instruction in, long[] R, int m, long issued) {
-        long now = issued & MASK[in.type];
+        long now = (in.mod == 1 ? issued >>> 32 : issued) & MASK[in.type];
         int d = in.dst[0] << 5;
         for (int mm = m; mm != 0; mm &= mm - 1) {
             R[d | Integer.numberOfTrailingZeros(mm)] = now;
@@ -194,6 +194,9 @@ final class Interpreter {
                 return w.depth == 0 ? Cta.Stop.EXITED : null;
             case Op.BAR:
                 cta.barrierArrived += Integer.bitCount(m);
+                if (in.mod != Op.BAR_SYNC) {
+                    cta.reduction.arrive(in, f.regs, m);
+                }
                 f.swait[top] = true;
                 if (top > 0 && !f.swait[top - 1] && f.srpc[top - 1] == f.srpc[top]) {
                     // Like independent thread scheduling: the sibling path of a divergent
@@ -308,8 +311,8 @@ final class Interpreter {
             case Op.ADD:
                 if (t == F32 || t == F64) {
                     Alu.floatBinary(in, R, m);
-                } else if ((in.flags & Op.F_SAT) != 0) {
-                    Alu.intBinary(in, R, m);
+                } else if ((in.flags & (Op.F_SAT | Op.F_CC | Op.F_CARRY_IN)) != 0 || HalfOps.isHalf(t)) {
+                    Alu.execute(in, R, m);
                 } else {
                     int d = in.dst[0] << 5, a = in.src[0] << 5, b = in.src[1] << 5;
                     long mk = MASK[t];
@@ -334,10 +337,19 @@ final class Interpreter {
                 memory.atomic(w, f, in, R, m);
                 return;
             case Op.SHFL:
-                WarpIntrinsics.shfl(in, R, m, memory.scratch());
+                WarpIntrinsics.shfl(in, R, m, memory.scratch(), w.liveMask);
                 return;
             case Op.VOTE:
                 WarpIntrinsics.vote(in, R, m);
+                return;
+            case Op.CP_ASYNC:
+                memory.copyAsync(w, f, in, R, m);
+                return;
+            case Op.MATCH:
+                WarpReductions.match(in, R, m, memory.scratch());
+                return;
+            case Op.REDUX:
+                WarpReductions.redux(in, R, m, memory.scratch());
                 return;
             case Op.ACTIVEMASK:
                 WarpIntrinsics.activeMask(in, R, m, f.smask[f.sp - 1]);

@@ -26,7 +26,7 @@ final class UnaryOps {
             }
             float r;
             switch (op) {
-                case Op.ABS: r = Math.abs(x); break;
+                case Op.ABS: r = Float.intBitsToFloat(Float.floatToRawIntBits(x) & 0x7FFF_FFFF); break; // NaN too
                 case Op.NEG: r = -x; break;
                 case Op.RCP: r = 1f / x; break;
                 case Op.SQRT: r = (float) Math.sqrt(x); break;
@@ -53,7 +53,7 @@ final class UnaryOps {
             double x = f64(R[a | l]);
             double r;
             switch (op) {
-                case Op.ABS: r = Math.abs(x); break;
+                case Op.ABS: r = Double.longBitsToDouble(Double.doubleToRawLongBits(x) & Long.MAX_VALUE); break;
                 case Op.NEG: r = -x; break;
                 case Op.RCP: r = 1.0 / x; break;
                 case Op.SQRT: r = Math.sqrt(x); break;

@@ -12,8 +12,10 @@ final class WarpIntrinsics {
     /**
      * {@code shfl.sync.mode d|p, a, b, c, membermask}: every lane reads {@code a} of its source
      * lane; {@code tmp} holds at least 64 longs (results are gathered before any is written).
+     * A source lane with no live thread (past the end of a partial warp, or exited) gives an
+     * undefined value, 0 here; a live source lane that does not execute the shfl is a fault.
      */
-    static void shfl(Instruction in, long[] R, int m, long[] tmp) {
+    static void shfl(Instruction in, long[] R, int m, long[] tmp, int live) {
         int a = in.src[0] << 5, b = in.src[1] << 5, c = in.src[2] << 5, mem = in.src[3] << 5;
         int d = in.dst[0] << 5;
         int p = in.dst.length > 1 ? in.dst[1] << 5 : -1;
@@ -52,11 +54,11 @@ final class WarpIntrinsics {
                 throw LaneFault.of(FaultKind.ILLEGAL_INSTRUCTION, l, "shfl.sync executed by lane " + l
                         + " that is not in its member mask 0x" + Integer.toHexString(members));
             }
-            if ((m & (1 << j)) == 0) {
+            if ((m & (1 << j)) == 0 && (live & (1 << j)) != 0) {
                 throw LaneFault.of(FaultKind.ILLEGAL_INSTRUCTION, l, "shfl.sync lane " + l + " reads lane " + j
                         + ", which is not active");
             }
-            tmp[l] = R[a | j] & 0xFFFF_FFFFL;
+            tmp[l] = (m & (1 << j)) == 0 ? 0 : R[a | j] & 0xFFFF_FFFFL;
             tmp[32 + l] = pval ? 1 : 0;
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {

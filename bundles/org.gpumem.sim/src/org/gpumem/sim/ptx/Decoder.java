@@ -11,9 +11,9 @@ final class Decoder extends InstructionForm {
     private static final java.util.Set<String> KNOWN = java.util.Set.of("mov", "ld", "ldu", "st", "cvta", "cvt", "add",
             "sub", "mul", "mad", "mul24", "mad24", "sad", "div", "rem", "abs", "neg", "min", "max", "and", "or", "xor",
             "not", "cnot", "shl", "shr", "fma", "rcp", "sqrt", "rsqrt", "sin", "cos", "lg2", "ex2", "tanh", "copysign",
-            "brev", "popc", "clz", "bfind", "bfe", "bfi", "prmt", "lop3", "setp", "set", "selp", "slct", "testp", "bra",
+            "brev", "popc", "clz", "bfind", "bfe", "bfi", "prmt", "lop3", "shf", "bmsk", "szext", "dp4a", "dp2a", "fns", "addc", "subc", "madc", "vabsdiff4", "setp", "set", "selp", "slct", "testp", "bra",
             "call", "ret", "exit", "bar", "barrier", "membar", "fence", "prefetch", "prefetchu", "nanosleep", "pmevent",
-            "atom", "red", "shfl", "vote", "activemask", "trap", "isspacep");
+            "atom", "red", "shfl", "vote", "activemask", "trap", "isspacep", "match", "redux", "cp");
 
     Decoder(FunctionParser parser, Instruction in, String opcode, List<Operand> ops) {
         super(parser, in, opcode, ops);
@@ -33,6 +33,8 @@ final class Decoder extends InstructionForm {
     private static final Map<String, int[]> ARITHMETIC = Map.ofEntries(
             Map.entry("add", new int[] {Op.ADD, 2}), Map.entry("sub", new int[] {Op.SUB, 2}),
             Map.entry("mul", new int[] {Op.MUL, 2}), Map.entry("mad", new int[] {Op.MAD, 3}),
+            Map.entry("addc", new int[] {Op.ADD, 2}), Map.entry("subc", new int[] {Op.SUB, 2}),
+            Map.entry("madc", new int[] {Op.MAD, 3}),
             Map.entry("mul24", new int[] {Op.MUL24, 2}), Map.entry("mad24", new int[] {Op.MAD24, 3}),
             Map.entry("sad", new int[] {Op.SAD, 3}), Map.entry("div", new int[] {Op.DIV, 2}),
             Map.entry("rem", new int[] {Op.REM, 2}), Map.entry("abs", new int[] {Op.ABS, 1}),
@@ -49,9 +51,14 @@ final class Decoder extends InstructionForm {
             Map.entry("brev", new int[] {Op.BREV, 1}), Map.entry("popc", new int[] {Op.POPC, 1}),
             Map.entry("clz", new int[] {Op.CLZ, 1}), Map.entry("bfind", new int[] {Op.BFIND, 1}),
             Map.entry("bfe", new int[] {Op.BFE, 3}), Map.entry("bfi", new int[] {Op.BFI, 4}),
-            Map.entry("prmt", new int[] {Op.PRMT, 3}), Map.entry("lop3", new int[] {Op.LOP3, 4}));
+            Map.entry("prmt", new int[] {Op.PRMT, 3}), Map.entry("lop3", new int[] {Op.LOP3, 4}),
+            Map.entry("shf", new int[] {Op.SHF, 3}), Map.entry("bmsk", new int[] {Op.BMSK, 2}),
+            Map.entry("szext", new int[] {Op.SZEXT, 2}), Map.entry("dp4a", new int[] {Op.DP4A, 3}),
+            Map.entry("dp2a", new int[] {Op.DP2A, 3}), Map.entry("fns", new int[] {Op.FNS, 3}),
+            Map.entry("vabsdiff4", new int[] {Op.VABSDIFF4, 3}));
 
     void decode() throws PtxException {
+        InstructionTable.check(this);
         int[] arithmetic = ARITHMETIC.get(base);
         if (arithmetic != null) {
             arithmetic(arithmetic[0], arithmetic[1]);
@@ -63,10 +70,10 @@ final class Decoder extends InstructionForm {
                 return;
             case "ld":
             case "ldu":
-                load();
+                MemoryForms.load(this);
                 return;
             case "st":
-                store();
+                MemoryForms.store(this);
                 return;
             case "cvta":
                 cvta();
@@ -103,7 +110,7 @@ final class Decoder extends InstructionForm {
                 return;
             case "bar":
             case "barrier":
-                barrier();
+                SyncForms.barrier(this);
                 return;
             case "membar":
             case "fence":
@@ -115,13 +122,22 @@ final class Decoder extends InstructionForm {
                 return;
             case "atom":
             case "red":
-                atom();
+                MemoryForms.atom(this);
                 return;
             case "shfl":
-                shfl();
+                SyncForms.shfl(this);
                 return;
             case "vote":
-                vote();
+                SyncForms.vote(this);
+                return;
+            case "match":
+                SyncForms.match(this);
+                return;
+            case "cp":
+                MemoryForms.copyAsync(this);
+                return;
+            case "redux":
+                SyncForms.redux(this);
                 return;
             case "activemask":
                 activemask();
@@ -139,13 +155,13 @@ final class Decoder extends InstructionForm {
 
     /** An operation of {@link #ARITHMETIC} with the modifiers and operand types particular to it. */
     private void arithmetic(int op, int nsrc) throws PtxException {
-        if ((op == Op.ADD || op == Op.SUB || op == Op.MAD) && has("cc")) {
-            throw unsupported();
-        }
-        if (op == Op.PRMT && mods.size() != 1) {
-            throw unsupported();
-        }
         simple(op, nsrc);
+        if (has("cc")) {
+            in.flags |= Op.F_CC;
+        }
+        if (base.endsWith("c") && (op == Op.ADD || op == Op.SUB || op == Op.MAD)) {
+            in.flags |= Op.F_CARRY_IN;
+        }
         switch (op) {
             case Op.MUL:
             case Op.MAD:
@@ -156,6 +172,50 @@ final class Decoder extends InstructionForm {
             case Op.SHL:
             case Op.SHR:
                 in.src[1] = src(ops.get(2), ScalarType.U32);
+                return;
+            case Op.PRMT:
+                for (int i = 1; i < Op.PRMT_MODES.length; i++) {
+                    if (has(Op.PRMT_MODES[i])) {
+                        in.mod = i;
+                    }
+                }
+                return;
+            case Op.SHF:
+                if (has("l") == has("r")) {
+                    throw fail(opcode + " needs one of .l and .r");
+                }
+                in.mod = has("l") ? 0 : 1;
+                wrapOrClamp();
+                return;
+            case Op.BMSK:
+            case Op.SZEXT:
+                wrapOrClamp();
+                return;
+            case Op.FNS:
+                in.src[1] = src(ops.get(2), ScalarType.U32);
+                in.src[2] = src(ops.get(3), ScalarType.S32);
+                return;
+            case Op.VABSDIFF4:
+                if (types.size() != 3 || has("sat")) {
+                    throw fail(opcode + ": vabsdiff4 takes .dtype.atype.btype (u32/s32) and no .sat here");
+                }
+                in.type = ScalarType.U32.ordinal();
+                in.mod = (types.get(1).isSigned() ? 1 : 0) | (types.get(2).isSigned() ? 2 : 0);
+                in.mod2 = has("add") ? 1 : 0;
+                return;
+            case Op.DP4A:
+            case Op.DP2A:
+                if (types.size() != 2) {
+                    throw fail(opcode + " needs the types of a and b");
+                }
+                in.type = ScalarType.U32.ordinal();
+                in.mod = (types.get(0).isSigned() ? 1 : 0) | (types.get(1).isSigned() ? 2 : 0);
+                if (op == Op.DP2A) {
+                    if (has("hi") == has("lo")) {
+                        throw fail(opcode + " needs one of .lo and .hi");
+                    }
+                    in.flags |= has("hi") ? Op.F_HI : 0;
+                }
                 return;
             case Op.BFIND:
                 if (has("shiftamt")) {
@@ -175,6 +235,15 @@ final class Decoder extends InstructionForm {
         }
     }
 
+    private void wrapOrClamp() throws PtxException {
+        if (has("wrap") == has("clamp")) {
+            throw fail(opcode + " needs one of .wrap and .clamp");
+        }
+        if (has("clamp")) {
+            in.flags |= Op.F_CLAMP;
+        }
+    }
+
     /** {@code cvta[.to].space}: into or out of the space's generic window. */
     private void cvta() throws PtxException {
         operands(2);
@@ -191,20 +260,23 @@ final class Decoder extends InstructionForm {
 
     /** {@code cvt.dtype.stype} with its rounding and saturation modifiers. */
     private void cvt() throws PtxException {
-        operands(2);
         if (types.size() != 2) {
             throw fail("cvt needs a destination and a source type");
         }
+        ScalarType dt = types.get(0);
+        boolean pair = dt == ScalarType.F16X2 || dt == ScalarType.BF16X2;
+        operands(pair ? 3 : 2);
         for (ScalarType t : types) {
-            if (t == ScalarType.F16 || t == ScalarType.BF16 || t == ScalarType.F16X2 || t == ScalarType.BF16X2) {
+            if (t == ScalarType.B128 || t == ScalarType.PRED || t != dt && (t == ScalarType.F16X2 || t == ScalarType.BF16X2)) {
                 throw fail("unsupported type ." + t.ptxName() + " in " + opcode);
             }
         }
         in.op = Op.CVT;
-        in.type = types.get(0).ordinal();
+        in.type = dt.ordinal();
         in.type2 = types.get(1).ordinal();
         in.dst = new int[] {dst(ops.get(0))};
-        in.src = new int[] {src(ops.get(1), types.get(1))};
+        in.src = pair ? new int[] {src(ops.get(1), types.get(1)), src(ops.get(2), types.get(1))}
+                : new int[] {src(ops.get(1), types.get(1))};
         rounding();
     }
 
@@ -318,9 +390,11 @@ final class Decoder extends InstructionForm {
             return;
         }
         if (s.kind == Operand.REG && (s.name.equals("%clock") || s.name.equals("%clock64")
-                || s.name.equals("%globaltimer") || s.name.equals("%globaltimer_lo"))) {
-            // Counters of a functional simulator: the warp's issued instructions.
+                || s.name.equals("%globaltimer") || s.name.equals("%globaltimer_lo") || s.name.equals("%clock_hi")
+                || s.name.equals("%globaltimer_hi"))) {
+            // Counters of a functional simulator: the warp's issued instructions (mod 1: the high word).
             in.op = Op.CLOCK;
+            in.mod = s.name.endsWith("_hi") ? 1 : 0;
             in.src = Instruction.NONE;
             return;
         }
@@ -335,50 +409,6 @@ final class Decoder extends InstructionForm {
         }
         in.op = Op.MOV;
         in.src = new int[] {src(s, type)};
-    }
-
-    private void load() throws PtxException {
-        operands(2);
-        memoryType();
-        in.op = Op.LD;
-        in.space = spaceModifier();
-        Operand d = ops.get(0);
-        if (in.vec > 1) {
-            if (d.kind != Operand.VEC || d.elems.length != in.vec) {
-                throw fail(opcode + " needs a {..} of " + in.vec + " registers");
-            }
-            in.dst = vectorRegs(d, true);
-        } else {
-            in.dst = new int[] {dst(d)};
-        }
-        address(ops.get(1), in.space);
-    }
-
-    private void store() throws PtxException {
-        operands(2);
-        memoryType();
-        in.op = Op.ST;
-        in.space = spaceModifier();
-        if (in.space == PtxStateSpace.CONST) {
-            throw fail("st.const is not allowed");
-        }
-        Operand s = ops.get(1);
-        if (in.vec > 1) {
-            if (s.kind != Operand.VEC || s.elems.length != in.vec) {
-                throw fail(opcode + " needs a {..} of " + in.vec + " values");
-            }
-            int[] r = new int[in.vec];
-            for (int i = 0; i < r.length; i++) {
-                r[i] = src(s.elems[i], type);
-            }
-            in.src = r;
-        } else {
-            in.src = new int[] {src(s, type)};
-        }
-        address(ops.get(0), in.space);
-        if (in.space == PtxStateSpace.PARAM && in.paramKind == Op.PARAM_KERNEL) {
-            throw fail("store to kernel parameter");
-        }
     }
 
     private void setp() throws PtxException {
@@ -478,114 +508,6 @@ final class Decoder extends InstructionForm {
             }
             offsets[k] = s.value;
             sizes[k] = s.size;
-        }
-    }
-
-    private void barrier() throws PtxException {
-        if (base.equals("bar") && has("warp")) {
-            operands(1);
-            in.op = Op.BAR_WARP;
-            in.src = new int[] {src(ops.get(0), ScalarType.B32)};
-            return;
-        }
-        if (has("red") || has("arrive")) {
-            throw unsupported();
-        }
-        if (!(has("sync") || mods.isEmpty() || has("aligned"))) {
-            throw unsupported();
-        }
-        operands(1, 2);
-        in.op = Op.BAR;
-        in.src = new int[ops.size()];
-        for (int i = 0; i < ops.size(); i++) {
-            in.src[i] = src(ops.get(i), ScalarType.U32);
-        }
-    }
-
-    private void atom() throws PtxException {
-        boolean red = base.equals("red");
-        in.op = red ? Op.RED : Op.ATOM;
-        in.space = spaceModifier();
-        if (in.space != PtxStateSpace.GLOBAL && in.space != PtxStateSpace.SHARED && in.space != PtxStateSpace.GENERIC) {
-            throw fail("atomics in ." + in.space.ptxName() + " are not allowed");
-        }
-        in.mod = -1;
-        for (int i = 0; i < Op.ATOM_NAMES.length; i++) {
-            if (has(Op.ATOM_NAMES[i])) {
-                in.mod = i;
-            }
-        }
-        if (in.mod < 0 || has("v2") || has("v4")) {
-            throw unsupported();
-        }
-        requireType();
-        if (type.size() < 4) {
-            throw fail("unsupported atomic size in " + opcode);
-        }
-        in.type = type.ordinal();
-        int first = 0;
-        if (!red) {
-            in.dst = new int[] {dst(ops.get(0))};
-            first = 1;
-        }
-        int nsrc = in.mod == Op.ATOM_CAS ? 2 : 1;
-        operands(first + 1 + nsrc);
-        address(ops.get(first), in.space);
-        in.src = new int[nsrc];
-        for (int i = 0; i < nsrc; i++) {
-            in.src[i] = src(ops.get(first + 1 + i), type);
-        }
-    }
-
-    private void shfl() throws PtxException {
-        if (!has("sync")) {
-            throw fail("shfl without .sync is not supported (removed for sm_70 and later)");
-        }
-        operands(5);
-        in.op = Op.SHFL;
-        in.type = ScalarType.B32.ordinal();
-        if (has("up")) {
-            in.mod = Op.SHFL_UP;
-        } else if (has("down")) {
-            in.mod = Op.SHFL_DOWN;
-        } else if (has("bfly")) {
-            in.mod = Op.SHFL_BFLY;
-        } else if (has("idx")) {
-            in.mod = Op.SHFL_IDX;
-        } else {
-            throw unsupported();
-        }
-        Operand d = ops.get(0);
-        if (d.kind == Operand.PAIR) {
-            in.dst = new int[] {parser.registerOf(d.name, in.line, opcode), parser.registerOf(d.second, in.line, opcode)};
-        } else {
-            in.dst = new int[] {dst(d)};
-        }
-        in.src = new int[] {src(ops.get(1), ScalarType.B32), src(ops.get(2), ScalarType.B32),
-            src(ops.get(3), ScalarType.B32), src(ops.get(4), ScalarType.B32)};
-    }
-
-    private void vote() throws PtxException {
-        in.op = Op.VOTE;
-        if (has("all")) {
-            in.mod = Op.VOTE_ALL;
-        } else if (has("any")) {
-            in.mod = Op.VOTE_ANY;
-        } else if (has("uni")) {
-            in.mod = Op.VOTE_UNI;
-        } else if (has("ballot")) {
-            in.mod = Op.VOTE_BALLOT;
-        } else {
-            throw unsupported();
-        }
-        boolean sync = has("sync");
-        operands(sync ? 3 : 2);
-        in.type = (in.mod == Op.VOTE_BALLOT ? ScalarType.B32 : ScalarType.PRED).ordinal();
-        in.dst = new int[] {dst(ops.get(0))};
-        int mask = sync ? src(ops.get(2), ScalarType.B32) : parser.constantOf(0xFFFF_FFFFL);
-        in.src = new int[] {src(ops.get(1), ScalarType.PRED), mask};
-        if (ops.get(1).negated) {
-            in.flags |= Op.F_HI;
         }
     }
 }

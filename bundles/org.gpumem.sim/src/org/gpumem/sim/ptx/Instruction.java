@@ -33,6 +33,8 @@ public final class Instruction {
     /** Base register of the memory operand. */
     public int addrReg = -1;
     public long addrOffset;
+    /** cp.async: the shared destination's offset from its base register, src[0] (addrReg/addrOffset: the global source). */
+    public long dstAddrOffset;
     /** {@link Op#PARAM_KERNEL} or {@link Op#PARAM_FRAME} for param-space accesses. */
     public int paramKind;
     /** Branch target (instruction index) or the callee's function index. */

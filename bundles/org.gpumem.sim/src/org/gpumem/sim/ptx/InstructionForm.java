@@ -37,6 +37,26 @@ class InstructionForm {
             }
         }
         this.type = types.isEmpty() ? null : types.get(types.size() - 1);
+        for (Operand o : ops) {
+            bareRegisters(o);
+        }
+    }
+
+    /**
+     * Registers may be declared without {@code %} (nvcc's inline asm in {@code { }} scopes:
+     * {@code .reg .pred p;}); such a name reads as a symbol until the scope says it is a register.
+     */
+    private void bareRegisters(Operand o) {
+        if (o.kind == Operand.SYM && o.offset == 0) {
+            Symbol s = parser.symbolOf(o.name);
+            if (s != null && s.kind == Symbol.REGISTER) {
+                o.kind = Operand.REG;
+            }
+        } else if (o.elems != null) {
+            for (Operand e : o.elems) {
+                bareRegisters(e);
+            }
+        }
     }
 
     PtxException fail(String msg) {
@@ -59,12 +79,17 @@ class InstructionForm {
         }
     }
 
+    /** The instructions the simulator executes on half-precision types. */
+    private static final java.util.Set<String> HALF_BASES = java.util.Set.of("add", "sub", "mul", "fma", "neg", "abs",
+            "min", "max", "setp", "set", "mov", "ld", "ldu", "st", "atom", "red", "selp", "cvt");
+
     ScalarType requireType() throws PtxException {
         if (type == null) {
             throw fail(opcode + " needs a type suffix");
         }
-        if (type == ScalarType.F16 || type == ScalarType.F16X2 || type == ScalarType.BF16
-                || type == ScalarType.BF16X2 || type == ScalarType.B128) {
+        boolean half = type == ScalarType.F16 || type == ScalarType.F16X2 || type == ScalarType.BF16
+                || type == ScalarType.BF16X2;
+        if (half && !HALF_BASES.contains(base) || type == ScalarType.B128) {
             throw fail("unsupported type ." + type.ptxName() + " in " + opcode);
         }
         return type;
@@ -101,6 +126,10 @@ class InstructionForm {
                 return parser.constantOf(v);
             }
             case Operand.SYM:
+                if (o.name.equals("WARP_SZ")) {
+                    // warpSize: a constant of the target, not a module symbol.
+                    return parser.constantOf(32);
+                }
                 return symbolValue(o, false);
             default:
                 throw fail("unexpected operand in " + opcode);
@@ -242,6 +271,15 @@ class InstructionForm {
         }
         if (has("approx") || has("full")) {
             in.flags |= Op.F_APPROX;
+        }
+        if (has("relu")) {
+            in.flags |= Op.F_RELU;
+        }
+        if (has("satfinite")) {
+            in.flags |= Op.F_SATFINITE;
+        }
+        if (has("NaN")) {
+            in.flags |= Op.F_NAN;
         }
     }
 

@@ -15,11 +15,12 @@ public final class Op {
             BAR = 38, NOP = 39, ATOM = 40, RED = 41, SHFL = 42, VOTE = 43, BREV = 44, POPC = 45, CLZ = 46,
             BFIND = 47, BFE = 48, BFI = 49, PRMT = 50, COPYSIGN = 51, TESTP = 52, ACTIVEMASK = 53, TRAP = 54,
             LOP3 = 55, ISSPACEP = 56, SET = 57, SLCT = 58, MUL24 = 59, MAD24 = 60, TANH = 61, SAD = 62,
-            BAR_WARP = 63, MOV_PACK = 64, MOV_UNPACK = 65, CLOCK = 66;
+            BAR_WARP = 63, MOV_PACK = 64, MOV_UNPACK = 65, CLOCK = 66,
+            SHF = 67, BMSK = 68, SZEXT = 69, DP4A = 70, DP2A = 71, MATCH = 72, REDUX = 73, FNS = 74, CP_ASYNC = 75, VABSDIFF4 = 76;
 
     /** {@code flags} bits. */
     public static final int F_HI = 1, F_WIDE = 2, F_SAT = 4, F_FTZ = 8, F_UNI = 16, F_APPROX = 32, F_LO = 64,
-            F_ARRIVE = 128, F_SHIFTAMT = 256;
+            F_ARRIVE = 128, F_SHIFTAMT = 256, F_RELU = 512, F_SATFINITE = 1024, F_NAN = 2048, F_CLAMP = 4096, F_CC = 8192, F_CARRY_IN = 16384;
 
     /** Comparison codes of setp/set/slct ({@code mod}). */
     public static final int CMP_EQ = 0, CMP_NE = 1, CMP_LT = 2, CMP_LE = 3, CMP_GT = 4, CMP_GE = 5, CMP_LO = 6,
@@ -40,6 +41,12 @@ public final class Op {
     public static final int SHFL_UP = 0, SHFL_DOWN = 1, SHFL_BFLY = 2, SHFL_IDX = 3;
     /** Vote modes ({@code mod}). */
     public static final int VOTE_ALL = 0, VOTE_ANY = 1, VOTE_UNI = 2, VOTE_BALLOT = 3;
+
+    /** prmt modes ({@code mod}): the default selector form, then f4e, b4e, rc8, ecl, ecr, rc16. */
+    static final String[] PRMT_MODES = {"", "f4e", "b4e", "rc8", "ecl", "ecr", "rc16"};
+
+    /** Barrier kinds ({@code mod} of BAR): plain, and the bar.red reductions. */
+    public static final int BAR_SYNC = 0, BAR_RED_POPC = 1, BAR_RED_AND = 2, BAR_RED_OR = 3;
 
     /** Rounding ({@code rnd}). */
     public static final int RND_NONE = 0, RND_RN = 1, RND_RZ = 2, RND_RM = 3, RND_RP = 4, RND_RNI = 5, RND_RZI = 6,

@@ -89,6 +89,12 @@ final class Operand {
         }
         Operand o = new Operand(Operand.SYM);
         o.name = w;
+        if (t.accept("|")) {
+            // d|p of registers declared without % (inline asm in cuda_fp16.h, cooperative_groups)
+            o.kind = Operand.PAIR;
+            o.second = t.word();
+            return o;
+        }
         while (t.at("+") || t.at("-")) {
             boolean neg = t.next().equals("-");
             long v = t.integer();

@@ -4,7 +4,8 @@ package org.gpumem.sim.ptx;
  * Register indices of the PTX special registers in every function's register file. The
  * engine fills them when a warp or frame starts; {@link #FRAME} is the simulator's own: the
  * per-thread local-memory offset of the current function's frame, which local symbols
- * ({@code __local_depotN}) are relative to.
+ * ({@code __local_depotN}) are relative to, and {@link #CC} holds each lane's carry flag (CC.CF of
+ * add.cc/addc/sub.cc/subc/mad.cc/madc); neither can be named in PTX.
  */
 public final class Specials {
     private Specials() {
@@ -14,18 +15,18 @@ public final class Specials {
             CTAID_Y = 7, CTAID_Z = 8, NCTAID_X = 9, NCTAID_Y = 10, NCTAID_Z = 11, LANEID = 12, WARPID = 13,
             NWARPID = 14, LANEMASK_EQ = 15, LANEMASK_LT = 16, LANEMASK_LE = 17, LANEMASK_GT = 18,
             LANEMASK_GE = 19, SMID = 20, NSMID = 21, GRIDID = 22, FRAME = 23, DYNAMIC_SMEM_SIZE = 24,
-            TOTAL_SMEM_SIZE = 25, WARPSZ = 26;
-    public static final int COUNT = 27;
+            TOTAL_SMEM_SIZE = 25, WARPSZ = 26, CC = 27;
+    public static final int COUNT = 28;
 
     static final String[] NAMES = {"%tid.x", "%tid.y", "%tid.z", "%ntid.x", "%ntid.y", "%ntid.z", "%ctaid.x",
         "%ctaid.y", "%ctaid.z", "%nctaid.x", "%nctaid.y", "%nctaid.z", "%laneid", "%warpid", "%nwarpid",
         "%lanemask_eq", "%lanemask_lt", "%lanemask_le", "%lanemask_gt", "%lanemask_ge", "%smid", "%nsmid",
-        "%gridid", "%frame", "%dynamic_smem_size", "%total_smem_size", "WARP_SZ"};
+        "%gridid", "%frame", "%dynamic_smem_size", "%total_smem_size", "WARP_SZ", "%cc"};
 
     /** The index of a special register name ({@code %tid.x}), or -1. */
     public static int indexOf(String name) {
         for (int i = 0; i < NAMES.length; i++) {
-            if (NAMES[i].equals(name) && i != FRAME) {
+            if (NAMES[i].equals(name) && i != FRAME && i != CC) {
                 return i;
             }
         }

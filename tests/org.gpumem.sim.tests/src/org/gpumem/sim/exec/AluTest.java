@@ -1,7 +1,6 @@
 package org.gpumem.sim.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 
 import org.junit.jupiter.api.Test;
 
@@ -9,16 +8,14 @@ import org.junit.jupiter.api.Test;
 class AluTest {
 
     private static int[] run(String body) {
-        SimTestSupport.Run r = SimTestSupport.runPerThread("", body, 1, 64);
-        assertNull(r.result.fault(), () -> r.result.fault().message());
-        return r.out();
+        return SimTestSupport.runLanes(body);
     }
 
     private static int x(int t) {
-        return t * 0x9E3779B1 - 7;
+        return SimTestSupport.laneValue(t);
     }
 
-    private static final String X = " mul.lo.u32 %r1, %t, 0x9E3779B1;\n sub.u32 %r1, %r1, 7;\n";
+    private static final String X = SimTestSupport.LANE_VALUE;
 
     @Test
     void integerOps() {

@@ -74,6 +74,20 @@ final class SimTestSupport {
         }
     }
 
+    /** {@code body} per thread of one 64-thread CTA, which must not fault; the 64 values of {@code %r0}. */
+    static int[] runLanes(String body) {
+        Run r = runPerThread("", body, 1, 64);
+        org.junit.jupiter.api.Assertions.assertNull(r.result.fault(), () -> r.result.fault().message());
+        return r.out();
+    }
+
+    /** A spread-out 32-bit input per thread: {@link #LANE_VALUE} computes it into {@code %r1}. */
+    static int laneValue(int t) {
+        return t * 0x9E3779B1 - 7;
+    }
+
+    static final String LANE_VALUE = " mul.lo.u32 %r1, %t, 0x9E3779B1;\n sub.u32 %r1, %r1, 7;\n";
+
     static Run runPerThread(String declarations, String body, int grid, int block) {
         return runPerThread(declarations, body, grid, block, 4, null);
     }

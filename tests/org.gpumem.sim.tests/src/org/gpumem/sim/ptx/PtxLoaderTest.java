@@ -162,8 +162,8 @@ class PtxLoaderTest {
         assertTrue(reject(" .reg .b32 %x<99999999>;").getMessage().contains("too many registers"));
         assertTrue(reject(" add.u32 %r1, %r2;").getMessage().contains("3 operands"));
         assertTrue(reject(" ld.global.u32 %r1, [undefined_sym];").getMessage().contains("undefined_sym"));
-        assertTrue(reject(" add.cc.u32 %r1, %r2, %r3;").getMessage().contains("add.cc.u32"));
-        assertTrue(reject(" cvt.rn.f16.f32 %r1, %r2;").getMessage().contains("f16"));
+        assertTrue(reject(" add.cc.f32 %r1, %r2, %r3;").getMessage().contains("add.cc.f32"));
+        assertTrue(reject(" ex2.approx.f16 %r1, %r2;").getMessage().contains("ex2.approx.f16"));
     }
 
     @Test

@@ -1,0 +1,80 @@
+package org.gpumem.sim.exec;
+
+import org.gpumem.sim.ptx.Instruction;
+import org.gpumem.sim.ptx.Op;
+
+/**
+ * {@code match.any/all.sync} and {@code redux.sync} over the lanes of a warp that execute them
+ * (their member mask), as scalar reductions every engine calls and their per-warp loops.
+ */
+public final class WarpReductions {
+    private WarpReductions() {
+    }
+
+    /** The mask of the lanes of {@code lanes} whose value equals lane {@code l}'s. */
+    public static int matchAny(long[] values, int lanes, int l) {
+        int r = 0;
+        for (int mm = lanes; mm != 0; mm &= mm - 1) {
+            int j = Integer.numberOfTrailingZeros(mm);
+            if (values[j] == values[l]) {
+                r |= 1 << j;
+            }
+        }
+        return r;
+    }
+
+    /** {@code redux.sync} of {@code op} over {@code values} of {@code lanes}, 32-bit. */
+    public static long redux(int op, boolean signed, long[] values, int lanes) {
+        long acc = op == Op.ATOM_AND ? 0xFFFF_FFFFL : op == Op.ATOM_MIN ? (signed ? Integer.MAX_VALUE : 0xFFFF_FFFFL)
+                : op == Op.ATOM_MAX ? (signed ? Integer.MIN_VALUE : 0) : 0;
+        for (int mm = lanes; mm != 0; mm &= mm - 1) {
+            long v = values[Integer.numberOfTrailingZeros(mm)];
+            long x = signed ? (int) v : v & 0xFFFF_FFFFL;
+            switch (op) {
+                case Op.ATOM_ADD: acc += x; break;
+                case Op.ATOM_MIN: acc = Math.min(acc, x); break;
+                case Op.ATOM_MAX: acc = Math.max(acc, x); break;
+                case Op.ATOM_AND: acc &= x; break;
+                case Op.ATOM_OR: acc |= x; break;
+                default: acc ^= x; break;
+            }
+        }
+        return acc & 0xFFFF_FFFFL;
+    }
+
+    /** {@code match.any.sync d, a, mask} / {@code match.all.sync d{|p}, a, mask}; {@code tmp} holds 32 longs. */
+    static void match(Instruction in, long[] R, int m, long[] tmp) {
+        int a = in.src[0] << 5;
+        long mk = Alu.mask(in.type);
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            tmp[l] = R[a | l] & mk;
+        }
+        int d = in.dst[0] << 5;
+        int p = in.dst.length > 1 ? in.dst[1] << 5 : -1;
+        boolean all = in.mod == 1;
+        int first = Integer.numberOfTrailingZeros(m);
+        boolean same = m == 0 || matchAny(tmp, m, first) == m;
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            R[d | l] = all ? (same ? m & 0xFFFF_FFFFL : 0) : matchAny(tmp, m, l) & 0xFFFF_FFFFL;
+            if (p >= 0) {
+                R[p | l] = same ? 1 : 0;
+            }
+        }
+    }
+
+    /** {@code redux.sync.op.type d, a, mask}. */
+    static void redux(Instruction in, long[] R, int m, long[] tmp) {
+        int a = in.src[0] << 5;
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            tmp[l] = R[a | l];
+        }
+        long r = redux(in.mod, Alu.signed(in.type), tmp, m);
+        int d = in.dst[0] << 5;
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            R[d | Integer.numberOfTrailingZeros(mm)] = r;
+        }
+    }
+}

@@ -1,0 +1,172 @@
+package org.gpumem.sim.ptx;
+
+import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.ScalarType;
+
+/**
+ * Decoding of the memory instructions: ld, ldu, st (with cache hints), atom and red (scalar,
+ * 16-bit, half-precision and vector forms) and cp.async, for {@link Decoder}.
+ */
+final class MemoryForms {
+    private MemoryForms() {
+    }
+
+    /** The operands of ld/st besides a {@code .L2::cache_hint} policy (the last one; a hint only). */
+    static void memoryOperands(InstructionForm f) throws PtxException {
+        f.operands(f.has("L2::cache_hint") ? 3 : 2);
+    }
+
+    static void load(InstructionForm f) throws PtxException {
+        memoryOperands(f);
+        f.memoryType();
+        f.in.op = Op.LD;
+        f.in.space = f.spaceModifier();
+        Operand d = f.ops.get(0);
+        if (f.in.vec > 1) {
+            if (d.kind != Operand.VEC || d.elems.length != f.in.vec) {
+                throw f.fail(f.opcode + " needs a {..} of " + f.in.vec + " registers");
+            }
+            f.in.dst = f.vectorRegs(d, true);
+        } else {
+            f.in.dst = new int[] {f.dst(d)};
+        }
+        f.address(f.ops.get(1), f.in.space);
+    }
+
+    static void store(InstructionForm f) throws PtxException {
+        memoryOperands(f);
+        f.memoryType();
+        f.in.op = Op.ST;
+        f.in.space = f.spaceModifier();
+        if (f.in.space == PtxStateSpace.CONST) {
+            throw f.fail("st.const is not allowed");
+        }
+        Operand s = f.ops.get(1);
+        if (f.in.vec > 1) {
+            if (s.kind != Operand.VEC || s.elems.length != f.in.vec) {
+                throw f.fail(f.opcode + " needs a {..} of " + f.in.vec + " values");
+            }
+            int[] r = new int[f.in.vec];
+            for (int i = 0; i < r.length; i++) {
+                r[i] = f.src(s.elems[i], f.type);
+            }
+            f.in.src = r;
+        } else {
+            f.in.src = new int[] {f.src(s, f.type)};
+        }
+        f.address(f.ops.get(0), f.in.space);
+        if (f.in.space == PtxStateSpace.PARAM && f.in.paramKind == Op.PARAM_KERNEL) {
+            throw f.fail("store to kernel parameter");
+        }
+    }
+
+    static void atom(InstructionForm f) throws PtxException {
+        boolean red = f.base.equals("red");
+        f.in.op = red ? Op.RED : Op.ATOM;
+        f.in.space = f.spaceModifier();
+        if (f.in.space != PtxStateSpace.GLOBAL && f.in.space != PtxStateSpace.SHARED && f.in.space != PtxStateSpace.GENERIC) {
+            throw f.fail("atomics in ." + f.in.space.ptxName() + " are not allowed");
+        }
+        f.in.mod = -1;
+        for (int i = 0; i < Op.ATOM_NAMES.length; i++) {
+            if (f.has(Op.ATOM_NAMES[i])) {
+                f.in.mod = i;
+            }
+        }
+        if (f.in.mod < 0) {
+            throw f.unsupported();
+        }
+        f.requireType();
+        if (f.has("v2") || f.has("v4") || f.has("v8")) {
+            vectorAtomic(f, red);
+            return;
+        }
+        boolean half = f.type == ScalarType.F16 || f.type == ScalarType.BF16 || f.type == ScalarType.F16X2
+                || f.type == ScalarType.BF16X2;
+        if (half && f.in.mod != Op.ATOM_ADD) {
+            throw f.fail(f.opcode + ": half-precision atomics only add");
+        }
+        if (f.type.size() < 4 && !(f.in.mod == Op.ATOM_CAS && f.type == ScalarType.B16 || half)) {
+            throw f.fail("unsupported atomic size in " + f.opcode + " (16-bit atomics: cas.b16 and add of f16/bf16)");
+        }
+        f.in.type = f.type.ordinal();
+        int first = 0;
+        if (!red) {
+            f.in.dst = new int[] {f.dst(f.ops.get(0))};
+            first = 1;
+        }
+        int nsrc = f.in.mod == Op.ATOM_CAS ? 2 : 1;
+        f.operands(first + 1 + nsrc + (f.has("L2::cache_hint") ? 1 : 0));
+        f.address(f.ops.get(first), f.in.space);
+        f.in.src = new int[nsrc];
+        for (int i = 0; i < nsrc; i++) {
+            f.in.src[i] = f.src(f.ops.get(first + 1 + i), f.type);
+        }
+    }
+
+    /**
+     * {@code atom/red.add.v2/v4.f32 {d..}, [a], {b..}} (sm_90): one atomic add per element, at
+     * consecutive words.
+     */
+    static void vectorAtomic(InstructionForm f, boolean red) throws PtxException {
+        if (f.in.mod != Op.ATOM_ADD || f.type != ScalarType.F32 || f.has("v8")) {
+            throw f.fail(f.opcode + ": vector atomics are add.v2/.v4.f32 here");
+        }
+        f.in.vec = f.has("v2") ? 2 : 4;
+        f.in.type = f.type.ordinal();
+        int first = red ? 0 : 1;
+        f.operands(first + 2 + (f.has("L2::cache_hint") ? 1 : 0));
+        if (!red) {
+            if (f.ops.get(0).kind != Operand.VEC || f.ops.get(0).elems.length != f.in.vec) {
+                throw f.fail(f.opcode + " needs a {..} of " + f.in.vec + " destination registers");
+            }
+            f.in.dst = f.vectorRegs(f.ops.get(0), true);
+        }
+        f.address(f.ops.get(first), f.in.space);
+        Operand b = f.ops.get(first + 1);
+        if (b.kind != Operand.VEC || b.elems.length != f.in.vec) {
+            throw f.fail(f.opcode + " needs a {..} of " + f.in.vec + " values");
+        }
+        f.in.src = new int[f.in.vec];
+        for (int i = 0; i < f.in.vec; i++) {
+            f.in.src[i] = f.src(b.elems[i], f.type);
+        }
+    }
+
+    /**
+     * {@code cp.async.ca/cg.shared.global [d], [s], size{, src-size}{, policy}}: executed as a
+     * copy at issue (a schedule the asynchronous semantics allow), so commit_group, wait_group and
+     * wait_all have nothing left to wait for.
+     */
+    static void copyAsync(InstructionForm f) throws PtxException {
+        if (!f.has("async")) {
+            throw f.unsupported();
+        }
+        if (f.has("commit_group") || f.has("wait_group") || f.has("wait_all")) {
+            f.operands(f.has("wait_group") ? 1 : 0);
+            f.in.op = Op.NOP;
+            return;
+        }
+        if (!(f.has("ca") || f.has("cg")) || !f.has("shared") || !f.has("global") || f.has("mbarrier") || f.has("bulk")) {
+            throw f.unsupported();
+        }
+        boolean policy = f.has("L2::cache_hint");
+        f.operands(3, policy ? 5 : 4);
+        Operand size = f.ops.get(2);
+        if (size.kind != Operand.IMM) {
+            throw f.fail(f.opcode + ": the copy size must be 4, 8 or 16");
+        }
+        f.in.vec = Integer.parseInt(size.text);
+        if (f.in.vec != 4 && f.in.vec != 8 && f.in.vec != 16 || f.has("cg") && f.in.vec != 16) {
+            throw f.fail(f.opcode + ": copy size " + size.text + " is not allowed (.ca: 4, 8, 16; .cg: 16)");
+        }
+        f.in.op = Op.CP_ASYNC;
+        f.address(f.ops.get(0), PtxStateSpace.SHARED);
+        int dstBase = f.in.addrReg;
+        f.in.dstAddrOffset = f.in.addrOffset;
+        f.address(f.ops.get(1), PtxStateSpace.GLOBAL);
+        f.in.space = PtxStateSpace.GLOBAL;
+        int srcSizeOperands = f.ops.size() - 3 - (policy ? 1 : 0);
+        f.in.src = srcSizeOperands > 0 ? new int[] {dstBase, f.src(f.ops.get(3), ScalarType.U32)} : new int[] {dstBase};
+    }
+}
