@@ -26,6 +26,7 @@ import org.gpumem.model.Pool;
 import org.gpumem.model.Scope;
 import org.gpumem.model.addressing.AddressResolver;
 import org.gpumem.model.addressing.Contexts;
+import org.gpumem.model.memory.MemoryUnavailableException;
 
 /**
  * Lanes: a per-lane address space (CUDA local, AMD private_lane) of one warp/wavefront as a grid
@@ -236,6 +237,10 @@ public final class LanesGrid extends Composite {
                 }
                 laneBytes = perLane;
             }
+        } catch (MemoryUnavailableException e) {
+            // the kernel runs again or its session ended: a state to show, not an error to log
+            showUnavailable(e.getMessage());
+            return Status.OK_STATUS;
         } catch (RuntimeException e) {
             return new Status(IStatus.ERROR, "org.gpumem.ui", "cannot read " + space.getName() + ": " + e.getMessage(), e);
         } finally {
@@ -249,6 +254,16 @@ public final class LanesGrid extends Composite {
             });
         }
         return Status.OK_STATUS;
+    }
+
+    private void showUnavailable(String why) {
+        if (!isDisposed()) {
+            getDisplay().asyncExec(() -> {
+                if (!header.isDisposed()) {
+                    header.setText(space.getName() + ": " + why);
+                }
+            });
+        }
     }
 
     private void fill(TableItem item, int row) {

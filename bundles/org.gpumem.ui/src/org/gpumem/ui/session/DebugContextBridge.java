@@ -4,6 +4,9 @@ import org.eclipse.core.runtime.Adapters;
 import org.eclipse.debug.core.DebugEvent;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.IDebugEventSetListener;
+import org.eclipse.debug.core.ILaunchConfiguration;
+import org.eclipse.debug.core.model.IDebugElement;
+import org.eclipse.debug.core.model.IDebugTarget;
 import org.eclipse.debug.core.model.IStackFrame;
 import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.debug.ui.contexts.DebugContextEvent;
@@ -15,9 +18,10 @@ import org.gpumem.model.MemoryState;
 
 /**
  * Feeds the session from the platform debugger: the selected stack frame's variables go to the
- * Variable Locations view; a selected debug element that adapts to {@link MemoryState} shows its state when it adapts to {@link MemoryState}, focused on the {@link Context} it
- * adapts to; suspend and change events of any debug target refresh the views (merged by the
- * session).
+ * Variable Locations view; a selected debug element that adapts to {@link MemoryState} shows its
+ * state, focused on the {@link Context} it adapts to; suspend and change events of any debug
+ * target refresh the views (merged by the session), and a target's termination detaches the
+ * views from its stop.
  */
 public final class DebugContextBridge implements IDebugContextListener, IDebugEventSetListener {
 
@@ -57,11 +61,22 @@ public final class DebugContextBridge implements IDebugContextListener, IDebugEv
         if (state == null) {
             return;
         }
-        GpuMemorySession.get().show(state, Adapters.adapt(element, Context.class), String.valueOf(element), false);
+        GpuMemorySession.get().show(state, Adapters.adapt(element, Context.class), String.valueOf(element), false,
+                element instanceof IDebugElement debugElement ? debugElement.getDebugTarget() : null);
+    }
+
+    private static String launchName(IDebugTarget target) {
+        ILaunchConfiguration configuration = target.getLaunch() == null ? null : target.getLaunch().getLaunchConfiguration();
+        return configuration != null ? configuration.getName() : target.toString();
     }
 
     @Override
     public void handleDebugEvents(DebugEvent[] events) {
+        for (DebugEvent event : events) {
+            if (event.getKind() == DebugEvent.TERMINATE && event.getSource() instanceof IDebugTarget target) {
+                GpuMemorySession.get().ended(target, "The kernel of " + launchName(target) + " has terminated.");
+            }
+        }
         for (DebugEvent event : events) {
             if (event.getKind() == DebugEvent.SUSPEND || event.getKind() == DebugEvent.CHANGE
                     || event.getKind() == DebugEvent.TERMINATE) {

@@ -151,7 +151,7 @@ public final class VariableLocationsView extends SessionView {
             rows = result == null ? List.of() : result;
             viewer.setInput(rows);
             setContentDescription(error != null ? "Cannot read the variables: " + error
-                    : focus == null ? "No kernel suspended" : Contexts.describe(focus));
+                    : focus == null ? session().emptyText() : Contexts.describe(focus));
             done.run();
         }, superseded -> done.run());
     }

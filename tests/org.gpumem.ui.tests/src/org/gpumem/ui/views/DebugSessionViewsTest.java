@@ -3,6 +3,7 @@ package org.gpumem.ui.views;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
@@ -51,6 +52,10 @@ import org.gpumem.debug.launch.KernelProcess;
 import org.gpumem.debug.model.KernelDebugTarget;
 import org.gpumem.debug.model.PtxStackFrame;
 import org.gpumem.debug.model.WarpThread;
+import org.gpumem.model.Context;
+import org.gpumem.model.Pool;
+import org.gpumem.model.Scope;
+import org.gpumem.model.addressing.Contexts;
 import org.gpumem.ui.GpuMemoryPerspective;
 import org.gpumem.ui.GpuMemoryViews;
 import org.gpumem.ui.UiTesting;
@@ -100,6 +105,7 @@ class DebugSessionViewsTest {
 
     @AfterEach
     void cleanUp() throws Exception {
+        DebugPlugin.getDefault().getBreakpointManager().setEnabled(true);
         GpuMemorySession.get().showFrame(null);
         if (launch != null && !launch.isTerminated()) {
             launch.terminate();
@@ -138,7 +144,9 @@ class DebugSessionViewsTest {
         // The link and the breakpoint's marker in one workspace operation: no refresh or other
         // workspace job can come between the file appearing and its marker being filled in.
         underWorkspaceRule(monitor -> {
-            source.createLink(IPath.fromPath(KERNELS.resolve("local_array.cu")), IResource.NONE, monitor);
+            if (!source.exists()) {
+                source.createLink(IPath.fromPath(KERNELS.resolve("local_array.cu")), IResource.NONE, monitor);
+            }
             new KernelLineBreakpoint(source, line);
         });
         ILaunchConfigurationWorkingCopy wc = DebugPlugin.getDefault().getLaunchManager()
@@ -312,6 +320,73 @@ class DebugSessionViewsTest {
         } finally {
             DebugPlugin.getDefault().getMemoryBlockManager().removeMemoryBlocks(new IMemoryBlock[] {block});
         }
+    }
+
+    /**
+     * The views open on a stop of a session stay quiet when it ends: one session runs to its end,
+     * one is terminated at a breakpoint, a third starts; each time the views let go of the ended
+     * session and say so, and nothing is logged (ErrorLogIsEmpty checks the log after the test).
+     */
+    @Test
+    void viewsDetachQuietlyFromSessionsThatEnd() throws Exception {
+        IWorkbenchPage page = PlatformUI.getWorkbench().showPerspective(GpuMemoryPerspective.ID,
+                PlatformUI.getWorkbench().getActiveWorkbenchWindow());
+        MemoryPoolsView pools = (MemoryPoolsView) page.showView(GpuMemoryViews.MEMORY_POOLS);
+        VariableLocationsView variables = (VariableLocationsView) page.showView(GpuMemoryViews.VARIABLE_LOCATIONS);
+
+        ILaunchConfigurationWorkingCopy first = localWeighted("ui test runs to its end", 51, "window[k] = stage[");
+        KernelDebugTarget target = showStop(first, page, pools, variables);
+        // Skip All Breakpoints: the kernel then runs to its end
+        DebugPlugin.getDefault().getBreakpointManager().setEnabled(false);
+        UiTesting.waitUntil(() -> target.resolvedBreakpoints().isEmpty(), 10_000, "the breakpoints to be skipped");
+        target.resume();
+        UiTesting.waitUntil(launch::isTerminated, 60_000, "the kernel to run to its end");
+        assertDetached(pools, variables, "ui test runs to its end");
+        DebugPlugin.getDefault().getBreakpointManager().setEnabled(true);
+
+        ILaunchConfigurationWorkingCopy second = localWeighted("ui test terminated", 52, "window[k] = stage[");
+        showStop(second, page, pools, variables);
+        launch.terminate();
+        UiTesting.waitUntil(launch::isTerminated, 60_000, "the kernel to terminate");
+        assertDetached(pools, variables, "ui test terminated");
+
+        ILaunchConfigurationWorkingCopy third = localWeighted("ui test third", 53, "window[k] = stage[");
+        showStop(third, page, pools, variables);
+    }
+
+    /**
+     * Launches {@code wc} to its breakpoint with the views showing the stop: Memory Pools
+     * measured, Variable Locations filled, a shared pool open in Space Memory and a shared block
+     * in the Memory view.
+     */
+    private KernelDebugTarget showStop(ILaunchConfigurationWorkingCopy wc, IWorkbenchPage page, MemoryPoolsView pools,
+            VariableLocationsView variables) throws Exception {
+        launchToBreakpoint(wc, "the breakpoint of " + wc.getName());
+        KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
+        UiTesting.waitUntil(() -> DebugUITools.getDebugContext() instanceof PtxStackFrame f && f.getDebugTarget() == target,
+                10_000, "the Debug view to select the stopped frame of " + wc.getName());
+        PtxStackFrame top = (PtxStackFrame) DebugUITools.getDebugContext();
+        GpuMemorySession.get().showFrame(top);
+        UiTesting.waitUntil(() -> GpuMemorySession.get().state() != null && pools.measured()
+                && variables.rows().stream().anyMatch(r -> r.name().equals("stage")), 20_000, "the views to show the stop");
+        Context cta = Contexts.descendants(GpuMemorySession.get().state().getDevice(), Scope.WORK_GROUP).get(0);
+        Pool shared = cta.getPools().get(0);
+        pools.open(shared);
+        SpaceMemoryView memory = (SpaceMemoryView) page.findView(GpuMemoryViews.SPACE_MEMORY);
+        UiTesting.waitUntil(() -> memory.table() != null && !memory.table().loading(), 10_000, "Space Memory to read the pool");
+        MemoryViewMonitors.show(page, target.getExtendedMemoryBlock("shared:&stage", top));
+        return target;
+    }
+
+    /** The views no longer show the ended launch {@code name} and say that its kernel terminated. */
+    private static void assertDetached(MemoryPoolsView pools, VariableLocationsView variables, String name) {
+        String said = "The kernel of " + name + " has terminated.";
+        SpaceMemoryView memory = (SpaceMemoryView) pools.getSite().getPage().findView(GpuMemoryViews.SPACE_MEMORY);
+        UiTesting.waitUntil(() -> said.equals(pools.statusText()) && said.equals(memory.message())
+                && variables.rows().isEmpty(), 10_000, "the views to let go of " + name);
+        assertNull(GpuMemorySession.get().state());
+        assertEquals(0, pools.viewer().getTree().getItemCount(), "Memory Pools still lists the ended session's pools");
+        assertEquals(said, variables.getContentDescription());
     }
 
     /** The workbench part's own composite around {@code control} (the part renderer marks it with its model element). */

@@ -111,11 +111,12 @@ class GpuMemoryViewsTest {
         VariableLocationsView variables = (VariableLocationsView) page.showView(GpuMemoryViews.VARIABLE_LOCATIONS);
         GpuMemorySession.get().show(state, lane37, "test", false);
         UiTesting.waitUntil(() -> variables.rows().size() == 3, 10_000, "variable locations");
+        UiTesting.waitUntil(pools::measured, 10_000, "the pools' bytes in use");
 
         TreeItem device = pools.viewer().getTree().getItem(0);
         assertEquals("device", device.getText(0));
         assertTrue(List.of(device.getItems()).stream().anyMatch(i -> i.getText(0).equals("global pool")
-                && i.getText(1).contains("global") && i.getText(2).equals(MemoryPoolsView.columnText(state.getDevice().getPools()
+                && i.getText(1).contains("global") && i.getText(2).equals(pools.columnText(state.getDevice().getPools()
                         .get(0), 2))));
 
         Map<String, VariableLocationsView.Row> rows = variables.rows().stream()
