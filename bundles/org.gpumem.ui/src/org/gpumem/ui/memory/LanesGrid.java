@@ -54,6 +54,13 @@ public final class LanesGrid extends Composite {
     private boolean physical;
     private volatile byte[][] laneBytes;
     private volatile byte[] poolBytes;
+    /** What the last read of each kind gave, and at which pool version: the baseline of changes. */
+    private byte[][] previousLaneBytes;
+    private byte[] previousPoolBytes;
+    private long previousVersion = -1;
+    /** Per lane (or for the pool), which bytes changed since the previous stop; null when none. */
+    private volatile boolean[][] changedLaneBytes;
+    private volatile boolean[] changedPoolBytes;
     private final Set<Long> highlightedPoolOffsets = new TreeSet<>();
     private volatile int highlightedLane = -1;
     private volatile long highlightedFrom;
@@ -223,9 +230,15 @@ public final class LanesGrid extends Composite {
     private IStatus read(IProgressMonitor monitor) {
         boolean readPhysical = physical;
         try {
+            long version = pool.getSource().version();
             if (readPhysical) {
                 byte[] bytes = new byte[(int) poolBytesShown()];
                 pool.getSource().read(0, bytes, 0, bytes.length);
+                synchronized (this) {
+                    changedPoolBytes = changes(previousPoolBytes, bytes, changedPoolBytes, version);
+                    previousPoolBytes = bytes;
+                    previousVersion = version;
+                }
                 poolBytes = bytes;
             } else {
                 int elements = (int) Math.min(WINDOW_ELEMENTS, elementsPerLane);
@@ -234,6 +247,16 @@ public final class LanesGrid extends Composite {
                 for (int i = 0; i < lanes.size() && !monitor.isCanceled(); i++) {
                     AddressResolver.read(lanes.get(i), space, 0, perLane[i], 0, perLane[i].length);
                     monitor.worked(1);
+                }
+                synchronized (this) {
+                    boolean[][] changed = new boolean[perLane.length][];
+                    for (int i = 0; i < perLane.length; i++) {
+                        changed[i] = changes(previousLaneBytes == null ? null : previousLaneBytes[i], perLane[i],
+                                changedLaneBytes == null ? null : changedLaneBytes[i], version);
+                    }
+                    changedLaneBytes = changed;
+                    previousLaneBytes = perLane;
+                    previousVersion = version;
                 }
                 laneBytes = perLane;
             }
@@ -254,6 +277,41 @@ public final class LanesGrid extends Composite {
             });
         }
         return Status.OK_STATUS;
+    }
+
+    /**
+     * Which bytes of {@code now} differ from {@code before} (read at {@link #previousVersion});
+     * a read at the same version keeps that stop's changes unless bytes moved again.
+     */
+    private boolean[] changes(byte[] before, byte[] now, boolean[] changedBefore, long version) {
+        if (before == null || before.length != now.length) {
+            return null;
+        }
+        boolean[] changed = new boolean[now.length];
+        boolean any = false;
+        for (int i = 0; i < now.length; i++) {
+            changed[i] = before[i] != now[i];
+            any |= changed[i];
+        }
+        if (!any && version == previousVersion) {
+            return changedBefore;
+        }
+        return any ? changed : null;
+    }
+
+    /** Whether the element {@code element} of the {@code i}th lane shown changed since the previous stop. */
+    public boolean changed(int i, int element) {
+        boolean[][] changed = changedLaneBytes;
+        return changed != null && changed[i] != null && any(changed[i], element * elementSize, elementSize);
+    }
+
+    private static boolean any(boolean[] flags, int from, int length) {
+        for (int k = from; k < from + length && k < flags.length; k++) {
+            if (flags[k]) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void showUnavailable(String why) {
@@ -283,6 +341,7 @@ public final class LanesGrid extends Composite {
             boolean selected = lane == highlightedLane && elementStart < highlightedTo
                     && highlightedFrom < elementStart + elementSize;
             item.setBackground(i + 1, selected ? getDisplay().getSystemColor(SWT.COLOR_YELLOW) : laneColours[lane % laneCount]);
+            item.setForeground(i + 1, changed(i, element) ? getDisplay().getSystemColor(SWT.COLOR_RED) : null);
             item.setText(i + 1, bytes == null ? "\u2026" : Hex.bytes(bytes[i], element * elementSize, elementSize, ""));
         }
     }
@@ -303,6 +362,9 @@ public final class LanesGrid extends Composite {
                 selected = highlightedPoolOffsets.stream().anyMatch(p -> p >= offset && p < offset + elementSize);
             }
             item.setBackground(w + 1, selected ? getDisplay().getSystemColor(SWT.COLOR_YELLOW) : laneColours[lane]);
+            boolean[] changed = changedPoolBytes;
+            item.setForeground(w + 1, changed != null && any(changed, (int) offset, elementSize)
+                    ? getDisplay().getSystemColor(SWT.COLOR_RED) : null);
         }
     }
 }

@@ -323,6 +323,88 @@ class DebugSessionViewsTest {
     }
 
     /**
+     * After a step over {@code window[k] = ...}, the bytes of window[] that the step wrote are the
+     * ones drawn as changed in the Memory view's address-space table and the lanes grid, and the
+     * Variables view's window (IVariable.hasValueChanged) is marked while in[] is not.
+     */
+    @Test
+    void aStepHighlightsTheBytesAndValuesItChanged() throws Exception {
+        ILaunchConfigurationWorkingCopy wc = localWeighted("ui test changed bytes", 59, "window[k] = stage[");
+        IWorkbenchPage page = PlatformUI.getWorkbench().showPerspective(GpuMemoryPerspective.ID,
+                PlatformUI.getWorkbench().getActiveWorkbenchWindow());
+        launchToBreakpoint(wc, "the breakpoint in the loop");
+        KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
+        UiTesting.waitUntil(() -> DebugUITools.getDebugContext() instanceof PtxStackFrame, 10_000,
+                "the Debug view to select the stopped frame");
+        PtxStackFrame top = (PtxStackFrame) DebugUITools.getDebugContext();
+        WarpThread thread = (WarpThread) top.getThread();
+        int lane = thread.focusedLane();
+        byte[] before = top.variable("window").bytes();
+        assertTrue(!top.variable("window").hasValueChanged(), "window[] is marked changed at the first stop");
+
+        IMemoryBlockExtension block = target.getExtendedMemoryBlock("local:&window", top);
+        Shell shell = new Shell(Display.getCurrent());
+        try {
+            List<IMemoryRendering> renderings = MemoryViewMonitors.show(page, block);
+            AddressSpaceRendering rendering = (AddressSpaceRendering) renderings.stream()
+                    .filter(r -> r instanceof AddressSpaceRendering).findFirst().orElseThrow();
+            IViewPart memoryView = page.findView(IDebugUIConstants.ID_MEMORY_VIEW);
+            UiTesting.waitUntil(() -> rendering.table() != null && !rendering.table().loading(), 10_000,
+                    "the address-space table of window[]");
+            AddressSpaceTable table = rendering.table();
+            shell.setLayout(new FillLayout());
+            shell.setSize(1100, 500);
+            LanesRendering lanes = new LanesRendering();
+            lanes.init(null, block);
+            LanesGrid grid = (LanesGrid) lanes.createControl(shell);
+            shell.open();
+            UiTesting.waitUntil(() -> !grid.loading(), 10_000, "the lanes of window[]");
+
+            long stops = target.stopGeneration();
+            thread.stepOver();
+            UiTesting.waitUntil(() -> target.isSuspended() && target.stopGeneration() > stops, 30_000, "the step to end");
+            byte[] after = top.variable("window").bytes();
+            boolean[] expected = new boolean[before.length];
+            boolean anyChanged = false;
+            for (int i = 0; i < before.length; i++) {
+                expected[i] = before[i] != after[i];
+                anyChanged |= expected[i];
+            }
+            assertTrue(anyChanged, "the step over window[k] = ... changed no byte of window[]");
+            assertTrue(top.variable("window").hasValueChanged(), "Variables does not mark window[] changed");
+            assertTrue(!top.variable("in").hasValueChanged(), "Variables marks in (unchanged) as changed");
+
+            long base = block.getBigBaseAddress().longValue();
+            UiTesting.waitUntil(() -> !table.loading() && !grid.loading() && rowsShowChanges(table, base, expected), 10_000,
+                    "the table to mark the bytes the step changed");
+            for (int i = 0; i < before.length; i += 4) {
+                boolean element = expected[i] || expected[i + 1] || expected[i + 2] || expected[i + 3];
+                assertEquals(element, grid.changed(lane, i / 4 + (int) (base / 4)), "lanes grid, window[" + i / 4 + "]");
+            }
+            // the test's shell would cover the workbench window in the picture
+            shell.dispose();
+            UiTesting.screenshotZoomed(memoryView, partControl(table), "changed-bytes-highlighted");
+        } finally {
+            shell.dispose();
+            DebugPlugin.getDefault().getMemoryBlockManager().removeMemoryBlocks(new IMemoryBlock[] {block});
+        }
+    }
+
+    /** Whether the table's rows of the bytes from {@code base} mark exactly those {@code expected} says changed. */
+    private static boolean rowsShowChanges(AddressSpaceTable table, long base, boolean[] expected) {
+        for (int i = 0; i < expected.length; i++) {
+            long address = base + i;
+            int row = (int) ((address - table.windowStart()) / AddressSpaceTable.BYTES_PER_ROW);
+            // the row must have been filled since the step: SetData runs when it is painted
+            table.table().getItem(row).getText(AddressSpaceTable.COLUMN_HEX);
+            if (table.changedBytes(row)[(int) (address % AddressSpaceTable.BYTES_PER_ROW)] != expected[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * The views open on a stop of a session stay quiet when it ends: one session runs to its end,
      * one is terminated at a breakpoint, a third starts; each time the views let go of the ended
      * session and say so, and nothing is logged (ErrorLogIsEmpty checks the log after the test).
