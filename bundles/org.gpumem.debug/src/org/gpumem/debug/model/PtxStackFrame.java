@@ -12,6 +12,7 @@ import org.eclipse.debug.core.model.IThread;
 import org.eclipse.debug.core.model.IVariable;
 import org.gpumem.debug.engine.VariableValue;
 import org.gpumem.debug.memory.StopMemoryState;
+import org.gpumem.images.ItaniumDemangler;
 import org.gpumem.model.Context;
 import org.gpumem.model.Scope;
 import org.gpumem.sim.SourceLocation;
@@ -153,7 +154,9 @@ public final class PtxStackFrame extends KernelDebugElement implements IStackFra
     @Override
     public String getName() {
         CallFrame f = frame;
-        StringBuilder sb = new StringBuilder(f.function()).append("()");
+        // a mangled name demangles with its parameter list; an extern "C" one gets "()"
+        String demangled = ItaniumDemangler.demangle(f.function());
+        StringBuilder sb = new StringBuilder(demangled != null ? demangled : f.function() + "()");
         if (f.source() != null) {
             String file = f.source().file();
             int slash = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));

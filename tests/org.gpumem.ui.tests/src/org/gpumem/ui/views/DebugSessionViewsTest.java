@@ -32,6 +32,7 @@ import org.eclipse.debug.core.model.IBreakpoint;
 import org.eclipse.debug.core.model.IMemoryBlock;
 import org.eclipse.debug.core.model.IMemoryBlockExtension;
 import org.eclipse.debug.core.model.IThread;
+import org.eclipse.debug.ui.AbstractDebugView;
 import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.debug.ui.IDebugUIConstants;
 import org.eclipse.debug.ui.memory.IMemoryRendering;
@@ -42,6 +43,9 @@ import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.TableItem;
+import org.eclipse.swt.widgets.Tree;
+import org.eclipse.swt.widgets.TreeItem;
+import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
@@ -206,6 +210,24 @@ class DebugSessionViewsTest {
         assertEquals("local", window.spaceName());
         assertTrue(window.contextLabel().endsWith("lane 5"), window.contextLabel());
         assertEquals("param", rows.get("in").spaceName());
+        // register variables are listed with their register as location
+        VariableLocationsView.Row gid = rows.get("gid");
+        assertNotNull(gid, "gid (a register variable) is not listed: " + rows.keySet());
+        assertEquals(VariableLocationsView.REGISTER, gid.spaceName());
+        assertTrue(gid.offsetText().startsWith("%r"), gid.offsetText());
+        assertTrue(gid.contextLabel().endsWith("lane 5"), gid.contextLabel());
+        // demangled kernel names, NVIDIA's words for the contexts
+        assertTrue(top.getName().startsWith("local_weighted(int const*, int*, int) at local_array.cu:"), top.getName());
+        assertTrue(VariableLocationsView.columnText(window, 2).startsWith("CTA (" + cta + ",0,0) warp "), window.contextLabel());
+        MemoryPoolsView pools = (MemoryPoolsView) page.showView(GpuMemoryViews.MEMORY_POOLS);
+        UiTesting.waitUntil(pools::measured, 10_000, "Memory Pools to show the stop");
+        List<String> contexts = new java.util.ArrayList<>();
+        pools.viewer().expandAll();
+        collectTexts(pools.viewer().getTree().getItems(), contexts);
+        assertTrue(contexts.stream().anyMatch(t -> t.matches("CTA \\(\\d,0,0\\)")), contexts.toString());
+        assertTrue(contexts.stream().anyMatch(t -> t.matches("warp \\d")), contexts.toString());
+        assertTrue(contexts.stream().noneMatch(t -> t.startsWith("work-group") || t.startsWith("subgroup")), contexts.toString());
+        assertTrue(pools.statusText().startsWith("local_weighted(int const*, int*, int) stopped at CTA ("), pools.statusText());
         UiTesting.screenshotZoomed(view, view.viewer().getControl(), "variable-locations-debug");
 
         // Double-click on stage: a memory block of shared in its CTA at stage's offset, added for the Memory view.
@@ -388,6 +410,53 @@ class DebugSessionViewsTest {
             shell.dispose();
             DebugPlugin.getDefault().getMemoryBlockManager().removeMemoryBlocks(new IMemoryBlock[] {block});
         }
+    }
+
+    /** An array expanded in the Variables view is still expanded, with its new elements, after a step. */
+    @Test
+    void expandedVariablesStayExpandedAcrossAStep() throws Exception {
+        ILaunchConfigurationWorkingCopy wc = localWeighted("ui test expanded variables", 61, "window[k] = stage[");
+        IWorkbenchPage page = PlatformUI.getWorkbench().showPerspective(GpuMemoryPerspective.ID,
+                PlatformUI.getWorkbench().getActiveWorkbenchWindow());
+        launchToBreakpoint(wc, "the breakpoint in the loop");
+        KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
+        UiTesting.waitUntil(() -> DebugUITools.getDebugContext() instanceof PtxStackFrame, 10_000,
+                "the Debug view to select the stopped frame");
+        PtxStackFrame top = (PtxStackFrame) DebugUITools.getDebugContext();
+        AbstractDebugView variables = (AbstractDebugView) page.showView(IDebugUIConstants.ID_VARIABLE_VIEW);
+        TreeViewer viewer = (TreeViewer) variables.getViewer();
+        Tree tree = viewer.getTree();
+        UiTesting.waitUntil(() -> item(tree, "window") != null, 10_000, "window[] in the Variables view");
+        Object before = item(tree, "window").getData();
+        viewer.expandToLevel(before, 1);
+        UiTesting.waitUntil(() -> item(tree, "window").getExpanded() && item(tree, "window").getItemCount() == 8
+                && "[0]".equals(item(tree, "window").getItem(0).getText(0)), 10_000, "window[]'s elements");
+
+        long stops = target.stopGeneration();
+        ((WarpThread) top.getThread()).stepOver();
+        UiTesting.waitUntil(() -> target.isSuspended() && target.stopGeneration() > stops, 30_000, "the step to end");
+        UiTesting.waitUntil(() -> {
+            TreeItem window = item(tree, "window");
+            return window != null && window.getData() != before && window.getExpanded() && window.getItemCount() == 8
+                    && "[0]".equals(window.getItem(0).getText(0));
+        }, 10_000, "window[] to be shown expanded after the step");
+    }
+
+    private static void collectTexts(TreeItem[] items, List<String> into) {
+        for (TreeItem item : items) {
+            into.add(item.getText(0));
+            collectTexts(item.getItems(), into);
+        }
+    }
+
+    /** The top-level item of {@code tree} whose first column is {@code name}, or null. */
+    private static TreeItem item(Tree tree, String name) {
+        for (TreeItem item : tree.getItems()) {
+            if (name.equals(item.getText(0))) {
+                return item;
+            }
+        }
+        return null;
     }
 
     /** Whether the table's rows of the bytes from {@code base} mark exactly those {@code expected} says changed. */
