@@ -510,7 +510,7 @@ public final class KernelDebugTarget extends KernelDebugElement
         }
         PtxStackFrame frame = context instanceof PtxStackFrame f ? f : thread.topFrame();
         MemoryExpression.Result r = MemoryExpression.evaluate(expression, engineTarget, frame, thread.lane());
-        return addBlock(new SpaceMemoryBlock(this, r.space(), r.lane(), r.offset(), expression));
+        return addBlock(new SpaceMemoryBlock(this, r.space(), r.lane(), r.offset(), expression, r.element()));
     }
 
     private SpaceMemoryBlock addBlock(SpaceMemoryBlock block) {

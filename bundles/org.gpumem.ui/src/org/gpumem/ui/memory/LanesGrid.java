@@ -49,6 +49,9 @@ public final class LanesGrid extends Composite {
     private final long elementsPerLane;
     private final Label header;
     private final Button physicalToggle;
+    private final Button hexToggle;
+    /** Elements are decoded little-endian: as signed decimals, or as hex numbers when set. */
+    private boolean hex;
     private final Color[] laneColours;
     private Table table;
     private boolean physical;
@@ -100,9 +103,13 @@ public final class LanesGrid extends Composite {
             laneColours[i] = new Color(new RGB(360f * i / laneCount, 0.28f, 1f));
         }
 
-        setLayout(new GridLayout(2, false));
+        setLayout(new GridLayout(3, false));
         header = new Label(this, SWT.NONE);
         header.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        hexToggle = new Button(this, SWT.TOGGLE);
+        hexToggle.setText("Hex");
+        hexToggle.setToolTipText("Show each element as a little-endian hexadecimal number instead of a signed decimal one");
+        hexToggle.addListener(SWT.Selection, e -> setHex(hexToggle.getSelection()));
         physicalToggle = new Button(this, SWT.TOGGLE);
         physicalToggle.setText("Physical pool");
         physicalToggle.setToolTipText("Show the " + pool.getStorage().getName()
@@ -152,6 +159,34 @@ public final class LanesGrid extends Composite {
         readJob.schedule();
     }
 
+    /** Shows elements as little-endian hex numbers ({@code 0x7f2a7e27}) or as signed decimals. */
+    public void setHex(boolean hex) {
+        this.hex = hex;
+        hexToggle.setSelection(hex);
+        table.clearAll();
+    }
+
+    public boolean hex() {
+        return hex;
+    }
+
+    /**
+     * The text of the element at {@code data[off .. off+elementSize)}: its little-endian value,
+     * signed decimal or (toggled) hex, never the bytes in memory order, which read as another
+     * number.
+     */
+    public String elementText(byte[] data, int off) {
+        long value = 0;
+        for (int i = elementSize - 1; i >= 0; i--) {
+            value = value << 8 | (data[off + i] & 0xff);
+        }
+        if (hex) {
+            return String.format("0x%0" + 2 * elementSize + "x", value);
+        }
+        int unused = 64 - 8 * elementSize;
+        return Long.toString(value << unused >> unused);
+    }
+
     /** Reads the cells again (after a suspend or a write). */
     public void reload() {
         readJob.schedule();
@@ -191,7 +226,7 @@ public final class LanesGrid extends Composite {
         laneBytes = null;
         poolBytes = null;
         table = new Table(this, SWT.VIRTUAL | SWT.BORDER | SWT.FULL_SELECTION);
-        table.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 2, 1));
+        table.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 3, 1));
         table.setHeaderVisible(true);
         table.setLinesVisible(true);
         int cellWidth = 20 + elementSize * 20;
@@ -342,7 +377,7 @@ public final class LanesGrid extends Composite {
                     && highlightedFrom < elementStart + elementSize;
             item.setBackground(i + 1, selected ? getDisplay().getSystemColor(SWT.COLOR_YELLOW) : laneColours[lane % laneCount]);
             item.setForeground(i + 1, changed(i, element) ? getDisplay().getSystemColor(SWT.COLOR_RED) : null);
-            item.setText(i + 1, bytes == null ? "\u2026" : Hex.bytes(bytes[i], element * elementSize, elementSize, ""));
+            item.setText(i + 1, bytes == null ? "\u2026" : elementText(bytes[i], element * elementSize));
         }
     }
 
@@ -355,7 +390,7 @@ public final class LanesGrid extends Composite {
             long rowBytes = (long) laneCount * elementSize;
             int lane = (int) ((offset % rowBytes) / elementSize);
             long element = offset / rowBytes;
-            String value = bytes == null ? "\u2026" : Hex.bytes(bytes, (int) offset, elementSize, "");
+            String value = bytes == null ? "\u2026" : elementText(bytes, (int) offset);
             item.setText(w + 1, "L" + lane + "[" + element + "] " + value);
             boolean selected;
             synchronized (highlightedPoolOffsets) {

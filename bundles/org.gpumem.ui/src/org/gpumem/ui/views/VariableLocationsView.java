@@ -131,7 +131,8 @@ public final class VariableLocationsView extends SessionView {
             return;
         }
         try {
-            IMemoryBlockExtension block = retrieval.getExtendedMemoryBlock(row.spaceName() + ":" + row.offsetText(),
+            // &name, not the offset: the block then knows the variable's type for its value column
+            IMemoryBlockExtension block = retrieval.getExtendedMemoryBlock(row.spaceName() + ":&" + row.name(),
                     variable.frame());
             MemoryViewMonitors.show(getSite().getPage(), block);
         } catch (CoreException e) {

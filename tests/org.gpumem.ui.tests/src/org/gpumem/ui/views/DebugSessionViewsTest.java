@@ -235,7 +235,8 @@ class DebugSessionViewsTest {
         view.open(stage);
         IMemoryBlock[] blocks = DebugPlugin.getDefault().getMemoryBlockManager().getMemoryBlocks(target);
         IMemoryBlockExtension opened = (IMemoryBlockExtension) blocks[blocks.length - 1];
-        assertEquals("shared:" + stage.offsetText(), opened.getExpression());
+        assertEquals("shared:&stage", opened.getExpression());
+        assertEquals(stage.offset(), opened.getBigBaseAddress().longValue());
         assertNotNull(page.findView(IDebugUIConstants.ID_MEMORY_VIEW), "the Memory view did not open");
 
         Shell shell = new Shell(Display.getCurrent());
@@ -289,8 +290,8 @@ class DebugSessionViewsTest {
                 // window[k] = stage[(t + k) % blockDim.x] = in[blockIdx.x * blockDim.x + (t + k) % blockDim.x]
                 int[] expected = {in[cta * BLOCK + (tid + k) % BLOCK]};
                 String cell = grid.table().getItem((int) (windowOffset / 4) + k).getText(lane + 1);
-                assertEquals(hexOfInts(expected, 0, 1).replace(" ", ""), cell, "lane " + lane + " window[" + k + "]");
-                assertEquals(UiTesting.hex(window, 4 * k, 4).replace(" ", ""), cell, "the debug model's window[" + k + "]");
+                assertEquals(Integer.toString(expected[0]), cell, "lane " + lane + " window[" + k + "]");
+                assertEquals(Integer.toString(UiTesting.leInt(window, 4 * k)), cell, "the debug model's window[" + k + "]");
             }
             UiTesting.screenshot(shell, "lanes-rendering-debug");
         } finally {
@@ -339,7 +340,25 @@ class DebugSessionViewsTest {
                 assertEquals(hexOfInts(in, cta * BLOCK + row * 4, 4), item.getText(AddressSpaceTable.COLUMN_HEX), "row " + row);
             }
             assertTrue(table.isVisible(), "the rendering's table is not on screen");
+            // stage is an int[]: its values are s32, and the tab names the space, CTA and offset
+            assertEquals("s32", table.table().getColumn(AddressSpaceTable.COLUMN_TYPED).getText());
+            assertEquals("shared [CTA (" + cta + ",0,0)] +0x" + Long.toHexString(base) + " <Address-space table>",
+                    rendering.getLabel());
             UiTesting.screenshotZoomed(memoryView, partControl(table), "memory-view-rendering");
+            // the platform's renderings are offered beside gpumem's and show the block
+            List<String> offered = Arrays.stream(DebugUITools.getMemoryRenderingManager().getRenderingTypes(block))
+                    .map(t -> t.getId()).toList();
+            for (String platform : List.of("org.eclipse.debug.ui.rendering.raw_memory", "org.eclipse.debug.ui.rendering.ascii",
+                    "org.eclipse.debug.ui.rendering.signedint", "org.eclipse.debug.ui.rendering.unsignedint",
+                    "org.eclipse.debug.ui.rendering.hexint")) {
+                assertTrue(offered.contains(platform), platform + " is not offered: " + offered);
+            }
+            IMemoryRendering hex = DebugUITools.getMemoryRenderingManager().getRenderingType("org.eclipse.debug.ui.rendering.raw_memory")
+                    .createRendering();
+            hex.init(pane, block);
+            pane.addMemoryRendering(hex);
+            UiTesting.waitUntil(() -> hex.getControl() != null && !hex.getControl().isDisposed(), 10_000,
+                    "the platform's hex rendering of " + block.getExpression());
         } finally {
             DebugPlugin.getDefault().getMemoryBlockManager().removeMemoryBlocks(new IMemoryBlock[] {block});
         }

@@ -170,7 +170,7 @@ class GpuMemoryViewsTest {
                 && !memory.table().loading(), 10_000, "row 0x80");
         assertEquals(UiTesting.hex(stored, 0, 16), memory.table().table().getItem(row).getText(AddressSpaceTable.COLUMN_HEX));
         // lane 2's element 1 is stored at 1 * 32 * 4 + 2 * 4 = 0x88
-        assertEquals(UiTesting.hex(stored, 8, 4).replace(" ", ""), memory.lanes().table().getItem(1).getText(3));
+        assertEquals(Integer.toString(UiTesting.leInt(stored, 8)), memory.lanes().table().getItem(1).getText(3));
     }
 
     @Test
