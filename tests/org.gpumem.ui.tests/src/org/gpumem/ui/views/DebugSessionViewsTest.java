@@ -33,7 +33,13 @@ import org.eclipse.debug.core.model.IBreakpoint;
 import org.eclipse.debug.core.model.IMemoryBlock;
 import org.eclipse.debug.core.model.IMemoryBlockExtension;
 import org.eclipse.debug.core.model.IThread;
+import org.eclipse.core.runtime.Adapters;
 import org.eclipse.debug.ui.AbstractDebugView;
+import org.eclipse.debug.ui.actions.IRunToLineTarget;
+import org.eclipse.jface.text.IDocument;
+import org.eclipse.jface.text.TextSelection;
+import org.eclipse.ui.ide.IDE;
+import org.eclipse.ui.texteditor.ITextEditor;
 import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.debug.ui.IDebugUIConstants;
 import org.eclipse.debug.ui.memory.IMemoryRendering;
@@ -430,6 +436,37 @@ class DebugSessionViewsTest {
             shell.dispose();
             DebugPlugin.getDefault().getMemoryBlockManager().removeMemoryBlocks(new IMemoryBlock[] {block});
         }
+    }
+
+    /**
+     * Run to Line from the source editor (what Ctrl+R invokes through the editor's
+     * IRunToLineTarget), with Skip All Breakpoints on: the kernel stops with a warp at that line,
+     * and the line is no breakpoint afterwards.
+     */
+    @Test
+    void runToLineStopsAWarpAtTheEditorsLine() throws Exception {
+        ILaunchConfigurationWorkingCopy wc = localWeighted("ui test run to line", 67, "window[k] = stage[");
+        IWorkbenchPage page = PlatformUI.getWorkbench().showPerspective(GpuMemoryPerspective.ID,
+                PlatformUI.getWorkbench().getActiveWorkbenchWindow());
+        WarpThread thread = launchToBreakpoint(wc, "the breakpoint in the loop");
+        KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
+        DebugPlugin.getDefault().getBreakpointManager().setEnabled(false);
+        int line = lineOf(KERNELS.resolve("local_array.cu"), "out[gid] = result;");
+        ITextEditor editor = (ITextEditor) IDE.openEditor(page, project.getFile("local_array.cu"));
+        IDocument document = editor.getDocumentProvider().getDocument(editor.getEditorInput());
+        TextSelection selection = new TextSelection(document, document.getLineOffset(line - 1), 0);
+        editor.getSelectionProvider().setSelection(selection);
+        IRunToLineTarget runToLine = Adapters.adapt(editor, IRunToLineTarget.class);
+        assertNotNull(runToLine, "the .cu editor offers no Run to Line");
+        assertTrue(runToLine.canRunToLine(editor, selection, thread), "Run to Line is disabled on a suspended warp");
+
+        long stops = target.stopGeneration();
+        runToLine.runToLine(editor, selection, thread);
+        UiTesting.waitUntil(() -> target.isSuspended() && target.stopGeneration() > stops, 30_000, "the run to line " + line);
+        WarpThread stopped = target.thread(target.lastStop().warp());
+        assertNotNull(stopped, "no warp stopped: " + target.lastStop());
+        assertEquals(line, stopped.getTopStackFrame().getLineNumber(), stopped.getName());
+        UiTesting.waitUntil(() -> target.resolvedBreakpoints().isEmpty(), 10_000, "the run-to-line line to be removed");
     }
 
     /** An array expanded in the Variables view is still expanded, with its new elements, after a step. */
