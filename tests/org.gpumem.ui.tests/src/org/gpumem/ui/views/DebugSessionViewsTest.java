@@ -170,6 +170,19 @@ class DebugSessionViewsTest {
         return wc;
     }
 
+    /** The GPU Memory perspective, shown in the workbench window. */
+    private static IWorkbenchPage gpuMemoryPerspective() throws Exception {
+        return PlatformUI.getWorkbench().showPerspective(GpuMemoryPerspective.ID,
+                PlatformUI.getWorkbench().getActiveWorkbenchWindow());
+    }
+
+    /** The stopped frame, once the Debug view has selected it (which makes it the debug context of the views). */
+    private static PtxStackFrame selectedFrame() {
+        UiTesting.waitUntil(() -> DebugUITools.getDebugContext() instanceof PtxStackFrame, 10_000,
+                "the Debug view to select the stopped frame");
+        return (PtxStackFrame) DebugUITools.getDebugContext();
+    }
+
     /** Launches {@code wc} in debug mode and returns the warp that stopped at the breakpoint. */
     private WarpThread launchToBreakpoint(ILaunchConfigurationWorkingCopy wc, String breakpoint) throws Exception {
         launch = wc.launch(ILaunchManager.DEBUG_MODE, new NullProgressMonitor());
@@ -190,13 +203,10 @@ class DebugSessionViewsTest {
         ILaunchConfigurationWorkingCopy wc = localWeighted("ui test local_weighted", 41, "window[k] = stage[");
         // The perspective's Debug view selects the suspended frame, which makes it the debug context
         // the Memory view shows blocks for.
-        IWorkbenchPage page = PlatformUI.getWorkbench().showPerspective(GpuMemoryPerspective.ID,
-                PlatformUI.getWorkbench().getActiveWorkbenchWindow());
+        IWorkbenchPage page = gpuMemoryPerspective();
         WarpThread thread = launchToBreakpoint(wc, "the breakpoint in the loop");
         KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
-        UiTesting.waitUntil(() -> DebugUITools.getDebugContext() instanceof PtxStackFrame, 10_000,
-                "the Debug view to select the stopped frame");
-        thread = (WarpThread) ((PtxStackFrame) DebugUITools.getDebugContext()).getThread();
+        thread = (WarpThread) selectedFrame().getThread();
         thread.setFocusedLane(5);
         PtxStackFrame top = (PtxStackFrame) thread.getTopStackFrame();
         int cta = thread.warpId().cta().x();
@@ -308,13 +318,10 @@ class DebugSessionViewsTest {
     @Test
     void theMemoryViewShowsASharedBlockInTheAddressSpaceTableRendering() throws Exception {
         ILaunchConfigurationWorkingCopy wc = localWeighted("ui test memory view", 47, "window[k] = stage[");
-        IWorkbenchPage page = PlatformUI.getWorkbench().showPerspective(GpuMemoryPerspective.ID,
-                PlatformUI.getWorkbench().getActiveWorkbenchWindow());
+        IWorkbenchPage page = gpuMemoryPerspective();
         launchToBreakpoint(wc, "the breakpoint in the loop");
         KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
-        UiTesting.waitUntil(() -> DebugUITools.getDebugContext() instanceof PtxStackFrame, 10_000,
-                "the Debug view to select the stopped frame");
-        PtxStackFrame top = (PtxStackFrame) DebugUITools.getDebugContext();
+        PtxStackFrame top = selectedFrame();
         int cta = ((WarpThread) top.getThread()).warpId().cta().x();
         int[] in = ints(launch);
 
@@ -378,13 +385,10 @@ class DebugSessionViewsTest {
     @Test
     void aStepHighlightsTheBytesAndValuesItChanged() throws Exception {
         ILaunchConfigurationWorkingCopy wc = localWeighted("ui test changed bytes", 59, "window[k] = stage[");
-        IWorkbenchPage page = PlatformUI.getWorkbench().showPerspective(GpuMemoryPerspective.ID,
-                PlatformUI.getWorkbench().getActiveWorkbenchWindow());
+        IWorkbenchPage page = gpuMemoryPerspective();
         launchToBreakpoint(wc, "the breakpoint in the loop");
         KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
-        UiTesting.waitUntil(() -> DebugUITools.getDebugContext() instanceof PtxStackFrame, 10_000,
-                "the Debug view to select the stopped frame");
-        PtxStackFrame top = (PtxStackFrame) DebugUITools.getDebugContext();
+        PtxStackFrame top = selectedFrame();
         WarpThread thread = (WarpThread) top.getThread();
         int lane = thread.focusedLane();
         byte[] before = top.variable("window").bytes();
@@ -446,8 +450,7 @@ class DebugSessionViewsTest {
     @Test
     void runToLineStopsAWarpAtTheEditorsLine() throws Exception {
         ILaunchConfigurationWorkingCopy wc = localWeighted("ui test run to line", 67, "window[k] = stage[");
-        IWorkbenchPage page = PlatformUI.getWorkbench().showPerspective(GpuMemoryPerspective.ID,
-                PlatformUI.getWorkbench().getActiveWorkbenchWindow());
+        IWorkbenchPage page = gpuMemoryPerspective();
         WarpThread thread = launchToBreakpoint(wc, "the breakpoint in the loop");
         KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
         DebugPlugin.getDefault().getBreakpointManager().setEnabled(false);
@@ -473,13 +476,10 @@ class DebugSessionViewsTest {
     @Test
     void expandedVariablesStayExpandedAcrossAStep() throws Exception {
         ILaunchConfigurationWorkingCopy wc = localWeighted("ui test expanded variables", 61, "window[k] = stage[");
-        IWorkbenchPage page = PlatformUI.getWorkbench().showPerspective(GpuMemoryPerspective.ID,
-                PlatformUI.getWorkbench().getActiveWorkbenchWindow());
+        IWorkbenchPage page = gpuMemoryPerspective();
         launchToBreakpoint(wc, "the breakpoint in the loop");
         KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
-        UiTesting.waitUntil(() -> DebugUITools.getDebugContext() instanceof PtxStackFrame, 10_000,
-                "the Debug view to select the stopped frame");
-        PtxStackFrame top = (PtxStackFrame) DebugUITools.getDebugContext();
+        PtxStackFrame top = selectedFrame();
         AbstractDebugView variables = (AbstractDebugView) page.showView(IDebugUIConstants.ID_VARIABLE_VIEW);
         TreeViewer viewer = (TreeViewer) variables.getViewer();
         Tree tree = viewer.getTree();
@@ -537,8 +537,7 @@ class DebugSessionViewsTest {
      */
     @Test
     void viewsDetachQuietlyFromSessionsThatEnd() throws Exception {
-        IWorkbenchPage page = PlatformUI.getWorkbench().showPerspective(GpuMemoryPerspective.ID,
-                PlatformUI.getWorkbench().getActiveWorkbenchWindow());
+        IWorkbenchPage page = gpuMemoryPerspective();
         MemoryPoolsView pools = (MemoryPoolsView) page.showView(GpuMemoryViews.MEMORY_POOLS);
         VariableLocationsView variables = (VariableLocationsView) page.showView(GpuMemoryViews.VARIABLE_LOCATIONS);
 
