@@ -3,7 +3,9 @@ package org.gpumem.debug.launch;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.eclipse.core.runtime.IStatus;
@@ -23,6 +25,8 @@ import org.gpumem.debug.engine.Stop;
 import org.gpumem.debug.engine.StopReason;
 import org.gpumem.debug.engine.WarpId;
 import org.gpumem.sim.LaunchResult;
+import org.gpumem.sim.ScalarType;
+import org.gpumem.sim.launch.KernelArgument;
 
 /**
  * The simulated kernel launch as a process of the launch: its console shows fault reports and
@@ -50,6 +54,8 @@ public final class KernelProcess implements IProcess, DebugSession.Listener {
     private volatile DebugSession session;
     private volatile boolean terminated;
     private volatile int exitValue = -1;
+    /** The output buffers after a complete run, by name in the launch file's order; empty until then. */
+    private volatile Map<String, byte[]> outputs = Map.of();
 
     /**
      * @param outputDirectory where {@code NAME.bin} of each output buffer is written after a
@@ -81,6 +87,25 @@ public final class KernelProcess implements IProcess, DebugSession.Listener {
         return engine;
     }
 
+    /**
+     * The bytes of each output buffer the launch names, as the kernel left them, read when the
+     * kernel ran to its end (name to bytes, in the launch file's order); empty before that, after
+     * a fault and when terminated.
+     */
+    public Map<String, byte[]> outputs() {
+        return outputs;
+    }
+
+    /** The element type the launch file declares for buffer {@code name}, or null. */
+    public ScalarType bufferType(String name) {
+        for (KernelArgument.Buffer b : engine.prepared().description().buffers()) {
+            if (b.name().equals(name)) {
+                return b.type();
+            }
+        }
+        return null;
+    }
+
     public void appendOutput(String text) {
         out.append(text);
     }
@@ -102,6 +127,11 @@ public final class KernelProcess implements IProcess, DebugSession.Listener {
             exitValue = 0;
             out.append(String.format("%s completed: %,d warp instructions, %,d thread instructions%n",
                     engine.describeLaunch(), result.warpInstructions(), result.threadInstructions()));
+            Map<String, byte[]> read = new LinkedHashMap<>();
+            for (String name : engine.prepared().description().outputs()) {
+                read.put(name, engine.prepared().buffer(name));
+            }
+            outputs = Collections.unmodifiableMap(read);
             writeOutputs();
         }
         terminated = true;
@@ -114,9 +144,9 @@ public final class KernelProcess implements IProcess, DebugSession.Listener {
         }
         try {
             Files.createDirectories(outputDirectory);
-            for (String name : engine.prepared().description().outputs()) {
-                Path file = outputDirectory.resolve(name + ".bin");
-                Files.write(file, engine.prepared().buffer(name));
+            for (Map.Entry<String, byte[]> output : outputs.entrySet()) {
+                Path file = outputDirectory.resolve(output.getKey() + ".bin");
+                Files.write(file, output.getValue());
                 out.append("wrote " + file + "\n");
             }
         } catch (IOException e) {

@@ -1,6 +1,7 @@
 package org.gpumem.ui.session;
 
 import org.eclipse.core.runtime.Adapters;
+import org.eclipse.core.runtime.Platform;
 import org.eclipse.debug.core.DebugEvent;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.IDebugEventSetListener;
@@ -12,9 +13,15 @@ import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.debug.ui.contexts.DebugContextEvent;
 import org.eclipse.debug.ui.contexts.IDebugContextListener;
 import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchWindow;
+import org.eclipse.ui.PartInitException;
+import org.gpumem.debug.launch.KernelProcess;
 import org.gpumem.model.Context;
 import org.gpumem.model.MemoryState;
+import org.gpumem.ui.GpuMemoryViews;
+import org.gpumem.ui.views.OutputBuffersView;
 
 /**
  * Feeds the session from the platform debugger: the selected stack frame's variables go to the
@@ -26,8 +33,10 @@ import org.gpumem.model.MemoryState;
 public final class DebugContextBridge implements IDebugContextListener, IDebugEventSetListener {
 
     private static DebugContextBridge installed;
+    private final IWorkbenchWindow window;
 
-    private DebugContextBridge() {
+    private DebugContextBridge(IWorkbenchWindow window) {
+        this.window = window;
     }
 
     /** Installs the bridge once for {@code window}; later calls do nothing. */
@@ -35,7 +44,7 @@ public final class DebugContextBridge implements IDebugContextListener, IDebugEv
         if (installed != null || window == null) {
             return;
         }
-        installed = new DebugContextBridge();
+        installed = new DebugContextBridge(window);
         DebugPlugin.getDefault().addDebugEventListener(installed);
         DebugUITools.getDebugContextManager().getContextService(window).addDebugContextListener(installed);
         installed.select(DebugUITools.getDebugContextManager().getContextService(window).getActiveContext());
@@ -65,6 +74,25 @@ public final class DebugContextBridge implements IDebugContextListener, IDebugEv
                 element instanceof IDebugElement debugElement ? debugElement.getDebugTarget() : null);
     }
 
+    /** A kernel ran to its end: its output buffers appear in the Output Buffers view. */
+    private void showOutputs(KernelProcess process) {
+        Display display = window.getShell() == null || window.getShell().isDisposed() ? null : window.getShell().getDisplay();
+        if (display == null) {
+            return;
+        }
+        display.asyncExec(() -> {
+            IWorkbenchPage page = window.getActivePage();
+            if (page == null) {
+                return;
+            }
+            try {
+                ((OutputBuffersView) page.showView(GpuMemoryViews.OUTPUT_BUFFERS, null, IWorkbenchPage.VIEW_VISIBLE)).show(process);
+            } catch (PartInitException e) {
+                Platform.getLog(DebugContextBridge.class).log(e.getStatus());
+            }
+        });
+    }
+
     private static String launchName(IDebugTarget target) {
         ILaunchConfiguration configuration = target.getLaunch() == null ? null : target.getLaunch().getLaunchConfiguration();
         return configuration != null ? configuration.getName() : target.toString();
@@ -75,6 +103,10 @@ public final class DebugContextBridge implements IDebugContextListener, IDebugEv
         for (DebugEvent event : events) {
             if (event.getKind() == DebugEvent.TERMINATE && event.getSource() instanceof IDebugTarget target) {
                 GpuMemorySession.get().ended(target, "The kernel of " + launchName(target) + " has terminated.");
+            }
+            if (event.getKind() == DebugEvent.TERMINATE && event.getSource() instanceof KernelProcess process
+                    && !process.outputs().isEmpty()) {
+                showOutputs(process);
             }
         }
         for (DebugEvent event : events) {

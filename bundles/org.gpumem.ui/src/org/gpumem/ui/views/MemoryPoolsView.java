@@ -16,6 +16,7 @@ import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Tree;
+import org.eclipse.swt.widgets.TreeColumn;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.ui.PartInitException;
 import org.gpumem.model.AddressSpace;
@@ -173,8 +174,19 @@ public final class MemoryPoolsView extends SessionView {
             inUse = measured == null ? Map.of() : measured;
             inUseError = error;
             viewer.refresh(true);
+            fitSizeColumns();
             done.run();
         }, dropped -> done.run());
+    }
+
+    /** Widens the Size and In use columns to their longest text, so no size is cut. */
+    private void fitSizeColumns() {
+        for (int column = 2; column < COLUMNS.length; column++) {
+            TreeColumn c = viewer.getTree().getColumn(column);
+            int width = c.getWidth();
+            c.pack();
+            c.setWidth(Math.max(width, c.getWidth()));
+        }
     }
 
     /** Bytes in use of every pool of {@code state} (reads of the pools' sources). */

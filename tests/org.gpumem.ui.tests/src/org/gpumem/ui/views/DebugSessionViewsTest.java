@@ -1,5 +1,6 @@
 package org.gpumem.ui.views;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -25,6 +26,7 @@ import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.ICoreRunnable;
 import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
@@ -80,6 +82,7 @@ import org.gpumem.ui.session.GpuMemorySession;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Launches local_array.cu's kernel through the debug integration's launch configuration to a
@@ -484,10 +487,16 @@ class DebugSessionViewsTest {
         TreeViewer viewer = (TreeViewer) variables.getViewer();
         Tree tree = viewer.getTree();
         UiTesting.waitUntil(() -> item(tree, "window") != null, 10_000, "window[] in the Variables view");
+        // the view may replace its items while it settles after the stop: expand what it shows now, as a click would
+        UiTesting.waitUntil(() -> {
+            TreeItem window = item(tree, "window");
+            if (window != null && !window.getExpanded()) {
+                viewer.expandToLevel(window.getData(), 1);
+            }
+            return window != null && window.getExpanded() && window.getItemCount() == 8
+                    && "[0]".equals(window.getItem(0).getText(0));
+        }, 10_000, "window[]'s elements");
         Object before = item(tree, "window").getData();
-        viewer.expandToLevel(before, 1);
-        UiTesting.waitUntil(() -> item(tree, "window").getExpanded() && item(tree, "window").getItemCount() == 8
-                && "[0]".equals(item(tree, "window").getItem(0).getText(0)), 10_000, "window[]'s elements");
 
         long stops = target.stopGeneration();
         ((WarpThread) top.getThread()).stepOver();
@@ -536,7 +545,7 @@ class DebugSessionViewsTest {
      * session and say so, and nothing is logged (ErrorLogIsEmpty checks the log after the test).
      */
     @Test
-    void viewsDetachQuietlyFromSessionsThatEnd() throws Exception {
+    void viewsDetachQuietlyFromSessionsThatEnd(@TempDir Path outputFolder) throws Exception {
         IWorkbenchPage page = gpuMemoryPerspective();
         MemoryPoolsView pools = (MemoryPoolsView) page.showView(GpuMemoryViews.MEMORY_POOLS);
         VariableLocationsView variables = (VariableLocationsView) page.showView(GpuMemoryViews.VARIABLE_LOCATIONS);
@@ -546,9 +555,11 @@ class DebugSessionViewsTest {
         // Skip All Breakpoints: the kernel then runs to its end
         DebugPlugin.getDefault().getBreakpointManager().setEnabled(false);
         UiTesting.waitUntil(() -> target.resolvedBreakpoints().isEmpty(), 10_000, "the breakpoints to be skipped");
+        int[] in = ints(launch);
         target.resume();
         UiTesting.waitUntil(launch::isTerminated, 60_000, "the kernel to run to its end");
         assertDetached(pools, variables, "ui test runs to its end");
+        assertOutputsShown(page, in, outputFolder);
         DebugPlugin.getDefault().getBreakpointManager().setEnabled(true);
 
         ILaunchConfigurationWorkingCopy second = localWeighted("ui test terminated", 52, "window[k] = stage[");
@@ -559,6 +570,36 @@ class DebugSessionViewsTest {
 
         ILaunchConfigurationWorkingCopy third = localWeighted("ui test third", 53, "window[k] = stage[");
         showStop(third, page, pools, variables);
+    }
+
+    /**
+     * The Output Buffers view shows out[] of the kernel that ran to its end, element by element
+     * as local_weighted computes it from in[], and saves its bytes as a .bin file.
+     */
+    private static void assertOutputsShown(IWorkbenchPage page, int[] in, Path folder) throws Exception {
+        UiTesting.waitUntil(() -> page.findView(GpuMemoryViews.OUTPUT_BUFFERS) instanceof OutputBuffersView v
+                && !v.buffers().isEmpty(), 10_000, "the Output Buffers view to show the kernel's outputs");
+        OutputBuffersView view = (OutputBuffersView) page.findView(GpuMemoryViews.OUTPUT_BUFFERS);
+        OutputBuffersView.Buffer out = view.buffers().get(0);
+        assertEquals("out", out.name());
+        assertEquals(N, out.count());
+        ByteBuffer expected = ByteBuffer.allocate(N * 4).order(ByteOrder.LITTLE_ENDIAN);
+        for (int gid = 0; gid < N; gid++) {
+            int cta = gid / BLOCK;
+            int t = gid % BLOCK;
+            int sum = 0;
+            for (int k = 0; k < 8; k++) {
+                sum += (k + 1) * in[cta * BLOCK + (t + k) % BLOCK];
+            }
+            assertEquals(Integer.toString(sum), out.element(gid), "out[" + gid + "]");
+            expected.putInt(sum);
+        }
+        page.showView(GpuMemoryViews.OUTPUT_BUFFERS);
+        UiTesting.screenshotZoomed(view, partControl(view.control()), "output-buffers");
+        Path file = folder.resolve("out.bin");
+        Job saving = view.save("out", file);
+        saving.join();
+        assertArrayEquals(expected.array(), Files.readAllBytes(file));
     }
 
     /**

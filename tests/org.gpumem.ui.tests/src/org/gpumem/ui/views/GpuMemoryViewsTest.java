@@ -103,6 +103,25 @@ class GpuMemoryViewsTest {
         UiTesting.screenshotZoomed(view, view.viewer().getControl(), "address-spaces-view");
     }
 
+    /** Every text of the Size and In use columns fits its column (the global pool's size was cut). */
+    private static void assertSizesNotCut(org.eclipse.swt.widgets.Tree tree) {
+        org.eclipse.swt.graphics.GC gc = new org.eclipse.swt.graphics.GC(tree);
+        try {
+            java.util.ArrayDeque<TreeItem> items = new java.util.ArrayDeque<>(List.of(tree.getItems()));
+            while (!items.isEmpty()) {
+                TreeItem item = items.pop();
+                for (int column = 2; column < MemoryPoolsView.COLUMNS.length; column++) {
+                    String text = item.getText(column);
+                    assertTrue(gc.textExtent(text).x < tree.getColumn(column).getWidth(),
+                            MemoryPoolsView.COLUMNS[column] + " '" + text + "' is wider than its column");
+                }
+                items.addAll(List.of(item.getItems()));
+            }
+        } finally {
+            gc.dispose();
+        }
+    }
+
     @Test
     void poolsAndVariableLocationsShowTheState() throws Exception {
         MemoryState state = sampleState();
@@ -134,6 +153,7 @@ class GpuMemoryViewsTest {
         assertEquals(UiTesting.hex(tile, 0, 16), shownTile);
         UiTesting.screenshotZoomed(variables, variables.viewer().getControl(), "variable-locations-view");
         pools.viewer().expandToLevel(4);
+        assertSizesNotCut(pools.viewer().getTree());
         UiTesting.screenshotZoomed(pools, pools.viewer().getControl().getParent(), "memory-pools-view");
 
         variables.open(rows.get("acc"));
