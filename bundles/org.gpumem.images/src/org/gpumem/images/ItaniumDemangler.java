@@ -60,6 +60,15 @@ public final class ItaniumDemangler {
         this.s = s;
     }
 
+    /**
+     * What to show a user for the symbol {@code name}: its demangled form, or the name itself
+     * when it is not a mangling this class handles (an {@code extern "C"} kernel, say).
+     */
+    public static String readable(String name) {
+        String demangled = demangle(name);
+        return demangled != null ? demangled : name;
+    }
+
     /** The demangled name, or null when {@code mangled} is not a mangling this class handles. */
     public static String demangle(String mangled) {
         if (mangled == null || mangled.length() > MAX_LENGTH) {

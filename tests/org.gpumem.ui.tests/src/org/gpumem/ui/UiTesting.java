@@ -194,6 +194,11 @@ public final class UiTesting {
         }
     }
 
+    /** The little-endian 32-bit integer at {@code data[off]}, computed here independently of the UI. */
+    public static int leInt(byte[] data, int off) {
+        return java.nio.ByteBuffer.wrap(data, off, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();
+    }
+
     /** Two hex digits per byte, space separated, computed here independently of the UI's formatter. */
     public static String hex(byte[] data, int off, int len) {
         StringBuilder s = new StringBuilder();

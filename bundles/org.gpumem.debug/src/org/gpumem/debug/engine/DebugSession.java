@@ -39,6 +39,12 @@ import org.gpumem.debug.KernelDebugIds;
 public final class DebugSession {
     private static final AtomicInteger SESSIONS = new AtomicInteger();
 
+    /**
+     * The status code of the {@link DebugException}s that say the kernel cannot be read now
+     * because it runs or its session ended: states of the session, not errors.
+     */
+    public static final int NOT_STOPPED = 5021;
+
     /** Receives what the executor thread observed. Called on the executor thread. */
     public interface Listener {
         /** A command starts moving the kernel ({@code warp} is null for resume). */
@@ -143,7 +149,7 @@ public final class DebugSession {
         Future<T> result;
         synchronized (this) {
             if (ended || terminating) {
-                throw new DebugException(Status.error("the kernel has terminated"));
+                throw terminated();
             }
             if (commands > 0) {
                 throw running();
@@ -151,7 +157,7 @@ public final class DebugSession {
             try {
                 result = executor.submit(() -> call(reader));
             } catch (RejectedExecutionException e) {
-                throw new DebugException(Status.error("the kernel has terminated"));
+                throw terminated();
             }
         }
         try {
@@ -181,7 +187,7 @@ public final class DebugSession {
     /** Runs {@code reader} on the engine; the input errors it meets become DebugExceptions. */
     private <T> T call(Function<KernelEngine, T> reader) throws DebugException {
         if (ended) {
-            throw new DebugException(Status.error("the kernel has terminated"));
+            throw terminated();
         }
         try {
             return reader.apply(engine);
@@ -192,8 +198,18 @@ public final class DebugSession {
     }
 
     private static DebugException running() {
-        return new DebugException(new Status(IStatus.ERROR, KernelDebugIds.PLUGIN_ID,
-                DebugException.TARGET_REQUEST_FAILED, "the kernel is running", null));
+        return new DebugException(new Status(IStatus.ERROR, KernelDebugIds.PLUGIN_ID, NOT_STOPPED,
+                "the kernel is running", null));
+    }
+
+    private static DebugException terminated() {
+        return new DebugException(new Status(IStatus.ERROR, KernelDebugIds.PLUGIN_ID, NOT_STOPPED,
+                "the kernel has terminated", null));
+    }
+
+    /** Whether {@code e} says only that the kernel runs or its session ended ({@link #NOT_STOPPED}). */
+    public static boolean notStopped(DebugException e) {
+        return e.getStatus().getCode() == NOT_STOPPED;
     }
 
     private void post(WarpId warp, StepKind kind, Function<KernelEngine, Stop> command) {

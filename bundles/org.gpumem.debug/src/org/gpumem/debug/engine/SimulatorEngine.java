@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.gpumem.images.ItaniumDemangler;
 import org.gpumem.model.MemoryState;
 import org.gpumem.model.Target;
 import org.gpumem.sim.Dim3;
@@ -254,7 +255,7 @@ public final class SimulatorEngine implements KernelEngine {
     public String describeLaunch() {
         Dim3 g = launch.config().grid();
         Dim3 b = launch.config().block();
-        return launch.kernel().name() + " <<<(" + g.x() + "," + g.y() + "," + g.z() + "), (" + b.x() + "," + b.y() + ","
+        return ItaniumDemangler.readable(launch.kernel().name()) + " <<<(" + g.x() + "," + g.y() + "," + g.z() + "), (" + b.x() + "," + b.y() + ","
                 + b.z() + ")>>>";
     }
 }

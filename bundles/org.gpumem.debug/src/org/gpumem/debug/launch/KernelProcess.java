@@ -3,6 +3,10 @@ package org.gpumem.debug.launch;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Platform;
@@ -15,6 +19,8 @@ import org.gpumem.debug.engine.Stop;
 import org.gpumem.debug.engine.StopReason;
 import org.gpumem.debug.engine.WarpId;
 import org.gpumem.sim.LaunchResult;
+import org.gpumem.sim.ScalarType;
+import org.gpumem.sim.launch.KernelArgument;
 
 /**
  * The simulated kernel launch as a process of the launch: its console shows fault reports and
@@ -35,6 +41,8 @@ public final class KernelProcess extends ConsoleProcess implements KernelTargetP
     private final SimulatorEngine engine;
     private final Path outputDirectory;
     private volatile DebugSession session;
+    /** The output buffers after a complete run, by name in the launch file's order; empty until then. */
+    private volatile Map<String, byte[]> outputs = Map.of();
 
     /**
      * @param outputDirectory where {@code NAME.bin} of each output buffer is written after a
@@ -69,6 +77,25 @@ public final class KernelProcess extends ConsoleProcess implements KernelTargetP
         return engine;
     }
 
+    /**
+     * The bytes of each output buffer the launch names, as the kernel left them, read when the
+     * kernel ran to its end (name to bytes, in the launch file's order); empty before that, after
+     * a fault and when terminated.
+     */
+    public Map<String, byte[]> outputs() {
+        return outputs;
+    }
+
+    /** The element type the launch file declares for buffer {@code name}, or null. */
+    public ScalarType bufferType(String name) {
+        for (KernelArgument.Buffer b : engine.prepared().description().buffers()) {
+            if (b.name().equals(name)) {
+                return b.type();
+            }
+        }
+        return null;
+    }
+
     @Override
     public void appendOutput(String text) {
         printOutput(text);
@@ -94,6 +121,11 @@ public final class KernelProcess extends ConsoleProcess implements KernelTargetP
             exitValue = 0;
             printOutput(String.format("%s completed: %,d warp instructions, %,d thread instructions%n",
                     engine.describeLaunch(), result.warpInstructions(), result.threadInstructions()));
+            Map<String, byte[]> read = new LinkedHashMap<>();
+            for (String name : engine.prepared().description().outputs()) {
+                read.put(name, engine.prepared().buffer(name));
+            }
+            outputs = Collections.unmodifiableMap(read);
             writeOutputs();
         }
         exited(exitValue);
@@ -105,9 +137,9 @@ public final class KernelProcess extends ConsoleProcess implements KernelTargetP
         }
         try {
             Files.createDirectories(outputDirectory);
-            for (String name : engine.prepared().description().outputs()) {
-                Path file = outputDirectory.resolve(name + ".bin");
-                Files.write(file, engine.prepared().buffer(name));
+            for (Map.Entry<String, byte[]> output : outputs.entrySet()) {
+                Path file = outputDirectory.resolve(output.getKey() + ".bin");
+                Files.write(file, output.getValue());
                 printOutput("wrote " + file + "\n");
             }
         } catch (IOException e) {

@@ -4,6 +4,7 @@ import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.model.IMemoryBlock;
 import org.eclipse.debug.core.model.IMemoryBlockExtension;
 import org.gpumem.debug.engine.LaneId;
+import org.gpumem.debug.engine.VariableValue;
 import org.gpumem.model.Scope;
 
 /**
@@ -19,8 +20,10 @@ import org.gpumem.model.Scope;
  * @param scope       which context instance the space needs (the model space's scope), null for
  *                    other debuggers' blocks
  * @param lane        the lane the gpumem block is bound to, null for other debuggers' blocks
+ * @param element     the DWARF element type of the variable the block was opened at, or null
  */
-public record MemoryBlockBinding(String space, int addressSize, String context, Scope scope, LaneId lane) {
+public record MemoryBlockBinding(String space, int addressSize, String context, Scope scope, LaneId lane,
+        VariableValue.Element element) {
 
     /** The space name used for memory blocks of other debuggers. */
     public static final String DEFAULT_SPACE = "default";
@@ -32,10 +35,10 @@ public record MemoryBlockBinding(String space, int addressSize, String context, 
      */
     public static MemoryBlockBinding of(IMemoryBlock block) throws DebugException {
         if (block instanceof SpaceMemoryBlock b) {
-            return new MemoryBlockBinding(b.space(), b.addressBytes(), b.describeContext(), b.scope(), b.lane());
+            return new MemoryBlockBinding(b.space(), b.addressBytes(), b.describeContext(), b.scope(), b.lane(), b.element());
         }
         int size = block instanceof IMemoryBlockExtension e ? e.getAddressSize() : 8;
-        return new MemoryBlockBinding(DEFAULT_SPACE, size, "", null, null);
+        return new MemoryBlockBinding(DEFAULT_SPACE, size, "", null, null, null);
     }
 
     /** True for blocks of the gpumem simulator. */

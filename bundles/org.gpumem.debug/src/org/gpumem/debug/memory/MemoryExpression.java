@@ -30,8 +30,12 @@ public final class MemoryExpression {
     private static final Pattern SPACE_PREFIX = Pattern.compile("\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*:(?!:)(.*)", Pattern.DOTALL);
     private static final Pattern TERM = Pattern.compile("\\s*([+-]?)\\s*(&?)\\s*(0[xX][0-9a-fA-F]+|[0-9]+|[A-Za-z_$][A-Za-z0-9_$.]*)\\s*");
 
-    /** Where an expression points: the space (its name in the target), the lane that sees it, and the offset. */
-    public record Result(String space, LaneId lane, long offset) {
+    /**
+     * Where an expression points: the space (its name in the target), the lane that sees it, and
+     * the offset; {@code element} is the DWARF element type of the variable an {@code &name}
+     * term takes the address of (what the bytes there hold), null for plain addresses.
+     */
+    public record Result(String space, LaneId lane, long offset, VariableValue.Element element) {
     }
 
     private MemoryExpression() {
@@ -58,6 +62,7 @@ public final class MemoryExpression {
             throw fail(expression, "no address after the space");
         }
         long sum = 0;
+        VariableValue.Element element = null;
         int pos = 0;
         boolean first = true;
         Matcher term = TERM.matcher(text);
@@ -69,12 +74,16 @@ public final class MemoryExpression {
             if (sign.isEmpty() && !first) {
                 throw fail(expression, "expected + or - before '" + term.group(3) + "'");
             }
-            long value = value(expression, term.group(2).equals("&"), term.group(3), space.getName(), frame);
+            boolean addressOf = term.group(2).equals("&");
+            long value = value(expression, addressOf, term.group(3), space.getName(), frame);
+            if (addressOf) {
+                element = frame.variable(term.group(3)).variable().element();
+            }
             sum = "-".equals(sign) ? sum - value : sum + value;
             pos = term.end();
             first = false;
         }
-        return new Result(space.getName(), lane, sum);
+        return new Result(space.getName(), lane, sum, element);
     }
 
     /** Every space name and alias of the target, for messages. */

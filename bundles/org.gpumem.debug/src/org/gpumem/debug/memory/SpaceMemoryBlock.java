@@ -14,6 +14,7 @@ import org.eclipse.debug.core.model.IMemoryBlockRetrieval;
 import org.eclipse.debug.core.model.MemoryByte;
 import org.gpumem.debug.engine.DebugSession;
 import org.gpumem.debug.engine.LaneId;
+import org.gpumem.debug.engine.VariableValue;
 import org.gpumem.debug.model.KernelDebugElement;
 import org.gpumem.debug.model.KernelDebugTarget;
 import org.gpumem.model.AddressSpace;
@@ -54,6 +55,7 @@ public final class SpaceMemoryBlock extends KernelDebugElement implements IMemor
     private final Scope scope;
     private final LaneId lane;
     private final long base;
+    private final VariableValue.Element element;
     private final String expression;
     private final List<Object> connections = new ArrayList<>();
     private final Map<Long, Page> pages = new HashMap<>();
@@ -81,7 +83,18 @@ public final class SpaceMemoryBlock extends KernelDebugElement implements IMemor
      */
     public SpaceMemoryBlock(KernelDebugTarget target, String space, LaneId lane, long base, String expression)
             throws DebugException {
+        this(target, space, lane, base, expression, null);
+    }
+
+    /**
+     * @param element the DWARF element type of the variable at {@code base} (what renderings
+     *                decode the bytes as), or null
+     * @see #SpaceMemoryBlock(KernelDebugTarget, String, LaneId, long, String)
+     */
+    public SpaceMemoryBlock(KernelDebugTarget target, String space, LaneId lane, long base, String expression,
+            VariableValue.Element element) throws DebugException {
         super(target);
+        this.element = element;
         StopMemoryState stop = stop(target);
         AddressSpace s;
         try {
@@ -120,6 +133,16 @@ public final class SpaceMemoryBlock extends KernelDebugElement implements IMemor
     /** The name of the space the block's addresses are offsets in. */
     public String space() {
         return space;
+    }
+
+    /** The element type of the variable the block was opened at ({@code local:&window}), or null. */
+    public VariableValue.Element element() {
+        return element;
+    }
+
+    /** {@code shared [CTA (1,0,0)] +0x40}: space, context and base offset, how views label the block. */
+    public String label() {
+        return describeBinding() + " +0x" + Long.toHexString(base);
     }
 
     /** The lane (and so CTA and warp) the block is bound to. */

@@ -23,6 +23,7 @@ import org.gpumem.model.addressing.Contexts;
 import org.gpumem.model.addressing.Locations;
 import org.gpumem.model.addressing.PoolAddress;
 import org.gpumem.model.memory.ByteSource;
+import org.gpumem.model.memory.MemoryUnavailableException;
 
 /**
  * One stop of a debug session as a model {@link MemoryState} ({@link KernelEngine#memoryState()}),
@@ -195,6 +196,16 @@ public final class StopMemoryState {
         session.modify(e -> AddressResolver.write(context, space, offset, bytes, 0, bytes.length));
     }
 
+    /**
+     * The exception a pool read throws when the session refuses it: a running or ended kernel is
+     * a state views show ({@link MemoryUnavailableException}), anything else is the engine's
+     * refusal of the range.
+     */
+    private static RuntimeException unavailable(DebugException e) {
+        return DebugSession.notStopped(e) ? new MemoryUnavailableException(e.getMessage(), e)
+                : new IllegalStateException(e.getMessage(), e);
+    }
+
     /** A pool source that reads and writes only while the session is stopped, never waiting. */
     private static final class SessionByteSource implements ByteSource {
         private final DebugSession session;
@@ -220,7 +231,7 @@ public final class StopMemoryState {
                     return null;
                 });
             } catch (DebugException e) {
-                throw new IllegalStateException(e.getMessage(), e);
+                throw unavailable(e);
             }
         }
 
@@ -235,7 +246,7 @@ public final class StopMemoryState {
                 session.modify(e -> live.write(offset, src, off, len));
                 writes.incrementAndGet();
             } catch (DebugException e) {
-                throw new IllegalStateException(e.getMessage(), e);
+                throw unavailable(e);
             }
         }
 
@@ -249,7 +260,7 @@ public final class StopMemoryState {
             try {
                 return session.query(e -> live.nextPopulated(offset));
             } catch (DebugException e) {
-                throw new IllegalStateException(e.getMessage(), e);
+                throw unavailable(e);
             }
         }
     }

@@ -77,6 +77,8 @@ public final class KernelDebugTarget extends KernelDebugElement
     private volatile StopMemoryState stopState;
     private volatile List<BreakpointLine> resolvedBreakpoints = List.of();
     private volatile Target engineTarget;
+    /** The line of a Run to Line in progress (a breakpoint beside the manager's until the next stop), or null. */
+    private volatile BreakpointLine runToLine;
 
     public KernelDebugTarget(ILaunch launch, KernelTargetProcess process, String name) {
         super(null);
@@ -234,6 +236,20 @@ public final class KernelDebugTarget extends KernelDebugElement
         session.suspend();
     }
 
+    /**
+     * Resumes until a warp reaches {@code line} (or something else stops the kernel first): the
+     * line is installed beside the breakpoint manager's breakpoints, whether they are skipped or
+     * not, and removed again at the next stop.
+     */
+    public void runToLine(BreakpointLine line) throws DebugException {
+        if (!canResume()) {
+            throw new DebugException(Status.error("the kernel cannot resume now"));
+        }
+        runToLine = line;
+        installBreakpoints();
+        session.resume();
+    }
+
     void step(WarpThread thread, StepKind kind) throws DebugException {
         if (!canResume()) {
             throw new DebugException(Status.error("the kernel cannot step now"));
@@ -290,6 +306,10 @@ public final class KernelDebugTarget extends KernelDebugElement
 
     @Override
     public void stopped(Stop stop) {
+        if (runToLine != null) {
+            runToLine = null;
+            installBreakpoints();
+        }
         lastStop = stop;
         stopGeneration++;
         stopState = null;
@@ -425,6 +445,10 @@ public final class KernelDebugTarget extends KernelDebugElement
                 }
             }
         }
+        BreakpointLine target = runToLine;
+        if (target != null) {
+            lines.add(target);
+        }
         session.setBreakpoints(lines, resolved -> resolvedBreakpoints = List.copyOf(resolved));
     }
 
@@ -506,7 +530,7 @@ public final class KernelDebugTarget extends KernelDebugElement
         }
         PtxStackFrame frame = context instanceof PtxStackFrame f ? f : thread.topFrame();
         MemoryExpression.Result r = MemoryExpression.evaluate(expression, engineTarget, frame, thread.lane());
-        return addBlock(new SpaceMemoryBlock(this, r.space(), r.lane(), r.offset(), expression));
+        return addBlock(new SpaceMemoryBlock(this, r.space(), r.lane(), r.offset(), expression, r.element()));
     }
 
     private SpaceMemoryBlock addBlock(SpaceMemoryBlock block) {

@@ -25,16 +25,23 @@ public final class KernelVariable extends KernelDebugElement implements IVariabl
     private final VariableValue variable;
     /** Element index for an element of an array, -1 for the variable itself. */
     private final int index;
+    /** The whole variable's bytes at the previous stop, or null when unknown. */
+    private final byte[] previousStop;
 
-    KernelVariable(PtxStackFrame frame, VariableValue variable) {
-        this(frame, variable, -1);
+    /**
+     * @param previousStop the variable's bytes when the frame was last read at an earlier stop,
+     *        for the same lane (null when not known)
+     */
+    KernelVariable(PtxStackFrame frame, VariableValue variable, byte[] previousStop) {
+        this(frame, variable, -1, previousStop);
     }
 
-    private KernelVariable(PtxStackFrame frame, VariableValue variable, int index) {
+    private KernelVariable(PtxStackFrame frame, VariableValue variable, int index, byte[] previousStop) {
         super(frame.getDebugTarget());
         this.frame = frame;
         this.variable = variable;
         this.index = index;
+        this.previousStop = previousStop;
     }
 
     /** The frame the variable belongs to. */
@@ -49,7 +56,7 @@ public final class KernelVariable extends KernelDebugElement implements IVariabl
 
     /** Element {@code i} of an array variable. */
     KernelVariable element(int i) {
-        return new KernelVariable(frame, variable, i);
+        return new KernelVariable(frame, variable, i, previousStop);
     }
 
     boolean isArray() {
@@ -110,9 +117,18 @@ public final class KernelVariable extends KernelDebugElement implements IVariabl
         return bracket > 0 ? t.substring(0, bracket) : t;
     }
 
+    /** Whether the value differs from the previous stop's (both known, same lane). */
     @Override
     public boolean hasValueChanged() {
-        return false;
+        byte[] now = variable.bytes();
+        if (previousStop == null || now == null || previousStop.length != now.length) {
+            return false;
+        }
+        if (index < 0) {
+            return !Arrays.equals(previousStop, now);
+        }
+        int size = variable.element().size();
+        return !Arrays.equals(previousStop, index * size, index * size + size, now, index * size, index * size + size);
     }
 
     @Override

@@ -1,7 +1,9 @@
 package org.gpumem.debug.model;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.model.IRegisterGroup;
@@ -10,6 +12,7 @@ import org.eclipse.debug.core.model.IThread;
 import org.eclipse.debug.core.model.IVariable;
 import org.gpumem.debug.engine.VariableValue;
 import org.gpumem.debug.memory.StopMemoryState;
+import org.gpumem.images.ItaniumDemangler;
 import org.gpumem.model.Context;
 import org.gpumem.model.Scope;
 import org.gpumem.sim.SourceLocation;
@@ -32,6 +35,11 @@ public final class PtxStackFrame extends KernelDebugElement implements IStackFra
     private List<IVariable> variables;
     private long variablesGeneration = -1;
     private int variablesLane = -1;
+    /**
+     * The focused lane's variable bytes as last read at an earlier stop, by name: what
+     * {@link KernelVariable#hasValueChanged()} compares with (changes since the previous suspend).
+     */
+    private Map<String, byte[]> previousStop = Map.of();
 
     PtxStackFrame(WarpThread thread, CallFrame frame) {
         super(thread.getDebugTarget());
@@ -75,16 +83,31 @@ public final class PtxStackFrame extends KernelDebugElement implements IStackFra
         if (variables == null || variablesGeneration != generation || variablesLane != lane) {
             CallFrame f = frame;
             List<VariableValue> values = session().query(e -> e.variables(thread.warpId(), f.level(), lane));
+            if (variablesLane != lane) {
+                previousStop = Map.of();
+            } else if (variables != null && variablesGeneration != generation) {
+                previousStop = bytesByName(variables);
+            }
             List<IVariable> list = new ArrayList<>();
             list.add(new LaneVariable(this));
             for (VariableValue v : values) {
-                list.add(new KernelVariable(this, v));
+                list.add(new KernelVariable(this, v, previousStop.get(v.name())));
             }
             variables = list;
             variablesGeneration = generation;
             variablesLane = lane;
         }
         return variables.toArray(new IVariable[0]);
+    }
+
+    private static Map<String, byte[]> bytesByName(List<IVariable> variables) {
+        Map<String, byte[]> bytes = new HashMap<>();
+        for (IVariable v : variables) {
+            if (v instanceof KernelVariable k && k.variable().bytes() != null) {
+                bytes.put(k.getName(), k.variable().bytes());
+            }
+        }
+        return bytes;
     }
 
     /** The frame's variable named {@code name}, or null. */
@@ -131,7 +154,9 @@ public final class PtxStackFrame extends KernelDebugElement implements IStackFra
     @Override
     public String getName() {
         CallFrame f = frame;
-        StringBuilder sb = new StringBuilder(f.function()).append("()");
+        // a mangled name demangles with its parameter list; an extern "C" one gets "()"
+        String demangled = ItaniumDemangler.demangle(f.function());
+        StringBuilder sb = new StringBuilder(demangled != null ? demangled : f.function() + "()");
         if (f.source() != null) {
             String file = f.source().file();
             int slash = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));

@@ -35,14 +35,16 @@ public final class GpumemLabels {
             if (s.getDwarfNumber() >= 0) {
                 b.append("DWARF ").append(s.getDwarfNumber()).append(", ");
             }
-            b.append(s.getAddressBits()).append("-bit, per ").append(s.getScope().getLiteral());
+            b.append(s.getAddressBits()).append("-bit, per ")
+                    .append(Contexts.term(s.eContainer() instanceof Target t ? t : null, s.getScope()));
             if (s.isReadOnly()) {
                 b.append(", read-only");
             }
             return b.append(')').toString();
         }
         if (object instanceof Storage s) {
-            return s.getName() + ": one per " + s.getScope().getLiteral() + ", " + size(s.getDefaultSize());
+            return s.getName() + ": one per " + Contexts.term(s.eContainer() instanceof Target t ? t : null, s.getScope())
+                    + ", " + size(s.getDefaultSize());
         }
         if (object instanceof Pool p) {
             return p.getStorage().getName() + " (" + size(p.getSize()) + ")";

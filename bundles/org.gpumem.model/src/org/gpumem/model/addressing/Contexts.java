@@ -3,10 +3,14 @@ package org.gpumem.model.addressing;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.gpumem.model.Context;
+import org.gpumem.model.MemoryState;
 import org.gpumem.model.Pool;
 import org.gpumem.model.Scope;
 import org.gpumem.model.Storage;
+import org.gpumem.model.Target;
 
 /** Navigation in the context tree (device, grid, work-group, subgroup, lane). */
 public final class Contexts {
@@ -64,7 +68,10 @@ public final class Contexts {
         return null;
     }
 
-    /** A short human-readable path such as {@code work-group (1,0,0) / subgroup 2 / lane 5}. */
+    /**
+     * A short human-readable path in the target vendor's words ({@link #term}), such as
+     * {@code CTA (1,0,0) / warp 2 / lane 5} or {@code work-group (1,0,0) / wavefront 2 / lane 5}.
+     */
     public static String describe(Context context) {
         if (context == null) {
             return "no context";
@@ -85,12 +92,39 @@ public final class Contexts {
         if (c.getName() != null && !c.getName().isEmpty()) {
             return c.getName();
         }
-        String scope = c.getScope().getLiteral();
+        String scope = term(target(c), c.getScope());
         return switch (c.getScope()) {
             case WORK_GROUP -> scope + " (" + c.getX() + "," + c.getY() + "," + c.getZ() + ")";
             case SUBGROUP, LANE -> scope + " " + c.getIndex();
             default -> scope;
         };
+    }
+
+    /**
+     * What the vendor of {@code target} calls contexts of {@code scope}: CTA, warp and lane on
+     * NVIDIA PTX targets (architecture {@code nvptx ...}), work-group, wavefront and lane on
+     * AMDGPU ({@code amdgcn ...}), the scope's own name elsewhere or when {@code target} is null.
+     * The one table of these words: every view and the CLI label contexts through it.
+     */
+    public static String term(Target target, Scope scope) {
+        String architecture = target == null || target.getArchitecture() == null ? "" : target.getArchitecture();
+        if (architecture.startsWith("nvptx")) {
+            return switch (scope) {
+                case WORK_GROUP -> "CTA";
+                case SUBGROUP -> "warp";
+                default -> scope.getLiteral();
+            };
+        }
+        if (architecture.startsWith("amdgcn") && scope == Scope.SUBGROUP) {
+            return "wavefront";
+        }
+        return scope.getLiteral();
+    }
+
+    /** The target of the state {@code context} belongs to, or null. */
+    public static Target target(Context context) {
+        EObject root = EcoreUtil.getRootContainer(context);
+        return root instanceof MemoryState state ? state.getTarget() : null;
     }
 
     /** {@code storage-name of context}, e.g. {@code lds of work-group (0,0,0)}. */

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.function.LongSupplier;
 
 import org.eclipse.emf.ecore.util.EcoreUtil;
+import org.gpumem.images.ItaniumDemangler;
 import org.gpumem.model.Context;
 import org.gpumem.model.MemoryState;
 import org.gpumem.model.Scope;
@@ -43,7 +44,8 @@ public final class StoppedMemoryState {
         // cost a context per thread of every CTA on each stop.
         // A state contains its target, and the device's one description stays the device's.
         MemoryState state = new MemoryStateBuilder(EcoreUtil.copy(launch.module().device().addressSpaces()))
-                .name(launch.kernel().name() + " stopped at " + cta.index(), launch.module().name())
+                .name(ItaniumDemangler.readable(launch.kernel().name()) + " stopped at CTA " + cta.index(),
+                        launch.module().name())
                 .launch(1, 1, 1, block.x(), block.y(), block.z())
                 .poolSize("global", global.size())
                 .poolSize("const", constBank.size())

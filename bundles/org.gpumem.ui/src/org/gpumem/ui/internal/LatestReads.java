@@ -13,6 +13,7 @@ import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Widget;
 import org.gpumem.dwarf.io.InputFiles;
 import org.gpumem.model.addressing.AddressingException;
+import org.gpumem.model.memory.MemoryUnavailableException;
 
 /**
  * The reads behind one part of a view, of which only the latest may be shown. Each read runs in
@@ -83,6 +84,9 @@ public final class LatestReads {
                     status = Status.CANCEL_STATUS;
                 } catch (AddressingException e) {
                     // an address the user gave is the problem: the message says which and why
+                    error = e.getMessage();
+                } catch (MemoryUnavailableException e) {
+                    // the kernel runs again or its session ended while the read ran: a state
                     error = e.getMessage();
                 } catch (IOException | RuntimeException | StackOverflowError | OutOfMemoryError e) {
                     error = InputFiles.userMessage(e);

@@ -6,11 +6,14 @@ import java.util.function.Consumer;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Color;
+import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableColumn;
@@ -31,6 +34,9 @@ public final class AddressSpaceTable extends Composite {
     public static final int COLUMN_ADDRESS = 0;
     public static final int COLUMN_HEX = 1;
     public static final int COLUMN_TYPED = 2;
+
+    /** Where GTK starts a cell's text, so drawn bytes line up with the column's other rows. */
+    private static final int TEXT_MARGIN = 4;
 
     private final SpaceReader reader;
     private final PageCache cache;
@@ -79,6 +85,12 @@ public final class AddressSpaceTable extends Composite {
         column(type.label(), 360);
         table.addListener(SWT.SetData, e -> fill((TableItem) e.item, table.indexOf((TableItem) e.item)));
         table.addListener(SWT.Selection, e -> rowsSelected());
+        table.addListener(SWT.EraseItem, e -> {
+            if (e.index == COLUMN_HEX && e.item.getData() instanceof RowBytes shown && shown.changed() != null) {
+                e.detail &= ~SWT.FOREGROUND;
+            }
+        });
+        table.addListener(SWT.PaintItem, this::paintHex);
 
         cache = new PageCache(reader, CACHE_PAGES, this::pageLoaded);
         addDisposeListener(e -> cache.dispose());
@@ -124,10 +136,29 @@ public final class AddressSpaceTable extends Composite {
         return cache.size();
     }
 
-    /** Drops cached pages and reads the rows on screen again (after a suspend or a write). */
+    /**
+     * Reads the rows on screen again (after a suspend or a write); bytes that differ from what
+     * the rows showed at the previous stop are drawn in the changed colour.
+     */
     public void reload() {
-        cache.clear();
+        cache.refresh();
         table.clearAll();
+    }
+
+    /**
+     * Which of the {@value #BYTES_PER_ROW} bytes of {@code row} (of the window on screen) changed
+     * since the previous stop, as the row was last filled; all false while it is loading.
+     */
+    public boolean[] changedBytes(int row) {
+        boolean[] changed = new boolean[BYTES_PER_ROW];
+        if (table.getItem(row).getData() instanceof RowBytes shown && shown.changed() != null) {
+            System.arraycopy(shown.changed(), 0, changed, 0, shown.changed().length);
+        }
+        return changed;
+    }
+
+    /** The hex text of a row's bytes and which of them changed (null when none did); drawn by {@link #paintHex}. */
+    private record RowBytes(String[] hex, boolean[] changed) {
     }
 
     public void addSelectionListener(Consumer<ByteSelection> listener) {
@@ -232,6 +263,7 @@ public final class AddressSpaceTable extends Composite {
         long address = windowStart + (long) row * BYTES_PER_ROW;
         item.setText(COLUMN_ADDRESS, reader.formatAddress(address));
         PageCache.Page page = cache.get(cache.pageOf(address));
+        item.setData(null);
         if (page == null) {
             item.setText(COLUMN_HEX, "\u2026");
             item.setText(COLUMN_TYPED, "");
@@ -245,8 +277,46 @@ public final class AddressSpaceTable extends Composite {
             return;
         }
         item.setText(COLUMN_HEX, Hex.bytes(page.bytes(), within, length, " "));
+        item.setData(rowBytes(page, within, length));
         item.setText(COLUMN_TYPED, type.formatAll(page.bytes(), within, length));
         item.setBackground(overlaps(address, BYTES_PER_ROW) ? selectionColour() : null);
+    }
+
+    private static RowBytes rowBytes(PageCache.Page page, int within, int length) {
+        String[] hex = new String[length];
+        boolean[] changed = null;
+        for (int i = 0; i < length; i++) {
+            hex[i] = Hex.bytes(page.bytes(), within + i, 1, "");
+            if (page.changed(within + i)) {
+                if (changed == null) {
+                    changed = new boolean[length];
+                }
+                changed[i] = true;
+            }
+        }
+        return new RowBytes(hex, changed);
+    }
+
+    /** Draws a row's hex bytes one by one where some changed, those in the changed colour. */
+    private void paintHex(Event e) {
+        if (e.index != COLUMN_HEX || !(e.item.getData() instanceof RowBytes shown) || shown.changed() == null) {
+            return;
+        }
+        GC gc = e.gc;
+        Color normal = gc.getForeground();
+        int x = e.x + TEXT_MARGIN;
+        int space = gc.textExtent(" ").x;
+        for (int i = 0; i < shown.hex().length; i++) {
+            Point extent = gc.textExtent(shown.hex()[i]);
+            gc.setForeground(shown.changed()[i] ? changedColour() : normal);
+            gc.drawText(shown.hex()[i], x, e.y + (e.height - extent.y) / 2, true);
+            x += extent.x + space;
+        }
+        gc.setForeground(normal);
+    }
+
+    private Color changedColour() {
+        return getDisplay().getSystemColor(SWT.COLOR_RED);
     }
 
     private boolean overlaps(long address, int length) {

@@ -26,6 +26,7 @@ import org.gpumem.model.Pool;
 import org.gpumem.model.Scope;
 import org.gpumem.model.addressing.AddressResolver;
 import org.gpumem.model.addressing.Contexts;
+import org.gpumem.model.memory.MemoryUnavailableException;
 
 /**
  * Lanes: a per-lane address space (CUDA local, AMD private_lane) of one warp/wavefront as a grid
@@ -48,11 +49,21 @@ public final class LanesGrid extends Composite {
     private final long elementsPerLane;
     private final Label header;
     private final Button physicalToggle;
+    private final Button hexToggle;
+    /** Elements are decoded little-endian: as signed decimals, or as hex numbers when set. */
+    private boolean hex;
     private final Color[] laneColours;
     private Table table;
     private boolean physical;
     private volatile byte[][] laneBytes;
     private volatile byte[] poolBytes;
+    /** What the last read of each kind gave, and at which pool version: the baseline of changes. */
+    private byte[][] previousLaneBytes;
+    private byte[] previousPoolBytes;
+    private long previousVersion = -1;
+    /** Per lane (or for the pool), which bytes changed since the previous stop; null when none. */
+    private volatile boolean[][] changedLaneBytes;
+    private volatile boolean[] changedPoolBytes;
     private final Set<Long> highlightedPoolOffsets = new TreeSet<>();
     private volatile int highlightedLane = -1;
     private volatile long highlightedFrom;
@@ -92,9 +103,13 @@ public final class LanesGrid extends Composite {
             laneColours[i] = new Color(new RGB(360f * i / laneCount, 0.28f, 1f));
         }
 
-        setLayout(new GridLayout(2, false));
+        setLayout(new GridLayout(3, false));
         header = new Label(this, SWT.NONE);
         header.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        hexToggle = new Button(this, SWT.TOGGLE);
+        hexToggle.setText("Hex");
+        hexToggle.setToolTipText("Show each element as a little-endian hexadecimal number instead of a signed decimal one");
+        hexToggle.addListener(SWT.Selection, e -> setHex(hexToggle.getSelection()));
         physicalToggle = new Button(this, SWT.TOGGLE);
         physicalToggle.setText("Physical pool");
         physicalToggle.setToolTipText("Show the " + pool.getStorage().getName()
@@ -144,6 +159,34 @@ public final class LanesGrid extends Composite {
         readJob.schedule();
     }
 
+    /** Shows elements as little-endian hex numbers ({@code 0x7f2a7e27}) or as signed decimals. */
+    public void setHex(boolean hex) {
+        this.hex = hex;
+        hexToggle.setSelection(hex);
+        table.clearAll();
+    }
+
+    public boolean hex() {
+        return hex;
+    }
+
+    /**
+     * The text of the element at {@code data[off .. off+elementSize)}: its little-endian value,
+     * signed decimal or (toggled) hex, never the bytes in memory order, which read as another
+     * number.
+     */
+    public String elementText(byte[] data, int off) {
+        long value = 0;
+        for (int i = elementSize - 1; i >= 0; i--) {
+            value = value << 8 | (data[off + i] & 0xff);
+        }
+        if (hex) {
+            return String.format("0x%0" + 2 * elementSize + "x", value);
+        }
+        int unused = 64 - 8 * elementSize;
+        return Long.toString(value << unused >> unused);
+    }
+
     /** Reads the cells again (after a suspend or a write). */
     public void reload() {
         readJob.schedule();
@@ -183,7 +226,7 @@ public final class LanesGrid extends Composite {
         laneBytes = null;
         poolBytes = null;
         table = new Table(this, SWT.VIRTUAL | SWT.BORDER | SWT.FULL_SELECTION);
-        table.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 2, 1));
+        table.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 3, 1));
         table.setHeaderVisible(true);
         table.setLinesVisible(true);
         int cellWidth = 20 + elementSize * 20;
@@ -222,9 +265,15 @@ public final class LanesGrid extends Composite {
     private IStatus read(IProgressMonitor monitor) {
         boolean readPhysical = physical;
         try {
+            long version = pool.getSource().version();
             if (readPhysical) {
                 byte[] bytes = new byte[(int) poolBytesShown()];
                 pool.getSource().read(0, bytes, 0, bytes.length);
+                synchronized (this) {
+                    changedPoolBytes = changes(previousPoolBytes, bytes, changedPoolBytes, version);
+                    previousPoolBytes = bytes;
+                    previousVersion = version;
+                }
                 poolBytes = bytes;
             } else {
                 int elements = (int) Math.min(WINDOW_ELEMENTS, elementsPerLane);
@@ -234,8 +283,22 @@ public final class LanesGrid extends Composite {
                     AddressResolver.read(lanes.get(i), space, 0, perLane[i], 0, perLane[i].length);
                     monitor.worked(1);
                 }
+                synchronized (this) {
+                    boolean[][] changed = new boolean[perLane.length][];
+                    for (int i = 0; i < perLane.length; i++) {
+                        changed[i] = changes(previousLaneBytes == null ? null : previousLaneBytes[i], perLane[i],
+                                changedLaneBytes == null ? null : changedLaneBytes[i], version);
+                    }
+                    changedLaneBytes = changed;
+                    previousLaneBytes = perLane;
+                    previousVersion = version;
+                }
                 laneBytes = perLane;
             }
+        } catch (MemoryUnavailableException e) {
+            // the kernel runs again or its session ended: a state to show, not an error to log
+            showUnavailable(e.getMessage());
+            return Status.OK_STATUS;
         } catch (RuntimeException e) {
             return new Status(IStatus.ERROR, "org.gpumem.ui", "cannot read " + space.getName() + ": " + e.getMessage(), e);
         } finally {
@@ -249,6 +312,51 @@ public final class LanesGrid extends Composite {
             });
         }
         return Status.OK_STATUS;
+    }
+
+    /**
+     * Which bytes of {@code now} differ from {@code before} (read at {@link #previousVersion});
+     * a read at the same version keeps that stop's changes unless bytes moved again.
+     */
+    private boolean[] changes(byte[] before, byte[] now, boolean[] changedBefore, long version) {
+        if (before == null || before.length != now.length) {
+            return null;
+        }
+        boolean[] changed = new boolean[now.length];
+        boolean any = false;
+        for (int i = 0; i < now.length; i++) {
+            changed[i] = before[i] != now[i];
+            any |= changed[i];
+        }
+        if (!any && version == previousVersion) {
+            return changedBefore;
+        }
+        return any ? changed : null;
+    }
+
+    /** Whether the element {@code element} of the {@code i}th lane shown changed since the previous stop. */
+    public boolean changed(int i, int element) {
+        boolean[][] changed = changedLaneBytes;
+        return changed != null && changed[i] != null && any(changed[i], element * elementSize, elementSize);
+    }
+
+    private static boolean any(boolean[] flags, int from, int length) {
+        for (int k = from; k < from + length && k < flags.length; k++) {
+            if (flags[k]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void showUnavailable(String why) {
+        if (!isDisposed()) {
+            getDisplay().asyncExec(() -> {
+                if (!header.isDisposed()) {
+                    header.setText(space.getName() + ": " + why);
+                }
+            });
+        }
     }
 
     private void fill(TableItem item, int row) {
@@ -268,7 +376,8 @@ public final class LanesGrid extends Composite {
             boolean selected = lane == highlightedLane && elementStart < highlightedTo
                     && highlightedFrom < elementStart + elementSize;
             item.setBackground(i + 1, selected ? getDisplay().getSystemColor(SWT.COLOR_YELLOW) : laneColours[lane % laneCount]);
-            item.setText(i + 1, bytes == null ? "\u2026" : Hex.bytes(bytes[i], element * elementSize, elementSize, ""));
+            item.setForeground(i + 1, changed(i, element) ? getDisplay().getSystemColor(SWT.COLOR_RED) : null);
+            item.setText(i + 1, bytes == null ? "\u2026" : elementText(bytes[i], element * elementSize));
         }
     }
 
@@ -281,13 +390,16 @@ public final class LanesGrid extends Composite {
             long rowBytes = (long) laneCount * elementSize;
             int lane = (int) ((offset % rowBytes) / elementSize);
             long element = offset / rowBytes;
-            String value = bytes == null ? "\u2026" : Hex.bytes(bytes, (int) offset, elementSize, "");
+            String value = bytes == null ? "\u2026" : elementText(bytes, (int) offset);
             item.setText(w + 1, "L" + lane + "[" + element + "] " + value);
             boolean selected;
             synchronized (highlightedPoolOffsets) {
                 selected = highlightedPoolOffsets.stream().anyMatch(p -> p >= offset && p < offset + elementSize);
             }
             item.setBackground(w + 1, selected ? getDisplay().getSystemColor(SWT.COLOR_YELLOW) : laneColours[lane]);
+            boolean[] changed = changedPoolBytes;
+            item.setForeground(w + 1, changed != null && any(changed, (int) offset, elementSize)
+                    ? getDisplay().getSystemColor(SWT.COLOR_RED) : null);
         }
     }
 }

@@ -19,8 +19,17 @@ import org.eclipse.core.runtime.jobs.Job;
  */
 public final class PageCache {
 
-    /** A loaded page: its bytes, or the error that stopped the read. */
-    public record Page(long index, long version, byte[] bytes, int length, String error) {
+    /**
+     * A loaded page: its bytes, or the error that stopped the read, and which bytes differ from
+     * the page as read at the previous version (stop) of the reader ({@code changed} is null
+     * when none do or nothing was read before).
+     */
+    public record Page(long index, long version, long epoch, byte[] bytes, int length, String error, boolean[] changed) {
+
+        /** Whether byte {@code i} of the page changed since the previous stop. */
+        public boolean changed(int i) {
+            return changed != null && i < changed.length && changed[i];
+        }
     }
 
     public static final int PAGE_SIZE = 4096;
@@ -31,6 +40,8 @@ public final class PageCache {
     private final Map<Long, Page> pages;
     private final Deque<Long> wanted = new ArrayDeque<>();
     private final Job job;
+    /** Pages read before the last {@link #refresh} are read again; guarded by {@code this}. */
+    private long epoch;
 
     public PageCache(SpaceReader reader, int capacity, LongConsumer loaded) {
         this.reader = reader;
@@ -68,7 +79,7 @@ public final class PageCache {
         long version = reader.version();
         synchronized (this) {
             Page page = pages.get(index);
-            if (page != null && page.version() == version) {
+            if (page != null && page.version() == version && page.epoch() == epoch) {
                 return page;
             }
             if (!wanted.contains(index)) {
@@ -95,6 +106,14 @@ public final class PageCache {
     /** Drops every page; the next {@link #get} reads again. */
     public synchronized void clear() {
         pages.clear();
+    }
+
+    /**
+     * Makes the next {@link #get} of every page read again, keeping the pages held as the
+     * baseline their new reads are compared with (which bytes changed).
+     */
+    public synchronized void refresh() {
+        epoch++;
     }
 
     public void dispose() {
@@ -131,15 +150,42 @@ public final class PageCache {
 
     private Page load(long index) {
         long version = reader.version();
+        long readAt;
+        Page before;
+        synchronized (this) {
+            readAt = epoch;
+            before = pages.get(index);
+        }
         long offset = index * PAGE_SIZE;
         long available = Long.compareUnsigned(offset, reader.length()) >= 0 ? 0 : reader.length() - offset;
         int length = (int) Math.min(PAGE_SIZE, available);
         byte[] bytes = new byte[PAGE_SIZE];
         try {
             reader.read(reader.start() + offset, bytes, 0, length);
-            return new Page(index, version, bytes, length, null);
+            return new Page(index, version, readAt, bytes, length, null, changed(before, version, bytes, length));
         } catch (RuntimeException e) {
-            return new Page(index, version, bytes, 0, e.getMessage() == null ? e.toString() : e.getMessage());
+            return new Page(index, version, readAt, bytes, 0, e.getMessage() == null ? e.toString() : e.getMessage(), null);
         }
+    }
+
+    /**
+     * The bytes that differ from {@code before}, the page as last read: at an earlier version
+     * (stop) its differences are the changes since then; at the same version (a refresh within
+     * one stop) the changes of that stop stay marked unless the bytes moved again.
+     */
+    private static boolean[] changed(Page before, long version, byte[] bytes, int length) {
+        if (before == null || before.error() != null) {
+            return null;
+        }
+        boolean[] changed = new boolean[length];
+        boolean any = false;
+        for (int i = 0; i < length && i < before.length(); i++) {
+            changed[i] = before.bytes()[i] != bytes[i];
+            any |= changed[i];
+        }
+        if (!any && before.version() == version) {
+            return before.changed();
+        }
+        return any ? changed : null;
     }
 }

@@ -12,6 +12,7 @@ import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
 import org.gpumem.ui.memory.AddressSpaceTable;
 import org.gpumem.ui.memory.Idle;
+import org.gpumem.ui.memory.ValueType;
 import org.gpumem.ui.session.GpuMemorySession;
 
 /** The address-space table in the platform Memory view; selections are published to the other renderings. */
@@ -49,10 +50,20 @@ public final class AddressSpaceRendering extends AbstractMemoryRendering impleme
                 // the table starts at the block's start instead
             }
         }
+        ValueType type = GpumemBlocks.valueType(getMemoryBlock());
+        if (type != null) {
+            table.setValueType(type);
+        }
         GpuMemorySession.get().addView(this);
         table.addDisposeListener(e -> GpuMemorySession.get().removeView(this));
         control = table;
         return control;
+    }
+
+    @Override
+    public String getLabel() {
+        String label = GpumemBlocks.label(getMemoryBlock(), "Address-space table");
+        return label != null ? label : super.getLabel();
     }
 
     @Override

@@ -67,6 +67,12 @@ public final class AliasesRendering extends AbstractMemoryRendering implements I
     }
 
     @Override
+    public String getLabel() {
+        String label = GpumemBlocks.label(getMemoryBlock(), "Aliases");
+        return label != null ? label : super.getLabel();
+    }
+
+    @Override
     public Control getControl() {
         return control;
     }

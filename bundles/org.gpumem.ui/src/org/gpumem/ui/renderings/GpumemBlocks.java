@@ -5,10 +5,12 @@ import org.eclipse.debug.core.model.IMemoryBlock;
 import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.model.IMemoryBlockExtension;
 import org.gpumem.debug.memory.MemoryBlockBinding;
+import org.gpumem.debug.memory.SpaceMemoryBlock;
 import org.gpumem.model.Location;
 import org.gpumem.ui.memory.BlockSpaceReader;
 import org.gpumem.ui.memory.ModelSpaceReader;
 import org.gpumem.ui.memory.SpaceReader;
+import org.gpumem.ui.memory.ValueType;
 
 /**
  * How renderings see a memory block: a block that adapts to a model {@link Location} is read
@@ -38,6 +40,23 @@ final class GpumemBlocks {
             }
         }
         return "default";
+    }
+
+    /**
+     * The label of a rendering of a gpumem block, {@code shared [CTA (1,0,0)] +0x40 <Lanes>}: the
+     * space, context and offset instead of the expression; null for other blocks (the platform's
+     * label then).
+     */
+    static String label(IMemoryBlock block, String renderingName) {
+        return block instanceof SpaceMemoryBlock b ? b.label() + " <" + renderingName + ">" : null;
+    }
+
+    /** The value type of the variable a gpumem block was opened at, or null. */
+    static ValueType valueType(IMemoryBlock block) {
+        if (block instanceof SpaceMemoryBlock b && b.element() != null) {
+            return ValueType.forDwarf(b.element().encoding(), b.element().size());
+        }
+        return null;
     }
 
     static SpaceReader reader(IMemoryBlock block) {

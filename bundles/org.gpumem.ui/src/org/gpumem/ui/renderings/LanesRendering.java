@@ -40,6 +40,12 @@ public final class LanesRendering extends AbstractMemoryRendering implements Gpu
     }
 
     @Override
+    public String getLabel() {
+        String label = GpumemBlocks.label(getMemoryBlock(), "Lanes");
+        return label != null ? label : super.getLabel();
+    }
+
+    @Override
     public Control getControl() {
         return control;
     }

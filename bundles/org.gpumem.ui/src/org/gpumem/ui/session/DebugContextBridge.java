@@ -1,29 +1,42 @@
 package org.gpumem.ui.session;
 
 import org.eclipse.core.runtime.Adapters;
+import org.eclipse.core.runtime.Platform;
 import org.eclipse.debug.core.DebugEvent;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.IDebugEventSetListener;
+import org.eclipse.debug.core.ILaunchConfiguration;
+import org.eclipse.debug.core.model.IDebugElement;
+import org.eclipse.debug.core.model.IDebugTarget;
 import org.eclipse.debug.core.model.IStackFrame;
 import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.debug.ui.contexts.DebugContextEvent;
 import org.eclipse.debug.ui.contexts.IDebugContextListener;
 import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchWindow;
+import org.eclipse.ui.PartInitException;
+import org.gpumem.debug.launch.KernelProcess;
 import org.gpumem.model.Context;
 import org.gpumem.model.MemoryState;
+import org.gpumem.ui.GpuMemoryViews;
+import org.gpumem.ui.views.OutputBuffersView;
 
 /**
  * Feeds the session from the platform debugger: the selected stack frame's variables go to the
- * Variable Locations view; a selected debug element that adapts to {@link MemoryState} shows its state when it adapts to {@link MemoryState}, focused on the {@link Context} it
- * adapts to; suspend and change events of any debug target refresh the views (merged by the
- * session).
+ * Variable Locations view; a selected debug element that adapts to {@link MemoryState} shows its
+ * state, focused on the {@link Context} it adapts to; suspend and change events of any debug
+ * target refresh the views (merged by the session), and a target's termination detaches the
+ * views from its stop.
  */
 public final class DebugContextBridge implements IDebugContextListener, IDebugEventSetListener {
 
     private static DebugContextBridge installed;
+    private final IWorkbenchWindow window;
 
-    private DebugContextBridge() {
+    private DebugContextBridge(IWorkbenchWindow window) {
+        this.window = window;
     }
 
     /** Installs the bridge once for {@code window}; later calls do nothing. */
@@ -31,7 +44,7 @@ public final class DebugContextBridge implements IDebugContextListener, IDebugEv
         if (installed != null || window == null) {
             return;
         }
-        installed = new DebugContextBridge();
+        installed = new DebugContextBridge(window);
         DebugPlugin.getDefault().addDebugEventListener(installed);
         DebugUITools.getDebugContextManager().getContextService(window).addDebugContextListener(installed);
         installed.select(DebugUITools.getDebugContextManager().getContextService(window).getActiveContext());
@@ -57,11 +70,45 @@ public final class DebugContextBridge implements IDebugContextListener, IDebugEv
         if (state == null) {
             return;
         }
-        GpuMemorySession.get().show(state, Adapters.adapt(element, Context.class), String.valueOf(element), false);
+        GpuMemorySession.get().show(state, Adapters.adapt(element, Context.class), String.valueOf(element), false,
+                element instanceof IDebugElement debugElement ? debugElement.getDebugTarget() : null);
+    }
+
+    /** A kernel ran to its end: its output buffers appear in the Output Buffers view. */
+    private void showOutputs(KernelProcess process) {
+        Display display = window.getShell() == null || window.getShell().isDisposed() ? null : window.getShell().getDisplay();
+        if (display == null) {
+            return;
+        }
+        display.asyncExec(() -> {
+            IWorkbenchPage page = window.getActivePage();
+            if (page == null) {
+                return;
+            }
+            try {
+                ((OutputBuffersView) page.showView(GpuMemoryViews.OUTPUT_BUFFERS, null, IWorkbenchPage.VIEW_VISIBLE)).show(process);
+            } catch (PartInitException e) {
+                Platform.getLog(DebugContextBridge.class).log(e.getStatus());
+            }
+        });
+    }
+
+    private static String launchName(IDebugTarget target) {
+        ILaunchConfiguration configuration = target.getLaunch() == null ? null : target.getLaunch().getLaunchConfiguration();
+        return configuration != null ? configuration.getName() : target.toString();
     }
 
     @Override
     public void handleDebugEvents(DebugEvent[] events) {
+        for (DebugEvent event : events) {
+            if (event.getKind() == DebugEvent.TERMINATE && event.getSource() instanceof IDebugTarget target) {
+                GpuMemorySession.get().ended(target, "The kernel of " + launchName(target) + " has terminated.");
+            }
+            if (event.getKind() == DebugEvent.TERMINATE && event.getSource() instanceof KernelProcess process
+                    && !process.outputs().isEmpty()) {
+                showOutputs(process);
+            }
+        }
         for (DebugEvent event : events) {
             if (event.getKind() == DebugEvent.SUSPEND || event.getKind() == DebugEvent.CHANGE
                     || event.getKind() == DebugEvent.TERMINATE) {

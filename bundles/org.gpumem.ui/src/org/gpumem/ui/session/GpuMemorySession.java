@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.eclipse.debug.core.model.IDebugTarget;
 import org.eclipse.debug.core.model.IStackFrame;
 import org.eclipse.swt.widgets.Display;
 import org.gpumem.model.Context;
@@ -32,6 +33,10 @@ public final class GpuMemorySession {
     private volatile String origin = "";
     private volatile boolean readOnly;
     private volatile IStackFrame frame;
+    /** The debug target whose stop {@link #state} is, or null (a snapshot). */
+    private volatile IDebugTarget owner;
+    /** Why nothing is shown any more (the owner ended), or null. */
+    private volatile String detached;
     private long requestedAt;
     private boolean pending;
     private volatile long lastRedrawNanos = -1;
@@ -67,11 +72,51 @@ public final class GpuMemorySession {
 
     /** Shows {@code state}; {@code focus} may be null (first lane). */
     public void show(MemoryState state, Context focus, String origin, boolean readOnly) {
+        show(state, focus, origin, readOnly, null);
+    }
+
+    /**
+     * Shows {@code state}, a stop of {@code owner} (null for a snapshot): when the owner ends
+     * ({@link #ended}), the views let go of it.
+     */
+    public void show(MemoryState state, Context focus, String origin, boolean readOnly, IDebugTarget owner) {
         this.state = state;
         this.focus = focus;
         this.origin = origin == null ? "" : origin;
         this.readOnly = readOnly;
+        this.owner = owner;
+        this.detached = null;
         changed();
+    }
+
+    /**
+     * {@code target} has terminated: if the views show its stop or one of its frames, they let go
+     * of them and say {@code why} instead; nothing of an ended session is read again.
+     */
+    public void ended(IDebugTarget target, String why) {
+        boolean ownState = target != null && target == owner;
+        IStackFrame f = frame;
+        boolean ownFrame = f != null && f.getDebugTarget() == target;
+        if (!ownState && !ownFrame) {
+            return;
+        }
+        if (ownState) {
+            state = null;
+            focus = null;
+            owner = null;
+            origin = "";
+        }
+        if (ownFrame) {
+            frame = null;
+        }
+        detached = why;
+        changed();
+    }
+
+    /** What views say when there is no state: why the last one went away, or how to get one. */
+    public String emptyText() {
+        String why = detached;
+        return why != null ? why : "No kernel suspended: launch one in debug mode or open a .gpumem snapshot.";
     }
 
     /** The selected stack frame of a debug target, or null. */
@@ -83,6 +128,9 @@ public final class GpuMemorySession {
     public void showFrame(IStackFrame frame) {
         if (frame != this.frame) {
             this.frame = frame;
+            if (frame != null) {
+                detached = null;
+            }
             changed();
         }
     }

@@ -10,6 +10,7 @@ import org.eclipse.swt.widgets.Composite;
 import org.gpumem.model.AddressSpace;
 import org.gpumem.model.MemoryState;
 import org.gpumem.model.Target;
+import org.gpumem.model.addressing.Contexts;
 import org.gpumem.model.targets.BuiltinTargets;
 import org.gpumem.sim.SimulatorTarget;
 import org.gpumem.ui.internal.TextColumns;
@@ -64,7 +65,7 @@ public final class AddressSpacesView extends SessionView {
             case 0 -> space.getName();
             case 1 -> space.getDwarfNumber() < 0 ? "-" : Long.toString(space.getDwarfNumber());
             case 2 -> space.getAddressBits() + " bits";
-            case 3 -> space.getScope().getLiteral();
+            case 3 -> Contexts.term(space.eContainer() instanceof Target t ? t : null, space.getScope());
             case 4 -> AccessPatterns.describe(space.getAccess());
             case 5 -> space.isReadOnly() ? "yes" : "no";
             case 6 -> String.join(", ", space.getAliases());

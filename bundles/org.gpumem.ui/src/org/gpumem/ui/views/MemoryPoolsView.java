@@ -1,7 +1,10 @@
 package org.gpumem.ui.views;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 import org.eclipse.jface.viewers.IStructuredSelection;
@@ -13,6 +16,8 @@ import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Tree;
+import org.eclipse.swt.widgets.TreeColumn;
+import org.eclipse.emf.ecore.EObject;
 import org.eclipse.ui.PartInitException;
 import org.gpumem.model.AddressSpace;
 import org.gpumem.model.Context;
@@ -22,6 +27,7 @@ import org.gpumem.model.Scope;
 import org.gpumem.model.addressing.Contexts;
 import org.gpumem.model.provider.GpumemLabels;
 import org.gpumem.ui.GpuMemoryViews;
+import org.gpumem.ui.internal.LatestReads;
 import org.gpumem.ui.internal.TextColumns;
 
 /**
@@ -35,6 +41,10 @@ public final class MemoryPoolsView extends SessionView {
 
     private Label status;
     private TreeViewer viewer;
+    /** Bytes in use per pool of the shown state, measured off the UI thread. */
+    private volatile Map<Pool, Long> inUse = Map.of();
+    private volatile String inUseError;
+    private LatestReads reads;
 
     @Override
     protected void createContents(Composite parent) {
@@ -46,7 +56,8 @@ public final class MemoryPoolsView extends SessionView {
         Tree tree = viewer.getTree();
         tree.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         int[] widths = {260, 200, 80, 80};
-        TextColumns.add(viewer, COLUMNS, widths, MemoryPoolsView::columnText);
+        TextColumns.add(viewer, COLUMNS, widths, this::columnText);
+        reads = new LatestReads(tree).asSystemJobs();
         viewer.setContentProvider(new ITreeContentProvider() {
             @Override
             public Object[] getElements(Object input) {
@@ -89,7 +100,7 @@ public final class MemoryPoolsView extends SessionView {
         getSite().setSelectionProvider(viewer);
     }
 
-    static String columnText(Object element, int column) {
+    String columnText(Object element, int column) {
         if (element instanceof Context context) {
             return column == 0 ? Contexts.describeOne(context) : "";
         }
@@ -98,7 +109,8 @@ public final class MemoryPoolsView extends SessionView {
             case 0 -> pool.getStorage().getName() + " pool";
             case 1 -> PoolSpaces.direct(pool).stream().map(AddressSpace::getName).collect(Collectors.joining(", "));
             case 2 -> GpumemLabels.size(pool.getSize());
-            case 3 -> GpumemLabels.size(PoolSpaces.inUse(pool));
+            case 3 -> inUse.containsKey(pool) ? GpumemLabels.size(inUse.get(pool))
+                    : inUseError != null ? inUseError : "\u2026";
             default -> "";
         };
     }
@@ -118,6 +130,16 @@ public final class MemoryPoolsView extends SessionView {
         }
     }
 
+    /** The line above the tree: what is shown, or why nothing is. */
+    public String statusText() {
+        return status.getText();
+    }
+
+    /** Whether the bytes in use of the shown state's pools have been measured (or could not be). */
+    public boolean measured() {
+        return !inUse.isEmpty() || inUseError != null;
+    }
+
     public TreeViewer viewer() {
         return viewer;
     }
@@ -130,18 +152,52 @@ public final class MemoryPoolsView extends SessionView {
         }
         MemoryState state = session().state();
         if (state == null) {
-            status.setText("No kernel suspended: launch one in debug mode or open a .gpumem snapshot.");
+            status.setText(session().emptyText());
         } else {
             status.setText((session().readOnly() ? "Snapshot (read-only): " : "") + state.getName()
                     + (state.getProgram() == null || state.getProgram().isEmpty() ? "" : " \u00b7 " + state.getProgram()));
         }
         if (viewer.getInput() != state) {
+            inUse = Map.of();
+            inUseError = null;
             viewer.setInput(state);
             viewer.expandToLevel(3);
         } else {
             viewer.refresh(true);
         }
-        done.run();
+        if (state == null) {
+            reads.cancel();
+            done.run();
+            return;
+        }
+        reads.start("Measuring memory pools", monitor -> measure(state), (measured, error) -> {
+            inUse = measured == null ? Map.of() : measured;
+            inUseError = error;
+            viewer.refresh(true);
+            fitSizeColumns();
+            done.run();
+        }, dropped -> done.run());
+    }
+
+    /** Widens the Size and In use columns to their longest text, so no size is cut. */
+    private void fitSizeColumns() {
+        for (int column = 2; column < COLUMNS.length; column++) {
+            TreeColumn c = viewer.getTree().getColumn(column);
+            int width = c.getWidth();
+            c.pack();
+            c.setWidth(Math.max(width, c.getWidth()));
+        }
+    }
+
+    /** Bytes in use of every pool of {@code state} (reads of the pools' sources). */
+    private static Map<Pool, Long> measure(MemoryState state) {
+        Map<Pool, Long> measured = new HashMap<>();
+        for (Iterator<EObject> it = state.eAllContents(); it.hasNext();) {
+            if (it.next() instanceof Pool pool) {
+                measured.put(pool, PoolSpaces.inUse(pool));
+            }
+        }
+        return measured;
     }
 
     @Override

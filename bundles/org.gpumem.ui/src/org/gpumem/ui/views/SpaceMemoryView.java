@@ -32,12 +32,14 @@ public final class SpaceMemoryView extends SessionView {
     private AddressSpaceTable table;
     private LanesGrid lanes;
     private AliasPanel aliases;
+    /** What the view says while it shows no space, or null. */
+    private Label message;
 
     @Override
     protected void createContents(Composite parent) {
         this.parent = parent;
         parent.setLayout(new FillLayout());
-        new Label(parent, SWT.WRAP).setText("Open a pool from Memory Pools or a variable from Variable Locations.");
+        say("Open a pool from Memory Pools or a variable from Variable Locations.");
     }
 
     /** Shows {@code space} seen from {@code context}, scrolled to {@code offset}. */
@@ -45,6 +47,7 @@ public final class SpaceMemoryView extends SessionView {
         for (Control c : parent.getChildren()) {
             c.dispose();
         }
+        message = null;
         tabs = new CTabFolder(parent, SWT.BOTTOM | SWT.BORDER);
         table = new AddressSpaceTable(tabs, new ModelSpaceReader(context, space));
         tab("Address-space table", table);
@@ -89,6 +92,16 @@ public final class SpaceMemoryView extends SessionView {
         return null;
     }
 
+    private void say(String text) {
+        message = new Label(parent, SWT.WRAP);
+        message.setText(text);
+    }
+
+    /** What the view says instead of a space (how to open one, or that its kernel ended), or null. */
+    public String message() {
+        return message == null || message.isDisposed() ? null : message.getText();
+    }
+
     private void tab(String title, Control control) {
         CTabItem item = new CTabItem(tabs, SWT.NONE);
         item.setText(title);
@@ -114,6 +127,21 @@ public final class SpaceMemoryView extends SessionView {
     @Override
     public void refresh(Runnable done) {
         if (table == null || table.isDisposed()) {
+            done.run();
+            return;
+        }
+        if (session().state() == null) {
+            // the session the renderings read has gone (its kernel ended): let go of it
+            for (Control c : parent.getChildren()) {
+                c.dispose();
+            }
+            table = null;
+            lanes = null;
+            aliases = null;
+            tabs = null;
+            say(session().emptyText());
+            parent.layout(true, true);
+            setContentDescription("");
             done.run();
             return;
         }

@@ -21,6 +21,7 @@ import org.eclipse.ui.PartInitException;
 import org.gpumem.debug.engine.VariableValue;
 import org.gpumem.debug.model.KernelVariable;
 import org.gpumem.debug.model.PtxStackFrame;
+import org.gpumem.debug.model.WarpThread;
 import org.gpumem.model.AddressSpace;
 import org.gpumem.model.Context;
 import org.gpumem.model.MemoryState;
@@ -43,6 +44,8 @@ import org.gpumem.ui.renderings.MemoryViewMonitors;
 public final class VariableLocationsView extends SessionView {
 
     public static final String[] COLUMNS = {"Name", "Type", "Context", "Space", "Offset", "Size", "Value"};
+    /** The Space column of variables that live in a register, whose Offset column names it. */
+    public static final String REGISTER = "register";
     /** Bytes of a value shown in hex. */
     private static final int VALUE_BYTES = 16;
 
@@ -118,13 +121,18 @@ public final class VariableLocationsView extends SessionView {
 
     private void openInMemoryView(Row row) {
         KernelVariable variable = row.debugVariable();
+        if (REGISTER.equals(row.spaceName())) {
+            setContentDescription(row.name() + " lives in register " + row.offsetText() + ", not in an address space");
+            return;
+        }
         IMemoryBlockRetrievalExtension retrieval = Adapters.adapt(variable.getDebugTarget(), IMemoryBlockRetrievalExtension.class);
         if (retrieval == null) {
             setContentDescription(row.name() + ": its debug target offers no memory blocks");
             return;
         }
         try {
-            IMemoryBlockExtension block = retrieval.getExtendedMemoryBlock(row.spaceName() + ":" + row.offsetText(),
+            // &name, not the offset: the block then knows the variable's type for its value column
+            IMemoryBlockExtension block = retrieval.getExtendedMemoryBlock(row.spaceName() + ":&" + row.name(),
                     variable.frame());
             MemoryViewMonitors.show(getSite().getPage(), block);
         } catch (CoreException e) {
@@ -151,7 +159,7 @@ public final class VariableLocationsView extends SessionView {
             rows = result == null ? List.of() : result;
             viewer.setInput(rows);
             setContentDescription(error != null ? "Cannot read the variables: " + error
-                    : focus == null ? "No kernel suspended" : Contexts.describe(focus));
+                    : focus == null ? session().emptyText() : Contexts.describe(focus));
             done.run();
         }, superseded -> done.run());
     }
@@ -183,6 +191,9 @@ public final class VariableLocationsView extends SessionView {
                 }
                 VariableValue.Location location = variable.memoryLocation();
                 if (location == null) {
+                    if (variable.variable().register() != null) {
+                        rows.add(registerRow(variable));
+                    }
                     continue;
                 }
                 byte[] bytes = variable.bytes();
@@ -199,6 +210,16 @@ public final class VariableLocationsView extends SessionView {
             return rows;
         }
         return rows;
+    }
+
+    /** A variable in a PTX register of the frame's lane: the register is its location. */
+    private static Row registerRow(KernelVariable variable) {
+        byte[] bytes = variable.bytes();
+        int shown = bytes == null ? 0 : Math.min(VALUE_BYTES, bytes.length);
+        String value = bytes == null ? "<unreadable>" : Hex.bytes(bytes, 0, shown, " ");
+        WarpThread warp = (WarpThread) variable.frame().getThread();
+        return new Row(variable.getName(), variable.getReferenceTypeName(), warp.lane().describe(Scope.LANE), REGISTER,
+                variable.variable().register(), -1, bytes == null ? 0 : bytes.length, value, null, null, variable);
     }
 
     private static Row row(String name, String type, Context focus, AddressSpace space, long offset, long size) {

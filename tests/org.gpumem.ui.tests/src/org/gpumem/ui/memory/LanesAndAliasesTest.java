@@ -70,11 +70,17 @@ class LanesAndAliasesTest {
         for (int lane : new int[] {0, 1, 5, lanesPerGroup - 1}) {
             for (int element : new int[] {0, 1, 2, 7}) {
                 long physical = interleaved(element * 4L, lane, lanesPerGroup);
-                String expected = UiTesting.hex(bytes, (int) physical, 4).replace(" ", "");
+                // elements read as little-endian numbers, not as bytes in memory order
+                String expected = Integer.toString(UiTesting.leInt(bytes, (int) physical));
                 assertEquals(expected, grid.table().getItem(element).getText(lane + 1),
                         space + " lane " + lane + " element " + element);
             }
         }
+        grid.setHex(true);
+        long physical = interleaved(4L, 5, lanesPerGroup);
+        assertEquals(String.format("0x%08x", UiTesting.leInt(bytes, (int) physical)), grid.table().getItem(1).getText(6),
+                space + " lane 5 element 1 in hex");
+        grid.setHex(false);
         UiTesting.screenshot(shell, shot + "-lanes");
 
         grid.setPhysical(true);
@@ -88,7 +94,7 @@ class LanesAndAliasesTest {
         long word = interleaved(8, 5, lanesPerGroup);
         int row = (int) (word / (LanesGrid.WORDS_PER_PHYSICAL_ROW * 4));
         int cell = (int) (word / 4 % LanesGrid.WORDS_PER_PHYSICAL_ROW) + 1;
-        assertEquals("L5[2] " + UiTesting.hex(bytes, (int) word, 4).replace(" ", ""), grid.table().getItem(row).getText(cell));
+        assertEquals("L5[2] " + UiTesting.leInt(bytes, (int) word), grid.table().getItem(row).getText(cell));
         assertEquals(Display.getCurrent().getSystemColor(org.eclipse.swt.SWT.COLOR_YELLOW), grid.table().getItem(row).getBackground(cell));
         grid.table().showItem(grid.table().getItem(row));
         UiTesting.screenshot(shell, shot + "-physical");

@@ -1,8 +1,10 @@
 package org.gpumem.ui.views;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
@@ -24,6 +26,7 @@ import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.ICoreRunnable;
 import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
@@ -32,6 +35,13 @@ import org.eclipse.debug.core.model.IBreakpoint;
 import org.eclipse.debug.core.model.IMemoryBlock;
 import org.eclipse.debug.core.model.IMemoryBlockExtension;
 import org.eclipse.debug.core.model.IThread;
+import org.eclipse.core.runtime.Adapters;
+import org.eclipse.debug.ui.AbstractDebugView;
+import org.eclipse.debug.ui.actions.IRunToLineTarget;
+import org.eclipse.jface.text.IDocument;
+import org.eclipse.jface.text.TextSelection;
+import org.eclipse.ui.ide.IDE;
+import org.eclipse.ui.texteditor.ITextEditor;
 import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.debug.ui.IDebugUIConstants;
 import org.eclipse.debug.ui.memory.IMemoryRendering;
@@ -42,6 +52,9 @@ import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.TableItem;
+import org.eclipse.swt.widgets.Tree;
+import org.eclipse.swt.widgets.TreeItem;
+import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
@@ -52,6 +65,10 @@ import org.gpumem.debug.launch.KernelProcess;
 import org.gpumem.debug.model.KernelDebugTarget;
 import org.gpumem.debug.model.PtxStackFrame;
 import org.gpumem.debug.model.WarpThread;
+import org.gpumem.model.Context;
+import org.gpumem.model.Pool;
+import org.gpumem.model.Scope;
+import org.gpumem.model.addressing.Contexts;
 import org.gpumem.ui.GpuMemoryPerspective;
 import org.gpumem.ui.GpuMemoryViews;
 import org.gpumem.ui.UiTesting;
@@ -65,6 +82,7 @@ import org.gpumem.ui.session.GpuMemorySession;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Launches local_array.cu's kernel through the debug integration's launch configuration to a
@@ -101,6 +119,7 @@ class DebugSessionViewsTest {
 
     @AfterEach
     void cleanUp() throws Exception {
+        DebugPlugin.getDefault().getBreakpointManager().setEnabled(true);
         GpuMemorySession.get().showFrame(null);
         if (launch != null && !launch.isTerminated()) {
             launch.terminate();
@@ -139,7 +158,9 @@ class DebugSessionViewsTest {
         // The link and the breakpoint's marker in one workspace operation: no refresh or other
         // workspace job can come between the file appearing and its marker being filled in.
         underWorkspaceRule(monitor -> {
-            source.createLink(IPath.fromPath(KERNELS.resolve("local_array.cu")), IResource.NONE, monitor);
+            if (!source.exists()) {
+                source.createLink(IPath.fromPath(KERNELS.resolve("local_array.cu")), IResource.NONE, monitor);
+            }
             new KernelLineBreakpoint(source, line);
         });
         ILaunchConfigurationWorkingCopy wc = DebugPlugin.getDefault().getLaunchManager()
@@ -150,6 +171,19 @@ class DebugSessionViewsTest {
                         + "},{\"s32\":" + N + "}]",
                 List.of("out"));
         return wc;
+    }
+
+    /** The GPU Memory perspective, shown in the workbench window. */
+    private static IWorkbenchPage gpuMemoryPerspective() throws Exception {
+        return PlatformUI.getWorkbench().showPerspective(GpuMemoryPerspective.ID,
+                PlatformUI.getWorkbench().getActiveWorkbenchWindow());
+    }
+
+    /** The stopped frame, once the Debug view has selected it (which makes it the debug context of the views). */
+    private static PtxStackFrame selectedFrame() {
+        UiTesting.waitUntil(() -> DebugUITools.getDebugContext() instanceof PtxStackFrame, 10_000,
+                "the Debug view to select the stopped frame");
+        return (PtxStackFrame) DebugUITools.getDebugContext();
     }
 
     /** Launches {@code wc} in debug mode and returns the warp that stopped at the breakpoint. */
@@ -172,13 +206,10 @@ class DebugSessionViewsTest {
         ILaunchConfigurationWorkingCopy wc = localWeighted("ui test local_weighted", 41, "window[k] = stage[");
         // The perspective's Debug view selects the suspended frame, which makes it the debug context
         // the Memory view shows blocks for.
-        IWorkbenchPage page = PlatformUI.getWorkbench().showPerspective(GpuMemoryPerspective.ID,
-                PlatformUI.getWorkbench().getActiveWorkbenchWindow());
+        IWorkbenchPage page = gpuMemoryPerspective();
         WarpThread thread = launchToBreakpoint(wc, "the breakpoint in the loop");
         KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
-        UiTesting.waitUntil(() -> DebugUITools.getDebugContext() instanceof PtxStackFrame, 10_000,
-                "the Debug view to select the stopped frame");
-        thread = (WarpThread) ((PtxStackFrame) DebugUITools.getDebugContext()).getThread();
+        thread = (WarpThread) selectedFrame().getThread();
         thread.setFocusedLane(5);
         PtxStackFrame top = (PtxStackFrame) thread.getTopStackFrame();
         int cta = thread.warpId().cta().x();
@@ -199,13 +230,32 @@ class DebugSessionViewsTest {
         assertEquals("local", window.spaceName());
         assertTrue(window.contextLabel().endsWith("lane 5"), window.contextLabel());
         assertEquals("param", rows.get("in").spaceName());
+        // register variables are listed with their register as location
+        VariableLocationsView.Row gid = rows.get("gid");
+        assertNotNull(gid, "gid (a register variable) is not listed: " + rows.keySet());
+        assertEquals(VariableLocationsView.REGISTER, gid.spaceName());
+        assertTrue(gid.offsetText().startsWith("%r"), gid.offsetText());
+        assertTrue(gid.contextLabel().endsWith("lane 5"), gid.contextLabel());
+        // demangled kernel names, NVIDIA's words for the contexts
+        assertTrue(top.getName().startsWith("local_weighted(int const*, int*, int) at local_array.cu:"), top.getName());
+        assertTrue(VariableLocationsView.columnText(window, 2).startsWith("CTA (" + cta + ",0,0) warp "), window.contextLabel());
+        MemoryPoolsView pools = (MemoryPoolsView) page.showView(GpuMemoryViews.MEMORY_POOLS);
+        UiTesting.waitUntil(pools::measured, 10_000, "Memory Pools to show the stop");
+        List<String> contexts = new java.util.ArrayList<>();
+        pools.viewer().expandAll();
+        collectTexts(pools.viewer().getTree().getItems(), contexts);
+        assertTrue(contexts.stream().anyMatch(t -> t.matches("CTA \\(\\d,0,0\\)")), contexts.toString());
+        assertTrue(contexts.stream().anyMatch(t -> t.matches("warp \\d")), contexts.toString());
+        assertTrue(contexts.stream().noneMatch(t -> t.startsWith("work-group") || t.startsWith("subgroup")), contexts.toString());
+        assertTrue(pools.statusText().startsWith("local_weighted(int const*, int*, int) stopped at CTA ("), pools.statusText());
         UiTesting.screenshotZoomed(view, view.viewer().getControl(), "variable-locations-debug");
 
         // Double-click on stage: a memory block of shared in its CTA at stage's offset, added for the Memory view.
         view.open(stage);
         IMemoryBlock[] blocks = DebugPlugin.getDefault().getMemoryBlockManager().getMemoryBlocks(target);
         IMemoryBlockExtension opened = (IMemoryBlockExtension) blocks[blocks.length - 1];
-        assertEquals("shared:" + stage.offsetText(), opened.getExpression());
+        assertEquals("shared:&stage", opened.getExpression());
+        assertEquals(stage.offset(), opened.getBigBaseAddress().longValue());
         assertNotNull(page.findView(IDebugUIConstants.ID_MEMORY_VIEW), "the Memory view did not open");
 
         Shell shell = new Shell(Display.getCurrent());
@@ -259,8 +309,8 @@ class DebugSessionViewsTest {
                 // window[k] = stage[(t + k) % blockDim.x] = in[blockIdx.x * blockDim.x + (t + k) % blockDim.x]
                 int[] expected = {in[cta * BLOCK + (tid + k) % BLOCK]};
                 String cell = grid.table().getItem((int) (windowOffset / 4) + k).getText(lane + 1);
-                assertEquals(hexOfInts(expected, 0, 1).replace(" ", ""), cell, "lane " + lane + " window[" + k + "]");
-                assertEquals(UiTesting.hex(window, 4 * k, 4).replace(" ", ""), cell, "the debug model's window[" + k + "]");
+                assertEquals(Integer.toString(expected[0]), cell, "lane " + lane + " window[" + k + "]");
+                assertEquals(Integer.toString(UiTesting.leInt(window, 4 * k)), cell, "the debug model's window[" + k + "]");
             }
             UiTesting.screenshot(shell, "lanes-rendering-debug");
         } finally {
@@ -271,13 +321,10 @@ class DebugSessionViewsTest {
     @Test
     void theMemoryViewShowsASharedBlockInTheAddressSpaceTableRendering() throws Exception {
         ILaunchConfigurationWorkingCopy wc = localWeighted("ui test memory view", 47, "window[k] = stage[");
-        IWorkbenchPage page = PlatformUI.getWorkbench().showPerspective(GpuMemoryPerspective.ID,
-                PlatformUI.getWorkbench().getActiveWorkbenchWindow());
+        IWorkbenchPage page = gpuMemoryPerspective();
         launchToBreakpoint(wc, "the breakpoint in the loop");
         KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
-        UiTesting.waitUntil(() -> DebugUITools.getDebugContext() instanceof PtxStackFrame, 10_000,
-                "the Debug view to select the stopped frame");
-        PtxStackFrame top = (PtxStackFrame) DebugUITools.getDebugContext();
+        PtxStackFrame top = selectedFrame();
         int cta = ((WarpThread) top.getThread()).warpId().cta().x();
         int[] in = ints(launch);
 
@@ -309,10 +356,285 @@ class DebugSessionViewsTest {
                 assertEquals(hexOfInts(in, cta * BLOCK + row * 4, 4), item.getText(AddressSpaceTable.COLUMN_HEX), "row " + row);
             }
             assertTrue(table.isVisible(), "the rendering's table is not on screen");
+            // stage is an int[]: its values are s32, and the tab names the space, CTA and offset
+            assertEquals("s32", table.table().getColumn(AddressSpaceTable.COLUMN_TYPED).getText());
+            assertEquals("shared [CTA (" + cta + ",0,0)] +0x" + Long.toHexString(base) + " <Address-space table>",
+                    rendering.getLabel());
             UiTesting.screenshotZoomed(memoryView, partControl(table), "memory-view-rendering");
+            // the platform's renderings are offered beside gpumem's and show the block
+            List<String> offered = Arrays.stream(DebugUITools.getMemoryRenderingManager().getRenderingTypes(block))
+                    .map(t -> t.getId()).toList();
+            for (String platform : List.of("org.eclipse.debug.ui.rendering.raw_memory", "org.eclipse.debug.ui.rendering.ascii",
+                    "org.eclipse.debug.ui.rendering.signedint", "org.eclipse.debug.ui.rendering.unsignedint",
+                    "org.eclipse.debug.ui.rendering.hexint")) {
+                assertTrue(offered.contains(platform), platform + " is not offered: " + offered);
+            }
+            IMemoryRendering hex = DebugUITools.getMemoryRenderingManager().getRenderingType("org.eclipse.debug.ui.rendering.raw_memory")
+                    .createRendering();
+            hex.init(pane, block);
+            pane.addMemoryRendering(hex);
+            UiTesting.waitUntil(() -> hex.getControl() != null && !hex.getControl().isDisposed(), 10_000,
+                    "the platform's hex rendering of " + block.getExpression());
         } finally {
             DebugPlugin.getDefault().getMemoryBlockManager().removeMemoryBlocks(new IMemoryBlock[] {block});
         }
+    }
+
+    /**
+     * After a step over {@code window[k] = ...}, the bytes of window[] that the step wrote are the
+     * ones drawn as changed in the Memory view's address-space table and the lanes grid, and the
+     * Variables view's window (IVariable.hasValueChanged) is marked while in[] is not.
+     */
+    @Test
+    void aStepHighlightsTheBytesAndValuesItChanged() throws Exception {
+        ILaunchConfigurationWorkingCopy wc = localWeighted("ui test changed bytes", 59, "window[k] = stage[");
+        IWorkbenchPage page = gpuMemoryPerspective();
+        launchToBreakpoint(wc, "the breakpoint in the loop");
+        KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
+        PtxStackFrame top = selectedFrame();
+        WarpThread thread = (WarpThread) top.getThread();
+        int lane = thread.focusedLane();
+        byte[] before = top.variable("window").bytes();
+        assertTrue(!top.variable("window").hasValueChanged(), "window[] is marked changed at the first stop");
+
+        IMemoryBlockExtension block = target.getExtendedMemoryBlock("local:&window", top);
+        Shell shell = new Shell(Display.getCurrent());
+        try {
+            List<IMemoryRendering> renderings = MemoryViewMonitors.show(page, block);
+            AddressSpaceRendering rendering = (AddressSpaceRendering) renderings.stream()
+                    .filter(r -> r instanceof AddressSpaceRendering).findFirst().orElseThrow();
+            IViewPart memoryView = page.findView(IDebugUIConstants.ID_MEMORY_VIEW);
+            UiTesting.waitUntil(() -> rendering.table() != null && !rendering.table().loading(), 10_000,
+                    "the address-space table of window[]");
+            AddressSpaceTable table = rendering.table();
+            shell.setLayout(new FillLayout());
+            shell.setSize(1100, 500);
+            LanesRendering lanes = new LanesRendering();
+            lanes.init(null, block);
+            LanesGrid grid = (LanesGrid) lanes.createControl(shell);
+            shell.open();
+            UiTesting.waitUntil(() -> !grid.loading(), 10_000, "the lanes of window[]");
+
+            long stops = target.stopGeneration();
+            thread.stepOver();
+            UiTesting.waitUntil(() -> target.isSuspended() && target.stopGeneration() > stops, 30_000, "the step to end");
+            byte[] after = top.variable("window").bytes();
+            boolean[] expected = new boolean[before.length];
+            boolean anyChanged = false;
+            for (int i = 0; i < before.length; i++) {
+                expected[i] = before[i] != after[i];
+                anyChanged |= expected[i];
+            }
+            assertTrue(anyChanged, "the step over window[k] = ... changed no byte of window[]");
+            assertTrue(top.variable("window").hasValueChanged(), "Variables does not mark window[] changed");
+            assertTrue(!top.variable("in").hasValueChanged(), "Variables marks in (unchanged) as changed");
+
+            long base = block.getBigBaseAddress().longValue();
+            UiTesting.waitUntil(() -> !table.loading() && !grid.loading() && rowsShowChanges(table, base, expected), 10_000,
+                    "the table to mark the bytes the step changed");
+            for (int i = 0; i < before.length; i += 4) {
+                boolean element = expected[i] || expected[i + 1] || expected[i + 2] || expected[i + 3];
+                assertEquals(element, grid.changed(lane, i / 4 + (int) (base / 4)), "lanes grid, window[" + i / 4 + "]");
+            }
+            // the test's shell would cover the workbench window in the picture
+            shell.dispose();
+            UiTesting.screenshotZoomed(memoryView, partControl(table), "changed-bytes-highlighted");
+        } finally {
+            shell.dispose();
+            DebugPlugin.getDefault().getMemoryBlockManager().removeMemoryBlocks(new IMemoryBlock[] {block});
+        }
+    }
+
+    /**
+     * Run to Line from the source editor (what Ctrl+R invokes through the editor's
+     * IRunToLineTarget), with Skip All Breakpoints on: the kernel stops with a warp at that line,
+     * and the line is no breakpoint afterwards.
+     */
+    @Test
+    void runToLineStopsAWarpAtTheEditorsLine() throws Exception {
+        ILaunchConfigurationWorkingCopy wc = localWeighted("ui test run to line", 67, "window[k] = stage[");
+        IWorkbenchPage page = gpuMemoryPerspective();
+        WarpThread thread = launchToBreakpoint(wc, "the breakpoint in the loop");
+        KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
+        DebugPlugin.getDefault().getBreakpointManager().setEnabled(false);
+        int line = lineOf(KERNELS.resolve("local_array.cu"), "out[gid] = result;");
+        ITextEditor editor = (ITextEditor) IDE.openEditor(page, project.getFile("local_array.cu"));
+        IDocument document = editor.getDocumentProvider().getDocument(editor.getEditorInput());
+        TextSelection selection = new TextSelection(document, document.getLineOffset(line - 1), 0);
+        editor.getSelectionProvider().setSelection(selection);
+        IRunToLineTarget runToLine = Adapters.adapt(editor, IRunToLineTarget.class);
+        assertNotNull(runToLine, "the .cu editor offers no Run to Line");
+        assertTrue(runToLine.canRunToLine(editor, selection, thread), "Run to Line is disabled on a suspended warp");
+
+        long stops = target.stopGeneration();
+        runToLine.runToLine(editor, selection, thread);
+        UiTesting.waitUntil(() -> target.isSuspended() && target.stopGeneration() > stops, 30_000, "the run to line " + line);
+        WarpThread stopped = target.thread(target.lastStop().warp());
+        assertNotNull(stopped, "no warp stopped: " + target.lastStop());
+        assertEquals(line, stopped.getTopStackFrame().getLineNumber(), stopped.getName());
+        UiTesting.waitUntil(() -> target.resolvedBreakpoints().isEmpty(), 10_000, "the run-to-line line to be removed");
+    }
+
+    /** An array expanded in the Variables view is still expanded, with its new elements, after a step. */
+    @Test
+    void expandedVariablesStayExpandedAcrossAStep() throws Exception {
+        ILaunchConfigurationWorkingCopy wc = localWeighted("ui test expanded variables", 61, "window[k] = stage[");
+        IWorkbenchPage page = gpuMemoryPerspective();
+        launchToBreakpoint(wc, "the breakpoint in the loop");
+        KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
+        PtxStackFrame top = selectedFrame();
+        AbstractDebugView variables = (AbstractDebugView) page.showView(IDebugUIConstants.ID_VARIABLE_VIEW);
+        TreeViewer viewer = (TreeViewer) variables.getViewer();
+        Tree tree = viewer.getTree();
+        UiTesting.waitUntil(() -> item(tree, "window") != null, 10_000, "window[] in the Variables view");
+        // the view may replace its items while it settles after the stop: expand what it shows now, as a click would
+        UiTesting.waitUntil(() -> {
+            TreeItem window = item(tree, "window");
+            if (window != null && !window.getExpanded()) {
+                viewer.expandToLevel(window.getData(), 1);
+            }
+            return window != null && window.getExpanded() && window.getItemCount() == 8
+                    && "[0]".equals(window.getItem(0).getText(0));
+        }, 10_000, "window[]'s elements");
+        Object before = item(tree, "window").getData();
+
+        long stops = target.stopGeneration();
+        ((WarpThread) top.getThread()).stepOver();
+        UiTesting.waitUntil(() -> target.isSuspended() && target.stopGeneration() > stops, 30_000, "the step to end");
+        UiTesting.waitUntil(() -> {
+            TreeItem window = item(tree, "window");
+            return window != null && window.getData() != before && window.getExpanded() && window.getItemCount() == 8
+                    && "[0]".equals(window.getItem(0).getText(0));
+        }, 10_000, "window[] to be shown expanded after the step");
+    }
+
+    private static void collectTexts(TreeItem[] items, List<String> into) {
+        for (TreeItem item : items) {
+            into.add(item.getText(0));
+            collectTexts(item.getItems(), into);
+        }
+    }
+
+    /** The top-level item of {@code tree} whose first column is {@code name}, or null. */
+    private static TreeItem item(Tree tree, String name) {
+        for (TreeItem item : tree.getItems()) {
+            if (name.equals(item.getText(0))) {
+                return item;
+            }
+        }
+        return null;
+    }
+
+    /** Whether the table's rows of the bytes from {@code base} mark exactly those {@code expected} says changed. */
+    private static boolean rowsShowChanges(AddressSpaceTable table, long base, boolean[] expected) {
+        for (int i = 0; i < expected.length; i++) {
+            long address = base + i;
+            int row = (int) ((address - table.windowStart()) / AddressSpaceTable.BYTES_PER_ROW);
+            // the row must have been filled since the step: SetData runs when it is painted
+            table.table().getItem(row).getText(AddressSpaceTable.COLUMN_HEX);
+            if (table.changedBytes(row)[(int) (address % AddressSpaceTable.BYTES_PER_ROW)] != expected[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The views open on a stop of a session stay quiet when it ends: one session runs to its end,
+     * one is terminated at a breakpoint, a third starts; each time the views let go of the ended
+     * session and say so, and nothing is logged (ErrorLogIsEmpty checks the log after the test).
+     */
+    @Test
+    void viewsDetachQuietlyFromSessionsThatEnd(@TempDir Path outputFolder) throws Exception {
+        IWorkbenchPage page = gpuMemoryPerspective();
+        MemoryPoolsView pools = (MemoryPoolsView) page.showView(GpuMemoryViews.MEMORY_POOLS);
+        VariableLocationsView variables = (VariableLocationsView) page.showView(GpuMemoryViews.VARIABLE_LOCATIONS);
+
+        ILaunchConfigurationWorkingCopy first = localWeighted("ui test runs to its end", 51, "window[k] = stage[");
+        KernelDebugTarget target = showStop(first, page, pools, variables);
+        // Skip All Breakpoints: the kernel then runs to its end
+        DebugPlugin.getDefault().getBreakpointManager().setEnabled(false);
+        UiTesting.waitUntil(() -> target.resolvedBreakpoints().isEmpty(), 10_000, "the breakpoints to be skipped");
+        int[] in = ints(launch);
+        target.resume();
+        UiTesting.waitUntil(launch::isTerminated, 60_000, "the kernel to run to its end");
+        assertDetached(pools, variables, "ui test runs to its end");
+        assertOutputsShown(page, in, outputFolder);
+        DebugPlugin.getDefault().getBreakpointManager().setEnabled(true);
+
+        ILaunchConfigurationWorkingCopy second = localWeighted("ui test terminated", 52, "window[k] = stage[");
+        showStop(second, page, pools, variables);
+        launch.terminate();
+        UiTesting.waitUntil(launch::isTerminated, 60_000, "the kernel to terminate");
+        assertDetached(pools, variables, "ui test terminated");
+
+        ILaunchConfigurationWorkingCopy third = localWeighted("ui test third", 53, "window[k] = stage[");
+        showStop(third, page, pools, variables);
+    }
+
+    /**
+     * The Output Buffers view shows out[] of the kernel that ran to its end, element by element
+     * as local_weighted computes it from in[], and saves its bytes as a .bin file.
+     */
+    private static void assertOutputsShown(IWorkbenchPage page, int[] in, Path folder) throws Exception {
+        UiTesting.waitUntil(() -> page.findView(GpuMemoryViews.OUTPUT_BUFFERS) instanceof OutputBuffersView v
+                && !v.buffers().isEmpty(), 10_000, "the Output Buffers view to show the kernel's outputs");
+        OutputBuffersView view = (OutputBuffersView) page.findView(GpuMemoryViews.OUTPUT_BUFFERS);
+        OutputBuffersView.Buffer out = view.buffers().get(0);
+        assertEquals("out", out.name());
+        assertEquals(N, out.count());
+        ByteBuffer expected = ByteBuffer.allocate(N * 4).order(ByteOrder.LITTLE_ENDIAN);
+        for (int gid = 0; gid < N; gid++) {
+            int cta = gid / BLOCK;
+            int t = gid % BLOCK;
+            int sum = 0;
+            for (int k = 0; k < 8; k++) {
+                sum += (k + 1) * in[cta * BLOCK + (t + k) % BLOCK];
+            }
+            assertEquals(Integer.toString(sum), out.element(gid), "out[" + gid + "]");
+            expected.putInt(sum);
+        }
+        page.showView(GpuMemoryViews.OUTPUT_BUFFERS);
+        UiTesting.screenshotZoomed(view, partControl(view.control()), "output-buffers");
+        Path file = folder.resolve("out.bin");
+        Job saving = view.save("out", file);
+        saving.join();
+        assertArrayEquals(expected.array(), Files.readAllBytes(file));
+    }
+
+    /**
+     * Launches {@code wc} to its breakpoint with the views showing the stop: Memory Pools
+     * measured, Variable Locations filled, a shared pool open in Space Memory and a shared block
+     * in the Memory view.
+     */
+    private KernelDebugTarget showStop(ILaunchConfigurationWorkingCopy wc, IWorkbenchPage page, MemoryPoolsView pools,
+            VariableLocationsView variables) throws Exception {
+        launchToBreakpoint(wc, "the breakpoint of " + wc.getName());
+        KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
+        UiTesting.waitUntil(() -> DebugUITools.getDebugContext() instanceof PtxStackFrame f && f.getDebugTarget() == target,
+                10_000, "the Debug view to select the stopped frame of " + wc.getName());
+        PtxStackFrame top = (PtxStackFrame) DebugUITools.getDebugContext();
+        GpuMemorySession.get().showFrame(top);
+        UiTesting.waitUntil(() -> GpuMemorySession.get().state() != null && pools.measured()
+                && variables.rows().stream().anyMatch(r -> r.name().equals("stage")), 20_000, "the views to show the stop");
+        Context cta = Contexts.descendants(GpuMemorySession.get().state().getDevice(), Scope.WORK_GROUP).get(0);
+        Pool shared = cta.getPools().get(0);
+        pools.open(shared);
+        SpaceMemoryView memory = (SpaceMemoryView) page.findView(GpuMemoryViews.SPACE_MEMORY);
+        UiTesting.waitUntil(() -> memory.table() != null && !memory.table().loading(), 10_000, "Space Memory to read the pool");
+        MemoryViewMonitors.show(page, target.getExtendedMemoryBlock("shared:&stage", top));
+        return target;
+    }
+
+    /** The views no longer show the ended launch {@code name} and say that its kernel terminated. */
+    private static void assertDetached(MemoryPoolsView pools, VariableLocationsView variables, String name) {
+        String said = "The kernel of " + name + " has terminated.";
+        SpaceMemoryView memory = (SpaceMemoryView) pools.getSite().getPage().findView(GpuMemoryViews.SPACE_MEMORY);
+        UiTesting.waitUntil(() -> said.equals(pools.statusText()) && said.equals(memory.message())
+                && variables.rows().isEmpty(), 10_000, "the views to let go of " + name);
+        assertNull(GpuMemorySession.get().state());
+        assertEquals(0, pools.viewer().getTree().getItemCount(), "Memory Pools still lists the ended session's pools");
+        assertEquals(said, variables.getContentDescription());
     }
 
     /** The workbench part's own composite around {@code control} (the part renderer marks it with its model element). */

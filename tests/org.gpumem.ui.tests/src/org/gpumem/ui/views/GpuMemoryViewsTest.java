@@ -103,6 +103,25 @@ class GpuMemoryViewsTest {
         UiTesting.screenshotZoomed(view, view.viewer().getControl(), "address-spaces-view");
     }
 
+    /** Every text of the Size and In use columns fits its column (the global pool's size was cut). */
+    private static void assertSizesNotCut(org.eclipse.swt.widgets.Tree tree) {
+        org.eclipse.swt.graphics.GC gc = new org.eclipse.swt.graphics.GC(tree);
+        try {
+            java.util.ArrayDeque<TreeItem> items = new java.util.ArrayDeque<>(List.of(tree.getItems()));
+            while (!items.isEmpty()) {
+                TreeItem item = items.pop();
+                for (int column = 2; column < MemoryPoolsView.COLUMNS.length; column++) {
+                    String text = item.getText(column);
+                    assertTrue(gc.textExtent(text).x < tree.getColumn(column).getWidth(),
+                            MemoryPoolsView.COLUMNS[column] + " '" + text + "' is wider than its column");
+                }
+                items.addAll(List.of(item.getItems()));
+            }
+        } finally {
+            gc.dispose();
+        }
+    }
+
     @Test
     void poolsAndVariableLocationsShowTheState() throws Exception {
         MemoryState state = sampleState();
@@ -111,11 +130,12 @@ class GpuMemoryViewsTest {
         VariableLocationsView variables = (VariableLocationsView) page.showView(GpuMemoryViews.VARIABLE_LOCATIONS);
         GpuMemorySession.get().show(state, lane37, "test", false);
         UiTesting.waitUntil(() -> variables.rows().size() == 3, 10_000, "variable locations");
+        UiTesting.waitUntil(pools::measured, 10_000, "the pools' bytes in use");
 
         TreeItem device = pools.viewer().getTree().getItem(0);
         assertEquals("device", device.getText(0));
         assertTrue(List.of(device.getItems()).stream().anyMatch(i -> i.getText(0).equals("global pool")
-                && i.getText(1).contains("global") && i.getText(2).equals(MemoryPoolsView.columnText(state.getDevice().getPools()
+                && i.getText(1).contains("global") && i.getText(2).equals(pools.columnText(state.getDevice().getPools()
                         .get(0), 2))));
 
         Map<String, VariableLocationsView.Row> rows = variables.rows().stream()
@@ -133,6 +153,7 @@ class GpuMemoryViewsTest {
         assertEquals(UiTesting.hex(tile, 0, 16), shownTile);
         UiTesting.screenshotZoomed(variables, variables.viewer().getControl(), "variable-locations-view");
         pools.viewer().expandToLevel(4);
+        assertSizesNotCut(pools.viewer().getTree());
         UiTesting.screenshotZoomed(pools, pools.viewer().getControl().getParent(), "memory-pools-view");
 
         variables.open(rows.get("acc"));
@@ -169,7 +190,7 @@ class GpuMemoryViewsTest {
                 && !memory.table().loading(), 10_000, "row 0x80");
         assertEquals(UiTesting.hex(stored, 0, 16), memory.table().table().getItem(row).getText(AddressSpaceTable.COLUMN_HEX));
         // lane 2's element 1 is stored at 1 * 32 * 4 + 2 * 4 = 0x88
-        assertEquals(UiTesting.hex(stored, 8, 4).replace(" ", ""), memory.lanes().table().getItem(1).getText(3));
+        assertEquals(Integer.toString(UiTesting.leInt(stored, 8)), memory.lanes().table().getItem(1).getText(3));
     }
 
     @Test

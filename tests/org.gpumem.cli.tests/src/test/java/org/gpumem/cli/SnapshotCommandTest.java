@@ -62,8 +62,8 @@ class SnapshotCommandTest {
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().contains("a0 a1 a2 a3 a4 a5 a6 a7"), r.out());
         // lane offset 2 of lane 5 in a wave64: (2 / 4) * 64 * 4 + 5 * 4 + 2 % 4 = 22
-        assertTrue(r.out().contains("private_wave:0x00000016 @ work-group (1,0,0) / subgroup 0"), r.out());
-        assertTrue(r.out().contains("generic:0x0002000000000002 @ work-group (1,0,0) / subgroup 0 / lane 5"), r.out());
+        assertTrue(r.out().contains("private_wave:0x00000016 @ work-group (1,0,0) / wavefront 0"), r.out());
+        assertTrue(r.out().contains("generic:0x0002000000000002 @ work-group (1,0,0) / wavefront 0 / lane 5"), r.out());
     }
 
     @Test

@@ -1,0 +1,193 @@
+package org.gpumem.ui.views;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.CTabFolder;
+import org.eclipse.swt.custom.CTabItem;
+import org.eclipse.swt.layout.FillLayout;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.FileDialog;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.TableColumn;
+import org.eclipse.swt.widgets.TableItem;
+import org.eclipse.ui.part.ViewPart;
+import org.gpumem.debug.engine.VariableValue;
+import org.gpumem.debug.launch.KernelProcess;
+import org.gpumem.sim.ScalarType;
+import org.gpumem.ui.memory.Hex;
+import org.gpumem.ui.memory.ValueType;
+
+/**
+ * Output Buffers: after a kernel ran to its end, each output buffer its launch file names as a
+ * table of elements typed as the launch file declares them, with "Save as .bin" for the raw
+ * bytes. Shown at the end of every complete launch of the kernel launch type.
+ */
+public final class OutputBuffersView extends ViewPart {
+
+    /** One output buffer: its name, element type and bytes as the kernel left them. */
+    public record Buffer(String name, ScalarType type, byte[] bytes) {
+
+        /** Number of whole elements. */
+        public int count() {
+            return bytes.length / Math.max(1, type.size());
+        }
+
+        /** Element {@code i} as text: its typed value, or its bytes in hex for types without one (f16...). */
+        public String element(int i) {
+            ValueType value = valueType(type);
+            int size = Math.max(1, type.size());
+            return value != null ? value.format(bytes, i * size) : Hex.bytes(bytes, i * size, size, "");
+        }
+    }
+
+    private Composite parent;
+    private Label message;
+    private final List<Buffer> buffers = new ArrayList<>();
+
+    @Override
+    public void createPartControl(Composite parent) {
+        this.parent = parent;
+        parent.setLayout(new FillLayout());
+        message = new Label(parent, SWT.WRAP);
+        message.setText("A kernel's output buffers appear here when it has run to its end.");
+    }
+
+    /** Shows the output buffers of {@code process}, a kernel launch that ran to its end. */
+    public void show(KernelProcess process) {
+        for (Control c : parent.getChildren()) {
+            c.dispose();
+        }
+        buffers.clear();
+        for (Map.Entry<String, byte[]> output : process.outputs().entrySet()) {
+            buffers.add(new Buffer(output.getKey(), process.bufferType(output.getKey()), output.getValue()));
+        }
+        setContentDescription(process.getLabel());
+        if (buffers.isEmpty()) {
+            message = new Label(parent, SWT.WRAP);
+            message.setText("The launch names no output buffers.");
+        } else {
+            CTabFolder tabs = new CTabFolder(parent, SWT.BOTTOM | SWT.BORDER);
+            for (Buffer buffer : buffers) {
+                CTabItem item = new CTabItem(tabs, SWT.NONE);
+                item.setText(buffer.name() + " (" + buffer.type().name().toLowerCase() + "[" + buffer.count() + "])");
+                item.setControl(contents(tabs, buffer));
+            }
+            tabs.setSelection(0);
+        }
+        parent.layout(true, true);
+    }
+
+    private Composite contents(Composite tabs, Buffer buffer) {
+        Composite area = new Composite(tabs, SWT.NONE);
+        area.setLayout(new GridLayout(2, false));
+        Label header = new Label(area, SWT.NONE);
+        header.setText(buffer.count() + " elements, " + buffer.bytes().length + " bytes");
+        header.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        Button save = new Button(area, SWT.PUSH);
+        save.setText("Save as .bin\u2026");
+        save.addListener(SWT.Selection, e -> {
+            FileDialog dialog = new FileDialog(area.getShell(), SWT.SAVE);
+            dialog.setFileName(buffer.name() + ".bin");
+            dialog.setOverwrite(true);
+            String chosen = dialog.open();
+            if (chosen != null) {
+                save(buffer.name(), Path.of(chosen));
+            }
+        });
+        Table table = new Table(area, SWT.VIRTUAL | SWT.BORDER | SWT.FULL_SELECTION);
+        table.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 2, 1));
+        table.setHeaderVisible(true);
+        table.setLinesVisible(true);
+        column(table, "Index", 100);
+        column(table, buffer.type().name().toLowerCase(), 220);
+        table.addListener(SWT.SetData, e -> {
+            TableItem item = (TableItem) e.item;
+            int i = table.indexOf(item);
+            item.setText(0, Integer.toString(i));
+            item.setText(1, buffer.element(i));
+        });
+        table.setItemCount(buffer.count());
+        return area;
+    }
+
+    private static void column(Table table, String title, int width) {
+        TableColumn c = new TableColumn(table, SWT.LEFT);
+        c.setText(title);
+        c.setWidth(width);
+    }
+
+    /** The view's own composite (for pictures of it). */
+    public Composite control() {
+        return parent;
+    }
+
+    /** The buffers shown, in the launch file's order. */
+    public List<Buffer> buffers() {
+        return List.copyOf(buffers);
+    }
+
+    /**
+     * Writes the bytes of output buffer {@code name} to {@code file} in a job (what "Save as .bin"
+     * does with the file its dialog chose); a failure is shown in the view, not logged.
+     *
+     * @return the scheduled job
+     */
+    public Job save(String name, Path file) {
+        Buffer buffer = buffers.stream().filter(b -> b.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no output buffer " + name));
+        Job job = new Job("Saving " + name + " to " + file) {
+            @Override
+            protected IStatus run(IProgressMonitor monitor) {
+                String outcome;
+                try {
+                    Files.write(file, buffer.bytes());
+                    outcome = "saved " + name + " to " + file;
+                } catch (IOException e) {
+                    outcome = "cannot save " + name + " to " + file + ": " + e.getMessage();
+                }
+                String said = outcome;
+                if (!parent.isDisposed()) {
+                    parent.getDisplay().asyncExec(() -> {
+                        if (!parent.isDisposed()) {
+                            setContentDescription(said);
+                        }
+                    });
+                }
+                return Status.OK_STATUS;
+            }
+        };
+        job.setUser(true);
+        job.schedule();
+        return job;
+    }
+
+    /** How values of a launch file's element type print (null for types the table has no decoding of). */
+    static ValueType valueType(ScalarType type) {
+        if (type.isFloat() && type != ScalarType.F32 && type != ScalarType.F64) {
+            return null;
+        }
+        VariableValue.Encoding encoding = type.isFloat() ? VariableValue.Encoding.FLOAT
+                : type.isSigned() ? VariableValue.Encoding.SIGNED : VariableValue.Encoding.UNSIGNED;
+        return ValueType.forDwarf(encoding, type.size());
+    }
+
+    @Override
+    public void setFocus() {
+        parent.setFocus();
+    }
+}
