@@ -28,4 +28,12 @@ public interface KernelLaunch {
      * one of them) and returns when every CTA finished or one faulted.
      */
     LaunchResult run();
+
+    /**
+     * Asks a running (or not yet started) {@link #run()} to stop: it returns within one scheduling
+     * slice of each worker ({@code 16384} warp instructions at most, a few milliseconds) with a
+     * {@link FaultKind#STOPPED} fault whose detail is {@code reason}, and the positions of every
+     * resident warp. May be called from any thread, at any time; later requests keep the first reason.
+     */
+    void requestStop(String reason);
 }
