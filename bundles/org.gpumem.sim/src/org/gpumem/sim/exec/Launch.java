@@ -46,7 +46,7 @@ public final class Launch implements KernelLaunch {
     /** Deepest call nesting. */
     public static final int MAX_CALL_DEPTH = 256;
     /** Warp instructions a warp issues before the scheduler moves on to the next warp. */
-    static final int SLICE = 1 << 14;
+    static final int SLICE = STOP_CHECK_INSTRUCTIONS;
 
     final DeviceModule module;
     final LaunchConfig config;
