@@ -1,10 +1,13 @@
 package org.gpumem.debug.launch;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Platform;
@@ -23,6 +26,7 @@ import org.gpumem.debug.engine.Stop;
 import org.gpumem.debug.engine.StopReason;
 import org.gpumem.debug.engine.WarpId;
 import org.gpumem.sim.LaunchResult;
+import org.gpumem.sim.WarpPosition;
 
 /**
  * The simulated kernel launch as a process of the launch: its console shows fault reports and
@@ -50,6 +54,8 @@ public final class KernelProcess implements IProcess, DebugSession.Listener {
     private volatile DebugSession session;
     private volatile boolean terminated;
     private volatile int exitValue = -1;
+    /** The wall-clock limit that ended the run, or 0. */
+    private volatile double timedOut;
 
     /**
      * @param outputDirectory where {@code NAME.bin} of each output buffer is written after a
@@ -67,7 +73,24 @@ public final class KernelProcess implements IProcess, DebugSession.Listener {
 
     /** Runs the whole kernel (run mode): this process drives the session. */
     public void run() {
+        run(0);
+    }
+
+    /**
+     * Runs the whole kernel (run mode), terminating it with the report of where its warps were
+     * when it runs longer than {@code timeoutSeconds} (0: no limit), as {@code gpumem run --timeout}.
+     */
+    public void run(double timeoutSeconds) {
         session = new DebugSession(engine, this);
+        if (timeoutSeconds > 0) {
+            CompletableFuture.delayedExecutor(Math.round(timeoutSeconds * 1000), TimeUnit.MILLISECONDS).execute(() -> {
+                DebugSession s = session;
+                if (!terminated && s != null) {
+                    timedOut = timeoutSeconds;
+                    s.terminate();
+                }
+            });
+        }
         session.resume();
     }
 
@@ -93,9 +116,17 @@ public final class KernelProcess implements IProcess, DebugSession.Listener {
     public void sessionEnded(DebugSession ended) {
         session = ended;
         LaunchResult result = engine.result();
+        // the GPU's printf buffer comes out at the end of the kernel, however it ended
+        out.append(new String(result != null ? result.deviceOutput() : engine.deviceOutput(), StandardCharsets.UTF_8));
         if (result == null) {
             exitValue = EXIT_TERMINATED;
-            out.append("terminated before the kernel ended\n");
+            StringBuilder where = new StringBuilder(timedOut > 0 ? "the wall-clock limit of " + timedOut
+                    + " s was reached (raise it in the launch configuration's Timeout); " : "");
+            where.append("terminated before the kernel ended; the resident warps were at:\n");
+            for (WarpPosition p : engine.positions()) {
+                where.append("  ").append(p.format()).append('\n');
+            }
+            out.append(where.toString());
         } else if (!result.completed()) {
             exitValue = EXIT_FAULT;
         } else {

@@ -15,6 +15,7 @@ import org.gpumem.sim.MemoryAccessException;
 import org.gpumem.sim.MemoryFaultKind;
 import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.SourceLocation;
+import org.gpumem.sim.WarpPosition;
 import org.gpumem.sim.WarpState;
 import org.gpumem.sim.exec.Cta;
 import org.gpumem.sim.exec.Launch;
@@ -157,6 +158,16 @@ public final class DebugSession {
     /** The result once terminated, else null. */
     public LaunchResult result() {
         return result;
+    }
+
+    /** The device printf output of the CTAs that finished so far, in CTA order. */
+    public byte[] deviceOutput() {
+        return launch.deviceOutput();
+    }
+
+    /** Where each warp of the resident CTA is now (what a terminate reports). */
+    public List<WarpPosition> positions() {
+        return cta.positions();
     }
 
     /** Selects the warp that WARP-scope steps advance. */

@@ -95,7 +95,7 @@ class BadInputMessagesTest {
     void anEditedSnapshotNamesTheXmiElementInsteadOfANullPointer() throws IOException {
         Path file = dir.resolve("s.gpumem");
         org.gpumem.model.snapshot.SnapshotWriter.save(new org.gpumem.model.state.MemoryStateBuilder(
-                org.gpumem.model.targets.BuiltinTargets.simulator()).name("s", "k").launch(1, 1, 1, 32, 1, 1).build(), file);
+                org.gpumem.sim.SimulatorTarget.create()).name("s", "k").launch(1, 1, 1, 32, 1, 1).build(), file);
         Files.writeString(file, Files.readString(file).replaceFirst(" space=\"//@target/@addressSpaces.2\"", ""));
         assertOneLine(run("snapshot", file.toString(), "--dump", "generic:0"), "gpumem snapshot: " + file
                 + ": XMI element //@target/@addressSpaces.0/@access/@windows.0 (Window of address space 'generic'): "
