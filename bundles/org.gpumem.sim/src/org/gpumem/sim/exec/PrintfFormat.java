@@ -362,7 +362,9 @@ final class PrintfFormat {
             long kept = fraction >>> drop;
             long rest = fraction & ((1L << drop) - 1);
             long half = 1L << (drop - 1);
-            if (rest > half || rest == half && (kept & 1) != 0) {
+            // ties to even: with no fraction digits kept, the leading digit decides
+            long last = drop == 52 ? lead : kept;
+            if (rest > half || rest == half && (last & 1) != 0) {
                 kept++;
                 if (kept >>> (52 - drop) != 0) {
                     kept &= (1L << (52 - drop)) - 1;
