@@ -132,6 +132,24 @@ class ExecCommandTest {
     }
 
     @Test
+    void deviceMallocAssertAndPrintfReachTheProgramAsOnAGpu() throws IOException {
+        CliRun r = exec("device_runtime");
+        assertEquals(0, r.status(), r.out() + r.err());
+        StringBuilder expected = new StringBuilder("host: before the launch\n");
+        for (int t = 0; t < 8; t++) {
+            expected.append("thread " + t + ": " + (t < 4 ? "a block" : "NULL") + "\n");
+        }
+        expected.append("host: after the synchronisation\n")
+                .append("4 blocks; resizing the heap now: cudaErrorInvalidValue\n")
+                .append("assert: cudaErrorAssert, then cudaErrorAssert, then cudaErrorAssert\n")
+                .append("Test PASSED\n");
+        assertEquals(expected.toString(), r.out());
+        int line = lineOf("device_runtime.cu", "assert(v[threadIdx.x] > 0)");
+        assertTrue(r.err().contains("device_runtime.cu:" + line + ": void check_positive(const int *): block: [0,0,0], "
+                + "thread: [4,0,0] Assertion `v[threadIdx.x] > 0` failed."), r.err());
+    }
+
+    @Test
     void aProgramLinkedWithTheStaticRuntimeIsRefusedInOneLine() {
         CliRun r = exec("static_runtime");
         assertEquals(Main.EXIT_BAD_INPUT, r.status());
