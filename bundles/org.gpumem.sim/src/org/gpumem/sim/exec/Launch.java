@@ -84,7 +84,13 @@ public final class Launch implements KernelLaunch {
         checkRegisterFile(m, config.block());
         boolean usesHeap = m.functions().stream().anyMatch(f -> !f.isDefined() && DeviceFunctions.usesHeap(f.name()));
         // allocated before any launch runs: global memory must not change while one does
-        this.heap = usesHeap ? module.device().heap() : null;
+        try {
+            this.heap = usesHeap ? module.device().heap() : null;
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("kernel " + kernel.name() + " calls malloc or free, and the device heap of "
+                    + module.device().mallocHeapBytes() + " bytes (cudaLimitMallocHeapSize) does not fit in global memory: "
+                    + e.getMessage());
+        }
         long[] deepestFrom = new long[m.functions().size()];
         Arrays.fill(deepestFrom, Long.MIN_VALUE);
         long local = stackBytes(kernel, new HashSet<>(), deepestFrom);

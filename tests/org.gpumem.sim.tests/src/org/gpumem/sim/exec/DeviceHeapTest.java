@@ -64,6 +64,18 @@ class DeviceHeapTest {
     }
 
     @Test
+    void aHeapThatDoesNotFitRefusesTheLaunchSayingWhy() {
+        SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20);
+        DeviceModule m = d.load(org.gpumem.sim.ptx.PtxLoader.load("heap.ptx", SimTestSupport.perThreadKernel(DECLARATIONS,
+                call("malloc", "16", true))));
+        org.gpumem.sim.LaunchConfig c = org.gpumem.sim.LaunchConfig.builder("k").block(32, 1, 1).argU64(0).argU64(0).build();
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> m.launch(c, ExecOptions.defaults()));
+        assertTrue(e.getMessage().startsWith("kernel k calls malloc or free, and the device heap of 8388608 bytes "
+                + "(cudaLimitMallocHeapSize) does not fit in global memory"), e.getMessage());
+    }
+
+    @Test
     void everyThreadGetsItsOwnBlockAndTheHeapSizeCanBeSetBeforeTheFirstLaunch() {
         SimulatedDevice d = new SimulatedDevice("sm_90", 64L << 20);
         assertTrue(d.setMallocHeapBytes(1 << 16));
