@@ -238,8 +238,9 @@ EXPORT cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit) {
     return cudaSuccess;
 }
 
-/* The simulator sizes thread stacks from the call graph and does not bound printf or malloc
-   buffers; the limits are kept so that programs read back what they set. */
+/* The simulator sizes thread stacks from the call graph and bounds the printf buffer at its
+   default; the malloc heap's size goes to gpumem (fixed once a kernel using malloc ran, as in
+   CUDA). The limits are kept so that programs read back what they set. */
 EXPORT cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value) {
     cudaError_t e = enter();
     if (e != cudaSuccess) {
@@ -248,13 +249,29 @@ EXPORT cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value) {
     if ((unsigned)limit >= sizeof limits / sizeof limits[0]) {
         return record(cudaErrorUnsupportedLimit);
     }
+    if (limit == cudaLimitMallocHeapSize) {
+        struct message request, reply;
+        msg_init(&request);
+        put_u64(&request, value);
+        e = channel_call(MSG_SET_HEAP_SIZE, &request, &reply);
+        msg_free(&request);
+        msg_free(&reply);
+        if (e != cudaSuccess) {
+            return record(e);
+        }
+    }
     limits[limit] = value;
     return cudaSuccess;
 }
 
 EXPORT cudaError_t cudaDeviceSynchronize(void) {
     cudaError_t e = enter();
-    return e != cudaSuccess ? e : record(synchronize());
+    if (e != cudaSuccess) {
+        // a faulted context still hands out the printf output of the launches before the fault
+        flush_device_output();
+        return e;
+    }
+    return record(synchronize());
 }
 
 EXPORT cudaError_t cudaDeviceReset(void) {

@@ -36,7 +36,8 @@ enum message_type {
     MSG_SYMBOL_READ = 12,
     MSG_SYNCHRONIZE = 13,
     MSG_UNSUPPORTED = 14,
-    MSG_RESET = 15
+    MSG_RESET = 15,
+    MSG_SET_HEAP_SIZE = 16
 };
 #define MSG_REPLY 0x8000
 #define PROTOCOL_VERSION 1

@@ -46,7 +46,7 @@ public final class HostReports implements HostListener {
     @Override
     public void launchFinished(HostProcess process, KernelLaunch launch, LaunchResult result) {
         if (faults && !result.completed()) {
-            say.accept("gpumem: " + launch + " faulted:\n" + result.fault().report().stripTrailing());
+            say.accept("gpumem: " + launch + " faulted:\n" + result.report().stripTrailing());
         }
         if (profiles && result.profile() != null) {
             say.accept("gpumem: address-space profile of " + launch + ":\n" + result.profile().format().stripTrailing());

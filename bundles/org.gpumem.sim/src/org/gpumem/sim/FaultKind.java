@@ -14,7 +14,13 @@ public enum FaultKind {
     /** Calls nested deeper than the per-thread local memory allows. */
     STACK_OVERFLOW("call stack overflow"),
     /** An instruction whose operands are invalid at run time (e.g. shfl from an inactive lane). */
-    ILLEGAL_INSTRUCTION("illegal instruction");
+    ILLEGAL_INSTRUCTION("illegal instruction"),
+    /** A failed {@code assert()} in device code ({@code __assertfail}). */
+    ASSERTION("device assertion failed"),
+    /** A device-side {@code free} of a pointer that is not a live device heap block. */
+    HEAP_MISUSE("device heap misuse"),
+    /** Stopped from outside: a wall-clock limit, an interrupt, a terminate ({@code KernelLaunch.requestStop}). */
+    STOPPED("stopped on request");
 
     private final String description;
 

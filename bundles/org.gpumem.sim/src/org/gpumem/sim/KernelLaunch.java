@@ -5,6 +5,11 @@ package org.gpumem.sim;
  * {@code org.gpumem.sim.debug.DebugSession} instead runs it under a debugger's control.
  */
 public interface KernelLaunch {
+    /**
+     * Most warp instructions a worker of {@link #run()} issues between two looks at a stop request:
+     * the slice one warp runs before the scheduler moves on (a few milliseconds).
+     */
+    int STOP_CHECK_INSTRUCTIONS = 1 << 14;
 
     LoadedModule module();
 
@@ -28,4 +33,12 @@ public interface KernelLaunch {
      * one of them) and returns when every CTA finished or one faulted.
      */
     LaunchResult run();
+
+    /**
+     * Asks a running (or not yet started) {@link #run()} to stop: it returns within one scheduling
+     * slice of each worker ({@link #STOP_CHECK_INSTRUCTIONS} warp instructions at most) with a
+     * {@link FaultKind#STOPPED} fault whose detail is {@code reason}, and the positions of every
+     * resident warp. May be called from any thread, at any time; later requests keep the first reason.
+     */
+    void requestStop(String reason);
 }

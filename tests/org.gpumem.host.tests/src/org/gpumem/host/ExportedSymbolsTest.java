@@ -94,7 +94,7 @@ class ExportedSymbolsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"vector_add", "matrix_mul", "matrix_mul.G", "reduction", "convolution", "managed", "streams_events",
-        "device_printf", "kernel_fault", "unsupported_call"})
+        "device_printf", "device_runtime", "kernel_fault", "unsupported_call"})
     void everyRuntimeSymbolAFixtureImportsIsExported(String fixture) throws IOException {
         Set<String> exported = exported(Fixtures.library());
         ElfFile program = ElfFile.open(Fixtures.program(fixture));

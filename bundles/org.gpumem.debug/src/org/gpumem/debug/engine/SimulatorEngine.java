@@ -9,6 +9,7 @@ import org.gpumem.model.MemoryState;
 import org.gpumem.model.Target;
 import org.gpumem.sim.Dim3;
 import org.gpumem.sim.LaunchResult;
+import org.gpumem.sim.WarpPosition;
 import org.gpumem.sim.debug.Breakpoint;
 import org.gpumem.sim.debug.CtaView;
 import org.gpumem.sim.debug.DebugEvent;
@@ -126,6 +127,16 @@ public final class SimulatorEngine implements KernelEngine {
     @Override
     public LaunchResult result() {
         return sim.result();
+    }
+
+    /** Where the resident warps are (the session is stopped: on the executor). */
+    public List<WarpPosition> positions() {
+        return sim.positions();
+    }
+
+    /** The device printf output of the CTAs that finished so far. */
+    public byte[] deviceOutput() {
+        return sim.deviceOutput();
     }
 
     private void checkLive() {

@@ -51,10 +51,36 @@ public final class KernelLaunchAttributes {
     public static final String ARGS = PREFIX + "args";
     /** {@code outputs}: names of buffers to write back. */
     public static final String OUTPUTS = PREFIX + "outputs";
+    /**
+     * Wall-clock limit of a run-mode launch in seconds, as text ({@code gpumem run --timeout});
+     * "0" for none. A debug-mode launch has none: time stopped at breakpoints is the user's.
+     */
+    public static final String TIMEOUT_SECONDS = PREFIX + "timeoutSeconds";
+    /** The default of {@link #TIMEOUT_SECONDS}, as {@code gpumem run}'s. */
+    public static final String DEFAULT_TIMEOUT_SECONDS = "300";
     /** Where output buffers are written after a run ({@code NAME.bin}); empty: not written. */
     public static final String OUTPUT_DIRECTORY = PREFIX + "outputDirectory";
 
     private KernelLaunchAttributes() {
+    }
+
+    /**
+     * The run-mode wall-clock limit of a configuration, in seconds (0: none).
+     *
+     * @throws CoreException naming the configuration when the value is not a number of seconds
+     */
+    public static double timeoutSeconds(ILaunchConfiguration configuration) throws CoreException {
+        String text = configuration.getAttribute(TIMEOUT_SECONDS, DEFAULT_TIMEOUT_SECONDS).strip();
+        try {
+            double s = Double.parseDouble(text);
+            if (s >= 0 && !Double.isInfinite(s)) {
+                return s;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new CoreException(Status.error(configuration.getName() + ": timeout must be a number of seconds >= 0, not '"
+                + text + "'"));
     }
 
     /**

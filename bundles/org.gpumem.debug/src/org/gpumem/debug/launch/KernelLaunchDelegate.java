@@ -37,6 +37,7 @@ public final class KernelLaunchDelegate implements ILaunchConfigurationDelegate 
         SubMonitor progress = SubMonitor.convert(monitor, "Launching " + configuration.getName(), 2);
         LaunchDescription description = KernelLaunchAttributes.describe(configuration);
         PreparedLaunch prepared;
+        double timeout = KernelLaunchAttributes.timeoutSeconds(configuration);
         try {
             prepared = PreparedLaunch.prepare(description);
         } catch (IOException e) {
@@ -60,7 +61,7 @@ public final class KernelLaunchDelegate implements ILaunchConfigurationDelegate 
             launch.addDebugTarget(target);
             target.start(engine);
         } else {
-            process.run();
+            process.run(timeout);
         }
         progress.worked(1);
     }

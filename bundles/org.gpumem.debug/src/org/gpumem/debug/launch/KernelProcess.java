@@ -1,12 +1,15 @@
 package org.gpumem.debug.launch;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Platform;
@@ -21,6 +24,7 @@ import org.gpumem.debug.engine.WarpId;
 import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.ScalarType;
 import org.gpumem.sim.launch.KernelArgument;
+import org.gpumem.sim.WarpPosition;
 
 /**
  * The simulated kernel launch as a process of the launch: its console shows fault reports and
@@ -43,6 +47,8 @@ public final class KernelProcess extends ConsoleProcess implements KernelTargetP
     private volatile DebugSession session;
     /** The output buffers after a complete run, by name in the launch file's order; empty until then. */
     private volatile Map<String, byte[]> outputs = Map.of();
+    /** The wall-clock limit that ended the run, or 0. */
+    private volatile double timedOut;
 
     /**
      * @param outputDirectory where {@code NAME.bin} of each output buffer is written after a
@@ -57,7 +63,24 @@ public final class KernelProcess extends ConsoleProcess implements KernelTargetP
 
     /** Runs the whole kernel (run mode): this process drives the session. */
     public void run() {
+        run(0);
+    }
+
+    /**
+     * Runs the whole kernel (run mode), terminating it with the report of where its warps were
+     * when it runs longer than {@code timeoutSeconds} (0: no limit), as {@code gpumem run --timeout}.
+     */
+    public void run(double timeoutSeconds) {
         session = new DebugSession(engine, this);
+        if (timeoutSeconds > 0) {
+            CompletableFuture.delayedExecutor(Math.round(timeoutSeconds * 1000), TimeUnit.MILLISECONDS).execute(() -> {
+                DebugSession s = session;
+                if (!isTerminated() && s != null) {
+                    timedOut = timeoutSeconds;
+                    s.terminate();
+                }
+            });
+        }
         session.resume();
     }
 
@@ -112,9 +135,17 @@ public final class KernelProcess extends ConsoleProcess implements KernelTargetP
         session = ended;
         LaunchResult result = engine.result();
         int exitValue;
+        // the GPU's printf buffer comes out at the end of the kernel, however it ended
+        printOutput(new String(result != null ? result.deviceOutput() : engine.deviceOutput(), StandardCharsets.UTF_8));
         if (result == null) {
             exitValue = EXIT_TERMINATED;
-            printOutput("terminated before the kernel ended\n");
+            StringBuilder where = new StringBuilder(timedOut > 0 ? "the wall-clock limit of " + timedOut
+                    + " s was reached (raise it in the launch configuration's Timeout); " : "");
+            where.append("terminated before the kernel ended; the resident warps were at:\n");
+            for (WarpPosition p : engine.positions()) {
+                where.append("  ").append(p.format()).append('\n');
+            }
+            printOutput(where.toString());
         } else if (!result.completed()) {
             exitValue = EXIT_FAULT;
         } else {

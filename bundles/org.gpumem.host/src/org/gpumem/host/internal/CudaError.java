@@ -15,6 +15,7 @@ public final class CudaError {
     public static final int INVALID_RESOURCE_HANDLE = 400;
     public static final int ILLEGAL_ADDRESS = 700;
     public static final int LAUNCH_TIMEOUT = 702;
+    public static final int ASSERT = 710;
     public static final int HARDWARE_STACK_ERROR = 714;
     public static final int ILLEGAL_INSTRUCTION = 715;
     public static final int MISALIGNED_ADDRESS = 716;

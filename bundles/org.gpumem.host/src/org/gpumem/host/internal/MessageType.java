@@ -20,14 +20,15 @@ public enum MessageType {
     SYMBOL_READ(12),
     SYNCHRONIZE(13),
     UNSUPPORTED(14),
-    RESET(15);
+    RESET(15),
+    SET_HEAP_SIZE(16);
 
     /** Set in the type of every reply. */
     public static final int REPLY = 0x8000;
     /** The protocol version a HELLO names. */
     public static final int VERSION = 1;
 
-    private static final MessageType[] BY_CODE = new MessageType[16];
+    private static final MessageType[] BY_CODE = new MessageType[17];
 
     static {
         for (MessageType t : values()) {

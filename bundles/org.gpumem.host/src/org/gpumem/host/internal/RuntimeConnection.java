@@ -38,7 +38,7 @@ public final class RuntimeConnection implements HostProcess, Runnable {
     private final Map<Long, Registration> variables = new HashMap<>();
     private final TreeMap<Long, DeviceAllocation> allocations = new TreeMap<>();
     private final Set<String> reportedUnsupported = new HashSet<>();
-    /** Device printf output not yet written by the program (the simulator produces none yet). */
+    /** Device printf output of finished launches, not yet fetched by the program at a synchronisation. */
     private final ByteArrayOutputStream deviceOutput = new ByteArrayOutputStream();
     private volatile long pid = -1;
     private volatile int launches;
@@ -159,8 +159,21 @@ public final class RuntimeConnection implements HostProcess, Runnable {
             case RESET:
                 r.end();
                 return reset();
+            case SET_HEAP_SIZE:
+                return setHeapSize(r);
             default:
                 throw new ProtocolException("no handler for " + r.type());
+        }
+    }
+
+    /** cudaDeviceSetLimit(cudaLimitMallocHeapSize): fixed once a kernel using malloc was launched, as in CUDA. */
+    private MessageWriter setHeapSize(MessageReader r) throws IOException {
+        long bytes = r.u64();
+        r.end();
+        try {
+            return new MessageWriter(device.device().setMallocHeapBytes(bytes) ? CudaError.SUCCESS : CudaError.INVALID_VALUE);
+        } catch (IllegalArgumentException e) {
+            return new MessageWriter(CudaError.INVALID_VALUE);
         }
     }
 
@@ -314,6 +327,7 @@ public final class RuntimeConnection implements HostProcess, Runnable {
         listener.launchStarting(this, launch);
         LaunchResult result = settings.runner().run(launch);
         listener.launchFinished(this, launch, result);
+        deviceOutput.writeBytes(result.deviceOutput());
         int status = result.completed() ? CudaError.SUCCESS : SimulatedDevice.errorOf(result.fault());
         return new MessageWriter(status).u64(SimulatedDevice.nanoseconds(result)).u32(deviceOutput.size());
     }

@@ -288,13 +288,17 @@ public final class SimulatedDevice {
             case MISALIGNED:
                 return CudaError.MISALIGNED_ADDRESS;
             case INSTRUCTION_BUDGET:
+            case STOPPED:
                 return CudaError.LAUNCH_TIMEOUT;
+            case ASSERTION:
+                return CudaError.ASSERT;
             case STACK_OVERFLOW:
                 return CudaError.HARDWARE_STACK_ERROR;
             case ILLEGAL_INSTRUCTION:
                 return CudaError.ILLEGAL_INSTRUCTION;
             case DEADLOCK:
             case TRAP:
+            case HEAP_MISUSE:
                 return CudaError.LAUNCH_FAILURE;
             default:
                 return CudaError.ILLEGAL_ADDRESS;

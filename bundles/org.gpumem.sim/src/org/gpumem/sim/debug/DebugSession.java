@@ -15,6 +15,7 @@ import org.gpumem.sim.MemoryAccessException;
 import org.gpumem.sim.MemoryFaultKind;
 import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.SourceLocation;
+import org.gpumem.sim.WarpPosition;
 import org.gpumem.sim.WarpState;
 import org.gpumem.sim.exec.Cta;
 import org.gpumem.sim.exec.Launch;
@@ -53,7 +54,8 @@ public final class DebugSession {
     private int selectedWarp;
     private Warp lastStopWarp;
     private int lastStopPc = -1;
-    private long warpInstructions;
+    /** Written by the driving thread only; volatile so that any thread may watch the progress. */
+    private volatile long warpInstructions;
     private long threadInstructions;
     private long budgetLeft;
     private Warp budgetExhausted;
@@ -100,7 +102,7 @@ public final class DebugSession {
         return stops;
     }
 
-    /** Warp instructions the session has issued so far. */
+    /** Warp instructions the session has issued so far (any thread may read it while the kernel runs). */
     public long warpInstructions() {
         return warpInstructions;
     }
@@ -156,6 +158,16 @@ public final class DebugSession {
     /** The result once terminated, else null. */
     public LaunchResult result() {
         return result;
+    }
+
+    /** The device printf output of the CTAs that finished so far, in CTA order. */
+    public byte[] deviceOutput() {
+        return launch.deviceOutput();
+    }
+
+    /** Where each warp of the resident CTA is now (what a terminate reports). */
+    public List<WarpPosition> positions() {
+        return cta.positions();
     }
 
     /** Selects the warp that WARP-scope steps advance. */
@@ -351,7 +363,7 @@ public final class DebugSession {
         long wi = cta.warpInstructions(), ti = cta.threadInstructions();
         Cta.Stop s = cta.run(w, Math.min(max, budgetLeft), stopAtBreakpoints, skip);
         long used = cta.warpInstructions() - wi;
-        warpInstructions += used;
+        warpInstructions = warpInstructions + used;
         threadInstructions += cta.threadInstructions() - ti;
         budgetLeft -= used;
         if (budgetLeft <= 0 && s != Cta.Stop.EXITED && s != Cta.Stop.FAULT) {
@@ -379,7 +391,9 @@ public final class DebugSession {
             f = budgetExhausted.faultHere(FaultKind.INSTRUCTION_BUDGET, "the session issued its budget of "
                     + launch.options().instructionBudget() + " warp instructions");
         }
-        result = new LaunchResult(f, warpInstructions, threadInstructions, System.nanoTime() - startNanos, null);
+        cta.collectOutput();
+        result = new LaunchResult(f, warpInstructions, threadInstructions, System.nanoTime() - startNanos, null,
+                launch.deviceOutput(), null);
         return ended(new DebugEvent(DebugEvent.Kind.FAULT, view, view.warp(w.id()), null, f, result));
     }
 
@@ -388,9 +402,11 @@ public final class DebugSession {
         if (cta.fault() != null) {
             return faulted(cta.warp(0));
         }
+        cta.collectOutput();
         int next = cta.linearIndex() + 1;
         if (next >= launch.ctaCount()) {
-            result = new LaunchResult(null, warpInstructions, threadInstructions, System.nanoTime() - startNanos, null);
+            result = new LaunchResult(null, warpInstructions, threadInstructions, System.nanoTime() - startNanos, null,
+                    launch.deviceOutput(), null);
             return ended(new DebugEvent(DebugEvent.Kind.EXITED, view, null, null, null, result));
         }
         makeResident(next);

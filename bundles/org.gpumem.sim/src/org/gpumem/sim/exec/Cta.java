@@ -1,6 +1,8 @@
 package org.gpumem.sim.exec;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 import org.gpumem.sim.Dim3;
 import org.gpumem.sim.Fault;
@@ -8,6 +10,7 @@ import org.gpumem.sim.FaultKind;
 import org.gpumem.sim.MemoryAccessException;
 import org.gpumem.sim.MemoryFaultKind;
 import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.WarpPosition;
 import org.gpumem.sim.WarpState;
 import org.gpumem.sim.ptx.PtxFunction;
 import org.gpumem.sim.ptx.Specials;
@@ -139,6 +142,9 @@ public final class Cta {
             warp.state = WarpState.READY;
             warp.instructions = 0;
             warp.depth = 0;
+            if (warp.printf != null) {
+                warp.printf.reset();
+            }
             Frame f = pushFrame(warp, kernel, 0);
             f.callIndex = -1;
             f.entryMask = valid;
@@ -278,15 +284,22 @@ public final class Cta {
                 if (w.state != WarpState.READY) {
                     continue;
                 }
+                if (launch.stopRequested()) {
+                    fault = w.faultHere(FaultKind.STOPPED, launch.stopReason);
+                    return true;
+                }
                 long grant = budget.take(slice);
                 if (grant <= 0) {
                     fault = w.faultHere(FaultKind.INSTRUCTION_BUDGET, "the launch issued its budget of "
-                            + launch.options.instructionBudget() + " warp instructions; the kernel may not terminate");
+                            + launch.options.instructionBudget() + " warp instructions; the kernel may not terminate "
+                            + "(raise the budget with --budget N, or 0 for none)");
                     return false;
                 }
                 long before = w.instructions;
                 Stop s = interpreter.runWarp(w, grant, false, false);
-                budget.giveBack(grant - (w.instructions - before));
+                long used = w.instructions - before;
+                budget.giveBack(grant - used);
+                launch.issued(used);
                 ran = true;
                 if (s == Stop.FAULT) {
                     return true;
@@ -299,6 +312,21 @@ public final class Cta {
                 return true;
             }
         }
+    }
+
+    /** Where each warp of this CTA is, for the report of a launch stopped from outside. */
+    public List<WarpPosition> positions() {
+        List<WarpPosition> all = new ArrayList<>();
+        for (Warp w : warps) {
+            PtxFunction f = w.function();
+            all.add(new WarpPosition(index, w.id, w.state, f == null ? null : f.name(), w.ptxLine(), w.sourceLocation()));
+        }
+        return all;
+    }
+
+    /** Takes this CTA's device printf output into its launch's (after the CTA finished or stopped). */
+    public void collectOutput() {
+        launch.output.collect(this);
     }
 
     /** Releases the barrier when every live thread has arrived; true if it did. */

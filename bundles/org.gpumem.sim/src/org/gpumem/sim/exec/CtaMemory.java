@@ -359,6 +359,14 @@ final class CtaMemory {
         }
     }
 
+    /**
+     * {@code size} bytes at generic address {@code addr} as lane {@code lane} sees them, for the
+     * simulator's own device functions (printf's format and arguments); a refusal is the lane's fault.
+     */
+    long loadGeneric(Warp w, Frame f, Instruction in, long addr, int size, int lane) {
+        return loadLane(w, f, in, PtxStateSpace.GENERIC, addr, size, lane);
+    }
+
     // ------------------------------------------------------------------ one lane
 
     private long loadLane(Warp w, Frame f, Instruction in, PtxStateSpace space, long addr, int size, int lane) {

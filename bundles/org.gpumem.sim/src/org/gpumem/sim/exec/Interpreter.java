@@ -271,6 +271,10 @@ final class Interpreter {
 
     private void call(Warp w, Frame caller, Instruction in, int m) {
         PtxFunction callee = cta.launch.module.module().functions().get(in.target);
+        if (!callee.isDefined()) {
+            DeviceFunctions.call(cta, w, caller, in, callee, m);
+            return;
+        }
         long base = caller.localBase + caller.fn.frameBytes();
         base = (base + 15) & ~15L;
         if (base + callee.frameBytes() > w.localBytesPerThread || w.depth >= Launch.MAX_CALL_DEPTH) {

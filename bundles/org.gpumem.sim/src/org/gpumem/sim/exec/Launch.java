@@ -2,19 +2,23 @@ package org.gpumem.sim.exec;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.gpumem.sim.AddressSpaceProfile;
 import org.gpumem.sim.Dim3;
 import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.Fault;
+import org.gpumem.sim.FaultKind;
 import org.gpumem.sim.Kernel;
 import org.gpumem.sim.KernelLaunch;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.LaunchResult;
+import org.gpumem.sim.WarpPosition;
 import org.gpumem.sim.memory.StateSpaceLayout;
 import org.gpumem.sim.ptx.Instruction;
 import org.gpumem.sim.ptx.Op;
@@ -42,7 +46,7 @@ public final class Launch implements KernelLaunch {
     /** Deepest call nesting. */
     public static final int MAX_CALL_DEPTH = 256;
     /** Warp instructions a warp issues before the scheduler moves on to the next warp. */
-    static final int SLICE = 1 << 14;
+    static final int SLICE = STOP_CHECK_INSTRUCTIONS;
 
     final DeviceModule module;
     final LaunchConfig config;
@@ -53,6 +57,15 @@ public final class Launch implements KernelLaunch {
     final long sharedBytes;
     final long localBytesPerThread;
     final Instruction[][] code;
+    /** The device heap, when the module calls malloc or free; else null. */
+    private final DeviceHeap heap;
+    /** Device printf output of this launch's CTAs. */
+    final DeviceOutput output = new DeviceOutput();
+    /** Why {@link #requestStop} asked the launch to stop, or null. */
+    volatile String stopReason;
+    /** Warp instructions of finished slices, for what a stop request lets run after it. */
+    private final AtomicLong issuedSlices = new AtomicLong();
+    private volatile long issuedAtRequest;
 
     Launch(DeviceModule module, LaunchConfig config, ExecOptions options) {
         this.module = module;
@@ -69,6 +82,15 @@ public final class Launch implements KernelLaunch {
             code[f.index()] = f.instructions().toArray(new Instruction[0]);
         }
         checkRegisterFile(m, config.block());
+        boolean usesHeap = m.functions().stream().anyMatch(f -> !f.isDefined() && DeviceFunctions.usesHeap(f.name()));
+        // allocated before any launch runs: global memory must not change while one does
+        try {
+            this.heap = usesHeap ? module.device().heap() : null;
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("kernel " + kernel.name() + " calls malloc or free, and the device heap of "
+                    + module.device().mallocHeapBytes() + " bytes (cudaLimitMallocHeapSize) does not fit in global memory: "
+                    + e.getMessage());
+        }
         long[] deepestFrom = new long[m.functions().size()];
         Arrays.fill(deepestFrom, Long.MIN_VALUE);
         long local = stackBytes(kernel, new HashSet<>(), deepestFrom);
@@ -205,6 +227,34 @@ public final class Launch implements KernelLaunch {
         return DeviceModule.describe(kernel);
     }
 
+    /** The device printf output of the CTAs collected so far, in CTA order (for the debugger's runs). */
+    public byte[] deviceOutput() {
+        return output.text();
+    }
+
+    /** The device heap; only for modules that call malloc or free. */
+    DeviceHeap heap() {
+        return heap;
+    }
+
+    @Override
+    public void requestStop(String reason) {
+        if (stopReason == null) {
+            issuedAtRequest = issuedSlices.get();
+            stopReason = reason == null ? "stop requested" : reason;
+        }
+    }
+
+    /** True once {@link #requestStop} was called. */
+    boolean stopRequested() {
+        return stopReason != null;
+    }
+
+    /** Counts a finished slice of warp instructions (what bounds the work after a stop request). */
+    void issued(long warpInstructions) {
+        issuedSlices.addAndGet(warpInstructions);
+    }
+
     /** The decoded kernel. */
     public PtxFunction entry() {
         return kernel;
@@ -304,7 +354,27 @@ public final class Launch implements KernelLaunch {
             }
         }
         AddressSpaceProfile profile = counters == null ? null : ProfileCounters.profile(module.module(), counters);
-        return new LaunchResult(fault, warpInsns, threadInsns, System.nanoTime() - start, profile);
+        List<WarpPosition> positions = new ArrayList<>();
+        if (fault != null && fault.kind() == FaultKind.STOPPED) {
+            fault = stoppedFault(fault);
+            for (Worker w : ws) {
+                if (w.stoppedCta) {
+                    positions.addAll(w.cta.positions());
+                }
+            }
+            positions.sort(Comparator.comparing((WarpPosition p) -> p.cta().z()).thenComparing(p -> p.cta().y())
+                    .thenComparing(p -> p.cta().x()).thenComparing(WarpPosition::warp));
+        }
+        return new LaunchResult(fault, warpInsns, threadInsns, System.nanoTime() - start, profile, output.text(),
+                positions);
+    }
+
+    /** The stop fault with what ran after the request: at most one slice per worker. */
+    private Fault stoppedFault(Fault f) {
+        long after = issuedSlices.get() - issuedAtRequest;
+        String detail = f.detail() + "; at most " + after + " warp instructions were issued after the request";
+        return new Fault(f.kind(), detail, null, 0, 0, f.cta(), f.warp(), -1, null, f.function(), f.instruction(),
+                f.ptxLine(), f.source());
     }
 
     private final class Worker implements Runnable {
@@ -318,6 +388,8 @@ public final class Launch implements KernelLaunch {
         int faultCta = Integer.MAX_VALUE;
         long warpInsns, threadInsns;
         Throwable error;
+        /** True when a stop request ended this worker's CTA midway (its warps are where they stopped). */
+        boolean stoppedCta;
 
         Worker(AtomicInteger next, LaunchBudget budget, int ctas, Worker[] all) {
             this.next = next;
@@ -345,6 +417,7 @@ public final class Launch implements KernelLaunch {
                     for (int i = first; i < Math.min(ctas, first + batch); i++) {
                         cta.reset(i);
                         cta.runToCompletion(budget, SLICE);
+                        output.collect(cta);
                         warps += cta.warpInstructions;
                         lanes += cta.threadInstructions;
                         cta.warpInstructions = 0;
@@ -352,6 +425,7 @@ public final class Launch implements KernelLaunch {
                         if (cta.fault != null) {
                             fault = cta.fault;
                             faultCta = i;
+                            stoppedCta = fault.kind() == FaultKind.STOPPED;
                             for (Worker w : all) {
                                 w.stop = true;
                             }

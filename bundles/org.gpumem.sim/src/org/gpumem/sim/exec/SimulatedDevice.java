@@ -21,6 +21,8 @@ public final class SimulatedDevice implements Device {
     private final GlobalMemory global;
     private final Target spaces;
     private final StateSpaceLayout layout;
+    private long heapBytes = DeviceHeap.DEFAULT_BYTES;
+    private DeviceHeap heap;
 
     /**
      * @param target compute capability as PTX names it, e.g. {@code sm_90}
@@ -74,6 +76,35 @@ public final class SimulatedDevice implements Device {
 
     public GlobalMemory global() {
         return global;
+    }
+
+    /** The size of the device heap kernels' malloc uses ({@code cudaLimitMallocHeapSize}). */
+    public synchronized long mallocHeapBytes() {
+        return heapBytes;
+    }
+
+    /**
+     * Sets the device heap's size, as {@code cudaDeviceSetLimit(cudaLimitMallocHeapSize)} does.
+     *
+     * @return false when the heap exists already (a kernel using malloc was launched): its size is fixed
+     */
+    public synchronized boolean setMallocHeapBytes(long bytes) {
+        if (bytes <= 0 || bytes > GlobalMemory.MAX_ALLOCATION) {
+            throw new IllegalArgumentException("the device heap must be 1.." + GlobalMemory.MAX_ALLOCATION + " bytes: " + bytes);
+        }
+        if (heap != null) {
+            return bytes == heapBytes;
+        }
+        heapBytes = bytes;
+        return true;
+    }
+
+    /** The device heap, allocated in global memory the first time a launch needs it. */
+    synchronized DeviceHeap heap() {
+        if (heap == null) {
+            heap = new DeviceHeap(global.allocate(heapBytes, 256), heapBytes);
+        }
+        return heap;
     }
 
     @Override

@@ -1,5 +1,7 @@
 package org.gpumem.sim.exec;
 
+import java.io.ByteArrayOutputStream;
+
 import org.gpumem.sim.Dim3;
 import org.gpumem.sim.Fault;
 import org.gpumem.sim.FaultKind;
@@ -34,6 +36,8 @@ public final class Warp {
     byte[] local = new byte[0];
     long localBytesPerThread;
     long instructions;
+    /** This warp's device printf output since its CTA started, or null. */
+    ByteArrayOutputStream printf;
 
     Warp(Cta cta, int id) {
         this.cta = cta;
@@ -170,6 +174,16 @@ public final class Warp {
         checkLocal(offset, bytes.length);
         for (int i = 0; i < bytes.length; i++) {
             local[(int) cta.launch.layout.localPhysical(lane, offset + i)] = bytes[i];
+        }
+    }
+
+    /** Appends one lane's printf text to this warp's output. */
+    void printf(byte[] text) {
+        if (printf == null) {
+            printf = new ByteArrayOutputStream();
+        }
+        if (cta.launch.output.reserve(text.length)) {
+            printf.write(text, 0, text.length);
         }
     }
 

@@ -8,6 +8,7 @@ import java.util.Map;
 
 import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.SourceLocation;
+import org.gpumem.sim.exec.DeviceFunctions;
 
 /**
  * The module level of a PTX text: directives, module-scope variables, function headers (a
@@ -133,9 +134,9 @@ final class ModuleParser {
             if (callee == null) {
                 throw t.error(in.line, in.opcode, "call to undeclared function " + e.getValue());
             }
-            if (!callee.defined) {
+            if (!callee.defined && !DeviceFunctions.provides(callee.name)) {
                 throw t.error(in.line, in.opcode, "call to " + e.getValue()
-                        + ", which has no body in this module (external functions such as vprintf are not supported)");
+                        + ", which has no body in this module (the simulator provides only vprintf, __assertfail, malloc and free)");
             }
             if (callee.entry) {
                 throw t.error(in.line, in.opcode, "call to kernel " + e.getValue());

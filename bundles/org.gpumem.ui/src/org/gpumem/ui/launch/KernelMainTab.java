@@ -34,6 +34,7 @@ final class KernelMainTab extends AbstractLaunchConfigurationTab {
     private Text args;
     private Text outputs;
     private Text outputDirectory;
+    private Text timeout;
     private final List<Text> fieldTexts = new ArrayList<>();
 
     @Override
@@ -61,6 +62,7 @@ final class KernelMainTab extends AbstractLaunchConfigurationTab {
         fieldTexts.add(args);
         outputs = field(c, "Output buffers (comma separated):", true);
         outputDirectory = field(c, "Write outputs to folder:", false);
+        timeout = field(c, "Timeout in run mode (seconds, 0 for none):", false);
         setControl(c);
     }
 
@@ -108,6 +110,8 @@ final class KernelMainTab extends AbstractLaunchConfigurationTab {
             args.setText(configuration.getAttribute(KernelLaunchAttributes.ARGS, "[]"));
             outputs.setText(String.join(", ", configuration.getAttribute(KernelLaunchAttributes.OUTPUTS, List.of())));
             outputDirectory.setText(configuration.getAttribute(KernelLaunchAttributes.OUTPUT_DIRECTORY, ""));
+            timeout.setText(configuration.getAttribute(KernelLaunchAttributes.TIMEOUT_SECONDS,
+                    KernelLaunchAttributes.DEFAULT_TIMEOUT_SECONDS));
         } catch (CoreException e) {
             setErrorMessage(e.getStatus().getMessage());
         }
@@ -136,6 +140,8 @@ final class KernelMainTab extends AbstractLaunchConfigurationTab {
         }
         String out = outputDirectory.getText().trim();
         configuration.setAttribute(KernelLaunchAttributes.OUTPUT_DIRECTORY, out.isEmpty() ? null : out);
+        String limit = timeout.getText().trim();
+        configuration.setAttribute(KernelLaunchAttributes.TIMEOUT_SECONDS, limit.isEmpty() ? null : limit);
     }
 
     @Override
@@ -143,6 +149,7 @@ final class KernelMainTab extends AbstractLaunchConfigurationTab {
         setErrorMessage(null);
         try {
             KernelLaunchAttributes.describe(configuration);
+            KernelLaunchAttributes.timeoutSeconds(configuration);
             return true;
         } catch (CoreException e) {
             setErrorMessage(e.getStatus().getMessage());

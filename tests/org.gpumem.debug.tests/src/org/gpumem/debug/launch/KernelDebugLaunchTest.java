@@ -19,6 +19,7 @@ import java.util.List;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.debug.core.DebugEvent;
+import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
@@ -26,6 +27,7 @@ import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.debug.core.model.IBreakpoint;
 import org.eclipse.debug.core.model.IMemoryBlockExtension;
 import org.eclipse.debug.core.model.MemoryByte;
+import org.gpumem.debug.KernelDebugIds;
 import org.gpumem.debug.breakpoints.KernelLineBreakpoint;
 import org.gpumem.debug.memory.MemoryBlockBinding;
 import org.gpumem.debug.memory.SpaceMemoryBlock;
@@ -233,6 +235,37 @@ class KernelDebugLaunchTest extends KernelLaunchFixture {
             }
             assertEquals(sum, out[gid], "out[" + gid + "]");
         }
+    }
+
+    @Test
+    void devicePrintfComesOutOnTheConsoleByCtaWarpAndLane() throws Exception {
+        Path everyday = KERNELS.resolveSibling("everyday");
+        ILaunchConfigurationWorkingCopy wc = DebugPlugin.getDefault().getLaunchManager()
+                .getLaunchConfigurationType(KernelDebugIds.LAUNCH_TYPE_ID).newInstance(null, "test printf");
+        KernelLaunchAttributes.useFields(wc, everyday.resolve("printf.O3.ptx").toString(), "printf_threads", "[2]", "[40]", 0,
+                "sm_75", "[{\"buffer\":\"in\",\"type\":\"s32\",\"count\":80,\"init\":{\"iota\":1000}}]", List.of());
+        DebugEventRecorder.Pending ended = events.expect(e -> e.getKind() == DebugEvent.TERMINATE && e.getSource() instanceof KernelProcess);
+        ILaunch launch = wc.launch(ILaunchManager.RUN_MODE, new NullProgressMonitor());
+        ended.await("the end of the run");
+        assertEquals(0, launch.getProcesses()[0].getExitValue());
+        String console = launch.getProcesses()[0].getStreamsProxy().getOutputStreamMonitor().getContents();
+        assertTrue(console.startsWith(Files.readString(everyday.resolve("printf_threads.expected.txt"))), console);
+    }
+
+    @Test
+    void theRunModeTimeoutTerminatesAnEndlessKernelWithWhereItsWarpsWere() throws Exception {
+        ILaunchConfigurationWorkingCopy wc = configuration("fault_endless.O3.ptx", "fault_endless",
+                "[{\"buffer\":\"flag\",\"type\":\"s32\",\"count\":1},{\"buffer\":\"out\",\"type\":\"s32\",\"count\":"
+                        + BLOCK + "}]", 1);
+        wc.setAttribute(KernelLaunchAttributes.TIMEOUT_SECONDS, "0.5");
+        DebugEventRecorder.Pending ended = events.expect(e -> e.getKind() == DebugEvent.TERMINATE && e.getSource() instanceof KernelProcess);
+        ILaunch launch = wc.launch(ILaunchManager.RUN_MODE, new NullProgressMonitor());
+        ended.await("the end of the run");
+        assertEquals(KernelProcess.EXIT_TERMINATED, launch.getProcesses()[0].getExitValue());
+        String console = launch.getProcesses()[0].getStreamsProxy().getOutputStreamMonitor().getContents();
+        assertTrue(console.contains("the wall-clock limit of 0.5 s was reached"), console);
+        assertTrue(console.matches("(?s).*CTA \\(0,0,0\\) warp 1: ready at PTX line \\d+ \\(.*fault_endless\\.cu:\\d+:\\d+\\) in \\S*fault_endless.*"),
+                console);
     }
 
     @Test

@@ -70,7 +70,13 @@ public final class ExecCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--lane must be 0..31");
         }
         ExecOptions options = simulation.options(profile);
-        KernelRunner runner = KernelRunner.simulate(options);
+        try (StopRules stop = simulation.stopRules()) {
+            return execute(options, launch -> stop.run(launch.prepare(options)), out, err);
+        }
+    }
+
+    private int execute(ExecOptions options, KernelRunner simulate, PrintWriter out, PrintWriter err) throws Exception {
+        KernelRunner runner = simulate;
         if (!breaks.isEmpty()) {
             List<BreakpointRunner.Location> at = breaks.stream().map(BreakpointRunner.Location::parse).toList();
             runner = new BreakpointRunner(at, options.instructionBudget(), lane, program.toAbsolutePath().getParent(), err);

@@ -1,13 +1,16 @@
 package org.gpumem.cli;
 
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.Fault;
+import org.gpumem.sim.FaultKind;
 import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.launch.LaunchDescription;
 import org.gpumem.sim.launch.LaunchFileReader;
@@ -27,7 +30,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Runs a kernel launch described by a launch file in the PTX simulator.",
-            "Exit status: 0 completed, 1 bad launch file or module, 2 the kernel faulted (report printed)."})
+            "Device printf output goes to standard output when the launch ends.",
+            "Exit status: 0 completed, 1 bad launch file or module, 2 the kernel faulted, failed an assert or ran past "
+                + "--timeout or --budget (report printed), 130 stopped by Ctrl-C (report printed)."})
 public final class RunCommand implements Callable<Integer> {
 
     /** Exit status when the kernel stopped with a fault (out-of-bounds access, deadlock, budget...). */
@@ -68,8 +73,14 @@ public final class RunCommand implements Callable<Integer> {
             launch.writeResolved(resolvedDir);
         }
         ExecOptions options = simulation.options(profile);
-        PreparedLaunch.Outcome outcome = launch.run(options);
-        LaunchResult r = outcome.result();
+        LaunchResult r;
+        boolean interrupted;
+        try (StopRules stop = simulation.stopRules()) {
+            r = stop.run(launch.launch(options));
+            interrupted = stop.interrupted();
+        }
+        // the GPU's printf buffer comes out when the launch ends, whatever ended it
+        stdout.print(new String(r.deviceOutput(), StandardCharsets.UTF_8));
         if (profile && r.profile() != null) {
             stdout.println("address-space profile of " + launch.kernel().name() + ":");
             stdout.print(r.profile().format());
@@ -79,23 +90,34 @@ public final class RunCommand implements Callable<Integer> {
                 r.warpInstructions(), r.threadInstructions(), r.elapsedNanos() / 1e6);
         if (!r.completed()) {
             Fault f = r.fault();
-            stdout.print(f.report());
+            if (f.kind() == FaultKind.ASSERTION) {
+                stdout.println(f.detail());
+            }
+            stdout.print(r.report());
             stdout.println(launch.kernel().name() + " stopped after " + counts);
             stdout.flush();
-            return EXIT_FAULT;
+            return interrupted && f.kind() == FaultKind.STOPPED ? StopRules.EXIT_INTERRUPTED : EXIT_FAULT;
         }
         stdout.println(launch.kernel().name() + " completed: " + counts);
         if (out != null) {
             Files.createDirectories(out);
-            for (Map.Entry<String, byte[]> e : outcome.outputs().entrySet()) {
+            for (Map.Entry<String, byte[]> e : outputs(launch).entrySet()) {
                 Path file = out.resolve(e.getKey() + ".bin");
                 Files.write(file, e.getValue());
                 stdout.println("wrote " + file + " (" + e.getValue().length + " bytes)");
             }
-        } else if (!outcome.outputs().isEmpty()) {
+        } else if (!launch.description().outputs().isEmpty()) {
             stdout.println("outputs not written (no --out DIR)");
         }
         stdout.flush();
         return 0;
+    }
+
+    private static Map<String, byte[]> outputs(PreparedLaunch launch) {
+        Map<String, byte[]> all = new LinkedHashMap<>();
+        for (String name : launch.description().outputs()) {
+            all.put(name, launch.buffer(name));
+        }
+        return all;
     }
 }

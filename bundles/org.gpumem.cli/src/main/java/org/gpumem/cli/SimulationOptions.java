@@ -18,6 +18,21 @@ final class SimulationOptions {
     @Option(names = "--budget", paramLabel = "N", description = "stop a launch after N warp instructions (default: ${DEFAULT-VALUE})")
     long budget = ExecOptions.DEFAULT_BUDGET;
 
+    @Option(names = "--timeout", paramLabel = "SECONDS", description = "stop a launch that runs longer than this, "
+            + "with a report of where every warp was; 0 for no limit (default: ${DEFAULT-VALUE})")
+    double timeout = DEFAULT_TIMEOUT_SECONDS;
+
+    /** Five minutes: far beyond what a test kernel needs, well below the default budget's half hour. */
+    static final double DEFAULT_TIMEOUT_SECONDS = 300;
+
+    /** The wall-clock limit and Ctrl-C for the launches of one command; close it when done. */
+    StopRules stopRules() {
+        if (!(timeout >= 0) || Double.isInfinite(timeout)) {
+            throw new ParameterException(spec.commandLine(), "--timeout must be a number of seconds >= 0, not " + timeout);
+        }
+        return new StopRules(timeout);
+    }
+
     /** The options, with the address-space profile on or off. */
     ExecOptions options(boolean profile) {
         int workers = threads != null ? threads : Runtime.getRuntime().availableProcessors();

@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -117,29 +116,37 @@ class ExecCommandTest {
         assertTrue(r.out().endsWith("Test PASSED\n"), r.out());
     }
 
-    @Test
-    void deviceCodeTheSimulatorCannotRunFailsItsLaunchesWithTheReason() {
-        // until the simulator runs vprintf, device_printf's module is refused and its launch fails
-        CliRun r = exec("device_printf");
-        assertEquals(1, r.status(), r.out() + r.err());
-        assertTrue(r.err().contains("call to vprintf"), r.err());
-        assertTrue(r.err().contains("cudaGetLastError() failed: cudaErrorInvalidPtx"), r.err());
-    }
 
-    @Disabled("waits for vprintf in the simulator (a later round): device_printf's module is refused today")
     @Test
     void devicePrintfOutputAppearsAtTheSynchronisation() {
         CliRun r = exec("device_printf");
         assertEquals(0, r.status(), r.out() + r.err());
-        List<String> expected = new ArrayList<>();
+        StringBuilder expected = new StringBuilder();
+        // as the GPU's buffer comes out in the simulator: by CTA, then warp, then lane
         for (int block = 0; block < 2; block++) {
             for (int thread = 0; thread < 4; thread++) {
-                expected.add("[" + block + ", " + thread + "] value is 10");
+                expected.append("[" + block + ", " + thread + "] value is 10\n");
             }
         }
-        List<String> lines = r.out().lines().toList();
-        assertEquals("Test PASSED", lines.get(lines.size() - 1));
-        assertEquals(expected.stream().sorted().toList(), lines.subList(0, lines.size() - 1).stream().sorted().toList());
+        assertEquals(expected + "Test PASSED\n", r.out());
+    }
+
+    @Test
+    void deviceMallocAssertAndPrintfReachTheProgramAsOnAGpu() throws IOException {
+        CliRun r = exec("device_runtime");
+        assertEquals(0, r.status(), r.out() + r.err());
+        StringBuilder expected = new StringBuilder("host: before the launch\n");
+        for (int t = 0; t < 8; t++) {
+            expected.append("thread " + t + ": " + (t < 4 ? "a block" : "NULL") + "\n");
+        }
+        expected.append("host: after the synchronisation\n")
+                .append("4 blocks; resizing the heap now: cudaErrorInvalidValue\n")
+                .append("assert: cudaErrorAssert, then cudaErrorAssert, then cudaErrorAssert\n")
+                .append("Test PASSED\n");
+        assertEquals(expected.toString(), r.out());
+        int line = lineOf("device_runtime.cu", "assert(v[threadIdx.x] > 0)");
+        assertTrue(r.err().contains("device_runtime.cu:" + line + ": void check_positive(const int *): block: [0,0,0], "
+                + "thread: [4,0,0] Assertion `v[threadIdx.x] > 0` failed."), r.err());
     }
 
     @Test

@@ -1,0 +1,93 @@
+package org.gpumem.cli;
+
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.gpumem.sim.KernelLaunch;
+import org.gpumem.sim.LaunchResult;
+
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
+
+/**
+ * How the commands that run kernels ({@code run}, {@code exec}) stop one: a wall-clock limit per
+ * launch ({@code --timeout}) and Ctrl-C (SIGINT, through {@code sun.misc.Signal}, which a plain
+ * classpath has). Both ask the running launch to stop ({@link KernelLaunch#requestStop}), which
+ * ends it within a scheduling slice with the report of where every warp was. A Ctrl-C that comes
+ * before a launch starts stops that launch before it issues anything; a second Ctrl-C before the
+ * first was answered ends gpumem at once. Closing restores the previous SIGINT handler.
+ */
+final class StopRules implements AutoCloseable {
+    /** The exit status of a command stopped by Ctrl-C, as a shell reports a process SIGINT ended. */
+    static final int EXIT_INTERRUPTED = 130;
+    private static final Signal INT = new Signal("INT");
+
+    private final double timeoutSeconds;
+    private final ScheduledExecutorService timer;
+    private final SignalHandler previous;
+    private volatile KernelLaunch current;
+    private volatile boolean interrupted;
+
+    /**
+     * @param timeoutSeconds the most a launch may run, in seconds; 0 for no limit
+     */
+    StopRules(double timeoutSeconds) {
+        this.timeoutSeconds = timeoutSeconds;
+        this.timer = timeoutSeconds > 0 ? Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "gpumem-timeout");
+            t.setDaemon(true);
+            return t;
+        }) : null;
+        this.previous = Signal.handle(INT, s -> interrupt());
+    }
+
+    private void interrupt() {
+        if (interrupted) {
+            Runtime.getRuntime().halt(EXIT_INTERRUPTED);
+        }
+        interrupted = true;
+        KernelLaunch l = current;
+        if (l != null) {
+            l.requestStop("interrupted (Ctrl-C)");
+        }
+    }
+
+    /** True once Ctrl-C was pressed. */
+    boolean interrupted() {
+        return interrupted;
+    }
+
+    /** Runs {@code launch} under these rules. */
+    LaunchResult run(KernelLaunch launch) {
+        current = launch;
+        ScheduledFuture<?> limit = timer == null ? null : timer.schedule(() -> launch.requestStop(
+                "the wall-clock limit of " + seconds() + " s was reached (raise it with --timeout SECONDS, or 0 for none)"),
+                Math.round(timeoutSeconds * 1e9), TimeUnit.NANOSECONDS);
+        try {
+            if (interrupted) {
+                launch.requestStop("interrupted (Ctrl-C)");
+            }
+            return launch.run();
+        } finally {
+            current = null;
+            if (limit != null) {
+                limit.cancel(false);
+            }
+        }
+    }
+
+    private String seconds() {
+        return timeoutSeconds == Math.rint(timeoutSeconds) ? Long.toString((long) timeoutSeconds)
+                : Double.toString(timeoutSeconds);
+    }
+
+    @Override
+    public void close() {
+        Signal.handle(INT, previous);
+        if (timer != null) {
+            timer.shutdownNow();
+        }
+    }
+}
