@@ -19,7 +19,7 @@ import org.gpumem.sim.Device;
 import org.gpumem.sim.ExecOptions;
 
 /**
- * The attributes of a "CUDA Program (gpumem simulator)" launch configuration: the program (an
+ * The attributes of a "CUDA Application (gpumem simulator)" launch configuration: the program (an
  * executable built with {@code nvcc -cudart shared}), its arguments (one string, split as a
  * shell would, with string substitution), working directory (default: the program's folder),
  * the device the simulator models and the instruction budget of each launch. The environment

@@ -24,7 +24,7 @@ import org.gpumem.host.RuntimeLibrary;
 import org.osgi.framework.Bundle;
 
 /**
- * Launches "CUDA Program (gpumem simulator)" configurations: starts the program under a
+ * Launches "CUDA Application (gpumem simulator)" configurations: starts the program under a
  * {@link HostSession} with gpumem's libcudart.so.13 (from the fragment
  * org.gpumem.host.linux.x86_64), shows it as a {@link HostProgramProcess}, and runs its kernel
  * launches on the simulator: to their end in run mode ({@link HostKernelRunner}), each as a

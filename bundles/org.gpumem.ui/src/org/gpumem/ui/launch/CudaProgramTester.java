@@ -9,7 +9,7 @@ import org.gpumem.host.ProgramCheck;
 
 /**
  * {@code org.gpumem.ui.cudaProgram}: whether a file is an executable with CUDA device code,
- * which the "CUDA Program (gpumem simulator)" shortcut offers to run. Reads ELF headers only.
+ * which the "CUDA Application (gpumem simulator)" shortcut offers to run. Reads ELF headers only.
  */
 public final class CudaProgramTester extends PropertyTester {
     @Override

@@ -18,7 +18,7 @@ import org.gpumem.debug.KernelDebugIds;
 import org.gpumem.debug.launch.HostLaunchAttributes;
 
 /**
- * Run / Debug As "CUDA Program (gpumem simulator)" on an executable with CUDA device code:
+ * Run / Debug As "CUDA Application (gpumem simulator)" on an executable with CUDA device code:
  * reuses the configuration for that program, or creates one (no arguments, the program's folder,
  * sm_90) and launches it.
  */

@@ -6,7 +6,7 @@ import org.eclipse.debug.ui.EnvironmentTab;
 import org.eclipse.debug.ui.ILaunchConfigurationDialog;
 import org.eclipse.debug.ui.ILaunchConfigurationTab;
 
-/** Tabs of a "CUDA Program (gpumem simulator)" configuration: the program, its environment, then Common. */
+/** Tabs of a "CUDA Application (gpumem simulator)" configuration: the program, its environment, then Common. */
 public final class HostLaunchTabGroup extends AbstractLaunchConfigurationTabGroup {
     @Override
     public void createTabs(ILaunchConfigurationDialog dialog, String mode) {

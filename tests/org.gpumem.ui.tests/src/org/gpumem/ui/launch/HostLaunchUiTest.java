@@ -39,7 +39,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The "CUDA Program (gpumem simulator)" launch tabs, the executable test of its shortcut and
+ * The "CUDA Application (gpumem simulator)" launch tabs, the executable test of its shortcut and
  * the shortcut's configuration run to the program's exit, on the committed host fixtures.
  */
 class HostLaunchUiTest {
@@ -166,7 +166,7 @@ class HostLaunchUiTest {
         assertEquals(configuration, HostLaunchShortcut.configurationFor(program), "the same configuration is reused");
         assertEquals("${workspace_loc:/HostLaunchUiTest/vector_add}", configuration.getAttribute(HostLaunchAttributes.PROGRAM, ""));
         ILaunchConfigurationType type = configuration.getType();
-        assertEquals("CUDA Program (gpumem simulator)", type.getName());
+        assertEquals("CUDA Application (gpumem simulator)", type.getName());
         assertTrue(type.supportsMode(ILaunchManager.DEBUG_MODE));
 
         ILaunch launch = configuration.launch(ILaunchManager.RUN_MODE, new NullProgressMonitor());
