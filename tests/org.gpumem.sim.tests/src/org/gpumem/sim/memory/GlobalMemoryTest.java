@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 
+import org.gpumem.sim.MemoryAccessException;
+
 import org.junit.jupiter.api.Test;
 
 class GlobalMemoryTest {
