@@ -186,7 +186,7 @@ public final class DeviceModule implements LoadedModule {
         for (PtxParam p : kernel.params()) {
             params.add(new KernelParameter(p.name(), p.type(), p.size(), p.alignment(), p.offset()));
         }
-        return new Kernel(kernel.name(), params, kernel.kernelParamBytes(), kernel.line());
+        return new Kernel(kernel.name(), params, kernel.kernelParamBytes(), kernel.line(), kernel.unsupported());
     }
 
     @Override

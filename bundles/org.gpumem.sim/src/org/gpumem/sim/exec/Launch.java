@@ -16,6 +16,7 @@ import org.gpumem.sim.Kernel;
 import org.gpumem.sim.KernelLaunch;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.LaunchResult;
+import org.gpumem.sim.UnsupportedKernelException;
 import org.gpumem.sim.memory.StateSpaceLayout;
 import org.gpumem.sim.ptx.Instruction;
 import org.gpumem.sim.ptx.Op;
@@ -36,8 +37,6 @@ import org.gpumem.sim.ptx.PtxParam;
 public final class Launch implements KernelLaunch {
     /** Local bytes per thread given to kernels whose call graph is recursive. */
     public static final long RECURSIVE_LOCAL_BYTES = 8 * 1024;
-    /** Most local bytes per thread (the hardware limit). */
-    public static final long MAX_LOCAL_BYTES = 512 * 1024;
     /** Largest register file of one frame level of a CTA (registers x 8 bytes x threads). */
     public static final long MAX_REGISTER_BYTES = 256L << 20;
     /** Deepest call nesting. */
@@ -60,6 +59,9 @@ public final class Launch implements KernelLaunch {
         this.config = config;
         this.options = options;
         this.kernel = module.entry(config.kernel());
+        if (!kernel.unsupported().isEmpty()) {
+            throw new UnsupportedKernelException(DeviceModule.describe(kernel));
+        }
         this.layout = module.device().layout();
         checkExtents(config);
         PtxModule m = module.module();
@@ -74,9 +76,9 @@ public final class Launch implements KernelLaunch {
         Arrays.fill(deepestFrom, Long.MIN_VALUE);
         long local = stackBytes(kernel, new HashSet<>(), deepestFrom);
         this.localBytesPerThread = local < 0 ? RECURSIVE_LOCAL_BYTES : local;
-        if (localBytesPerThread > MAX_LOCAL_BYTES) {
+        if (localBytesPerThread > LaunchConfig.MAX_LOCAL_BYTES) {
             throw new IllegalArgumentException("kernel " + kernel.name() + " needs " + localBytesPerThread
-                    + " bytes of local memory per thread, more than " + MAX_LOCAL_BYTES);
+                    + " bytes of local memory per thread, more than " + LaunchConfig.MAX_LOCAL_BYTES);
         }
     }
 
@@ -100,13 +102,17 @@ public final class Launch implements KernelLaunch {
             throw new IllegalArgumentException("block " + b + " has " + b.volume() + " threads; at most "
                     + LaunchConfig.MAX_THREADS_PER_BLOCK + " are allowed");
         }
-        if (g.volume() > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("grid " + g + " has more than " + Integer.MAX_VALUE + " CTAs");
+        if (g.volume() > LaunchConfig.MAX_CTAS) {
+            throw new IllegalArgumentException("grid " + g + " has more than " + LaunchConfig.MAX_CTAS + " CTAs");
         }
     }
 
-    /** Shared bytes of a CTA: the static layout, then {@code dyn} dynamic bytes at their alignment. */
-    private static long sharedBytes(PtxModule m, int dyn) {
+    /**
+     * Shared bytes of a CTA: the static layout, then {@code dyn} dynamic bytes at their alignment.
+     *
+     * @throws IllegalArgumentException when they exceed {@link LaunchConfig#MAX_SHARED_BYTES}
+     */
+    public static long sharedBytes(PtxModule m, int dyn) {
         if (dyn < 0 || dyn > LaunchConfig.MAX_SHARED_BYTES) {
             throw new IllegalArgumentException("dynamic shared memory of " + dyn + " bytes is outside 0.."
                     + LaunchConfig.MAX_SHARED_BYTES);
@@ -140,7 +146,13 @@ public final class Launch implements KernelLaunch {
         return buf;
     }
 
-    private static void checkRegisterFile(PtxModule m, Dim3 block) {
+    /**
+     * Checks that a CTA of {@code block} threads has room for the largest register file of the
+     * module's functions.
+     *
+     * @throws IllegalArgumentException when it does not
+     */
+    public static void checkRegisterFile(PtxModule m, Dim3 block) {
         int registers = 0;
         for (PtxFunction f : m.functions()) {
             registers = Math.max(registers, f.registerCount());

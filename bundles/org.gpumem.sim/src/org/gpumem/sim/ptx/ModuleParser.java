@@ -24,7 +24,13 @@ final class ModuleParser {
     private final Map<String, PtxVariable> variablesByName = new LinkedHashMap<>();
     private final Map<Integer, String> files = new LinkedHashMap<>();
     private final List<DebugSection> debugSections = new ArrayList<>();
-    private final Map<Instruction, String> pendingCalls = new LinkedHashMap<>();
+    private final Map<Instruction, PendingCall> pendingCalls = new LinkedHashMap<>();
+    /** The function whose body is being read. */
+    private PtxFunction parsing;
+
+    /** A call site, bound to its callee once the whole module is read. */
+    private record PendingCall(PtxFunction caller, String callee) {
+    }
 
     ModuleParser(String file, String text) throws PtxException {
         this.t = new Tokens(file, text);
@@ -48,6 +54,7 @@ final class ModuleParser {
             }
         }
         resolveSourceFiles();
+        Reachability.describe(t.file, functions);
         layoutShared();
         module.functions = List.copyOf(functions);
         module.functionsByName = Map.copyOf(functionsByName);
@@ -125,25 +132,33 @@ final class ModuleParser {
         }
     }
 
-    /** Calls name their callee, which may be declared after the caller; check and bind them now. */
+    /**
+     * Calls name their callee, which may be declared after the caller; check and bind them now. A
+     * call to a function without a body in this module is recorded against the caller: only
+     * kernels that can reach it are refused.
+     */
     private void resolveCalls() throws PtxException {
-        for (Map.Entry<Instruction, String> e : pendingCalls.entrySet()) {
+        for (Map.Entry<Instruction, PendingCall> e : pendingCalls.entrySet()) {
             Instruction in = e.getKey();
-            PtxFunction callee = functionsByName.get(e.getValue());
+            String name = e.getValue().callee();
+            PtxFunction callee = functionsByName.get(name);
             if (callee == null) {
-                throw t.error(in.line, in.opcode, "call to undeclared function " + e.getValue());
-            }
-            if (!callee.defined) {
-                throw t.error(in.line, in.opcode, "call to " + e.getValue()
-                        + ", which has no body in this module (external functions such as vprintf are not supported)");
+                throw t.error(in.line, in.opcode, "call to undeclared function " + name);
             }
             if (callee.entry) {
-                throw t.error(in.line, in.opcode, "call to kernel " + e.getValue());
+                throw t.error(in.line, in.opcode, "call to kernel " + name);
             }
             if (in.argSizes.length != callee.params.size() || in.retSizes.length != callee.returns.size()) {
                 throw t.error(in.line, in.opcode, "call to " + callee.name + " passes " + in.argSizes.length
                         + " arguments and " + in.retSizes.length + " return values; it declares "
                         + callee.params.size() + " and " + callee.returns.size());
+            }
+            if (!callee.defined) {
+                in.op = Op.TRAP;
+                e.getValue().caller().refuse(in, DeviceRuntimeFunctions.isRuntimeFunction(name)
+                        ? DeviceRuntimeFunctions.unservedReason(name)
+                        : "calls " + name + ", which has no body in this module");
+                continue;
             }
             in.target = callee.index;
         }
@@ -154,11 +169,20 @@ final class ModuleParser {
         Map<SourceLocation, SourceLocation> resolved = new HashMap<>();
         for (PtxFunction f : functions) {
             for (Instruction in : f.instructions) {
-                if (in.location != null) {
-                    in.location = resolved.computeIfAbsent(in.location, l -> new SourceLocation(
-                            files.getOrDefault(Integer.parseInt(l.file()), l.file()), l.line(), l.column()));
+                resolveSourceFile(in, resolved);
+            }
+            for (PtxFunction.Refusal r : f.refusals) {
+                if (r.at().index < 0) {
+                    resolveSourceFile(r.at(), resolved);
                 }
             }
+        }
+    }
+
+    private void resolveSourceFile(Instruction in, Map<SourceLocation, SourceLocation> resolved) {
+        if (in.location != null) {
+            in.location = resolved.computeIfAbsent(in.location, l -> new SourceLocation(
+                    files.getOrDefault(Integer.parseInt(l.file()), l.file()), l.line(), l.column()));
         }
     }
 
@@ -292,7 +316,9 @@ final class ModuleParser {
             return;
         }
         t.expect("{");
+        parsing = f;
         new FunctionParser(this, f, frameOff[0]).parseBody();
+        parsing = null;
     }
 
     boolean isModuleSymbol(String name) {
@@ -309,6 +335,11 @@ final class ModuleParser {
 
     /** A call to bind to its callee once the whole module is read. */
     void addCall(Instruction in, String callee) {
-        pendingCalls.put(in, callee);
+        pendingCalls.put(in, new PendingCall(parsing, callee));
+    }
+
+    /** Forgets the call site of an instruction that could not be decoded. */
+    void dropCall(Instruction in) {
+        pendingCalls.remove(in);
     }
 }
