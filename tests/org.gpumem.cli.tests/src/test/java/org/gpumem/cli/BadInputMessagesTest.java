@@ -74,11 +74,14 @@ class BadInputMessagesTest {
     }
 
     @Test
-    void aPtxFileGivenAsLaunchFileIsReportedAtLineAndColumn() {
-        String ptx = fixture("kernels/saxpy.G.ptx");
-        CliRun r = run("run", ptx);
-        assertOneLine(r, "gpumem run: " + ptx + ":1:1: not JSON; expected a launch description: a JSON object such as "
-                + "{\"module\": \"k.ptx\", \"kernel\": \"k\", \"grid\": [1], \"block\": [32], \"args\": [...]} (found \"//\")");
+    void aTextFileGivenAsLaunchFileIsReportedAtLineAndColumn() throws IOException {
+        // a PTX file in place of a launch file lists its kernels (KernelListingTest); other text is not JSON
+        Path text = dir.resolve("notes.txt");
+        Files.writeString(text, "kernel saxpy, grid 4\n");
+        CliRun r = run("run", text.toString());
+        assertOneLine(r, "gpumem run: " + text + ":1:1: not JSON; expected a launch description: a JSON object such as "
+                + "{\"module\": \"k.ptx\", \"kernel\": \"k\", \"grid\": [1], \"block\": [32], \"args\": [...]} "
+                + "(found \"kernel saxpy, grid 4\")");
         assertTrue(!r.err().contains("gson") && !r.err().contains("LENIENT"), r.err());
     }
 
@@ -95,7 +98,7 @@ class BadInputMessagesTest {
     void anEditedSnapshotNamesTheXmiElementInsteadOfANullPointer() throws IOException {
         Path file = dir.resolve("s.gpumem");
         org.gpumem.model.snapshot.SnapshotWriter.save(new org.gpumem.model.state.MemoryStateBuilder(
-                org.gpumem.model.targets.BuiltinTargets.simulator()).name("s", "k").launch(1, 1, 1, 32, 1, 1).build(), file);
+                org.gpumem.sim.SimulatorTarget.create()).name("s", "k").launch(1, 1, 1, 32, 1, 1).build(), file);
         Files.writeString(file, Files.readString(file).replaceFirst(" space=\"//@target/@addressSpaces.2\"", ""));
         assertOneLine(run("snapshot", file.toString(), "--dump", "generic:0"), "gpumem snapshot: " + file
                 + ": XMI element //@target/@addressSpaces.0/@access/@windows.0 (Window of address space 'generic'): "
