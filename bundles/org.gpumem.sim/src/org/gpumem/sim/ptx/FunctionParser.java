@@ -139,17 +139,19 @@ final class FunctionParser {
                             + " bytes a thread can have");
                 }
                 locals.add(v);
-                localOffsets.put(v.name(), off);
+                localOffsets.putIfAbsent(v.name(), off);
                 scopes.peek().put(v.name(), new Symbol(Symbol.LOCAL, (int) off, (int) v.size()));
                 return true;
             }
-            case ".shared": {
-                PtxVariable v = module.declarations.parse(PtxStateSpace.SHARED, false, line);
-                t.expect(";");
-                shared.add(v);
-                module.addModuleVariable(v);
+            case ".shared":
+                declareShared(false, line);
                 return true;
-            }
+            case ".extern":
+                if (!t.accept(".shared")) {
+                    return false;
+                }
+                declareShared(true, line);
+                return true;
             case ".param": {
                 PtxVariable v = module.declarations.parse(PtxStateSpace.PARAM, false, line);
                 t.expect(";");
@@ -195,6 +197,29 @@ final class FunctionParser {
         at.opcode = d;
         at.text = d;
         fn.refuse(at, "unsupported directive " + d + " in function body");
+    }
+
+    /**
+     * A {@code .shared} variable of the body. It lives at module scope (one per CTA), under its
+     * own name unless another variable has it: PTX names are scoped, so a block or another
+     * function may declare the same name, and the body's scopes map the name to its variable.
+     */
+    private void declareShared(boolean external, int line) throws PtxException {
+        PtxVariable v = module.declarations.parse(PtxStateSpace.SHARED, external, line);
+        t.expect(";");
+        if (v.external() && module.isModuleSymbol(v.name())) {
+            scopes.peek().put(v.name(), Symbol.shared(v.name()));
+            return;
+        }
+        String written = v.name();
+        String name = module.unusedVariableName(written, fn);
+        if (!name.equals(written)) {
+            v = new PtxVariable(name, v.space(), v.elementType(), v.size(), v.alignment(), v.initializer(),
+                    v.symbolInits(), v.external(), v.line());
+        }
+        scopes.peek().put(written, Symbol.shared(name));
+        shared.add(v);
+        module.addModuleVariable(v);
     }
 
     /** Running off the end of a body returns, as in PTX; labels at the end name this ret. */
@@ -427,8 +452,10 @@ final class FunctionParser {
      * name that the scopes declare as a register is a register operand.
      */
     private void registersByName(Operand o) {
-        if (o.kind == Operand.SYM && o.offset == 0) {
-            Symbol s = lookup(o.name);
+        Symbol s = o.name != null && (o.kind == Operand.SYM || o.kind == Operand.ADDR) ? lookup(o.name) : null;
+        if (s != null && s.kind == Symbol.SHARED) {
+            o.name = s.variable;
+        } else if (o.kind == Operand.SYM && o.offset == 0) {
             if (s != null && s.kind == Symbol.REGISTER) {
                 o.kind = Operand.REG;
             }
@@ -484,8 +511,10 @@ final class FunctionParser {
         return s.value;
     }
 
+    /** A register, parameter or local the name refers to; null for module variables (shared ones included). */
     Symbol symbolOf(String name) {
-        return lookup(name);
+        Symbol s = lookup(name);
+        return s != null && s.kind == Symbol.SHARED ? null : s;
     }
 
     int constantOf(long value) {

@@ -2,9 +2,11 @@ package org.gpumem.sim.ptx;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.SourceLocation;
@@ -27,6 +29,12 @@ final class ModuleParser {
     private final Map<Instruction, PendingCall> pendingCalls = new LinkedHashMap<>();
     /** The function whose body is being read. */
     private PtxFunction parsing;
+    /** True after {@code .weak} or {@code .common}, for the declaration that follows. */
+    private boolean weakNext;
+    /** Functions and variables defined {@code .weak}: a later plain definition replaces them. */
+    private final Set<String> weak = new HashSet<>();
+    /** {@code .extern .global}/{@code .const} variables no definition in this module has replaced. */
+    private final Set<String> externOnly = new HashSet<>();
 
     /** A call site, bound to its callee once the whole module is read. */
     private record PendingCall(PtxFunction caller, String callee) {
@@ -53,6 +61,7 @@ final class ModuleParser {
                 throw t.error(f.line, null, "kernel " + f.name + " has no body");
             }
         }
+        refuseUndefinedExterns();
         resolveSourceFiles();
         Reachability.describe(t.file, functions);
         layoutShared();
@@ -102,9 +111,11 @@ final class ModuleParser {
             case ".section":
                 parseSection(line);
                 return false;
-            case ".visible":
             case ".weak":
             case ".common":
+                weakNext = true;
+                return false;
+            case ".visible":
             case ";":
                 return false;
             case ".extern":
@@ -113,9 +124,12 @@ final class ModuleParser {
                 }
                 return false;
             case ".entry":
-            case ".func":
-                parseFunction(d.equals(".entry"), line);
+            case ".func": {
+                boolean isWeak = weakNext;
+                weakNext = false;
+                parseFunction(d.equals(".entry"), isWeak, line);
                 return false;
+            }
             case ".global":
             case ".const":
             case ".shared":
@@ -235,25 +249,54 @@ final class ModuleParser {
     }
 
     private void parseModuleVariable(String spaceName, boolean external, int line) throws PtxException {
+        boolean isWeak = weakNext;
+        weakNext = false;
         PtxStateSpace space = PtxStateSpace.fromPtxName(spaceName.substring(1));
         PtxVariable v = declarations.parse(space, external, line);
         t.expect(";");
+        if (external && space != PtxStateSpace.SHARED && !variablesByName.containsKey(v.name())) {
+            externOnly.add(v.name());
+        }
+        if (isWeak && variablesByName.containsKey(v.name())) {
+            return;
+        }
         addModuleVariable(v);
+        if (isWeak) {
+            weak.add(v.name());
+        }
     }
 
-    /** A module-scope variable, or one a function declares at module scope (shared, global, const). */
+    /**
+     * A module-scope variable, or one a function declares at module scope (shared, global, const).
+     * A definition replaces an {@code .extern} declaration or a {@code .weak} definition.
+     */
     void addModuleVariable(PtxVariable v) throws PtxException {
-        if (variablesByName.containsKey(v.name())) {
+        PtxVariable existing = variablesByName.get(v.name());
+        if (existing != null) {
             if (v.external()) {
                 return;
             }
-            if (!variablesByName.get(v.name()).external()) {
+            if (!existing.external() && !weak.remove(v.name())) {
                 throw t.error(v.line(), null, "variable " + v.name() + " declared twice");
             }
-            variables.remove(variablesByName.get(v.name()));
+            externOnly.remove(v.name());
+            variables.remove(existing);
         }
         variables.add(v);
         variablesByName.put(v.name(), v);
+    }
+
+    /** A name no module variable has yet, for a function's {@code .shared} variable that reuses one. */
+    String unusedVariableName(String name, PtxFunction f) {
+        if (!variablesByName.containsKey(name)) {
+            return name;
+        }
+        for (int n = 1;; n++) {
+            String candidate = name + "$" + f.name + "$" + n;
+            if (!variablesByName.containsKey(candidate)) {
+                return candidate;
+            }
+        }
     }
 
     private List<PtxParam> parseParamList(int[] offset) throws PtxException {
@@ -279,7 +322,7 @@ final class ModuleParser {
     }
 
     /** A {@code .entry} or {@code .func}: return and parameter lists, attributes, then a declaration or a body. */
-    private void parseFunction(boolean entry, int line) throws PtxException {
+    private void parseFunction(boolean entry, boolean isWeak, int line) throws PtxException {
         List<PtxParam> returns = List.of();
         int[] frameOff = {0};
         if (!entry && t.at("(")) {
@@ -303,7 +346,20 @@ final class ModuleParser {
             functions.add(f);
             functionsByName.put(name, f);
         } else if (existing.defined && t.at("{")) {
-            throw t.error(line, null, "function " + name + " defined twice");
+            if (isWeak) {
+                skipBody();
+                return;
+            }
+            if (!weak.remove(name)) {
+                throw t.error(line, null, "function " + name + " defined twice");
+            }
+            // a plain definition replaces the .weak one, as the linker would
+            f = new PtxFunction(name, entry, line, existing.index);
+            functions.set(existing.index, f);
+            functionsByName.put(name, f);
+        }
+        if (isWeak && t.at("{")) {
+            weak.add(name);
         }
         f.params = params;
         f.returns = returns;
@@ -319,6 +375,47 @@ final class ModuleParser {
         parsing = f;
         new FunctionParser(this, f, frameOff[0]).parseBody();
         parsing = null;
+    }
+
+    /** Skips a body whose definition another one overrides, braces balanced. */
+    private void skipBody() throws PtxException {
+        int depth = 0;
+        do {
+            String token = t.next();
+            if (t.lx.kinds[t.p - 1] == PtxLexer.PUNCT) {
+                depth += token.equals("{") ? 1 : token.equals("}") ? -1 : 0;
+            }
+        } while (depth > 0);
+    }
+
+    /**
+     * An {@code .extern .global}/{@code .const} variable that nothing in this module defines lives
+     * in another module, which the simulator does not link: a function using it cannot run.
+     */
+    private void refuseUndefinedExterns() {
+        if (externOnly.isEmpty()) {
+            return;
+        }
+        for (PtxFunction f : functions) {
+            for (int i = 0; i < f.constantSymbols.length; i++) {
+                String symbol = f.constantSymbols[i];
+                if (symbol != null && externOnly.contains(symbol)) {
+                    Instruction user = firstUser(f, f.constantBase + i);
+                    if (user != null) {
+                        f.refuse(user, "uses " + symbol + ", which is declared .extern and not defined in this module");
+                    }
+                }
+            }
+        }
+    }
+
+    private static Instruction firstUser(PtxFunction f, int register) {
+        for (Instruction in : f.instructions) {
+            if (in.addrReg == register || java.util.Arrays.stream(in.src).anyMatch(r -> r == register)) {
+                return in;
+            }
+        }
+        return null;
     }
 
     boolean isModuleSymbol(String name) {

@@ -21,6 +21,7 @@ final class Reachability {
     static void describe(String file, List<PtxFunction> functions) {
         for (PtxFunction f : functions) {
             List<UnsupportedConstruct> own = new ArrayList<>();
+            f.refusals.sort(java.util.Comparator.comparingInt(r -> r.at().line));
             for (PtxFunction.Refusal r : f.refusals) {
                 own.add(new UnsupportedConstruct(file, r.at().line, r.at().opcode, r.problem(), r.at().location,
                         List.of(f.name)));
