@@ -72,10 +72,7 @@ public final class Launch implements KernelLaunch {
             code[f.index()] = f.instructions().toArray(new Instruction[0]);
         }
         checkRegisterFile(m, config.block());
-        long[] deepestFrom = new long[m.functions().size()];
-        Arrays.fill(deepestFrom, Long.MIN_VALUE);
-        long local = stackBytes(kernel, new HashSet<>(), deepestFrom);
-        this.localBytesPerThread = local < 0 ? RECURSIVE_LOCAL_BYTES : local;
+        this.localBytesPerThread = localBytesPerThread(m, kernel);
         if (localBytesPerThread > LaunchConfig.MAX_LOCAL_BYTES) {
             throw new IllegalArgumentException("kernel " + kernel.name() + " needs " + localBytesPerThread
                     + " bytes of local memory per thread, more than " + LaunchConfig.MAX_LOCAL_BYTES);
@@ -170,7 +167,19 @@ public final class Launch implements KernelLaunch {
      * kept per function in {@code deepestFrom} so that shared callees (a diamond-shaped call
      * graph) are walked once, not once per path.
      */
-    private long stackBytes(PtxFunction f, Set<PtxFunction> onPath, long[] deepestFrom) {
+    /**
+     * Local bytes per thread a kernel's launch gives: its deepest call chain's frames, or
+     * {@link #RECURSIVE_LOCAL_BYTES} when the call graph recurses (runnable or not: what
+     * {@code cudaFuncGetAttributes} reports).
+     */
+    public static long localBytesPerThread(PtxModule m, PtxFunction kernel) {
+        long[] deepestFrom = new long[m.functions().size()];
+        Arrays.fill(deepestFrom, Long.MIN_VALUE);
+        long local = stackBytes(m, kernel, new HashSet<>(), deepestFrom);
+        return local < 0 ? RECURSIVE_LOCAL_BYTES : local;
+    }
+
+    private static long stackBytes(PtxModule m, PtxFunction f, Set<PtxFunction> onPath, long[] deepestFrom) {
         if (deepestFrom[f.index()] != Long.MIN_VALUE) {
             return deepestFrom[f.index()];
         }
@@ -180,7 +189,7 @@ public final class Launch implements KernelLaunch {
         long deepest = 0;
         for (Instruction in : f.instructions()) {
             if (in.op == Op.CALL) {
-                long s = stackBytes(module.module().functions().get(in.target), onPath, deepestFrom);
+                long s = stackBytes(m, m.functions().get(in.target), onPath, deepestFrom);
                 if (s < 0) {
                     return -1;
                 }

@@ -119,14 +119,15 @@ class ExecCommandTest {
 
     @Test
     void deviceCodeTheSimulatorCannotRunFailsItsLaunchesWithTheReason() {
-        // until the simulator runs vprintf, device_printf's module is refused and its launch fails
+        // until the simulator runs vprintf, device_printf's kernel is refused at its launch (lazy loading)
         CliRun r = exec("device_printf");
         assertEquals(1, r.status(), r.out() + r.err());
-        assertTrue(r.err().contains("call to vprintf"), r.err());
+        assertTrue(r.err().contains("cannot run on the simulator: "), r.err());
+        assertTrue(r.err().contains("calls vprintf, a device runtime function the simulator does not provide"), r.err());
         assertTrue(r.err().contains("cudaGetLastError() failed: cudaErrorInvalidPtx"), r.err());
     }
 
-    @Disabled("waits for vprintf in the simulator (a later round): device_printf's module is refused today")
+    @Disabled("waits for vprintf in the simulator (a later round): device_printf's kernel is refused today")
     @Test
     void devicePrintfOutputAppearsAtTheSynchronisation() {
         CliRun r = exec("device_printf");

@@ -8,10 +8,11 @@ package org.gpumem.fuzz;
  * {@code fma.rn.u64} or {@code popc.f64}, which then fail in {@code org.gpumem.sim.exec.Alu}
  * with an IllegalStateException naming the opcode (issue 15, "The PTX loader validates every
  * instruction's types ... against the PTX ISA rules (a table)");</li>
- * <li>resource limits at declaration: absurd {@code .shared}/{@code .local} sizes are refused
- * when the launch is built ({@code org.gpumem.sim.exec.Launch} constructor, IllegalArgumentException),
- * not where they are declared (issue 15, "resource limits ... are checked where the declaration
- * or field is read").</li>
+ * <li>resource limits of a whole module: each {@code .shared}/{@code .local} declaration, frame and
+ * register count is refused where it is declared, but the module-wide static shared layout and
+ * the register file of a block are checked when the launch is built
+ * ({@code org.gpumem.sim.exec.Launch} constructor, IllegalArgumentException; a launch file's
+ * {@code sharedBytes} and {@code block} fields are checked against them before).</li>
  * </ul>
  * Everything else the simulator throws is a finding. The committed inputs
  * {@code findings/ptx-loader/known-gap-*.ptx} are the first class: they load today and fail in

@@ -3,10 +3,10 @@ package org.gpumem.fuzz;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
-import org.gpumem.sim.exec.Device;
+import org.gpumem.sim.ExecOptions;
+import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.exec.DeviceModule;
-import org.gpumem.sim.exec.ExecOptions;
-import org.gpumem.sim.exec.LaunchConfig;
+import org.gpumem.sim.exec.SimulatedDevice;
 import org.gpumem.sim.launch.LaunchFileReader;
 import org.gpumem.sim.ptx.PtxFunction;
 import org.gpumem.sim.ptx.PtxLoader;
@@ -30,7 +30,7 @@ final class SimTargets {
         if (module.kernels().isEmpty()) {
             return;
         }
-        Device device = new Device("sm_90", 1 << 20);
+        SimulatedDevice device = new SimulatedDevice("sm_90", 1 << 20);
         DeviceModule loaded = device.load(module);
         PtxFunction kernel = module.kernels().get(0);
         LaunchConfig.Builder config = LaunchConfig.builder(kernel.name()).grid(1, 1, 1).block(32, 1, 1);
