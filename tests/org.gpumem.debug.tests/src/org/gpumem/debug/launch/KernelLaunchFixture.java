@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.UUID;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
@@ -46,7 +47,7 @@ abstract class KernelLaunchFixture {
 
     @BeforeEach
     void createProject() throws Exception {
-        project = ResourcesPlugin.getWorkspace().getRoot().getProject(getClass().getSimpleName() + "-" + System.nanoTime());
+        project = ResourcesPlugin.getWorkspace().getRoot().getProject(getClass().getSimpleName() + "-" + UUID.randomUUID());
         underWorkspaceRule(monitor -> {
             project.create(monitor);
             project.open(monitor);

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.stream.Collectors;
 
 import org.eclipse.core.resources.IFile;
@@ -82,7 +83,7 @@ class DebugSessionViewsTest {
     @BeforeEach
     void project() throws Exception {
         UiTesting.neverAskToSwitchPerspectives();
-        project = ResourcesPlugin.getWorkspace().getRoot().getProject("ui-kernels-" + System.nanoTime());
+        project = ResourcesPlugin.getWorkspace().getRoot().getProject("ui-kernels-" + UUID.randomUUID());
         underWorkspaceRule(monitor -> {
             project.create(monitor);
             project.open(monitor);

@@ -28,6 +28,7 @@ import org.gpumem.model.addressing.AddressSpaces;
 import org.gpumem.model.state.MemoryStateBuilder;
 import org.gpumem.model.snapshot.SnapshotWriter;
 import org.gpumem.model.targets.BuiltinTargets;
+import org.gpumem.sim.SimulatorTarget;
 
 /**
  * The seed inputs of every target, taken from the committed fixtures ({@code tests/fixtures}):
@@ -191,7 +192,7 @@ final class SeedCorpus {
         Path dir = Files.createTempDirectory("gpumem-fuzz-seeds-");
         try {
             int i = 0;
-            for (Target target : List.of(BuiltinTargets.simulator(), BuiltinTargets.amdgpu("gfx90a", 64))) {
+            for (Target target : List.of(SimulatorTarget.create(), BuiltinTargets.amdgpu("gfx90a", 64))) {
                 MemoryState state = new MemoryStateBuilder(target).name("seed", "fuzz").launch(1, 1, 1, 32, 1, 1)
                         .poolSize("global", 1 << 20).build();
                 for (AddressSpace space : target.getAddressSpaces()) {

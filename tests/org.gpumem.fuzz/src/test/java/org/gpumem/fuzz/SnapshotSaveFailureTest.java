@@ -22,7 +22,7 @@ import org.gpumem.model.addressing.AddressSpaces;
 import org.gpumem.model.snapshot.Snapshot;
 import org.gpumem.model.snapshot.SnapshotWriter;
 import org.gpumem.model.state.MemoryStateBuilder;
-import org.gpumem.model.targets.BuiltinTargets;
+import org.gpumem.sim.SimulatorTarget;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,7 +41,7 @@ class SnapshotSaveFailureTest {
 
     /** A state whose global memory holds 2 MiB of noise starting with {@code fill}: saving it takes a while. */
     static MemoryState state(byte fill) {
-        MemoryState state = new MemoryStateBuilder(BuiltinTargets.simulator()).name("state " + fill, "k")
+        MemoryState state = new MemoryStateBuilder(SimulatorTarget.create()).name("state " + fill, "k")
                 .launch(2, 1, 1, 64, 1, 1).poolSize("global", 8 << 20).build();
         AddressSpace global = AddressSpaces.require(state.getTarget(), "global");
         byte[] bytes = new byte[2 << 20];
