@@ -61,7 +61,7 @@ final class ModuleParser {
                 throw t.error(f.line, null, "kernel " + f.name + " has no body");
             }
         }
-        refuseUndefinedExterns();
+        refuseUnusableVariables();
         resolveSourceFiles();
         Reachability.describe(t.file, functions);
         layoutShared();
@@ -389,21 +389,37 @@ final class ModuleParser {
     }
 
     /**
-     * An {@code .extern .global}/{@code .const} variable that nothing in this module defines lives
-     * in another module, which the simulator does not link: a function using it cannot run.
+     * Variables the simulator cannot provide, and why: an {@code .extern .global}/{@code .const}
+     * variable that nothing in this module defines lives in a module the simulator does not link,
+     * and one whose initializer holds a function's address (a vtable) needs code addresses, which
+     * the simulator does not model. A function using one is recorded as unsupported; an
+     * initializer naming nothing declared is malformed.
      */
-    private void refuseUndefinedExterns() {
-        if (externOnly.isEmpty()) {
+    private void refuseUnusableVariables() throws PtxException {
+        Map<String, String> unusable = new HashMap<>();
+        for (String name : externOnly) {
+            unusable.put(name, "uses " + name + ", which is declared .extern and not defined in this module");
+        }
+        for (PtxVariable v : variables) {
+            for (PtxVariable.SymbolInit init : v.symbolInits()) {
+                if (functionsByName.containsKey(init.symbol())) {
+                    unusable.putIfAbsent(v.name(), "uses " + v.name() + ", whose initializer holds the address of function "
+                            + init.symbol() + " (the simulator has no code addresses)");
+                } else if (!variablesByName.containsKey(init.symbol())) {
+                    throw t.error(v.line(), null, "the initializer of " + v.name() + " names " + init.symbol()
+                            + ", which is not declared");
+                }
+            }
+        }
+        if (unusable.isEmpty()) {
             return;
         }
         for (PtxFunction f : functions) {
             for (int i = 0; i < f.constantSymbols.length; i++) {
-                String symbol = f.constantSymbols[i];
-                if (symbol != null && externOnly.contains(symbol)) {
-                    Instruction user = firstUser(f, f.constantBase + i);
-                    if (user != null) {
-                        f.refuse(user, "uses " + symbol + ", which is declared .extern and not defined in this module");
-                    }
+                String reason = f.constantSymbols[i] == null ? null : unusable.get(f.constantSymbols[i]);
+                Instruction user = reason == null ? null : firstUser(f, f.constantBase + i);
+                if (user != null) {
+                    f.refuse(user, reason);
                 }
             }
         }
