@@ -8,6 +8,8 @@ public final class KernelDebugIds {
     public static final String MODEL_ID = "org.gpumem.debug.model";
     /** Launch configuration type "GPU Kernel (gpumem simulator)". */
     public static final String LAUNCH_TYPE_ID = "org.gpumem.debug.kernelLaunch";
+    /** Launch configuration type "CUDA Program (gpumem simulator)". */
+    public static final String HOST_LAUNCH_TYPE_ID = "org.gpumem.debug.hostLaunch";
     /** Marker type of {@link org.gpumem.debug.breakpoints.KernelLineBreakpoint}. */
     public static final String LINE_BREAKPOINT_MARKER = "org.gpumem.debug.lineBreakpointMarker";
 

@@ -1,5 +1,7 @@
 package org.gpumem.host;
 
+import java.io.IOException;
+
 import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.LaunchResult;
 
@@ -9,8 +11,14 @@ import org.gpumem.sim.LaunchResult;
  */
 @FunctionalInterface
 public interface KernelRunner {
-    /** Runs the launch to its end or its fault. */
-    LaunchResult run(KernelLaunch launch);
+    /**
+     * Runs the launch to its end or its fault.
+     *
+     * @throws IOException when the launch was abandoned with the program (a debugger's user
+     *         terminated it): the session stops serving the process, and reports the message
+     *         to {@link HostListener#disconnected}
+     */
+    LaunchResult run(KernelLaunch launch) throws IOException;
 
     /** Runs every launch to its end with these options. */
     static KernelRunner simulate(ExecOptions options) {

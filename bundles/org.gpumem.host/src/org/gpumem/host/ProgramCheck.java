@@ -63,6 +63,23 @@ public final class ProgramCheck {
         }
     }
 
+    /**
+     * Whether {@code file} is an executable ELF file with CUDA device code: a program to offer
+     * to run on the simulator (whether its runtime can be replaced is {@link #check}'s
+     * question). Reads the ELF headers only; unreadable or malformed files are not programs.
+     */
+    public static boolean isCudaProgram(Path file) {
+        try {
+            if (!Files.isRegularFile(file) || !Files.isExecutable(file) || !isElf(file)) {
+                return false;
+            }
+            ElfFile elf = ElfFile.open(file);
+            return elf.section(".nv_fatbin") != null || elf.section("__nv_relfatbin") != null;
+        } catch (HostProgramException | IOException | InputFormatException e) {
+            return false;
+        }
+    }
+
     private static boolean isElf(Path program) throws HostProgramException {
         byte[] magic = new byte[4];
         try (InputStream in = Files.newInputStream(program)) {

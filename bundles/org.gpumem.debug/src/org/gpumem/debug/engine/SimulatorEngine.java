@@ -28,6 +28,7 @@ import org.gpumem.sim.launch.PreparedLaunch;
 public final class SimulatorEngine implements KernelEngine {
     private final PreparedLaunch prepared;
     private final Path modulePath;
+    private final org.gpumem.sim.KernelLaunch launch;
     private final org.gpumem.sim.debug.DebugSession sim;
     private final FrameVariables variables;
     private boolean terminated;
@@ -37,13 +38,29 @@ public final class SimulatorEngine implements KernelEngine {
      * @param budget   most warp instructions before the session stops with a budget fault
      */
     public SimulatorEngine(PreparedLaunch prepared, long budget) {
-        this.prepared = prepared;
-        this.modulePath = prepared.description().module().toAbsolutePath().normalize();
-        this.sim = new org.gpumem.sim.debug.DebugSession(prepared.launch(org.gpumem.sim.debug.DebugSession.options(budget)));
-        this.variables = new FrameVariables(prepared.module());
+        this(prepared, prepared.description().module().toAbsolutePath().normalize(),
+                prepared.launch(org.gpumem.sim.debug.DebugSession.options(budget)));
     }
 
-    /** The prepared launch (buffers, description). */
+    /**
+     * A launch made elsewhere (a CUDA program's, its module loaded from the program's fatbin):
+     * it has no PTX file, so breakpoints on PTX lines do not apply to it.
+     *
+     * @param launch a launch prepared with {@link org.gpumem.sim.debug.DebugSession#options}
+     */
+    public SimulatorEngine(org.gpumem.sim.KernelLaunch launch) {
+        this(null, null, launch);
+    }
+
+    private SimulatorEngine(PreparedLaunch prepared, Path modulePath, org.gpumem.sim.KernelLaunch launch) {
+        this.prepared = prepared;
+        this.modulePath = modulePath;
+        this.launch = launch;
+        this.sim = new org.gpumem.sim.debug.DebugSession(launch);
+        this.variables = new FrameVariables(launch.module());
+    }
+
+    /** The prepared launch (buffers, description), or null for a launch made elsewhere. */
     public PreparedLaunch prepared() {
         return prepared;
     }
@@ -57,7 +74,7 @@ public final class SimulatorEngine implements KernelEngine {
         for (BreakpointLine line : lines) {
             Breakpoint b;
             if (line.ptx()) {
-                if (!line.file().toAbsolutePath().normalize().equals(modulePath)) {
+                if (modulePath == null || !line.file().toAbsolutePath().normalize().equals(modulePath)) {
                     continue;
                 }
                 b = sim.addPtxBreakpoint(line.line());
@@ -222,7 +239,7 @@ public final class SimulatorEngine implements KernelEngine {
 
     @Override
     public Target target() {
-        return prepared.device().addressSpaces();
+        return launch.module().device().addressSpaces();
     }
 
     @Override
@@ -235,9 +252,9 @@ public final class SimulatorEngine implements KernelEngine {
 
     @Override
     public String describeLaunch() {
-        Dim3 g = prepared.config().grid();
-        Dim3 b = prepared.config().block();
-        return prepared.kernel().name() + " <<<(" + g.x() + "," + g.y() + "," + g.z() + "), (" + b.x() + "," + b.y() + ","
+        Dim3 g = launch.config().grid();
+        Dim3 b = launch.config().block();
+        return launch.kernel().name() + " <<<(" + g.x() + "," + g.y() + "," + g.z() + "), (" + b.x() + "," + b.y() + ","
                 + b.z() + ")>>>";
     }
 }

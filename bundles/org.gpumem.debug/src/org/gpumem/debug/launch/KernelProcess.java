@@ -3,19 +3,11 @@ package org.gpumem.debug.launch;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
 
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Platform;
-import org.eclipse.core.runtime.Status;
-import org.eclipse.debug.core.DebugEvent;
-import org.eclipse.debug.core.DebugException;
-import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.model.IProcess;
-import org.eclipse.debug.core.model.IStreamMonitor;
-import org.eclipse.debug.core.model.IStreamsProxy;
 import org.gpumem.debug.engine.DebugSession;
 import org.gpumem.debug.engine.SimulatorEngine;
 import org.gpumem.debug.engine.StepKind;
@@ -34,35 +26,25 @@ import org.gpumem.sim.LaunchResult;
  * <p>Threads: {@link #sessionEnded} and the listener methods run on the session executor;
  * the getters may be called from any thread.
  */
-public final class KernelProcess implements IProcess, DebugSession.Listener {
+public final class KernelProcess extends ConsoleProcess implements KernelTargetProcess, DebugSession.Listener {
     /** Exit value after a fault, as {@code gpumem run} exits. */
     public static final int EXIT_FAULT = 2;
     /** Exit value when the user terminated the kernel before it ended. */
     public static final int EXIT_TERMINATED = 1;
 
-    private final ILaunch launch;
-    private final String label;
     private final SimulatorEngine engine;
     private final Path outputDirectory;
-    private final Map<String, String> attributes = new HashMap<>();
-    private final TextStreamMonitor out = new TextStreamMonitor();
-    private final TextStreamMonitor err = new TextStreamMonitor();
     private volatile DebugSession session;
-    private volatile boolean terminated;
-    private volatile int exitValue = -1;
 
     /**
      * @param outputDirectory where {@code NAME.bin} of each output buffer is written after a
      *                        complete run, or null
      */
     public KernelProcess(ILaunch launch, String label, SimulatorEngine engine, Path outputDirectory) {
-        this.launch = launch;
-        this.label = label;
+        super(launch, label, "gpumem.kernel");
         this.engine = engine;
         this.outputDirectory = outputDirectory;
-        attributes.put(IProcess.ATTR_PROCESS_TYPE, "gpumem.kernel");
-        launch.addProcess(this);
-        fire(DebugEvent.CREATE);
+        addToLaunch();
     }
 
     /** Runs the whole kernel (run mode): this process drives the session. */
@@ -71,7 +53,13 @@ public final class KernelProcess implements IProcess, DebugSession.Listener {
         session.resume();
     }
 
+    @Override
+    public IProcess process() {
+        return this;
+    }
+
     /** The absolute path of the launched module. */
+    @Override
     public String modulePath() {
         return engine.prepared().description().module().toAbsolutePath().normalize().toString();
     }
@@ -81,31 +69,34 @@ public final class KernelProcess implements IProcess, DebugSession.Listener {
         return engine;
     }
 
+    @Override
     public void appendOutput(String text) {
-        out.append(text);
+        printOutput(text);
     }
 
+    @Override
     public void appendError(String text) {
-        err.append(text);
+        printError(text);
     }
 
     /** Records the end of the session: exit value, outputs, console summary. Executor thread. */
+    @Override
     public void sessionEnded(DebugSession ended) {
         session = ended;
         LaunchResult result = engine.result();
+        int exitValue;
         if (result == null) {
             exitValue = EXIT_TERMINATED;
-            out.append("terminated before the kernel ended\n");
+            printOutput("terminated before the kernel ended\n");
         } else if (!result.completed()) {
             exitValue = EXIT_FAULT;
         } else {
             exitValue = 0;
-            out.append(String.format("%s completed: %,d warp instructions, %,d thread instructions%n",
+            printOutput(String.format("%s completed: %,d warp instructions, %,d thread instructions%n",
                     engine.describeLaunch(), result.warpInstructions(), result.threadInstructions()));
             writeOutputs();
         }
-        terminated = true;
-        fire(DebugEvent.TERMINATE);
+        exited(exitValue);
     }
 
     private void writeOutputs() {
@@ -117,10 +108,10 @@ public final class KernelProcess implements IProcess, DebugSession.Listener {
             for (String name : engine.prepared().description().outputs()) {
                 Path file = outputDirectory.resolve(name + ".bin");
                 Files.write(file, engine.prepared().buffer(name));
-                out.append("wrote " + file + "\n");
+                printOutput("wrote " + file + "\n");
             }
         } catch (IOException e) {
-            err.append("cannot write outputs to " + outputDirectory + ": " + e.getMessage() + "\n");
+            printError("cannot write outputs to " + outputDirectory + ": " + e.getMessage() + "\n");
         }
     }
 
@@ -134,7 +125,7 @@ public final class KernelProcess implements IProcess, DebugSession.Listener {
     @Override
     public void stopped(Stop stop) {
         if (stop.reason() == StopReason.FAULT) {
-            out.append(stop.fault().report());
+            printOutput(stop.fault().report());
             session.terminate();
         } else if (stop.reason() != StopReason.EXITED) {
             session.resume();
@@ -144,7 +135,7 @@ public final class KernelProcess implements IProcess, DebugSession.Listener {
     @Override
     public void failed(IStatus status) {
         Platform.getLog(KernelProcess.class).log(status);
-        err.append(status.getMessage() + "\n");
+        printError(status.getMessage() + "\n");
     }
 
     @Override
@@ -155,66 +146,8 @@ public final class KernelProcess implements IProcess, DebugSession.Listener {
     // ------------------------------------------------------------------ IProcess
 
     @Override
-    public String getLabel() {
-        return label;
-    }
-
-    @Override
-    public ILaunch getLaunch() {
-        return launch;
-    }
-
-    @Override
-    public IStreamsProxy getStreamsProxy() {
-        return new IStreamsProxy() {
-            @Override
-            public IStreamMonitor getErrorStreamMonitor() {
-                return err;
-            }
-
-            @Override
-            public IStreamMonitor getOutputStreamMonitor() {
-                return out;
-            }
-
-            @Override
-            public void write(String input) throws IOException {
-                throw new IOException("a simulated kernel reads no input");
-            }
-        };
-    }
-
-    @Override
-    public void setAttribute(String key, String value) {
-        synchronized (attributes) {
-            attributes.put(key, value);
-        }
-        fire(DebugEvent.CHANGE);
-    }
-
-    @Override
-    public String getAttribute(String key) {
-        synchronized (attributes) {
-            return attributes.get(key);
-        }
-    }
-
-    @Override
-    public int getExitValue() throws DebugException {
-        if (!terminated) {
-            throw new DebugException(Status.error(label + " has not terminated"));
-        }
-        return exitValue;
-    }
-
-    @Override
-    public boolean canTerminate() {
-        return !terminated;
-    }
-
-    @Override
-    public boolean isTerminated() {
-        return terminated;
+    protected void input(String text) throws IOException {
+        throw new IOException("a simulated kernel reads no input");
     }
 
     @Override
@@ -226,25 +159,8 @@ public final class KernelProcess implements IProcess, DebugSession.Listener {
     }
 
     /** Lets the debug target's session be terminated through the process too. */
+    @Override
     public void attach(DebugSession debugSession) {
         session = debugSession;
-    }
-
-    @Override
-    public <T> T getAdapter(Class<T> adapter) {
-        if (adapter == IProcess.class) {
-            return adapter.cast(this);
-        }
-        if (adapter == ILaunch.class) {
-            return adapter.cast(launch);
-        }
-        return null;
-    }
-
-    private void fire(int kind) {
-        DebugPlugin plugin = DebugPlugin.getDefault();
-        if (plugin != null) {
-            plugin.fireDebugEventSet(new DebugEvent[] {new DebugEvent(this, kind)});
-        }
     }
 }

@@ -37,7 +37,7 @@ import org.gpumem.debug.engine.Stop;
 import org.gpumem.debug.engine.StopReason;
 import org.gpumem.debug.engine.WarpId;
 import org.gpumem.debug.engine.WarpStatus;
-import org.gpumem.debug.launch.KernelProcess;
+import org.gpumem.debug.launch.KernelTargetProcess;
 import org.gpumem.debug.memory.MemoryExpression;
 import org.gpumem.debug.memory.SpaceMemoryBlock;
 import org.gpumem.debug.memory.StopMemoryState;
@@ -60,7 +60,7 @@ public final class KernelDebugTarget extends KernelDebugElement
         implements IDebugTarget, IMemoryBlockRetrievalExtension, IBreakpointManagerListener, DebugSession.Listener {
 
     private final ILaunch launch;
-    private final KernelProcess process;
+    private final KernelTargetProcess process;
     private final String name;
     private DebugSession session;
     private final Map<WarpId, WarpThread> threads = new LinkedHashMap<>();
@@ -78,7 +78,7 @@ public final class KernelDebugTarget extends KernelDebugElement
     private volatile List<BreakpointLine> resolvedBreakpoints = List.of();
     private volatile Target engineTarget;
 
-    public KernelDebugTarget(ILaunch launch, KernelProcess process, String name) {
+    public KernelDebugTarget(ILaunch launch, KernelTargetProcess process, String name) {
         super(null);
         this.launch = launch;
         this.process = process;
@@ -118,7 +118,7 @@ public final class KernelDebugTarget extends KernelDebugElement
 
     @Override
     public IProcess getProcess() {
-        return process;
+        return process.process();
     }
 
     @Override
@@ -454,7 +454,7 @@ public final class KernelDebugTarget extends KernelDebugElement
             try {
                 int line = k.getLineNumber();
                 String file = k.fileLocation().toOSString();
-                if (k.isPtxLine() ? line == ptxLine && file.equals(modulePath())
+                if (k.isPtxLine() ? line == ptxLine && file.equals(process.modulePath())
                         : line == sourceLine && sourceFile != null && sameFile(file, sourceFile)) {
                     hits.add(b);
                 }
@@ -463,10 +463,6 @@ public final class KernelDebugTarget extends KernelDebugElement
             }
         }
         return hits.toArray(new IBreakpoint[0]);
-    }
-
-    private String modulePath() {
-        return process.modulePath();
     }
 
     /**

@@ -268,7 +268,7 @@ public final class Cta {
      *
      * @return false when the launch's instruction budget ran out
      */
-    boolean runToCompletion(Launch.Budget budget, int slice) {
+    boolean runToCompletion(LaunchBudget.Allowance budget, int slice) {
         while (true) {
             boolean ran = false;
             for (Warp w : warps) {

@@ -6,7 +6,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.gpumem.sim.AddressSpaceProfile;
 import org.gpumem.sim.Dim3;
@@ -270,39 +269,6 @@ public final class Launch implements KernelLaunch {
         return c;
     }
 
-    /** Shared instruction budget of one launch. */
-    static final class Budget {
-        private final AtomicLong left;
-        private final boolean unlimited;
-
-        Budget(long total) {
-            this.unlimited = total <= 0;
-            this.left = new AtomicLong(total);
-        }
-
-        long take(long want) {
-            if (unlimited) {
-                return want;
-            }
-            while (true) {
-                long l = left.get();
-                if (l <= 0) {
-                    return 0;
-                }
-                long g = Math.min(want, l);
-                if (left.compareAndSet(l, l - g)) {
-                    return g;
-                }
-            }
-        }
-
-        void giveBack(long n) {
-            if (!unlimited && n > 0) {
-                left.addAndGet(n);
-            }
-        }
-    }
-
     /**
      * Runs the whole grid: CTAs are handed to {@link ExecOptions#workerThreads()} threads (the
      * calling thread is one of them); each worker runs its CTA to completion. Stops all workers
@@ -314,7 +280,7 @@ public final class Launch implements KernelLaunch {
         int ctas = ctaCount();
         int workers = Math.max(1, Math.min(options.workerThreads(), ctas));
         AtomicInteger next = new AtomicInteger();
-        Budget budget = new Budget(options.instructionBudget());
+        LaunchBudget budget = new LaunchBudget(options.instructionBudget(), workers, SLICE);
         Worker[] ws = new Worker[workers];
         for (int i = 0; i < workers; i++) {
             ws[i] = new Worker(next, budget, ctas, ws);
@@ -364,7 +330,7 @@ public final class Launch implements KernelLaunch {
 
     private final class Worker implements Runnable {
         final AtomicInteger next;
-        final Budget budget;
+        final LaunchBudget.Allowance budget;
         final int ctas;
         final Worker[] all;
         volatile boolean stop;
@@ -374,35 +340,46 @@ public final class Launch implements KernelLaunch {
         long warpInsns, threadInsns;
         Throwable error;
 
-        Worker(AtomicInteger next, Budget budget, int ctas, Worker[] all) {
+        Worker(AtomicInteger next, LaunchBudget budget, int ctas, Worker[] all) {
             this.next = next;
-            this.budget = budget;
+            this.budget = budget.allowance();
             this.ctas = ctas;
             this.all = all;
         }
 
         @Override
         public void run() {
+            // Counts stay in locals until the worker ends: the Worker objects sit side by side in
+            // memory, and a write per CTA would share their cache lines between workers.
+            long warps = 0, lanes = 0;
+            int batch = ctaBatch(ctas, all.length);
             try {
+                outer:
                 while (!stop) {
-                    int i = next.getAndIncrement();
-                    if (i >= ctas) {
+                    int first = next.getAndAdd(batch);
+                    if (first >= ctas) {
                         break;
                     }
                     if (cta == null) {
                         cta = new Cta(Launch.this, options.profile());
                     }
-                    cta.reset(i);
-                    cta.runToCompletion(budget, SLICE);
-                    warpInsns += cta.warpInstructions;
-                    threadInsns += cta.threadInstructions;
-                    cta.warpInstructions = 0;
-                    cta.threadInstructions = 0;
-                    if (cta.fault != null) {
-                        fault = cta.fault;
-                        faultCta = i;
-                        for (Worker w : all) {
-                            w.stop = true;
+                    for (int i = first; i < Math.min(ctas, first + batch); i++) {
+                        cta.reset(i);
+                        cta.runToCompletion(budget, SLICE);
+                        warps += cta.warpInstructions;
+                        lanes += cta.threadInstructions;
+                        cta.warpInstructions = 0;
+                        cta.threadInstructions = 0;
+                        if (cta.fault != null) {
+                            fault = cta.fault;
+                            faultCta = i;
+                            for (Worker w : all) {
+                                w.stop = true;
+                            }
+                            break outer;
+                        }
+                        if (stop) {
+                            break outer;
                         }
                     }
                 }
@@ -411,8 +388,20 @@ public final class Launch implements KernelLaunch {
                 for (Worker w : all) {
                     w.stop = true;
                 }
+            } finally {
+                budget.close();
+                warpInsns = warps;
+                threadInsns = lanes;
             }
         }
+    }
+
+    /**
+     * CTAs a worker takes from the shared counter at once: enough that workers seldom meet on
+     * it, few enough (a 64th of each worker's share) that the last ones still balance.
+     */
+    static int ctaBatch(int ctas, int workers) {
+        return Math.max(1, Math.min(64, ctas / (64 * workers)));
     }
 
     /** Lanes of a mask as ranges, e.g. {@code 0-15}. */

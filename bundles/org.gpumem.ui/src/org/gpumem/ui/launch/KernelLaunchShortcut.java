@@ -185,7 +185,8 @@ public final class KernelLaunchShortcut implements ILaunchShortcut2 {
         }
     }
 
-    private static IFile launchable(ISelection selection) {
+    /** The one file selected, or null. */
+    static IFile launchable(ISelection selection) {
         if (selection instanceof IStructuredSelection s && s.size() == 1) {
             Object o = s.getFirstElement();
             IFile f = o instanceof IFile file ? file : o instanceof IAdaptable a ? a.getAdapter(IFile.class) : null;

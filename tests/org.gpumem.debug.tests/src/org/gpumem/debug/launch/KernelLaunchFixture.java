@@ -84,11 +84,16 @@ abstract class KernelLaunchFixture {
      * job can come between the file appearing and the breakpoint's marker being filled in.
      */
     KernelLineBreakpoint breakpoint(String name, int line) throws Exception {
+        return breakpoint(KERNELS, name, line);
+    }
+
+    /** A breakpoint at {@code line} of the fixture {@code name} of {@code folder}, linked as {@link #breakpoint(String, int)} does. */
+    KernelLineBreakpoint breakpoint(Path folder, String name, int line) throws Exception {
         IFile f = project.getFile(name);
         KernelLineBreakpoint[] created = new KernelLineBreakpoint[1];
         underWorkspaceRule(monitor -> {
             if (!f.exists()) {
-                f.createLink(IPath.fromPath(KERNELS.resolve(name)), IResource.NONE, monitor);
+                f.createLink(IPath.fromPath(folder.resolve(name)), IResource.NONE, monitor);
             }
             created[0] = new KernelLineBreakpoint(f, line);
         });

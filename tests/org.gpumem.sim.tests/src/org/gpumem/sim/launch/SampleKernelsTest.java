@@ -162,4 +162,26 @@ class SampleKernelsTest {
         }
         assertArrayEquals(expected, ints(run(launch).outputs().get("out")));
     }
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void tiledMatrixMultiply(Variant v) throws IOException {
+        LaunchDescription d = SampleKernels.launch("matmul", v);
+        PreparedLaunch launch = PreparedLaunch.prepare(d);
+        int n = scalarInt(d, 3);
+        float[] a = floats(launch.initialBuffer("a"));
+        float[] b = floats(launch.initialBuffer("b"));
+        float[] got = floats(run(launch).outputs().get("c"));
+        for (int r = 0; r < n; r++) {
+            for (int c = 0; c < n; c++) {
+                double exact = 0;
+                for (int k = 0; k < n; k++) {
+                    exact += (double) a[r * n + k] * b[k * n + c];
+                }
+                // n non-negative products summed in float: each partial sum rounds once (fma) or
+                // twice, so the error is below 2n float ulps of the exact sum.
+                int at = r * n + c;
+                assertEquals(exact, got[at], 2 * n * Math.ulp((float) exact), () -> "c[" + at + "]");
+            }
+        }
+    }
 }

@@ -1,6 +1,12 @@
 package org.gpumem.cli;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,21 +26,27 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code gpumem bench LAUNCH.json...}: simulator speed in thread instructions per second (one
+ * {@code gpumem bench [LAUNCH.json...]}: simulator speed in thread instructions per second (one
  * instruction executed by one active lane), each launch with one worker thread and with all
- * processors, and the ratio of the two measured in the same run. Each figure is the best of
- * {@code --repeat} runs after one warm-up run.
+ * processors, the ratio of the two measured in the same run, and, with {@code --c-reference}, the
+ * ratio to a single-threaded C program doing the launch's work, run in the same run. Without
+ * launch files it measures the launches bundled in the jar ({@link BenchLaunches}). Each figure
+ * is the best of {@code --repeat} runs after one warm-up run, whose time is printed too (the
+ * cost of a launch run once, with the JIT still cold for the first launch of the run), with the
+ * process's CPU time and the load average, since on a shared machine wall time follows the load.
+ * Runs use the default instruction budget, as {@code gpumem run} does.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Measures PTX simulator speed (thread instructions per second) on launch files, "
-                + "single worker thread and all processors (releng/bench holds large-grid launches of the samples).")
+        description = "Measures PTX simulator speed (thread instructions per second), single worker thread and all "
+                + "processors, on launch files or, without them, on the benchmark launches bundled with gpumem.")
 public final class BenchCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "LAUNCH.json", arity = "1..*", description = "launch descriptions to measure")
-    List<Path> launches;
+    @Parameters(paramLabel = "LAUNCH.json", arity = "0..*",
+            description = "launch descriptions to measure (default: the bundled benchmark launches)")
+    List<Path> launches = List.of();
 
     @Option(names = "--repeat", paramLabel = "N", description = "measured runs per setting (default: ${DEFAULT-VALUE})")
     int repeat = 3;
@@ -46,6 +58,17 @@ public final class BenchCommand implements Callable<Integer> {
             + "(with one launch file only), e.g. the -G flavour")
     Path module;
 
+    @Option(names = "--c-reference", paramLabel = "DIR", description = "directory of C reference programs: for launch NAME, "
+            + "DIR/NAME is run and prints \"seconds S\", the best time of the same work (releng/bench-sim builds them)")
+    Path references;
+
+    /** One launch to measure: a name and how to prepare a fresh copy of it. */
+    private interface Subject {
+        String name();
+
+        PreparedLaunch prepare() throws IOException;
+    }
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -56,54 +79,153 @@ public final class BenchCommand implements Callable<Integer> {
         if (module != null && launches.size() != 1) {
             throw new ParameterException(spec.commandLine(), "--module needs exactly one launch file");
         }
-        out.printf("%-28s %7s %16s %9s %12s %12s%n", "launch", "workers", "thread-instr", "seconds", "Mthr-instr/s",
-                "per worker");
+        List<Subject> subjects = subjects();
+        out.printf("%-18s %7s %16s %9s %9s %9s %12s %12s %12s %6s%n", "launch", "workers", "thread-instr", "seconds",
+                "first-run", "cpu-s", "Mthr-instr/s", "per worker", "per cpu-s", "load");
         List<Double> singleRates = new ArrayList<>();
-        for (Path file : launches) {
-            LaunchDescription d = new LaunchFileReader().read(file);
-            if (module != null) {
-                d = d.withModule(module.toAbsolutePath());
+        List<Double> singleCpuRates = new ArrayList<>();
+        for (Subject s : subjects) {
+            Figure single = measure(s, 1);
+            print(out, s.name(), 1, single);
+            Figure parallel = single;
+            if (all > 1) {
+                parallel = measure(s, all);
+                print(out, s.name(), all, parallel);
             }
-            String name = d.module().getFileName().toString().replaceFirst("\\.ptx$", "");
-            double single = measure(out, name, d, 1);
-            double parallel = all > 1 ? measure(out, name, d, all) : single;
-            singleRates.add(single);
-            out.printf("%-28s speed-up with %d workers: %.2fx%n", name, all, parallel / single);
+            singleRates.add(single.rate());
+            singleCpuRates.add(single.instructions() / Math.max(single.cpuSeconds(), 1e-9));
+            StringBuilder line = new StringBuilder(String.format("%-18s speed-up with %d workers: %.2fx (CPU time %.2fx one worker's)",
+                    s.name(), all, parallel.rate() / single.rate(), parallel.cpuSeconds() / single.cpuSeconds()));
+            line.append(String.format("; first run %.2fx the warm time", single.firstSeconds() / single.seconds()));
+            Double c = referenceSeconds(s.name());
+            if (c != null) {
+                line.append(String.format("; C reference (one core) %.6f s: one worker %.1fx slower", c,
+                        single.seconds() / c));
+            }
+            out.println(line);
             out.flush();
         }
-        double logSum = 0;
-        for (double r : singleRates) {
-            logSum += Math.log(r);
-        }
-        out.printf("geometric mean, one worker: %.1f M thread-instr/s (goal: 100)%n",
-                Math.exp(logSum / singleRates.size()) / 1e6);
+        out.printf("geometric mean, one worker: %.1f M thread-instr/s, %.1f M per CPU-second%n",
+                geometricMean(singleRates) / 1e6, geometricMean(singleCpuRates) / 1e6);
         out.flush();
         return 0;
     }
 
-    /** Best rate of {@code repeat} runs with {@code workers} threads, in thread instructions per second. */
-    private double measure(PrintWriter out, String name, LaunchDescription d, int workers) throws Exception {
-        ExecOptions options = new ExecOptions(0, workers, false);
-        double best = 0;
-        long bestInstr = 0;
-        double bestSeconds = 0;
+    private static double geometricMean(List<Double> values) {
+        double logSum = 0;
+        for (double v : values) {
+            logSum += Math.log(v);
+        }
+        return Math.exp(logSum / values.size());
+    }
+
+    private List<Subject> subjects() {
+        List<Subject> list = new ArrayList<>();
+        if (launches.isEmpty()) {
+            for (BenchLaunches.Bundled b : BenchLaunches.all()) {
+                list.add(new Subject() {
+                    public String name() {
+                        return b.name();
+                    }
+
+                    public PreparedLaunch prepare() {
+                        return b.prepare();
+                    }
+                });
+            }
+            return list;
+        }
+        for (Path file : launches) {
+            LaunchDescription read = new LaunchFileReader().read(file);
+            LaunchDescription d = module != null ? read.withModule(module.toAbsolutePath()) : read;
+            String name = file.getFileName().toString().replaceFirst("\\.json$", "");
+            list.add(new Subject() {
+                public String name() {
+                    return name;
+                }
+
+                public PreparedLaunch prepare() throws IOException {
+                    return PreparedLaunch.prepare(d);
+                }
+            });
+        }
+        return list;
+    }
+
+    /**
+     * A best run: thread instructions, seconds, the first (warm-up) run's seconds, and the
+     * process's CPU seconds during the best run (JIT and GC threads included): on a loaded machine
+     * wall time follows the load, while CPU time per instruction shows whether workers slow each
+     * other down.
+     */
+    private record Figure(long instructions, double seconds, double firstSeconds, double cpuSeconds) {
+        double rate() {
+            return instructions / seconds;
+        }
+    }
+
+    /** Best of {@code repeat} runs with {@code workers} threads, after one warm-up run. */
+    private Figure measure(Subject s, int workers) throws IOException {
+        ExecOptions options = ExecOptions.defaults().withWorkers(workers);
+        double best = Double.MAX_VALUE;
+        double first = 0;
+        double cpu = 0;
+        long instructions = 0;
         for (int i = 0; i <= repeat; i++) {
-            PreparedLaunch launch = PreparedLaunch.prepare(d);
+            PreparedLaunch launch = s.prepare();
+            long c0 = processCpuNanos();
             long t0 = System.nanoTime();
             LaunchResult r = launch.launch(options).run();
             double seconds = (System.nanoTime() - t0) / 1e9;
+            double cpuSeconds = (processCpuNanos() - c0) / 1e9;
             if (!r.completed()) {
-                throw new IllegalStateException(name + " faulted: " + r.fault().message());
+                throw new IllegalStateException(s.name() + " faulted: " + r.fault().message());
             }
-            double rate = r.threadInstructions() / seconds;
-            if (i > 0 && rate > best) {
-                best = rate;
-                bestInstr = r.threadInstructions();
-                bestSeconds = seconds;
+            instructions = r.threadInstructions();
+            if (i == 0) {
+                first = seconds;
+            } else if (seconds < best) {
+                best = seconds;
+                cpu = cpuSeconds;
             }
         }
-        out.printf("%-28s %7d %,16d %9.3f %12.1f %12.1f%n", name, workers, bestInstr, bestSeconds, best / 1e6,
-                best / 1e6 / workers);
-        return best;
+        return new Figure(instructions, best, first, cpu);
+    }
+
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    }
+
+    private static void print(PrintWriter out, String name, int workers, Figure f) {
+        out.printf("%-18s %7d %,16d %9.3f %9.3f %9.3f %12.1f %12.1f %12.1f %6.2f%n", name, workers, f.instructions(),
+                f.seconds(), f.firstSeconds(), f.cpuSeconds(), f.rate() / 1e6, f.rate() / 1e6 / workers,
+                f.cpuSeconds() > 0 ? f.instructions() / f.cpuSeconds() / 1e6 : Double.NaN,
+                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+    }
+
+    /** The C reference's best seconds for launch {@code name} (its base name before the first dot), or null. */
+    private Double referenceSeconds(String name) throws IOException, InterruptedException {
+        if (references == null) {
+            return null;
+        }
+        Path program = references.resolve(name.replaceFirst("\\..*", ""));
+        if (!Files.isExecutable(program)) {
+            return null;
+        }
+        Process p = new ProcessBuilder(program.toString()).redirectErrorStream(true).start();
+        Double seconds = null;
+        StringBuilder text = new StringBuilder();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line; (line = r.readLine()) != null;) {
+                text.append(line).append('\n');
+                if (line.startsWith("seconds ")) {
+                    seconds = Double.valueOf(line.substring(8).trim());
+                }
+            }
+        }
+        if (p.waitFor() != 0 || seconds == null) {
+            throw new ParameterException(spec.commandLine(), program + " did not print \"seconds S\": " + text);
+        }
+        return seconds;
     }
 }

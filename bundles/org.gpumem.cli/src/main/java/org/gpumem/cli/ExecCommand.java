@@ -11,14 +11,12 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.gpumem.host.HostListener;
-import org.gpumem.host.HostProcess;
 import org.gpumem.host.HostProgram;
+import org.gpumem.host.HostReports;
 import org.gpumem.host.HostSession;
-import org.gpumem.host.KernelLaunch;
 import org.gpumem.host.KernelRunner;
 import org.gpumem.host.RuntimeLibrary;
 import org.gpumem.sim.ExecOptions;
-import org.gpumem.sim.LaunchResult;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -82,7 +80,13 @@ public final class ExecCommand implements Callable<Integer> {
         // output goes through gpumem's own streams
         boolean terminal = System.console() != null;
         ProcessBuilder.Redirect through = terminal ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.PIPE;
-        HostSession session = HostSession.start(p, new Reports(err), runner,
+        HostListener reports = new HostReports(text -> {
+            synchronized (err) {
+                err.println(text);
+                err.flush();
+            }
+        }, true, profile);
+        HostSession session = HostSession.start(p, reports, runner,
                 new HostSession.Io(ProcessBuilder.Redirect.INHERIT, through, through));
         Thread stdout = copy(session.process().getInputStream(), out, "stdout");
         Thread stderr = copy(session.process().getErrorStream(), err, "stderr");
@@ -121,54 +125,5 @@ public final class ExecCommand implements Callable<Integer> {
         }, "gpumem-exec-" + name);
         t.start();
         return t;
-    }
-
-    /** gpumem's reports about the program, on standard error. */
-    private final class Reports implements HostListener {
-        private final PrintWriter err;
-
-        Reports(PrintWriter err) {
-            this.err = err;
-        }
-
-        private void say(String text) {
-            synchronized (err) {
-                err.println(text);
-                err.flush();
-            }
-        }
-
-        @Override
-        public void moduleRejected(HostProcess process, String problem) {
-            say("gpumem: cannot run this device code on the simulator, its kernels will fail to launch: " + problem);
-        }
-
-        @Override
-        public void launchRefused(HostProcess process, String kernel, String problem) {
-            say("gpumem: refused to launch " + kernel + ": " + problem);
-        }
-
-        @Override
-        public void unsupportedCall(HostProcess process, String entryPoint) {
-            say("gpumem: the program called " + entryPoint + ", which gpumem does not implement; it returned "
-                    + "cudaErrorNotSupported");
-        }
-
-        @Override
-        public void launchFinished(HostProcess process, KernelLaunch launch, LaunchResult result) {
-            if (!result.completed()) {
-                say("gpumem: " + launch + " faulted:\n" + result.fault().report().stripTrailing());
-            }
-            if (profile && result.profile() != null) {
-                say("gpumem: address-space profile of " + launch + ":\n" + result.profile().format().stripTrailing());
-            }
-        }
-
-        @Override
-        public void disconnected(HostProcess process, String problem) {
-            if (problem != null) {
-                say("gpumem: stopped serving process " + process.pid() + ": " + problem);
-            }
-        }
     }
 }

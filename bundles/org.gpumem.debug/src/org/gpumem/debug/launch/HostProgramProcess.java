@@ -1,0 +1,104 @@
+package org.gpumem.debug.launch;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.function.Consumer;
+
+import org.eclipse.core.runtime.Platform;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.debug.core.ILaunch;
+import org.gpumem.host.HostSession;
+
+/**
+ * A CUDA program started by a {@link HostSession}, as a process of the launch: its console
+ * shows the program's standard output and error as they come, with gpumem's reports (faults,
+ * unsupported calls) on the error stream, and passes console input to the program. Its exit
+ * value is the program's. Terminating it ends the program and the kernel launch it waits in.
+ *
+ * <p>Threads: two reader threads copy the program's streams, a third waits for its end and
+ * fires TERMINATE; every method may be called from any thread.
+ */
+public final class HostProgramProcess extends ConsoleProcess {
+    private volatile HostSession session;
+    private volatile Runnable onTerminate = () -> {
+    };
+
+    public HostProgramProcess(ILaunch launch, String label) {
+        super(launch, label, "gpumem.host");
+    }
+
+    /**
+     * Follows the started program: copies its streams, waits for its end. {@code ended} runs
+     * once the program's process has exited or is terminated (before gpumem finished serving
+     * it): it must end the kernel launch the program may still be waiting in.
+     */
+    public void start(HostSession started, Runnable ended) {
+        session = started;
+        onTerminate = ended;
+        addToLaunch();
+        started.process().onExit().thenRun(ended);
+        Thread stdout = copy(started.process().getInputStream(), this::printOutput, "stdout");
+        Thread stderr = copy(started.process().getErrorStream(), this::printError, "stderr");
+        Thread waiter = new Thread(() -> waitForEnd(stdout, stderr), "gpumem-host-" + started.process().pid());
+        waiter.setDaemon(true);
+        waiter.start();
+    }
+
+    private void waitForEnd(Thread stdout, Thread stderr) {
+        int status = -1;
+        try {
+            status = session.waitFor();
+            stdout.join();
+            stderr.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (IOException | IllegalStateException e) {
+            // a bug of gpumem's serving, not of the program: logged with its trace
+            Platform.getLog(HostProgramProcess.class).log(Status.error("gpumem failed serving " + getLabel(), e));
+            printError("gpumem: " + e.getMessage() + " (details in the error log)\n");
+        }
+        exited(status);
+    }
+
+    private static Thread copy(InputStream from, Consumer<String> to, String name) {
+        Thread t = new Thread(() -> {
+            char[] buffer = new char[8192];
+            try (InputStreamReader in = new InputStreamReader(from, StandardCharsets.UTF_8)) {
+                int n;
+                while ((n = in.read(buffer)) > 0) {
+                    to.accept(new String(buffer, 0, n));
+                }
+            } catch (IOException e) {
+                to.accept("gpumem: lost the program's " + name + ": " + e.getMessage() + "\n");
+            }
+        }, "gpumem-host-" + name);
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    /** A report of gpumem's about the program, shown on its error stream. */
+    public void report(String text) {
+        printError(text.endsWith("\n") ? text : text + "\n");
+    }
+
+    @Override
+    protected void input(String text) throws IOException {
+        OutputStream in = session.process().getOutputStream();
+        in.write(text.getBytes(StandardCharsets.UTF_8));
+        in.flush();
+    }
+
+    /** Ends the program (and its child processes) and the kernel launch it waits in. */
+    @Override
+    public void terminate() {
+        HostSession s = session;
+        if (s != null) {
+            s.terminate();
+        }
+        onTerminate.run();
+    }
+}

@@ -1,0 +1,126 @@
+package org.gpumem.ui.launch;
+
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.debug.core.ILaunchConfiguration;
+import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
+import org.eclipse.debug.ui.AbstractLaunchConfigurationTab;
+import org.eclipse.jface.layout.GridDataFactory;
+import org.eclipse.jface.layout.GridLayoutFactory;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.DirectoryDialog;
+import org.eclipse.swt.widgets.FileDialog;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Text;
+import org.gpumem.debug.launch.HostLaunchAttributes;
+
+/**
+ * The CUDA program to run: executable (built with {@code nvcc -cudart shared}), arguments,
+ * working directory, the device the simulator models and the instruction budget of each kernel
+ * launch. Validation is the launch's own ({@link HostLaunchAttributes#validate}).
+ */
+final class HostMainTab extends AbstractLaunchConfigurationTab {
+    private Text program;
+    private Text arguments;
+    private Text workingDirectory;
+    private Text device;
+    private Text budget;
+
+    @Override
+    public void createControl(Composite parent) {
+        Composite c = new Composite(parent, SWT.NONE);
+        GridLayoutFactory.swtDefaults().numColumns(3).applyTo(c);
+        program = field(c, "Program (nvcc -cudart shared):");
+        browse(c, () -> {
+            FileDialog d = new FileDialog(getShell(), SWT.OPEN);
+            d.setText("CUDA program");
+            return d.open();
+        }, program);
+        new Label(c, SWT.NONE).setText("Arguments:");
+        arguments = new Text(c, SWT.BORDER | SWT.MULTI | SWT.V_SCROLL | SWT.WRAP);
+        GridDataFactory.fillDefaults().grab(true, true).span(2, 1).hint(400, 60).applyTo(arguments);
+        arguments.addListener(SWT.Modify, e -> changed());
+        workingDirectory = field(c, "Working directory (default: the program's):");
+        browse(c, () -> {
+            DirectoryDialog d = new DirectoryDialog(getShell());
+            d.setText("Working directory");
+            return d.open();
+        }, workingDirectory);
+        device = field(c, "Device:");
+        new Label(c, SWT.NONE);
+        budget = field(c, "Warp instructions per launch (default 10,000,000,000):");
+        new Label(c, SWT.NONE);
+        setControl(c);
+    }
+
+    private Text field(Composite c, String label) {
+        new Label(c, SWT.NONE).setText(label);
+        Text t = new Text(c, SWT.BORDER | SWT.SINGLE);
+        GridDataFactory.fillDefaults().grab(true, false).applyTo(t);
+        t.addListener(SWT.Modify, e -> changed());
+        return t;
+    }
+
+    private interface Chooser {
+        String choose();
+    }
+
+    private static void browse(Composite c, Chooser chooser, Text into) {
+        Button b = new Button(c, SWT.PUSH);
+        b.setText("Browse...");
+        b.addListener(SWT.Selection, e -> {
+            String chosen = chooser.choose();
+            if (chosen != null) {
+                into.setText(chosen);
+            }
+        });
+    }
+
+    private void changed() {
+        setDirty(true);
+        updateLaunchConfigurationDialog();
+    }
+
+    @Override
+    public void setDefaults(ILaunchConfigurationWorkingCopy configuration) {
+        HostLaunchAttributes.set(configuration, "", "", "", HostLaunchAttributes.DEFAULT_DEVICE, "");
+    }
+
+    @Override
+    public void initializeFrom(ILaunchConfiguration configuration) {
+        try {
+            program.setText(configuration.getAttribute(HostLaunchAttributes.PROGRAM, ""));
+            arguments.setText(configuration.getAttribute(HostLaunchAttributes.ARGUMENTS, ""));
+            workingDirectory.setText(configuration.getAttribute(HostLaunchAttributes.WORKING_DIRECTORY, ""));
+            device.setText(configuration.getAttribute(HostLaunchAttributes.DEVICE, HostLaunchAttributes.DEFAULT_DEVICE));
+            budget.setText(configuration.getAttribute(HostLaunchAttributes.BUDGET, ""));
+        } catch (CoreException e) {
+            setErrorMessage(e.getStatus().getMessage());
+        }
+        setDirty(false);
+    }
+
+    @Override
+    public void performApply(ILaunchConfigurationWorkingCopy configuration) {
+        HostLaunchAttributes.set(configuration, program.getText().trim(), arguments.getText(), workingDirectory.getText().trim(),
+                device.getText().trim(), budget.getText().trim());
+    }
+
+    @Override
+    public boolean isValid(ILaunchConfiguration configuration) {
+        setErrorMessage(null);
+        try {
+            HostLaunchAttributes.validate(configuration);
+            return true;
+        } catch (CoreException e) {
+            setErrorMessage(e.getStatus().getMessage());
+            return false;
+        }
+    }
+
+    @Override
+    public String getName() {
+        return "Program";
+    }
+}
