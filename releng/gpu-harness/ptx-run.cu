@@ -10,7 +10,7 @@
 //
 // launch.txt, one item per line:
 //   ptx PATH | kernel MANGLED | grid X Y Z | block X Y Z | shared BYTES
-//   scalar TYPE SIZE HEXBITS | buffer NAME TYPE COUNT BYTES INPUT.bin | output NAME TYPE
+//   scalar TYPE SIZE HEXBITS | aggregate SIZE HEXBYTES | buffer NAME TYPE COUNT BYTES INPUT.bin | output NAME TYPE
 #include <cuda_runtime.h>
 
 #include <cmath>
@@ -34,6 +34,7 @@ struct Param {
     uint64_t bits = 0;
     size_t size = 0;       // scalar size or buffer bytes
     std::string input;     // buffer input file
+    std::vector<unsigned char> bytes;  // an aggregate's bytes, in memory order
     void* device = nullptr;
 };
 
@@ -95,6 +96,14 @@ Launch readLaunch(const std::string& dir) {
             if (ok) p.bits = std::strtoull(hex.c_str(), nullptr, 16);
             ok = ok && p.size >= 1 && p.size <= 8;
             l.params.push_back(p);
+        } else if (key == "aggregate") {
+            Param p;
+            std::string hex;
+            ok = bool(f >> p.size >> hex) && p.size >= 1 && hex.size() == 2 * p.size;
+            for (size_t i = 0; ok && i < p.size; i++) {
+                p.bytes.push_back((unsigned char)std::strtoul(hex.substr(2 * i, 2).c_str(), nullptr, 16));
+            }
+            l.params.push_back(p);
         } else if (key == "buffer") {
             Param p;
             p.isBuffer = true;
@@ -140,6 +149,8 @@ int run(const std::string& dir, const std::string& outDir) {
             check(cudaMalloc(&p.device, p.size), "cudaMalloc");
             check(cudaMemcpy(p.device, init.data(), p.size, cudaMemcpyHostToDevice), "cudaMemcpy to device");
             args.push_back(&p.device);
+        } else if (!p.bytes.empty()) {
+            args.push_back(p.bytes.data());
         } else {
             args.push_back(&p.bits);  // little-endian: the low bytes are the value
         }

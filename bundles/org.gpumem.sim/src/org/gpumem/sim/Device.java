@@ -56,10 +56,13 @@ public interface Device {
 
     /**
      * Loads PTX text: decodes every function, allocates and initializes the module's
-     * {@code .global} variables and builds its {@code .const} bank.
+     * {@code .global} variables and builds its {@code .const} bank. As with the CUDA driver's
+     * lazy loading, an instruction the simulator cannot execute does not stop the load: it makes
+     * the kernels that can reach it not runnable ({@link Kernel#unsupported()}).
      *
      * @param name the file name messages use
-     * @throws InputFormatException naming {@code name:line} for PTX the simulator cannot run
+     * @throws InputFormatException naming {@code name:line} for text that is not well-formed PTX
+     *         or a declaration beyond the simulator's limits
      * @throws IllegalArgumentException if the module targets a newer GPU than this device or its
      *         variables do not fit
      */

@@ -15,8 +15,12 @@ public final class LaunchConfig {
     public static final int[] MAX_BLOCK = {1024, 1024, 64};
     /** Largest grid extents (x, y, z). */
     public static final long[] MAX_GRID = {(1L << 31) - 1, 65535, 65535};
+    /** Most CTAs in a grid the simulator numbers. */
+    public static final long MAX_CTAS = Integer.MAX_VALUE;
     /** Largest dynamic shared memory per CTA accepted (sm_90 allows 227 KiB per block). */
     public static final int MAX_SHARED_BYTES = 227 * 1024;
+    /** Most local memory a thread may have (the hardware limit), checked where {@code .local} is declared and at launch. */
+    public static final long MAX_LOCAL_BYTES = 512 * 1024;
 
     private final String kernel;
     private final Dim3 grid;

@@ -20,7 +20,7 @@ public interface LoadedModule {
     /** {@code .target}'s first entry, e.g. {@code sm_90}. */
     String target();
 
-    /** The kernels ({@code .entry}) in declaration order. */
+    /** The kernels ({@code .entry}) in declaration order, runnable or not ({@link Kernel#runnable()}). */
     List<Kernel> kernels();
 
     /**
@@ -40,6 +40,8 @@ public interface LoadedModule {
      * Prepares a launch: checks the extents, argument count and sizes, shared and local memory
      * sizes; {@link KernelLaunch#run()} executes it.
      *
+     * @throws UnsupportedKernelException when the kernel can reach a construct the simulator
+     *         cannot execute
      * @throws IllegalArgumentException naming what does not fit
      */
     KernelLaunch launch(LaunchConfig config, ExecOptions options);

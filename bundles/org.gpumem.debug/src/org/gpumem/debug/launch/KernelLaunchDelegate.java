@@ -17,6 +17,7 @@ import org.gpumem.debug.model.KernelDebugTarget;
 import org.gpumem.dwarf.io.InputFiles;
 import org.gpumem.dwarf.io.InputFormatException;
 import org.gpumem.sim.ExecOptions;
+import org.gpumem.sim.UnsupportedKernelException;
 import org.gpumem.sim.launch.LaunchDescription;
 import org.gpumem.sim.launch.PreparedLaunch;
 
@@ -40,6 +41,9 @@ public final class KernelLaunchDelegate implements ILaunchConfigurationDelegate 
         double timeout = KernelLaunchAttributes.timeoutSeconds(configuration);
         try {
             prepared = PreparedLaunch.prepare(description);
+            if (!prepared.kernel().runnable()) {
+                throw new UnsupportedKernelException(prepared.kernel());
+            }
         } catch (IOException e) {
             throw new CoreException(Status.error(configuration.getName() + ": cannot read " + description.module() + ": "
                     + InputFiles.describe(e), e));

@@ -18,6 +18,7 @@ import org.gpumem.host.KernelLaunch;
 import org.gpumem.host.KernelRunner;
 import org.gpumem.sim.Device;
 import org.gpumem.sim.LaunchResult;
+import org.gpumem.sim.UnsupportedKernelException;
 import org.gpumem.sim.memory.GlobalMemory;
 
 /**
@@ -319,6 +320,10 @@ public final class RuntimeConnection implements HostProcess, Runnable {
                 throw new IllegalArgumentException(shared + " bytes of dynamic shared memory");
             }
             launch = device.launch(launches + 1, f.module().loaded, f.name(), grid, block, (int) shared, args, stream);
+        } catch (UnsupportedKernelException e) {
+            // lazy loading: the kernel's code is refused at its first launch, as a JIT failure
+            listener.launchRefused(this, f.name(), e.getMessage());
+            return new MessageWriter(CudaError.INVALID_PTX).u64(0).u32(0);
         } catch (IllegalArgumentException e) {
             listener.launchRefused(this, f.name(), e.getMessage());
             return new MessageWriter(CudaError.INVALID_CONFIGURATION).u64(0).u32(0);

@@ -17,6 +17,7 @@ import org.gpumem.images.ImageSelector;
 import org.gpumem.images.NvidiaTarget;
 import org.gpumem.images.Selection;
 import org.gpumem.sim.exec.DeviceModule;
+import org.gpumem.sim.exec.Launch;
 import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.Fault;
 import org.gpumem.sim.LaunchConfig;
@@ -200,14 +201,11 @@ public final class SimulatedDevice {
         PtxFunction f = loaded.entry(kernel);
         List<KernelParameter> params = loaded.kernel(kernel).params();
         int[] sizes = new int[params.size()];
-        LaunchConfig.Builder probe = LaunchConfig.builder(kernel);
         for (int i = 0; i < sizes.length; i++) {
             sizes[i] = params.get(i).size();
-            probe.argBytes(new byte[sizes[i]]);
         }
-        // a launch computes the per-thread local memory of the kernel's call graph; it is not run
-        long local = loaded.launch(probe.build(), ExecOptions.defaults().withWorkers(1)).localBytesPerThread();
         PtxModule ptx = loaded.module();
+        long local = Launch.localBytesPerThread(ptx, f);
         long shared = ptx.staticSharedBytes();
         return new KernelInfo(kernel, sizes, shared, loaded.constBank().length, local, LaunchConfig.MAX_THREADS_PER_BLOCK,
                 f.registerCount() - f.declaredBase(), digits(ptx.version()), digits(ptx.target()),

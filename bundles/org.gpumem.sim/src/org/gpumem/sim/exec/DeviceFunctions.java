@@ -2,7 +2,6 @@ package org.gpumem.sim.exec;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Set;
 
 import org.gpumem.sim.Dim3;
 import org.gpumem.sim.FaultKind;
@@ -22,14 +21,8 @@ public final class DeviceFunctions {
     static final String ASSERT_FAIL = "__assertfail";
     static final String MALLOC = "malloc";
     static final String FREE = "free";
-    private static final Set<String> NAMES = Set.of(VPRINTF, ASSERT_FAIL, MALLOC, FREE);
 
     private DeviceFunctions() {
-    }
-
-    /** True for the functions a kernel may call without a body in its module. */
-    public static boolean provides(String name) {
-        return NAMES.contains(name);
     }
 
     /** True for the functions that use the device heap. */

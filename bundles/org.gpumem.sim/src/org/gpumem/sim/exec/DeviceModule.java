@@ -82,8 +82,15 @@ public final class DeviceModule implements LoadedModule {
         }
     }
 
+    /**
+     * Writes the addresses an initializer lists. A function's address stays zero: the loader
+     * makes every function that uses such a variable not runnable.
+     */
     private void applySymbolInits(PtxVariable v, byte[] bytes) {
         for (PtxVariable.SymbolInit s : v.symbolInits()) {
+            if (module.variable(s.symbol()) == null) {
+                continue;
+            }
             long a = symbolAddress(s.symbol(), s.generic());
             for (int b = 0; b < 8; b++) {
                 bytes[(int) s.offset() + b] = (byte) (a >>> (8 * b));
@@ -186,7 +193,7 @@ public final class DeviceModule implements LoadedModule {
         for (PtxParam p : kernel.params()) {
             params.add(new KernelParameter(p.name(), p.type(), p.size(), p.alignment(), p.offset()));
         }
-        return new Kernel(kernel.name(), params, kernel.kernelParamBytes(), kernel.line());
+        return new Kernel(kernel.name(), params, kernel.kernelParamBytes(), kernel.line(), kernel.unsupported());
     }
 
     @Override

@@ -19,6 +19,7 @@ import org.gpumem.sim.KernelLaunch;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.WarpPosition;
+import org.gpumem.sim.UnsupportedKernelException;
 import org.gpumem.sim.memory.StateSpaceLayout;
 import org.gpumem.sim.ptx.Instruction;
 import org.gpumem.sim.ptx.Op;
@@ -39,8 +40,6 @@ import org.gpumem.sim.ptx.PtxParam;
 public final class Launch implements KernelLaunch {
     /** Local bytes per thread given to kernels whose call graph is recursive. */
     public static final long RECURSIVE_LOCAL_BYTES = 8 * 1024;
-    /** Most local bytes per thread (the hardware limit). */
-    public static final long MAX_LOCAL_BYTES = 512 * 1024;
     /** Largest register file of one frame level of a CTA (registers x 8 bytes x threads). */
     public static final long MAX_REGISTER_BYTES = 256L << 20;
     /** Deepest call nesting. */
@@ -72,6 +71,9 @@ public final class Launch implements KernelLaunch {
         this.config = config;
         this.options = options;
         this.kernel = module.entry(config.kernel());
+        if (!kernel.unsupported().isEmpty()) {
+            throw new UnsupportedKernelException(DeviceModule.describe(kernel));
+        }
         this.layout = module.device().layout();
         checkExtents(config);
         PtxModule m = module.module();
@@ -91,13 +93,10 @@ public final class Launch implements KernelLaunch {
                     + module.device().mallocHeapBytes() + " bytes (cudaLimitMallocHeapSize) does not fit in global memory: "
                     + e.getMessage());
         }
-        long[] deepestFrom = new long[m.functions().size()];
-        Arrays.fill(deepestFrom, Long.MIN_VALUE);
-        long local = stackBytes(kernel, new HashSet<>(), deepestFrom);
-        this.localBytesPerThread = local < 0 ? RECURSIVE_LOCAL_BYTES : local;
-        if (localBytesPerThread > MAX_LOCAL_BYTES) {
+        this.localBytesPerThread = localBytesPerThread(m, kernel);
+        if (localBytesPerThread > LaunchConfig.MAX_LOCAL_BYTES) {
             throw new IllegalArgumentException("kernel " + kernel.name() + " needs " + localBytesPerThread
-                    + " bytes of local memory per thread, more than " + MAX_LOCAL_BYTES);
+                    + " bytes of local memory per thread, more than " + LaunchConfig.MAX_LOCAL_BYTES);
         }
     }
 
@@ -121,13 +120,17 @@ public final class Launch implements KernelLaunch {
             throw new IllegalArgumentException("block " + b + " has " + b.volume() + " threads; at most "
                     + LaunchConfig.MAX_THREADS_PER_BLOCK + " are allowed");
         }
-        if (g.volume() > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("grid " + g + " has more than " + Integer.MAX_VALUE + " CTAs");
+        if (g.volume() > LaunchConfig.MAX_CTAS) {
+            throw new IllegalArgumentException("grid " + g + " has more than " + LaunchConfig.MAX_CTAS + " CTAs");
         }
     }
 
-    /** Shared bytes of a CTA: the static layout, then {@code dyn} dynamic bytes at their alignment. */
-    private static long sharedBytes(PtxModule m, int dyn) {
+    /**
+     * Shared bytes of a CTA: the static layout, then {@code dyn} dynamic bytes at their alignment.
+     *
+     * @throws IllegalArgumentException when they exceed {@link LaunchConfig#MAX_SHARED_BYTES}
+     */
+    public static long sharedBytes(PtxModule m, int dyn) {
         if (dyn < 0 || dyn > LaunchConfig.MAX_SHARED_BYTES) {
             throw new IllegalArgumentException("dynamic shared memory of " + dyn + " bytes is outside 0.."
                     + LaunchConfig.MAX_SHARED_BYTES);
@@ -161,7 +164,13 @@ public final class Launch implements KernelLaunch {
         return buf;
     }
 
-    private static void checkRegisterFile(PtxModule m, Dim3 block) {
+    /**
+     * Checks that a CTA of {@code block} threads has room for the largest register file of the
+     * module's functions.
+     *
+     * @throws IllegalArgumentException when it does not
+     */
+    public static void checkRegisterFile(PtxModule m, Dim3 block) {
         int registers = 0;
         for (PtxFunction f : m.functions()) {
             registers = Math.max(registers, f.registerCount());
@@ -179,7 +188,19 @@ public final class Launch implements KernelLaunch {
      * kept per function in {@code deepestFrom} so that shared callees (a diamond-shaped call
      * graph) are walked once, not once per path.
      */
-    private long stackBytes(PtxFunction f, Set<PtxFunction> onPath, long[] deepestFrom) {
+    /**
+     * Local bytes per thread a kernel's launch gives: its deepest call chain's frames, or
+     * {@link #RECURSIVE_LOCAL_BYTES} when the call graph recurses (runnable or not: what
+     * {@code cudaFuncGetAttributes} reports).
+     */
+    public static long localBytesPerThread(PtxModule m, PtxFunction kernel) {
+        long[] deepestFrom = new long[m.functions().size()];
+        Arrays.fill(deepestFrom, Long.MIN_VALUE);
+        long local = stackBytes(m, kernel, new HashSet<>(), deepestFrom);
+        return local < 0 ? RECURSIVE_LOCAL_BYTES : local;
+    }
+
+    private static long stackBytes(PtxModule m, PtxFunction f, Set<PtxFunction> onPath, long[] deepestFrom) {
         if (deepestFrom[f.index()] != Long.MIN_VALUE) {
             return deepestFrom[f.index()];
         }
@@ -189,7 +210,7 @@ public final class Launch implements KernelLaunch {
         long deepest = 0;
         for (Instruction in : f.instructions()) {
             if (in.op == Op.CALL) {
-                long s = stackBytes(module.module().functions().get(in.target), onPath, deepestFrom);
+                long s = stackBytes(m, m.functions().get(in.target), onPath, deepestFrom);
                 if (s < 0) {
                     return -1;
                 }

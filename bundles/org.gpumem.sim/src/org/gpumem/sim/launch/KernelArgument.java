@@ -22,6 +22,28 @@ public sealed interface KernelArgument {
         }
     }
 
+    /**
+     * An aggregate passed by value (a struct, an array member): its bytes as the kernel sees
+     * them in the parameter space, and the alignment its members need.
+     *
+     * @param bytes     the little-endian bytes (do not modify)
+     * @param alignment the strictest natural alignment of its members (1 for raw bytes)
+     * @param field     how the launch file wrote it: {@code bytes} or {@code struct}
+     */
+    record Aggregate(byte[] bytes, int alignment, String field) implements KernelArgument {
+        /**
+         * The bytes in a parameter aligned to {@code paramAlignment}: a struct's size is rounded
+         * up to that alignment (as {@code alignas} does in C), raw bytes are taken as they are.
+         */
+        public byte[] laidOutFor(int paramAlignment) {
+            if (!field.equals("struct")) {
+                return bytes;
+            }
+            int a = Math.max(alignment, paramAlignment);
+            return java.util.Arrays.copyOf(bytes, (bytes.length + a - 1) / a * a);
+        }
+    }
+
     /** A global-memory buffer of {@code count} elements, passed as its 64-bit device address. */
     record Buffer(String name, ScalarType type, long count, BufferInit init) implements KernelArgument {
         public long byteSize() {

@@ -34,7 +34,8 @@ import com.google.gson.stream.JsonToken;
  * {"module": "k.ptx" | "app", "kernel": "saxpy", "grid": [x,y,z], "block": [x,y,z],
  *  "sharedBytes": 0, "device": "sm_90",
  *  "args": [{"u32": 5}, {"f32": 2.5}, {"buffer": "x", "type": "f32", "count": 1024,
- *            "init": {"file": "x.bin"} | {"fill": 1.5} | {"iota": 0} | {"random": 7}}],
+ *            "init": {"file": "x.bin"} | {"fill": 1.5} | {"iota": 0} | {"random": 7}},
+ *           {"bytes": "0a0b0c0d"}, {"struct": [{"u32": 1}, {"f64": 2.0}, {"bytes": "ff"}]}],
  *  "outputs": ["x"]}
  * </pre>
  *
@@ -43,7 +44,10 @@ import com.google.gson.stream.JsonToken;
  * sm_90), {@code init} (default zero bytes) and {@code outputs} (default none) are optional.
  * Unknown fields are errors, so that a misspelt field is not silently ignored. Scalar values may be
  * JSON numbers or strings (decimal, or hex {@code 0x...} giving the raw bits, useful for 64-bit
- * values beyond a double's precision and for float bit patterns). Every error names the field.
+ * values beyond a double's precision and for float bit patterns). Aggregates passed by value are
+ * raw {@code bytes} (hex, two digits a byte) or a {@code struct} whose members (scalars, bytes,
+ * structs) are laid out as C lays out a struct: each at its natural alignment, the whole rounded
+ * up to the strictest one. Every error names the field.
  * A reader is not thread-safe.
  */
 public final class LaunchFileReader {
@@ -59,6 +63,9 @@ public final class LaunchFileReader {
 
     /** The types a launch file may name: PTX's integer, bit and 32/64-bit float types. */
     private static final String TYPE_NAMES = "u8|u16|u32|u64|s8|s16|s32|s64|b8|b16|b32|b64|f32|f64";
+
+    /** Largest aggregate passed by value: CUDA's limit on a kernel's whole parameter buffer (32,764 bytes since 12.1). */
+    static final int MAX_AGGREGATE_BYTES = 32764;
 
     private final LaunchLimits limits;
     private String file;
@@ -269,16 +276,91 @@ public final class LaunchFileReader {
             checkKnown(o, BUFFER_FIELDS, where + ".");
             return buffer(o, where, dir);
         }
+        return byValue(o, where, 0);
+    }
+
+    /** A scalar or an aggregate: exactly one field, its kind. */
+    private KernelArgument byValue(JsonObject o, String where, int depth) {
         if (o.size() != 1) {
             throw fail(where, "a scalar argument has exactly one field, its type (" + TYPE_NAMES
-                    + "); a buffer has \"buffer\"");
+                    + "); an aggregate has \"bytes\" or \"struct\"; a buffer has \"buffer\"");
         }
         Map.Entry<String, JsonElement> only = o.entrySet().iterator().next();
+        String at = where + "." + only.getKey();
+        if (only.getKey().equals("bytes")) {
+            return rawBytes(only.getValue(), at);
+        }
+        if (only.getKey().equals("struct")) {
+            return struct(only.getValue(), at, depth);
+        }
         ScalarType type = launchType(only.getKey());
         if (type == null) {
-            throw fail(where + "." + only.getKey(), "unknown argument kind; expected one of " + TYPE_NAMES + " or buffer");
+            throw fail(at, "unknown argument kind; expected one of " + TYPE_NAMES + ", bytes, struct or buffer");
         }
-        return new KernelArgument.Scalar(type, bits(only.getValue(), type, where + "." + only.getKey()));
+        return new KernelArgument.Scalar(type, bits(only.getValue(), type, at));
+    }
+
+    private KernelArgument.Aggregate rawBytes(JsonElement e, String where) {
+        if (!e.isJsonPrimitive() || !e.getAsJsonPrimitive().isString()) {
+            throw fail(where, "expected a string of hexadecimal digits, two a byte");
+        }
+        String hex = e.getAsString();
+        if (hex.isEmpty() || hex.length() % 2 != 0 || hex.length() / 2 > MAX_AGGREGATE_BYTES) {
+            throw fail(where, "expected 1 to " + MAX_AGGREGATE_BYTES + " bytes as an even number of hexadecimal digits, got "
+                    + hex.length() + " digits");
+        }
+        byte[] bytes = new byte[hex.length() / 2];
+        for (int i = 0; i < bytes.length; i++) {
+            int hi = Character.digit(hex.charAt(2 * i), 16);
+            int lo = Character.digit(hex.charAt(2 * i + 1), 16);
+            if (hi < 0 || lo < 0) {
+                throw fail(where, "\"" + hex.substring(2 * i, 2 * i + 2) + "\" at digit " + (2 * i) + " is not hexadecimal");
+            }
+            bytes[i] = (byte) (hi << 4 | lo);
+        }
+        return new KernelArgument.Aggregate(bytes, 1, "bytes");
+    }
+
+    /** C's struct layout: each member at its natural alignment, the size rounded up to the strictest. */
+    private KernelArgument.Aggregate struct(JsonElement e, String where, int depth) {
+        if (!e.isJsonArray() || e.getAsJsonArray().isEmpty()) {
+            throw fail(where, "expected a non-empty array of members such as [{\"u32\": 1}, {\"f32\": 2.0}]");
+        }
+        if (depth > 4) {
+            throw fail(where, "structs nested more than 4 deep");
+        }
+        JsonArray members = e.getAsJsonArray();
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        int alignment = 1;
+        for (int i = 0; i < members.size(); i++) {
+            String at = where + "[" + i + "]";
+            if (!members.get(i).isJsonObject()) {
+                throw fail(at, "expected a member such as {\"u32\": 1}, {\"bytes\": \"..\"} or {\"struct\": [..]}");
+            }
+            KernelArgument m = byValue(members.get(i).getAsJsonObject(), at, depth + 1);
+            byte[] bytes;
+            int align;
+            if (m instanceof KernelArgument.Scalar s) {
+                bytes = s.paramBytes();
+                align = s.type().size();
+            } else {
+                KernelArgument.Aggregate a = (KernelArgument.Aggregate) m;
+                bytes = a.bytes();
+                align = a.alignment();
+            }
+            while (out.size() % align != 0) {
+                out.write(0);
+            }
+            out.writeBytes(bytes);
+            alignment = Math.max(alignment, align);
+            if (out.size() > MAX_AGGREGATE_BYTES) {
+                throw fail(at, "the struct would take more than " + MAX_AGGREGATE_BYTES + " bytes");
+            }
+        }
+        while (out.size() % alignment != 0) {
+            out.write(0);
+        }
+        return new KernelArgument.Aggregate(out.toByteArray(), alignment, "struct");
     }
 
     private KernelArgument.Buffer buffer(JsonObject o, String where, Path dir) {
@@ -442,6 +524,9 @@ public final class LaunchFileReader {
         for (int i = 0; i < a.size(); i++) {
             long max = isGrid ? LaunchConfig.MAX_GRID[i] : LaunchConfig.MAX_BLOCK[i];
             v[i] = integer(a.get(i), field + "[" + i + "]", 1, max);
+        }
+        if (isGrid && v[0] * v[1] * v[2] > LaunchConfig.MAX_CTAS) {
+            throw fail(field, v[0] * v[1] * v[2] + " CTAs, more than " + LaunchConfig.MAX_CTAS);
         }
         if (!isGrid && v[0] * v[1] * v[2] > LaunchConfig.MAX_THREADS_PER_BLOCK) {
             throw fail(field, v[0] * v[1] * v[2] + " threads per block, more than " + LaunchConfig.MAX_THREADS_PER_BLOCK);

@@ -18,6 +18,7 @@ import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.LoadedModule;
 import org.gpumem.sim.exec.DeviceModule;
+import org.gpumem.sim.exec.Launch;
 import org.gpumem.sim.exec.SimulatedDevice;
 import org.gpumem.sim.ptx.PtxLoader;
 import org.gpumem.sim.ptx.PtxModule;
@@ -53,9 +54,12 @@ public final class PreparedLaunch {
                 .grid(d.grid().x(), d.grid().y(), d.grid().z())
                 .block(d.block().x(), d.block().y(), d.block().z())
                 .sharedBytes(d.sharedBytes());
-        for (KernelArgument a : d.args()) {
+        for (int i = 0; i < d.args().size(); i++) {
+            KernelArgument a = d.args().get(i);
             if (a instanceof KernelArgument.Scalar s) {
                 b.arg(s.bits(), s.type().size());
+            } else if (a instanceof KernelArgument.Aggregate g) {
+                b.argBytes(g.laidOutFor(kernel.params().get(i).alignment()));
             } else if (a instanceof KernelArgument.Buffer buf) {
                 byte[] init = BufferContents.initial(buf);
                 long address = device.allocate(buf.byteSize());
@@ -65,6 +69,21 @@ public final class PreparedLaunch {
             }
         }
         this.config = b.build();
+        checkResources();
+    }
+
+    /** What the module needs of a CTA, against the fields that size it, before anything runs. */
+    private void checkResources() {
+        try {
+            Launch.sharedBytes(module.module(), description.sharedBytes());
+        } catch (IllegalArgumentException e) {
+            throw fail("sharedBytes", e.getMessage());
+        }
+        try {
+            Launch.checkRegisterFile(module.module(), description.block());
+        } catch (IllegalArgumentException e) {
+            throw fail("block", e.getMessage());
+        }
     }
 
     /** Loads, resolves and allocates everything {@code d} names. */
@@ -91,13 +110,29 @@ public final class PreparedLaunch {
         for (int i = 0; i < params.size(); i++) {
             KernelParameter p = params.get(i);
             KernelArgument a = args.get(i);
-            int given = a instanceof KernelArgument.Scalar s ? s.type().size() : 8;
+            int given = a instanceof KernelArgument.Scalar s ? s.type().size()
+                    : a instanceof KernelArgument.Aggregate g ? g.laidOutFor(p.alignment()).length : 8;
             if (given != p.size()) {
-                throw fail("args[" + i + "]", "parameter " + p.name() + " is " + p.size() + " bytes ("
-                        + (p.type() != null ? "." + p.type().ptxName() : "aggregate") + "), the argument is " + given
-                        + (a instanceof KernelArgument.Buffer ? " (a buffer's device address)" : ""));
+                throw fail(argumentField(i, a), "parameter " + p.name() + " is " + p.size() + " bytes ("
+                        + (p.type() != null && p.size() == p.type().size() ? "." + p.type().ptxName() : "aggregate")
+                        + "), the argument is " + given
+                        + (a instanceof KernelArgument.Buffer ? " (a buffer's device address)" : "")
+                        + (a instanceof KernelArgument.Aggregate g && g.field().equals("struct")
+                                ? " (the members at their natural alignment, the size rounded up to "
+                                        + Math.max(g.alignment(), p.alignment()) + ")" : ""));
+            }
+            if (a instanceof KernelArgument.Aggregate g && g.alignment() > p.alignment()) {
+                throw fail(argumentField(i, a), "the members need " + g.alignment() + "-byte alignment, parameter "
+                        + p.name() + " is aligned to " + p.alignment() + " (.align " + p.alignment()
+                        + "): the struct does not match the kernel's");
             }
         }
+    }
+
+    /** The JSON field of argument {@code i}: {@code args[1].struct} for an aggregate. */
+    private static String argumentField(int i, KernelArgument a) {
+        String field = "args[" + i + "]";
+        return a instanceof KernelArgument.Aggregate g ? field + "." + g.field() : field;
     }
 
     /** Runs the kernel; when it completes, reads back every buffer named in {@code outputs}. */
@@ -136,8 +171,8 @@ public final class PreparedLaunch {
      * Writes this launch, resolved, for a harness that runs it elsewhere (a real GPU):
      * {@code dir/kernel.ptx}, {@code dir/NAME.in.bin} per buffer, and {@code dir/launch.txt}
      * with one item per line: {@code ptx FILE}, {@code kernel MANGLED}, {@code grid X Y Z},
-     * {@code block X Y Z}, {@code shared BYTES}, per parameter {@code scalar TYPE SIZE HEXBITS} or
-     * {@code buffer NAME TYPE COUNT BYTES FILE}, and {@code output NAME TYPE} per output.
+     * {@code block X Y Z}, {@code shared BYTES}, per parameter {@code scalar TYPE SIZE HEXBITS},
+     * {@code aggregate SIZE HEXBYTES} (bytes in memory order) or {@code buffer NAME TYPE COUNT BYTES FILE}, and {@code output NAME TYPE} per output.
      */
     public void writeResolved(Path dir) throws IOException {
         Files.createDirectories(dir);
@@ -148,9 +183,13 @@ public final class PreparedLaunch {
             w.write("grid " + description.grid().x() + " " + description.grid().y() + " " + description.grid().z() + "\n");
             w.write("block " + description.block().x() + " " + description.block().y() + " " + description.block().z() + "\n");
             w.write("shared " + description.sharedBytes() + "\n");
-            for (KernelArgument a : description.args()) {
+            for (int i = 0; i < description.args().size(); i++) {
+                KernelArgument a = description.args().get(i);
                 if (a instanceof KernelArgument.Scalar s) {
                     w.write("scalar " + s.type().ptxName() + " " + s.type().size() + " " + Long.toHexString(s.bits()) + "\n");
+                } else if (a instanceof KernelArgument.Aggregate g) {
+                    byte[] bytes = config.args().get(i);
+                    w.write("aggregate " + bytes.length + " " + java.util.HexFormat.of().formatHex(bytes) + "\n");
                 } else if (a instanceof KernelArgument.Buffer b) {
                     String file = b.name() + ".in.bin";
                     Files.write(dir.resolve(file), BufferContents.initial(b));

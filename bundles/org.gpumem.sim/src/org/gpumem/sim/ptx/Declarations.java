@@ -3,6 +3,7 @@ package org.gpumem.sim.ptx;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.ScalarType;
 
@@ -88,8 +89,21 @@ final class Declarations {
         } else if (unsized) {
             elems = 0;
         }
+        checkSize(space, name, elems * type.size(), line);
         return new PtxVariable(name, space, type, elems * type.size(), align, init, List.copyOf(symInits),
                 external || unsized, line);
+    }
+
+    /** A {@code .shared} or {@code .local} variable larger than a CTA's or a thread's memory can never be placed. */
+    private void checkSize(PtxStateSpace space, String name, long bytes, int line) throws PtxException {
+        if (space == PtxStateSpace.SHARED && bytes > LaunchConfig.MAX_SHARED_BYTES) {
+            throw t.error(line, null, ".shared variable " + name + " is " + bytes + " bytes, more than the "
+                    + LaunchConfig.MAX_SHARED_BYTES + " bytes of shared memory a CTA can have");
+        }
+        if (space == PtxStateSpace.LOCAL && bytes > LaunchConfig.MAX_LOCAL_BYTES) {
+            throw t.error(line, null, ".local variable " + name + " is " + bytes + " bytes, more than the "
+                    + LaunchConfig.MAX_LOCAL_BYTES + " bytes of local memory a thread can have");
+        }
     }
 
     /**

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.ScalarType;
 import org.gpumem.sim.SourceLocation;
@@ -94,7 +95,8 @@ final class FunctionParser {
                 continue;
             }
             if (d.startsWith(".")) {
-                throw t.error(line, null, "unsupported directive " + d + " in function body");
+                refuseDirective(d, line);
+                continue;
             }
             if (t.at(":") && !d.equals("@")) {
                 t.next();
@@ -131,18 +133,25 @@ final class FunctionParser {
                 t.expect(";");
                 long off = (localFrame + v.alignment() - 1) / v.alignment() * v.alignment();
                 localFrame = off + v.size();
+                if (localFrame > LaunchConfig.MAX_LOCAL_BYTES) {
+                    throw t.error(line, null, ".local variable " + v.name() + " brings the local memory of " + fn.name
+                            + " to " + localFrame + " bytes, more than the " + LaunchConfig.MAX_LOCAL_BYTES
+                            + " bytes a thread can have");
+                }
                 locals.add(v);
-                localOffsets.put(v.name(), off);
+                localOffsets.putIfAbsent(v.name(), off);
                 scopes.peek().put(v.name(), new Symbol(Symbol.LOCAL, (int) off, (int) v.size()));
                 return true;
             }
-            case ".shared": {
-                PtxVariable v = module.declarations.parse(PtxStateSpace.SHARED, false, line);
-                t.expect(";");
-                shared.add(v);
-                module.addModuleVariable(v);
+            case ".shared":
+                declareShared(false, line);
                 return true;
-            }
+            case ".extern":
+                if (!t.accept(".shared")) {
+                    return false;
+                }
+                declareShared(true, line);
+                return true;
             case ".param": {
                 PtxVariable v = module.declarations.parse(PtxStateSpace.PARAM, false, line);
                 t.expect(";");
@@ -173,6 +182,44 @@ final class FunctionParser {
             default:
                 return false;
         }
+    }
+
+    /**
+     * A directive of the body the simulator does not implement ({@code .branchtargets},
+     * {@code .callprototype}, ...): skipped, and recorded against the function.
+     */
+    private void refuseDirective(String d, int line) throws PtxException {
+        t.skipStatement();
+        Instruction at = new Instruction();
+        at.index = -1;
+        at.line = line;
+        at.location = loc;
+        at.opcode = d;
+        at.text = d;
+        fn.refuse(at, "unsupported directive " + d + " in function body");
+    }
+
+    /**
+     * A {@code .shared} variable of the body. It lives at module scope (one per CTA), under its
+     * own name unless another variable has it: PTX names are scoped, so a block or another
+     * function may declare the same name, and the body's scopes map the name to its variable.
+     */
+    private void declareShared(boolean external, int line) throws PtxException {
+        PtxVariable v = module.declarations.parse(PtxStateSpace.SHARED, external, line);
+        t.expect(";");
+        if (v.external() && module.isModuleSymbol(v.name())) {
+            scopes.peek().put(v.name(), Symbol.shared(v.name()));
+            return;
+        }
+        String written = v.name();
+        String name = module.unusedVariableName(written, fn);
+        if (!name.equals(written)) {
+            v = new PtxVariable(name, v.space(), v.elementType(), v.size(), v.alignment(), v.initializer(),
+                    v.symbolInits(), v.external(), v.line());
+        }
+        scopes.peek().put(written, Symbol.shared(name));
+        shared.add(v);
+        module.addModuleVariable(v);
     }
 
     /** Running off the end of a body returns, as in PTX; labels at the end name this ret. */
@@ -288,12 +335,17 @@ final class FunctionParser {
                 long n = t.integer();
                 t.expect(">");
                 if (n < 0 || n > PtxLoader.MAX_REGISTERS || regNames.size() + n > PtxLoader.MAX_REGISTERS) {
-                    throw t.error(line, null, "too many registers: " + name + "<" + n + ">");
+                    throw t.error(line, null, "too many registers: " + name + "<" + n + "> brings " + fn.name + " to "
+                            + (regNames.size() + n) + " registers; a function may declare at most " + PtxLoader.MAX_REGISTERS);
                 }
                 for (int i = 0; i < n; i++) {
                     declareRegister(name + i, type);
                 }
             } else {
+                if (regNames.size() >= PtxLoader.MAX_REGISTERS) {
+                    throw t.error(line, null, "too many registers: " + name + " brings " + fn.name + " past "
+                            + PtxLoader.MAX_REGISTERS + " registers, the most a function may declare");
+                }
                 declareRegister(name, type);
             }
         } while (t.accept(","));
@@ -330,12 +382,39 @@ final class FunctionParser {
         return idx | CONST_TAG;
     }
 
+    /**
+     * The instruction at the tokens' position. One the simulator cannot decode (an unknown opcode,
+     * a type or operand it does not support) becomes a trap that the function records as
+     * unsupported, so that the module still loads and only kernels reaching it are refused.
+     */
     private Instruction parseInstruction() throws PtxException {
         int first = t.p;
         int line = t.lx.lines[t.p];
         Instruction in = new Instruction();
         in.line = line;
         in.location = loc;
+        try {
+            decodeInstruction(in, first);
+            return in;
+        } catch (PtxException e) {
+            if (e instanceof UnterminatedStatement || e.line() != line || t.kind() == PtxLexer.EOF) {
+                throw e;
+            }
+            return unsupported(in, first, e.problem());
+        }
+    }
+
+    /** An instruction whose end the parser cannot find: the rest of the text cannot be read as statements. */
+    private static final class UnterminatedStatement extends PtxException {
+        private static final long serialVersionUID = 1L;
+
+        UnterminatedStatement(String file, int line, String opcode, String message) {
+            super(file, line, opcode, message);
+        }
+    }
+
+    private void decodeInstruction(Instruction in, int first) throws PtxException {
+        int line = in.line;
         int guard = -1;
         boolean guardNeg = false;
         if (t.accept("@")) {
@@ -355,14 +434,52 @@ final class FunctionParser {
             } while (t.accept(","));
         }
         if (!t.at(";")) {
-            throw t.error(line, opcode, "expected ';' after " + opcode + " operands but found '" + t.peek() + "'");
+            throw new UnterminatedStatement(t.file, line, opcode, "expected ';' after " + opcode
+                    + " operands but found '" + t.peek() + "'");
         }
         in.text = t.lx.text.substring(t.lx.starts[first], t.lx.ends[t.p - 1]).replaceAll("\\s+", " ").trim();
         t.p++;
         in.guard = guard;
         in.guardNegated = guardNeg;
+        for (Operand o : ops) {
+            registersByName(o);
+        }
         new Decoder(this, in, opcode, ops).decode();
-        return in;
+    }
+
+    /**
+     * PTX register names need no {@code %} (inline asm declares {@code .reg .pred p;}): a plain
+     * name that the scopes declare as a register is a register operand.
+     */
+    private void registersByName(Operand o) {
+        Symbol s = o.name != null && (o.kind == Operand.SYM || o.kind == Operand.ADDR) ? lookup(o.name) : null;
+        if (s != null && s.kind == Symbol.SHARED) {
+            o.name = s.variable;
+        } else if (o.kind == Operand.SYM && o.offset == 0) {
+            if (s != null && s.kind == Symbol.REGISTER) {
+                o.kind = Operand.REG;
+            }
+        } else if (o.elems != null) {
+            for (Operand e : o.elems) {
+                registersByName(e);
+            }
+        }
+    }
+
+    /** A trap in place of {@code failed}, whose statement starts at token {@code first}; recorded as unsupported. */
+    private Instruction unsupported(Instruction failed, int first, String problem) throws PtxException {
+        branches.remove(failed);
+        module.dropCall(failed);
+        t.p = first;
+        t.skipStatement();
+        Instruction trap = new Instruction();
+        trap.op = Op.TRAP;
+        trap.line = failed.line;
+        trap.location = failed.location;
+        trap.opcode = failed.opcode != null ? failed.opcode : t.lx.text.substring(t.lx.starts[first], t.lx.ends[first]);
+        trap.text = t.lx.text.substring(t.lx.starts[first], t.lx.ends[t.p - 2]).replaceAll("\\s+", " ").trim();
+        fn.refuse(trap, problem);
+        return trap;
     }
 
     // ------------------------------------------------------------------ for the decoder
@@ -394,8 +511,10 @@ final class FunctionParser {
         return s.value;
     }
 
+    /** A register, parameter or local the name refers to; null for module variables (shared ones included). */
     Symbol symbolOf(String name) {
-        return lookup(name);
+        Symbol s = lookup(name);
+        return s != null && s.kind == Symbol.SHARED ? null : s;
     }
 
     int constantOf(long value) {

@@ -2,9 +2,11 @@ package org.gpumem.sim.ptx;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.SourceLocation;
@@ -25,7 +27,19 @@ final class ModuleParser {
     private final Map<String, PtxVariable> variablesByName = new LinkedHashMap<>();
     private final Map<Integer, String> files = new LinkedHashMap<>();
     private final List<DebugSection> debugSections = new ArrayList<>();
-    private final Map<Instruction, String> pendingCalls = new LinkedHashMap<>();
+    private final Map<Instruction, PendingCall> pendingCalls = new LinkedHashMap<>();
+    /** The function whose body is being read. */
+    private PtxFunction parsing;
+    /** True after {@code .weak} or {@code .common}, for the declaration that follows. */
+    private boolean weakNext;
+    /** Functions and variables defined {@code .weak}: a later plain definition replaces them. */
+    private final Set<String> weak = new HashSet<>();
+    /** {@code .extern .global}/{@code .const} variables no definition in this module has replaced. */
+    private final Set<String> externOnly = new HashSet<>();
+
+    /** A call site, bound to its callee once the whole module is read. */
+    private record PendingCall(PtxFunction caller, String callee) {
+    }
 
     ModuleParser(String file, String text) throws PtxException {
         this.t = new Tokens(file, text);
@@ -48,7 +62,9 @@ final class ModuleParser {
                 throw t.error(f.line, null, "kernel " + f.name + " has no body");
             }
         }
+        refuseUnusableVariables();
         resolveSourceFiles();
+        Reachability.describe(t.file, functions);
         layoutShared();
         module.functions = List.copyOf(functions);
         module.functionsByName = Map.copyOf(functionsByName);
@@ -96,9 +112,11 @@ final class ModuleParser {
             case ".section":
                 parseSection(line);
                 return false;
-            case ".visible":
             case ".weak":
             case ".common":
+                weakNext = true;
+                return false;
+            case ".visible":
             case ";":
                 return false;
             case ".extern":
@@ -107,9 +125,12 @@ final class ModuleParser {
                 }
                 return false;
             case ".entry":
-            case ".func":
-                parseFunction(d.equals(".entry"), line);
+            case ".func": {
+                boolean isWeak = weakNext;
+                weakNext = false;
+                parseFunction(d.equals(".entry"), isWeak, line);
                 return false;
+            }
             case ".global":
             case ".const":
             case ".shared":
@@ -126,25 +147,32 @@ final class ModuleParser {
         }
     }
 
-    /** Calls name their callee, which may be declared after the caller; check and bind them now. */
+    /**
+     * Calls name their callee, which may be declared after the caller; check and bind them now. A
+     * call to a function without a body in this module is recorded against the caller: only
+     * kernels that can reach it are refused.
+     */
     private void resolveCalls() throws PtxException {
-        for (Map.Entry<Instruction, String> e : pendingCalls.entrySet()) {
+        for (Map.Entry<Instruction, PendingCall> e : pendingCalls.entrySet()) {
             Instruction in = e.getKey();
-            PtxFunction callee = functionsByName.get(e.getValue());
+            String name = e.getValue().callee();
+            PtxFunction callee = functionsByName.get(name);
             if (callee == null) {
-                throw t.error(in.line, in.opcode, "call to undeclared function " + e.getValue());
-            }
-            if (!callee.defined && !DeviceFunctions.provides(callee.name)) {
-                throw t.error(in.line, in.opcode, "call to " + e.getValue()
-                        + ", which has no body in this module (the simulator provides only vprintf, __assertfail, malloc and free)");
+                throw t.error(in.line, in.opcode, "call to undeclared function " + name);
             }
             if (callee.entry) {
-                throw t.error(in.line, in.opcode, "call to kernel " + e.getValue());
+                throw t.error(in.line, in.opcode, "call to kernel " + name);
             }
             if (in.argSizes.length != callee.params.size() || in.retSizes.length != callee.returns.size()) {
                 throw t.error(in.line, in.opcode, "call to " + callee.name + " passes " + in.argSizes.length
                         + " arguments and " + in.retSizes.length + " return values; it declares "
                         + callee.params.size() + " and " + callee.returns.size());
+            }
+            if (!callee.defined && !DeviceRuntimeFunctions.isRuntimeFunction(name)) {
+                in.op = Op.TRAP;
+                e.getValue().caller().refuse(in, "calls " + name + ", which has no body in this module (the simulator "
+                        + "provides only " + DeviceRuntimeFunctions.describe() + ")");
+                continue;
             }
             in.target = callee.index;
         }
@@ -155,11 +183,20 @@ final class ModuleParser {
         Map<SourceLocation, SourceLocation> resolved = new HashMap<>();
         for (PtxFunction f : functions) {
             for (Instruction in : f.instructions) {
-                if (in.location != null) {
-                    in.location = resolved.computeIfAbsent(in.location, l -> new SourceLocation(
-                            files.getOrDefault(Integer.parseInt(l.file()), l.file()), l.line(), l.column()));
+                resolveSourceFile(in, resolved);
+            }
+            for (PtxFunction.Refusal r : f.refusals) {
+                if (r.at().index < 0) {
+                    resolveSourceFile(r.at(), resolved);
                 }
             }
+        }
+    }
+
+    private void resolveSourceFile(Instruction in, Map<SourceLocation, SourceLocation> resolved) {
+        if (in.location != null) {
+            in.location = resolved.computeIfAbsent(in.location, l -> new SourceLocation(
+                    files.getOrDefault(Integer.parseInt(l.file()), l.file()), l.line(), l.column()));
         }
     }
 
@@ -212,25 +249,54 @@ final class ModuleParser {
     }
 
     private void parseModuleVariable(String spaceName, boolean external, int line) throws PtxException {
+        boolean isWeak = weakNext;
+        weakNext = false;
         PtxStateSpace space = PtxStateSpace.fromPtxName(spaceName.substring(1));
         PtxVariable v = declarations.parse(space, external, line);
         t.expect(";");
+        if (external && space != PtxStateSpace.SHARED && !variablesByName.containsKey(v.name())) {
+            externOnly.add(v.name());
+        }
+        if (isWeak && variablesByName.containsKey(v.name())) {
+            return;
+        }
         addModuleVariable(v);
+        if (isWeak) {
+            weak.add(v.name());
+        }
     }
 
-    /** A module-scope variable, or one a function declares at module scope (shared, global, const). */
+    /**
+     * A module-scope variable, or one a function declares at module scope (shared, global, const).
+     * A definition replaces an {@code .extern} declaration or a {@code .weak} definition.
+     */
     void addModuleVariable(PtxVariable v) throws PtxException {
-        if (variablesByName.containsKey(v.name())) {
+        PtxVariable existing = variablesByName.get(v.name());
+        if (existing != null) {
             if (v.external()) {
                 return;
             }
-            if (!variablesByName.get(v.name()).external()) {
+            if (!existing.external() && !weak.remove(v.name())) {
                 throw t.error(v.line(), null, "variable " + v.name() + " declared twice");
             }
-            variables.remove(variablesByName.get(v.name()));
+            externOnly.remove(v.name());
+            variables.remove(existing);
         }
         variables.add(v);
         variablesByName.put(v.name(), v);
+    }
+
+    /** A name no module variable has yet, for a function's {@code .shared} variable that reuses one. */
+    String unusedVariableName(String name, PtxFunction f) {
+        if (!variablesByName.containsKey(name)) {
+            return name;
+        }
+        for (int n = 1;; n++) {
+            String candidate = name + "$" + f.name + "$" + n;
+            if (!variablesByName.containsKey(candidate)) {
+                return candidate;
+            }
+        }
     }
 
     private List<PtxParam> parseParamList(int[] offset) throws PtxException {
@@ -256,7 +322,7 @@ final class ModuleParser {
     }
 
     /** A {@code .entry} or {@code .func}: return and parameter lists, attributes, then a declaration or a body. */
-    private void parseFunction(boolean entry, int line) throws PtxException {
+    private void parseFunction(boolean entry, boolean isWeak, int line) throws PtxException {
         List<PtxParam> returns = List.of();
         int[] frameOff = {0};
         if (!entry && t.at("(")) {
@@ -280,7 +346,20 @@ final class ModuleParser {
             functions.add(f);
             functionsByName.put(name, f);
         } else if (existing.defined && t.at("{")) {
-            throw t.error(line, null, "function " + name + " defined twice");
+            if (isWeak) {
+                skipBody();
+                return;
+            }
+            if (!weak.remove(name)) {
+                throw t.error(line, null, "function " + name + " defined twice");
+            }
+            // a plain definition replaces the .weak one, as the linker would
+            f = new PtxFunction(name, entry, line, existing.index);
+            functions.set(existing.index, f);
+            functionsByName.put(name, f);
+        }
+        if (isWeak && t.at("{")) {
+            weak.add(name);
         }
         f.params = params;
         f.returns = returns;
@@ -293,7 +372,66 @@ final class ModuleParser {
             return;
         }
         t.expect("{");
+        parsing = f;
         new FunctionParser(this, f, frameOff[0]).parseBody();
+        parsing = null;
+    }
+
+    /** Skips a body whose definition another one overrides, braces balanced. */
+    private void skipBody() throws PtxException {
+        int depth = 0;
+        do {
+            String token = t.next();
+            if (t.lx.kinds[t.p - 1] == PtxLexer.PUNCT) {
+                depth += token.equals("{") ? 1 : token.equals("}") ? -1 : 0;
+            }
+        } while (depth > 0);
+    }
+
+    /**
+     * Variables the simulator cannot provide, and why: an {@code .extern .global}/{@code .const}
+     * variable that nothing in this module defines lives in a module the simulator does not link,
+     * and one whose initializer holds a function's address (a vtable) needs code addresses, which
+     * the simulator does not model. A function using one is recorded as unsupported; an
+     * initializer naming nothing declared is malformed.
+     */
+    private void refuseUnusableVariables() throws PtxException {
+        Map<String, String> unusable = new HashMap<>();
+        for (String name : externOnly) {
+            unusable.put(name, "uses " + name + ", which is declared .extern and not defined in this module");
+        }
+        for (PtxVariable v : variables) {
+            for (PtxVariable.SymbolInit init : v.symbolInits()) {
+                if (functionsByName.containsKey(init.symbol())) {
+                    unusable.putIfAbsent(v.name(), "uses " + v.name() + ", whose initializer holds the address of function "
+                            + init.symbol() + " (the simulator has no code addresses)");
+                } else if (!variablesByName.containsKey(init.symbol())) {
+                    throw t.error(v.line(), null, "the initializer of " + v.name() + " names " + init.symbol()
+                            + ", which is not declared");
+                }
+            }
+        }
+        if (unusable.isEmpty()) {
+            return;
+        }
+        for (PtxFunction f : functions) {
+            for (int i = 0; i < f.constantSymbols.length; i++) {
+                String reason = f.constantSymbols[i] == null ? null : unusable.get(f.constantSymbols[i]);
+                Instruction user = reason == null ? null : firstUser(f, f.constantBase + i);
+                if (user != null) {
+                    f.refuse(user, reason);
+                }
+            }
+        }
+    }
+
+    private static Instruction firstUser(PtxFunction f, int register) {
+        for (Instruction in : f.instructions) {
+            if (in.addrReg == register || java.util.Arrays.stream(in.src).anyMatch(r -> r == register)) {
+                return in;
+            }
+        }
+        return null;
     }
 
     boolean isModuleSymbol(String name) {
@@ -310,6 +448,11 @@ final class ModuleParser {
 
     /** A call to bind to its callee once the whole module is read. */
     void addCall(Instruction in, String callee) {
-        pendingCalls.put(in, callee);
+        pendingCalls.put(in, new PendingCall(parsing, callee));
+    }
+
+    /** Forgets the call site of an instruction that could not be decoded. */
+    void dropCall(Instruction in) {
+        pendingCalls.remove(in);
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.gpumem.sim.ScalarType;
+import org.gpumem.sim.UnsupportedConstruct;
 
 /**
  * A kernel ({@code .entry}) or device function ({@code .func}) of a module: parameters,
@@ -28,6 +29,12 @@ public final class PtxFunction {
     List<PtxVariable> shared = List.of();
     Map<String, Long> localOffsets = Map.of();
     boolean defined;
+    /** Instructions of this body the simulator cannot execute, and why, as the parser met them. */
+    final List<Refusal> refusals = new java.util.ArrayList<>();
+    /** The refusals as the API describes them (the call path is this function alone). */
+    List<UnsupportedConstruct> ownUnsupported = List.of();
+    /** For a kernel: everything unsupported it can reach, see {@link #unsupported()}. */
+    List<UnsupportedConstruct> reachableUnsupported = List.of();
     int endLine;
     long frameBytes;
     int paramFrameBytes;
@@ -42,6 +49,13 @@ public final class PtxFunction {
     /** Per constant: true when the symbol's address is the generic one. */
     boolean[] constantGeneric = new boolean[0];
     int declaredBase;
+
+    /**
+     * An instruction (a trap in place of what could not be decoded, or a call) the simulator
+     * cannot execute; for a directive, an instruction outside the code (index -1) carries its position.
+     */
+    record Refusal(Instruction at, String problem) {
+    }
 
     PtxFunction(String name, boolean entry, int line, int index) {
         this.name = name;
@@ -77,6 +91,19 @@ public final class PtxFunction {
     /** False for a prototype without a body. */
     public boolean isDefined() {
         return defined;
+    }
+
+    /**
+     * For a kernel, every construct the simulator cannot execute that it can reach through its
+     * call graph, each with a shortest call path from the kernel; empty when it is runnable. For
+     * a {@code .func}, the constructs in its own body.
+     */
+    public List<UnsupportedConstruct> unsupported() {
+        return entry ? reachableUnsupported : ownUnsupported;
+    }
+
+    void refuse(Instruction at, String problem) {
+        refusals.add(new Refusal(at, problem));
     }
 
     /** Parameters in declaration order; for a kernel, the order of launch arguments. */

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.UnsupportedConstruct;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -144,26 +145,55 @@ class PtxLoaderTest {
         assertEquals(9, back.reconvergence, "a loop's back edge reconverges at the loop exit");
     }
 
+    private static final String REGISTERS = " .reg .b32 %r<4>; .reg .b64 %rd<4>; .reg .pred %p<2>;\n";
+
     private static PtxException reject(String body) {
         return assertThrows(PtxException.class, () -> PtxLoader.load("bad.ptx", HEADER
-                + ".visible .entry k()\n{\n .reg .b32 %r<4>; .reg .b64 %rd<4>; .reg .pred %p<2>;\n" + body + "\n}\n"));
+                + ".visible .entry k()\n{\n" + REGISTERS + body + "\n}\n"));
+    }
+
+    /** What kernel {@code k} with {@code body} cannot run, as the module (which loads) describes it. */
+    private static String refusal(String body) {
+        PtxModule m = PtxLoader.load("lazy.ptx", HEADER + ".visible .entry k()\n{\n" + REGISTERS + body + "\n}\n");
+        List<UnsupportedConstruct> why = m.function("k").unsupported();
+        assertEquals(1, why.size(), why.toString());
+        return why.get(0).describe();
     }
 
     @Test
-    void unsupportedOrMalformedInstructionsFailAtLoadWithLineAndOpcode() {
-        PtxException e = reject(" mov.u32 %r1, 1;\n tex.2d.v4.f32.f32 {%r0, %r1, %r2, %r3}, [t, {%r1, %r2}];");
-        assertEquals(8, e.line());
-        assertEquals("tex.2d.v4.f32.f32", e.opcode());
-        assertTrue(e.getMessage().startsWith("bad.ptx:8: "), e.getMessage());
-        assertEquals("bad.ptx", e.file());
-        assertNotNull(reject(" bra NOWHERE;"));
-        assertTrue(reject(" add.u32 %r1, %r9, 1;").getMessage().contains("%r9"));
-        assertTrue(reject(" { .param .b64 p0; call.uni vprintf, (p0); }").getMessage().contains("vprintf"));
-        assertTrue(reject(" .reg .b32 %x<99999999>;").getMessage().contains("too many registers"));
-        assertTrue(reject(" add.u32 %r1, %r2;").getMessage().contains("3 operands"));
-        assertTrue(reject(" ld.global.u32 %r1, [undefined_sym];").getMessage().contains("undefined_sym"));
-        assertTrue(reject(" add.cc.f32 %r1, %r2, %r3;").getMessage().contains("add.cc.f32"));
-        assertTrue(reject(" ex2.approx.f16 %r1, %r2;").getMessage().contains("ex2.approx.f16"));
+    void instructionsTheSimulatorCannotExecuteLoadAndMakeTheirKernelNotRunnable() {
+        PtxModule m = PtxLoader.load("lazy.ptx", HEADER + ".visible .entry k()\n{\n" + REGISTERS
+                + " mov.u32 %r1, 1;\n tex.2d.v4.f32.f32 {%r0, %r1, %r2, %r3}, [t, {%r1, %r2}];\n ret;\n}\n");
+        UnsupportedConstruct u = m.function("k").unsupported().get(0);
+        assertEquals(8, u.line());
+        assertEquals("tex.2d.v4.f32.f32", u.opcode());
+        assertEquals("lazy.ptx", u.file());
+        assertEquals(List.of("k"), u.callPath());
+        assertEquals("lazy.ptx:8: unsupported instruction tex.2d.v4.f32.f32", u.describe());
+        Instruction trap = m.function("k").instructions().get(1);
+        assertEquals(Op.TRAP, trap.op, "what cannot be decoded is a trap in the code");
+        assertEquals("tex.2d.v4.f32.f32 {%r0, %r1, %r2, %r3}, [t, {%r1, %r2}]", trap.text);
+        assertEquals(Op.RET, m.function("k").instructions().get(2).op, "the instructions after it load");
+
+        assertEquals("lazy.ptx:7: unknown or unsupported register %r9", refusal(" add.u32 %r1, %r9, 1;"));
+        assertEquals("lazy.ptx:7: add.u32 takes 3 operands, found 2", refusal(" add.u32 %r1, %r2;"));
+        assertEquals("lazy.ptx:7: undefined symbol undefined_sym", refusal(" ld.global.u32 %r1, [undefined_sym];"));
+        assertTrue(refusal(" add.cc.f32 %r1, %r2, %r3;").startsWith("lazy.ptx:7: add.cc.f32"));
+        assertTrue(refusal(" ex2.approx.f16 %r1, %r2;").startsWith("lazy.ptx:7: "));
+        assertTrue(refusal(" ex2.approx.f16 %r1, %r2;").contains("ex2.approx.f16"));
+        assertEquals("lazy.ptx:7: unsupported directive .branchtargets in function body",
+                refusal("TARGETS: .branchtargets L1, L2;\nL1: ret;\nL2: ret;"));
+    }
+
+    @Test
+    void malformedStructureStillFailsTheLoadWithLineAndOpcode() {
+        PtxException e = reject(" bra NOWHERE;");
+        assertEquals("bad.ptx:7: branch to undefined label NOWHERE", e.getMessage());
+        assertEquals("bra", e.opcode());
+        assertEquals("bad.ptx:7: call to undeclared function vprintf",
+                reject(" { .param .b64 p0; call.uni vprintf, (p0); }").getMessage());
+        assertEquals("bad.ptx:7: expected ';' after add.u32 operands but found 'add.u32'",
+                reject(" add.u32 %r1, %r2, %r3\n add.u32 %r1, %r2, %r3;").getMessage());
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.gpumem.sim.Device;
 import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.Fault;
 import org.gpumem.sim.FaultKind;
@@ -26,10 +27,13 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code gpumem run LAUNCH.json --out DIR}: runs one kernel launch in the PTX simulator and
- * writes each output buffer as raw little-endian bytes to {@code DIR/NAME.bin}.
+ * writes each output buffer as raw little-endian bytes to {@code DIR/NAME.bin}. Given a PTX file
+ * instead of a launch file, or with {@code --list}, it lists the module's kernels: runnable, or
+ * what they can reach that the simulator cannot execute.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Runs a kernel launch described by a launch file in the PTX simulator.",
+            "Given a PTX file instead of a launch file (or with --list), lists its kernels: runnable or why not.",
             "Device printf output goes to standard output when the launch ends.",
             "Exit status: 0 completed, 1 bad launch file or module, 2 the kernel faulted, failed an assert or ran past "
                 + "--timeout or --budget (report printed), 130 stopped by Ctrl-C (report printed)."})
@@ -41,8 +45,15 @@ public final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "LAUNCH.json", description = "launch description")
+    @Parameters(index = "0", paramLabel = "LAUNCH.json", description = "launch description, or a PTX file to list")
     Path launchFile;
+
+    @Option(names = "--list", description = "list the kernels of the launch file's module, runnable or why not; run nothing")
+    boolean list;
+
+    /** The device a PTX file given in place of a launch file is loaded on, as a launch file's default. */
+    private static final String LISTING_DEVICE = "sm_90";
+    private static final long LISTING_GLOBAL_BYTES = 1L << 30;
 
     @Option(names = "--out", paramLabel = "DIR", description = "folder for the output buffers (NAME.bin); created if missing")
     Path out;
@@ -64,11 +75,19 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter stdout = spec.commandLine().getOut();
+        if (module == null && isPtxText(launchFile)) {
+            KernelListing.print(Device.create(LISTING_DEVICE, LISTING_GLOBAL_BYTES).load(launchFile), stdout);
+            return 0;
+        }
         LaunchDescription d = new LaunchFileReader().read(launchFile);
         if (module != null) {
             d = d.withModule(module.toAbsolutePath());
         }
         PreparedLaunch launch = PreparedLaunch.prepare(d);
+        if (list) {
+            KernelListing.print(launch.module(), stdout);
+            return 0;
+        }
         if (resolvedDir != null) {
             launch.writeResolved(resolvedDir);
         }
@@ -119,5 +138,18 @@ public final class RunCommand implements Callable<Integer> {
             all.put(name, launch.buffer(name));
         }
         return all;
+    }
+
+    /** PTX text begins with a comment or a directive; a launch file with '{'. */
+    private static boolean isPtxText(Path file) throws java.io.IOException {
+        if (!Files.isRegularFile(file)) {
+            return false;
+        }
+        byte[] head;
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            head = in.readNBytes(256);
+        }
+        String s = new String(head, java.nio.charset.StandardCharsets.ISO_8859_1).stripLeading();
+        return s.startsWith("//") || s.startsWith(".version") || s.startsWith("/*");
     }
 }

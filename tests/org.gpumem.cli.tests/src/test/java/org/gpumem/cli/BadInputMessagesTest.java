@@ -74,11 +74,14 @@ class BadInputMessagesTest {
     }
 
     @Test
-    void aPtxFileGivenAsLaunchFileIsReportedAtLineAndColumn() {
-        String ptx = fixture("kernels/saxpy.G.ptx");
-        CliRun r = run("run", ptx);
-        assertOneLine(r, "gpumem run: " + ptx + ":1:1: not JSON; expected a launch description: a JSON object such as "
-                + "{\"module\": \"k.ptx\", \"kernel\": \"k\", \"grid\": [1], \"block\": [32], \"args\": [...]} (found \"//\")");
+    void aTextFileGivenAsLaunchFileIsReportedAtLineAndColumn() throws IOException {
+        // a PTX file in place of a launch file lists its kernels (KernelListingTest); other text is not JSON
+        Path text = dir.resolve("notes.txt");
+        Files.writeString(text, "kernel saxpy, grid 4\n");
+        CliRun r = run("run", text.toString());
+        assertOneLine(r, "gpumem run: " + text + ":1:1: not JSON; expected a launch description: a JSON object such as "
+                + "{\"module\": \"k.ptx\", \"kernel\": \"k\", \"grid\": [1], \"block\": [32], \"args\": [...]} "
+                + "(found \"kernel saxpy, grid 4\")");
         assertTrue(!r.err().contains("gson") && !r.err().contains("LENIENT"), r.err());
     }
 

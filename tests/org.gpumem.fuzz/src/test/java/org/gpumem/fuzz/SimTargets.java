@@ -32,7 +32,9 @@ final class SimTargets {
         }
         SimulatedDevice device = new SimulatedDevice("sm_90", 1 << 20);
         DeviceModule loaded = device.load(module);
-        PtxFunction kernel = module.kernels().get(0);
+        // the first kernel the simulator can run: the others are refused at launch by design
+        PtxFunction kernel = module.kernels().stream().filter(k -> k.unsupported().isEmpty()).findFirst()
+                .orElse(module.kernels().get(0));
         LaunchConfig.Builder config = LaunchConfig.builder(kernel.name()).grid(1, 1, 1).block(32, 1, 1);
         for (PtxParam p : kernel.params()) {
             if (p.size() == 8) {

@@ -1,0 +1,69 @@
+package org.gpumem.sim.ptx;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.List;
+
+import org.gpumem.sim.UnsupportedConstruct;
+
+/**
+ * Which unsupported constructs each kernel can reach: the module loads whatever it holds, as the
+ * CUDA driver's lazy loading does, and a kernel is runnable when no function its call graph
+ * reaches holds a construct the simulator cannot execute.
+ */
+final class Reachability {
+    private Reachability() {
+    }
+
+    /** Fills every function's own and every kernel's reachable unsupported constructs. */
+    static void describe(String file, List<PtxFunction> functions) {
+        for (PtxFunction f : functions) {
+            List<UnsupportedConstruct> own = new ArrayList<>();
+            f.refusals.sort(java.util.Comparator.comparingInt(r -> r.at().line));
+            for (PtxFunction.Refusal r : f.refusals) {
+                own.add(new UnsupportedConstruct(file, r.at().line, r.at().opcode, r.problem(), r.at().location,
+                        List.of(f.name)));
+            }
+            f.ownUnsupported = List.copyOf(own);
+        }
+        for (PtxFunction k : functions) {
+            if (k.entry) {
+                k.reachableUnsupported = reachableFrom(k, functions);
+            }
+        }
+    }
+
+    /** Breadth first, so that each construct comes with a shortest call path. */
+    private static List<UnsupportedConstruct> reachableFrom(PtxFunction kernel, List<PtxFunction> functions) {
+        int[] parent = new int[functions.size()];
+        Arrays.fill(parent, -2);
+        parent[kernel.index] = -1;
+        Deque<PtxFunction> queue = new ArrayDeque<>();
+        queue.add(kernel);
+        while (!queue.isEmpty()) {
+            PtxFunction f = queue.poll();
+            for (Instruction in : f.instructions) {
+                if (in.op == Op.CALL && in.target >= 0 && parent[in.target] == -2) {
+                    parent[in.target] = f.index;
+                    queue.add(functions.get(in.target));
+                }
+            }
+        }
+        List<UnsupportedConstruct> reached = new ArrayList<>();
+        for (PtxFunction f : functions) {
+            if (parent[f.index] == -2 || f.ownUnsupported.isEmpty()) {
+                continue;
+            }
+            List<String> path = new ArrayList<>();
+            for (int i = f.index; i >= 0; i = parent[i]) {
+                path.add(0, functions.get(i).name);
+            }
+            for (UnsupportedConstruct u : f.ownUnsupported) {
+                reached.add(new UnsupportedConstruct(u.file(), u.line(), u.opcode(), u.problem(), u.source(), path));
+            }
+        }
+        return List.copyOf(reached);
+    }
+}
