@@ -397,7 +397,7 @@ final class FunctionParser {
             decodeInstruction(in, first);
             return in;
         } catch (PtxException e) {
-            if (e instanceof UnterminatedStatement || e.line() != line || t.kind() == PtxLexer.EOF) {
+            if (e instanceof UnterminatedStatement || e instanceof InstructionTable.InvalidInstruction || e.line() != line || t.kind() == PtxLexer.EOF) {
                 throw e;
             }
             return unsupported(in, first, e.problem());

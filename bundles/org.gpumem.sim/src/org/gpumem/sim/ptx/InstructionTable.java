@@ -50,8 +50,9 @@ final class InstructionTable {
             Map.entry("cnot", B), Map.entry("shl", B), Map.entry("shr", of(B, U, S)),
             Map.entry("fma", of(F, H)), Map.entry("rcp", F), Map.entry("sqrt", F), Map.entry("rsqrt", F),
             Map.entry("sin", of(ScalarType.F32)), Map.entry("cos", of(ScalarType.F32)),
-            Map.entry("lg2", of(ScalarType.F32)), Map.entry("ex2", of(ScalarType.F32)),
-            Map.entry("tanh", of(ScalarType.F32)), Map.entry("copysign", F),
+            Map.entry("lg2", of(ScalarType.F32)), // the half forms are PTX (sm_75+, bf16 sm_90); the simulator executes only .f32 of them
+            Map.entry("ex2", of(ScalarType.F32, ScalarType.F16, ScalarType.F16X2, ScalarType.BF16, ScalarType.BF16X2)),
+            Map.entry("tanh", of(ScalarType.F32, ScalarType.F16, ScalarType.F16X2, ScalarType.BF16, ScalarType.BF16X2)), Map.entry("copysign", F),
             Map.entry("brev", of(ScalarType.B32, ScalarType.B64)), Map.entry("popc", of(ScalarType.B32, ScalarType.B64)),
             Map.entry("clz", of(ScalarType.B32, ScalarType.B64)),
             Map.entry("bfind", of(ScalarType.U32, ScalarType.U64, ScalarType.S32, ScalarType.S64)),
@@ -79,22 +80,39 @@ final class InstructionTable {
             return;
         }
         if (f.type == null) {
-            throw f.fail(f.opcode + " needs a type suffix: " + names(allowed));
+            throw invalid(f, f.opcode + " needs a type suffix: " + names(allowed));
         }
         if (!allowed.contains(f.type)) {
-            throw f.fail(f.opcode + ": type ." + f.type.ptxName() + " is not allowed for " + f.base + ", which takes "
+            throw invalid(f, f.opcode + ": type ." + f.type.ptxName() + " is not allowed for " + f.base + ", which takes "
                     + names(allowed));
         }
         if (f.mods.contains("cc") && (f.type.isFloat() || f.type.size() < 4)) {
-            throw f.fail(f.opcode + ": .cc takes .u32, .s32, .u64 or .s64");
+            throw invalid(f, f.opcode + ": .cc takes .u32, .s32, .u64 or .s64");
         }
         if (!f.type.isFloat()) {
             for (String m : f.mods) {
                 if (FLOAT_ROUNDING.contains(m)) {
-                    throw f.fail(f.opcode + ": rounding ." + m + " is only allowed with a float type");
+                    throw invalid(f, f.opcode + ": rounding ." + m + " is only allowed with a float type");
                 }
             }
         }
+    }
+
+    /**
+     * A form the PTX ISA does not allow is not PTX at all (ptxas refuses it too), so it fails the
+     * whole load, unlike a valid instruction the simulator does not execute, which only makes the
+     * kernels that reach it not runnable.
+     */
+    static final class InvalidInstruction extends PtxException {
+        private static final long serialVersionUID = 1L;
+
+        InvalidInstruction(PtxException e) {
+            super(e.file(), e.line(), e.opcode(), e.problem());
+        }
+    }
+
+    private static InvalidInstruction invalid(InstructionForm f, String msg) {
+        return new InvalidInstruction(f.fail(msg));
     }
 
     private static String names(Set<ScalarType> types) {
