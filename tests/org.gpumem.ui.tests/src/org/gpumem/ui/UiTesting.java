@@ -187,6 +187,14 @@ public final class UiTesting {
     }
 
     /** Runs what is queued for the UI thread (asyncExecs of finished jobs, paints) until nothing is left. */
+    /**
+     * Runs the event loop until no job is running or waiting: a suspend schedules the debugger's
+     * source display, which must not open a test project's file after the test deleted it.
+     */
+    public static void waitForScheduledJobs() {
+        waitUntil(() -> Job.getJobManager().isIdle(), 60_000, "the jobs the test's session scheduled");
+    }
+
     public static void runQueuedUiWork() {
         Display display = Display.getCurrent();
         while (display.readAndDispatch()) {

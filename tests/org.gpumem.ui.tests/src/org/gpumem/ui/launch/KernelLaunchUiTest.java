@@ -12,7 +12,6 @@ import java.util.List;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.ResourcesPlugin;
-import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.ILaunchConfiguration;
@@ -57,9 +56,7 @@ class KernelLaunchUiTest {
                 l.terminate();
             }
         }
-        // a suspend schedules the debugger's source display; it must not open the sample's file
-        // after the project is gone
-        UiTesting.waitUntil(() -> Job.getJobManager().isIdle(), 60_000, "the jobs the session scheduled");
+        UiTesting.waitForScheduledJobs();
         PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage().closeAllEditors(false);
         for (IBreakpoint b : DebugPlugin.getDefault().getBreakpointManager().getBreakpoints(KernelDebugIds.MODEL_ID)) {
             b.delete();

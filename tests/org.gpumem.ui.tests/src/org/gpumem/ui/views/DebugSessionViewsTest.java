@@ -127,6 +127,7 @@ class DebugSessionViewsTest {
         for (IBreakpoint b : DebugPlugin.getDefault().getBreakpointManager().getBreakpoints(KernelDebugIds.MODEL_ID)) {
             b.delete();
         }
+        UiTesting.waitForScheduledJobs();
         project.delete(true, true, null);
     }
 
