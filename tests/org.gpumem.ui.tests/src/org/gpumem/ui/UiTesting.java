@@ -6,9 +6,15 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.debug.core.DebugPlugin;
+import org.eclipse.debug.core.ILaunch;
+import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
+import org.eclipse.ui.PlatformUI;
 import org.gpumem.model.MemoryState;
 import org.gpumem.model.Pool;
 import org.gpumem.model.Target;
@@ -186,15 +192,53 @@ public final class UiTesting {
         }
     }
 
-    /** Runs what is queued for the UI thread (asyncExecs of finished jobs, paints) until nothing is left. */
     /**
-     * Runs the event loop until no job is running or waiting: a suspend schedules the debugger's
-     * source display, which must not open a test project's file after the test deleted it.
+     * Ends every launch, removes it from the launch manager, closes the editors and deletes
+     * {@code project}. A suspend makes the debugger display source: the Debug view's viewer
+     * updates on the UI thread, a lookup job, then a display job that opens the frame's file. Any
+     * of those still pending when the project is deleted opens an editor on a missing file, an
+     * error in the log. Removing the launches first means no new display starts, and the wait for
+     * a quiet spell (no job, nothing queued for the UI thread) lets the started ones finish.
      */
-    public static void waitForScheduledJobs() {
-        waitUntil(() -> Job.getJobManager().isIdle(), 60_000, "the jobs the test's session scheduled");
+    public static void endLaunchesAndDelete(IProject project) throws CoreException {
+        ILaunchManager launches = DebugPlugin.getDefault().getLaunchManager();
+        for (ILaunch l : launches.getLaunches()) {
+            if (!l.isTerminated()) {
+                l.terminate();
+            }
+        }
+        waitUntil(() -> java.util.Arrays.stream(launches.getLaunches()).allMatch(ILaunch::isTerminated), 60_000,
+                "the launches to terminate");
+        launches.removeLaunches(launches.getLaunches());
+        waitForQuiet();
+        PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage().closeAllEditors(false);
+        if (project != null && project.exists()) {
+            project.delete(true, true, null);
+        }
+        waitForQuiet();
     }
 
+    /**
+     * Quiet: the UI thread's queue run empty and then no job running or waiting, in this many
+     * polls in a row; {@link #waitUntil} sleeps about 5 ms between polls, so about 200 ms.
+     */
+    private static final int QUIET_POLLS = 40;
+
+    /** Runs the event loop until no job has run or waited, the UI queue emptied each time, for {@link #QUIET_POLLS} polls. */
+    public static void waitForQuiet() {
+        Display display = Display.getCurrent();
+        int[] quiet = {0};
+        waitUntil(() -> {
+            // Whatever the queue held has run now; work it started shows as a job in a later poll.
+            while (display.readAndDispatch()) {
+                // until the queue is empty
+            }
+            quiet[0] = Job.getJobManager().isIdle() ? quiet[0] + 1 : 0;
+            return quiet[0] >= QUIET_POLLS;
+        }, 60_000, "the jobs and UI updates the test's session started");
+    }
+
+    /** Runs what is queued for the UI thread (asyncExecs of finished jobs, paints) until nothing is left. */
     public static void runQueuedUiWork() {
         Display display = Display.getCurrent();
         while (display.readAndDispatch()) {

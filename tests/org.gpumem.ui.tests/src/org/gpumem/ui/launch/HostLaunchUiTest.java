@@ -58,16 +58,11 @@ class HostLaunchUiTest {
     @AfterEach
     void cleanUp() throws Exception {
         shell.dispose();
-        for (ILaunch l : DebugPlugin.getDefault().getLaunchManager().getLaunches()) {
-            if (!l.isTerminated()) {
-                l.terminate();
-            }
-        }
         ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
         for (ILaunchConfiguration c : manager.getLaunchConfigurations(manager.getLaunchConfigurationType(KernelDebugIds.HOST_LAUNCH_TYPE_ID))) {
             c.delete();
         }
-        project.delete(true, true, null);
+        UiTesting.endLaunchesAndDelete(project);
     }
 
     private static ILaunchConfigurationWorkingCopy newConfiguration() throws Exception {

@@ -51,20 +51,10 @@ class KernelLaunchUiTest {
 
     @AfterEach
     void cleanUp() throws Exception {
-        for (ILaunch l : DebugPlugin.getDefault().getLaunchManager().getLaunches()) {
-            if (!l.isTerminated()) {
-                l.terminate();
-            }
-        }
-        UiTesting.waitForScheduledJobs();
-        PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage().closeAllEditors(false);
         for (IBreakpoint b : DebugPlugin.getDefault().getBreakpointManager().getBreakpoints(KernelDebugIds.MODEL_ID)) {
             b.delete();
         }
-        IProject p = ResourcesPlugin.getWorkspace().getRoot().getProject(SampleProjectStartup.PROJECT);
-        if (p.exists()) {
-            p.delete(true, true, null);
-        }
+        UiTesting.endLaunchesAndDelete(ResourcesPlugin.getWorkspace().getRoot().getProject(SampleProjectStartup.PROJECT));
     }
 
     private static List<KernelLineBreakpoint> breakpoints() {

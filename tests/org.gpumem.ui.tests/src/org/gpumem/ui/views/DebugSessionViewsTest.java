@@ -121,14 +121,10 @@ class DebugSessionViewsTest {
     void cleanUp() throws Exception {
         DebugPlugin.getDefault().getBreakpointManager().setEnabled(true);
         GpuMemorySession.get().showFrame(null);
-        if (launch != null && !launch.isTerminated()) {
-            launch.terminate();
-        }
         for (IBreakpoint b : DebugPlugin.getDefault().getBreakpointManager().getBreakpoints(KernelDebugIds.MODEL_ID)) {
             b.delete();
         }
-        UiTesting.waitForScheduledJobs();
-        project.delete(true, true, null);
+        UiTesting.endLaunchesAndDelete(project);
     }
 
     private static int lineOf(Path file, String text) throws Exception {
