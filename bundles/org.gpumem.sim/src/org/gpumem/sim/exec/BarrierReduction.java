@@ -4,7 +4,7 @@ import org.gpumem.sim.ptx.Instruction;
 import org.gpumem.sim.ptx.Op;
 
 /**
- * bar.red at the CTA barrier: the predicate every arriving thread brings, combined (popc: how
+ * bar.red at one named barrier: the predicate every arriving thread brings, combined (popc: how
  * many are true; and; or), and delivered to each waiting thread's destination when the barrier
  * releases.
  */

@@ -50,9 +50,7 @@ public final class Cta {
 
     Dim3 index;
     int linear;
-    int barrierArrived;
-    /** What the threads arriving at the barrier contributed to bar.red (reset when it releases). */
-    final BarrierReduction reduction = new BarrierReduction();
+    final NamedBarriers barriers = new NamedBarriers();
     Fault fault;
     long warpInstructions;
     long threadInstructions;
@@ -125,8 +123,7 @@ public final class Cta {
         this.index = new Dim3(linearIndex % g.x(), (linearIndex / g.x()) % g.y(), linearIndex / g.x() / g.y());
         memory.reset();
         Arrays.fill(shared, (byte) 0);
-        barrierArrived = 0;
-        reduction.reset();
+        barriers.reset();
         fault = null;
         liveThreads = threads;
         for (int w = 0; w < warpCount; w++) {
@@ -235,9 +232,9 @@ public final class Cta {
         return fault;
     }
 
-    /** Threads currently waiting at the CTA barrier. */
+    /** Threads that arrived at one of the CTA's barriers and have not been released. */
     public int barrierArrived() {
-        return barrierArrived;
+        return barriers.arrivedThreads();
     }
 
     /** Instructions issued by this CTA's warps (all lanes counted once). */
@@ -329,30 +326,9 @@ public final class Cta {
         launch.output.collect(this);
     }
 
-    /** Releases the barrier when every live thread has arrived; true if it did. */
+    /** Releases every barrier whose threads have all arrived; true if one was. */
     boolean releaseBarrier() {
-        if (barrierArrived == 0 || barrierArrived < liveThreads) {
-            return false;
-        }
-        for (Warp w : warps) {
-            if (w.depth == 0) {
-                continue;
-            }
-            Frame f = w.frames[w.depth - 1];
-            for (int i = 0; i < f.sp; i++) {
-                if (f.swait[i]) {
-                    reduction.deliver(f.code[f.spc[i]], f.regs, f.smask[i]);
-                    f.swait[i] = false;
-                    f.spc[i]++;
-                }
-            }
-            if (w.state == WarpState.AT_BARRIER) {
-                w.state = WarpState.READY;
-            }
-        }
-        barrierArrived = 0;
-        reduction.reset();
-        return true;
+        return barriers.releaseComplete(warps, liveThreads);
     }
 
     private void deadlock() {
@@ -371,8 +347,9 @@ public final class Cta {
                 }
             }
         }
-        fault = (first == null ? warps[0] : first).faultHere(FaultKind.DEADLOCK, barrierArrived + " of " + liveThreads
-                + " live threads reached the barrier and no other thread can proceed: " + who);
+        fault = (first == null ? warps[0] : first).faultHere(FaultKind.DEADLOCK, barriers.arrivedThreads() + " of "
+                + liveThreads + " live threads wait at a barrier (" + barriers.waiting(liveThreads)
+                + ") and no other thread can proceed: " + who);
     }
 
     // ------------------------------------------------------------------ debugger entry points

@@ -58,6 +58,9 @@ final class Interpreter {
                     continue;
                 }
                 if (f.swait[top]) {
+                    if (runsSiblingPath(f, top)) {
+                        continue;
+                    }
                     w.state = WarpState.AT_BARRIER;
                     if (cta.releaseBarrier()) {
                         continue;
@@ -193,15 +196,14 @@ final class Interpreter {
                 exitLanes(w, m);
                 return w.depth == 0 ? Cta.Stop.EXITED : null;
             case Op.BAR:
-                cta.barrierArrived += Integer.bitCount(m);
-                if (in.mod != Op.BAR_SYNC) {
-                    cta.reduction.arrive(in, f.regs, m);
+                cta.barriers.arrive(in, f.regs, m, cta.threads);
+                if (in.mod == Op.BAR_ARRIVE) {
+                    f.spc[top] = pc + 1;
+                    cta.releaseBarrier();
+                    return null;
                 }
                 f.swait[top] = true;
-                if (top > 0 && !f.swait[top - 1] && f.srpc[top - 1] == f.srpc[top]) {
-                    // Like independent thread scheduling: the sibling path of a divergent
-                    // branch runs while these lanes wait (it may exit or reach the barrier).
-                    f.swapTop();
+                if (runsSiblingPath(f, top)) {
                     return null;
                 }
                 w.state = WarpState.AT_BARRIER;
@@ -209,6 +211,19 @@ final class Interpreter {
             default:
                 throw new IllegalStateException(in.opcode);
         }
+    }
+
+    /**
+     * Like independent thread scheduling: while the top entry's lanes wait at a barrier, the
+     * sibling path of their divergent branch runs (it may exit, or reach this or another barrier).
+     * True if it swapped the sibling to the top.
+     */
+    private static boolean runsSiblingPath(Frame f, int top) {
+        if (top > 0 && !f.swait[top - 1] && f.srpc[top - 1] == f.srpc[top]) {
+            f.swapTop();
+            return true;
+        }
+        return false;
     }
 
     /** Control-flow bookkeeping after lanes returned or exited: pops empty entries and frames. */

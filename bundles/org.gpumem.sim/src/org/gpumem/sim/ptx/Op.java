@@ -45,8 +45,10 @@ public final class Op {
     /** prmt modes ({@code mod}): the default selector form, then f4e, b4e, rc8, ecl, ecr, rc16. */
     static final String[] PRMT_MODES = {"", "f4e", "b4e", "rc8", "ecl", "ecr", "rc16"};
 
-    /** Barrier kinds ({@code mod} of BAR): plain, and the bar.red reductions. */
-    public static final int BAR_SYNC = 0, BAR_RED_POPC = 1, BAR_RED_AND = 2, BAR_RED_OR = 3;
+    /** Barrier kinds ({@code mod} of BAR): wait, the bar.red reductions, and arrive without waiting. */
+    public static final int BAR_SYNC = 0, BAR_RED_POPC = 1, BAR_RED_AND = 2, BAR_RED_OR = 3, BAR_ARRIVE = 4;
+    /** {@code mod2} of BAR: whether its second source is a thread count ({@code bar.sync a, b}). */
+    public static final int BAR_ALL_THREADS = 0, BAR_COUNTED = 1;
 
     /** Rounding ({@code rnd}). */
     public static final int RND_NONE = 0, RND_RN = 1, RND_RZ = 2, RND_RM = 3, RND_RP = 4, RND_RNI = 5, RND_RZI = 6,

@@ -23,13 +23,17 @@ final class SyncForms {
             return;
         }
         if (f.has("arrive")) {
+            // bar.arrive a, b: the count is required, the arriving threads do not wait.
+            f.operands(2);
+            f.in.mod = Op.BAR_ARRIVE;
+        } else if (f.has("sync") || f.mods.isEmpty() || f.has("aligned")) {
+            f.operands(1, 2);
+            f.in.mod = Op.BAR_SYNC;
+        } else {
             throw f.unsupported();
         }
-        if (!(f.has("sync") || f.mods.isEmpty() || f.has("aligned"))) {
-            throw f.unsupported();
-        }
-        f.operands(1, 2);
         f.in.op = Op.BAR;
+        f.in.mod2 = f.ops.size() == 2 ? Op.BAR_COUNTED : Op.BAR_ALL_THREADS;
         f.in.src = new int[f.ops.size()];
         for (int i = 0; i < f.ops.size(); i++) {
             f.in.src[i] = f.src(f.ops.get(i), ScalarType.U32);
@@ -51,6 +55,7 @@ final class SyncForms {
             }
         }
         f.in.op = Op.BAR;
+        f.in.mod2 = f.ops.size() == 4 ? Op.BAR_COUNTED : Op.BAR_ALL_THREADS;
         f.in.type = f.type.ordinal();
         f.in.dst = new int[] {f.dst(f.ops.get(0))};
         Operand c = f.ops.get(f.ops.size() - 1);

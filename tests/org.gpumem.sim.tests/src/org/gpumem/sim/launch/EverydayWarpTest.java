@@ -9,7 +9,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * barriers.cu's barrier reductions (bar.red.popc/and/or) and split barrier, warp.cu's votes,
+ * barriers.cu's barrier reductions (bar.red.popc/and/or) and split barrier, named_barriers.cu's
+ * barriers by id with counts (bar.arrive, bar.sync a, b, bar.red on them), warp.cu's votes,
  * matches (match.any/all.sync) and reductions (redux.sync), against README.md's definitions.
  */
 class EverydayWarpTest {
@@ -45,6 +46,36 @@ class EverydayWarpTest {
         for (int i = 0; i < 600; i++) {
             int b = i / 200, t = i % 200;
             assertEquals(in[200 * b + (t + 1) % 200] * 3 + (i & 7), out[i], "out[" + i + "]");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void namedBarriersOrderProducersAndConsumers(Variant v) throws IOException {
+        PreparedLaunch launch = Everyday.launch("named_barriers.producer_consumer", v);
+        int[] in = Everyday.ints(launch.initialBuffer("in"));
+        int[] out = Everyday.ints(Everyday.run(launch).outputs().get("out"));
+        for (int i = 0; i < 384; i++) {
+            int b = i / 128 * 128, t = i % 128;
+            int expected = t < 64 ? in[b + (t + 32) % 64] + 1 : 2 * in[b + t - 64] + 2 * in[b + 127 - t];
+            assertEquals(expected, out[i], "out[" + i + "]");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void namedBarriersByRegisterAndReductionsOnThem(Variant v) throws IOException {
+        PreparedLaunch launch = Everyday.launch("named_barriers.half_block_barriers", v);
+        int[] in = Everyday.ints(launch.initialBuffer("in"));
+        int[] out = Everyday.ints(Everyday.run(launch).outputs().get("out"));
+        for (int i = 0; i < 384; i++) {
+            int b = i / 128 * 128, t = i % 128, h = t / 64, p = 64 * h + (t + 32) % 64;
+            int positive = 0;
+            for (int q = 64 * h; q < 64 * h + 64; q++) {
+                positive += in[b + q] - q > 0 ? 1 : 0;
+            }
+            assertEquals(in[b + p] - p, out[2 * i], "out[" + 2 * i + "]");
+            assertEquals(positive, out[2 * i + 1], "out[" + (2 * i + 1) + "]");
         }
     }
 
