@@ -71,7 +71,10 @@ public final class ExecCommand implements Callable<Integer> {
         }
         ExecOptions options = simulation.options(profile);
         try (StopRules stop = simulation.stopRules()) {
-            return execute(options, launch -> stop.run(launch.prepare(options)), out, err);
+            int status = execute(options, launch -> stop.run(launch.prepare(options)), out, err);
+            // What the program made of its stopped kernel is not the answer to a Ctrl-C: the
+            // shell's convention is, as for `gpumem run`.
+            return stop.interrupted() ? StopRules.EXIT_INTERRUPTED : status;
         }
     }
 
