@@ -105,7 +105,7 @@ public final class SimulatorEngine implements KernelEngine {
     @Override
     public Stop step(WarpId warp, StepKind kind) {
         checkLive();
-        sim.selectWarp(warp(warp).id());
+        sim.selectWarp(warp(warp));
         StepUnit unit = switch (kind) {
             case OVER -> StepUnit.SOURCE_LINE;
             case INTO -> StepUnit.SOURCE_LINE_INTO;
@@ -197,8 +197,8 @@ public final class SimulatorEngine implements KernelEngine {
                 return cta.warp(id.warp());
             }
         }
-        throw new IllegalArgumentException(WarpId.ctaLabel(id.cta()) + " is not resident (the simulator runs "
-                + WarpId.ctaLabel(sim.cta().index()) + ")");
+        throw new IllegalArgumentException(WarpId.ctaLabel(id.cta()) + " is not resident (resident: "
+                + sim.residentCtas().stream().map(c -> WarpId.ctaLabel(c.index())).toList() + ")");
     }
 
     @Override

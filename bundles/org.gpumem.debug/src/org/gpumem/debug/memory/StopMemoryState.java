@@ -92,9 +92,13 @@ public final class StopMemoryState {
             return grid;
         }
         WarpId warp = lane.warp();
-        Context group = Contexts.child(grid, 0);
-        if (group == null || group.getX() != warp.cta().x() || group.getY() != warp.cta().y()
-                || group.getZ() != warp.cta().z()) {
+        Context group = null;
+        for (Context g : grid.getChildren()) {
+            if (g.getX() == warp.cta().x() && g.getY() == warp.cta().y() && g.getZ() == warp.cta().z()) {
+                group = g;
+            }
+        }
+        if (group == null) {
             return null;
         }
         if (scope == Scope.WORK_GROUP) {

@@ -1,7 +1,9 @@
 package org.gpumem.sim.debug;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
@@ -14,6 +16,7 @@ import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.MemoryAccessException;
 import org.gpumem.sim.MemoryFaultKind;
 import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.SimulatorTarget;
 import org.gpumem.sim.SourceLocation;
 import org.gpumem.sim.WarpPosition;
 import org.gpumem.sim.WarpState;
@@ -23,8 +26,12 @@ import org.gpumem.sim.exec.Warp;
 import org.gpumem.sim.memory.StateSpaceLayout;
 
 /**
- * Runs a launch under debugger control. CTAs run one at a time in linear order (CTA 0, then 1,
- * ...); the resident CTA's warps are scheduled in turn as in a normal run.
+ * Runs a launch under debugger control. As many CTAs are resident at once as one SM of the
+ * device's version keeps ({@link SimulatorTarget#residentCtasPerSm}), or the whole grid when it
+ * is smaller; they are made resident in linear order (CTA 0, 1, ...), and a CTA that finishes
+ * makes room for the next. Resuming runs every resident CTA, each CTA's warps in turn as in a
+ * normal run; barriers, faults and the instruction budget are per CTA as on a device (the
+ * budget counts the warp instructions of all of them).
  * <p>
  * Thread rules: {@link #resume()}, {@link #step}, every read or write and every getter of the
  * views run on the thread that calls them and must not be called concurrently; the caller
@@ -49,11 +56,20 @@ public final class DebugSession {
     /** The requests a resume or step has answered (by stopping, for whatever reason). */
     private long suspendsAnswered;
     private volatile long stops;
-    private Cta cta;
-    private CtaView view;
-    private int selectedWarp;
+    private final int maxResident;
+    /** The resident CTAs' views, in linear order. */
+    private final List<CtaView> resident = new ArrayList<>();
+    /** The linear index of the next CTA to make resident. */
+    private int nextCta;
+    /** The warp WARP-scope steps advance and requests stop at; its CTA is {@link #cta()}. */
+    private Warp selected;
+    /** The warp of the last stop: the next resume starts after it. */
     private Warp lastStopWarp;
-    private int lastStopPc = -1;
+    /**
+     * Each warp a stop reported and that has not run since, with the instruction it stopped at:
+     * resuming it does not stop at a breakpoint there again.
+     */
+    private final Map<Warp, Integer> reportedAt = new IdentityHashMap<>();
     /** Written by the driving thread only; volatile so that any thread may watch the progress. */
     private volatile long warpInstructions;
     private long threadInstructions;
@@ -62,22 +78,26 @@ public final class DebugSession {
     private LaunchResult result;
     private final long startNanos = System.nanoTime();
 
-    /** A session positioned before the first instruction of CTA 0. */
+    /** A session positioned before the first instruction of its first resident CTAs. */
     public DebugSession(KernelLaunch launch) {
         this.launch = Launch.of(launch);
         this.layout = this.launch.layout();
         this.breakpoints = new BreakpointTable(this.launch.module().module());
         long b = launch.options().instructionBudget();
         this.budgetLeft = b <= 0 ? Long.MAX_VALUE : b;
-        makeResident(0);
+        this.maxResident = SimulatorTarget.residentCtasPerSm(this.launch.module().device().smVersion(),
+                this.launch.config().block().volume(), this.launch.sharedBytes());
+        fillResident();
+        selected = resident.get(0).cta().warp(0);
     }
 
-    private void makeResident(int linearIndex) {
-        cta = launch.newCta(linearIndex);
-        cta.setBreakpoints(breakpoints.marks());
-        view = new CtaView(cta);
-        selectedWarp = 0;
-        lastStopWarp = null;
+    /** Makes CTAs resident, in linear order, until the SM is full or the grid is used up. */
+    private void fillResident() {
+        while (resident.size() < maxResident && nextCta < launch.ctaCount()) {
+            Cta cta = launch.newCta(nextCta++);
+            cta.setBreakpoints(breakpoints.marks());
+            resident.add(new CtaView(cta));
+        }
     }
 
     /** Options suited to debugging: one worker and the given budget. */
@@ -140,14 +160,28 @@ public final class DebugSession {
 
     // ------------------------------------------------------------------ state
 
-    /** The resident CTA (the one {@link #residentCtas()} holds). */
+    /** The CTA of the selected warp (where the session stopped last, unless a warp was selected since). */
     public CtaView cta() {
-        return view;
+        return viewOf(selected.cta());
     }
 
-    /** The CTAs resident now, in linear order; the session keeps one resident at a time. */
+    /** The CTAs resident now, in linear order. */
     public List<CtaView> residentCtas() {
-        return List.of(view);
+        return List.copyOf(resident);
+    }
+
+    /** How many CTAs this session keeps resident at once (one SM's occupancy, at most the grid). */
+    public int maxResidentCtas() {
+        return Math.min(maxResident, launch.ctaCount());
+    }
+
+    private CtaView viewOf(Cta cta) {
+        for (CtaView v : resident) {
+            if (v.cta() == cta) {
+                return v;
+            }
+        }
+        throw new IllegalStateException(cta + " is not resident");
     }
 
     /** True once every CTA finished or one faulted. */
@@ -165,21 +199,31 @@ public final class DebugSession {
         return launch.deviceOutput();
     }
 
-    /** Where each warp of the resident CTA is now (what a terminate reports). */
+    /** Where each warp of the resident CTAs is now (what a terminate reports), in CTA order. */
     public List<WarpPosition> positions() {
-        return cta.positions();
+        List<WarpPosition> all = new ArrayList<>();
+        for (CtaView v : resident) {
+            all.addAll(v.cta().positions());
+        }
+        return all;
     }
 
-    /** Selects the warp that WARP-scope steps advance. */
+    /** Selects warp {@code warp} of the current CTA ({@link #cta()}) as the one WARP-scope steps advance. */
     public void selectWarp(int warp) {
+        Cta cta = selected.cta();
         if (warp < 0 || warp >= cta.warpCount()) {
             throw new IllegalArgumentException("warp must be 0.." + (cta.warpCount() - 1) + ": " + warp);
         }
-        selectedWarp = warp;
+        selected = cta.warp(warp);
+    }
+
+    /** Selects a warp of any resident CTA; its CTA becomes the current one. */
+    public void selectWarp(WarpView warp) {
+        selected = resident(warp);
     }
 
     public WarpView selectedWarp() {
-        return view.warp(selectedWarp);
+        return cta().warp(selected.id());
     }
 
     /**
@@ -206,51 +250,80 @@ public final class DebugSession {
     /** Runs until a breakpoint, a fault, a suspend request, or the end of the launch. */
     public DebugEvent resume() {
         checkRunnable();
-        fire(new DebugEvent(DebugEvent.Kind.RESUMED, view, null, null, null, null));
+        fire(new DebugEvent(DebugEvent.Kind.RESUMED, cta(), null, null, null, null));
         while (true) {
             if (suspendPending()) {
-                return stopped(DebugEvent.Kind.SUSPENDED_REQUEST, cta.warp(selectedWarp), null);
+                return stopped(DebugEvent.Kind.SUSPENDED_REQUEST, selected, null);
             }
-            DebugEvent e = runReadyWarps(null);
+            DebugEvent e = runReadyWarps(scheduleOrder(), null);
             if (e != null) {
                 return e;
             }
-            if (!anyReady() && !cta.resolveBlocked()) {
-                e = finishCta();
-                if (e != null) {
-                    return e;
+            for (CtaView v : List.copyOf(resident)) {
+                Cta cta = v.cta();
+                if (!anyReady(cta) && !cta.resolveBlocked()) {
+                    e = finishCta(v);
+                    if (e != null) {
+                        return e;
+                    }
                 }
             }
         }
     }
 
     /**
-     * One slice of every ready warp; the event that stopped the session (breakpoint, fault,
-     * suspend request), or null. {@code waiting} is a warp whose step waits for the others.
+     * Every resident warp in CTA then warp order, starting after the warp of the last stop: the
+     * CTAs of an SM run side by side, so a resume does not run the first CTA's warps to their
+     * next stops again before the other CTAs' warps had their turn.
      */
-    private DebugEvent runReadyWarps(Warp waiting) {
+    private List<Warp> scheduleOrder() {
+        List<Warp> all = new ArrayList<>();
+        for (CtaView v : resident) {
+            for (int i = 0; i < v.cta().warpCount(); i++) {
+                all.add(v.cta().warp(i));
+            }
+        }
+        int after = all.indexOf(lastStopWarp) + 1;
+        List<Warp> order = new ArrayList<>(all.subList(after, all.size()));
+        order.addAll(all.subList(0, after));
+        return order;
+    }
+
+    private static List<Warp> warpsOf(Cta cta) {
+        List<Warp> all = new ArrayList<>();
         for (int i = 0; i < cta.warpCount(); i++) {
-            Warp w = cta.warp(i);
+            all.add(cta.warp(i));
+        }
+        return all;
+    }
+
+    /**
+     * One slice of every ready warp of {@code warps}; the event that stopped the session
+     * (breakpoint, fault, suspend request), or null. {@code waiting} is a warp whose step waits
+     * for the others.
+     */
+    private DebugEvent runReadyWarps(List<Warp> warps, Warp waiting) {
+        for (Warp w : warps) {
             if (w.state() != WarpState.READY) {
                 continue;
             }
-            boolean skip = w == lastStopWarp && w.pc() == lastStopPc;
+            Integer at = reportedAt.get(w);
+            boolean skip = at != null && at == w.pc();
             Cta.Stop s = runBudgeted(w, SUSPEND_CHECK_INSTRUCTIONS, true, skip);
             if (s == Cta.Stop.BREAKPOINT) {
-                selectedWarp = i;
                 return stopped(DebugEvent.Kind.SUSPENDED_BREAKPOINT, w, breakpoints.at(w));
             }
             if (s == Cta.Stop.FAULT) {
                 return faulted(w);
             }
             if (suspendPending()) {
-                return stopped(DebugEvent.Kind.SUSPENDED_REQUEST, waiting != null ? waiting : cta.warp(selectedWarp), null);
+                return stopped(DebugEvent.Kind.SUSPENDED_REQUEST, waiting != null ? waiting : selected, null);
             }
         }
         return null;
     }
 
-    private boolean anyReady() {
+    private static boolean anyReady(Cta cta) {
         for (int i = 0; i < cta.warpCount(); i++) {
             if (cta.warp(i).state() == WarpState.READY) {
                 return true;
@@ -259,19 +332,26 @@ public final class DebugSession {
         return false;
     }
 
-    /** Steps by {@code unit} in {@code scope}; returns the event that ended the step. */
+    /**
+     * Steps by {@code unit} in {@code scope} (the selected warp, the warps of its CTA, or every
+     * resident warp); returns the event that ended the step.
+     */
     public DebugEvent step(StepScope scope, StepUnit unit) {
         checkRunnable();
-        fire(new DebugEvent(DebugEvent.Kind.RESUMED, view, null, null, null, null));
+        fire(new DebugEvent(DebugEvent.Kind.RESUMED, cta(), null, null, null, null));
         if (suspendPending()) {
-            return stopped(DebugEvent.Kind.SUSPENDED_REQUEST, cta.warp(selectedWarp), null);
+            return stopped(DebugEvent.Kind.SUSPENDED_REQUEST, selected, null);
         }
         List<Warp> targets = new ArrayList<>();
         if (scope == StepScope.WARP) {
-            targets.add(cta.warp(selectedWarp));
+            targets.add(selected);
         } else {
-            for (int i = 0; i < cta.warpCount(); i++) {
-                targets.add(cta.warp(i));
+            for (CtaView v : resident) {
+                if (scope == StepScope.ALL || v.cta() == selected.cta()) {
+                    for (int i = 0; i < v.cta().warpCount(); i++) {
+                        targets.add(v.cta().warp(i));
+                    }
+                }
             }
         }
         for (Warp w : targets) {
@@ -280,16 +360,18 @@ public final class DebugSession {
                 return e;
             }
         }
-        if (cta.finished() && cta.fault() == null) {
-            DebugEvent e = finishCta();
-            if (e != null) {
-                return e;
+        for (CtaView v : List.copyOf(resident)) {
+            if (v.cta().finished()) {
+                DebugEvent e = finishCta(v);
+                if (e != null) {
+                    return e;
+                }
             }
         }
-        return stopped(DebugEvent.Kind.SUSPENDED_STEP, cta.warp(selectedWarp), null);
+        return stopped(DebugEvent.Kind.SUSPENDED_STEP, selected, null);
     }
 
-    /** One instruction of {@code w}; runs other warps when it waits at a barrier. Null when fine. */
+    /** One instruction of {@code w}; runs other warps of its CTA when it waits at a barrier. Null when fine. */
     private DebugEvent stepInstruction(Warp w) {
         if (w.state() == WarpState.EXITED) {
             return null;
@@ -301,7 +383,7 @@ public final class DebugSession {
         if (s == Cta.Stop.FAULT) {
             return faulted(w);
         }
-        if (s == Cta.Stop.BARRIER && !cta.resolveBlocked() && cta.fault() != null) {
+        if (s == Cta.Stop.BARRIER && !w.cta().resolveBlocked() && w.cta().fault() != null) {
             return faulted(w);
         }
         return null;
@@ -341,11 +423,12 @@ public final class DebugSession {
         }
     }
 
-    /** Runs the other warps until {@code waiting} leaves its barrier. */
+    /** Runs the other warps of its CTA (the barrier's scope) until {@code waiting} leaves its barrier. */
     private DebugEvent runOthersUntilReleased(Warp waiting) {
+        Cta cta = waiting.cta();
         while (waiting.state() == WarpState.AT_BARRIER) {
-            boolean ran = anyReady();
-            DebugEvent e = runReadyWarps(waiting);
+            boolean ran = anyReady(cta);
+            DebugEvent e = runReadyWarps(warpsOf(cta), waiting);
             if (e != null) {
                 return e;
             }
@@ -360,6 +443,8 @@ public final class DebugSession {
         if (budgetLeft <= 0) {
             return Cta.Stop.FAULT;
         }
+        reportedAt.remove(w);
+        Cta cta = w.cta();
         long wi = cta.warpInstructions(), ti = cta.threadInstructions();
         Cta.Stop s = cta.run(w, Math.min(max, budgetLeft), stopAtBreakpoints, skip);
         long used = cta.warpInstructions() - wi;
@@ -381,35 +466,80 @@ public final class DebugSession {
 
     private DebugEvent stopped(DebugEvent.Kind kind, Warp w, Breakpoint b) {
         lastStopWarp = w;
-        lastStopPc = w.pc();
+        reportedAt.put(w, w.pc());
+        selected = w;
+        retireFinished(w.cta());
+        CtaView view = viewOf(w.cta());
         return ended(new DebugEvent(kind, view, view.warp(w.id()), b, null, null));
     }
 
     private DebugEvent faulted(Warp w) {
-        Fault f = cta.fault();
+        Fault f = w.cta().fault();
         if (f == null && budgetExhausted != null) {
             f = budgetExhausted.faultHere(FaultKind.INSTRUCTION_BUDGET, "the session issued its budget of "
                     + launch.options().instructionBudget() + " warp instructions");
         }
-        cta.collectOutput();
+        for (CtaView v : resident) {
+            v.cta().collectOutput();
+        }
+        selected = w;
         result = new LaunchResult(f, warpInstructions, threadInstructions, System.nanoTime() - startNanos, null,
                 launch.deviceOutput(), null);
+        CtaView view = viewOf(w.cta());
         return ended(new DebugEvent(DebugEvent.Kind.FAULT, view, view.warp(w.id()), null, f, result));
     }
 
-    /** After the resident CTA finished: starts the next one, or ends the launch. */
-    private DebugEvent finishCta() {
+    /**
+     * Gives the place of every CTA that finished without a fault (other than {@code stopping}'s,
+     * which has a warp that can run) to the next CTAs, so that a stop never lists a CTA that is
+     * gone on a device.
+     */
+    private void retireFinished(Cta stopping) {
+        boolean retired = false;
+        for (CtaView v : List.copyOf(resident)) {
+            Cta cta = v.cta();
+            if (cta != stopping && cta.finished() && cta.fault() == null) {
+                cta.collectOutput();
+                resident.remove(v);
+                forget(cta);
+                retired = true;
+            }
+        }
+        if (retired) {
+            fillResident();
+        }
+    }
+
+    /** Drops what the session remembers of the warps of {@code cta}, which is no longer resident. */
+    private void forget(Cta cta) {
+        if (lastStopWarp != null && lastStopWarp.cta() == cta) {
+            lastStopWarp = null;
+        }
+        reportedAt.keySet().removeIf(w -> w.cta() == cta);
+    }
+
+    /**
+     * After a resident CTA finished: the fault that ended it, or its output collected and its
+     * place given to the next CTA; the end of the launch when none is left. Null while CTAs run.
+     */
+    private DebugEvent finishCta(CtaView done) {
+        Cta cta = done.cta();
         if (cta.fault() != null) {
             return faulted(cta.warp(0));
         }
         cta.collectOutput();
-        int next = cta.linearIndex() + 1;
-        if (next >= launch.ctaCount()) {
+        if (resident.size() == 1 && nextCta >= launch.ctaCount()) {
+            // The last CTA stays as the final state the exit event reports.
             result = new LaunchResult(null, warpInstructions, threadInstructions, System.nanoTime() - startNanos, null,
                     launch.deviceOutput(), null);
-            return ended(new DebugEvent(DebugEvent.Kind.EXITED, view, null, null, null, result));
+            return ended(new DebugEvent(DebugEvent.Kind.EXITED, done, null, null, null, result));
         }
-        makeResident(next);
+        resident.remove(done);
+        fillResident();
+        if (selected.cta() == cta) {
+            selected = resident.get(0).cta().warp(0);
+        }
+        forget(cta);
         return null;
     }
 
@@ -469,7 +599,7 @@ public final class DebugSession {
 
     /** The simulator's warp behind a view of a resident CTA. */
     Warp resident(WarpView warp) {
-        if (warp.cta() != view) {
+        if (!resident.contains(warp.cta())) {
             throw new IllegalArgumentException(warp + " is not resident");
         }
         return warp.warp();

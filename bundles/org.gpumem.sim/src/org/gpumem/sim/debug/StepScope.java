@@ -4,8 +4,8 @@ package org.gpumem.sim.debug;
 public enum StepScope {
     /** Only the selected warp (the others stay where they are). */
     WARP,
-    /** Every warp of the resident CTA. */
+    /** Every warp of the selected warp's CTA. */
     CTA,
-    /** Every warp of every resident CTA (the session keeps one CTA resident, so as CTA). */
+    /** Every warp of every resident CTA. */
     ALL
 }

@@ -1,6 +1,7 @@
 package org.gpumem.sim.debug;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.function.LongSupplier;
 
 import org.eclipse.emf.ecore.util.EcoreUtil;
@@ -18,9 +19,11 @@ import org.gpumem.sim.memory.GlobalMemory;
 
 /**
  * A stopped {@link DebugSession} as a {@link MemoryState} of its device's address spaces
- * ({@link SimulatorTarget}, the description the interpreter derived its layout from): device, grid, the resident CTA as the one work-group, its warps as subgroups and their lanes,
+ * ({@link SimulatorTarget}, the description the interpreter derived its layout from): device,
+ * grid, each resident CTA as a work-group (its real grid index and coordinates), its warps as
+ * subgroups and their lanes,
  * each pool bound to the simulator's live storage through {@link SimByteSources} (nothing is
- * copied). The state describes one stop: when the session moves on to another CTA, or a warp's
+ * copied). The state describes one stop: when a CTA finishes and another becomes resident, or a warp's
  * local storage is replaced, the pools keep reading what they were bound to, so owners build a
  * new state per stop. Pool reads follow the session's thread rules (only while suspended).
  */
@@ -28,36 +31,41 @@ public final class StoppedMemoryState {
     private StoppedMemoryState() {
     }
 
-    /** The resident CTA of {@code session}, its pools' {@code version()} being the session's stop count. */
+    /**
+     * The resident CTAs of {@code session}, each a work-group with its own shared pool and its
+     * warps' local pools; its pools' {@code version()} being the session's stop count.
+     */
     public static MemoryState of(DebugSession session) {
         Launch launch = Launch.of(session.launch());
-        Cta cta = session.cta().cta();
+        List<CtaView> resident = session.residentCtas();
         LongSupplier version = session::stopCount;
         GlobalMemory memory = launch.module().device().global();
         ByteSource global = byAddress(memory, SimByteSources.global(memory, version));
         ByteSource constBank = SimByteSources.constBank(launch, version);
         ByteSource params = SimByteSources.kernelParams(launch, version);
-        ByteSource shared = SimByteSources.shared(cta, version);
         Dim3 grid = launch.config().grid();
         Dim3 block = launch.config().block();
-        // One work-group only: the simulator holds one CTA, and a state of the whole grid would
-        // cost a context per thread of every CTA on each stop.
+        // Only the resident CTAs: a state of the whole grid would cost a context per thread of
+        // every CTA on each stop. The builder numbers the work-groups 0..n-1 in the order of
+        // the resident list, which is how a pool's owner finds its CTA; they get their grid
+        // coordinates afterwards.
         // A state contains its target, and the device's one description stays the device's.
         MemoryState state = new MemoryStateBuilder(EcoreUtil.copy(launch.module().device().addressSpaces()))
-                .name(ItaniumDemangler.readable(launch.kernel().name()) + " stopped at CTA " + cta.index(),
+                .name(ItaniumDemangler.readable(launch.kernel().name()) + " stopped at CTA " + session.cta().index(),
                         launch.module().name())
-                .launch(1, 1, 1, block.x(), block.y(), block.z())
+                .launch(resident.size(), 1, 1, block.x(), block.y(), block.z())
                 .poolSize("global", global.size())
                 .poolSize("const", constBank.size())
                 .poolSize("param", params.size())
-                .poolSize("shared", shared.size())
+                .poolSize("shared", launch.sharedBytes())
                 .poolSize("local", launch.layout().localWarpBytes(launch.localBytesPerThread()))
                 .sources((pool, owner) -> switch (pool.getStorage().getName()) {
                     case "global" -> global;
                     case "const" -> constBank;
                     case "param" -> params;
-                    case "shared" -> shared;
-                    case "local" -> SimByteSources.localWarp(cta.warp(owner.getIndex()), version);
+                    case "shared" -> SimByteSources.shared(resident.get(owner.getIndex()).cta(), version);
+                    case "local" -> SimByteSources.localWarp(
+                            resident.get(owner.getParent().getIndex()).cta().warp(owner.getIndex()), version);
                     default -> throw new IllegalStateException("the simulator has no storage " + pool.getStorage().getName());
                 })
                 .build();
@@ -65,17 +73,25 @@ public final class StoppedMemoryState {
         gridContext.setX(grid.x());
         gridContext.setY(grid.y());
         gridContext.setZ(grid.z());
-        Context group = Contexts.child(gridContext, 0);
-        group.setIndex(cta.linearIndex());
-        group.setX(cta.index().x());
-        group.setY(cta.index().y());
-        group.setZ(cta.index().z());
+        for (int i = 0; i < resident.size(); i++) {
+            Cta cta = resident.get(i).cta();
+            Context group = Contexts.child(gridContext, i);
+            group.setIndex(cta.linearIndex());
+            group.setX(cta.index().x());
+            group.setY(cta.index().y());
+            group.setZ(cta.index().z());
+        }
         return state;
     }
 
-    /** The work-group context of the resident CTA. */
-    public static Context residentGroup(MemoryState state) {
-        return Contexts.descendants(state.getDevice(), Scope.WORK_GROUP).get(0);
+    /** The work-group context of resident CTA {@code cta} in a state of this session's stop. */
+    public static Context group(MemoryState state, CtaView cta) {
+        for (Context group : Contexts.descendants(state.getDevice(), Scope.WORK_GROUP)) {
+            if (group.getIndex() == cta.linearIndex()) {
+                return group;
+            }
+        }
+        throw new IllegalArgumentException(cta + " is not in " + state.getName());
     }
 
     /**

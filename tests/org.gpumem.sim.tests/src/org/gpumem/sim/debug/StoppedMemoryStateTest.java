@@ -62,7 +62,7 @@ class StoppedMemoryStateTest {
         int stopped = stop.warp().id();
         assertEquals(1, session.cta().linearIndex());
         MemoryState state = StoppedMemoryState.of(session);
-        Context group = StoppedMemoryState.residentGroup(state);
+        Context group = StoppedMemoryState.group(state, session.cta());
         assertEquals(1, group.getX());
         assertEquals(1, group.getIndex());
         assertEquals(CTAS, Contexts.ancestor(group, Scope.GRID).getX());

@@ -48,7 +48,7 @@ final class StopReport {
     /** Where the warp stopped, and the source line when {@code source} has it. */
     static void where(PrintWriter out, DebugSession session, WarpView w, List<String> source) {
         SourceLocation at = w.sourceLocation();
-        out.printf("%nstopped in CTA %s warp %d at PTX line %d, %s%n", session.cta().index(), w.id(), w.ptxLine(),
+        out.printf("%nstopped in CTA %s warp %d at PTX line %d, %s%n", w.cta().index(), w.id(), w.ptxLine(),
                 at != null ? at : "(no source line)");
         if (at != null && source != null && at.line() >= 1 && at.line() <= source.size()) {
             out.printf("  %d | %s%n", at.line(), source.get(at.line() - 1).strip());
@@ -108,7 +108,7 @@ final class StopReport {
             }
             if (m.space() == PtxStateSpace.SHARED) {
                 out.printf("%n%s of CTA %s (first %d bytes), the same bytes through two address spaces:%n", v.name(),
-                        session.cta().index(), length);
+                        w.cta().index(), length);
                 shared(out, session, w, lane, m.offset(), length, v.type());
             } else if (m.space() == PtxStateSpace.LOCAL) {
                 out.printf("%n%s of lane %d (first %d bytes) through the per-lane local space, the generic window, and "
@@ -134,7 +134,7 @@ final class StopReport {
     }
 
     private static Context laneContext(MemoryState state, WarpView w, int lane) {
-        return Contexts.child(Contexts.child(StoppedMemoryState.residentGroup(state), w.id()), lane);
+        return Contexts.child(Contexts.child(StoppedMemoryState.group(state, w.cta()), w.id()), lane);
     }
 
     /** The bytes at {@code offset} of {@code spaceName} as the lane sees them, then through the generic window that reaches them. */
