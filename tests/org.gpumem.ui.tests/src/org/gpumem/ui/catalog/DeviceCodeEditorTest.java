@@ -45,7 +45,7 @@ class DeviceCodeEditorTest {
                 : IDE.openEditorOnFileStore(page, EFS.getLocalFileSystem().getStore(file.toUri()));
         assertTrue(editor instanceof DeviceCodeEditor, "opened with " + editor.getClass().getName());
         DeviceCodePanel panel = ((DeviceCodeEditor) editor).panel();
-        UiTesting.waitUntil(() -> !panel.loading() && panel.catalog() != null, 20_000, "catalog of " + file);
+        UiTesting.waitUntil(() -> !panel.loading() && panel.catalog() != null, 60_000, "catalog of " + file);
         return panel;
     }
 
@@ -76,7 +76,7 @@ class DeviceCodeEditorTest {
         assertEquals(1, images.size());
         assertTrue(images.get(0).hasDebugInfo());
         panel.catalogViewer().setSelection(new StructuredSelection(images.get(0)), true);
-        UiTesting.waitUntil(() -> !panel.loading() && !panel.dwarfGroups().isEmpty(), 20_000, "DWARF of " + cubin);
+        UiTesting.waitUntil(() -> !panel.loading() && !panel.dwarfGroups().isEmpty(), 60_000, "DWARF of " + cubin);
 
         Map<Long, Set<String>> expected = dwarfdumpVariables(fixture("cuda/spaces.sm_90.cubin.dwarfdump.txt"));
         Map<Long, Set<String>> shown = new TreeMap<>();

@@ -70,7 +70,7 @@ class LatestReadsTest {
             await(release);
             return name;
         });
-        UiTesting.waitUntil(() -> running.getCount() == 0, 10_000, name + " to run");
+        UiTesting.waitUntil(() -> running.getCount() == 0, 60_000, name + " to run");
         return new Held(job, release);
     }
 

@@ -46,7 +46,7 @@ class AddressSpaceTableTest {
     /** Waits until row {@code row} shows loaded bytes and returns it. */
     private static TableItem loadedRow(AddressSpaceTable table, int row) {
         UiTesting.waitUntil(() -> !table.loading() && !table.table().getItem(row).getText(AddressSpaceTable.COLUMN_HEX)
-                .equals("\u2026"), 10_000, "row " + row + " of " + table.reader().spaceName());
+                .equals("\u2026"), 60_000, "row " + row + " of " + table.reader().spaceName());
         return table.table().getItem(row);
     }
 

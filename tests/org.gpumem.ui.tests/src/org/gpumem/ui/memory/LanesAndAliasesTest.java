@@ -65,7 +65,7 @@ class LanesAndAliasesTest {
         LanesGrid grid = new LanesGrid(shell, lane3, perLane);
         shell.layout(true, true);
         shell.open();
-        UiTesting.waitUntil(() -> !grid.loading(), 10_000, "lanes of " + space);
+        UiTesting.waitUntil(() -> !grid.loading(), 60_000, "lanes of " + space);
         assertEquals(lanesPerGroup, grid.laneCount());
         for (int lane : new int[] {0, 1, 5, lanesPerGroup - 1}) {
             for (int element : new int[] {0, 1, 2, 7}) {
@@ -84,7 +84,7 @@ class LanesAndAliasesTest {
         UiTesting.screenshot(shell, shot + "-lanes");
 
         grid.setPhysical(true);
-        UiTesting.waitUntil(() -> !grid.loading(), 10_000, "physical pool of " + space);
+        UiTesting.waitUntil(() -> !grid.loading(), 60_000, "physical pool of " + space);
         grid.highlightLane(5, 8, 4);
         Set<Long> expected = new TreeSet<>();
         for (long i = 8; i < 12; i++) {
@@ -115,7 +115,7 @@ class LanesAndAliasesTest {
         shell.layout(true, true);
         shell.open();
         panel.show(context, space, offset, length);
-        UiTesting.waitUntil(() -> !panel.loading(), 10_000, "aliases");
+        UiTesting.waitUntil(() -> !panel.loading(), 60_000, "aliases");
         return panel;
     }
 

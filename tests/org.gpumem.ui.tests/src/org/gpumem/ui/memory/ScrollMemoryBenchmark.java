@@ -45,7 +45,7 @@ class ScrollMemoryBenchmark {
             table.reveal(address);
             int row = (int) ((address - table.windowStart()) / AddressSpaceTable.BYTES_PER_ROW);
             UiTesting.waitUntil(() -> !table.loading() && !table.table().getItem(row).getText(AddressSpaceTable.COLUMN_HEX)
-                    .equals("\u2026"), 10_000, "row at " + address);
+                    .equals("\u2026"), 60_000, "row at " + address);
         }
         long retained = usedHeap() - before;
         System.out.printf("gpumem ui benchmark: %,d-byte global pool, %d jumps: %,d bytes retained, %d cached pages%n",

@@ -37,9 +37,9 @@ class SupersededAliasSearchTest {
             shell.open();
 
             panel.show(cta, shared, 0x40, 8);
-            UiTesting.waitUntil(gate::holding, 10_000, "the first search to read the shared bytes");
+            UiTesting.waitUntil(gate::holding, 60_000, "the first search to read the shared bytes");
             panel.show(cta, shared, 0x100, 4);
-            UiTesting.waitUntil(() -> !panel.loading(), 10_000, "the second search");
+            UiTesting.waitUntil(() -> !panel.loading(), 60_000, "the second search");
             assertEquals(0x100L, panel.views().get(0).selected().iterator().next().longValue(), "shown first");
 
             // The first search now finishes and hands its views to the UI thread, which must drop them.

@@ -178,7 +178,7 @@ class DebugSessionViewsTest {
 
     /** The stopped frame, once the Debug view has selected it (which makes it the debug context of the views). */
     private static PtxStackFrame selectedFrame() {
-        UiTesting.waitUntil(() -> DebugUITools.getDebugContext() instanceof PtxStackFrame, 10_000,
+        UiTesting.waitUntil(() -> DebugUITools.getDebugContext() instanceof PtxStackFrame, 60_000,
                 "the Debug view to select the stopped frame");
         return (PtxStackFrame) DebugUITools.getDebugContext();
     }
@@ -214,7 +214,7 @@ class DebugSessionViewsTest {
 
         VariableLocationsView view = (VariableLocationsView) page.showView(GpuMemoryViews.VARIABLE_LOCATIONS);
         GpuMemorySession.get().showFrame(top);
-        UiTesting.waitUntil(() -> view.rows().stream().anyMatch(r -> r.name().equals("stage")), 20_000, "frame variables");
+        UiTesting.waitUntil(() -> view.rows().stream().anyMatch(r -> r.name().equals("stage")), 60_000, "frame variables");
         Map<String, VariableLocationsView.Row> rows = view.rows().stream()
                 .collect(Collectors.toMap(VariableLocationsView.Row::name, r -> r, (a, b) -> a));
         VariableLocationsView.Row stage = rows.get("stage");
@@ -237,7 +237,7 @@ class DebugSessionViewsTest {
         assertTrue(top.getName().startsWith("local_weighted(int const*, int*, int) at local_array.cu:"), top.getName());
         assertTrue(VariableLocationsView.columnText(window, 2).startsWith("CTA (" + cta + ",0,0) warp "), window.contextLabel());
         MemoryPoolsView pools = (MemoryPoolsView) page.showView(GpuMemoryViews.MEMORY_POOLS);
-        UiTesting.waitUntil(pools::measured, 10_000, "Memory Pools to show the stop");
+        UiTesting.waitUntil(pools::measured, 60_000, "Memory Pools to show the stop");
         List<String> contexts = new java.util.ArrayList<>();
         pools.viewer().expandAll();
         collectTexts(pools.viewer().getTree().getItems(), contexts);
@@ -266,7 +266,7 @@ class DebugSessionViewsTest {
             for (int row = 0; row < BLOCK / 4; row++) {
                 int r = row;
                 UiTesting.waitUntil(() -> !table.loading()
-                        && !table.table().getItem(r).getText(AddressSpaceTable.COLUMN_HEX).equals("\u2026"), 10_000, "row " + r);
+                        && !table.table().getItem(r).getText(AddressSpaceTable.COLUMN_HEX).equals("\u2026"), 60_000, "row " + r);
                 TableItem item = table.table().getItem(row);
                 assertEquals(String.format("0x%08x", row * 16), item.getText(AddressSpaceTable.COLUMN_ADDRESS));
                 assertEquals(hexOfInts(in, cta * BLOCK + row * 4, 4), item.getText(AddressSpaceTable.COLUMN_HEX), "row " + row);
@@ -301,7 +301,7 @@ class DebugSessionViewsTest {
             LanesGrid grid = assertInstanceOf(LanesGrid.class, control, "the live local block is not shown as lanes");
             shell.open();
             assertEquals(32, grid.laneCount());
-            UiTesting.waitUntil(() -> !grid.loading(), 10_000, "lanes of the stopped warp");
+            UiTesting.waitUntil(() -> !grid.loading(), 60_000, "lanes of the stopped warp");
             for (int k = 0; k < 8; k++) {
                 // window[k] = stage[(t + k) % blockDim.x] = in[blockIdx.x * blockDim.x + (t + k) % blockDim.x]
                 int[] expected = {in[cta * BLOCK + (tid + k) % BLOCK]};
@@ -336,7 +336,7 @@ class DebugSessionViewsTest {
                             + block.getExpression() + ": " + renderings));
             IMemoryRenderingContainer pane = site.getContainer(IDebugUIConstants.ID_RENDERING_VIEW_PANE_1);
             UiTesting.waitUntil(() -> Arrays.asList(pane.getRenderings()).contains(created) && created.getControl() != null,
-                    10_000, "the Memory view to show the address-space table rendering");
+                    60_000, "the Memory view to show the address-space table rendering");
             AddressSpaceRendering rendering = assertInstanceOf(AddressSpaceRendering.class, created);
             AddressSpaceTable table = assertInstanceOf(AddressSpaceTable.class, rendering.getControl(),
                     "the rendering shows no table");
@@ -346,7 +346,7 @@ class DebugSessionViewsTest {
             for (int row = 0; row < BLOCK / 4; row++) {
                 int index = (int) ((base + row * 16L - table.windowStart()) / AddressSpaceTable.BYTES_PER_ROW);
                 UiTesting.waitUntil(() -> !table.loading()
-                        && !table.table().getItem(index).getText(AddressSpaceTable.COLUMN_HEX).equals("\u2026"), 10_000,
+                        && !table.table().getItem(index).getText(AddressSpaceTable.COLUMN_HEX).equals("\u2026"), 60_000,
                         "row " + row);
                 TableItem item = table.table().getItem(index);
                 assertEquals(String.format("0x%08x", base + row * 16L), item.getText(AddressSpaceTable.COLUMN_ADDRESS));
@@ -370,7 +370,7 @@ class DebugSessionViewsTest {
                     .createRendering();
             hex.init(pane, block);
             pane.addMemoryRendering(hex);
-            UiTesting.waitUntil(() -> hex.getControl() != null && !hex.getControl().isDisposed(), 10_000,
+            UiTesting.waitUntil(() -> hex.getControl() != null && !hex.getControl().isDisposed(), 60_000,
                     "the platform's hex rendering of " + block.getExpression());
         } finally {
             DebugPlugin.getDefault().getMemoryBlockManager().removeMemoryBlocks(new IMemoryBlock[] {block});
@@ -401,7 +401,7 @@ class DebugSessionViewsTest {
             AddressSpaceRendering rendering = (AddressSpaceRendering) renderings.stream()
                     .filter(r -> r instanceof AddressSpaceRendering).findFirst().orElseThrow();
             IViewPart memoryView = page.findView(IDebugUIConstants.ID_MEMORY_VIEW);
-            UiTesting.waitUntil(() -> rendering.table() != null && !rendering.table().loading(), 10_000,
+            UiTesting.waitUntil(() -> rendering.table() != null && !rendering.table().loading(), 60_000,
                     "the address-space table of window[]");
             AddressSpaceTable table = rendering.table();
             shell.setLayout(new FillLayout());
@@ -410,11 +410,11 @@ class DebugSessionViewsTest {
             lanes.init(null, block);
             LanesGrid grid = (LanesGrid) lanes.createControl(shell);
             shell.open();
-            UiTesting.waitUntil(() -> !grid.loading(), 10_000, "the lanes of window[]");
+            UiTesting.waitUntil(() -> !grid.loading(), 60_000, "the lanes of window[]");
 
             long stops = target.stopGeneration();
             thread.stepOver();
-            UiTesting.waitUntil(() -> target.isSuspended() && target.stopGeneration() > stops, 30_000, "the step to end");
+            UiTesting.waitUntil(() -> target.isSuspended() && target.stopGeneration() > stops, 60_000, "the step to end");
             byte[] after = top.variable("window").bytes();
             boolean[] expected = new boolean[before.length];
             boolean anyChanged = false;
@@ -427,7 +427,7 @@ class DebugSessionViewsTest {
             assertTrue(!top.variable("in").hasValueChanged(), "Variables marks in (unchanged) as changed");
 
             long base = block.getBigBaseAddress().longValue();
-            UiTesting.waitUntil(() -> !table.loading() && !grid.loading() && rowsShowChanges(table, base, expected), 10_000,
+            UiTesting.waitUntil(() -> !table.loading() && !grid.loading() && rowsShowChanges(table, base, expected), 60_000,
                     "the table to mark the bytes the step changed");
             for (int i = 0; i < before.length; i += 4) {
                 boolean element = expected[i] || expected[i + 1] || expected[i + 2] || expected[i + 3];
@@ -465,11 +465,11 @@ class DebugSessionViewsTest {
 
         long stops = target.stopGeneration();
         runToLine.runToLine(editor, selection, thread);
-        UiTesting.waitUntil(() -> target.isSuspended() && target.stopGeneration() > stops, 30_000, "the run to line " + line);
+        UiTesting.waitUntil(() -> target.isSuspended() && target.stopGeneration() > stops, 60_000, "the run to line " + line);
         WarpThread stopped = target.thread(target.lastStop().warp());
         assertNotNull(stopped, "no warp stopped: " + target.lastStop());
         assertEquals(line, stopped.getTopStackFrame().getLineNumber(), stopped.getName());
-        UiTesting.waitUntil(() -> target.resolvedBreakpoints().isEmpty(), 10_000, "the run-to-line line to be removed");
+        UiTesting.waitUntil(() -> target.resolvedBreakpoints().isEmpty(), 60_000, "the run-to-line line to be removed");
     }
 
     /** An array expanded in the Variables view is still expanded, with its new elements, after a step. */
@@ -483,7 +483,7 @@ class DebugSessionViewsTest {
         AbstractDebugView variables = (AbstractDebugView) page.showView(IDebugUIConstants.ID_VARIABLE_VIEW);
         TreeViewer viewer = (TreeViewer) variables.getViewer();
         Tree tree = viewer.getTree();
-        UiTesting.waitUntil(() -> item(tree, "window") != null, 10_000, "window[] in the Variables view");
+        UiTesting.waitUntil(() -> item(tree, "window") != null, 60_000, "window[] in the Variables view");
         // the view may replace its items while it settles after the stop: expand what it shows now, as a click would
         UiTesting.waitUntil(() -> {
             TreeItem window = item(tree, "window");
@@ -497,7 +497,7 @@ class DebugSessionViewsTest {
 
         long stops = target.stopGeneration();
         ((WarpThread) top.getThread()).stepOver();
-        UiTesting.waitUntil(() -> target.isSuspended() && target.stopGeneration() > stops, 30_000, "the step to end");
+        UiTesting.waitUntil(() -> target.isSuspended() && target.stopGeneration() > stops, 60_000, "the step to end");
         UiTesting.waitUntil(() -> {
             TreeItem window = item(tree, "window");
             return window != null && window.getData() != before && window.getExpanded() && window.getItemCount() == 8
@@ -551,7 +551,7 @@ class DebugSessionViewsTest {
         KernelDebugTarget target = showStop(first, page, pools, variables);
         // Skip All Breakpoints: the kernel then runs to its end
         DebugPlugin.getDefault().getBreakpointManager().setEnabled(false);
-        UiTesting.waitUntil(() -> target.resolvedBreakpoints().isEmpty(), 10_000, "the breakpoints to be skipped");
+        UiTesting.waitUntil(() -> target.resolvedBreakpoints().isEmpty(), 60_000, "the breakpoints to be skipped");
         int[] in = ints(launch);
         target.resume();
         UiTesting.waitUntil(launch::isTerminated, 60_000, "the kernel to run to its end");
@@ -575,7 +575,7 @@ class DebugSessionViewsTest {
      */
     private static void assertOutputsShown(IWorkbenchPage page, int[] in, Path folder) throws Exception {
         UiTesting.waitUntil(() -> page.findView(GpuMemoryViews.OUTPUT_BUFFERS) instanceof OutputBuffersView v
-                && !v.buffers().isEmpty(), 10_000, "the Output Buffers view to show the kernel's outputs");
+                && !v.buffers().isEmpty(), 60_000, "the Output Buffers view to show the kernel's outputs");
         OutputBuffersView view = (OutputBuffersView) page.findView(GpuMemoryViews.OUTPUT_BUFFERS);
         OutputBuffersView.Buffer out = view.buffers().get(0);
         assertEquals("out", out.name());
@@ -609,16 +609,16 @@ class DebugSessionViewsTest {
         launchToBreakpoint(wc, "the breakpoint of " + wc.getName());
         KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
         UiTesting.waitUntil(() -> DebugUITools.getDebugContext() instanceof PtxStackFrame f && f.getDebugTarget() == target,
-                10_000, "the Debug view to select the stopped frame of " + wc.getName());
+                60_000, "the Debug view to select the stopped frame of " + wc.getName());
         PtxStackFrame top = (PtxStackFrame) DebugUITools.getDebugContext();
         GpuMemorySession.get().showFrame(top);
         UiTesting.waitUntil(() -> GpuMemorySession.get().state() != null && pools.measured()
-                && variables.rows().stream().anyMatch(r -> r.name().equals("stage")), 20_000, "the views to show the stop");
+                && variables.rows().stream().anyMatch(r -> r.name().equals("stage")), 60_000, "the views to show the stop");
         Context cta = Contexts.descendants(GpuMemorySession.get().state().getDevice(), Scope.WORK_GROUP).get(0);
         Pool shared = cta.getPools().get(0);
         pools.open(shared);
         SpaceMemoryView memory = (SpaceMemoryView) page.findView(GpuMemoryViews.SPACE_MEMORY);
-        UiTesting.waitUntil(() -> memory.table() != null && !memory.table().loading(), 10_000, "Space Memory to read the pool");
+        UiTesting.waitUntil(() -> memory.table() != null && !memory.table().loading(), 60_000, "Space Memory to read the pool");
         MemoryViewMonitors.show(page, target.getExtendedMemoryBlock("shared:&stage", top));
         return target;
     }
@@ -628,7 +628,7 @@ class DebugSessionViewsTest {
         String said = "The kernel of " + name + " has terminated.";
         SpaceMemoryView memory = (SpaceMemoryView) pools.getSite().getPage().findView(GpuMemoryViews.SPACE_MEMORY);
         UiTesting.waitUntil(() -> said.equals(pools.statusText()) && said.equals(memory.message())
-                && variables.rows().isEmpty(), 10_000, "the views to let go of " + name);
+                && variables.rows().isEmpty(), 60_000, "the views to let go of " + name);
         assertNull(GpuMemorySession.get().state());
         assertEquals(0, pools.viewer().getTree().getItemCount(), "Memory Pools still lists the ended session's pools");
         assertEquals(said, variables.getContentDescription());

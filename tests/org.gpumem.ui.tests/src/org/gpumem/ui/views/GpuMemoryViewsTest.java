@@ -88,7 +88,7 @@ class GpuMemoryViewsTest {
     @Test
     void addressSpacesListsTheBuiltinTargetsWithoutADebugSession() throws Exception {
         AddressSpacesView view = (AddressSpacesView) page.showView(GpuMemoryViews.ADDRESS_SPACES);
-        UiTesting.waitUntil(() -> view.viewer().getTree().getItemCount() > 0, 5_000, "address spaces");
+        UiTesting.waitUntil(() -> view.viewer().getTree().getItemCount() > 0, 60_000, "address spaces");
         List<Target> targets = new java.util.ArrayList<>(BuiltinTargets.all());
         targets.add(SimulatorTarget.create());
         List<String> expected = targets.stream().map(t -> t.getName() + " (" + t.getArchitecture() + ")").toList();
@@ -129,8 +129,8 @@ class GpuMemoryViewsTest {
         MemoryPoolsView pools = (MemoryPoolsView) page.showView(GpuMemoryViews.MEMORY_POOLS);
         VariableLocationsView variables = (VariableLocationsView) page.showView(GpuMemoryViews.VARIABLE_LOCATIONS);
         GpuMemorySession.get().show(state, lane37, "test", false);
-        UiTesting.waitUntil(() -> variables.rows().size() == 3, 10_000, "variable locations");
-        UiTesting.waitUntil(pools::measured, 10_000, "the pools' bytes in use");
+        UiTesting.waitUntil(() -> variables.rows().size() == 3, 60_000, "variable locations");
+        UiTesting.waitUntil(pools::measured, 60_000, "the pools' bytes in use");
 
         TreeItem device = pools.viewer().getTree().getItem(0);
         assertEquals("device", device.getText(0));
@@ -162,7 +162,7 @@ class GpuMemoryViewsTest {
         AddressSpaceTable table = memory.table();
         assertEquals("local", table.reader().spaceName());
         UiTesting.waitUntil(() -> !table.loading() && !memory.aliases().loading() && !memory.aliases().views().isEmpty(),
-                10_000, "space memory of acc");
+                60_000, "space memory of acc");
         byte[] acc = new byte[16];
         AddressResolver.read(lane37, state.getTarget().findSpace("local"), 0, acc, 0, 16);
         assertEquals(UiTesting.hex(acc, 0, 16), table.table().getItem(0).getText(AddressSpaceTable.COLUMN_HEX));
@@ -182,12 +182,12 @@ class GpuMemoryViewsTest {
         SpaceMemoryView memory = (SpaceMemoryView) page.findView(GpuMemoryViews.SPACE_MEMORY);
         assertEquals("local_warp", memory.table().reader().spaceName());
         assertNotNull(memory.lanes(), "no lanes tab for " + Contexts.describe(local));
-        UiTesting.waitUntil(() -> !memory.table().loading() && !memory.lanes().loading(), 10_000, "local pool of warp 3");
+        UiTesting.waitUntil(() -> !memory.table().loading() && !memory.lanes().loading(), 60_000, "local pool of warp 3");
         byte[] stored = new byte[16];
         local.getSource().read(0x80, stored, 0, 16);
         int row = (int) ((0x80 - memory.table().windowStart()) / AddressSpaceTable.BYTES_PER_ROW);
         UiTesting.waitUntil(() -> !memory.table().table().getItem(row).getText(AddressSpaceTable.COLUMN_HEX).equals("\u2026")
-                && !memory.table().loading(), 10_000, "row 0x80");
+                && !memory.table().loading(), 60_000, "row 0x80");
         assertEquals(UiTesting.hex(stored, 0, 16), memory.table().table().getItem(row).getText(AddressSpaceTable.COLUMN_HEX));
         // lane 2's element 1 is stored at 1 * 32 * 4 + 2 * 4 = 0x88
         assertEquals(Integer.toString(UiTesting.leInt(stored, 8)), memory.lanes().table().getItem(1).getText(3));
@@ -200,7 +200,7 @@ class GpuMemoryViewsTest {
         SnapshotWriter.save(state, file);
         assertTrue(Files.isRegularFile(file));
         IDE.openEditorOnFileStore(page, EFS.getLocalFileSystem().getStore(file.toUri()));
-        UiTesting.waitUntil(() -> GpuMemorySession.get().state() != null, 10_000, "snapshot state");
+        UiTesting.waitUntil(() -> GpuMemorySession.get().state() != null, 60_000, "snapshot state");
         assertTrue(GpuMemorySession.get().readOnly());
         MemoryState opened = GpuMemorySession.get().state();
         Context cta = Contexts.descendants(opened.getDevice(), Scope.WORK_GROUP).get(1);
@@ -212,7 +212,7 @@ class GpuMemoryViewsTest {
         assertEquals(UiTesting.hex(before, 0, 256), UiTesting.hex(after, 0, 256));
         MemoryPoolsView pools = (MemoryPoolsView) page.findView(GpuMemoryViews.MEMORY_POOLS);
         assertNotNull(pools);
-        UiTesting.waitUntil(() -> pools.viewer().getTree().getItemCount() == 1, 5_000, "pools of the snapshot");
+        UiTesting.waitUntil(() -> pools.viewer().getTree().getItemCount() == 1, 60_000, "pools of the snapshot");
         page.closeAllEditors(false);
     }
 }

@@ -63,11 +63,11 @@ class SupersededVariableLocationsTest {
         UiTesting.GatedSource gate = UiTesting.GatedSource.install(sharedPool(old), READ);
         try {
             GpuMemorySession.get().show(old, firstLane(old), "old state", false);
-            UiTesting.waitUntil(gate::holding, 10_000, "the view to read the old state's variable");
+            UiTesting.waitUntil(gate::holding, 60_000, "the view to read the old state's variable");
 
             MemoryState current = stateWith("current");
             GpuMemorySession.get().show(current, firstLane(current), "current state", false);
-            UiTesting.waitUntil(() -> names(view).equals(List.of("current")), 10_000, "the rows of the current state");
+            UiTesting.waitUntil(() -> names(view).equals(List.of("current")), 60_000, "the rows of the current state");
 
             // The old read now finishes and hands its rows to the UI thread, which must drop them.
             gate.open();

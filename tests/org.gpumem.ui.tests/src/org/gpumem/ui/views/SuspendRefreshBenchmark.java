@@ -56,7 +56,7 @@ class SuspendRefreshBenchmark {
         GpuMemorySession session = GpuMemorySession.get();
         session.show(state, lane, "benchmark", false);
         memory.show(cta, target.findSpace("shared"), 0);
-        UiTesting.waitUntil(() -> !memory.table().loading(), 10_000, "first paint");
+        UiTesting.waitUntil(() -> !memory.table().loading(), 60_000, "first paint");
 
         Random random = new Random(42);
         byte[] contents = new byte[48 * 1024];
@@ -71,7 +71,7 @@ class SuspendRefreshBenchmark {
             suspend.start();
             suspend.join();
             UiTesting.waitUntil(() -> session.refreshCount() > refreshes && session.lastRedrawNanos() != before
-                    && !memory.table().loading(), 10_000, "redraw after suspend " + run);
+                    && !memory.table().loading(), 60_000, "redraw after suspend " + run);
             if (run >= 3) {
                 nanos.add(session.lastRedrawNanos());
             }
