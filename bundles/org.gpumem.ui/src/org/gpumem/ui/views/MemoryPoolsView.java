@@ -29,6 +29,7 @@ import org.gpumem.model.provider.GpumemLabels;
 import org.gpumem.ui.GpuMemoryViews;
 import org.gpumem.ui.internal.LatestReads;
 import org.gpumem.ui.internal.TextColumns;
+import org.gpumem.ui.snapshot.SaveSnapshotAction;
 
 /**
  * Memory Pools: device -> launch -> work-groups (CTAs) -> subgroups (warps) -> lanes, each with
@@ -45,6 +46,7 @@ public final class MemoryPoolsView extends SessionView {
     private volatile Map<Pool, Long> inUse = Map.of();
     private volatile String inUseError;
     private LatestReads reads;
+    private SaveSnapshotAction saveSnapshot;
 
     @Override
     protected void createContents(Composite parent) {
@@ -58,6 +60,8 @@ public final class MemoryPoolsView extends SessionView {
         int[] widths = {260, 200, 80, 80};
         TextColumns.add(viewer, COLUMNS, widths, this::columnText);
         reads = new LatestReads(tree).asSystemJobs();
+        saveSnapshot = new SaveSnapshotAction(parent.getShell(), this::setContentDescription);
+        getViewSite().getActionBars().getToolBarManager().add(saveSnapshot);
         viewer.setContentProvider(new ITreeContentProvider() {
             @Override
             public Object[] getElements(Object input) {
@@ -151,6 +155,7 @@ public final class MemoryPoolsView extends SessionView {
             return;
         }
         MemoryState state = session().state();
+        saveSnapshot.update();
         if (state == null) {
             status.setText(session().emptyText());
         } else {
