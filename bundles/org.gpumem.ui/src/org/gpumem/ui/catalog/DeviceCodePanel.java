@@ -37,7 +37,8 @@ public final class DeviceCodePanel extends Composite {
         area.setLayout(new GridLayout(1, false));
         status = new Label(area, SWT.WRAP);
         status.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
-        status.setText("Open a host executable, cubin or PTX file with the Device Code editor (Open With) to see its catalog.");
+        status.setText("Select a host executable, cubin or PTX file in the Project Explorer, debug a kernel, or open one with the"
+                + " Device Code editor (Open With) to see its catalog.");
         SashForm sash = new SashForm(area, SWT.VERTICAL);
         sash.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         catalog = new CatalogTree(sash);
