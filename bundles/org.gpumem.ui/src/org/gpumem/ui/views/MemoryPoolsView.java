@@ -16,7 +16,6 @@ import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Tree;
-import org.eclipse.swt.widgets.TreeColumn;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.ui.PartInitException;
 import org.gpumem.model.AddressSpace;
@@ -179,20 +178,11 @@ public final class MemoryPoolsView extends SessionView {
             inUse = measured == null ? Map.of() : measured;
             inUseError = error;
             viewer.refresh(true);
-            fitSizeColumns();
+            TextColumns.fitToText(viewer.getTree(), 2, 3);
             done.run();
         }, dropped -> done.run());
     }
 
-    /** Widens the Size and In use columns to their longest text, so no size is cut. */
-    private void fitSizeColumns() {
-        for (int column = 2; column < COLUMNS.length; column++) {
-            TreeColumn c = viewer.getTree().getColumn(column);
-            int width = c.getWidth();
-            c.pack();
-            c.setWidth(Math.max(width, c.getWidth()));
-        }
-    }
 
     /** Bytes in use of every pool of {@code state} (reads of the pools' sources). */
     private static Map<Pool, Long> measure(MemoryState state) {
