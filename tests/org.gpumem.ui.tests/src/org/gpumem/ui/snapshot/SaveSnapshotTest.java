@@ -18,8 +18,6 @@ import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.IWorkspace;
 import org.eclipse.core.resources.ResourcesPlugin;
-import org.eclipse.core.runtime.CoreException;
-import org.eclipse.core.runtime.ICoreRunnable;
 import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.debug.core.DebugPlugin;
@@ -48,7 +46,6 @@ import org.gpumem.ui.UiTesting;
 import org.gpumem.ui.session.GpuMemorySession;
 import org.gpumem.ui.views.MemoryPoolsView;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -67,39 +64,32 @@ class SaveSnapshotTest {
 
     private IProject project;
 
-    @BeforeEach
-    void project() throws Exception {
-        UiTesting.neverAskToSwitchPerspectives();
-        project = ResourcesPlugin.getWorkspace().getRoot().getProject("ui-snapshot-" + UUID.randomUUID());
-        underWorkspaceRule(monitor -> {
-            project.create(monitor);
-            project.open(monitor);
-        });
-    }
-
-    private static void underWorkspaceRule(ICoreRunnable change) throws CoreException {
-        IWorkspace workspace = ResourcesPlugin.getWorkspace();
-        workspace.run(change, workspace.getRoot(), IWorkspace.AVOID_UPDATE, null);
-    }
-
     @AfterEach
     void cleanUp() throws Exception {
         for (IBreakpoint b : DebugPlugin.getDefault().getBreakpointManager().getBreakpoints(KernelDebugIds.MODEL_ID)) {
             b.delete();
         }
         PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage().closeAllEditors(false);
-        UiTesting.endLaunchesAndDelete(project);
+        if (project != null) {
+            UiTesting.endLaunchesAndDelete(project);
+        }
     }
 
     @Test
     void aSavedStopReopensReadOnlyWithTheSessionsBytes() throws Exception {
-        IFile source = project.getFile("local_array.cu");
+        UiTesting.neverAskToSwitchPerspectives();
         List<String> lines = Files.readAllLines(KERNELS.resolve("local_array.cu"));
         int line = 1 + lines.indexOf(lines.stream().filter(l -> l.contains("window[k] = stage[")).findFirst().orElseThrow());
-        underWorkspaceRule(monitor -> {
+        IWorkspace workspace = ResourcesPlugin.getWorkspace();
+        project = workspace.getRoot().getProject("ui-snapshot-" + UUID.randomUUID());
+        IFile source = project.getFile("local_array.cu");
+        // Project, link and breakpoint in one operation under the root's rule: no refresh comes between them.
+        workspace.run(monitor -> {
+            project.create(monitor);
+            project.open(monitor);
             source.createLink(IPath.fromPath(KERNELS.resolve("local_array.cu")), IResource.NONE, monitor);
             new KernelLineBreakpoint(source, line);
-        });
+        }, workspace.getRoot(), IWorkspace.AVOID_UPDATE, null);
         ILaunchConfigurationWorkingCopy wc = DebugPlugin.getDefault().getLaunchManager()
                 .getLaunchConfigurationType(KernelDebugIds.LAUNCH_TYPE_ID).newInstance(null, "ui test save snapshot");
         KernelLaunchAttributes.useFields(wc, KERNELS.resolve("local_array.G.ptx").toString(), "local_weighted", "[2]", "[64]", 0,
