@@ -2,7 +2,9 @@ package org.gpumem.debug.launch;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
@@ -31,7 +33,10 @@ import org.gpumem.sim.launch.LaunchFileReader;
  */
 public final class KernelLaunchAttributes {
     private static final String PREFIX = KernelDebugIds.PLUGIN_ID + ".";
-    /** Path of a {@code .launch.json}; when set, the field attributes below are not used. */
+    /**
+     * Path of a {@code .launch.json}; when set, the field attributes below are not used, but the
+     * file's {@link #OVERRIDABLE} fields may be overridden ({@link #overrideAttribute}).
+     */
     public static final String LAUNCH_FILE = PREFIX + "launchFile";
     /** Folder that relative paths in the fields resolve against (default: the module's folder). */
     public static final String BASE_DIRECTORY = PREFIX + "baseDirectory";
@@ -61,7 +66,77 @@ public final class KernelLaunchAttributes {
     /** Where output buffers are written after a run ({@code NAME.bin}); empty: not written. */
     public static final String OUTPUT_DIRECTORY = PREFIX + "outputDirectory";
 
+    /**
+     * The fields of a launch file that a configuration may override without changing the file
+     * (the launch dialog's edits of a configuration that names a file): the file stays what the
+     * command line runs, the configuration says how this launch differs from it.
+     */
+    public static final List<String> OVERRIDABLE = List.of("module", "kernel", "grid", "block");
+
     private KernelLaunchAttributes() {
+    }
+
+    /**
+     * The attribute holding this configuration's value of launch-file field {@code field} (one of
+     * {@link #OVERRIDABLE}), as the file would write it: a path or name for module and kernel, a
+     * JSON array for grid and block. Absent: the file's value.
+     */
+    public static String overrideAttribute(String field) {
+        if (!OVERRIDABLE.contains(field)) {
+            throw new IllegalArgumentException("a launch file's " + field + " cannot be overridden");
+        }
+        return PREFIX + "override." + field;
+    }
+
+    /**
+     * The top-level fields of the launch file a configuration names, as text: strings as they
+     * are, other values as JSON ({@code [2]}). Empty when the configuration names no file.
+     *
+     * @throws CoreException naming the configuration and the file when it cannot be read as JSON
+     */
+    public static Map<String, String> launchFileFields(ILaunchConfiguration configuration) throws CoreException {
+        Map<String, String> fields = new LinkedHashMap<>();
+        JsonObject json = launchFileJson(configuration);
+        if (json != null) {
+            for (Map.Entry<String, JsonElement> e : json.entrySet()) {
+                JsonElement v = e.getValue();
+                fields.put(e.getKey(), v.isJsonPrimitive() && v.getAsJsonPrimitive().isString() ? v.getAsString() : v.toString());
+            }
+        }
+        return fields;
+    }
+
+    /** The JSON object of the configuration's launch file (validated by the reader first), or null without one. */
+    private static JsonObject launchFileJson(ILaunchConfiguration configuration) throws CoreException {
+        Path path = launchFilePath(configuration);
+        if (path == null) {
+            return null;
+        }
+        try {
+            new LaunchFileReader().read(path);
+            return JsonParser.parseString(Files.readString(path)).getAsJsonObject();
+        } catch (LaunchFileException e) {
+            throw error(configuration, e.getMessage(), e);
+        } catch (java.io.IOException | JsonParseException | IllegalStateException e) {
+            throw error(configuration, "cannot read the launch file " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static Path launchFilePath(ILaunchConfiguration configuration) throws CoreException {
+        String file = substitute(configuration.getAttribute(LAUNCH_FILE, ""));
+        if (file.isBlank()) {
+            return null;
+        }
+        Path path = Path.of(file);
+        if (!Files.isRegularFile(path)) {
+            throw error(configuration, "launch file " + path + " does not exist", null);
+        }
+        return path;
+    }
+
+    /** Sets (or, with null, removes) the configuration's override of launch-file field {@code field}. */
+    public static void setOverride(ILaunchConfigurationWorkingCopy copy, String field, String value) {
+        copy.setAttribute(overrideAttribute(field), value == null || value.isBlank() ? null : value.strip());
     }
 
     /**
@@ -90,14 +165,10 @@ public final class KernelLaunchAttributes {
      *         description is incomplete or invalid
      */
     public static LaunchDescription describe(ILaunchConfiguration configuration) throws CoreException {
-        String file = substitute(configuration.getAttribute(LAUNCH_FILE, ""));
+        Path launchFile = launchFilePath(configuration);
         try {
-            if (!file.isBlank()) {
-                Path path = Path.of(file);
-                if (!Files.isRegularFile(path)) {
-                    throw error(configuration, "launch file " + path + " does not exist", null);
-                }
-                return new LaunchFileReader().read(path);
+            if (launchFile != null) {
+                return withOverrides(configuration, launchFile);
             }
             String module = substitute(configuration.getAttribute(MODULE, ""));
             if (module.isBlank()) {
@@ -111,6 +182,45 @@ public final class KernelLaunchAttributes {
         } catch (LaunchFileException e) {
             throw error(configuration, e.getMessage(), e);
         }
+    }
+
+    /**
+     * The description of {@code launchFile} with the configuration's overrides: the file is read
+     * (and its errors reported) as it is, then its JSON with the overridden fields replaced is
+     * read again, so that an override is checked exactly as the file's own value would be.
+     */
+    private static LaunchDescription withOverrides(ILaunchConfiguration configuration, Path launchFile) throws CoreException {
+        LaunchDescription asFiled = new LaunchFileReader().read(launchFile);
+        JsonObject json = null;
+        for (String field : OVERRIDABLE) {
+            String value = configuration.getAttribute(overrideAttribute(field), "");
+            if (value.isBlank()) {
+                continue;
+            }
+            if (json == null) {
+                json = launchFileJson(configuration);
+            }
+            if (field.equals("module") || field.equals("kernel")) {
+                json.addProperty(field, value);
+            } else {
+                try {
+                    json.add(field, JsonParser.parseString(value));
+                } catch (JsonParseException e) {
+                    throw error(configuration, "the override of " + field + " is not JSON: " + value, e);
+                }
+            }
+        }
+        if (json == null) {
+            return asFiled;
+        }
+        LaunchDescription d;
+        try {
+            d = new LaunchFileReader().parse(json.toString(), launchFile.toAbsolutePath().getParent());
+        } catch (LaunchFileException e) {
+            throw error(configuration, "with the overrides of " + launchFile + ": " + e.getMessage(), e);
+        }
+        return new LaunchDescription(asFiled.source(), d.module(), d.kernel(), d.grid(), d.block(), d.sharedBytes(),
+                d.device(), d.args(), d.outputs());
     }
 
     /** The launch description JSON of a configuration made of field attributes. */

@@ -14,6 +14,7 @@ import org.gpumem.images.Catalog;
 import org.gpumem.images.CatalogReader;
 import org.gpumem.images.DeviceImage;
 import org.gpumem.ui.internal.LatestReads;
+import org.gpumem.ui.internal.TextColumns;
 
 /**
  * The device-code catalog of a host executable, object, cubin, code object or PTX file
@@ -37,7 +38,8 @@ public final class DeviceCodePanel extends Composite {
         area.setLayout(new GridLayout(1, false));
         status = new Label(area, SWT.WRAP);
         status.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
-        status.setText("Open a host executable, cubin or PTX file with the Device Code editor (Open With) to see its catalog.");
+        status.setText("Select a host executable, cubin or PTX file in the Project Explorer, debug a kernel, or open one with the"
+                + " Device Code editor (Open With) to see its catalog.");
         SashForm sash = new SashForm(area, SWT.VERTICAL);
         sash.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         catalog = new CatalogTree(sash);
@@ -90,6 +92,8 @@ public final class DeviceCodePanel extends Composite {
                 monitor -> DwarfVariablesTree.group(ImageDwarf.variables(image)), (groups, message) -> {
                     variables.viewer().setInput(groups == null ? List.of() : groups);
                     variables.viewer().expandAll();
+                    // group labels name the space, its numbering and the attribute it came from: never cut
+                    TextColumns.fitToText(variables.viewer().getTree(), 0, 1, 2, 3, 4);
                     status.setText(message == null ? image.describe() + ": DWARF variables by address space"
                             : image.describe() + ": " + message);
                     loading = false;
@@ -101,6 +105,11 @@ public final class DeviceCodePanel extends Composite {
     public List<DwarfVariablesTree.SpaceGroup> dwarfGroups() {
         Object input = variables.viewer().getInput();
         return input == null ? List.of() : (List<DwarfVariablesTree.SpaceGroup>) input;
+    }
+
+    /** The tree of DWARF variables by address space. */
+    public org.eclipse.swt.widgets.Tree variablesTree() {
+        return variables.viewer().getTree();
     }
 
     public org.eclipse.jface.viewers.TreeViewer catalogViewer() {

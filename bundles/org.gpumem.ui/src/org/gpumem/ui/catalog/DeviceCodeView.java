@@ -1,25 +1,140 @@
 package org.gpumem.ui.catalog;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Set;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.runtime.Adapters;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.debug.core.ILaunch;
+import org.eclipse.debug.core.ILaunchConfiguration;
+import org.eclipse.debug.core.model.IDebugElement;
+import org.eclipse.debug.ui.DebugUITools;
+import org.eclipse.debug.ui.contexts.DebugContextEvent;
+import org.eclipse.debug.ui.contexts.IDebugContextListener;
+import org.eclipse.debug.ui.contexts.IDebugContextService;
+import org.eclipse.jface.viewers.ISelection;
+import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Composite;
+import org.eclipse.ui.ISelectionListener;
+import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.part.ViewPart;
+import org.gpumem.debug.KernelDebugIds;
+import org.gpumem.debug.launch.KernelLaunchAttributes;
 
-/** Device Code: the catalog of the file last opened with the Device Code editor, or shown here. */
+/**
+ * Device Code: the catalog of the binary or PTX file selected in the workbench (the Project
+ * Explorer, any view whose selection adapts to a workspace file), or, when a gpumem kernel
+ * launch becomes the debug context, of the module that launch runs.
+ */
 public final class DeviceCodeView extends ViewPart {
 
     public static final String ID = org.gpumem.ui.GpuMemoryViews.DEVICE_CODE;
 
+    /** Extensions of device-code files that are not ELF (ELF files are recognised by their magic). */
+    private static final Set<String> DEVICE_CODE_EXTENSIONS = Set.of("ptx", "cubin", "fatbin", "hsaco", "co");
+    private static final byte[] ELF_MAGIC = {0x7f, 'E', 'L', 'F'};
+
     private DeviceCodePanel panel;
+    private Path shown;
+    private final ISelectionListener selectionListener = this::selectionChanged;
+    private final IDebugContextListener debugContextListener = this::debugContextChanged;
 
     @Override
     public void createPartControl(Composite parent) {
         parent.setLayout(new FillLayout());
         panel = new DeviceCodePanel(parent);
         getSite().setSelectionProvider(panel.catalogViewer());
+        getSite().getPage().addPostSelectionListener(selectionListener);
+        debugContexts().addDebugContextListener(debugContextListener);
+        ISelection context = debugContexts().getActiveContext();
+        if (context != null) {
+            showModuleOf(context);
+        }
+    }
+
+    private IDebugContextService debugContexts() {
+        return DebugUITools.getDebugContextManager().getContextService(getSite().getWorkbenchWindow());
+    }
+
+    private void selectionChanged(IWorkbenchPart part, ISelection selection) {
+        if (part == this || !(selection instanceof IStructuredSelection s) || s.size() != 1) {
+            return;
+        }
+        IFile file = Adapters.adapt(s.getFirstElement(), IFile.class);
+        if (file != null && file.getLocation() != null) {
+            Path path = file.getLocation().toPath();
+            if (holdsDeviceCode(path)) {
+                show(path);
+            }
+        }
+    }
+
+    private void debugContextChanged(DebugContextEvent event) {
+        if ((event.getFlags() & DebugContextEvent.ACTIVATED) != 0) {
+            showModuleOf(event.getContext());
+        }
+    }
+
+    /** Shows the module of the gpumem kernel launch {@code context} belongs to, if it is one. */
+    private void showModuleOf(ISelection context) {
+        if (!(context instanceof IStructuredSelection s)
+                || !(s.getFirstElement() instanceof IDebugElement element)
+                || !KernelDebugIds.MODEL_ID.equals(element.getModelIdentifier())) {
+            return;
+        }
+        ILaunch launch = element.getLaunch();
+        ILaunchConfiguration configuration = launch == null ? null : launch.getLaunchConfiguration();
+        try {
+            if (configuration != null && KernelDebugIds.LAUNCH_TYPE_ID.equals(configuration.getType().getIdentifier())) {
+                show(KernelLaunchAttributes.describe(configuration).module());
+            }
+        } catch (CoreException e) {
+            // the launch's configuration no longer describes a launch (edited since): keep what is shown
+        }
+    }
+
+    /** Shows the catalog of {@code file} unless it is shown already. */
+    public void show(Path file) {
+        if (file.equals(shown)) {
+            return;
+        }
+        shown = file;
+        panel.show(file);
+    }
+
+    /** PTX, cubin, fat binary or code object by name, or any ELF file (executables, objects, shared libraries). */
+    static boolean holdsDeviceCode(Path file) {
+        String name = file.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        if (dot > 0 && DEVICE_CODE_EXTENSIONS.contains(name.substring(dot + 1).toLowerCase(Locale.ROOT))) {
+            return true;
+        }
+        if (!Files.isRegularFile(file)) {
+            return false;
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            return Arrays.equals(in.readNBytes(ELF_MAGIC.length), ELF_MAGIC);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     public DeviceCodePanel panel() {
         return panel;
+    }
+
+    @Override
+    public void dispose() {
+        getSite().getPage().removePostSelectionListener(selectionListener);
+        debugContexts().removeDebugContextListener(debugContextListener);
+        super.dispose();
     }
 
     @Override

@@ -6,6 +6,8 @@ import org.eclipse.jface.viewers.TableViewerColumn;
 import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.jface.viewers.TreeViewerColumn;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Tree;
+import org.eclipse.swt.widgets.TreeColumn;
 
 /** Left-aligned text columns of a tree or table viewer, titled and sized, with header and lines shown. */
 public final class TextColumns {
@@ -38,6 +40,19 @@ public final class TextColumns {
             c.getColumn().setText(titles[i]);
             c.getColumn().setWidth(widths[i]);
             c.setLabelProvider(labels(cellText, i));
+        }
+    }
+
+    /**
+     * Widens each of {@code columns} of {@code tree} to its longest text (its title included), never
+     * narrowing it, so that no label is cut; call it once the items to fit are shown (expanded).
+     */
+    public static void fitToText(Tree tree, int... columns) {
+        for (int column : columns) {
+            TreeColumn c = tree.getColumn(column);
+            int width = c.getWidth();
+            c.pack();
+            c.setWidth(Math.max(width, c.getWidth()));
         }
     }
 

@@ -1,7 +1,9 @@
 package org.gpumem.ui.launch;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.debug.core.ILaunchConfiguration;
@@ -19,8 +21,13 @@ import org.gpumem.debug.launch.KernelLaunchAttributes;
 /**
  * The kernel launch: either a {@code .launch.json} file, or the fields of the launch
  * description typed in (module, kernel, grid, block, dynamic shared bytes, device, the JSON
- * array of arguments, output buffers). Validation is the launch description reader's own,
- * run on the configuration as it stands ({@link KernelLaunchAttributes#describe}).
+ * array of arguments, output buffers). A configuration that names a file shows the file's
+ * values; its module, kernel, grid and block stay editable, and an edit is kept in the
+ * configuration as an override of the file's value ({@link KernelLaunchAttributes#OVERRIDABLE}),
+ * never written back to the file, which stays what {@code gpumem run} runs. Unticking the file
+ * turns the values shown into the configuration's own fields. Validation is the launch
+ * description reader's own, run on the configuration as it stands
+ * ({@link KernelLaunchAttributes#describe}).
  */
 final class KernelMainTab extends AbstractLaunchConfigurationTab {
     private Button useFile;
@@ -36,6 +43,10 @@ final class KernelMainTab extends AbstractLaunchConfigurationTab {
     private Text outputDirectory;
     private Text timeout;
     private final List<Text> fieldTexts = new ArrayList<>();
+    /** The widgets of the launch-file fields a configuration may override, by field name. */
+    private final Map<String, Text> overridable = new LinkedHashMap<>();
+    /** The values of the configuration's launch file when it was shown, by field name (empty without one). */
+    private Map<String, String> fileValues = Map.of();
 
     @Override
     public void createControl(Composite parent) {
@@ -61,6 +72,10 @@ final class KernelMainTab extends AbstractLaunchConfigurationTab {
         args.addListener(SWT.Modify, e -> changed());
         fieldTexts.add(args);
         outputs = field(c, "Output buffers (comma separated):", true);
+        overridable.put("module", module);
+        overridable.put("kernel", kernel);
+        overridable.put("grid", grid);
+        overridable.put("block", block);
         outputDirectory = field(c, "Write outputs to folder:", false);
         timeout = field(c, "Timeout in run mode (seconds, 0 for none):", false);
         setControl(c);
@@ -86,7 +101,7 @@ final class KernelMainTab extends AbstractLaunchConfigurationTab {
         boolean file = useFile.getSelection();
         launchFile.setEnabled(file);
         for (Text t : fieldTexts) {
-            t.setEnabled(!file);
+            t.setEnabled(!file || overridable.containsValue(t));
         }
     }
 
@@ -97,6 +112,7 @@ final class KernelMainTab extends AbstractLaunchConfigurationTab {
 
     @Override
     public void initializeFrom(ILaunchConfiguration configuration) {
+        setErrorMessage(null);
         try {
             String file = configuration.getAttribute(KernelLaunchAttributes.LAUNCH_FILE, "");
             useFile.setSelection(!file.isBlank());
@@ -112,6 +128,10 @@ final class KernelMainTab extends AbstractLaunchConfigurationTab {
             outputDirectory.setText(configuration.getAttribute(KernelLaunchAttributes.OUTPUT_DIRECTORY, ""));
             timeout.setText(configuration.getAttribute(KernelLaunchAttributes.TIMEOUT_SECONDS,
                     KernelLaunchAttributes.DEFAULT_TIMEOUT_SECONDS));
+            fileValues = Map.of();
+            if (!file.isBlank()) {
+                showFile(configuration);
+            }
         } catch (CoreException e) {
             setErrorMessage(e.getStatus().getMessage());
         }
@@ -119,8 +139,40 @@ final class KernelMainTab extends AbstractLaunchConfigurationTab {
         setDirty(false);
     }
 
+    /** Fills the fields from the configuration's launch file, then its overrides of the file. */
+    private void showFile(ILaunchConfiguration configuration) throws CoreException {
+        fileValues = KernelLaunchAttributes.launchFileFields(configuration);
+        for (Map.Entry<String, Text> field : overridable.entrySet()) {
+            String override = configuration.getAttribute(KernelLaunchAttributes.overrideAttribute(field.getKey()), "");
+            field.getValue().setText(!override.isBlank() ? override : fileValues.getOrDefault(field.getKey(), ""));
+        }
+        sharedBytes.setText(fileValues.getOrDefault("sharedBytes", "0"));
+        device.setText(fileValues.getOrDefault("device", "sm_90"));
+        args.setText(fileValues.getOrDefault("args", "[]"));
+        String outs = fileValues.getOrDefault("outputs", "[]");
+        outputs.setText(outs.replaceAll("[\\[\\]\"]", "").replace(",", ", "));
+    }
+
     @Override
     public void performApply(ILaunchConfigurationWorkingCopy configuration) {
+        if (useFile.getSelection()) {
+            KernelLaunchAttributes.useLaunchFile(configuration, launchFile.getText().trim());
+            for (Map.Entry<String, Text> field : overridable.entrySet()) {
+                String shown = field.getValue().getText().strip();
+                boolean asFiled = shown.equals(fileValues.getOrDefault(field.getKey(), "")) || shown.isEmpty();
+                KernelLaunchAttributes.setOverride(configuration, field.getKey(), asFiled ? null : shown);
+            }
+        } else {
+            applyFields(configuration);
+        }
+        String out = outputDirectory.getText().trim();
+        configuration.setAttribute(KernelLaunchAttributes.OUTPUT_DIRECTORY, out.isEmpty() ? null : out);
+        String limit = timeout.getText().trim();
+        configuration.setAttribute(KernelLaunchAttributes.TIMEOUT_SECONDS, limit.isEmpty() ? null : limit);
+    }
+
+    /** The configuration's own fields from the widgets; no launch file, no overrides. */
+    private void applyFields(ILaunchConfigurationWorkingCopy configuration) {
         int shared;
         try {
             shared = Integer.parseInt(sharedBytes.getText().trim());
@@ -135,13 +187,9 @@ final class KernelMainTab extends AbstractLaunchConfigurationTab {
         }
         KernelLaunchAttributes.useFields(configuration, module.getText().trim(), kernel.getText().trim(), grid.getText().trim(),
                 block.getText().trim(), shared, device.getText().trim(), args.getText(), outs);
-        if (useFile.getSelection()) {
-            KernelLaunchAttributes.useLaunchFile(configuration, launchFile.getText().trim());
+        for (String field : KernelLaunchAttributes.OVERRIDABLE) {
+            KernelLaunchAttributes.setOverride(configuration, field, null);
         }
-        String out = outputDirectory.getText().trim();
-        configuration.setAttribute(KernelLaunchAttributes.OUTPUT_DIRECTORY, out.isEmpty() ? null : out);
-        String limit = timeout.getText().trim();
-        configuration.setAttribute(KernelLaunchAttributes.TIMEOUT_SECONDS, limit.isEmpty() ? null : limit);
     }
 
     @Override

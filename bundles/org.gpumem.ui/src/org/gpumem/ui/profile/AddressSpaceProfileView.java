@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 
 import org.eclipse.core.filesystem.EFS;
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.jface.action.Action;
 import org.eclipse.jface.text.BadLocationException;
 import org.eclipse.jface.text.IDocument;
@@ -171,28 +173,59 @@ public final class AddressSpaceProfileView extends ViewPart {
         return new Profile(found, message, description.module().toAbsolutePath().getParent());
     }
 
-    /** Opens the row's source file in an editor with its line selected. */
+    /**
+     * Opens the row's source file in an editor with its line selected. A workspace file is
+     * preferred, at the path the debug info names or else beside the module (a project holding
+     * the kernel's sources and PTX, built elsewhere): it opens in the workspace's editor, not as a
+     * second, external editor of the same file.
+     */
     public IEditorPart openSource(ProfileRow row) {
-        Path file = Path.of(row.file());
-        if (!file.isAbsolute() && baseDirectory != null) {
-            file = baseDirectory.resolve(file);
+        Path recorded = Path.of(row.file());
+        if (!recorded.isAbsolute() && baseDirectory != null) {
+            recorded = baseDirectory.resolve(recorded);
         }
-        if (!Files.isRegularFile(file)) {
-            status.setText("Source file " + file + " is not on this machine");
-            return null;
+        List<Path> candidates = new ArrayList<>(List.of(recorded));
+        if (baseDirectory != null && recorded.getFileName() != null) {
+            candidates.add(baseDirectory.resolve(recorded.getFileName().toString()));
         }
         try {
-            IEditorPart editor = IDE.openEditorOnFileStore(getSite().getPage(), EFS.getLocalFileSystem().getStore(file.toUri()));
-            if (editor instanceof ITextEditor text && row.line() > 0) {
-                IDocument document = text.getDocumentProvider().getDocument(text.getEditorInput());
-                IRegion line = document.getLineInformation(row.line() - 1);
-                text.selectAndReveal(line.getOffset(), line.getLength());
+            for (Path candidate : candidates) {
+                IFile file = workspaceFile(candidate);
+                if (file != null) {
+                    return selectLine(IDE.openEditor(getSite().getPage(), file), row);
+                }
             }
-            return editor;
+            for (Path candidate : candidates) {
+                if (Files.isRegularFile(candidate)) {
+                    return selectLine(IDE.openEditorOnFileStore(getSite().getPage(),
+                            EFS.getLocalFileSystem().getStore(candidate.toUri())), row);
+                }
+            }
         } catch (PartInitException | BadLocationException e) {
-            status.setText("Cannot open " + file + " at line " + row.line() + ": " + e.getMessage());
+            status.setText("Cannot open " + recorded + " at line " + row.line() + ": " + e.getMessage());
             return null;
         }
+        status.setText("Source file " + recorded + " is not on this machine");
+        return null;
+    }
+
+    /** The workspace file at {@code path}, or null. */
+    private static IFile workspaceFile(Path path) {
+        for (IFile f : ResourcesPlugin.getWorkspace().getRoot().findFilesForLocationURI(path.toUri())) {
+            if (f.exists()) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    private static IEditorPart selectLine(IEditorPart editor, ProfileRow row) throws BadLocationException {
+        if (editor instanceof ITextEditor text && row.line() > 0) {
+            IDocument document = text.getDocumentProvider().getDocument(text.getEditorInput());
+            IRegion line = document.getLineInformation(row.line() - 1);
+            text.selectAndReveal(line.getOffset(), line.getLength());
+        }
+        return editor;
     }
 
     @Override

@@ -16,7 +16,6 @@ import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Tree;
-import org.eclipse.swt.widgets.TreeColumn;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.ui.PartInitException;
 import org.gpumem.model.AddressSpace;
@@ -29,6 +28,7 @@ import org.gpumem.model.provider.GpumemLabels;
 import org.gpumem.ui.GpuMemoryViews;
 import org.gpumem.ui.internal.LatestReads;
 import org.gpumem.ui.internal.TextColumns;
+import org.gpumem.ui.snapshot.SaveSnapshotAction;
 
 /**
  * Memory Pools: device -> launch -> work-groups (CTAs) -> subgroups (warps) -> lanes, each with
@@ -45,6 +45,7 @@ public final class MemoryPoolsView extends SessionView {
     private volatile Map<Pool, Long> inUse = Map.of();
     private volatile String inUseError;
     private LatestReads reads;
+    private SaveSnapshotAction saveSnapshot;
 
     @Override
     protected void createContents(Composite parent) {
@@ -58,6 +59,8 @@ public final class MemoryPoolsView extends SessionView {
         int[] widths = {260, 200, 80, 80};
         TextColumns.add(viewer, COLUMNS, widths, this::columnText);
         reads = new LatestReads(tree).asSystemJobs();
+        saveSnapshot = new SaveSnapshotAction(parent.getShell(), this::setContentDescription);
+        getViewSite().getActionBars().getToolBarManager().add(saveSnapshot);
         viewer.setContentProvider(new ITreeContentProvider() {
             @Override
             public Object[] getElements(Object input) {
@@ -151,6 +154,7 @@ public final class MemoryPoolsView extends SessionView {
             return;
         }
         MemoryState state = session().state();
+        saveSnapshot.update();
         if (state == null) {
             status.setText(session().emptyText());
         } else {
@@ -174,20 +178,11 @@ public final class MemoryPoolsView extends SessionView {
             inUse = measured == null ? Map.of() : measured;
             inUseError = error;
             viewer.refresh(true);
-            fitSizeColumns();
+            TextColumns.fitToText(viewer.getTree(), 2, 3);
             done.run();
         }, dropped -> done.run());
     }
 
-    /** Widens the Size and In use columns to their longest text, so no size is cut. */
-    private void fitSizeColumns() {
-        for (int column = 2; column < COLUMNS.length; column++) {
-            TreeColumn c = viewer.getTree().getColumn(column);
-            int width = c.getWidth();
-            c.pack();
-            c.setWidth(Math.max(width, c.getWidth()));
-        }
-    }
 
     /** Bytes in use of every pool of {@code state} (reads of the pools' sources). */
     private static Map<Pool, Long> measure(MemoryState state) {

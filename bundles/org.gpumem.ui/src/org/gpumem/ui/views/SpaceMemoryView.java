@@ -27,6 +27,13 @@ import org.gpumem.ui.memory.ModelSpaceReader;
  */
 public final class SpaceMemoryView extends SessionView {
 
+    /**
+     * How to fill the view: the views that open something here. A debugged kernel's variables
+     * open in the platform Memory view instead (Variable Locations sends them there).
+     */
+    public static final String HINT = "Double-click a pool in Memory Pools to see its bytes here (in a snapshot, a "
+            + "variable in Variable Locations too; a debugged kernel's variables open in the Memory view).";
+
     private Composite parent;
     private CTabFolder tabs;
     private AddressSpaceTable table;
@@ -39,7 +46,7 @@ public final class SpaceMemoryView extends SessionView {
     protected void createContents(Composite parent) {
         this.parent = parent;
         parent.setLayout(new FillLayout());
-        say("Open a pool from Memory Pools or a variable from Variable Locations.");
+        say(HINT);
     }
 
     /** Shows {@code space} seen from {@code context}, scrolled to {@code offset}. */

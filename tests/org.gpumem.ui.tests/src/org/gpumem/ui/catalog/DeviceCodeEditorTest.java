@@ -89,7 +89,33 @@ class DeviceCodeEditorTest {
         }
         assertFalse(expected.isEmpty());
         assertEquals(expected, shown);
+        assertLabelsNotCut(panel.variablesTree());
         UiTesting.screenshot(panel, "device-code-cubin");
+    }
+
+    /** Every label of the DWARF tree fits its column, indentation included ("reg (nvidia-ptx 2, from DW_AT_ad..." was cut). */
+    private static void assertLabelsNotCut(org.eclipse.swt.widgets.Tree tree) {
+        org.eclipse.swt.graphics.GC gc = new org.eclipse.swt.graphics.GC(tree);
+        try {
+            java.util.ArrayDeque<org.eclipse.swt.widgets.TreeItem> items = new java.util.ArrayDeque<>(List.of(tree.getItems()));
+            assertFalse(items.isEmpty());
+            while (!items.isEmpty()) {
+                org.eclipse.swt.widgets.TreeItem item = items.pop();
+                for (int column = 0; column < tree.getColumnCount(); column++) {
+                    String text = item.getText(column);
+                    int columnLeft = 0;
+                    for (int c = 0; c < column; c++) {
+                        columnLeft += tree.getColumn(c).getWidth();
+                    }
+                    int textLeft = column == 0 ? item.getTextBounds(0).x : item.getTextBounds(column).x;
+                    assertTrue(textLeft - columnLeft + gc.textExtent(text).x <= tree.getColumn(column).getWidth(),
+                            DwarfVariablesTree.COLUMNS[column] + " '" + text + "' is wider than its column");
+                }
+                items.addAll(List.of(item.getItems()));
+            }
+        } finally {
+            gc.dispose();
+        }
     }
 
     @Test

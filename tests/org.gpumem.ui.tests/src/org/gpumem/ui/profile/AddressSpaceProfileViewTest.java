@@ -16,6 +16,9 @@ import org.eclipse.ui.texteditor.ITextEditor;
 import org.gpumem.ui.GpuMemoryViews;
 import org.gpumem.ui.UiTesting;
 import org.junit.jupiter.api.AfterEach;
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.ResourcesPlugin;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -75,5 +78,44 @@ class AddressSpaceProfileViewTest {
         assertNotNull(editor, "no editor for " + sum.file());
         ITextSelection selection = (ITextSelection) ((ITextEditor) editor).getSelectionProvider().getSelection();
         assertEquals(sumLine - 1, selection.getStartLine());
+    }
+
+    /**
+     * A project holding a kernel's source, and its PTX as built on another machine (the line
+     * table names the absolute path of the build, here the fixtures' copy, which exists): a
+     * double-click opens the project's file in the workspace editor, not the build's path.
+     */
+    @Test
+    void doubleClickOpensTheProjectsCopyOfASourceBuiltElsewhere() throws Exception {
+        Path kernels = Path.of(System.getProperty("gpumem.fixtures"), "kernels");
+        IProject project = ResourcesPlugin.getWorkspace().getRoot().getProject("ProfileSourcesTest");
+        try {
+            project.create(null);
+            project.open(null);
+            String ptx = Files.readString(kernels.resolve("local_array.G.ptx")).replace(".file\t1 \"local_array.cu\"",
+                    ".file\t1 \"" + kernels.toAbsolutePath().resolve("local_array.cu") + "\"");
+            assertTrue(ptx.contains(kernels.toAbsolutePath().resolve("local_array.cu").toString()), "the PTX names no build path");
+            create(project.getFile("local_array.G.ptx"), ptx);
+            create(project.getFile("local_array.cu"), Files.readString(kernels.resolve("local_array.cu")));
+            create(project.getFile("local_array.json"), Files.readString(kernels.resolve("launch/local_array.json"))
+                    .replace("\"../local_array.O3.ptx\"", "\"local_array.G.ptx\""));
+            AddressSpaceProfileView view = (AddressSpaceProfileView) page.showView(GpuMemoryViews.ADDRESS_SPACE_PROFILE);
+            view.profile(project.getFile("local_array.json").getLocation().toPath());
+            UiTesting.waitUntil(() -> !view.running(), 60_000, "profile of the project's kernel");
+            ProfileRow row = view.rows().stream().filter(r -> r.file().endsWith("local_array.cu")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no row of local_array.cu: " + view.rows()));
+            IEditorPart editor = view.openSource(row);
+            assertNotNull(editor, "no editor for " + row.file());
+            assertEquals(project.getFile("local_array.cu"), editor.getEditorInput().getAdapter(IFile.class));
+            ITextSelection selection = (ITextSelection) ((ITextEditor) editor).getSelectionProvider().getSelection();
+            assertEquals(row.line() - 1, selection.getStartLine());
+        } finally {
+            page.closeAllEditors(false);
+            UiTesting.endLaunchesAndDelete(project);
+        }
+    }
+
+    private static void create(IFile file, String text) throws Exception {
+        file.create(new java.io.ByteArrayInputStream(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)), true, null);
     }
 }

@@ -1,6 +1,7 @@
 package org.gpumem.ui.views;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,6 +20,7 @@ import org.gpumem.model.AddressSpace;
 import org.gpumem.model.Context;
 import org.gpumem.model.GpumemFactory;
 import org.gpumem.model.MemoryState;
+import org.eclipse.ui.IViewPart;
 import org.gpumem.model.Pool;
 import org.gpumem.model.Scope;
 import org.gpumem.model.Target;
@@ -191,6 +193,26 @@ class GpuMemoryViewsTest {
         assertEquals(UiTesting.hex(stored, 0, 16), memory.table().table().getItem(row).getText(AddressSpaceTable.COLUMN_HEX));
         // lane 2's element 1 is stored at 1 * 32 * 4 + 2 * 4 = 0x88
         assertEquals(Integer.toString(UiTesting.leInt(stored, 8)), memory.lanes().table().getItem(1).getText(3));
+    }
+
+    @Test
+    void theSpaceMemoryHintNamesTheViewThatOpensAPoolThere() throws Exception {
+        IViewPart open = page.findView(GpuMemoryViews.SPACE_MEMORY);
+        if (open != null) {
+            page.hideView(open);
+        }
+        SpaceMemoryView memory = (SpaceMemoryView) page.showView(GpuMemoryViews.SPACE_MEMORY);
+        assertEquals(SpaceMemoryView.HINT, memory.message());
+        assertTrue(memory.message().startsWith("Double-click a pool in Memory Pools"), memory.message());
+        MemoryState state = sampleState();
+        Pool shared = Contexts.descendants(state.getDevice(), Scope.WORK_GROUP).get(0).getPools().stream()
+                .filter(p -> p.getStorage().getName().equals("shared")).findFirst().orElseThrow();
+        MemoryPoolsView pools = (MemoryPoolsView) page.showView(GpuMemoryViews.MEMORY_POOLS);
+        GpuMemorySession.get().show(state, null, "test", false);
+        pools.open(shared);
+        assertEquals(memory, page.findView(GpuMemoryViews.SPACE_MEMORY));
+        assertNull(memory.message());
+        assertEquals("shared", memory.table().reader().spaceName());
     }
 
     @Test

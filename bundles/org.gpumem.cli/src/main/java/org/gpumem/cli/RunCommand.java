@@ -8,11 +8,14 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.gpumem.model.snapshot.SnapshotWriter;
 import org.gpumem.sim.Device;
 import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.Fault;
 import org.gpumem.sim.FaultKind;
+import org.gpumem.sim.KernelLaunch;
 import org.gpumem.sim.LaunchResult;
+import org.gpumem.sim.debug.DebugSession;
 import org.gpumem.sim.launch.LaunchDescription;
 import org.gpumem.sim.launch.LaunchFileReader;
 import org.gpumem.sim.launch.PreparedLaunch;
@@ -72,6 +75,11 @@ public final class RunCommand implements Callable<Integer> {
             + "launch.txt) for releng/gpu-harness, which runs it on a real GPU")
     Path resolvedDir;
 
+    @Option(names = "--snapshot", paramLabel = "FILE", description = "save the memory state the launch ended with "
+            + "(global memory, the last resident CTA, the buffers as variables) as FILE (*.gpumem, with FILE.pages), "
+            + "for gpumem snapshot and the IDE's Snapshot editor")
+    Path snapshot;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter stdout = spec.commandLine().getOut();
@@ -94,9 +102,16 @@ public final class RunCommand implements Callable<Integer> {
         ExecOptions options = simulation.options(profile);
         LaunchResult r;
         boolean interrupted;
+        KernelLaunch kernelLaunch = launch.launch(options);
+        DebugSession session = snapshot == null ? null : new DebugSession(kernelLaunch);
         try (StopRules stop = simulation.stopRules()) {
-            r = stop.run(launch.launch(options));
+            r = session == null ? stop.run(kernelLaunch) : stop.run(kernelLaunch, () -> FinalStateSnapshot.runToEnd(session));
             interrupted = stop.interrupted();
+        }
+        if (session != null) {
+            SnapshotWriter.Saved saved = FinalStateSnapshot.save(session, launch, r, snapshot);
+            stdout.println("wrote snapshot " + saved.model() + " (" + saved.pools() + " pools, " + saved.rawBytes()
+                    + " bytes holding data, pages in " + saved.pages().getFileName() + ")");
         }
         // the GPU's printf buffer comes out when the launch ends, whatever ended it
         stdout.print(new String(r.deviceOutput(), StandardCharsets.UTF_8));

@@ -4,6 +4,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import org.gpumem.sim.KernelLaunch;
 import org.gpumem.sim.LaunchResult;
@@ -61,6 +62,11 @@ final class StopRules implements AutoCloseable {
 
     /** Runs {@code launch} under these rules. */
     LaunchResult run(KernelLaunch launch) {
+        return run(launch, launch::run);
+    }
+
+    /** Runs {@code launch} under these rules the way {@code body} drives it (e.g. as a debug session). */
+    LaunchResult run(KernelLaunch launch, Supplier<LaunchResult> body) {
         current = launch;
         ScheduledFuture<?> limit = timer == null ? null : timer.schedule(() -> launch.requestStop(
                 "the wall-clock limit of " + seconds() + " s was reached (raise it with --timeout SECONDS, or 0 for none)"),
@@ -69,7 +75,7 @@ final class StopRules implements AutoCloseable {
             if (interrupted) {
                 launch.requestStop("interrupted (Ctrl-C)");
             }
-            return launch.run();
+            return body.get();
         } finally {
             current = null;
             if (limit != null) {

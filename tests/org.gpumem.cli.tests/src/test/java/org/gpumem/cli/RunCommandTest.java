@@ -13,6 +13,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.gpumem.model.MemoryState;
+import org.gpumem.model.Variable;
+import org.gpumem.model.addressing.AddressResolver;
+import org.gpumem.model.snapshot.Snapshot;
 import org.gpumem.sim.launch.BufferContents;
 import org.gpumem.sim.launch.KernelArgument;
 import org.gpumem.sim.launch.LaunchDescription;
@@ -57,6 +61,32 @@ class RunCommandTest {
         assertArrayEquals(sums, ints(Files.readAllBytes(out.resolve("sums.bin"))));
         assertArrayEquals(positives, ints(Files.readAllBytes(out.resolve("positives.bin"))));
         assertEquals(List.of("positives.bin", "sums.bin"), Files.list(out).map(p -> p.getFileName().toString()).sorted().toList());
+    }
+
+    @Test
+    void snapshotHoldsTheFinalBytesOfEveryOutputBufferAtItsAddress() throws IOException {
+        Path launch = KERNELS.resolve("launch/warp_reduce.json");
+        Path file = dir.resolve("final.gpumem");
+        CliRun r = run("run", launch.toString(), "--snapshot", file.toString());
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("wrote snapshot " + file), r.out());
+        // CPU reference from the same launch file's inputs
+        LaunchDescription d = new LaunchFileReader().read(launch);
+        int[] in = ints(BufferContents.initial((KernelArgument.Buffer) d.args().get(0)));
+        int[] sums = new int[in.length / 32];
+        for (int i = 0; i < in.length; i++) {
+            sums[i / 32] += in[i];
+        }
+        try (Snapshot snapshot = Snapshot.open(file)) {
+            MemoryState state = snapshot.state();
+            Variable out = state.getVariables().stream().filter(v -> v.getName().equals("sums")).findFirst().orElseThrow();
+            assertEquals("global", out.getSpace().getName());
+            assertEquals(4L * sums.length, out.getByteSize());
+            byte[] bytes = new byte[(int) out.getByteSize()];
+            AddressResolver.read(state.getDevice(), out.getSpace(), out.getOffset(), bytes, 0, bytes.length);
+            assertArrayEquals(sums, ints(bytes));
+            assertTrue(state.getName().contains("completed"), state.getName());
+        }
     }
 
     @Test

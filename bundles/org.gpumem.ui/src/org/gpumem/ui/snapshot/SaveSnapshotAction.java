@@ -1,0 +1,94 @@
+package org.gpumem.ui.snapshot;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.jface.action.Action;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.FileDialog;
+import org.eclipse.swt.widgets.Shell;
+import org.gpumem.model.MemoryState;
+import org.gpumem.model.snapshot.SnapshotWriter;
+import org.gpumem.ui.session.GpuMemorySession;
+
+/**
+ * Save Snapshot: writes the memory state gpumem's views show (a suspended kernel's stop) as a
+ * {@code .gpumem} file with its page file, through the model's {@link SnapshotWriter} (atomic:
+ * a failed save leaves the previous file as it was), in a job; File > Open shows it read-only in
+ * the {@link SnapshotEditor}. Enabled while the views show a state.
+ */
+public final class SaveSnapshotAction extends Action {
+
+    private final Shell shell;
+    private final Consumer<String> outcome;
+
+    /** {@code outcome} receives, on the UI thread, what the save did ("saved ..." or why it could not). */
+    public SaveSnapshotAction(Shell shell, Consumer<String> outcome) {
+        super("Save Snapshot\u2026");
+        this.shell = shell;
+        this.outcome = outcome;
+        setToolTipText("Save the memory state shown as a .gpumem snapshot (File > Open shows it read-only)");
+        update();
+    }
+
+    /** Enables the action when there is a state to save. */
+    public void update() {
+        setEnabled(GpuMemorySession.get().state() != null);
+    }
+
+    @Override
+    public void run() {
+        MemoryState state = GpuMemorySession.get().state();
+        if (state == null) {
+            return;
+        }
+        FileDialog dialog = new FileDialog(shell, SWT.SAVE);
+        dialog.setFilterExtensions(new String[] {"*.gpumem"});
+        dialog.setFileName("kernel.gpumem");
+        dialog.setOverwrite(true);
+        String chosen = dialog.open();
+        if (chosen != null) {
+            save(state, Path.of(chosen.endsWith(".gpumem") ? chosen : chosen + ".gpumem"), shell.getDisplay(), outcome);
+        }
+    }
+
+    /**
+     * Saves {@code state} as {@code file} in a user job (what the action does with the file its
+     * dialog chose); {@code outcome} gets the result on {@code display}'s thread. A state that can
+     * no longer be read (the kernel was resumed or ended meanwhile) is reported, not logged.
+     *
+     * @return the scheduled job
+     */
+    public static Job save(MemoryState state, Path file, Display display, Consumer<String> outcome) {
+        Job job = new Job("Saving snapshot " + file.getFileName()) {
+            @Override
+            protected IStatus run(IProgressMonitor monitor) {
+                monitor.beginTask("Saving " + file, IProgressMonitor.UNKNOWN);
+                String said;
+                try {
+                    SnapshotWriter.Saved saved = SnapshotWriter.save(state, file);
+                    said = "saved snapshot " + saved.model() + " (" + saved.pools() + " pools, " + saved.rawBytes()
+                            + " bytes holding data)";
+                } catch (IOException | IllegalStateException e) {
+                    said = "cannot save the snapshot " + file + ": " + e.getMessage();
+                } finally {
+                    monitor.done();
+                }
+                String text = said;
+                if (!display.isDisposed()) {
+                    display.asyncExec(() -> outcome.accept(text));
+                }
+                return Status.OK_STATUS;
+            }
+        };
+        job.setUser(true);
+        job.schedule();
+        return job;
+    }
+}
