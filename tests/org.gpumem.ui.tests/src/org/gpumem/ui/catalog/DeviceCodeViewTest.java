@@ -50,7 +50,7 @@ class DeviceCodeViewTest {
 
     private static void waitForCatalogOf(DeviceCodePanel panel, Path file) {
         UiTesting.waitUntil(() -> !panel.loading() && panel.catalog() != null
-                && Path.of(panel.catalog().file()).equals(file), 30_000, "the Device Code view to show " + file);
+                && Path.of(panel.catalog().file()).equals(file), 60_000, "the Device Code view to show " + file);
     }
 
     @Test

@@ -104,7 +104,7 @@ class SaveSnapshotTest {
         UiTesting.waitUntil(() -> launch.getDebugTarget() != null && launch.getDebugTarget().isSuspended()
                 && GpuMemorySession.get().state() != null && !GpuMemorySession.get().readOnly(), 60_000,
                 "the kernel to stop at the breakpoint and the views to show it");
-        UiTesting.waitUntil(action::isEnabled, 10_000, "Save Snapshot to be enabled by the stop");
+        UiTesting.waitUntil(action::isEnabled, 60_000, "Save Snapshot to be enabled by the stop");
         MemoryState live = GpuMemorySession.get().state();
         List<String> liveBytes = populatedWindows(live);
         assertTrue(liveBytes.stream().anyMatch(w -> w.startsWith("shared ")), "no shared bytes in the stop: " + liveBytes);
@@ -112,19 +112,19 @@ class SaveSnapshotTest {
         Path file = dir.resolve("stop.gpumem");
         String[] outcome = new String[1];
         SaveSnapshotAction.save(live, file, Display.getCurrent(), said -> outcome[0] = said).join();
-        UiTesting.waitUntil(() -> outcome[0] != null, 10_000, "the save to report");
+        UiTesting.waitUntil(() -> outcome[0] != null, 60_000, "the save to report");
         assertTrue(outcome[0].startsWith("saved snapshot " + file), outcome[0]);
         assertTrue(Files.exists(file) && Files.exists(Path.of(file + ".pages")), "no snapshot files in " + dir);
 
         IEditorPart editor = IDE.openEditorOnFileStore(page, EFS.getLocalFileSystem().getStore(file.toUri()));
         assertInstanceOf(SnapshotEditor.class, editor);
         UiTesting.waitUntil(() -> GpuMemorySession.get().readOnly() && file.toString().equals(GpuMemorySession.get().origin()),
-                30_000, "the Snapshot editor to show the saved state");
+                60_000, "the Snapshot editor to show the saved state");
         MemoryState reopened = GpuMemorySession.get().state();
         assertNotNull(reopened);
         assertEquals(live.getName(), reopened.getName());
         assertEquals(liveBytes, populatedWindows(reopened));
-        UiTesting.waitUntil(pools::measured, 10_000, "Memory Pools to show the snapshot");
+        UiTesting.waitUntil(pools::measured, 60_000, "Memory Pools to show the snapshot");
         assertTrue(pools.statusText().startsWith("Snapshot (read-only): "), pools.statusText());
     }
 
