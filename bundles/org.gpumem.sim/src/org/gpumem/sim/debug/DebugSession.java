@@ -14,7 +14,6 @@ import org.gpumem.sim.FaultKind;
 import org.gpumem.sim.KernelLaunch;
 import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.MemoryAccessException;
-import org.gpumem.sim.MemoryFaultKind;
 import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.SimulatorTarget;
 import org.gpumem.sim.SourceLocation;
@@ -23,7 +22,6 @@ import org.gpumem.sim.WarpState;
 import org.gpumem.sim.exec.Cta;
 import org.gpumem.sim.exec.Launch;
 import org.gpumem.sim.exec.Warp;
-import org.gpumem.sim.memory.StateSpaceLayout;
 
 /**
  * Runs a launch under debugger control. As many CTAs are resident at once as one SM of the
@@ -49,7 +47,7 @@ public final class DebugSession {
     public static final int SUSPEND_CHECK_INSTRUCTIONS = 4096;
 
     private final Launch launch;
-    private final StateSpaceLayout layout;
+    private final SessionMemory memory;
     private final List<DebugListener> listeners = new CopyOnWriteArrayList<>();
     private final BreakpointTable breakpoints;
     private final AtomicLong suspendRequests = new AtomicLong();
@@ -81,7 +79,7 @@ public final class DebugSession {
     /** A session positioned before the first instruction of its first resident CTAs. */
     public DebugSession(KernelLaunch launch) {
         this.launch = Launch.of(launch);
-        this.layout = this.launch.layout();
+        this.memory = new SessionMemory(this.launch, resident::contains);
         this.breakpoints = new BreakpointTable(this.launch.module().module());
         long b = launch.options().instructionBudget();
         this.budgetLeft = b <= 0 ? Long.MAX_VALUE : b;
@@ -219,7 +217,7 @@ public final class DebugSession {
 
     /** Selects a warp of any resident CTA; its CTA becomes the current one. */
     public void selectWarp(WarpView warp) {
-        selected = resident(warp);
+        selected = memory.resident(warp);
     }
 
     public WarpView selectedWarp() {
@@ -554,65 +552,12 @@ public final class DebugSession {
      * @throws MemoryAccessException when the bytes are outside the space
      */
     public byte[] read(PtxStateSpace space, long address, int length, WarpView warp, int lane) {
-        if (length < 0 || length > 1 << 24) {
-            throw new IllegalArgumentException("bad read length " + length);
-        }
-        switch (space) {
-            case GLOBAL:
-                return launch.module().device().read(address, length);
-            case CONST:
-                return copy(space, launch.module().constBank(), address, length);
-            case SHARED:
-                return resident(warp).cta().readShared(address, length);
-            case LOCAL:
-                return resident(warp).readLocal(lane, address, length);
-            case PARAM:
-                return copy(space, launch.paramBuffer(), address, length);
-            default: {
-                PtxStateSpace s = layout.resolve(address);
-                return read(s, s == PtxStateSpace.GLOBAL ? address : address - layout.base(s), length, warp, lane);
-            }
-        }
+        return memory.read(space, address, length, warp, lane);
     }
 
     /** Writes bytes; const and param spaces are read-only. */
     public void write(PtxStateSpace space, long address, byte[] bytes, WarpView warp, int lane) {
-        switch (space) {
-            case GLOBAL:
-                launch.module().device().write(address, bytes);
-                return;
-            case SHARED:
-                resident(warp).cta().writeShared(address, bytes);
-                return;
-            case LOCAL:
-                resident(warp).writeLocal(lane, address, bytes);
-                return;
-            case CONST:
-            case PARAM:
-                throw new MemoryAccessException(MemoryFaultKind.READ_ONLY, space, address, bytes.length, null);
-            default: {
-                PtxStateSpace s = layout.resolve(address);
-                write(s, s == PtxStateSpace.GLOBAL ? address : address - layout.base(s), bytes, warp, lane);
-            }
-        }
-    }
-
-    /** The simulator's warp behind a view of a resident CTA. */
-    Warp resident(WarpView warp) {
-        if (!resident.contains(warp.cta())) {
-            throw new IllegalArgumentException(warp + " is not resident");
-        }
-        return warp.warp();
-    }
-
-    private static byte[] copy(PtxStateSpace space, byte[] storage, long address, int length) {
-        if (address < 0 || address + length > storage.length) {
-            throw new MemoryAccessException(MemoryFaultKind.OUT_OF_BOUNDS, space, address, length,
-                    "space has " + storage.length + " bytes");
-        }
-        byte[] out = new byte[length];
-        System.arraycopy(storage, (int) address, out, 0, length);
-        return out;
+        memory.write(space, address, bytes, warp, lane);
     }
 
     /** Runs a launch to its end without stopping; convenience for tools. */
