@@ -56,17 +56,37 @@ public final class SimulatorTarget {
      * At least 1.
      */
     public static int residentCtasPerSm(int smVersion, long threads, long sharedBytes) {
+        int[] row = residency(smVersion);
+        long warps = Math.max(1, (threads + 31) / 32);
+        long byWarps = row[2] / warps;
+        long perBlock = sharedBytes + (smVersion >= 80 ? RESERVED_SHARED_PER_BLOCK_SM80 : 0);
+        long byShared = perBlock == 0 ? Long.MAX_VALUE : (row[3] * 1024L) / perBlock;
+        return (int) Math.max(1, Math.min(row[1], Math.min(byWarps, byShared)));
+    }
+
+    /** The most CTAs one SM of version {@code smVersion} keeps resident, whatever their size. */
+    public static int maxResidentCtasPerSm(int smVersion) {
+        return residency(smVersion)[1];
+    }
+
+    /** The most threads one SM of version {@code smVersion} keeps resident (its resident warps x 32). */
+    public static int maxResidentThreadsPerSm(int smVersion) {
+        return residency(smVersion)[2] * 32;
+    }
+
+    /** Shared memory per SM of version {@code smVersion}, in bytes. */
+    public static long sharedBytesPerSm(int smVersion) {
+        return residency(smVersion)[3] * 1024L;
+    }
+
+    private static int[] residency(int smVersion) {
         int[] row = RESIDENCY[0];
         for (int[] r : RESIDENCY) {
             if (r[0] <= smVersion) {
                 row = r;
             }
         }
-        long warps = Math.max(1, (threads + 31) / 32);
-        long byWarps = row[2] / warps;
-        long perBlock = sharedBytes + (smVersion >= 80 ? RESERVED_SHARED_PER_BLOCK_SM80 : 0);
-        long byShared = perBlock == 0 ? Long.MAX_VALUE : (row[3] * 1024L) / perBlock;
-        return (int) Math.max(1, Math.min(row[1], Math.min(byWarps, byShared)));
+        return row;
     }
 
     /** A fresh description of the simulator's target (EMF objects have one container). */

@@ -27,6 +27,7 @@ import org.gpumem.sim.ptx.PtxLoader;
 import org.gpumem.sim.ptx.PtxModule;
 import org.gpumem.sim.KernelParameter;
 import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.SimulatorTarget;
 import org.gpumem.sim.ptx.PtxFunction;
 import org.gpumem.sim.ptx.PtxVariable;
 
@@ -46,8 +47,6 @@ public final class SimulatedDevice {
     private static final long SHARED_PER_BLOCK = 48 * 1024;
     private static final long CONSTANT_BYTES = 64 * 1024;
     /** Resident threads and blocks per multiprocessor, and registers, as CUDA's sm_8x/sm_9x devices have. */
-    private static final long THREADS_PER_MULTIPROCESSOR = 2048;
-    private static final long BLOCKS_PER_MULTIPROCESSOR = 32;
     private static final long REGISTERS = 65536;
 
     private final String target;
@@ -88,7 +87,8 @@ public final class SimulatedDevice {
         p.put("totalGlobalMem", device.global().capacity());
         p.put("sharedMemPerBlock", SHARED_PER_BLOCK);
         p.put("sharedMemPerBlockOptin", (long) LaunchConfig.MAX_SHARED_BYTES);
-        p.put("sharedMemPerMultiprocessor", (long) LaunchConfig.MAX_SHARED_BYTES);
+        // The per-SM limits are the ones the debugger keeps CTAs resident by (occupancy queries use them).
+        p.put("sharedMemPerMultiprocessor", SimulatorTarget.sharedBytesPerSm(sm));
         p.put("totalConstMem", CONSTANT_BYTES);
         p.put("regsPerBlock", REGISTERS);
         p.put("regsPerMultiprocessor", REGISTERS);
@@ -100,8 +100,8 @@ public final class SimulatedDevice {
             p.put("maxGridSize[" + i + "]", LaunchConfig.MAX_GRID[i]);
         }
         p.put("multiProcessorCount", (long) MULTIPROCESSORS);
-        p.put("maxThreadsPerMultiProcessor", THREADS_PER_MULTIPROCESSOR);
-        p.put("maxBlocksPerMultiProcessor", BLOCKS_PER_MULTIPROCESSOR);
+        p.put("maxThreadsPerMultiProcessor", (long) SimulatorTarget.maxResidentThreadsPerSm(sm));
+        p.put("maxBlocksPerMultiProcessor", (long) SimulatorTarget.maxResidentCtasPerSm(sm));
         p.put("clockRate", CLOCK_KHZ);
         p.put("unifiedAddressing", 1L);
         p.put("canMapHostMemory", 1L);
