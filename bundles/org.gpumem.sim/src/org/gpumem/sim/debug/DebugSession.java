@@ -73,6 +73,8 @@ public final class DebugSession {
     private long threadInstructions;
     private long budgetLeft;
     private Warp budgetExhausted;
+    /** The warp that was to run when the launch was asked to stop ({@link KernelLaunch#requestStop}). */
+    private Warp stoppedOnRequest;
     private LaunchResult result;
     private final long startNanos = System.nanoTime();
 
@@ -441,6 +443,11 @@ public final class DebugSession {
         if (budgetLeft <= 0) {
             return Cta.Stop.FAULT;
         }
+        if (launch.stopReason() != null) {
+            // KernelLaunch.requestStop (a wall-clock limit, Ctrl-C) ends the session as it ends a run.
+            stoppedOnRequest = w;
+            return Cta.Stop.FAULT;
+        }
         reportedAt.remove(w);
         Cta cta = w.cta();
         long wi = cta.warpInstructions(), ti = cta.threadInstructions();
@@ -473,6 +480,9 @@ public final class DebugSession {
 
     private DebugEvent faulted(Warp w) {
         Fault f = w.cta().fault();
+        if (f == null && stoppedOnRequest != null) {
+            f = stoppedOnRequest.faultHere(FaultKind.STOPPED, launch.stopReason());
+        }
         if (f == null && budgetExhausted != null) {
             f = budgetExhausted.faultHere(FaultKind.INSTRUCTION_BUDGET, "the session issued its budget of "
                     + launch.options().instructionBudget() + " warp instructions");
@@ -482,7 +492,7 @@ public final class DebugSession {
         }
         selected = w;
         result = new LaunchResult(f, warpInstructions, threadInstructions, System.nanoTime() - startNanos, null,
-                launch.deviceOutput(), null);
+                launch.deviceOutput(), f != null && f.kind() == FaultKind.STOPPED ? positions() : null);
         CtaView view = viewOf(w.cta());
         return ended(new DebugEvent(DebugEvent.Kind.FAULT, view, view.warp(w.id()), null, f, result));
     }

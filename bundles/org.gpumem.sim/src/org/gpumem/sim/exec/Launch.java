@@ -271,6 +271,11 @@ public final class Launch implements KernelLaunch {
         return stopReason != null;
     }
 
+    /** Why {@link #requestStop} asked this launch to stop (a debug session honours it too), or null. */
+    public String stopReason() {
+        return stopReason;
+    }
+
     /** Counts a finished slice of warp instructions (what bounds the work after a stop request). */
     void issued(long warpInstructions) {
         issuedSlices.addAndGet(warpInstructions);

@@ -94,6 +94,15 @@ class DeviceRuntimeCommandTest {
         }
     }
 
+    /** --snapshot runs the launch as a debug session, which answers the stop rules as a run does. */
+    @Test
+    void anEndlessKernelRunForASnapshotStopsAtItsTimeout() throws IOException {
+        CliRun r = run("run", endless().toString(), "--timeout", "0.5", "--snapshot", dir.resolve("end.gpumem").toString());
+        assertEquals(RunCommand.EXIT_FAULT, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("the wall-clock limit of 0.5 s was reached"), r.out());
+        assertTrue(r.out().matches("(?s).*CTA \\(\\d,0,0\\) warp \\d: \\w+ at PTX line \\d+.*"), r.out());
+    }
+
     @Test
     void theBudgetMessageSaysHowToRaiseIt() throws IOException {
         CliRun r = run("run", endless().toString(), "--budget", "100000");
