@@ -18,7 +18,8 @@ import org.gpumem.sim.launch.KernelModules;
 /**
  * Runs each launch under the debug API with the {@code --break} locations of
  * {@code gpumem exec}: the first time a launch reaches one, the stop is printed as
- * {@code gpumem demo} prints its stop, and the launch continues.
+ * {@code gpumem demo} prints its stop, and the launch continues. Each launch runs under the
+ * command's {@link StopRules}, so {@code --timeout} and Ctrl-C end it as they end a plain run.
  */
 final class BreakpointRunner implements KernelRunner {
     /** A {@code --break} argument: FILE:LINE, or a kernel name (mangled or demangled). */
@@ -49,19 +50,25 @@ final class BreakpointRunner implements KernelRunner {
     private final int lane;
     private final Path sources;
     private final PrintWriter out;
+    private final StopRules stop;
 
     /** {@code sources}: where to look for a source file that is not at the path its PTX names. */
-    BreakpointRunner(List<Location> locations, long budget, int lane, Path sources, PrintWriter out) {
+    BreakpointRunner(List<Location> locations, long budget, int lane, Path sources, PrintWriter out, StopRules stop) {
         this.locations = List.copyOf(locations);
         this.budget = budget;
         this.lane = lane;
         this.sources = sources;
         this.out = out;
+        this.stop = stop;
     }
 
     @Override
     public LaunchResult run(KernelLaunch launch) {
-        DebugSession session = new DebugSession(launch.prepare(DebugSession.options(budget)));
+        org.gpumem.sim.KernelLaunch prepared = launch.prepare(DebugSession.options(budget));
+        return stop.run(prepared, () -> debug(launch, new DebugSession(prepared)));
+    }
+
+    private LaunchResult debug(KernelLaunch launch, DebugSession session) {
         List<Breakpoint> armed = new ArrayList<>();
         List<Location> armedFor = new ArrayList<>();
         for (Location l : locations) {

@@ -71,18 +71,18 @@ public final class ExecCommand implements Callable<Integer> {
         }
         ExecOptions options = simulation.options(profile);
         try (StopRules stop = simulation.stopRules()) {
-            int status = execute(options, launch -> stop.run(launch.prepare(options)), out, err);
+            int status = execute(options, stop, out, err);
             // What the program made of its stopped kernel is not the answer to a Ctrl-C: the
             // shell's convention is, as for `gpumem run`.
             return stop.interrupted() ? StopRules.EXIT_INTERRUPTED : status;
         }
     }
 
-    private int execute(ExecOptions options, KernelRunner simulate, PrintWriter out, PrintWriter err) throws Exception {
-        KernelRunner runner = simulate;
+    private int execute(ExecOptions options, StopRules stop, PrintWriter out, PrintWriter err) throws Exception {
+        KernelRunner runner = launch -> stop.run(launch.prepare(options));
         if (!breaks.isEmpty()) {
             List<BreakpointRunner.Location> at = breaks.stream().map(BreakpointRunner.Location::parse).toList();
-            runner = new BreakpointRunner(at, options.instructionBudget(), lane, program.toAbsolutePath().getParent(), err);
+            runner = new BreakpointRunner(at, options.instructionBudget(), lane, program.toAbsolutePath().getParent(), err, stop);
         }
         HostProgram p = HostProgram.of(program, arguments, RuntimeLibrary.folder(ExecCommand.class)).withDevice(device);
         // on a terminal the program writes to it directly (and line-buffers as usual); otherwise its

@@ -225,6 +225,23 @@ class ExecCommandTest {
     }
 
     @Test
+    void anEndlessKernelStopsAtTheTimeoutAndTheProgramSeesTheFault() {
+        CliRun r = exec("--timeout", "0.5", "endless");
+        assertTrue(r.out().startsWith("launching spin\n"), r.out());
+        assertTrue(r.err().contains("the wall-clock limit of 0.5 s was reached"), r.err());
+        assertTrue(r.status() != 0, r.out() + r.err());
+    }
+
+    /** A --break launch runs as a debug session, which answers the stop rules as a plain launch does. */
+    @Test
+    void anEndlessKernelWithABreakpointStopsThereAndThenAtTheTimeout() {
+        CliRun r = exec("--break", "spin", "--timeout", "0.5", "endless");
+        assertEquals(1, count(r.err(), "stopped at kernel spin"), r.err());
+        assertTrue(r.err().contains("the wall-clock limit of 0.5 s was reached"), r.err());
+        assertTrue(r.status() != 0, r.out() + r.err());
+    }
+
+    @Test
     void theProfileSaysWhereEachLaunchsAccessesWent() {
         CliRun r = exec("--profile", "vector_add");
         assertEquals(0, r.status(), r.out() + r.err());
