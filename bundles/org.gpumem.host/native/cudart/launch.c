@@ -239,7 +239,8 @@ static int blocks_per_multiprocessor(const struct function *f, int blockSize, si
     int64_t blocks = device_value("maxThreadsPerMultiProcessor") / threads;
     int64_t most = device_value("maxBlocksPerMultiProcessor");
     blocks = blocks < most ? blocks : most;
-    int64_t bytes = (int64_t)a->sharedSizeBytes + (int64_t)shared;
+    /* as SimulatorTarget.residentCtasPerSm counts them: the driver's reserve is part of each block */
+    int64_t bytes = (int64_t)a->sharedSizeBytes + (int64_t)shared + device_value("reservedSharedMemPerBlock");
     if (bytes > 0) {
         int64_t by_shared = device_value("sharedMemPerMultiprocessor") / bytes;
         blocks = blocks < by_shared ? blocks : by_shared;
@@ -277,7 +278,8 @@ EXPORT cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmem
     if (dynamicSmemSize == NULL || numBlocks <= 0 || blockSize <= 0 || blockSize > a->maxThreadsPerBlock) {
         return record(cudaErrorInvalidValue);
     }
-    int64_t per_block = device_value("sharedMemPerMultiprocessor") / numBlocks;
+    /* each block's share of the SM less the driver's reserve, within the opt-in limit of a block */
+    int64_t per_block = device_value("sharedMemPerMultiprocessor") / numBlocks - device_value("reservedSharedMemPerBlock");
     int64_t optin = device_value("sharedMemPerBlockOptin");
     per_block = per_block < optin ? per_block : optin;
     per_block -= (int64_t)a->sharedSizeBytes;

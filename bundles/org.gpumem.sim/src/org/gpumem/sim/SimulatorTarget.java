@@ -59,9 +59,14 @@ public final class SimulatorTarget {
         int[] row = residency(smVersion);
         long warps = Math.max(1, (threads + 31) / 32);
         long byWarps = row[2] / warps;
-        long perBlock = sharedBytes + (smVersion >= 80 ? RESERVED_SHARED_PER_BLOCK_SM80 : 0);
+        long perBlock = sharedBytes + reservedSharedBytesPerBlock(smVersion);
         long byShared = perBlock == 0 ? Long.MAX_VALUE : (row[3] * 1024L) / perBlock;
         return (int) Math.max(1, Math.min(row[1], Math.min(byWarps, byShared)));
+    }
+
+    /** Shared memory the driver reserves for each resident block on an SM of version {@code smVersion}. */
+    public static long reservedSharedBytesPerBlock(int smVersion) {
+        return smVersion >= 80 ? RESERVED_SHARED_PER_BLOCK_SM80 : 0;
     }
 
     /** The most CTAs one SM of version {@code smVersion} keeps resident, whatever their size. */

@@ -89,6 +89,7 @@ public final class SimulatedDevice {
         p.put("sharedMemPerBlockOptin", (long) LaunchConfig.MAX_SHARED_BYTES);
         // The per-SM limits are the ones the debugger keeps CTAs resident by (occupancy queries use them).
         p.put("sharedMemPerMultiprocessor", SimulatorTarget.sharedBytesPerSm(sm));
+        p.put("reservedSharedMemPerBlock", SimulatorTarget.reservedSharedBytesPerBlock(sm));
         p.put("totalConstMem", CONSTANT_BYTES);
         p.put("regsPerBlock", REGISTERS);
         p.put("regsPerMultiprocessor", REGISTERS);

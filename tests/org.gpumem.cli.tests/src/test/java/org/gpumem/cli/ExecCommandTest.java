@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.gpumem.sim.SimulatorTarget;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -87,6 +88,18 @@ class ExecCommandTest {
         Matcher m = Pattern.compile("sum of 65536 elements in (\\d+) launches").matcher(r.out());
         assertTrue(m.find(), r.out());
         assertEquals(2, Integer.parseInt(m.group(1)), "65536 elements, 256 per block: 256 partial sums, then one");
+    }
+
+    /** The runtime's occupancy answer is the residency the debugger keeps CTAs resident by. */
+    @Test
+    void occupancyQueriesCountAsTheSimulatorKeepsBlocksResident() {
+        CliRun r = exec("reduction");
+        Matcher m = Pattern.compile("reduceSum: (\\d+) static shared bytes, .*; (\\d+) blocks of (\\d+) threads per multiprocessor")
+                .matcher(r.out());
+        assertTrue(m.find(), r.out());
+        int threads = Integer.parseInt(m.group(3));
+        long shared = Long.parseLong(m.group(1)) + threads * 4L; // the program's dynamic shared memory: an int per thread
+        assertEquals(SimulatorTarget.residentCtasPerSm(90, threads, shared), Integer.parseInt(m.group(2)), r.out());
     }
 
     @Test
