@@ -7,6 +7,7 @@ import java.util.List;
 import org.gpumem.images.ItaniumDemangler;
 import org.gpumem.model.MemoryState;
 import org.gpumem.model.Target;
+import org.gpumem.sim.AddressSpaceProfile;
 import org.gpumem.sim.Dim3;
 import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.WarpPosition;
@@ -40,8 +41,9 @@ public final class SimulatorEngine implements KernelEngine {
      * @param budget   most warp instructions before the session stops with a budget fault
      */
     public SimulatorEngine(PreparedLaunch prepared, long budget) {
+        // with the address-space profile, which the IDE's profile view shows of the session
         this(prepared, prepared.description().module().toAbsolutePath().normalize(),
-                prepared.launch(org.gpumem.sim.debug.DebugSession.options(budget)));
+                prepared.launch(org.gpumem.sim.debug.DebugSession.options(budget).withProfile(true)));
     }
 
     /**
@@ -127,6 +129,11 @@ public final class SimulatorEngine implements KernelEngine {
     @Override
     public LaunchResult result() {
         return sim.result();
+    }
+
+    @Override
+    public AddressSpaceProfile profile() {
+        return sim.profile();
     }
 
     /** Where the resident warps are (the session is stopped: on the executor). */

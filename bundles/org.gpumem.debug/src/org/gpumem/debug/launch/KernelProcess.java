@@ -95,6 +95,14 @@ public final class KernelProcess extends ConsoleProcess implements KernelTargetP
         return engine.prepared().description().module().toAbsolutePath().normalize().toString();
     }
 
+    /**
+     * The session driving the kernel (this process's own in run mode, the debug target's in
+     * debug mode), or null before it starts.
+     */
+    public DebugSession session() {
+        return session;
+    }
+
     /** The engine, for tests and the UI that compare with the simulator. */
     public SimulatorEngine engine() {
         return engine;
