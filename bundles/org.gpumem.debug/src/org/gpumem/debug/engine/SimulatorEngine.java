@@ -21,6 +21,7 @@ import org.gpumem.sim.debug.StepUnit;
 import org.gpumem.sim.debug.StoppedMemoryState;
 import org.gpumem.sim.debug.VariableType;
 import org.gpumem.sim.debug.WarpView;
+import org.gpumem.sim.launch.FinalMemoryState;
 import org.gpumem.sim.launch.PreparedLaunch;
 
 /**
@@ -267,6 +268,15 @@ public final class SimulatorEngine implements KernelEngine {
             throw new IllegalStateException("the launch has ended");
         }
         return StoppedMemoryState.of(sim);
+    }
+
+    /**
+     * The state a launch file's kernel is left in ({@link FinalMemoryState}: global memory with
+     * the buffers as variables, the last resident CTAs), for after its session ended or was
+     * terminated, when nothing runs it again; null for a launch made elsewhere. On the executor.
+     */
+    public MemoryState finalState() {
+        return prepared == null ? null : FinalMemoryState.of(prepared, sim, sim.result());
     }
 
     @Override

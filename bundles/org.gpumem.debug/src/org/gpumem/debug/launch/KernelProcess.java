@@ -142,6 +142,7 @@ public final class KernelProcess extends ConsoleProcess implements KernelTargetP
     public void sessionEnded(DebugSession ended) {
         session = ended;
         LaunchResult result = engine.result();
+        EndedKernels.record(getLaunch(), getLabel(), engine.finalState());
         int exitValue;
         // the GPU's printf buffer comes out at the end of the kernel, however it ended
         printOutput(new String(result != null ? result.deviceOutput() : engine.deviceOutput(), StandardCharsets.UTF_8));
