@@ -50,6 +50,7 @@ final class HostKernelDebugger implements KernelRunner {
             }
             current = side;
         }
+        program.debugging(target, kernelLaunch);
         try {
             launch.addDebugTarget(target);
             target.start(engine);

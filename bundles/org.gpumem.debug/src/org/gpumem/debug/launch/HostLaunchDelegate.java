@@ -47,7 +47,7 @@ public final class HostLaunchDelegate implements ILaunchConfigurationDelegate {
         if (launch.getSourceLocator() == null) {
             launch.setSourceLocator(new KernelSourceLocator(executable));
         }
-        HostProgramProcess process = new HostProgramProcess(launch, executable + " [" + program.device() + "]");
+        HostProgramProcess process = new HostProgramProcess(launch, program);
         Runnable programEnded;
         KernelRunner runner;
         if (debug) {
