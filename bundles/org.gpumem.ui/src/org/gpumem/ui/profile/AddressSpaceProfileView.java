@@ -77,9 +77,12 @@ public final class AddressSpaceProfileView extends ViewPart implements IDebugEve
     /** The launch of the latest event, to be read at the next refresh; guarded by {@code this}. */
     private ProfiledLaunch pending;
     private final IDebugContextListener debugContextListener = this::debugContextChanged;
+    /** The view's display, for debug events that come on other threads. */
+    private Display display;
 
     @Override
     public void createPartControl(Composite parent) {
+        display = parent.getDisplay();
         Composite area = new Composite(parent, SWT.NONE);
         area.setLayout(new GridLayout(1, false));
         status = new Label(area, SWT.WRAP);
@@ -212,8 +215,7 @@ public final class AddressSpaceProfileView extends ViewPart implements IDebugEve
             schedule = pending == null;
             pending = launch;
         }
-        Display display = viewer == null || viewer.getControl().isDisposed() ? null : viewer.getControl().getDisplay();
-        if (schedule && display != null && !display.isDisposed()) {
+        if (schedule && !display.isDisposed()) {
             display.asyncExec(this::refreshFollowed);
         }
     }

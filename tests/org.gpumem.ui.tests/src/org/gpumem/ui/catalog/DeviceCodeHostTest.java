@@ -8,12 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
-import org.eclipse.core.resources.IResource;
-import org.eclipse.core.resources.IWorkspace;
 import org.eclipse.core.resources.ResourcesPlugin;
-import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunch;
@@ -25,7 +21,6 @@ import org.eclipse.debug.core.model.IDebugTarget;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
 import org.gpumem.debug.KernelDebugIds;
-import org.gpumem.debug.breakpoints.KernelLineBreakpoint;
 import org.gpumem.debug.launch.HostLaunchAttributes;
 import org.gpumem.images.Catalog;
 import org.gpumem.images.CatalogReader;
@@ -74,15 +69,8 @@ class DeviceCodeHostTest {
         Kernel expected = ptx.get(0).kernels().stream().filter(k -> k.displayName().startsWith("reduceSum(")).findFirst()
                 .orElseThrow(() -> new AssertionError("no reduceSum in " + ptx.get(0).kernels()));
 
-        IWorkspace workspace = ResourcesPlugin.getWorkspace();
-        project = workspace.getRoot().getProject("DeviceCodeHostTest");
-        IFile source = project.getFile("reduction.cu");
-        workspace.run(monitor -> {
-            project.create(monitor);
-            project.open(monitor);
-            source.createLink(IPath.fromPath(HOST.resolve("reduction.cu")), IResource.NONE, monitor);
-            new KernelLineBreakpoint(source, STORE_LINE);
-        }, workspace.getRoot(), IWorkspace.AVOID_UPDATE, null);
+        project = ResourcesPlugin.getWorkspace().getRoot().getProject("DeviceCodeHostTest");
+        UiTesting.createWithBreakpoint(project, HOST.resolve("reduction.cu"), STORE_LINE);
         IWorkbenchPage page = PlatformUI.getWorkbench().showPerspective(GpuMemoryPerspective.ID,
                 PlatformUI.getWorkbench().getActiveWorkbenchWindow());
         DeviceCodeView view = (DeviceCodeView) page.showView(GpuMemoryViews.DEVICE_CODE);
