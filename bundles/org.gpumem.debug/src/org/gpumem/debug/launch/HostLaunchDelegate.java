@@ -55,7 +55,7 @@ public final class HostLaunchDelegate implements ILaunchConfigurationDelegate {
             runner = debugger;
             programEnded = debugger::programEnded;
         } else {
-            HostKernelRunner stoppable = new HostKernelRunner(budget);
+            HostKernelRunner stoppable = new HostKernelRunner(budget, process);
             runner = stoppable;
             programEnded = stoppable::programEnded;
         }

@@ -17,6 +17,7 @@ import org.eclipse.debug.core.model.IDebugTarget;
 import org.gpumem.host.HostProgram;
 import org.gpumem.host.HostSession;
 import org.gpumem.host.KernelLaunch;
+import org.gpumem.sim.LaunchResult;
 
 /**
  * A CUDA program started by a {@link HostSession}, as a process of the launch: its console
@@ -34,6 +35,12 @@ public final class HostProgramProcess extends ConsoleProcess {
     };
     /** The kernel launch each debug target of the program runs; weak, as the launch holds its targets. */
     private final Map<IDebugTarget, KernelLaunch> debugged = Collections.synchronizedMap(new WeakHashMap<>());
+    /** The latest kernel launch run to its end without a debug target (run mode), and its result. */
+    private volatile RunLaunch lastRun;
+
+    /** A kernel launch the program ran in run mode, and how it ended. */
+    public record RunLaunch(KernelLaunch launch, LaunchResult result) {
+    }
 
     public HostProgramProcess(ILaunch launch, HostProgram program) {
         super(launch, program.executable().toAbsolutePath().normalize() + " [" + program.device() + "]", "gpumem.host");
@@ -48,6 +55,17 @@ public final class HostProgramProcess extends ConsoleProcess {
     /** The kernel launch of the program that {@code target} debugs, or null when it is not one of this program's. */
     public KernelLaunch kernelLaunch(IDebugTarget target) {
         return debugged.get(target);
+    }
+
+    /** The latest kernel launch the program ran to its end in run mode, or null (none yet, or debug mode). */
+    public RunLaunch lastRun() {
+        return lastRun;
+    }
+
+    /** A launch ran to its end in run mode: recorded, and the debug views are told (CHANGE). */
+    void ran(KernelLaunch launch, LaunchResult result) {
+        lastRun = new RunLaunch(launch, result);
+        changed();
     }
 
     /** Records that {@code target} debugs {@code launch}. */

@@ -41,6 +41,7 @@ import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.part.ViewPart;
 import org.eclipse.ui.texteditor.ITextEditor;
+import org.gpumem.debug.launch.HostProgramProcess;
 import org.gpumem.debug.launch.KernelSourceLocator;
 import org.gpumem.images.Kernel;
 import org.gpumem.sim.AddressSpaceProfile;
@@ -182,7 +183,9 @@ public final class AddressSpaceProfileView extends ViewPart implements IDebugEve
         ProfiledLaunch latest = null;
         for (DebugEvent event : events) {
             int kind = event.getKind();
-            if (kind == DebugEvent.SUSPEND || kind == DebugEvent.TERMINATE || kind == DebugEvent.CREATE) {
+            // a CUDA program in run mode says CHANGE when one of its launches ended
+            if (kind == DebugEvent.SUSPEND || kind == DebugEvent.TERMINATE || kind == DebugEvent.CREATE
+                    || kind == DebugEvent.CHANGE && event.getSource() instanceof HostProgramProcess) {
                 ProfiledLaunch launch = ProfiledLaunch.of(event.getSource());
                 latest = launch != null ? launch : latest;
             }

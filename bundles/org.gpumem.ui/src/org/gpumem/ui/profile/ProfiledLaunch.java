@@ -10,6 +10,7 @@ import org.eclipse.debug.core.model.IDebugElement;
 import org.eclipse.debug.core.model.IDebugTarget;
 import org.gpumem.debug.engine.DebugSession;
 import org.gpumem.debug.engine.KernelEngine;
+import org.gpumem.debug.launch.HostProgramProcess;
 import org.gpumem.debug.launch.KernelProcess;
 import org.gpumem.debug.launch.KernelSourceLocator;
 import org.gpumem.debug.model.KernelDebugTarget;
@@ -18,9 +19,9 @@ import org.gpumem.sim.LaunchResult;
 
 /**
  * A kernel launch of the IDE whose address-space profile the profile view shows: a kernel debug
- * target (of a launch file or of a CUDA program), or a launch file's kernel run without one
- * (run mode). {@link #read} takes the session's profile as it stands: at a stop, what ran until
- * then; once the kernel ended, its result's profile.
+ * target (of a launch file or of a CUDA program), a launch file's kernel run without one (run
+ * mode), or the latest launch a CUDA program ran in run mode. {@link #read} takes the session's
+ * profile as it stands: at a stop, what ran until then; once the kernel ended, its result's.
  *
  * @param owner the debug target or process, which the view compares to know what it follows
  */
@@ -43,6 +44,9 @@ record ProfiledLaunch(Object owner, String label, ILaunch launch) {
                 }
             }
             return new ProfiledLaunch(process, process.getLabel(), launch);
+        }
+        if (source instanceof HostProgramProcess program && program.lastRun() != null) {
+            return new ProfiledLaunch(program, program.getLabel(), program.getLaunch());
         }
         return null;
     }
@@ -68,16 +72,17 @@ record ProfiledLaunch(Object owner, String label, ILaunch launch) {
      * waits for a running kernel.
      */
     Reading read() throws DebugException {
+        if (owner instanceof HostProgramProcess program) {
+            HostProgramProcess.RunLaunch run = program.lastRun();
+            return ended(run.result(), run.launch() + " of " + label);
+        }
         DebugSession session = session();
         if (session == null) {
             return new Reading(null, name() + ": starting \u2026");
         }
         LaunchResult result = session.endResult();
         if (result != null) {
-            String outcome = result.completed() ? " completed"
-                    : " ended: " + result.fault().report().lines().findFirst().orElse("fault");
-            return rows(result.profile(), name() + outcome + String.format(", %,d thread instructions",
-                    result.threadInstructions()));
+            return ended(result, name());
         }
         if (session.isEnded()) {
             return new Reading(null, name() + ": terminated before the kernel ended; the profile is as of its last stop");
@@ -90,6 +95,13 @@ record ProfiledLaunch(Object owner, String label, ILaunch launch) {
             }
             throw e;
         }
+    }
+
+    /** The profile of a launch that ended, with how it ended. */
+    private static Reading ended(LaunchResult result, String name) {
+        String outcome = result.completed() ? " completed"
+                : " ended: " + result.fault().report().lines().findFirst().orElse("fault");
+        return rows(result.profile(), name + outcome + String.format(", %,d thread instructions", result.threadInstructions()));
     }
 
     private static Reading rows(AddressSpaceProfile profile, String message) {

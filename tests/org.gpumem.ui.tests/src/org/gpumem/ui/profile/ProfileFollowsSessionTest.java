@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -27,6 +28,8 @@ import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.gpumem.debug.KernelDebugIds;
 import org.gpumem.debug.engine.KernelEngine;
+import org.gpumem.debug.launch.HostLaunchAttributes;
+import org.gpumem.debug.launch.HostProgramProcess;
 import org.gpumem.debug.launch.KernelLaunchAttributes;
 import org.gpumem.debug.launch.KernelProcess;
 import org.gpumem.debug.model.KernelDebugTarget;
@@ -43,7 +46,8 @@ import org.junit.jupiter.api.Test;
  * The profile view follows the IDE's kernel launches without asking for a file: the sample,
  * debugged, fills it at its loop breakpoint and again at its end, each time with the counts the
  * session itself reports; a second launch (run mode, another grid) replaces them with its own;
- * a row's double-click opens the sample project's copy of the source.
+ * a row's double-click opens the sample project's copy of the source. A CUDA program run with
+ * the "CUDA Application" type shows the profile of its latest kernel launch.
  */
 class ProfileFollowsSessionTest {
 
@@ -58,8 +62,10 @@ class ProfileFollowsSessionTest {
         }
         UiTesting.endLaunchesAndDelete(sample());
         ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
-        for (ILaunchConfiguration c : manager.getLaunchConfigurations(manager.getLaunchConfigurationType(KernelDebugIds.LAUNCH_TYPE_ID))) {
-            c.delete();
+        for (String type : List.of(KernelDebugIds.LAUNCH_TYPE_ID, KernelDebugIds.HOST_LAUNCH_TYPE_ID)) {
+            for (ILaunchConfiguration c : manager.getLaunchConfigurations(manager.getLaunchConfigurationType(type))) {
+                c.delete();
+            }
         }
     }
 
@@ -135,5 +141,25 @@ class ProfileFollowsSessionTest {
         Map<String, AddressSpaceProfile.Counts> second2 = process.session().endResult().profile().sourceLines();
         assertNotEquals(atEnd, second2, "the second launch counts the same as the first");
         waitForProfile(view, process, second2, "the second launch's profile");
+    }
+
+    @Test
+    void followsTheLatestKernelLaunchOfACudaProgramRun() throws Exception {
+        IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+        AddressSpaceProfileView view = (AddressSpaceProfileView) page.showView(GpuMemoryViews.ADDRESS_SPACE_PROFILE);
+        // reduction.G (nvcc -G: every access through a generic address) launches reduceSum twice.
+        Path program = Path.of(System.getProperty("gpumem.fixtures"), "host", "reduction.G");
+        ILaunchConfigurationWorkingCopy wc = DebugPlugin.getDefault().getLaunchManager()
+                .getLaunchConfigurationType(KernelDebugIds.HOST_LAUNCH_TYPE_ID).newInstance(null, "profile of a program run");
+        HostLaunchAttributes.set(wc, program.toString(), "", "", "sm_90", "");
+        ILaunch launch = wc.launch(ILaunchManager.RUN_MODE, new NullProgressMonitor());
+        HostProgramProcess process = assertInstanceOf(HostProgramProcess.class, launch.getProcesses()[0]);
+        UiTesting.waitUntil(process::isTerminated, 60_000, "the program's exit");
+        assertEquals(0, process.getExitValue());
+        HostProgramProcess.RunLaunch last = process.lastRun();
+        assertEquals(2, last.launch().sequence(), "the program's second launch is its last");
+        Map<String, AddressSpaceProfile.Counts> expected = last.result().profile().sourceLines();
+        assertTrue(generic(expected) > 0, "no generic access in " + last.launch() + ": " + expected);
+        waitForProfile(view, process, expected, "the profile of " + last.launch());
     }
 }
