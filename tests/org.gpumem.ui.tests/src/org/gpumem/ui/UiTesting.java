@@ -246,6 +246,26 @@ public final class UiTesting {
         }
     }
 
+    /**
+     * Creates and opens {@code project} with {@code source} linked in under its own name and a
+     * kernel line breakpoint at {@code line} of it, in one operation under the root's rule, so
+     * that no refresh comes between them.
+     *
+     * @return the linked source file
+     */
+    public static org.eclipse.core.resources.IFile createWithBreakpoint(IProject project, Path source, int line)
+            throws CoreException {
+        org.eclipse.core.resources.IWorkspace workspace = project.getWorkspace();
+        org.eclipse.core.resources.IFile file = project.getFile(source.getFileName().toString());
+        workspace.run(monitor -> {
+            project.create(monitor);
+            project.open(monitor);
+            file.createLink(org.eclipse.core.runtime.IPath.fromPath(source), org.eclipse.core.resources.IResource.NONE, monitor);
+            new org.gpumem.debug.breakpoints.KernelLineBreakpoint(file, line);
+        }, workspace.getRoot(), org.eclipse.core.resources.IWorkspace.AVOID_UPDATE, null);
+        return file;
+    }
+
     /** The little-endian 32-bit integer at {@code data[off]}, computed here independently of the UI. */
     public static int leInt(byte[] data, int off) {
         return java.nio.ByteBuffer.wrap(data, off, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();

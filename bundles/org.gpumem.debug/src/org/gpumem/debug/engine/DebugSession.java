@@ -14,6 +14,7 @@ import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.debug.core.DebugException;
 import org.gpumem.debug.KernelDebugIds;
+import org.gpumem.sim.LaunchResult;
 
 /**
  * Drives one {@link KernelEngine} for one debug session. Thread rules (see also
@@ -68,6 +69,8 @@ public final class DebugSession {
     private int commands;
     private volatile boolean terminating;
     private volatile boolean ended;
+    /** The engine's result, taken on the executor when the session ended. */
+    private volatile LaunchResult endResult;
 
     public DebugSession(KernelEngine engine, Listener listener) {
         this.engine = engine;
@@ -88,6 +91,14 @@ public final class DebugSession {
 
     public boolean isEnded() {
         return ended;
+    }
+
+    /**
+     * The outcome of the kernel (its counts, fault and address-space profile) once the session
+     * ended, whichever thread asks; null before that, and when it was terminated before the end.
+     */
+    public LaunchResult endResult() {
+        return endResult;
     }
 
     /** Whether the calling thread is the session's executor (listener callbacks run there). */
@@ -265,6 +276,7 @@ public final class DebugSession {
 
     private void end() {
         if (!ended) {
+            endResult = engine.result();
             ended = true;
             executor.shutdown();
             listener.ended();

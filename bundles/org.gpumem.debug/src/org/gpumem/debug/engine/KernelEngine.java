@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.gpumem.model.MemoryState;
 import org.gpumem.model.Target;
+import org.gpumem.sim.AddressSpaceProfile;
 import org.gpumem.sim.LaunchResult;
 
 /**
@@ -36,6 +37,12 @@ public interface KernelEngine {
 
     /** The outcome once the kernel exited or faulted, else null. */
     LaunchResult result();
+
+    /**
+     * The address-space profile of what the kernel ran so far (generic accesses by the space
+     * they resolved to, cvta, per source line), or null when the launch counts none.
+     */
+    AddressSpaceProfile profile();
 
     /** Every warp of every CTA that has started, in launch order. */
     List<WarpStatus> warps();

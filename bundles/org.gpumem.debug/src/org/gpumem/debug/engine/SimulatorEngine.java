@@ -7,6 +7,7 @@ import java.util.List;
 import org.gpumem.images.ItaniumDemangler;
 import org.gpumem.model.MemoryState;
 import org.gpumem.model.Target;
+import org.gpumem.sim.AddressSpaceProfile;
 import org.gpumem.sim.Dim3;
 import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.WarpPosition;
@@ -20,6 +21,7 @@ import org.gpumem.sim.debug.StepUnit;
 import org.gpumem.sim.debug.StoppedMemoryState;
 import org.gpumem.sim.debug.VariableType;
 import org.gpumem.sim.debug.WarpView;
+import org.gpumem.sim.launch.FinalMemoryState;
 import org.gpumem.sim.launch.PreparedLaunch;
 
 /**
@@ -40,8 +42,9 @@ public final class SimulatorEngine implements KernelEngine {
      * @param budget   most warp instructions before the session stops with a budget fault
      */
     public SimulatorEngine(PreparedLaunch prepared, long budget) {
+        // with the address-space profile, which the IDE's profile view shows of the session
         this(prepared, prepared.description().module().toAbsolutePath().normalize(),
-                prepared.launch(org.gpumem.sim.debug.DebugSession.options(budget)));
+                prepared.launch(org.gpumem.sim.debug.DebugSession.options(budget).withProfile(true)));
     }
 
     /**
@@ -127,6 +130,11 @@ public final class SimulatorEngine implements KernelEngine {
     @Override
     public LaunchResult result() {
         return sim.result();
+    }
+
+    @Override
+    public AddressSpaceProfile profile() {
+        return sim.profile();
     }
 
     /** Where the resident warps are (the session is stopped: on the executor). */
@@ -260,6 +268,15 @@ public final class SimulatorEngine implements KernelEngine {
             throw new IllegalStateException("the launch has ended");
         }
         return StoppedMemoryState.of(sim);
+    }
+
+    /**
+     * The state a launch file's kernel is left in ({@link FinalMemoryState}: global memory with
+     * the buffers as variables, the last resident CTAs), for after its session ended or was
+     * terminated, when nothing runs it again; null for a launch made elsewhere. On the executor.
+     */
+    public MemoryState finalState() {
+        return prepared == null ? null : FinalMemoryState.of(prepared, sim, sim.result());
     }
 
     @Override

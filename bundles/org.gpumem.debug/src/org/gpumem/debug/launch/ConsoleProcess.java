@@ -58,6 +58,11 @@ public abstract class ConsoleProcess implements IProcess {
         fire(DebugEvent.TERMINATE);
     }
 
+    /** Tells the debug views that something the process shows changed. */
+    protected final void changed() {
+        fire(DebugEvent.CHANGE);
+    }
+
     /** Passes text typed in the console to the process. */
     protected abstract void input(String text) throws IOException;
 

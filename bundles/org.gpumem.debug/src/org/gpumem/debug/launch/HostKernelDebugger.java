@@ -40,7 +40,8 @@ final class HostKernelDebugger implements KernelRunner {
 
     @Override
     public LaunchResult run(KernelLaunch kernelLaunch) throws IOException {
-        SimulatorEngine engine = new SimulatorEngine(kernelLaunch.prepare(org.gpumem.sim.debug.DebugSession.options(budget)));
+        SimulatorEngine engine = new SimulatorEngine(
+                kernelLaunch.prepare(org.gpumem.sim.debug.DebugSession.options(budget).withProfile(true)));
         LaunchProcess side = new LaunchProcess();
         KernelDebugTarget target = new KernelDebugTarget(launch, side, kernelLaunch.toString());
         synchronized (this) {
@@ -49,6 +50,7 @@ final class HostKernelDebugger implements KernelRunner {
             }
             current = side;
         }
+        program.debugging(target, kernelLaunch);
         try {
             launch.addDebugTarget(target);
             target.start(engine);

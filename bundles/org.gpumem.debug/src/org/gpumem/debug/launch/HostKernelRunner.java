@@ -12,22 +12,27 @@ import org.gpumem.sim.debug.DebugSession;
  * Runs a CUDA program's kernel launches to their end in run mode, stoppably: each launch runs
  * under the simulator's debug API without breakpoints, so that terminating the program stops
  * the launch it waits in at once (a plain {@code KernelLaunch.run} cannot be stopped, and the
- * program's process would only be reported terminated once the launch ended).
+ * program's process would only be reported terminated once the launch ended). Each launch
+ * that ends is reported to the program's process ({@link HostProgramProcess#lastRun()}), with
+ * its address-space profile.
  *
  * <p>Threads: {@link #run} on the thread serving the program; {@link #programEnded} from any thread.
  */
 final class HostKernelRunner implements KernelRunner {
     private final long budget;
+    private final HostProgramProcess program;
     private DebugSession current;
     private boolean ended;
 
-    HostKernelRunner(long budget) {
+    HostKernelRunner(long budget, HostProgramProcess program) {
         this.budget = budget;
+        this.program = program;
     }
 
     @Override
     public LaunchResult run(KernelLaunch launch) throws IOException {
-        DebugSession session = new DebugSession(launch.prepare(DebugSession.options(budget)));
+        // with the address-space profile, which the IDE's profile view shows of the latest launch
+        DebugSession session = new DebugSession(launch.prepare(DebugSession.options(budget).withProfile(true)));
         synchronized (this) {
             if (ended) {
                 throw new IOException(launch + " was not started: the program was terminated");
@@ -46,6 +51,7 @@ final class HostKernelRunner implements KernelRunner {
             // nothing but a suspend request stops a session without breakpoints: the program ended
             throw new IOException(launch + " was stopped: the program was terminated");
         }
+        program.ran(launch, session.result());
         return session.result();
     }
 

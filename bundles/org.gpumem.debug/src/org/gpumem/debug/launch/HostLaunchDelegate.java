@@ -47,7 +47,7 @@ public final class HostLaunchDelegate implements ILaunchConfigurationDelegate {
         if (launch.getSourceLocator() == null) {
             launch.setSourceLocator(new KernelSourceLocator(executable));
         }
-        HostProgramProcess process = new HostProgramProcess(launch, executable + " [" + program.device() + "]");
+        HostProgramProcess process = new HostProgramProcess(launch, program);
         Runnable programEnded;
         KernelRunner runner;
         if (debug) {
@@ -55,7 +55,7 @@ public final class HostLaunchDelegate implements ILaunchConfigurationDelegate {
             runner = debugger;
             programEnded = debugger::programEnded;
         } else {
-            HostKernelRunner stoppable = new HostKernelRunner(budget);
+            HostKernelRunner stoppable = new HostKernelRunner(budget, process);
             runner = stoppable;
             programEnded = stoppable::programEnded;
         }

@@ -5,12 +5,19 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
 import java.util.function.Consumer;
 
 import org.eclipse.core.runtime.Platform;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.debug.core.ILaunch;
+import org.eclipse.debug.core.model.IDebugTarget;
+import org.gpumem.host.HostProgram;
 import org.gpumem.host.HostSession;
+import org.gpumem.host.KernelLaunch;
+import org.gpumem.sim.LaunchResult;
 
 /**
  * A CUDA program started by a {@link HostSession}, as a process of the launch: its console
@@ -22,12 +29,48 @@ import org.gpumem.host.HostSession;
  * fires TERMINATE; every method may be called from any thread.
  */
 public final class HostProgramProcess extends ConsoleProcess {
+    private final HostProgram program;
     private volatile HostSession session;
     private volatile Runnable onTerminate = () -> {
     };
+    /** The kernel launch each debug target of the program runs; weak, as the launch holds its targets. */
+    private final Map<IDebugTarget, KernelLaunch> debugged = Collections.synchronizedMap(new WeakHashMap<>());
+    /** The latest kernel launch run to its end without a debug target (run mode), and its result. */
+    private volatile RunLaunch lastRun;
 
-    public HostProgramProcess(ILaunch launch, String label) {
-        super(launch, label, "gpumem.host");
+    /** A kernel launch the program ran in run mode, and how it ended. */
+    public record RunLaunch(KernelLaunch launch, LaunchResult result) {
+    }
+
+    public HostProgramProcess(ILaunch launch, HostProgram program) {
+        super(launch, program.executable().toAbsolutePath().normalize() + " [" + program.device() + "]", "gpumem.host");
+        this.program = program;
+    }
+
+    /** The program this process runs (executable, simulated device...). */
+    public HostProgram program() {
+        return program;
+    }
+
+    /** The kernel launch of the program that {@code target} debugs, or null when it is not one of this program's. */
+    public KernelLaunch kernelLaunch(IDebugTarget target) {
+        return debugged.get(target);
+    }
+
+    /** The latest kernel launch the program ran to its end in run mode, or null (none yet, or debug mode). */
+    public RunLaunch lastRun() {
+        return lastRun;
+    }
+
+    /** A launch ran to its end in run mode: recorded, and the debug views are told (CHANGE). */
+    void ran(KernelLaunch launch, LaunchResult result) {
+        lastRun = new RunLaunch(launch, result);
+        changed();
+    }
+
+    /** Records that {@code target} debugs {@code launch}. */
+    void debugging(IDebugTarget target, KernelLaunch launch) {
+        debugged.put(target, launch);
     }
 
     /**

@@ -95,6 +95,14 @@ public final class KernelProcess extends ConsoleProcess implements KernelTargetP
         return engine.prepared().description().module().toAbsolutePath().normalize().toString();
     }
 
+    /**
+     * The session driving the kernel (this process's own in run mode, the debug target's in
+     * debug mode), or null before it starts.
+     */
+    public DebugSession session() {
+        return session;
+    }
+
     /** The engine, for tests and the UI that compare with the simulator. */
     public SimulatorEngine engine() {
         return engine;
@@ -134,6 +142,7 @@ public final class KernelProcess extends ConsoleProcess implements KernelTargetP
     public void sessionEnded(DebugSession ended) {
         session = ended;
         LaunchResult result = engine.result();
+        EndedKernels.record(getLaunch(), getLabel(), engine.finalState());
         int exitValue;
         // the GPU's printf buffer comes out at the end of the kernel, however it ended
         printOutput(new String(result != null ? result.deviceOutput() : engine.deviceOutput(), StandardCharsets.UTF_8));

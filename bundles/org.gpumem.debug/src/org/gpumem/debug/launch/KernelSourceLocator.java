@@ -29,6 +29,11 @@ public final class KernelSourceLocator implements ISourceLocator {
         this.module = module;
     }
 
+    /** The launched module (a PTX file, or a CUDA program's executable). */
+    public Path module() {
+        return module;
+    }
+
     @Override
     public Object getSourceElement(IStackFrame stackFrame) {
         if (!(stackFrame instanceof PtxStackFrame frame)) {
@@ -41,8 +46,12 @@ public final class KernelSourceLocator implements ISourceLocator {
         return find(Path.of(source.file()), true);
     }
 
-    /** The workspace file or file store for {@code file}; for sources, also the same name beside the module. */
-    Object find(Path file, boolean lookBesideModule) {
+    /**
+     * The workspace file ({@link IFile}) or, outside the workspace, the EFS file store for
+     * {@code file}, or null when it is nowhere; for sources ({@code lookBesideModule}), also the
+     * file of the same name beside the module, as {@code .file} paths name the machine that built it.
+     */
+    public Object find(Path file, boolean lookBesideModule) {
         IWorkspaceRoot root = ResourcesPlugin.getWorkspace().getRoot();
         if (file.isAbsolute()) {
             IFile inWorkspace = workspaceFile(root, file);

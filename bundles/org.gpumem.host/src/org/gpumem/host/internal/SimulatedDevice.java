@@ -9,12 +9,11 @@ import java.util.Map;
 
 import org.gpumem.dwarf.io.InputFormatException;
 import org.gpumem.host.KernelLaunch;
+import org.gpumem.host.SimulatedImages;
 import org.gpumem.images.Catalog;
 import org.gpumem.images.CatalogReader;
 import org.gpumem.images.DeviceImage;
 import org.gpumem.images.ImageFormat;
-import org.gpumem.images.ImageSelector;
-import org.gpumem.images.NvidiaTarget;
 import org.gpumem.images.Selection;
 import org.gpumem.sim.exec.DeviceModule;
 import org.gpumem.sim.exec.Launch;
@@ -151,12 +150,10 @@ public final class SimulatedDevice {
     public Module load(String name, byte[] fatbin) throws ModuleException {
         try {
             Catalog catalog = new CatalogReader().read(name, ByteBuffer.wrap(fatbin));
-            List<DeviceImage> ptx = new ArrayList<>();
+            List<DeviceImage> ptx = SimulatedImages.ptx(catalog.images());
             List<String> others = new ArrayList<>();
             for (DeviceImage image : catalog.images()) {
-                if (image.format() == ImageFormat.PTX) {
-                    ptx.add(image);
-                } else {
+                if (image.format() != ImageFormat.PTX) {
                     others.add(image.suggestedFileName());
                 }
             }
@@ -165,7 +162,7 @@ public final class SimulatedDevice {
                         + (others.isEmpty() ? "" : " (only " + String.join(", ", others) + ")")
                         + "; the simulator runs PTX: build with -arch=sm_NN or -gencode arch=compute_NN,code=compute_NN");
             }
-            Selection s = ImageSelector.select(name, ptx, NvidiaTarget.parse(target));
+            Selection s = SimulatedImages.select(name, ptx, target);
             if (s.chosen().isEmpty()) {
                 throw new ModuleException(CudaError.NO_KERNEL_IMAGE_FOR_DEVICE, s.explanation());
             }

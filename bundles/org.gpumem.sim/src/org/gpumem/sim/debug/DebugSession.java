@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.gpumem.sim.AddressSpaceProfile;
 import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.Fault;
 import org.gpumem.sim.FaultKind;
@@ -21,6 +22,7 @@ import org.gpumem.sim.WarpPosition;
 import org.gpumem.sim.WarpState;
 import org.gpumem.sim.exec.Cta;
 import org.gpumem.sim.exec.Launch;
+import org.gpumem.sim.exec.ProfileTally;
 import org.gpumem.sim.exec.Warp;
 
 /**
@@ -50,6 +52,8 @@ public final class DebugSession {
     private final SessionMemory memory;
     private final List<DebugListener> listeners = new CopyOnWriteArrayList<>();
     private final BreakpointTable breakpoints;
+    /** The address-space profile of the CTAs that retired, when the launch counts one. */
+    private final ProfileTally profile;
     private final AtomicLong suspendRequests = new AtomicLong();
     /** The requests a resume or step has answered (by stopping, for whatever reason). */
     private long suspendsAnswered;
@@ -83,6 +87,7 @@ public final class DebugSession {
         this.launch = Launch.of(launch);
         this.memory = new SessionMemory(this.launch, resident::contains);
         this.breakpoints = new BreakpointTable(this.launch.module().module());
+        this.profile = new ProfileTally(this.launch);
         long b = launch.options().instructionBudget();
         this.budgetLeft = b <= 0 ? Long.MAX_VALUE : b;
         this.maxResident = SimulatorTarget.residentCtasPerSm(this.launch.module().device().smVersion(),
@@ -98,6 +103,15 @@ public final class DebugSession {
             cta.setBreakpoints(breakpoints.marks());
             resident.add(new CtaView(cta));
         }
+    }
+
+    /**
+     * The address-space profile of what ran so far (every CTA that retired and the resident
+     * ones), or null when the launch was made without {@link ExecOptions#profile()}. Call it on
+     * the driving thread; once the launch ended, {@link LaunchResult#profile()} is the same.
+     */
+    public AddressSpaceProfile profile() {
+        return profile.profile(resident.stream().map(CtaView::cta).toList());
     }
 
     /** Options suited to debugging: one worker and the given budget. */
@@ -491,7 +505,7 @@ public final class DebugSession {
             v.cta().collectOutput();
         }
         selected = w;
-        result = new LaunchResult(f, warpInstructions, threadInstructions, System.nanoTime() - startNanos, null,
+        result = new LaunchResult(f, warpInstructions, threadInstructions, System.nanoTime() - startNanos, profile(),
                 launch.deviceOutput(), f != null && f.kind() == FaultKind.STOPPED ? positions() : null);
         CtaView view = viewOf(w.cta());
         return ended(new DebugEvent(DebugEvent.Kind.FAULT, view, view.warp(w.id()), null, f, result));
@@ -509,6 +523,7 @@ public final class DebugSession {
             if (cta != stopping && cta.finished() && cta.fault() == null) {
                 cta.collectOutput();
                 resident.remove(v);
+                profile.retire(cta);
                 forget(cta);
                 retired = true;
             }
@@ -538,11 +553,12 @@ public final class DebugSession {
         cta.collectOutput();
         if (resident.size() == 1 && nextCta >= launch.ctaCount()) {
             // The last CTA stays as the final state the exit event reports.
-            result = new LaunchResult(null, warpInstructions, threadInstructions, System.nanoTime() - startNanos, null,
-                    launch.deviceOutput(), null);
+            result = new LaunchResult(null, warpInstructions, threadInstructions, System.nanoTime() - startNanos,
+                    profile(), launch.deviceOutput(), null);
             return ended(new DebugEvent(DebugEvent.Kind.EXITED, done, null, null, null, result));
         }
         resident.remove(done);
+        profile.retire(cta);
         fillResident();
         if (selected.cta() == cta) {
             selected = resident.get(0).cta().warp(0);

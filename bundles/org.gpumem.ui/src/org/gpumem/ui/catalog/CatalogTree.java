@@ -36,6 +36,12 @@ final class CatalogTree {
      */
     record Contents(Catalog catalog, Map<Object, List<?>> children, int imageCount, int kernelCount) {
 
+        /** The images of {@code container}, as read. */
+        @SuppressWarnings("unchecked")
+        List<DeviceImage> images(Container container) {
+            return (List<DeviceImage>) children.getOrDefault(container, List.of());
+        }
+
         static Contents read(Catalog catalog, IProgressMonitor monitor) {
             SubMonitor progress = SubMonitor.convert(monitor, "Reading " + catalog.file(), catalog.containers().size() + 1);
             Map<Object, List<?>> children = new IdentityHashMap<>();

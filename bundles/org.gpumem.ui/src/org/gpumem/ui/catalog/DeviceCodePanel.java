@@ -2,8 +2,11 @@ package org.gpumem.ui.catalog;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Function;
 
 import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.jface.viewers.TreePath;
+import org.eclipse.jface.viewers.TreeSelection;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.layout.GridData;
@@ -13,6 +16,7 @@ import org.eclipse.swt.widgets.Label;
 import org.gpumem.images.Catalog;
 import org.gpumem.images.CatalogReader;
 import org.gpumem.images.DeviceImage;
+import org.gpumem.images.Kernel;
 import org.gpumem.ui.internal.LatestReads;
 import org.gpumem.ui.internal.TextColumns;
 
@@ -31,6 +35,10 @@ public final class DeviceCodePanel extends Composite {
     private final LatestReads dwarfReads = new LatestReads(this);
     private volatile boolean loading;
     private volatile Catalog shown;
+    /** What is listed now, or null; UI thread. */
+    private CatalogTree.Contents contents;
+    /** What to select once the catalog being read is listed, or null; UI thread. */
+    private Function<CatalogTree.Contents, TreePath> pendingSelection;
 
     public DeviceCodePanel(Composite parent) {
         super(parent, SWT.NONE);
@@ -66,23 +74,79 @@ public final class DeviceCodePanel extends Composite {
      * kernels need it) and shows it; a later call supersedes a read still in progress.
      */
     public void show(Path file) {
+        show(file, null);
+    }
+
+    /**
+     * Like {@link #show(Path)}, then selects the entry {@code pick} finds in the catalog (a
+     * kernel under its image, whose DWARF variables are then listed), if any.
+     */
+    void show(Path file, Function<CatalogTree.Contents, TreePath> pick) {
+        pendingSelection = pick;
+        contents = null;
         loading = true;
         status.setText("Reading " + file + " \u2026");
         dwarfReads.cancel();
         catalogReads.start("Reading device code of " + file.getFileName(),
-                monitor -> CatalogTree.Contents.read(new CatalogReader().read(file), monitor), (contents, message) -> {
-                    shown = contents == null ? null : contents.catalog();
-                    if (contents == null) {
+                monitor -> CatalogTree.Contents.read(new CatalogReader().read(file), monitor), (read, message) -> {
+                    shown = read == null ? null : read.catalog();
+                    contents = read;
+                    if (read == null) {
                         status.setText("Cannot read " + file + ": " + message);
                     } else {
-                        status.setText(shown.file() + " \u2014 " + shown.fileKind() + ", " + contents.imageCount() + " images, "
-                                + contents.kernelCount() + " kernels");
-                        catalog.viewer().setInput(contents);
+                        status.setText(shown.file() + " \u2014 " + shown.fileKind() + ", " + read.imageCount() + " images, "
+                                + read.kernelCount() + " kernels");
+                        catalog.viewer().setInput(read);
                         catalog.viewer().expandToLevel(2);
                     }
                     variables.viewer().setInput(List.of());
                     loading = false;
+                    if (read != null && pendingSelection != null) {
+                        select(pendingSelection);
+                    }
                 }, null);
+    }
+
+    /**
+     * Selects the entry {@code pick} finds in the catalog listed (now, or once the read in
+     * progress has listed it) and lists the DWARF variables of its image.
+     */
+    void select(Function<CatalogTree.Contents, TreePath> pick) {
+        if (contents == null) {
+            pendingSelection = pick;
+            return;
+        }
+        pendingSelection = null;
+        TreePath path = pick.apply(contents);
+        if (path == null) {
+            return;
+        }
+        catalog.viewer().setSelection(new TreeSelection(path), true);
+        for (int i = 0; i < path.getSegmentCount(); i++) {
+            if (path.getSegment(i) instanceof DeviceImage image && !(path.getLastSegment() instanceof DeviceImage)) {
+                // selecting the image itself lists its variables through the selection listener
+                showDwarf(image);
+            }
+        }
+    }
+
+    /** The kernel selected in the catalog, or null. */
+    public Kernel selectedKernel() {
+        Object first = ((IStructuredSelection) catalog.viewer().getSelection()).getFirstElement();
+        return first instanceof Kernel k ? k : null;
+    }
+
+    /** The image of the selected entry (itself or the image above a selected kernel), or null. */
+    public DeviceImage selectedImage() {
+        if (catalog.viewer().getSelection() instanceof TreeSelection s && !s.isEmpty()) {
+            TreePath path = s.getPaths()[0];
+            for (int i = path.getSegmentCount() - 1; i >= 0; i--) {
+                if (path.getSegment(i) instanceof DeviceImage image) {
+                    return image;
+                }
+            }
+        }
+        return null;
     }
 
     /** Lists the DWARF variables of {@code image} by address space (in a job); a later call supersedes it. */

@@ -5,8 +5,10 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Function;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.Adapters;
@@ -14,24 +16,34 @@ import org.eclipse.core.runtime.CoreException;
 import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.model.IDebugElement;
+import org.eclipse.debug.core.model.IDebugTarget;
 import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.debug.ui.contexts.DebugContextEvent;
 import org.eclipse.debug.ui.contexts.IDebugContextListener;
 import org.eclipse.debug.ui.contexts.IDebugContextService;
 import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.jface.viewers.TreePath;
 import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.ui.ISelectionListener;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.part.ViewPart;
 import org.gpumem.debug.KernelDebugIds;
+import org.gpumem.debug.launch.HostProgramProcess;
 import org.gpumem.debug.launch.KernelLaunchAttributes;
+import org.gpumem.host.KernelLaunch;
+import org.gpumem.host.SimulatedImages;
+import org.gpumem.images.Container;
+import org.gpumem.images.DeviceImage;
+import org.gpumem.images.Kernel;
 
 /**
  * Device Code: the catalog of the binary or PTX file selected in the workbench (the Project
  * Explorer, any view whose selection adapts to a workspace file), or, when a gpumem kernel
- * launch becomes the debug context, of the module that launch runs.
+ * launch becomes the debug context, of the module that launch runs: a launch file's PTX, or a
+ * CUDA program's executable with the kernel being debugged selected under the image the
+ * simulator runs it from ({@link SimulatedImages}), whose DWARF variables are listed.
  */
 public final class DeviceCodeView extends ViewPart {
 
@@ -89,6 +101,14 @@ public final class DeviceCodeView extends ViewPart {
                 || !KernelDebugIds.MODEL_ID.equals(element.getModelIdentifier())) {
             return;
         }
+        IDebugTarget target = element.getDebugTarget();
+        if (target != null && target.getProcess() instanceof HostProgramProcess program) {
+            KernelLaunch debugged = program.kernelLaunch(target);
+            String device = program.program().device();
+            show(program.program().executable().toAbsolutePath().normalize(),
+                    debugged == null ? null : contents -> kernelPath(contents, debugged.kernel(), device));
+            return;
+        }
         ILaunch launch = element.getLaunch();
         ILaunchConfiguration configuration = launch == null ? null : launch.getLaunchConfiguration();
         try {
@@ -100,13 +120,41 @@ public final class DeviceCodeView extends ViewPart {
         }
     }
 
+    /**
+     * The kernel {@code mangled} under the image the simulator runs it from on {@code device}:
+     * in the first container defining it, the PTX image CUDA's rules choose; null when none does.
+     */
+    private static TreePath kernelPath(CatalogTree.Contents contents, String mangled, String device) {
+        for (Container container : contents.catalog().containers()) {
+            List<DeviceImage> images = contents.images(container);
+            DeviceImage chosen = SimulatedImages.select(container.origin().describe(), images, device).chosen().orElse(null);
+            if (chosen == null) {
+                continue;
+            }
+            for (Object entry : contents.children().getOrDefault(chosen, List.of())) {
+                if (entry instanceof Kernel kernel && kernel.name().equals(mangled)) {
+                    return new TreePath(new Object[] {container, chosen, kernel});
+                }
+            }
+        }
+        return null;
+    }
+
     /** Shows the catalog of {@code file} unless it is shown already. */
     public void show(Path file) {
+        show(file, null);
+    }
+
+    /** Shows the catalog of {@code file} (read unless it is shown already), then selects what {@code pick} finds. */
+    private void show(Path file, Function<CatalogTree.Contents, TreePath> pick) {
         if (file.equals(shown)) {
+            if (pick != null) {
+                panel.select(pick);
+            }
             return;
         }
         shown = file;
-        panel.show(file);
+        panel.show(file, pick);
     }
 
     /** PTX, cubin, fat binary or code object by name, or any ELF file (executables, objects, shared libraries). */

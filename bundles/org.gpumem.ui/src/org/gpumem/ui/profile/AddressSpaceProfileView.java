@@ -1,21 +1,28 @@
 package org.gpumem.ui.profile;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.eclipse.core.filesystem.EFS;
+import org.eclipse.core.filesystem.IFileStore;
 import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.debug.core.DebugEvent;
+import org.eclipse.debug.core.DebugException;
+import org.eclipse.debug.core.DebugPlugin;
+import org.eclipse.debug.core.IDebugEventSetListener;
+import org.eclipse.debug.ui.DebugUITools;
+import org.eclipse.debug.ui.contexts.DebugContextEvent;
+import org.eclipse.debug.ui.contexts.IDebugContextListener;
+import org.eclipse.debug.ui.contexts.IDebugContextService;
 import org.eclipse.jface.action.Action;
 import org.eclipse.jface.text.BadLocationException;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.IRegion;
 import org.eclipse.jface.viewers.ArrayContentProvider;
 import org.eclipse.jface.viewers.ColumnLabelProvider;
+import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.jface.viewers.TableViewer;
 import org.eclipse.jface.viewers.TableViewerColumn;
@@ -25,6 +32,7 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Table;
@@ -33,6 +41,8 @@ import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.part.ViewPart;
 import org.eclipse.ui.texteditor.ITextEditor;
+import org.gpumem.debug.launch.HostProgramProcess;
+import org.gpumem.debug.launch.KernelSourceLocator;
 import org.gpumem.images.Kernel;
 import org.gpumem.sim.AddressSpaceProfile;
 import org.gpumem.sim.ExecOptions;
@@ -43,12 +53,15 @@ import org.gpumem.sim.launch.PreparedLaunch;
 import org.gpumem.ui.internal.LatestReads;
 
 /**
- * Address-Space Profile: runs a launch file on the simulator with profiling (in a job) and lists,
- * per source line, how many generic accesses resolved to each space and how many cvta
- * conversions ran; a line whose generic accesses always land in one space could have used that
- * space directly. Columns sort on click; double-click opens the source line in an editor.
+ * Address-Space Profile: per source line, how many generic accesses resolved to each space and
+ * how many cvta conversions ran; a line whose generic accesses always land in one space could
+ * have used that space directly. It follows the kernel launches of the IDE: the profile of the
+ * launch that last stopped, ended or was selected in the Debug view, taken at each suspend and
+ * at the kernel's end (events in a burst are one read, in a job). A launch file can also be
+ * profiled on its own (toolbar), run in a job. Columns sort on click; double-click opens the
+ * source line in the workspace's editor.
  */
-public final class AddressSpaceProfileView extends ViewPart {
+public final class AddressSpaceProfileView extends ViewPart implements IDebugEventSetListener {
 
     public static final String ID = org.gpumem.ui.GpuMemoryViews.ADDRESS_SPACE_PROFILE;
 
@@ -56,17 +69,27 @@ public final class AddressSpaceProfileView extends ViewPart {
     private TableViewer viewer;
     private volatile List<ProfileRow> rows = List.of();
     private volatile boolean running;
-    private Path baseDirectory;
+    /** Finds the sources the rows name (the followed launch's, or a profiled launch file's module). */
+    private KernelSourceLocator sources;
     private LatestReads runs;
     private int sortColumn = 1;
+    /** The launch followed, or null (nothing yet, or a launch file profiled on its own). UI thread. */
+    private ProfiledLaunch followed;
+    /** The launch of the latest event, to be read at the next refresh; guarded by {@code this}. */
+    private ProfiledLaunch pending;
+    private final IDebugContextListener debugContextListener = this::debugContextChanged;
+    /** The view's display, for debug events that come on other threads. */
+    private Display display;
 
     @Override
     public void createPartControl(Composite parent) {
+        display = parent.getDisplay();
         Composite area = new Composite(parent, SWT.NONE);
         area.setLayout(new GridLayout(1, false));
         status = new Label(area, SWT.WRAP);
         status.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
-        status.setText("Profile a launch file (.launch.json / .json) to see where generic accesses go, per source line.");
+        status.setText("Run or debug a kernel to see where its generic accesses go, per source line"
+                + " (or profile a launch file from the toolbar).");
         runs = new LatestReads(status).asUserJobs();
         viewer = new TableViewer(area, SWT.FULL_SELECTION | SWT.BORDER);
         Table table = viewer.getTable();
@@ -112,6 +135,13 @@ public final class AddressSpaceProfileView extends ViewPart {
         };
         getViewSite().getActionBars().getToolBarManager().add(profile);
         getSite().setSelectionProvider(viewer);
+        DebugPlugin.getDefault().addDebugEventListener(this);
+        debugContexts().addDebugContextListener(debugContextListener);
+        follow(debugContexts().getActiveContext());
+    }
+
+    private IDebugContextService debugContexts() {
+        return DebugUITools.getDebugContextManager().getContextService(getSite().getWorkbenchWindow());
     }
 
     /** Sorts by a column (0: source line; others: that count, largest first). */
@@ -130,24 +160,122 @@ public final class AddressSpaceProfileView extends ViewPart {
         return rows;
     }
 
+    /** Whether a read or a profiling run is in progress. */
     public boolean running() {
         return running;
     }
 
-    /** What one profiling run found: the rows, the status line and the folder relative source paths start from. */
-    private record Profile(List<ProfileRow> rows, String message, Path baseDirectory) {
+    /** The debug target or process whose profile is shown (or being read), or null. */
+    public Object following() {
+        ProfiledLaunch f = followed;
+        return f == null ? null : f.owner();
+    }
+
+    public String statusText() {
+        return status.getText();
+    }
+
+    // ------------------------------------------------------------------ following the IDE's launches
+
+    /** Debug events, on any thread: the latest gpumem launch that stopped, ended or started is read once per burst. */
+    @Override
+    public void handleDebugEvents(DebugEvent[] events) {
+        ProfiledLaunch latest = null;
+        for (DebugEvent event : events) {
+            int kind = event.getKind();
+            // a CUDA program in run mode says CHANGE when one of its launches ended
+            if (kind == DebugEvent.SUSPEND || kind == DebugEvent.TERMINATE || kind == DebugEvent.CREATE
+                    || kind == DebugEvent.CHANGE && event.getSource() instanceof HostProgramProcess) {
+                ProfiledLaunch launch = ProfiledLaunch.of(event.getSource());
+                latest = launch != null ? launch : latest;
+            }
+        }
+        if (latest != null) {
+            request(latest);
+        }
+    }
+
+    private void debugContextChanged(DebugContextEvent event) {
+        if ((event.getFlags() & DebugContextEvent.ACTIVATED) != 0) {
+            follow(event.getContext());
+        }
+    }
+
+    /** Follows the launch of a debug context the user selected, if it is a gpumem kernel's. */
+    private void follow(ISelection context) {
+        if (context instanceof IStructuredSelection s && !s.isEmpty()) {
+            ProfiledLaunch launch = ProfiledLaunch.of(s.getFirstElement());
+            if (launch != null && !launch.equals(followed)) {
+                request(launch);
+            }
+        }
+    }
+
+    /** Reads {@code launch}'s profile at the next refresh; requests until then are merged into one. */
+    private void request(ProfiledLaunch launch) {
+        boolean schedule;
+        synchronized (this) {
+            schedule = pending == null;
+            pending = launch;
+        }
+        if (schedule && !display.isDisposed()) {
+            display.asyncExec(this::refreshFollowed);
+        }
+    }
+
+    private void refreshFollowed() {
+        ProfiledLaunch launch;
+        synchronized (this) {
+            launch = pending;
+            pending = null;
+        }
+        if (launch == null || viewer.getControl().isDisposed()) {
+            return;
+        }
+        boolean other = !launch.equals(followed);
+        followed = launch;
+        if (other) {
+            sources = launch.sources();
+            rows = List.of();
+            viewer.setInput(rows);
+        }
+        running = true;
+        runs.start("Reading the address-space profile", monitor -> readProfile(launch), (reading, error) -> {
+            if (reading != null && reading.rows() != null) {
+                rows = List.copyOf(reading.rows());
+                viewer.setInput(rows);
+            }
+            status.setText(reading != null ? reading.message() : "Cannot read the profile: " + error);
+            running = false;
+        }, null);
+    }
+
+    private static ProfiledLaunch.Reading readProfile(ProfiledLaunch launch) throws IOException {
+        try {
+            return launch.read();
+        } catch (DebugException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    // ------------------------------------------------------------------ a launch file of its own
+
+    /** What one profiling run found: the rows, the status line and the module whose sources the rows name. */
+    private record Profile(List<ProfileRow> rows, String message, Path module) {
     }
 
     /**
      * Runs the launch described by {@code launchFile} with profiling, in a job, and shows the
-     * profile; a later call supersedes a run still in progress, whose profile is then not shown.
+     * profile until a launch of the IDE stops or ends; a later call supersedes a run still in
+     * progress, whose profile is then not shown.
      */
     public void profile(Path launchFile) {
         running = true;
+        followed = null;
         status.setText("Running " + launchFile + " with the address-space profile \u2026");
         runs.start("Profiling " + launchFile.getFileName(), monitor -> run(launchFile), (profile, error) -> {
             rows = profile == null ? List.of() : List.copyOf(profile.rows());
-            baseDirectory = profile == null ? launchFile.toAbsolutePath().getParent() : profile.baseDirectory();
+            sources = profile == null ? null : new KernelSourceLocator(profile.module());
             viewer.setInput(rows);
             status.setText(profile == null ? "Cannot profile " + launchFile + ": " + error : profile.message());
             running = false;
@@ -170,52 +298,37 @@ public final class AddressSpaceProfileView extends ViewPart {
                 : " stopped: " + result.fault().report().lines().findFirst().orElse("fault"))
                 + String.format(", %,d thread instructions; %d source lines with generic accesses", result.threadInstructions(),
                         found.size());
-        return new Profile(found, message, description.module().toAbsolutePath().getParent());
+        return new Profile(found, message, description.module().toAbsolutePath().normalize());
     }
 
+    // ------------------------------------------------------------------ sources
+
     /**
-     * Opens the row's source file in an editor with its line selected. A workspace file is
-     * preferred, at the path the debug info names or else beside the module (a project holding
-     * the kernel's sources and PTX, built elsewhere): it opens in the workspace's editor, not as a
-     * second, external editor of the same file.
+     * Opens the row's source file in an editor with its line selected. The launch's source
+     * locator finds it: the workspace file at the path the debug info names or else beside the
+     * module (a project holding the kernel's sources and PTX, built elsewhere), which opens in
+     * the workspace's editor, not as a second, external editor of the same file.
      */
     public IEditorPart openSource(ProfileRow row) {
         Path recorded = Path.of(row.file());
-        if (!recorded.isAbsolute() && baseDirectory != null) {
-            recorded = baseDirectory.resolve(recorded);
-        }
-        List<Path> candidates = new ArrayList<>(List.of(recorded));
-        if (baseDirectory != null && recorded.getFileName() != null) {
-            candidates.add(baseDirectory.resolve(recorded.getFileName().toString()));
+        Object found = null;
+        if (sources != null) {
+            // a line without .loc is counted on the line of the PTX module (a CUDA program's PTX is no file)
+            boolean ptxFile = sources.module().toString().endsWith(".ptx");
+            found = sources.find(row.ptxLine() && ptxFile ? sources.module() : recorded, !row.ptxLine());
         }
         try {
-            for (Path candidate : candidates) {
-                IFile file = workspaceFile(candidate);
-                if (file != null) {
-                    return selectLine(IDE.openEditor(getSite().getPage(), file), row);
-                }
+            if (found instanceof IFile file) {
+                return selectLine(IDE.openEditor(getSite().getPage(), file), row);
             }
-            for (Path candidate : candidates) {
-                if (Files.isRegularFile(candidate)) {
-                    return selectLine(IDE.openEditorOnFileStore(getSite().getPage(),
-                            EFS.getLocalFileSystem().getStore(candidate.toUri())), row);
-                }
+            if (found instanceof IFileStore store) {
+                return selectLine(IDE.openEditorOnFileStore(getSite().getPage(), store), row);
             }
         } catch (PartInitException | BadLocationException e) {
             status.setText("Cannot open " + recorded + " at line " + row.line() + ": " + e.getMessage());
             return null;
         }
         status.setText("Source file " + recorded + " is not on this machine");
-        return null;
-    }
-
-    /** The workspace file at {@code path}, or null. */
-    private static IFile workspaceFile(Path path) {
-        for (IFile f : ResourcesPlugin.getWorkspace().getRoot().findFilesForLocationURI(path.toUri())) {
-            if (f.exists()) {
-                return f;
-            }
-        }
         return null;
     }
 
@@ -226,6 +339,13 @@ public final class AddressSpaceProfileView extends ViewPart {
             text.selectAndReveal(line.getOffset(), line.getLength());
         }
         return editor;
+    }
+
+    @Override
+    public void dispose() {
+        DebugPlugin.getDefault().removeDebugEventListener(this);
+        debugContexts().removeDebugContextListener(debugContextListener);
+        super.dispose();
     }
 
     @Override

@@ -13,15 +13,18 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Shell;
+import org.gpumem.debug.launch.EndedKernels;
 import org.gpumem.model.MemoryState;
 import org.gpumem.model.snapshot.SnapshotWriter;
 import org.gpumem.ui.session.GpuMemorySession;
 
 /**
- * Save Snapshot: writes the memory state gpumem's views show (a suspended kernel's stop) as a
+ * Save Snapshot: writes the memory state gpumem's views show (a suspended kernel's stop), or
+ * when they show none, the state the latest kernel launch ended with ({@link EndedKernels}:
+ * global memory with the launch's buffers as variables, the last resident CTA), as a
  * {@code .gpumem} file with its page file, through the model's {@link SnapshotWriter} (atomic:
  * a failed save leaves the previous file as it was), in a job; File > Open shows it read-only in
- * the {@link SnapshotEditor}. Enabled while the views show a state.
+ * the {@link SnapshotEditor}. Enabled while there is such a state.
  */
 public final class SaveSnapshotAction extends Action {
 
@@ -37,15 +40,27 @@ public final class SaveSnapshotAction extends Action {
         update();
     }
 
-    /** Enables the action when there is a state to save. */
+    /** Enables the action when there is a state to save, and says which. */
     public void update() {
-        setEnabled(GpuMemorySession.get().state() != null);
+        MemoryState state = stateToSave();
+        setEnabled(state != null);
+        setToolTipText(state == null ? "Save the memory state shown as a .gpumem snapshot (File > Open shows it read-only)"
+                : "Save " + state.getName() + " as a .gpumem snapshot (File > Open shows it read-only)");
+    }
+
+    /** The state the views show, else the one the latest kernel ended with, else null. */
+    private static MemoryState stateToSave() {
+        MemoryState shown = GpuMemorySession.get().state();
+        if (shown != null) {
+            return shown;
+        }
+        EndedKernels.Ended ended = EndedKernels.latest();
+        return ended == null ? null : ended.state();
     }
 
     @Override
     public void run() {
-        MemoryState state = GpuMemorySession.get().state();
-        if (state == null) {
+        if (stateToSave() == null) {
             return;
         }
         FileDialog dialog = new FileDialog(shell, SWT.SAVE);
@@ -54,8 +69,19 @@ public final class SaveSnapshotAction extends Action {
         dialog.setOverwrite(true);
         String chosen = dialog.open();
         if (chosen != null) {
-            save(state, Path.of(chosen.endsWith(".gpumem") ? chosen : chosen + ".gpumem"), shell.getDisplay(), outcome);
+            saveTo(Path.of(chosen.endsWith(".gpumem") ? chosen : chosen + ".gpumem"));
         }
+    }
+
+    /**
+     * Saves what the action saves (the state shown, else the latest kernel's final state) as
+     * {@code file}: what {@link #run} does with the file its dialog chose.
+     *
+     * @return the scheduled job, or null when there is nothing to save
+     */
+    public Job saveTo(Path file) {
+        MemoryState state = stateToSave();
+        return state == null ? null : save(state, file, shell.getDisplay(), outcome);
     }
 
     /**

@@ -72,7 +72,6 @@ class AddressSpaceProfileViewTest {
             assertTrue(row.count(4) <= previous, "not sorted by local accesses at row " + i);
             previous = row.count(4);
         }
-        UiTesting.screenshotZoomed(view, view.viewer().getControl().getParent(), "address-space-profile-view");
 
         IEditorPart editor = view.openSource(sum);
         assertNotNull(editor, "no editor for " + sum.file());
