@@ -3,6 +3,7 @@
  * allocation); this file keeps the allocations known here, against which copy.c checks device
  * pointers, and writes the device printf output gpumem holds.
  */
+#include <execinfo.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,33 @@ static struct allocation *allocations; /* sorted by address */
 static size_t allocation_count, allocation_capacity;
 static pthread_mutex_t allocation_lock = PTHREAD_MUTEX_INITIALIZER;
 static volatile uint32_t output_pending;
+
+/* Return addresses of an allocating call that gpumem names from the program's symbols. */
+#define CALLER_FRAMES 8
+
+/*
+ * Writes the return addresses from the allocating entry point's (caller, which is always
+ * first) outwards: a call made through the CUDA headers' C++ wrappers (cudaMalloc<T>) returns
+ * into the wrapper, and gpumem names the first frame outside them.
+ */
+static void put_callers(struct message *m, void *caller) {
+    void *frames[CALLER_FRAMES + 4];
+    int n = backtrace(frames, CALLER_FRAMES + 4);
+    int from = 0;
+    while (from < n && frames[from] != caller) {
+        from++;
+    }
+    if (from == n) {
+        put_u32(m, 1);
+        put_u64(m, (uintptr_t)caller);
+        return;
+    }
+    int count = n - from < CALLER_FRAMES ? n - from : CALLER_FRAMES;
+    put_u32(m, (uint32_t)count);
+    for (int i = 0; i < count; i++) {
+        put_u64(m, (uintptr_t)frames[from + i]);
+    }
+}
 
 /* Index of the first allocation whose address is above p. */
 static size_t upper(uintptr_t p) {
@@ -149,7 +177,7 @@ static cudaError_t allocate(void **p, size_t size, enum allocation_kind kind, co
     msg_init(&request);
     put_u64(&request, size);
     put_u32(&request, kind);
-    put_u64(&request, (uintptr_t)caller);
+    put_callers(&request, caller);
     put_string(&request, entry);
     e = channel_call(MSG_ALLOCATE, &request, &reply);
     uint64_t address = get_u64(&reply);

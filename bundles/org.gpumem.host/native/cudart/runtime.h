@@ -40,7 +40,7 @@ enum message_type {
     MSG_SET_HEAP_SIZE = 16
 };
 #define MSG_REPLY 0x8000
-#define PROTOCOL_VERSION 1
+#define PROTOCOL_VERSION 2
 
 /* A message being written or a reply being read: little-endian fields in a growable buffer. */
 struct message {

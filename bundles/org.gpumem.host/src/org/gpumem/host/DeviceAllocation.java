@@ -1,5 +1,7 @@
 package org.gpumem.host;
 
+import java.util.List;
+
 /**
  * A block of the program's device memory: made by a runtime call (cudaMalloc, cudaMallocManaged,
  * cudaMallocHost...) or holding a module's {@code __device__} variable.
@@ -8,10 +10,14 @@ package org.gpumem.host;
  * @param size bytes
  * @param kind what the program can do with it
  * @param entryPoint the runtime function that allocated it, or the variable's name for module variables
- * @param caller the program's return address in the call that allocated it (0 for module variables),
- *        for naming the host code from the program's symbols
+ * @param callers return addresses of the call that allocated it, the entry point's caller first and
+ *        then outwards (none for module variables): {@link HostCode} names the host code from them
  */
-public record DeviceAllocation(long address, long size, Kind kind, String entryPoint, long caller) {
+public record DeviceAllocation(long address, long size, Kind kind, String entryPoint, List<Long> callers) {
+
+    public DeviceAllocation {
+        callers = List.copyOf(callers);
+    }
 
     /** The kinds of device memory, by how host code may touch them. */
     public enum Kind {

@@ -15,12 +15,19 @@ public final class KernelLaunch {
     private final LoadedModule module;
     private final LaunchConfig config;
     private final long stream;
+    private final HostProcess process;
 
-    public KernelLaunch(int sequence, LoadedModule module, LaunchConfig config, long stream) {
+    public KernelLaunch(HostProcess process, int sequence, LoadedModule module, LaunchConfig config, long stream) {
+        this.process = process;
         this.sequence = sequence;
         this.module = module;
         this.config = config;
         this.stream = stream;
+    }
+
+    /** The process that launched it: its allocations are the device memory the kernel sees. */
+    public HostProcess process() {
+        return process;
     }
 
     /** 1 for the process's first launch, then 2, 3... */

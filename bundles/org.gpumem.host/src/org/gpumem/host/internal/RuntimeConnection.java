@@ -33,6 +33,8 @@ public final class RuntimeConnection implements HostProcess, Runnable {
 
     private final Channel channel;
     private final Settings settings;
+    /** Return addresses an ALLOCATE carries at most (CALLER_FRAMES of the runtime's memory.c). */
+    private static final int MAX_CALLER_FRAMES = 8;
     private final HostListener listener;
     private final Map<Long, RegisteredModule> modules = new HashMap<>();
     private final Map<Long, Registration> functions = new HashMap<>();
@@ -261,7 +263,7 @@ public final class RuntimeConnection implements HostProcess, Runnable {
             SimulatedDevice.Place p = device.variable(m.loaded, v.name());
             w.u64(v.key()).u64(p == null ? 0 : p.address()).u64(p == null ? 0 : p.size()).u32(p != null && p.mapped() ? 1 : 0);
             if (p != null && p.mapped()) {
-                added(new DeviceAllocation(p.address(), p.size(), DeviceAllocation.Kind.VARIABLE, v.name(), 0));
+                added(new DeviceAllocation(p.address(), p.size(), DeviceAllocation.Kind.VARIABLE, v.name(), List.of()));
             }
         }
         return w;
@@ -319,7 +321,7 @@ public final class RuntimeConnection implements HostProcess, Runnable {
             if (shared > Integer.MAX_VALUE) {
                 throw new IllegalArgumentException(shared + " bytes of dynamic shared memory");
             }
-            launch = device.launch(launches + 1, f.module().loaded, f.name(), grid, block, (int) shared, args, stream);
+            launch = device.launch(this, launches + 1, f.module().loaded, f.name(), grid, block, (int) shared, args, stream);
         } catch (UnsupportedKernelException e) {
             // lazy loading: the kernel's code is refused at its first launch, as a JIT failure
             listener.launchRefused(this, f.name(), e.getMessage());
@@ -340,7 +342,14 @@ public final class RuntimeConnection implements HostProcess, Runnable {
     private MessageWriter allocate(MessageReader r) throws IOException {
         long size = r.u64();
         int kind = r.u32();
-        long caller = r.u64();
+        int frames = r.u32();
+        if (frames < 1 || frames > MAX_CALLER_FRAMES) {
+            throw new ProtocolException("ALLOCATE with " + frames + " return addresses (1 to " + MAX_CALLER_FRAMES + ")");
+        }
+        Long[] callers = new Long[frames];
+        for (int i = 0; i < frames; i++) {
+            callers[i] = r.u64();
+        }
         String entry = r.string();
         r.end();
         DeviceAllocation.Kind k = switch (kind) {
@@ -355,7 +364,7 @@ public final class RuntimeConnection implements HostProcess, Runnable {
         } catch (IllegalArgumentException e) {
             return new MessageWriter(CudaError.MEMORY_ALLOCATION).u64(0);
         }
-        added(new DeviceAllocation(address, size, k, entry, caller));
+        added(new DeviceAllocation(address, size, k, entry, List.of(callers)));
         return new MessageWriter(CudaError.SUCCESS).u64(address);
     }
 

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.gpumem.dwarf.io.InputFormatException;
+import org.gpumem.host.HostProcess;
 import org.gpumem.host.KernelLaunch;
 import org.gpumem.host.SimulatedImages;
 import org.gpumem.images.Catalog;
@@ -268,12 +269,12 @@ public final class SimulatedDevice {
      *
      * @throws IllegalArgumentException when the extents or shared size are out of range
      */
-    public KernelLaunch launch(int sequence, Module m, String kernel, int[] grid, int[] block, int sharedBytes,
+    public KernelLaunch launch(HostProcess process, int sequence, Module m, String kernel, int[] grid, int[] block, int sharedBytes,
             List<byte[]> args, long stream) {
         LaunchConfig.Builder b = LaunchConfig.builder(kernel).grid(grid[0], grid[1], grid[2])
                 .block(block[0], block[1], block[2]).sharedBytes(sharedBytes);
         args.forEach(b::argBytes);
-        KernelLaunch launch = new KernelLaunch(sequence, m.loaded(), b.build(), stream);
+        KernelLaunch launch = new KernelLaunch(process, sequence, m.loaded(), b.build(), stream);
         launch.prepare(ExecOptions.defaults().withWorkers(1)); // validates now, before the runner sees it
         return launch;
     }

@@ -159,19 +159,19 @@ class RuntimeConnectionTest {
     @Test
     void allocationsAreTheBytesOfTheSharedFileAtTheSameAddresses() throws IOException {
         Path memory = hello();
-        long address = call(MessageType.ALLOCATE.code(), fields(1000L, 0, 0x401234L, "cudaMalloc"), CudaError.SUCCESS).getLong();
+        long address = call(MessageType.ALLOCATE.code(), fields(1000L, 0, 2, 0x401234L, 0x405678L, "cudaMalloc"), CudaError.SUCCESS).getLong();
         assertTrue(address >= 0x1_0000_0000L && address + 1000 <= 0x1_0000_0000L + MEMORY, Long.toHexString(address));
         byte[] written = {1, 2, 3, 4, 5};
         try (FileChannel f = FileChannel.open(memory, StandardOpenOption.WRITE)) {
             f.write(ByteBuffer.wrap(written), address - 0x1_0000_0000L + 10);
         }
         assertArrayEquals(written, connection.device().read(address + 10, written.length));
-        assertEquals(List.of(0x401234L), connection.allocations().stream().map(a -> a.caller()).toList());
+        assertEquals(List.of(List.of(0x401234L, 0x405678L)), connection.allocations().stream().map(a -> a.callers()).toList());
 
         call(MessageType.FREE.code(), fields(address, 2), CudaError.INVALID_VALUE); // cudaFreeHost of device memory
         call(MessageType.FREE.code(), fields(address, 0), CudaError.SUCCESS);
         call(MessageType.FREE.code(), fields(address, 0), CudaError.INVALID_DEVICE_POINTER);
-        call(MessageType.ALLOCATE.code(), fields(2 * MEMORY, 0, 0L, "cudaMalloc"), CudaError.MEMORY_ALLOCATION);
+        call(MessageType.ALLOCATE.code(), fields(2 * MEMORY, 0, 1, 0L, "cudaMalloc"), CudaError.MEMORY_ALLOCATION);
         call(MessageType.FUNCTION_INFO.code(), fields(0x1234L), CudaError.INVALID_DEVICE_FUNCTION);
         client.close();
         assertEquals("null", disconnected());
@@ -188,7 +188,7 @@ class RuntimeConnectionTest {
 
     @Test
     void aRequestBeforeHelloOrCutShortIsAProtocolError() throws IOException {
-        send(MessageType.ALLOCATE.code(), fields(16L, 0, 0L, "cudaMalloc"));
+        send(MessageType.ALLOCATE.code(), fields(16L, 0, 1, 0L, "cudaMalloc"));
         assertEquals("ALLOCATE request before HELLO", disconnected());
     }
 
