@@ -3,6 +3,7 @@ package org.gpumem.debug.engine;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 import org.gpumem.images.ItaniumDemangler;
 import org.gpumem.model.MemoryState;
@@ -35,6 +36,8 @@ public final class SimulatorEngine implements KernelEngine {
     private final org.gpumem.sim.KernelLaunch launch;
     private final org.gpumem.sim.debug.DebugSession sim;
     private final FrameVariables variables;
+    /** Adds the variables the launch's maker knows of (a CUDA program's allocations) to each stop's state. */
+    private final Consumer<MemoryState> stateVariables;
     private boolean terminated;
 
     /**
@@ -54,10 +57,25 @@ public final class SimulatorEngine implements KernelEngine {
      * @param launch a launch prepared with {@link org.gpumem.sim.debug.DebugSession#options}
      */
     public SimulatorEngine(org.gpumem.sim.KernelLaunch launch) {
-        this(null, null, launch);
+        this(launch, state -> { });
+    }
+
+    /**
+     * As {@link #SimulatorEngine(org.gpumem.sim.KernelLaunch)}, {@code stateVariables} adding
+     * the maker's variables (a CUDA program's allocations) to the state of each stop, on the
+     * session's executor.
+     */
+    public SimulatorEngine(org.gpumem.sim.KernelLaunch launch, Consumer<MemoryState> stateVariables) {
+        this(null, null, launch, stateVariables);
     }
 
     private SimulatorEngine(PreparedLaunch prepared, Path modulePath, org.gpumem.sim.KernelLaunch launch) {
+        this(prepared, modulePath, launch, state -> { });
+    }
+
+    private SimulatorEngine(PreparedLaunch prepared, Path modulePath, org.gpumem.sim.KernelLaunch launch,
+            Consumer<MemoryState> stateVariables) {
+        this.stateVariables = stateVariables;
         this.prepared = prepared;
         this.modulePath = modulePath;
         this.launch = launch;
@@ -267,7 +285,9 @@ public final class SimulatorEngine implements KernelEngine {
         if (terminated) {
             throw new IllegalStateException("the launch has ended");
         }
-        return StoppedMemoryState.of(sim);
+        MemoryState state = StoppedMemoryState.of(sim);
+        stateVariables.accept(state);
+        return state;
     }
 
     /**

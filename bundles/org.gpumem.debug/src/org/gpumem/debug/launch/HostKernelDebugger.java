@@ -10,6 +10,8 @@ import org.eclipse.debug.core.model.IProcess;
 import org.gpumem.debug.engine.DebugSession;
 import org.gpumem.debug.engine.SimulatorEngine;
 import org.gpumem.debug.model.KernelDebugTarget;
+import org.gpumem.host.AllocationVariables;
+import org.gpumem.host.HostCode;
 import org.gpumem.host.KernelLaunch;
 import org.gpumem.host.KernelRunner;
 import org.gpumem.sim.LaunchResult;
@@ -17,7 +19,8 @@ import org.gpumem.sim.LaunchResult;
 /**
  * Runs each kernel launch of a CUDA program under the debug model: the launch becomes a
  * {@link KernelDebugTarget} of the program's launch (its warps, frames, variables and memory
- * blocks as for a launch file, the breakpoint manager's kernel line breakpoints installed), and
+ * blocks as for a launch file, the breakpoint manager's kernel line breakpoints installed; each
+ * stop's memory state holds the program's allocations as variables, {@link AllocationVariables}), and
  * the program waits in its launch call until that target's session ends. A launch that ends
  * (completed or faulted) returns its result to the program; a launch terminated by the user
  * ends the program with it.
@@ -29,6 +32,8 @@ final class HostKernelDebugger implements KernelRunner {
     private final ILaunch launch;
     private final HostProgramProcess program;
     private final long budget;
+    /** Names the host calls of the program's allocations, its files' symbols read once. */
+    private final HostCode hostCode = new HostCode();
     private LaunchProcess current;
     private boolean ended;
 
@@ -41,7 +46,8 @@ final class HostKernelDebugger implements KernelRunner {
     @Override
     public LaunchResult run(KernelLaunch kernelLaunch) throws IOException {
         SimulatorEngine engine = new SimulatorEngine(
-                kernelLaunch.prepare(org.gpumem.sim.debug.DebugSession.options(budget).withProfile(true)));
+                kernelLaunch.prepare(org.gpumem.sim.debug.DebugSession.options(budget).withProfile(true)),
+                state -> AllocationVariables.addTo(state, kernelLaunch.process(), hostCode));
         LaunchProcess side = new LaunchProcess();
         KernelDebugTarget target = new KernelDebugTarget(launch, side, kernelLaunch.toString());
         synchronized (this) {

@@ -23,6 +23,7 @@ import org.gpumem.model.Context;
 import org.gpumem.model.MemoryState;
 import org.gpumem.model.Pool;
 import org.gpumem.model.Scope;
+import org.gpumem.model.Variable;
 import org.gpumem.model.addressing.Contexts;
 import org.gpumem.model.provider.GpumemLabels;
 import org.gpumem.ui.GpuMemoryViews;
@@ -32,8 +33,10 @@ import org.gpumem.ui.snapshot.SaveSnapshotAction;
 
 /**
  * Memory Pools: device -> launch -> work-groups (CTAs) -> subgroups (warps) -> lanes, each with
- * its pools (space, size, bytes in use). Selecting a lane focuses the other views on it;
- * opening a pool (double-click) shows it in the Space Memory view.
+ * its pools (space, size, bytes in use), under each pool the state's variables that lie in it
+ * (a CUDA program's allocations with the host call that made them, its {@code __device__}
+ * variables, a launch file's buffers). Selecting a lane focuses the other views on it; opening
+ * a pool or a variable (double-click) shows it in the Space Memory view, a variable at its offset.
  */
 public final class MemoryPoolsView extends SessionView {
 
@@ -45,6 +48,8 @@ public final class MemoryPoolsView extends SessionView {
     private volatile Map<Pool, Long> inUse = Map.of();
     private volatile String inUseError;
     private LatestReads reads;
+    /** The pool each shown variable lies in (the tree's parent of its row). */
+    private final Map<Variable, Pool> poolOf = new HashMap<>();
     private SaveSnapshotAction saveSnapshot;
 
     @Override
@@ -75,16 +80,27 @@ public final class MemoryPoolsView extends SessionView {
                     children.addAll(context.getChildren());
                     return children.toArray();
                 }
+                if (element instanceof Pool pool) {
+                    List<Variable> variables = PoolSpaces.variables(pool);
+                    variables.forEach(v -> poolOf.put(v, pool));
+                    return variables.toArray();
+                }
                 return new Object[0];
             }
 
             @Override
             public Object getParent(Object element) {
+                if (element instanceof Variable v) {
+                    return poolOf.get(v);
+                }
                 return element instanceof Pool pool ? pool.getOwner() : ((Context) element).getParent();
             }
 
             @Override
             public boolean hasChildren(Object element) {
+                if (element instanceof Pool pool) {
+                    return !PoolSpaces.variables(pool).isEmpty();
+                }
                 return element instanceof Context context && (!context.getPools().isEmpty() || !context.getChildren().isEmpty());
             }
         });
@@ -98,6 +114,8 @@ public final class MemoryPoolsView extends SessionView {
             Object first = ((IStructuredSelection) e.getSelection()).getFirstElement();
             if (first instanceof Pool pool) {
                 open(pool);
+            } else if (first instanceof Variable v && poolOf.get(v) != null) {
+                open(poolOf.get(v).getOwner(), v);
             }
         });
         getSite().setSelectionProvider(viewer);
@@ -106,6 +124,15 @@ public final class MemoryPoolsView extends SessionView {
     String columnText(Object element, int column) {
         if (element instanceof Context context) {
             return column == 0 ? Contexts.describeOne(context) : "";
+        }
+        if (element instanceof Variable v) {
+            return switch (column) {
+                case 0 -> v.getName() + " at 0x" + Long.toHexString(v.getOffset())
+                        + (v.getDeclFile() == null ? "" : " (" + v.getDeclFile() + ":" + v.getDeclLine() + ")");
+                case 1 -> v.getSpace().getName() + (v.getTypeName() == null ? "" : " \u00b7 " + v.getTypeName());
+                case 2 -> GpumemLabels.size(v.getByteSize());
+                default -> "";
+            };
         }
         Pool pool = (Pool) element;
         return switch (column) {
@@ -128,6 +155,16 @@ public final class MemoryPoolsView extends SessionView {
         try {
             SpaceMemoryView view = (SpaceMemoryView) getSite().getPage().showView(GpuMemoryViews.SPACE_MEMORY);
             view.show(pool.getOwner(), space, 0);
+        } catch (PartInitException e) {
+            status.setText("Cannot open the Space Memory view: " + e.getMessage());
+        }
+    }
+
+    /** Shows {@code variable} in the Space Memory view, from {@code context}, at its offset in its space. */
+    public void open(Context context, Variable variable) {
+        try {
+            SpaceMemoryView view = (SpaceMemoryView) getSite().getPage().showView(GpuMemoryViews.SPACE_MEMORY);
+            view.show(context, variable.getSpace(), variable.getOffset());
         } catch (PartInitException e) {
             status.setText("Cannot open the Space Memory view: " + e.getMessage());
         }
@@ -164,6 +201,7 @@ public final class MemoryPoolsView extends SessionView {
         if (viewer.getInput() != state) {
             inUse = Map.of();
             inUseError = null;
+            poolOf.clear();
             viewer.setInput(state);
             viewer.expandToLevel(3);
         } else {

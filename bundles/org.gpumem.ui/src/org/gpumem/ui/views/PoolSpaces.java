@@ -1,16 +1,23 @@
 package org.gpumem.ui.views;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+
+import org.eclipse.emf.ecore.util.EcoreUtil;
 
 import org.gpumem.model.AccessPattern;
 import org.gpumem.model.AddressSpace;
 import org.gpumem.model.InterleavedAccess;
 import org.gpumem.model.LinearAccess;
+import org.gpumem.model.MemoryState;
 import org.gpumem.model.Pool;
 import org.gpumem.model.StridedAccess;
 import org.gpumem.model.Storage;
 import org.gpumem.model.Target;
+import org.gpumem.model.Variable;
+import org.gpumem.model.addressing.AddressResolver;
+import org.gpumem.model.addressing.AddressingException;
 import org.gpumem.model.memory.ByteSource;
 import org.gpumem.model.memory.PagedByteSource;
 
@@ -34,6 +41,35 @@ final class PoolSpaces {
             }
         }
         return spaces;
+    }
+
+    /**
+     * The variables of the pool's state that lie in the pool (a static location in a space that
+     * reaches it directly, resolved from the pool's context), by offset: a CUDA program's
+     * allocations and {@code __device__} variables in the global pool, a launch file's buffers.
+     */
+    static List<Variable> variables(Pool pool) {
+        List<Variable> in = new ArrayList<>();
+        if (!(EcoreUtil.getRootContainer(pool) instanceof MemoryState state) || state.getVariables().isEmpty()) {
+            return in;
+        }
+        List<AddressSpace> spaces = direct(pool);
+        for (Variable v : state.getVariables()) {
+            if (v.getSpace() != null && spaces.contains(v.getSpace()) && lies(v, pool)) {
+                in.add(v);
+            }
+        }
+        in.sort(Comparator.comparingLong(Variable::getOffset));
+        return in;
+    }
+
+    private static boolean lies(Variable v, Pool pool) {
+        try {
+            return AddressResolver.resolve(pool.getOwner(), v.getSpace(), v.getOffset()).pool() == pool;
+        } catch (AddressingException e) {
+            // not reachable from the pool's context (another context's space): not one of its variables
+            return false;
+        }
     }
 
     /**
