@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.IntToLongFunction;
 
 import org.gpumem.dwarf.elf.ElfFile;
 import org.gpumem.dwarf.elf.ElfSection;
@@ -90,17 +91,23 @@ public final class HostSymbols {
                 line == null ? 0 : (int) line.line());
     }
 
-    private Function function(long address) {
+    /** How many of the {@code length} ascending keys are at most {@code address}. */
+    private static int atOrBelow(int length, IntToLongFunction key, long address) {
         int lo = 0;
-        int hi = functions.length;
+        int hi = length;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (functions[mid].start() <= address) {
+            if (key.applyAsLong(mid) <= address) {
                 lo = mid + 1;
             } else {
                 hi = mid;
             }
         }
+        return lo;
+    }
+
+    private Function function(long address) {
+        int lo = atOrBelow(functions.length, i -> functions[i].start(), address);
         // functions may nest (an alias inside a larger symbol): the latest start that holds it
         for (int i = lo - 1; i >= 0; i--) {
             if (address < functions[i].end()) {
@@ -112,16 +119,7 @@ public final class HostSymbols {
 
     private Line line(long address) {
         Line[] rows = lineRows();
-        int lo = 0;
-        int hi = rows.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (rows[mid].address() <= address) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
+        int lo = atOrBelow(rows.length, i -> rows[i].address(), address);
         if (lo == 0 || rows[lo - 1].end() || lo == rows.length) {
             return null;
         }

@@ -266,6 +266,37 @@ public final class UiTesting {
         return file;
     }
 
+    /**
+     * Debugs the CUDA program {@code program} with the "CUDA Application (gpumem simulator)"
+     * launch type ({@code configuration} its name, device sm_90) until its kernel stops at the
+     * breakpoint at {@code line} of {@code source}, which {@code project} links.
+     */
+    public static ILaunch debugHostProgramToBreakpoint(IProject project, Path program, Path source, int line,
+            String configuration) throws CoreException {
+        createWithBreakpoint(project, source, line);
+        org.eclipse.debug.core.ILaunchConfigurationWorkingCopy wc = DebugPlugin.getDefault().getLaunchManager()
+                .getLaunchConfigurationType(org.gpumem.debug.KernelDebugIds.HOST_LAUNCH_TYPE_ID).newInstance(null, configuration);
+        org.gpumem.debug.launch.HostLaunchAttributes.set(wc, program.toString(), "", "", "sm_90", "");
+        ILaunch launch = wc.launch(ILaunchManager.DEBUG_MODE, new org.eclipse.core.runtime.NullProgressMonitor());
+        waitUntil(() -> launch.getDebugTargets().length > 0 && launch.getDebugTargets()[0].isSuspended(), 60_000,
+                "the breakpoint in " + program.getFileName() + "'s kernel");
+        return launch;
+    }
+
+    /** After {@link #debugHostProgramToBreakpoint}: the kernel breakpoints, launches, project and host launch configurations go. */
+    public static void endHostDebugging(IProject project) throws CoreException {
+        for (org.eclipse.debug.core.model.IBreakpoint b : DebugPlugin.getDefault().getBreakpointManager()
+                .getBreakpoints(org.gpumem.debug.KernelDebugIds.MODEL_ID)) {
+            b.delete();
+        }
+        endLaunchesAndDelete(project);
+        ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
+        for (org.eclipse.debug.core.ILaunchConfiguration c : manager.getLaunchConfigurations(
+                manager.getLaunchConfigurationType(org.gpumem.debug.KernelDebugIds.HOST_LAUNCH_TYPE_ID))) {
+            c.delete();
+        }
+    }
+
     /** The little-endian 32-bit integer at {@code data[off]}, computed here independently of the UI. */
     public static int leInt(byte[] data, int off) {
         return java.nio.ByteBuffer.wrap(data, off, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();

@@ -10,18 +10,10 @@ import java.util.List;
 
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.ResourcesPlugin;
-import org.eclipse.core.runtime.NullProgressMonitor;
-import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunch;
-import org.eclipse.debug.core.ILaunchConfiguration;
-import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
-import org.eclipse.debug.core.ILaunchManager;
-import org.eclipse.debug.core.model.IBreakpoint;
 import org.eclipse.debug.core.model.IDebugTarget;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
-import org.gpumem.debug.KernelDebugIds;
-import org.gpumem.debug.launch.HostLaunchAttributes;
 import org.gpumem.images.Catalog;
 import org.gpumem.images.CatalogReader;
 import org.gpumem.images.DeviceImage;
@@ -48,14 +40,7 @@ class DeviceCodeHostTest {
 
     @AfterEach
     void cleanUp() throws Exception {
-        for (IBreakpoint b : DebugPlugin.getDefault().getBreakpointManager().getBreakpoints(KernelDebugIds.MODEL_ID)) {
-            b.delete();
-        }
-        UiTesting.endLaunchesAndDelete(project);
-        ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
-        for (ILaunchConfiguration c : manager.getLaunchConfigurations(manager.getLaunchConfigurationType(KernelDebugIds.HOST_LAUNCH_TYPE_ID))) {
-            c.delete();
-        }
+        UiTesting.endHostDebugging(project);
     }
 
     @Test
@@ -70,17 +55,12 @@ class DeviceCodeHostTest {
                 .orElseThrow(() -> new AssertionError("no reduceSum in " + ptx.get(0).kernels()));
 
         project = ResourcesPlugin.getWorkspace().getRoot().getProject("DeviceCodeHostTest");
-        UiTesting.createWithBreakpoint(project, HOST.resolve("reduction.cu"), STORE_LINE);
         IWorkbenchPage page = PlatformUI.getWorkbench().showPerspective(GpuMemoryPerspective.ID,
                 PlatformUI.getWorkbench().getActiveWorkbenchWindow());
         DeviceCodeView view = (DeviceCodeView) page.showView(GpuMemoryViews.DEVICE_CODE);
 
-        ILaunchConfigurationWorkingCopy wc = DebugPlugin.getDefault().getLaunchManager()
-                .getLaunchConfigurationType(KernelDebugIds.HOST_LAUNCH_TYPE_ID).newInstance(null, "device code of a program");
-        HostLaunchAttributes.set(wc, executable.toString(), "", "", "sm_90", "");
-        ILaunch launch = wc.launch(ILaunchManager.DEBUG_MODE, new NullProgressMonitor());
-        UiTesting.waitUntil(() -> launch.getDebugTargets().length > 0 && launch.getDebugTargets()[0].isSuspended(), 60_000,
-                "the breakpoint in the program's kernel");
+        ILaunch launch = UiTesting.debugHostProgramToBreakpoint(project, executable, HOST.resolve("reduction.cu"), STORE_LINE,
+                "device code of a program");
         IDebugTarget target = launch.getDebugTargets()[0];
         assertTrue(target.getName().contains("reduceSum"), target.getName());
 

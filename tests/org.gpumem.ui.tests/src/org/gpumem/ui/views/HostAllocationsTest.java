@@ -18,31 +18,26 @@ import java.util.regex.Pattern;
 
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.ResourcesPlugin;
-import org.eclipse.core.runtime.NullProgressMonitor;
-import org.eclipse.debug.core.DebugPlugin;
-import org.eclipse.debug.core.ILaunch;
-import org.eclipse.debug.core.ILaunchConfiguration;
-import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
-import org.eclipse.debug.core.ILaunchManager;
-import org.eclipse.debug.core.model.IBreakpoint;
+import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
-import org.gpumem.debug.KernelDebugIds;
-import org.gpumem.debug.launch.HostLaunchAttributes;
 import org.gpumem.model.Context;
 import org.gpumem.model.MemoryState;
 import org.gpumem.model.Pool;
 import org.gpumem.model.Variable;
 import org.gpumem.model.addressing.AddressResolver;
 import org.gpumem.model.provider.GpumemLabels;
+import org.gpumem.model.snapshot.Snapshot;
 import org.gpumem.ui.GpuMemoryPerspective;
 import org.gpumem.ui.GpuMemoryViews;
 import org.gpumem.ui.UiTesting;
 import org.gpumem.ui.memory.AddressSpaceTable;
 import org.gpumem.ui.session.GpuMemorySession;
+import org.gpumem.ui.snapshot.SaveSnapshotAction;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A CUDA program debugged with the "CUDA Application (gpumem simulator)" launch type, stopped in
@@ -54,18 +49,14 @@ import org.junit.jupiter.api.Test;
 class HostAllocationsTest {
     private static final Path HOST = Path.of(System.getProperty("gpumem.fixtures"), "host");
 
+    @TempDir
+    Path dir;
+
     private IProject project;
 
     @AfterEach
     void cleanUp() throws Exception {
-        for (IBreakpoint b : DebugPlugin.getDefault().getBreakpointManager().getBreakpoints(KernelDebugIds.MODEL_ID)) {
-            b.delete();
-        }
-        UiTesting.endLaunchesAndDelete(project);
-        ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
-        for (ILaunchConfiguration c : manager.getLaunchConfigurations(manager.getLaunchConfigurationType(KernelDebugIds.HOST_LAUNCH_TYPE_ID))) {
-            c.delete();
-        }
+        UiTesting.endHostDebugging(project);
     }
 
     /** A cudaMalloc of the source: its line and the bytes it asks for. */
@@ -101,16 +92,10 @@ class HostAllocationsTest {
     private MemoryPoolsView debugToBreakpoint(String program, String source, int line) throws Exception {
         UiTesting.neverAskToSwitchPerspectives();
         project = ResourcesPlugin.getWorkspace().getRoot().getProject("HostAllocationsTest");
-        UiTesting.createWithBreakpoint(project, HOST.resolve(source), line);
         IWorkbenchPage page = PlatformUI.getWorkbench().showPerspective(GpuMemoryPerspective.ID,
                 PlatformUI.getWorkbench().getActiveWorkbenchWindow());
         MemoryPoolsView pools = (MemoryPoolsView) page.showView(GpuMemoryViews.MEMORY_POOLS);
-        ILaunchConfigurationWorkingCopy wc = DebugPlugin.getDefault().getLaunchManager()
-                .getLaunchConfigurationType(KernelDebugIds.HOST_LAUNCH_TYPE_ID).newInstance(null, "allocations of " + program);
-        HostLaunchAttributes.set(wc, HOST.resolve(program).toString(), "", "", "sm_90", "");
-        ILaunch launch = wc.launch(ILaunchManager.DEBUG_MODE, new NullProgressMonitor());
-        UiTesting.waitUntil(() -> launch.getDebugTargets().length > 0 && launch.getDebugTargets()[0].isSuspended(), 60_000,
-                "the breakpoint in " + program + "'s kernel");
+        UiTesting.debugHostProgramToBreakpoint(project, HOST.resolve(program), HOST.resolve(source), line, "allocations of " + program);
         UiTesting.waitUntil(() -> GpuMemorySession.get().state() != null && pools.viewer().getInput() == GpuMemorySession.get().state()
                 && pools.measured(), 60_000, "Memory Pools to show the stop");
         return pools;
@@ -166,6 +151,22 @@ class HostAllocationsTest {
         // one concept, one place: the stop's model state holds them, so Save Snapshot keeps them
         MemoryState state = GpuMemorySession.get().state();
         assertEquals(rows.stream().map(TreeItem::getData).toList(), state.getVariables());
+        Path file = dir.resolve("stop.gpumem");
+        String[] outcome = new String[1];
+        SaveSnapshotAction.save(state, file, Display.getCurrent(), said -> outcome[0] = said).join();
+        UiTesting.waitUntil(() -> outcome[0] != null, 60_000, "the save to report");
+        try (Snapshot snapshot = Snapshot.open(file)) {
+            List<String> saved = snapshot.state().getVariables().stream()
+                    .map(v -> v.getName() + " " + v.getByteSize() + " 0x" + Long.toHexString(v.getOffset()) + " " + v.getDeclLine())
+                    .toList();
+            assertEquals(state.getVariables().stream()
+                    .map(v -> v.getName() + " " + v.getByteSize() + " 0x" + Long.toHexString(v.getOffset()) + " " + v.getDeclLine())
+                    .toList(), saved, outcome[0]);
+            byte[] reread = new byte[16];
+            Variable savedIn = snapshot.state().getVariables().get(0);
+            AddressResolver.read(snapshot.state().getDevice(), savedIn.getSpace(), savedIn.getOffset(), reread, 0, 16);
+            assertEquals(UiTesting.hex(stored, 0, 16), UiTesting.hex(reread, 0, 16), "in[] in the saved snapshot");
+        }
     }
 
     @Test
