@@ -216,7 +216,7 @@ public final class MemoryPoolsView extends SessionView {
             inUse = measured == null ? Map.of() : measured;
             inUseError = error;
             viewer.refresh(true);
-            TextColumns.fitToText(viewer.getTree(), 2, 3);
+            TextColumns.fitToText(viewer.getTree(), 0, 1, 2, 3);
             done.run();
         }, dropped -> done.run());
     }

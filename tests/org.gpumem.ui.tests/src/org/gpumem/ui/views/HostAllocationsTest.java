@@ -110,6 +110,20 @@ class HostAllocationsTest {
         return Arrays.asList(global.getItems());
     }
 
+    /** The view maximized, once its tree has the window's width (the suspend's Debug view may share its stack). */
+    private static void screenshot(MemoryPoolsView pools) {
+        IWorkbenchPage page = pools.getSite().getPage();
+        page.activate(pools);
+        page.setPartState(page.getReference(pools), IWorkbenchPage.STATE_MAXIMIZED);
+        try {
+            int window = page.getWorkbenchWindow().getShell().getSize().x;
+            UiTesting.waitUntil(() -> pools.viewer().getTree().getSize().x > window / 2, 60_000, "Memory Pools maximized");
+            UiTesting.screenshot(pools.viewer().getControl().getParent(), "memory-pools-host-allocations");
+        } finally {
+            page.setPartState(page.getReference(pools), IWorkbenchPage.STATE_RESTORED);
+        }
+    }
+
     @Test
     void aProgramsAllocationsAreListedWithTheLinesOfMainThatMadeThemAndOpenAtTheirAddresses() throws Exception {
         List<SourceMalloc> expected = mallocs(HOST.resolve("reduction.cu"));
@@ -127,6 +141,8 @@ class HostAllocationsTest {
                     + " \\(reduction\\.cu:" + expected.get(i).line() + "\\)"), text);
             assertTrue(row.getText(1).startsWith("global"), row.getText(1));
         }
+
+        screenshot(pools);
 
         // the first allocation is in[], which holds h[i] = (i * 7919) % 1000 - 500 when the kernel runs
         Variable in = (Variable) rows.get(0).getData();
