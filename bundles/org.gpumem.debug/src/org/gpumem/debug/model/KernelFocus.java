@@ -26,10 +26,11 @@ import org.gpumem.sim.Dim3;
  * target's memory blocks are bound to the focus, so they follow it.
  *
  * <p>Events of a change: the blocks whose context changed fire CHANGE; every thread fires a
- * state CHANGE when the lane index changed (their labels name it); {@link #set} fires SUSPEND
- * (client request) for the focused warp, which makes the Debug view select its top frame, the
- * debug context the Variables view shows; the target fires a state CHANGE whose data is the new
- * {@link CudaFocus}, which views that follow the focus listen for.
+ * state CHANGE when the lane index changed (their labels name it), else the threads the focus
+ * left and reached do (the focused one is marked); {@link #set} fires a content
+ * CHANGE for the focused warp (its frames show another lane, or are read again); the target fires
+ * a state CHANGE whose data is the new {@link CudaFocus}, on which the UI selects the focused
+ * warp in the Debug view (the debug context the Variables view shows) and views follow the focus.
  *
  * <p>Threads: any thread may read or set the focus; a change reads nothing of the simulator.
  */
@@ -65,7 +66,7 @@ public final class KernelFocus {
         Dim3 grid = target.grid();
         Dim3 block = target.block();
         String ctaTerm = Contexts.term(target.engineTarget(), Scope.WORK_GROUP);
-        if (grid == null || warps.isEmpty()) {
+        if (grid == null || warps.isEmpty() || !target.isSuspended()) {
             return "the kernel is not stopped";
         }
         if (!inside(cta, grid)) {
@@ -84,7 +85,7 @@ public final class KernelFocus {
         return null;
     }
 
-    /** Focuses thread {@code thread} of CTA {@code cta} and selects its warp in the Debug view. */
+    /** Focuses thread {@code thread} of CTA {@code cta}. */
     public void set(Dim3 cta, Dim3 thread) throws DebugException {
         String problem = check(cta, thread);
         if (problem != null) {
@@ -93,9 +94,12 @@ public final class KernelFocus {
         change(CudaFocus.of(cta, thread, target.block()), true);
     }
 
-    /** Focuses {@code lane} (a warp of a resident CTA) and selects its warp in the Debug view. */
+    /** Focuses {@code lane} (a warp of a resident CTA). */
     public void set(LaneId lane) throws DebugException {
         WarpStatus warp = status(lane.warp());
+        if (!target.isSuspended()) {
+            throw new DebugException(Status.error("the kernel is not stopped"));
+        }
         if (warp == null || warp.frames().isEmpty()) {
             throw new DebugException(Status.error(lane.warp().label() + " is not a stopped warp of a resident "
                     + Contexts.term(target.engineTarget(), Scope.WORK_GROUP)));
@@ -106,10 +110,14 @@ public final class KernelFocus {
         change(new CudaFocus(lane, target.block()), true);
     }
 
-    /** The Debug view selected {@code thread} (or one of its frames): the focus moves to its warp. */
+    /**
+     * The Debug view selected {@code thread} (or one of its frames): the focus moves to its warp.
+     * A selection while the kernel runs (the platform selects a thread that resumes) or of a warp
+     * without frames moves nothing: the next stop sets the focus.
+     */
     public void followSelection(WarpThread thread) {
         CudaFocus f = current;
-        if (f == null || f.lane().warp().equals(thread.warpId())) {
+        if (f == null || f.lane().warp().equals(thread.warpId()) || !target.isSuspended() || !thread.hasStackFrames()) {
             return;
         }
         change(new CudaFocus(new LaneId(thread.warpId(), laneShownBy(thread.status())), target.block()), false);
@@ -168,6 +176,14 @@ public final class KernelFocus {
             for (org.eclipse.debug.core.model.IThread t : target.getThreads()) {
                 events.add(new DebugEvent(t, DebugEvent.CHANGE, DebugEvent.STATE));
             }
+        } else if (!before.lane().warp().equals(next.lane().warp())) {
+            // the focus mark moves from one thread's label to the other's
+            for (WarpId warp : List.of(before.lane().warp(), next.lane().warp())) {
+                WarpThread t = target.thread(warp);
+                if (t != null) {
+                    events.add(new DebugEvent(t, DebugEvent.CHANGE, DebugEvent.STATE));
+                }
+            }
         }
         if (reveal) {
             events.add(revealEvent(next));
@@ -178,13 +194,10 @@ public final class KernelFocus {
         fire(events);
     }
 
-    /**
-     * The focused warp's suspension announced again: the platform's Debug view answers a thread's
-     * SUSPEND by selecting its top frame, which makes it the debug context of the Variables view.
-     */
+    /** The focused warp's frames changed content: the Variables view reads them again. */
     private DebugEvent revealEvent(CudaFocus focus) {
         WarpThread t = target.thread(focus.lane().warp());
-        return new DebugEvent(t != null ? t : target, DebugEvent.SUSPEND, DebugEvent.CLIENT_REQUEST);
+        return new DebugEvent(t != null ? t : target, DebugEvent.CHANGE, DebugEvent.CONTENT);
     }
 
     private WarpStatus status(WarpId id) {

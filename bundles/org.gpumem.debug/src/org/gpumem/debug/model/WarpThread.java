@@ -142,6 +142,10 @@ public final class WarpThread extends KernelDebugElement implements IThread {
             return sb.toString();
         }
         sb.append(" lane ").append(focusedLane());
+        CudaFocus focus = kernelTarget().focus().current();
+        if (focus != null && focus.lane().warp().equals(id)) {
+            sb.append(" \u25c9 focus");
+        }
         Fault fault = faultOfThisWarp();
         if (fault != null) {
             sb.append(" (Faulted: ").append(fault.message()).append(')');

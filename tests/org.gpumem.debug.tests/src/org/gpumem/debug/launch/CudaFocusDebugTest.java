@@ -59,15 +59,18 @@ class CudaFocusDebugTest extends KernelLaunchFixture {
         assertEquals(in[0], ints(values(shared.getBytesFromOffset(BigInteger.ZERO, 4)))[0]);
 
         // cuda block (1,0,0) thread (5,0,0)
-        DebugEventRecorder.Pending revealed = events.expect(e -> e.getKind() == DebugEvent.SUSPEND
-                && e.getDetail() == DebugEvent.CLIENT_REQUEST && e.getSource() instanceof WarpThread);
+        DebugEventRecorder.Pending revealed = events.expect(e -> e.getKind() == DebugEvent.CHANGE
+                && e.getDetail() == DebugEvent.CONTENT && e.getSource() instanceof WarpThread);
+        DebugEventRecorder.Pending announced = events.expect(e -> e.getKind() == DebugEvent.CHANGE
+                && e.getSource() == target && e.getData() instanceof CudaFocus);
         focus.set(new Dim3(1, 0, 0), new Dim3(5, 0, 0));
         CudaFocus now = focus.current();
         assertEquals(new LaneId(new WarpId(new Dim3(1, 0, 0), 0), 5), now.lane());
         assertEquals(new Dim3(5, 0, 0), now.thread());
         assertEquals("CTA (1,0,0) thread (5,0,0), warp 0 lane 5", now.describe(target.engineTarget()));
-        WarpThread focused = (WarpThread) revealed.await("the focused warp announced to the Debug view").getSource();
+        WarpThread focused = (WarpThread) revealed.await("the focused warp's frames refreshed").getSource();
         assertEquals(now.lane().warp(), focused.warpId());
+        assertEquals(now, announced.await("the focus change announced").getData());
 
         // The focused thread's values: gid = blockIdx.x * blockDim.x + threadIdx.x; stage is its CTA's.
         PtxStackFrame top = focused.topFrame();
