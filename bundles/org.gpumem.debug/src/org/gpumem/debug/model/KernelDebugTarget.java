@@ -318,6 +318,11 @@ public final class KernelDebugTarget extends KernelDebugElement
         List<DebugEvent> events = new ArrayList<>();
         if (warp == null) {
             events.add(new DebugEvent(this, DebugEvent.RESUME, DebugEvent.CLIENT_REQUEST));
+            // every warp runs: the Debug view then lets go of the frame it had selected (a selected
+            // frame of a suspended thread is kept against the next stop's selection otherwise)
+            for (WarpThread t : visibleThreads) {
+                events.add(new DebugEvent(t, DebugEvent.RESUME, DebugEvent.CLIENT_REQUEST));
+            }
         } else {
             WarpThread t = thread(warp);
             int detail = step == StepKind.INTO ? DebugEvent.STEP_INTO

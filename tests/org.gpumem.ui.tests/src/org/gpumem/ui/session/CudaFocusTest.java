@@ -104,6 +104,10 @@ class CudaFocusTest {
         AbstractDebugView variables = (AbstractDebugView) page.showView(IDebugUIConstants.ID_VARIABLE_VIEW);
         AbstractDebugView debugView = (AbstractDebugView) page.showView(IDebugUIConstants.ID_DEBUG_VIEW);
 
+        // The Debug view settles on the stop first (it selects the stopped warp's frame), as a user sees it.
+        PtxStackFrame stopped = thread.topFrame();
+        UiTesting.waitUntil(() -> DebugUITools.getDebugContext() == stopped, 60_000, "the Debug view to select the stop");
+
         // 1. The Debug view: a click on CTA (0,0,0) warp 1's frame focuses that warp.
         WarpThread cta0 = target.thread(CTA0_WARP1);
         PtxStackFrame cta0Top = cta0.topFrame();
@@ -149,7 +153,14 @@ class CudaFocusTest {
             expectAliasesOf(aliases, "lane 5");
             UiTesting.waitUntil(() -> lanes.grid() != null && !lanes.grid().loading()
                     && lanes.grid().focusedLane() == 5, 60_000, "the lanes grid of CTA (1,0,0) warp 0");
-            UiTesting.screenshot(page.getWorkbenchWindow().getShell(), "cta-focused");
+            Shell workbench = page.getWorkbenchWindow().getShell();
+            Rectangle bounds = workbench.getBounds();
+            workbench.setBounds(0, 0, 1400, 860);
+            try {
+                UiTesting.screenshot(workbench, "cta-focused");
+            } finally {
+                workbench.setBounds(bounds);
+            }
 
             // 3. A click on lane 9's cell of window[0] in the lanes grid.
             LanesGrid grid = lanes.grid();
