@@ -381,6 +381,12 @@ public final class KernelDebugTarget extends KernelDebugElement
             case STEP -> DebugEvent.STEP_END;
             default -> DebugEvent.CLIENT_REQUEST;
         };
+        // the other warps stopped too: the Debug view, which let go of their frames at the resume, reads them again
+        for (WarpThread t : visible) {
+            if (t != stopping) {
+                events.add(new DebugEvent(t, DebugEvent.CHANGE, DebugEvent.CONTENT));
+            }
+        }
         if (stopping != null) {
             events.add(new DebugEvent(stopping, DebugEvent.SUSPEND, detail));
         } else if (!visible.isEmpty()) {

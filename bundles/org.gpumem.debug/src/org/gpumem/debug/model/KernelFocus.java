@@ -152,16 +152,16 @@ public final class KernelFocus {
         warps = List.of();
     }
 
-    private void change(CudaFocus next, boolean reveal) {
+    private void change(CudaFocus next, boolean explicit) {
         WarpThread focused = target.thread(next.lane().warp());
-        if (reveal && focused != null) {
+        if (explicit && focused != null) {
             // focusing reads the thread's variables again (what the simulator holds now)
             focused.invalidateVariables();
         }
         CudaFocus before = current;
         if (next.equals(before)) {
-            if (reveal) {
-                fire(List.of(revealEvent(next)));
+            if (explicit) {
+                fire(List.of(refreshEvent(next)));
             }
             return;
         }
@@ -185,8 +185,8 @@ public final class KernelFocus {
                 }
             }
         }
-        if (reveal) {
-            events.add(revealEvent(next));
+        if (explicit) {
+            events.add(refreshEvent(next));
         }
         DebugEvent focusChanged = new DebugEvent(target, DebugEvent.CHANGE, DebugEvent.STATE);
         focusChanged.setData(next);
@@ -195,7 +195,7 @@ public final class KernelFocus {
     }
 
     /** The focused warp's frames changed content: the Variables view reads them again. */
-    private DebugEvent revealEvent(CudaFocus focus) {
+    private DebugEvent refreshEvent(CudaFocus focus) {
         WarpThread t = target.thread(focus.lane().warp());
         return new DebugEvent(t != null ? t : target, DebugEvent.CHANGE, DebugEvent.CONTENT);
     }

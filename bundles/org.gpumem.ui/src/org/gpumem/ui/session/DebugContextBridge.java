@@ -16,8 +16,6 @@ import org.eclipse.debug.ui.IDebugUIConstants;
 import org.eclipse.debug.ui.contexts.DebugContextEvent;
 import org.eclipse.debug.ui.contexts.IDebugContextListener;
 import org.eclipse.jface.viewers.IStructuredSelection;
-import org.eclipse.jface.viewers.TreePath;
-import org.eclipse.jface.viewers.TreeSelection;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchWindow;
@@ -148,10 +146,7 @@ public final class DebugContextBridge implements IDebugContextListener, IDebugEv
         IWorkbenchPage page = window.getActivePage();
         if (page != null && page.findView(IDebugUIConstants.ID_DEBUG_VIEW) instanceof AbstractDebugView debugView
                 && debugView.getViewer() instanceof ITreeModelViewer viewer) {
-            // forced: the Debug view's selection policy keeps a suspended frame selected against
-            // model deltas and plain setSelection; the focus is the user's explicit choice
-            viewer.setSelection(new TreeSelection(new TreePath(new Object[] {target.getLaunch(), target, focused, top})), true,
-                    true);
+            DebugViewSelection.select(viewer, top);
         }
         IStackFrame shown = GpuMemorySession.get().frame();
         if (shown != null && shown.getDebugTarget() == target && shown.getThread() != focused) {

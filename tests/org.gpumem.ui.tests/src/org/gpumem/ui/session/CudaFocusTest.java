@@ -24,6 +24,7 @@ import org.eclipse.debug.ui.memory.IMemoryRenderingSite;
 import org.eclipse.jface.action.ToolBarManager;
 import org.eclipse.jface.dialogs.IDialogConstants;
 import org.eclipse.jface.viewers.TreePath;
+import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.jface.viewers.TreeSelection;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Rectangle;
@@ -111,9 +112,16 @@ class CudaFocusTest {
         // 1. The Debug view: a click on CTA (0,0,0) warp 1's frame focuses that warp.
         WarpThread cta0 = target.thread(CTA0_WARP1);
         PtxStackFrame cta0Top = cta0.topFrame();
-        // a user's click in the tree: the viewer's selection, forced as a click overrides a suspended frame
-        ((ITreeModelViewer) debugView.getViewer()).setSelection(
-                new TreeSelection(new TreePath(new Object[] {kernels.launch(), target, cta0, cta0Top})), true, true);
+        // a user's clicks in the tree: the warp's twistie until its frame is shown, then the frame
+        // (the viewer's selection, forced as a click overrides a suspended frame of another warp)
+        TreePath cta0Path = new TreePath(new Object[] {kernels.launch(), target, cta0});
+        TreeViewer debugTree = (TreeViewer) debugView.getViewer();
+        UiTesting.waitUntil(() -> {
+            debugTree.expandToLevel(cta0Path, 1);
+            return shows(debugTree.getTree().getItems(), cta0Top);
+        }, 60_000, "the Debug view to show the frame of " + CTA0_WARP1.label());
+        ((ITreeModelViewer) debugView.getViewer()).setSelection(new TreeSelection(cta0Path.createChildPath(cta0Top)), true,
+                true);
         UiTesting.waitUntil(() -> DebugUITools.getDebugContext() == cta0Top && target.focus().current() != null
                 && target.focus().current().lane().warp().equals(CTA0_WARP1), 60_000, "the Debug view's selection to focus "
                         + CTA0_WARP1.label());
@@ -242,11 +250,16 @@ class CudaFocusTest {
     /** Waits until the Variables view shows {@code name} with the value {@code expected}. */
     private static void expectVariable(AbstractDebugView variables, String name, int expected) {
         Tree tree = (Tree) variables.getViewer().getControl();
-        String[] seen = {null};
-        UiTesting.waitUntil(() -> {
-            seen[0] = value(tree, name);
-            return Integer.toString(expected).equals(seen[0]);
-        }, 60_000, "the Variables view to show " + name + " = " + expected + " (it shows " + seen[0] + ")");
+        try {
+            UiTesting.waitUntil(() -> Integer.toString(expected).equals(value(tree, name)), 60_000,
+                    "the Variables view to show " + name + " = " + expected);
+        } catch (AssertionError e) {
+            List<String> rows = new ArrayList<>();
+            for (TreeItem item : tree.getItems()) {
+                rows.add(item.getText(0) + (tree.getColumnCount() > 1 ? " | " + item.getText(1) : ""));
+            }
+            throw new AssertionError(e.getMessage() + "; it shows " + rows + " for " + DebugUITools.getDebugContext(), e);
+        }
     }
 
     /** The value the Variables view shows for the top-level variable {@code name}, or null. */
@@ -291,6 +304,16 @@ class CudaFocusTest {
         UiTesting.waitUntil(() -> aliases.panel() != null && !aliases.panel().loading() && !aliases.panel().views().isEmpty()
                 && aliases.panel().views().get(0).label().endsWith(lane), 60_000, "the aliases of window[0] of " + lane);
         assertNotNull(aliases.panel().views().get(0).bytes(), aliases.panel().views().get(0).label());
+    }
+
+    /** Whether {@code element} is the data of one of {@code items} or of their descendants. */
+    private static boolean shows(TreeItem[] items, Object element) {
+        for (TreeItem item : items) {
+            if (item.getData() == element || shows(item.getItems(), element)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static <W extends Control> List<W> widgets(Composite root, Class<W> type) {
