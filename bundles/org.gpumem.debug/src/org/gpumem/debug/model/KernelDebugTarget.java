@@ -1,7 +1,6 @@
 package org.gpumem.debug.model;
 
 import java.lang.ref.WeakReference;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,8 +8,6 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.eclipse.core.resources.IMarkerDelta;
-import org.eclipse.core.runtime.CoreException;
-import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Platform;
 import org.eclipse.core.runtime.Status;
@@ -318,11 +315,6 @@ public final class KernelDebugTarget extends KernelDebugElement
         List<DebugEvent> events = new ArrayList<>();
         if (warp == null) {
             events.add(new DebugEvent(this, DebugEvent.RESUME, DebugEvent.CLIENT_REQUEST));
-            // every warp runs: the Debug view then lets go of the frame it had selected (a selected
-            // frame of a suspended thread is kept against the next stop's selection otherwise)
-            for (WarpThread t : visibleThreads) {
-                events.add(new DebugEvent(t, DebugEvent.RESUME, DebugEvent.CLIENT_REQUEST));
-            }
         } else {
             WarpThread t = thread(warp);
             int detail = step == StepKind.INTO ? DebugEvent.STEP_INTO
@@ -381,12 +373,6 @@ public final class KernelDebugTarget extends KernelDebugElement
             case STEP -> DebugEvent.STEP_END;
             default -> DebugEvent.CLIENT_REQUEST;
         };
-        // the other warps stopped too: the Debug view, which let go of their frames at the resume, reads them again
-        for (WarpThread t : visible) {
-            if (t != stopping) {
-                events.add(new DebugEvent(t, DebugEvent.CHANGE, DebugEvent.CONTENT));
-            }
-        }
         if (stopping != null) {
             events.add(new DebugEvent(stopping, DebugEvent.SUSPEND, detail));
         } else if (!visible.isEmpty()) {
@@ -475,7 +461,7 @@ public final class KernelDebugTarget extends KernelDebugElement
         List<BreakpointLine> lines = new ArrayList<>();
         if (manager.isEnabled()) {
             for (IBreakpoint b : manager.getBreakpoints(KernelDebugIds.MODEL_ID)) {
-                BreakpointLine line = toLine(b);
+                BreakpointLine line = KernelBreakpoints.toLine(b);
                 if (line != null) {
                     lines.add(line);
                 }
@@ -488,51 +474,9 @@ public final class KernelDebugTarget extends KernelDebugElement
         session.setBreakpoints(lines, resolved -> resolvedBreakpoints = List.copyOf(resolved));
     }
 
-    private static BreakpointLine toLine(IBreakpoint b) {
-        if (!(b instanceof KernelLineBreakpoint k)) {
-            return null;
-        }
-        try {
-            IPath location = k.fileLocation();
-            if (!k.isEnabled() || location == null) {
-                return null;
-            }
-            return new BreakpointLine(Path.of(location.toOSString()), k.getLineNumber(), k.isPtxLine());
-        } catch (CoreException e) {
-            Platform.getLog(KernelDebugTarget.class).log(e.getStatus());
-            return null;
-        }
-    }
-
     /** The breakpoints at the current line of {@code status}'s top frame. */
     IBreakpoint[] breakpointsAt(String sourceFile, int sourceLine, int ptxLine) {
-        List<IBreakpoint> hits = new ArrayList<>();
-        for (IBreakpoint b : DebugPlugin.getDefault().getBreakpointManager().getBreakpoints(KernelDebugIds.MODEL_ID)) {
-            if (!(b instanceof KernelLineBreakpoint k) || k.fileLocation() == null) {
-                continue;
-            }
-            try {
-                int line = k.getLineNumber();
-                String file = k.fileLocation().toOSString();
-                if (k.isPtxLine() ? line == ptxLine && file.equals(process.modulePath())
-                        : line == sourceLine && sourceFile != null && sameFile(file, sourceFile)) {
-                    hits.add(b);
-                }
-            } catch (CoreException e) {
-                Platform.getLog(KernelDebugTarget.class).log(e.getStatus());
-            }
-        }
-        return hits.toArray(new IBreakpoint[0]);
-    }
-
-    /**
-     * Whether a breakpoint's file is the {@code .file} a stop reports: the same path, or the same
-     * file name (a source copied into the workspace, as the engine resolves breakpoints too).
-     */
-    static boolean sameFile(String a, String b) {
-        Path pa = Path.of(a).normalize();
-        Path pb = Path.of(b).normalize();
-        return pa.equals(pb) || pa.getFileName() != null && pa.getFileName().equals(pb.getFileName());
+        return KernelBreakpoints.at(process.modulePath(), sourceFile, sourceLine, ptxLine);
     }
 
     // ------------------------------------------------------------------ memory

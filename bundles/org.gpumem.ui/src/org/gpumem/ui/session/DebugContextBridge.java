@@ -35,9 +35,9 @@ import org.gpumem.ui.views.OutputBuffersView;
  * Feeds the session from the platform debugger: the selected stack frame's variables go to the
  * Variable Locations view; a selected gpumem warp or frame becomes its session's CUDA focus
  * ({@link KernelFocus}); a selected debug element that adapts to {@link MemoryState} shows its
- * state, focused on the {@link Context} it adapts to; a focus change or a stop of a gpumem target
- * selects the focused warp's frame in the Debug view and moves the views' focus (and frame) with
- * it; suspend and change events of any debug
+ * state, focused on the {@link Context} it adapts to; a focus change of a gpumem target selects
+ * the focused warp's frame in the Debug view and moves the views' focus with it; suspend and
+ * change events of any debug
  * target refresh the views (merged by the session), and a target's termination detaches the
  * views from its stop.
  */
@@ -160,12 +160,6 @@ public final class DebugContextBridge implements IDebugContextListener, IDebugEv
             if (event.getKind() == DebugEvent.CHANGE && event.getSource() instanceof KernelDebugTarget target
                     && event.getData() instanceof CudaFocus focus) {
                 followFocus(target, focus);
-            }
-            // A stop moves the focus to the warp that stopped; the platform's selection policy may
-            // keep the previous stop's frame (of another warp) selected, so it is selected here.
-            if (event.getKind() == DebugEvent.SUSPEND && event.getSource() instanceof KernelDebugTarget target
-                    && target.focus().current() != null) {
-                followFocus(target, target.focus().current());
             }
             if (event.getKind() == DebugEvent.TERMINATE && event.getSource() instanceof IDebugTarget target) {
                 GpuMemorySession.get().ended(target, "The kernel of " + launchName(target) + " has terminated.");

@@ -105,10 +105,6 @@ class CudaFocusTest {
         AbstractDebugView variables = (AbstractDebugView) page.showView(IDebugUIConstants.ID_VARIABLE_VIEW);
         AbstractDebugView debugView = (AbstractDebugView) page.showView(IDebugUIConstants.ID_DEBUG_VIEW);
 
-        // The Debug view settles on the stop first (it selects the stopped warp's frame), as a user sees it.
-        PtxStackFrame stopped = thread.topFrame();
-        UiTesting.waitUntil(() -> DebugUITools.getDebugContext() == stopped, 60_000, "the Debug view to select the stop");
-
         // 1. The Debug view: a click on CTA (0,0,0) warp 1's frame focuses that warp.
         WarpThread cta0 = target.thread(CTA0_WARP1);
         PtxStackFrame cta0Top = cta0.topFrame();
