@@ -5,6 +5,7 @@ import java.util.List;
 import org.gpumem.model.MemoryState;
 import org.gpumem.model.Target;
 import org.gpumem.sim.AddressSpaceProfile;
+import org.gpumem.sim.Dim3;
 import org.gpumem.sim.LaunchResult;
 
 /**
@@ -62,6 +63,12 @@ public interface KernelEngine {
      * describes this stop only, and its pools follow the same rules as the engine's other calls.
      */
     MemoryState memoryState();
+
+    /** The launch's grid extents in CTAs; constant, any thread may ask. */
+    Dim3 grid();
+
+    /** The launch's block extents in threads; constant, any thread may ask. */
+    Dim3 block();
 
     /** Module name, kernel name and grid, for labels. */
     String describeLaunch();

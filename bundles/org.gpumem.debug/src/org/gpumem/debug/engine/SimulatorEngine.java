@@ -27,8 +27,8 @@ import org.gpumem.sim.launch.PreparedLaunch;
 
 /**
  * {@link KernelEngine} over the simulator's debug API ({@code org.gpumem.sim.debug}). The
- * simulator keeps one CTA resident at a time (in linear order), so the warps are those of the
- * resident CTA, and warps of another CTA are refused.
+ * simulator keeps as many CTAs resident as one SM would (in linear order), so the warps are
+ * those of the resident CTAs, and warps of another CTA are refused.
  */
 public final class SimulatorEngine implements KernelEngine {
     private final PreparedLaunch prepared;
@@ -297,6 +297,16 @@ public final class SimulatorEngine implements KernelEngine {
      */
     public MemoryState finalState() {
         return prepared == null ? null : FinalMemoryState.of(prepared, sim, sim.result());
+    }
+
+    @Override
+    public Dim3 grid() {
+        return launch.config().grid();
+    }
+
+    @Override
+    public Dim3 block() {
+        return launch.config().block();
     }
 
     @Override

@@ -38,6 +38,10 @@ import org.gpumem.model.addressing.AddressingException;
  * from the previous stop, with {@link MemoryByte#HISTORY_KNOWN}. Pages read for the first time
  * have no history.
  *
+ * <p>Focus: the block shows its space as the session's CUDA focus sees it; when the focus moves
+ * to another context of the space's scope (another CTA for shared, another lane for local), the
+ * target calls {@link #refocus} and the block reads that context's bytes, without history.
+ *
  * <p>Threads: reads and writes go through {@link DebugSession#query} and
  * {@link DebugSession#modify}, which never wait for a running kernel: while the kernel runs,
  * they fail at once with a {@link DebugException} that the renderings show. Those calls run on
@@ -53,7 +57,8 @@ public final class SpaceMemoryBlock extends KernelDebugElement implements IMemor
     private final int addressBits;
     private final boolean readOnly;
     private final Scope scope;
-    private final LaneId lane;
+    /** The focus's lane, which the block follows ({@link #refocus}). */
+    private volatile LaneId lane;
     private final long base;
     private final VariableValue.Element element;
     private final String expression;
@@ -168,6 +173,26 @@ public final class SpaceMemoryBlock extends KernelDebugElement implements IMemor
     /** {@code CTA (1,0,0)}: the part of the lane the space's scope needs. */
     public String describeContext() {
         return lane.describe(scope);
+    }
+
+    /**
+     * Binds the block to {@code focus} (the session's new CUDA focus). Returns whether that
+     * changed which context's bytes it shows, in which case the cached pages are dropped: bytes
+     * of another CTA or lane are no change of these.
+     */
+    public boolean refocus(LaneId focus) {
+        if (focus.equals(lane)) {
+            return false;
+        }
+        boolean otherContext = !focus.describe(scope).equals(lane.describe(scope));
+        synchronized (this) {
+            if (otherContext) {
+                pages.clear();
+                refreshes++;
+            }
+            lane = focus;
+        }
+        return otherContext;
     }
 
     // ------------------------------------------------------------------ change tracking

@@ -1,7 +1,6 @@
 package org.gpumem.debug.model;
 
 import java.lang.ref.WeakReference;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,8 +8,6 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.eclipse.core.resources.IMarkerDelta;
-import org.eclipse.core.runtime.CoreException;
-import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Platform;
 import org.eclipse.core.runtime.Status;
@@ -41,7 +38,10 @@ import org.gpumem.debug.launch.KernelTargetProcess;
 import org.gpumem.debug.memory.MemoryExpression;
 import org.gpumem.debug.memory.SpaceMemoryBlock;
 import org.gpumem.debug.memory.StopMemoryState;
+import org.gpumem.model.Context;
+import org.gpumem.model.Scope;
 import org.gpumem.model.Target;
+import org.gpumem.sim.Dim3;
 import org.gpumem.sim.Fault;
 
 /**
@@ -77,6 +77,9 @@ public final class KernelDebugTarget extends KernelDebugElement
     private volatile StopMemoryState stopState;
     private volatile List<BreakpointLine> resolvedBreakpoints = List.of();
     private volatile Target engineTarget;
+    private volatile Dim3 grid;
+    private volatile Dim3 block;
+    private final KernelFocus focus = new KernelFocus(this);
     /** The line of a Run to Line in progress (a breakpoint beside the manager's until the next stop), or null. */
     private volatile BreakpointLine runToLine;
 
@@ -93,6 +96,8 @@ public final class KernelDebugTarget extends KernelDebugElement
      */
     public void start(KernelEngine engine) {
         engineTarget = engine.target();
+        grid = engine.grid();
+        block = engine.block();
         session = new DebugSession(engine, this);
         process.attach(session);
         IBreakpointManager manager = DebugPlugin.getDefault().getBreakpointManager();
@@ -194,6 +199,21 @@ public final class KernelDebugTarget extends KernelDebugElement
     /** The address spaces of the engine (the same description for the whole session). */
     public Target engineTarget() {
         return engineTarget;
+    }
+
+    /** The launch's grid extents, null before {@link #start}. */
+    public Dim3 grid() {
+        return grid;
+    }
+
+    /** The launch's block extents, null before {@link #start}. */
+    public Dim3 block() {
+        return block;
+    }
+
+    /** The session's CUDA focus: the CTA, warp and lane the views show. */
+    public KernelFocus focus() {
+        return focus;
     }
 
     /** The breakpoint lines that matched instructions of the module. */
@@ -324,6 +344,7 @@ public final class KernelDebugTarget extends KernelDebugElement
             failed(e.getStatus());
             return;
         }
+        focus.stopped(stop, warps);
         List<WarpThread> visible = new ArrayList<>();
         for (WarpStatus w : warps) {
             WarpThread t = threads.computeIfAbsent(w.id(), id -> new WarpThread(this, id));
@@ -381,6 +402,7 @@ public final class KernelDebugTarget extends KernelDebugElement
         suspended = false;
         terminated = true;
         visibleThreads = List.of();
+        focus.ended();
         IBreakpointManager manager = DebugPlugin.getDefault().getBreakpointManager();
         manager.removeBreakpointListener(this);
         manager.removeBreakpointManagerListener(this);
@@ -439,7 +461,7 @@ public final class KernelDebugTarget extends KernelDebugElement
         List<BreakpointLine> lines = new ArrayList<>();
         if (manager.isEnabled()) {
             for (IBreakpoint b : manager.getBreakpoints(KernelDebugIds.MODEL_ID)) {
-                BreakpointLine line = toLine(b);
+                BreakpointLine line = KernelBreakpoints.toLine(b);
                 if (line != null) {
                     lines.add(line);
                 }
@@ -452,51 +474,9 @@ public final class KernelDebugTarget extends KernelDebugElement
         session.setBreakpoints(lines, resolved -> resolvedBreakpoints = List.copyOf(resolved));
     }
 
-    private static BreakpointLine toLine(IBreakpoint b) {
-        if (!(b instanceof KernelLineBreakpoint k)) {
-            return null;
-        }
-        try {
-            IPath location = k.fileLocation();
-            if (!k.isEnabled() || location == null) {
-                return null;
-            }
-            return new BreakpointLine(Path.of(location.toOSString()), k.getLineNumber(), k.isPtxLine());
-        } catch (CoreException e) {
-            Platform.getLog(KernelDebugTarget.class).log(e.getStatus());
-            return null;
-        }
-    }
-
     /** The breakpoints at the current line of {@code status}'s top frame. */
     IBreakpoint[] breakpointsAt(String sourceFile, int sourceLine, int ptxLine) {
-        List<IBreakpoint> hits = new ArrayList<>();
-        for (IBreakpoint b : DebugPlugin.getDefault().getBreakpointManager().getBreakpoints(KernelDebugIds.MODEL_ID)) {
-            if (!(b instanceof KernelLineBreakpoint k) || k.fileLocation() == null) {
-                continue;
-            }
-            try {
-                int line = k.getLineNumber();
-                String file = k.fileLocation().toOSString();
-                if (k.isPtxLine() ? line == ptxLine && file.equals(process.modulePath())
-                        : line == sourceLine && sourceFile != null && sameFile(file, sourceFile)) {
-                    hits.add(b);
-                }
-            } catch (CoreException e) {
-                Platform.getLog(KernelDebugTarget.class).log(e.getStatus());
-            }
-        }
-        return hits.toArray(new IBreakpoint[0]);
-    }
-
-    /**
-     * Whether a breakpoint's file is the {@code .file} a stop reports: the same path, or the same
-     * file name (a source copied into the workspace, as the engine resolves breakpoints too).
-     */
-    static boolean sameFile(String a, String b) {
-        Path pa = Path.of(a).normalize();
-        Path pb = Path.of(b).normalize();
-        return pa.equals(pb) || pa.getFileName() != null && pa.getFileName().equals(pb.getFileName());
+        return KernelBreakpoints.at(process.modulePath(), sourceFile, sourceLine, ptxLine);
     }
 
     // ------------------------------------------------------------------ memory
@@ -508,11 +488,11 @@ public final class KernelDebugTarget extends KernelDebugElement
 
     @Override
     public IMemoryBlock getMemoryBlock(long startAddress, long length) throws DebugException {
-        WarpThread focus = visibleThreads.isEmpty() ? null : visibleThreads.get(0);
-        if (focus == null) {
+        CudaFocus f = focus.current();
+        if (f == null) {
             throw new DebugException(Status.error("no warp is stopped"));
         }
-        return addBlock(new SpaceMemoryBlock(this, engineTarget.getDefaultSpace().getName(), focus.lane(),
+        return addBlock(new SpaceMemoryBlock(this, engineTarget.getDefaultSpace().getName(), f.lane(),
                 startAddress, "0x" + Long.toHexString(startAddress)));
     }
 
@@ -520,7 +500,7 @@ public final class KernelDebugTarget extends KernelDebugElement
      * A block for {@code [space]:[expression]}: {@code shared:0x40}, {@code local:&arr},
      * {@code private_lane:0x10}, {@code generic:0x...} or a plain expression (the default space), evaluated
      * in the lane, warp and CTA of {@code context} (a thread, frame or variable of this target;
-     * anything else means the first warp).
+     * anything else means the focus). The block then follows the focus ({@link KernelFocus}).
      */
     @Override
     public IMemoryBlockExtension getExtendedMemoryBlock(String expression, Object context) throws DebugException {
@@ -543,7 +523,8 @@ public final class KernelDebugTarget extends KernelDebugElement
         blocks.removeIf(r -> r.get() == null || r.get() == block);
     }
 
-    private List<SpaceMemoryBlock> liveBlocks() {
+    /** The blocks handed out and not yet disposed or collected. */
+    List<SpaceMemoryBlock> liveBlocks() {
         blocks.removeIf(r -> r.get() == null);
         List<SpaceMemoryBlock> live = new ArrayList<>();
         for (WeakReference<SpaceMemoryBlock> r : blocks) {
@@ -566,14 +547,16 @@ public final class KernelDebugTarget extends KernelDebugElement
             return v.frame() == null ? null : (WarpThread) v.frame().getThread();
         }
         List<WarpThread> visible = visibleThreads;
-        Stop stop = lastStop;
-        if (stop != null && stop.warp() != null) {
-            WarpThread t = thread(stop.warp());
-            if (t != null) {
-                return t;
-            }
-        }
-        return visible.isEmpty() ? null : visible.get(0);
+        CudaFocus f = focus.current();
+        WarpThread t = f == null ? null : thread(f.lane().warp());
+        return t != null ? t : visible.isEmpty() ? null : visible.get(0);
+    }
+
+    /** The target stands for the focused lane. */
+    @Override
+    protected Context modelContext(StopMemoryState stop) {
+        CudaFocus f = focus.current();
+        return f == null ? null : stop.context(Scope.LANE, f.lane());
     }
 
     @Override

@@ -10,6 +10,7 @@ import org.eclipse.debug.core.model.IVariable;
 import org.gpumem.debug.engine.VariableValue.Element;
 import org.gpumem.debug.engine.VariableValue.Location;
 import org.gpumem.debug.engine.VariableValue;
+import org.gpumem.model.Scope;
 import org.gpumem.debug.memory.StopMemoryState;
 import org.gpumem.model.addressing.AddressSpaces;
 
@@ -78,7 +79,9 @@ public final class KernelVariable extends KernelDebugElement implements IVariabl
         if (l != null) {
             return l.describe(kernelTarget().engineTarget());
         }
-        return variable.register() != null ? "register " + variable.register() + " [lane " + frame.lane() + "]" : "no location";
+        return variable.register() != null
+                ? "register " + variable.register() + " [" + ((WarpThread) frame.getThread()).lane().describe(Scope.LANE) + "]"
+                : "no location";
     }
 
     /** The address space name of the location, or {@code register}. */

@@ -7,8 +7,9 @@ import org.eclipse.debug.core.model.IVariable;
 import org.gpumem.debug.engine.WarpStatus;
 
 /**
- * The {@code (lane)} entry of every frame: the lane whose values the frame's variables show.
- * Changing it (in the Variables view) focuses another lane of the warp.
+ * The {@code (lane)} entry of every frame: the lane whose values the frame's variables show, with
+ * its thread's coordinates. Changing it (in the Variables view) focuses another lane of the warp
+ * ({@link KernelFocus}).
  */
 public final class LaneVariable extends KernelDebugElement implements IVariable {
     /** Name shown in the Variables view. */
@@ -26,9 +27,10 @@ public final class LaneVariable extends KernelDebugElement implements IVariable 
         WarpThread thread = (WarpThread) frame.getThread();
         WarpStatus s = thread.status();
         String text = Integer.toString(thread.focusedLane());
-        if (s != null) {
-            int linearThread = thread.warpId().warp() * 32 + thread.focusedLane();
-            text += String.format(" (thread %d of the CTA; active lanes 0x%08x)", linearThread, s.activeMask());
+        if (s != null && kernelTarget().block() != null) {
+            CudaFocus lane = new CudaFocus(thread.lane(), kernelTarget().block());
+            text += String.format(" (thread %s of %s; active lanes 0x%08x)", lane.thread(),
+                    thread.lane().describe(org.gpumem.model.Scope.WORK_GROUP), s.activeMask());
         }
         return new LaneValue(this, text);
     }

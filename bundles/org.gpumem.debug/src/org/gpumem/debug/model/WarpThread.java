@@ -3,8 +3,6 @@ package org.gpumem.debug.model;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.eclipse.core.runtime.Status;
-import org.eclipse.debug.core.DebugEvent;
 import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.model.IBreakpoint;
 import org.eclipse.debug.core.model.IStackFrame;
@@ -23,9 +21,10 @@ import org.gpumem.sim.WarpState;
 import org.gpumem.sim.debug.CallFrame;
 
 /**
- * One warp, labelled {@code CTA (x,y,z) warp n}. Its frames show the variables of the
- * focused lane ({@link #focusedLane()}, by default the lowest active lane), which the user
- * changes through the {@code (lane)} variable of any frame or {@link #setFocusedLane}.
+ * One warp, labelled {@code CTA (x,y,z) warp n}. Its frames show the variables of the lane
+ * index of the session's focus ({@link KernelFocus}; where that lane holds no thread of this
+ * warp, the lowest active lane), which the user changes through the {@code (lane)} variable of
+ * any frame or {@link #setFocusedLane}.
  *
  * <p>Threads: the state comes from the last stop ({@link #update}, on the session executor);
  * getters never touch the simulator; step commands enqueue and return.
@@ -34,7 +33,6 @@ public final class WarpThread extends KernelDebugElement implements IThread {
     private final WarpId id;
     private volatile WarpStatus status;
     private volatile List<PtxStackFrame> frames = List.of();
-    private volatile int focusedLane = -1;
     private volatile long generation;
 
     WarpThread(KernelDebugTarget target, WarpId id) {
@@ -54,9 +52,6 @@ public final class WarpThread extends KernelDebugElement implements IThread {
     void update(WarpStatus s, long stopGeneration) {
         status = s;
         generation = stopGeneration;
-        if (focusedLane < 0 || (s.validMask() & (1 << focusedLane)) == 0) {
-            focusedLane = s.defaultLane();
-        }
         List<PtxStackFrame> old = frames;
         List<PtxStackFrame> next = new ArrayList<>();
         for (CallFrame f : s.frames()) {
@@ -83,30 +78,29 @@ public final class WarpThread extends KernelDebugElement implements IThread {
 
     /** The lane whose variables the frames show. */
     public int focusedLane() {
-        return Math.max(0, focusedLane);
+        return kernelTarget().focus().laneShownBy(status);
     }
 
     /**
-     * Shows the variables of {@code lane} from now on and refreshes the views of this thread.
+     * Focuses {@code lane} of this warp ({@link KernelFocus#set(LaneId)}): the frames show its
+     * variables from now on, and the Debug view selects this warp.
      *
      * @throws DebugException if the lane holds no thread of the CTA
      */
     public void setFocusedLane(int lane) throws DebugException {
-        WarpStatus s = status;
-        if (lane < 0 || lane > 31 || s == null || (s.validMask() & (1 << lane)) == 0) {
-            throw new DebugException(Status.error("lane " + lane + " holds no thread of " + id.label()));
-        }
-        focusedLane = lane;
-        for (PtxStackFrame f : frames) {
-            f.invalidateVariables();
-        }
-        fireChangeEvent(DebugEvent.CONTENT);
+        kernelTarget().focus().set(new LaneId(id, lane));
     }
 
     /** The warp's subgroup. */
     @Override
     protected Context modelContext(StopMemoryState stop) {
         return stop.context(Scope.SUBGROUP, lane());
+    }
+
+    void invalidateVariables() {
+        for (PtxStackFrame f : frames) {
+            f.invalidateVariables();
+        }
     }
 
     /** The focused lane. */
@@ -148,6 +142,10 @@ public final class WarpThread extends KernelDebugElement implements IThread {
             return sb.toString();
         }
         sb.append(" lane ").append(focusedLane());
+        CudaFocus focus = kernelTarget().focus().current();
+        if (focus != null && focus.lane().warp().equals(id)) {
+            sb.append(" \u25c9 focus");
+        }
         Fault fault = faultOfThisWarp();
         if (fault != null) {
             sb.append(" (Faulted: ").append(fault.message()).append(')');

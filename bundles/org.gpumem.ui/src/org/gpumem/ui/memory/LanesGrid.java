@@ -3,6 +3,8 @@ package org.gpumem.ui.memory;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
@@ -10,11 +12,13 @@ import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Color;
+import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableColumn;
@@ -33,7 +37,8 @@ import org.gpumem.model.memory.MemoryUnavailableException;
  * of elements x lanes, one colour per lane, or, toggled, the physical pool in which the lanes'
  * elements are interleaved, so the stride between one lane's consecutive elements is visible.
  * Per-lane cells are read through the model's alias arithmetic, physical cells straight from the
- * pool.
+ * pool. A click on a lane's cell tells the {@link #onLaneClicked} listeners (the lanes rendering
+ * focuses that lane); the focused lane's column is marked ({@link #setFocusedLane}).
  */
 public final class LanesGrid extends Composite {
 
@@ -69,6 +74,9 @@ public final class LanesGrid extends Composite {
     private volatile long highlightedFrom;
     private volatile long highlightedTo;
     private final Job readJob;
+    private final List<Consumer<Context>> laneClickListeners = new CopyOnWriteArrayList<>();
+    /** The lane index whose column is marked as the focus, or -1. */
+    private int focusedLane = -1;
 
     /** Whether {@code space} can be shown as lanes: its access pattern interleaves by lane. */
     public static boolean applies(AddressSpace space) {
@@ -187,6 +195,67 @@ public final class LanesGrid extends Composite {
         return Long.toString(value << unused >> unused);
     }
 
+    /** Calls {@code listener} with the lane context of every cell the user clicks (in either view). */
+    public void onLaneClicked(Consumer<Context> listener) {
+        laneClickListeners.add(listener);
+    }
+
+    /** Marks lane {@code lane}'s column as the focus (-1: none). */
+    public void setFocusedLane(int lane) {
+        focusedLane = lane;
+        if (!physical) {
+            for (int i = 0; i < lanes.size(); i++) {
+                int index = lanes.get(i).getIndex();
+                table.getColumn(i + 1).setText(laneTitle(index));
+            }
+        }
+    }
+
+    public int focusedLane() {
+        return focusedLane;
+    }
+
+    private String laneTitle(int lane) {
+        return lane == focusedLane ? "lane " + lane + " ◉" : "lane " + lane;
+    }
+
+    /** The lane of the cell at ({@code x}, {@code y}) of the table, or null. */
+    private Context laneAt(int x, int y) {
+        TableItem item = table.getItem(new Point(x, y));
+        if (item == null) {
+            return null;
+        }
+        for (int column = 1; column < table.getColumnCount(); column++) {
+            if (item.getBounds(column).contains(x, y)) {
+                if (!physical) {
+                    return lanes.get(column - 1);
+                }
+                long offset = ((long) table.indexOf(item) * WORDS_PER_PHYSICAL_ROW + column - 1) * elementSize;
+                int lane = (int) ((offset % ((long) laneCount * elementSize)) / elementSize);
+                return lanes.stream().filter(c -> c.getIndex() == lane).findFirst().orElse(null);
+            }
+        }
+        return null;
+    }
+
+    private void clicked(Event e) {
+        Context lane = laneAt(e.x, e.y);
+        if (lane != null) {
+            for (Consumer<Context> l : laneClickListeners) {
+                l.accept(lane);
+            }
+        }
+    }
+
+    /** Says {@code text} in the header (why a click could not focus a lane). */
+    public void say(String text) {
+        header.setText(text);
+    }
+
+    public String headerText() {
+        return header.getText();
+    }
+
     /** Reads the cells again (after a suspend or a write). */
     public void reload() {
         readJob.schedule();
@@ -242,13 +311,14 @@ public final class LanesGrid extends Composite {
         } else {
             column("element (offset)", 120);
             for (Context lane : lanes) {
-                column("lane " + lane.getIndex(), cellWidth);
+                column(laneTitle(lane.getIndex()), cellWidth);
             }
             table.setItemCount((int) Math.min(WINDOW_ELEMENTS, elementsPerLane));
             header.setText(space.getName() + " of " + Contexts.describe(lanes.get(0).getParent()) + ": "
                     + lanes.size() + " lanes x " + elementsPerLane + " elements of " + elementSize + " bytes");
         }
         table.addListener(SWT.SetData, e -> fill((TableItem) e.item, table.indexOf((TableItem) e.item)));
+        table.addListener(SWT.MouseDown, this::clicked);
         layout(true, true);
     }
 

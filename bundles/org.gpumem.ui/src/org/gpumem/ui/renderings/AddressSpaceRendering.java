@@ -7,6 +7,7 @@ import org.eclipse.debug.core.model.IMemoryBlockExtension;
 import org.eclipse.debug.ui.memory.AbstractMemoryRendering;
 import org.eclipse.debug.ui.memory.AbstractTableRendering;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
@@ -15,13 +16,19 @@ import org.gpumem.ui.memory.Idle;
 import org.gpumem.ui.memory.ValueType;
 import org.gpumem.ui.session.GpuMemorySession;
 
-/** The address-space table in the platform Memory view; selections are published to the other renderings. */
+/**
+ * The address-space table in the platform Memory view; selections are published to the other
+ * renderings. A gpumem block follows the session's CUDA focus: when the focus moves the block to
+ * another context (another CTA for shared), the table is made again for that context.
+ */
 public final class AddressSpaceRendering extends AbstractMemoryRendering implements GpuMemorySession.Refreshable {
 
     public static final String ID = "org.gpumem.ui.rendering.addressSpaceTable";
 
-    private Control control;
+    private Composite control;
     private AddressSpaceTable table;
+    /** The context the table reads ({@link GpumemBlocks#boundContext}). */
+    private String boundTo;
 
     public AddressSpaceRendering() {
         super(ID);
@@ -29,13 +36,21 @@ public final class AddressSpaceRendering extends AbstractMemoryRendering impleme
 
     @Override
     public Control createControl(Composite parent) {
+        control = new Composite(parent, SWT.NONE);
+        control.setLayout(new FillLayout());
+        build();
+        return control;
+    }
+
+    private void build() {
+        boundTo = GpumemBlocks.boundContext(getMemoryBlock());
         try {
-            table = new AddressSpaceTable(parent, GpumemBlocks.reader(getMemoryBlock()));
+            table = new AddressSpaceTable(control, GpumemBlocks.reader(getMemoryBlock()));
         } catch (RuntimeException e) {
-            Label message = new Label(parent, SWT.WRAP);
+            table = null;
+            Label message = new Label(control, SWT.WRAP);
             message.setText(e.getMessage());
-            control = message;
-            return control;
+            return;
         }
         table.addSelectionListener(selection -> firePropertyChangedEvent(new org.eclipse.jface.util.PropertyChangeEvent(this,
                 AbstractTableRendering.PROPERTY_SELECTED_ADDRESS, null,
@@ -56,8 +71,6 @@ public final class AddressSpaceRendering extends AbstractMemoryRendering impleme
         }
         GpuMemorySession.get().addView(this);
         table.addDisposeListener(e -> GpuMemorySession.get().removeView(this));
-        control = table;
-        return control;
     }
 
     @Override
@@ -81,7 +94,18 @@ public final class AddressSpaceRendering extends AbstractMemoryRendering impleme
             done.run();
             return;
         }
-        table.reload();
+        if (!GpumemBlocks.boundContext(getMemoryBlock()).equals(boundTo)) {
+            table.dispose();
+            build();
+            control.layout(true, true);
+            firePropertyChangedEvent(GpumemBlocks.labelChanged(this));
+            if (table == null) {
+                done.run();
+                return;
+            }
+        } else {
+            table.reload();
+        }
         Idle.whenLoaded(table, table::loading, done);
     }
 }

@@ -51,6 +51,20 @@ final class GpumemBlocks {
         return block instanceof SpaceMemoryBlock b ? b.label() + " <" + renderingName + ">" : null;
     }
 
+    /**
+     * The context a gpumem block reads now ({@code CTA (1,0,0)} for shared), which moves with
+     * the session's CUDA focus; empty for other blocks, whose context never moves.
+     */
+    static String boundContext(IMemoryBlock block) {
+        return block instanceof SpaceMemoryBlock b ? b.describeContext() : "";
+    }
+
+    /** The event that tells the Memory view {@code rendering}'s label changed (its block follows the focus). */
+    static org.eclipse.jface.util.PropertyChangeEvent labelChanged(org.eclipse.debug.ui.memory.IMemoryRendering rendering) {
+        return new org.eclipse.jface.util.PropertyChangeEvent(rendering,
+                org.eclipse.jface.viewers.IBasicPropertyConstants.P_TEXT, null, rendering.getLabel());
+    }
+
     /** The value type of the variable a gpumem block was opened at, or null. */
     static ValueType valueType(IMemoryBlock block) {
         if (block instanceof SpaceMemoryBlock b && b.element() != null) {

@@ -9,7 +9,10 @@ import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.model.IDebugElement;
 import org.eclipse.debug.core.model.IDebugTarget;
 import org.eclipse.debug.core.model.IStackFrame;
+import org.eclipse.debug.internal.ui.viewers.model.provisional.ITreeModelViewer;
+import org.eclipse.debug.ui.AbstractDebugView;
 import org.eclipse.debug.ui.DebugUITools;
+import org.eclipse.debug.ui.IDebugUIConstants;
 import org.eclipse.debug.ui.contexts.DebugContextEvent;
 import org.eclipse.debug.ui.contexts.IDebugContextListener;
 import org.eclipse.jface.viewers.IStructuredSelection;
@@ -18,6 +21,11 @@ import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PartInitException;
 import org.gpumem.debug.launch.KernelProcess;
+import org.gpumem.debug.model.CudaFocus;
+import org.gpumem.debug.model.KernelDebugTarget;
+import org.gpumem.debug.model.KernelFocus;
+import org.gpumem.debug.model.PtxStackFrame;
+import org.gpumem.debug.model.WarpThread;
 import org.gpumem.model.Context;
 import org.gpumem.model.MemoryState;
 import org.gpumem.ui.GpuMemoryViews;
@@ -25,8 +33,11 @@ import org.gpumem.ui.views.OutputBuffersView;
 
 /**
  * Feeds the session from the platform debugger: the selected stack frame's variables go to the
- * Variable Locations view; a selected debug element that adapts to {@link MemoryState} shows its
- * state, focused on the {@link Context} it adapts to; suspend and change events of any debug
+ * Variable Locations view; a selected gpumem warp or frame becomes its session's CUDA focus
+ * ({@link KernelFocus}); a selected debug element that adapts to {@link MemoryState} shows its
+ * state, focused on the {@link Context} it adapts to; a focus change of a gpumem target selects
+ * the focused warp's frame in the Debug view and moves the views' focus with it; suspend and
+ * change events of any debug
  * target refresh the views (merged by the session), and a target's termination detaches the
  * views from its stop.
  */
@@ -62,6 +73,13 @@ public final class DebugContextBridge implements IDebugContextListener, IDebugEv
             return;
         }
         Object element = structured.getFirstElement();
+        WarpThread warp = element instanceof WarpThread t ? t
+                : element instanceof PtxStackFrame f ? (WarpThread) f.getThread() : null;
+        if (warp != null) {
+            // selecting a warp (or one of its frames) is cuda-gdb's "cuda block .. thread ..": it
+            // becomes the session's focus, with the focused lane index where it holds a thread
+            warp.kernelTarget().focus().followSelection(warp);
+        }
         IStackFrame frame = Adapters.adapt(element, IStackFrame.class);
         if (frame != null) {
             GpuMemorySession.get().showFrame(frame);
@@ -98,9 +116,51 @@ public final class DebugContextBridge implements IDebugContextListener, IDebugEv
         return configuration != null ? configuration.getName() : target.toString();
     }
 
+    /**
+     * The focus of {@code target} moved ({@link KernelFocus}): if the views show its stop, they
+     * show the new focus; the Debug view selects the focused warp's top frame unless a frame of
+     * that warp is selected (the selection the Variables view follows; the platform's own
+     * selection policy never moves a selection between suspended threads, so it is set here).
+     */
+    private void followFocus(KernelDebugTarget target, CudaFocus focus) {
+        GpuMemorySession session = GpuMemorySession.get();
+        MemoryState state = Adapters.adapt(target, MemoryState.class);
+        if (state != null && state == session.state()) {
+            session.focus(Adapters.adapt(target, Context.class));
+        }
+        Display display = window.getShell() == null || window.getShell().isDisposed() ? null : window.getShell().getDisplay();
+        if (display != null) {
+            display.asyncExec(() -> selectInDebugView(target, focus));
+        }
+    }
+
+    private void selectInDebugView(KernelDebugTarget target, CudaFocus focus) {
+        WarpThread focused = target.thread(focus.lane().warp());
+        PtxStackFrame top = focused == null ? null : focused.topFrame();
+        Object selected = DebugUITools.getDebugContext();
+        IStackFrame selectedFrame = Adapters.adapt(selected, IStackFrame.class);
+        if (top == null || !focused.hasStackFrames() || !focus.equals(target.focus().current())
+                || selectedFrame != null && selectedFrame.getThread() == focused) {
+            return;
+        }
+        IWorkbenchPage page = window.getActivePage();
+        if (page != null && page.findView(IDebugUIConstants.ID_DEBUG_VIEW) instanceof AbstractDebugView debugView
+                && debugView.getViewer() instanceof ITreeModelViewer viewer) {
+            DebugViewSelection.select(viewer, top);
+        }
+        IStackFrame shown = GpuMemorySession.get().frame();
+        if (shown != null && shown.getDebugTarget() == target && shown.getThread() != focused) {
+            GpuMemorySession.get().showFrame(top);
+        }
+    }
+
     @Override
     public void handleDebugEvents(DebugEvent[] events) {
         for (DebugEvent event : events) {
+            if (event.getKind() == DebugEvent.CHANGE && event.getSource() instanceof KernelDebugTarget target
+                    && event.getData() instanceof CudaFocus focus) {
+                followFocus(target, focus);
+            }
             if (event.getKind() == DebugEvent.TERMINATE && event.getSource() instanceof IDebugTarget target) {
                 GpuMemorySession.get().ended(target, "The kernel of " + launchName(target) + " has terminated.");
             }

@@ -14,27 +14,15 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.stream.Collectors;
 
-import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
-import org.eclipse.core.resources.IResource;
-import org.eclipse.core.resources.IWorkspace;
-import org.eclipse.core.resources.ResourcesPlugin;
-import org.eclipse.core.runtime.CoreException;
-import org.eclipse.core.runtime.ICoreRunnable;
-import org.eclipse.core.runtime.IPath;
-import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
-import org.eclipse.debug.core.ILaunchManager;
-import org.eclipse.debug.core.model.IBreakpoint;
 import org.eclipse.debug.core.model.IMemoryBlock;
 import org.eclipse.debug.core.model.IMemoryBlockExtension;
-import org.eclipse.debug.core.model.IThread;
 import org.eclipse.core.runtime.Adapters;
 import org.eclipse.debug.ui.AbstractDebugView;
 import org.eclipse.debug.ui.actions.IRunToLineTarget;
@@ -48,7 +36,6 @@ import org.eclipse.debug.ui.memory.IMemoryRendering;
 import org.eclipse.debug.ui.memory.IMemoryRenderingContainer;
 import org.eclipse.debug.ui.memory.IMemoryRenderingSite;
 import org.eclipse.swt.layout.FillLayout;
-import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.TableItem;
@@ -57,11 +44,6 @@ import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPage;
-import org.eclipse.ui.PlatformUI;
-import org.gpumem.debug.KernelDebugIds;
-import org.gpumem.debug.breakpoints.KernelLineBreakpoint;
-import org.gpumem.debug.launch.KernelLaunchAttributes;
-import org.gpumem.debug.launch.KernelProcess;
 import org.gpumem.debug.model.KernelDebugTarget;
 import org.gpumem.debug.model.PtxStackFrame;
 import org.gpumem.debug.model.WarpThread;
@@ -69,8 +51,8 @@ import org.gpumem.model.Context;
 import org.gpumem.model.Pool;
 import org.gpumem.model.Scope;
 import org.gpumem.model.addressing.Contexts;
-import org.gpumem.ui.GpuMemoryPerspective;
 import org.gpumem.ui.GpuMemoryViews;
+import org.gpumem.ui.KernelDebugging;
 import org.gpumem.ui.UiTesting;
 import org.gpumem.ui.memory.AddressSpaceTable;
 import org.gpumem.ui.memory.BlockSpaceReader;
@@ -91,126 +73,45 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DebugSessionViewsTest {
 
-    private static final Path KERNELS = Path.of(System.getProperty("gpumem.fixtures"), "kernels");
-    private static final int BLOCK = 64;
-    private static final int N = 128;
+    private static final Path KERNELS = KernelDebugging.KERNELS;
+    private static final int BLOCK = KernelDebugging.BLOCK;
+    private static final int N = KernelDebugging.N;
 
+    private KernelDebugging kernels;
     private IProject project;
     private ILaunch launch;
 
     @BeforeEach
     void project() throws Exception {
-        UiTesting.neverAskToSwitchPerspectives();
-        project = ResourcesPlugin.getWorkspace().getRoot().getProject("ui-kernels-" + UUID.randomUUID());
-        underWorkspaceRule(monitor -> {
-            project.create(monitor);
-            project.open(monitor);
-        });
-    }
-
-    /**
-     * Runs {@code change} holding the workspace root's rule: it waits for the workspace jobs that
-     * run (refreshes, another test's project deletion) and none runs until it is done.
-     */
-    private static void underWorkspaceRule(ICoreRunnable change) throws CoreException {
-        IWorkspace workspace = ResourcesPlugin.getWorkspace();
-        workspace.run(change, workspace.getRoot(), IWorkspace.AVOID_UPDATE, null);
+        kernels = KernelDebugging.newProject("ui-kernels-");
+        project = kernels.project();
     }
 
     @AfterEach
     void cleanUp() throws Exception {
-        DebugPlugin.getDefault().getBreakpointManager().setEnabled(true);
-        GpuMemorySession.get().showFrame(null);
-        for (IBreakpoint b : DebugPlugin.getDefault().getBreakpointManager().getBreakpoints(KernelDebugIds.MODEL_ID)) {
-            b.delete();
-        }
-        UiTesting.endLaunchesAndDelete(project);
-    }
-
-    private static int lineOf(Path file, String text) throws Exception {
-        List<String> lines = Files.readAllLines(file);
-        for (int i = 0; i < lines.size(); i++) {
-            if (lines.get(i).contains(text)) {
-                return i + 1;
-            }
-        }
-        throw new AssertionError("no line with " + text + " in " + file);
-    }
-
-    private static String hexOfInts(int[] values, int from, int count) {
-        ByteBuffer b = ByteBuffer.allocate(count * 4).order(ByteOrder.LITTLE_ENDIAN);
-        for (int i = 0; i < count; i++) {
-            b.putInt(values[from + i]);
-        }
-        return UiTesting.hex(b.array(), 0, count * 4);
-    }
-
-    /**
-     * A debug launch of local_weighted over 2 CTAs of {@value #BLOCK} threads, in[] random from
-     * {@code seed}, with a breakpoint on the first line of local_array.cu holding {@code breakAt}.
-     */
-    private ILaunchConfigurationWorkingCopy localWeighted(String name, int seed, String breakAt) throws Exception {
-        IFile source = project.getFile("local_array.cu");
-        int line = lineOf(KERNELS.resolve("local_array.cu"), breakAt);
-        // The link and the breakpoint's marker in one workspace operation: no refresh or other
-        // workspace job can come between the file appearing and its marker being filled in.
-        underWorkspaceRule(monitor -> {
-            if (!source.exists()) {
-                source.createLink(IPath.fromPath(KERNELS.resolve("local_array.cu")), IResource.NONE, monitor);
-            }
-            new KernelLineBreakpoint(source, line);
-        });
-        ILaunchConfigurationWorkingCopy wc = DebugPlugin.getDefault().getLaunchManager()
-                .getLaunchConfigurationType(KernelDebugIds.LAUNCH_TYPE_ID).newInstance(null, name);
-        KernelLaunchAttributes.useFields(wc, KERNELS.resolve("local_array.G.ptx").toString(), "local_weighted", "[2]",
-                "[" + BLOCK + "]", 0, "sm_90", "[{\"buffer\":\"in\",\"type\":\"s32\",\"count\":" + N
-                        + ",\"init\":{\"random\":" + seed + "}},{\"buffer\":\"out\",\"type\":\"s32\",\"count\":" + N
-                        + "},{\"s32\":" + N + "}]",
-                List.of("out"));
-        return wc;
-    }
-
-    /** The GPU Memory perspective, shown in the workbench window. */
-    private static IWorkbenchPage gpuMemoryPerspective() throws Exception {
-        return PlatformUI.getWorkbench().showPerspective(GpuMemoryPerspective.ID,
-                PlatformUI.getWorkbench().getActiveWorkbenchWindow());
-    }
-
-    /** The stopped frame, once the Debug view has selected it (which makes it the debug context of the views). */
-    private static PtxStackFrame selectedFrame() {
-        UiTesting.waitUntil(() -> DebugUITools.getDebugContext() instanceof PtxStackFrame, 60_000,
-                "the Debug view to select the stopped frame");
-        return (PtxStackFrame) DebugUITools.getDebugContext();
+        kernels.cleanUp();
     }
 
     /** Launches {@code wc} in debug mode and returns the warp that stopped at the breakpoint. */
     private WarpThread launchToBreakpoint(ILaunchConfigurationWorkingCopy wc, String breakpoint) throws Exception {
-        launch = wc.launch(ILaunchManager.DEBUG_MODE, new NullProgressMonitor());
-        UiTesting.waitUntil(() -> launch.getDebugTarget() != null && launch.getDebugTarget().isSuspended(), 60_000,
-                breakpoint);
-        WarpThread thread = null;
-        for (IThread t : launch.getDebugTarget().getThreads()) {
-            if (t.getBreakpoints().length > 0) {
-                thread = (WarpThread) t;
-            }
-        }
-        assertNotNull(thread, "no warp stopped at the breakpoint");
+        WarpThread thread = kernels.launchToBreakpoint(wc, breakpoint);
+        launch = kernels.launch();
         return thread;
     }
 
     @Test
     void aKernelStoppedInItsLoopShowsItsVariablesAndSharedBytes() throws Exception {
-        ILaunchConfigurationWorkingCopy wc = localWeighted("ui test local_weighted", 41, "window[k] = stage[");
+        ILaunchConfigurationWorkingCopy wc = kernels.localWeighted("ui test local_weighted", 41, "window[k] = stage[");
         // The perspective's Debug view selects the suspended frame, which makes it the debug context
         // the Memory view shows blocks for.
-        IWorkbenchPage page = gpuMemoryPerspective();
+        IWorkbenchPage page = KernelDebugging.gpuMemoryPerspective();
         WarpThread thread = launchToBreakpoint(wc, "the breakpoint in the loop");
         KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
-        thread = (WarpThread) selectedFrame().getThread();
+        thread = (WarpThread) KernelDebugging.selectedFrame().getThread();
         thread.setFocusedLane(5);
         PtxStackFrame top = (PtxStackFrame) thread.getTopStackFrame();
         int cta = thread.warpId().cta().x();
-        int[] in = ints(launch);
+        int[] in = kernels.in();
 
         VariableLocationsView view = (VariableLocationsView) page.showView(GpuMemoryViews.VARIABLE_LOCATIONS);
         GpuMemorySession.get().showFrame(top);
@@ -221,7 +122,7 @@ class DebugSessionViewsTest {
         assertEquals("shared", stage.spaceName());
         assertEquals("CTA (" + cta + ",0,0)", stage.contextLabel());
         // stage is 512 bytes; the view shows the first 16 and an ellipsis
-        assertEquals(hexOfInts(in, cta * BLOCK, 4) + " \u2026", stage.value());
+        assertEquals(KernelDebugging.hexOfInts(in, cta * BLOCK, 4) + " \u2026", stage.value());
         VariableLocationsView.Row window = rows.get("window");
         assertNotNull(window, "window[] is not listed: " + rows.keySet());
         assertEquals("local", window.spaceName());
@@ -269,7 +170,7 @@ class DebugSessionViewsTest {
                         && !table.table().getItem(r).getText(AddressSpaceTable.COLUMN_HEX).equals("\u2026"), 60_000, "row " + r);
                 TableItem item = table.table().getItem(row);
                 assertEquals(String.format("0x%08x", row * 16), item.getText(AddressSpaceTable.COLUMN_ADDRESS));
-                assertEquals(hexOfInts(in, cta * BLOCK + row * 4, 4), item.getText(AddressSpaceTable.COLUMN_HEX), "row " + row);
+                assertEquals(KernelDebugging.hexOfInts(in, cta * BLOCK + row * 4, 4), item.getText(AddressSpaceTable.COLUMN_HEX), "row " + row);
             }
             UiTesting.screenshot(shell, "address-space-table-debug");
         } finally {
@@ -279,7 +180,7 @@ class DebugSessionViewsTest {
 
     @Test
     void theLanesRenderingShowsALiveLocalBlockLaneByLane() throws Exception {
-        ILaunchConfigurationWorkingCopy wc = localWeighted("ui test lanes", 43, "int result = weighted_sum(");
+        ILaunchConfigurationWorkingCopy wc = kernels.localWeighted("ui test lanes", 43, "int result = weighted_sum(");
         WarpThread thread = launchToBreakpoint(wc, "the breakpoint at the call");
         KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
         int lane = 5;
@@ -287,7 +188,7 @@ class DebugSessionViewsTest {
         PtxStackFrame top = (PtxStackFrame) thread.getTopStackFrame();
         byte[] window = top.variable("window").bytes();
         long windowOffset = top.variable("window").memoryLocation().offset();
-        int[] in = ints(launch);
+        int[] in = kernels.in();
         int tid = thread.warpId().warp() * 32 + lane;
         int cta = thread.warpId().cta().x();
 
@@ -297,8 +198,9 @@ class DebugSessionViewsTest {
             shell.setSize(1100, 500);
             LanesRendering rendering = new LanesRendering();
             rendering.init(null, target.getExtendedMemoryBlock("local:&window", top));
-            Control control = rendering.createControl(shell);
-            LanesGrid grid = assertInstanceOf(LanesGrid.class, control, "the live local block is not shown as lanes");
+            rendering.createControl(shell);
+            LanesGrid grid = rendering.grid();
+            assertNotNull(grid, "the live local block is not shown as lanes");
             shell.open();
             assertEquals(32, grid.laneCount());
             UiTesting.waitUntil(() -> !grid.loading(), 60_000, "lanes of the stopped warp");
@@ -317,13 +219,13 @@ class DebugSessionViewsTest {
 
     @Test
     void theMemoryViewShowsASharedBlockInTheAddressSpaceTableRendering() throws Exception {
-        ILaunchConfigurationWorkingCopy wc = localWeighted("ui test memory view", 47, "window[k] = stage[");
-        IWorkbenchPage page = gpuMemoryPerspective();
+        ILaunchConfigurationWorkingCopy wc = kernels.localWeighted("ui test memory view", 47, "window[k] = stage[");
+        IWorkbenchPage page = KernelDebugging.gpuMemoryPerspective();
         launchToBreakpoint(wc, "the breakpoint in the loop");
         KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
-        PtxStackFrame top = selectedFrame();
+        PtxStackFrame top = KernelDebugging.selectedFrame();
         int cta = ((WarpThread) top.getThread()).warpId().cta().x();
-        int[] in = ints(launch);
+        int[] in = kernels.in();
 
         IMemoryBlockExtension block = target.getExtendedMemoryBlock("shared:&stage", top);
         try {
@@ -338,8 +240,8 @@ class DebugSessionViewsTest {
             UiTesting.waitUntil(() -> Arrays.asList(pane.getRenderings()).contains(created) && created.getControl() != null,
                     60_000, "the Memory view to show the address-space table rendering");
             AddressSpaceRendering rendering = assertInstanceOf(AddressSpaceRendering.class, created);
-            AddressSpaceTable table = assertInstanceOf(AddressSpaceTable.class, rendering.getControl(),
-                    "the rendering shows no table");
+            AddressSpaceTable table = rendering.table();
+            assertNotNull(table, "the rendering shows no table");
             assertEquals(memoryView.getSite().getShell(), table.getShell(), "the rendering is not in the workbench window");
             assertTrue(table.headerText().contains("32-bit addresses"), table.headerText());
             long base = block.getBigBaseAddress().longValue();
@@ -350,14 +252,14 @@ class DebugSessionViewsTest {
                         "row " + row);
                 TableItem item = table.table().getItem(index);
                 assertEquals(String.format("0x%08x", base + row * 16L), item.getText(AddressSpaceTable.COLUMN_ADDRESS));
-                assertEquals(hexOfInts(in, cta * BLOCK + row * 4, 4), item.getText(AddressSpaceTable.COLUMN_HEX), "row " + row);
+                assertEquals(KernelDebugging.hexOfInts(in, cta * BLOCK + row * 4, 4), item.getText(AddressSpaceTable.COLUMN_HEX), "row " + row);
             }
             assertTrue(table.isVisible(), "the rendering's table is not on screen");
             // stage is an int[]: its values are s32, and the tab names the space, CTA and offset
             assertEquals("s32", table.table().getColumn(AddressSpaceTable.COLUMN_TYPED).getText());
             assertEquals("shared [CTA (" + cta + ",0,0)] +0x" + Long.toHexString(base) + " <Address-space table>",
                     rendering.getLabel());
-            UiTesting.screenshotZoomed(memoryView, partControl(table), "memory-view-rendering");
+            UiTesting.screenshotZoomed(memoryView, KernelDebugging.partControl(table), "memory-view-rendering");
             // the platform's renderings are offered beside gpumem's and show the block
             List<String> offered = Arrays.stream(DebugUITools.getMemoryRenderingManager().getRenderingTypes(block))
                     .map(t -> t.getId()).toList();
@@ -384,11 +286,11 @@ class DebugSessionViewsTest {
      */
     @Test
     void aStepHighlightsTheBytesAndValuesItChanged() throws Exception {
-        ILaunchConfigurationWorkingCopy wc = localWeighted("ui test changed bytes", 59, "window[k] = stage[");
-        IWorkbenchPage page = gpuMemoryPerspective();
+        ILaunchConfigurationWorkingCopy wc = kernels.localWeighted("ui test changed bytes", 59, "window[k] = stage[");
+        IWorkbenchPage page = KernelDebugging.gpuMemoryPerspective();
         launchToBreakpoint(wc, "the breakpoint in the loop");
         KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
-        PtxStackFrame top = selectedFrame();
+        PtxStackFrame top = KernelDebugging.selectedFrame();
         WarpThread thread = (WarpThread) top.getThread();
         int lane = thread.focusedLane();
         byte[] before = top.variable("window").bytes();
@@ -408,7 +310,8 @@ class DebugSessionViewsTest {
             shell.setSize(1100, 500);
             LanesRendering lanes = new LanesRendering();
             lanes.init(null, block);
-            LanesGrid grid = (LanesGrid) lanes.createControl(shell);
+            lanes.createControl(shell);
+            LanesGrid grid = lanes.grid();
             shell.open();
             UiTesting.waitUntil(() -> !grid.loading(), 60_000, "the lanes of window[]");
 
@@ -435,7 +338,7 @@ class DebugSessionViewsTest {
             }
             // the test's shell would cover the workbench window in the picture
             shell.dispose();
-            UiTesting.screenshotZoomed(memoryView, partControl(table), "changed-bytes-highlighted");
+            UiTesting.screenshotZoomed(memoryView, KernelDebugging.partControl(table), "changed-bytes-highlighted");
         } finally {
             shell.dispose();
             DebugPlugin.getDefault().getMemoryBlockManager().removeMemoryBlocks(new IMemoryBlock[] {block});
@@ -449,12 +352,12 @@ class DebugSessionViewsTest {
      */
     @Test
     void runToLineStopsAWarpAtTheEditorsLine() throws Exception {
-        ILaunchConfigurationWorkingCopy wc = localWeighted("ui test run to line", 67, "window[k] = stage[");
-        IWorkbenchPage page = gpuMemoryPerspective();
+        ILaunchConfigurationWorkingCopy wc = kernels.localWeighted("ui test run to line", 67, "window[k] = stage[");
+        IWorkbenchPage page = KernelDebugging.gpuMemoryPerspective();
         WarpThread thread = launchToBreakpoint(wc, "the breakpoint in the loop");
         KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
         DebugPlugin.getDefault().getBreakpointManager().setEnabled(false);
-        int line = lineOf(KERNELS.resolve("local_array.cu"), "out[gid] = result;");
+        int line = KernelDebugging.lineOf(KERNELS.resolve("local_array.cu"), "out[gid] = result;");
         ITextEditor editor = (ITextEditor) IDE.openEditor(page, project.getFile("local_array.cu"));
         IDocument document = editor.getDocumentProvider().getDocument(editor.getEditorInput());
         TextSelection selection = new TextSelection(document, document.getLineOffset(line - 1), 0);
@@ -475,11 +378,11 @@ class DebugSessionViewsTest {
     /** An array expanded in the Variables view is still expanded, with its new elements, after a step. */
     @Test
     void expandedVariablesStayExpandedAcrossAStep() throws Exception {
-        ILaunchConfigurationWorkingCopy wc = localWeighted("ui test expanded variables", 61, "window[k] = stage[");
-        IWorkbenchPage page = gpuMemoryPerspective();
+        ILaunchConfigurationWorkingCopy wc = kernels.localWeighted("ui test expanded variables", 61, "window[k] = stage[");
+        IWorkbenchPage page = KernelDebugging.gpuMemoryPerspective();
         launchToBreakpoint(wc, "the breakpoint in the loop");
         KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
-        PtxStackFrame top = selectedFrame();
+        PtxStackFrame top = KernelDebugging.selectedFrame();
         AbstractDebugView variables = (AbstractDebugView) page.showView(IDebugUIConstants.ID_VARIABLE_VIEW);
         TreeViewer viewer = (TreeViewer) variables.getViewer();
         Tree tree = viewer.getTree();
@@ -543,29 +446,29 @@ class DebugSessionViewsTest {
      */
     @Test
     void viewsDetachQuietlyFromSessionsThatEnd(@TempDir Path outputFolder) throws Exception {
-        IWorkbenchPage page = gpuMemoryPerspective();
+        IWorkbenchPage page = KernelDebugging.gpuMemoryPerspective();
         MemoryPoolsView pools = (MemoryPoolsView) page.showView(GpuMemoryViews.MEMORY_POOLS);
         VariableLocationsView variables = (VariableLocationsView) page.showView(GpuMemoryViews.VARIABLE_LOCATIONS);
 
-        ILaunchConfigurationWorkingCopy first = localWeighted("ui test runs to its end", 51, "window[k] = stage[");
+        ILaunchConfigurationWorkingCopy first = kernels.localWeighted("ui test runs to its end", 51, "window[k] = stage[");
         KernelDebugTarget target = showStop(first, page, pools, variables);
         // Skip All Breakpoints: the kernel then runs to its end
         DebugPlugin.getDefault().getBreakpointManager().setEnabled(false);
         UiTesting.waitUntil(() -> target.resolvedBreakpoints().isEmpty(), 60_000, "the breakpoints to be skipped");
-        int[] in = ints(launch);
+        int[] in = kernels.in();
         target.resume();
         UiTesting.waitUntil(launch::isTerminated, 60_000, "the kernel to run to its end");
         assertDetached(pools, variables, "ui test runs to its end");
         assertOutputsShown(page, in, outputFolder);
         DebugPlugin.getDefault().getBreakpointManager().setEnabled(true);
 
-        ILaunchConfigurationWorkingCopy second = localWeighted("ui test terminated", 52, "window[k] = stage[");
+        ILaunchConfigurationWorkingCopy second = kernels.localWeighted("ui test terminated", 52, "window[k] = stage[");
         showStop(second, page, pools, variables);
         launch.terminate();
         UiTesting.waitUntil(launch::isTerminated, 60_000, "the kernel to terminate");
         assertDetached(pools, variables, "ui test terminated");
 
-        ILaunchConfigurationWorkingCopy third = localWeighted("ui test third", 53, "window[k] = stage[");
+        ILaunchConfigurationWorkingCopy third = kernels.localWeighted("ui test third", 53, "window[k] = stage[");
         showStop(third, page, pools, variables);
     }
 
@@ -592,7 +495,7 @@ class DebugSessionViewsTest {
             expected.putInt(sum);
         }
         page.showView(GpuMemoryViews.OUTPUT_BUFFERS);
-        UiTesting.screenshotZoomed(view, partControl(view.control()), "output-buffers");
+        UiTesting.screenshotZoomed(view, KernelDebugging.partControl(view.control()), "output-buffers");
         Path file = folder.resolve("out.bin");
         Job saving = view.save("out", file);
         saving.join();
@@ -632,22 +535,5 @@ class DebugSessionViewsTest {
         assertNull(GpuMemorySession.get().state());
         assertEquals(0, pools.viewer().getTree().getItemCount(), "Memory Pools still lists the ended session's pools");
         assertEquals(said, variables.getContentDescription());
-    }
-
-    /** The workbench part's own composite around {@code control} (the part renderer marks it with its model element). */
-    private static Control partControl(Control control) {
-        for (Control c = control; c != null; c = c.getParent()) {
-            if (c.getData("modelElement") != null) {
-                return c;
-            }
-        }
-        return control;
-    }
-
-    private static int[] ints(ILaunch launch) {
-        byte[] bytes = ((KernelProcess) launch.getProcesses()[0]).engine().prepared().initialBuffer("in");
-        int[] out = new int[bytes.length / 4];
-        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(out);
-        return out;
     }
 }
