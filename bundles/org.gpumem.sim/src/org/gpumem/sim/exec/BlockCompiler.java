@@ -24,7 +24,6 @@ final class BlockCompiler {
     static final int MAX_LENGTH = 48;
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
     private static final String BASE = Type.getInternalName(CompiledBlock.class);
-    private static final String KERNELS = Type.getInternalName(LaneKernels.class);
     private static final String INTERPRETER = Type.getInternalName(Interpreter.class);
     private static final String RUN = Type.getMethodDescriptor(Type.INT_TYPE, Type.getType(Interpreter.class),
             Type.getType(Warp.class), Type.getType(Frame.class), Type.getType(long[].class),
@@ -136,7 +135,7 @@ final class BlockCompiler {
             push(mv, in.guard << 5);
             push(mv, in.guardNegated ? 1 : 0);
             mv.visitVarInsn(ILOAD, MASK);
-            mv.visitMethodInsn(INVOKESTATIC, KERNELS, "guard", "([JIZI)I", false);
+            mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(LaneKernels.class), "guard", "([JIZI)I", false);
             mv.visitVarInsn(ISTORE, M);
             mv.visitVarInsn(ILOAD, LANES);
             mv.visitVarInsn(ILOAD, M);
@@ -146,23 +145,9 @@ final class BlockCompiler {
             m = M;
         }
         BlockTranslations.Call call = BlockTranslations.translate(in);
-        if (call != null) {
-            StringBuilder desc = new StringBuilder("([J");
-            mv.visitVarInsn(ALOAD, REGS);
-            for (Object arg : call.args()) {
-                if (arg instanceof Integer i) {
-                    push(mv, i);
-                    desc.append('I');
-                } else if (arg instanceof Long l) {
-                    mv.visitLdcInsn(l);
-                    desc.append('J');
-                } else {
-                    push(mv, (Boolean) arg ? 1 : 0);
-                    desc.append('Z');
-                }
-            }
-            mv.visitVarInsn(ILOAD, m);
-            mv.visitMethodInsn(INVOKESTATIC, KERNELS, call.method(), desc.append("I)V").toString(), false);
+        Label done = new Label();
+        if (call != null && !call.refusable()) {
+            emitCall(mv, call, in, m);
             return;
         }
         // The interpreter executes it, and may fault: record where the block is first.
@@ -172,9 +157,12 @@ final class BlockCompiler {
         mv.visitVarInsn(ALOAD, IP);
         mv.visitVarInsn(ILOAD, LANES);
         mv.visitFieldInsn(PUTFIELD, INTERPRETER, "blockLanes", "I");
-        Label skip = new Label();
         mv.visitVarInsn(ILOAD, m);
-        mv.visitJumpInsn(IFEQ, skip);
+        mv.visitJumpInsn(IFEQ, done);
+        if (call != null) {
+            emitCall(mv, call, in, m);
+            mv.visitJumpInsn(IFNE, done);
+        }
         mv.visitVarInsn(ALOAD, IP);
         mv.visitVarInsn(ALOAD, WARP);
         mv.visitVarInsn(ALOAD, FRAME);
@@ -184,7 +172,66 @@ final class BlockCompiler {
         mv.visitVarInsn(ALOAD, REGS);
         mv.visitVarInsn(ILOAD, m);
         mv.visitMethodInsn(INVOKEVIRTUAL, INTERPRETER, "execute", EXECUTE, false);
-        mv.visitLabel(skip);
+        mv.visitLabel(done);
+    }
+
+    /** {@code call}'s arguments, the lanes, and the call (which leaves a boolean when refusable). */
+    private static void emitCall(MethodVisitor mv, BlockTranslations.Call call, Instruction in, int m) {
+        StringBuilder desc = new StringBuilder("(");
+        for (Object arg : call.args()) {
+            if (arg instanceof Integer i) {
+                push(mv, i);
+                desc.append('I');
+            } else if (arg instanceof Long l) {
+                mv.visitLdcInsn(l);
+                desc.append('J');
+            } else if (arg instanceof Boolean b) {
+                push(mv, b ? 1 : 0);
+                desc.append('Z');
+            } else {
+                desc.append(operand(mv, (BlockTranslations.Operand) arg, in));
+            }
+        }
+        mv.visitVarInsn(ILOAD, m);
+        desc.append("I)").append(call.refusable() ? 'Z' : 'V');
+        mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(call.owner()), call.method(), desc.toString(), false);
+    }
+
+    /** Pushes a run-time operand; returns its descriptor. */
+    private static String operand(MethodVisitor mv, BlockTranslations.Operand o, Instruction in) {
+        switch (o) {
+            case REGS:
+                mv.visitVarInsn(ALOAD, REGS);
+                return "[J";
+            case FRAME:
+                mv.visitVarInsn(ALOAD, FRAME);
+                return Type.getDescriptor(Frame.class);
+            case INSTRUCTION:
+                mv.visitVarInsn(ALOAD, CODE);
+                push(mv, in.index);
+                mv.visitInsn(AALOAD);
+                return Type.getDescriptor(Instruction.class);
+            case SHARED:
+                mv.visitVarInsn(ALOAD, IP);
+                mv.visitFieldInsn(GETFIELD, INTERPRETER, "shared", "[B");
+                return "[B";
+            case CONST_BANK:
+                mv.visitVarInsn(ALOAD, IP);
+                mv.visitFieldInsn(GETFIELD, INTERPRETER, "constBank", "[B");
+                return "[B";
+            case KERNEL_PARAMS:
+                mv.visitVarInsn(ALOAD, IP);
+                mv.visitFieldInsn(GETFIELD, INTERPRETER, "kernelParams", "[B");
+                return "[B";
+            case SCRATCH:
+                mv.visitVarInsn(ALOAD, IP);
+                mv.visitFieldInsn(GETFIELD, INTERPRETER, "scratch", "[J");
+                return "[J";
+            default:
+                mv.visitVarInsn(ALOAD, IP);
+                mv.visitFieldInsn(GETFIELD, INTERPRETER, "memory", Type.getDescriptor(CtaMemory.class));
+                return Type.getDescriptor(CtaMemory.class);
+        }
     }
 
     private static void push(MethodVisitor mv, int v) {

@@ -1,5 +1,6 @@
 package org.gpumem.sim.exec;
 
+import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.ScalarType;
 import org.gpumem.sim.ptx.Instruction;
 import org.gpumem.sim.ptx.Op;
@@ -17,8 +18,24 @@ final class BlockTranslations {
     private BlockTranslations() {
     }
 
-    /** A call of {@code LaneKernels.method(R, args..., mask)}; args are Integer, Long or Boolean constants. */
-    record Call(String method, Object... args) {
+    /** Run-time values a call passes besides constants: the block's registers, its frame, the instruction, the CTA's state. */
+    enum Operand {
+        REGS, FRAME, INSTRUCTION, SHARED, CONST_BANK, KERNEL_PARAMS, SCRATCH, MEMORY
+    }
+
+    /**
+     * A call of {@code owner.method(args..., mask)}; args are Integer, Long or Boolean constants or
+     * {@link Operand}s. A refusable call returns false, having changed nothing, when the
+     * interpreter must execute the instruction instead.
+     */
+    record Call(Class<?> owner, String method, boolean refusable, Object... args) {
+        /** A lane loop of {@link LaneKernels} on the registers, which never refuses. */
+        static Call lanes(String method, Object... constants) {
+            Object[] args = new Object[constants.length + 1];
+            args[0] = Operand.REGS;
+            System.arraycopy(constants, 0, args, 1, constants.length);
+            return new Call(LaneKernels.class, method, false, args);
+        }
     }
 
     private static final int LAST_INT = ScalarType.B64.ordinal();
@@ -51,15 +68,15 @@ final class BlockTranslations {
         boolean integer = t >= 0 && t <= LAST_INT;
         switch (in.op) {
             case Op.MOV:
-                return new Call("mov", d(in), a(in), TypeWidths.MASK[t]);
+                return Call.lanes("mov", d(in), a(in), TypeWidths.MASK[t]);
             case Op.ADD:
             case Op.SUB:
             case Op.MUL:
                 if (t == F32 && !DirectedFloat.directed(in.rnd)) {
-                    return new Call(in.op == Op.ADD ? "addF32" : in.op == Op.SUB ? "subF32" : "mulF32", d(in), a(in), b(in));
+                    return Call.lanes(in.op == Op.ADD ? "addF32" : in.op == Op.SUB ? "subF32" : "mulF32", d(in), a(in), b(in));
                 }
                 if (t == F64 && !DirectedFloat.directed(in.rnd)) {
-                    return new Call(in.op == Op.ADD ? "addF64" : in.op == Op.SUB ? "subF64" : "mulF64", d(in), a(in), b(in));
+                    return Call.lanes(in.op == Op.ADD ? "addF64" : in.op == Op.SUB ? "subF64" : "mulF64", d(in), a(in), b(in));
                 }
                 if (!integer) {
                     return null;
@@ -68,11 +85,11 @@ final class BlockTranslations {
                     return mul(in);
                 }
                 // The interpreter's add reads MASK, its sub intMask: the same for integer types.
-                return new Call(in.op == Op.ADD ? "add" : "sub", d(in), a(in), b(in), TypeWidths.MASK[t]);
+                return Call.lanes(in.op == Op.ADD ? "add" : "sub", d(in), a(in), b(in), TypeWidths.MASK[t]);
             case Op.MAD:
             case Op.FMA:
                 if ((t == F32 || t == F64) && !DirectedFloat.directed(in.rnd)) {
-                    return new Call(t == F32 ? "fmaF32" : "fmaF64", d(in), a(in), b(in), c(in));
+                    return Call.lanes(t == F32 ? "fmaF32" : "fmaF64", d(in), a(in), b(in), c(in));
                 }
                 return in.op == Op.MAD && integer ? mad(in) : null;
             case Op.AND:
@@ -81,7 +98,7 @@ final class BlockTranslations {
                 if (!integer && t != PRED) {
                     return null;
                 }
-                return new Call(in.op == Op.AND ? "and" : in.op == Op.OR ? "or" : "xor", d(in), a(in), b(in),
+                return Call.lanes(in.op == Op.AND ? "and" : in.op == Op.OR ? "or" : "xor", d(in), a(in), b(in),
                         Alu.intMask(t));
             case Op.SHL:
             case Op.SHR:
@@ -90,21 +107,59 @@ final class BlockTranslations {
                 }
                 int width = TypeWidths.SIZE[t] * 8;
                 String shift = in.op == Op.SHL ? "shl" : TypeWidths.SIGNED[t] ? "shrSigned" : "shrUnsigned";
-                return new Call(shift, d(in), a(in), b(in), width, TypeWidths.MASK[t]);
+                return Call.lanes(shift, d(in), a(in), b(in), width, TypeWidths.MASK[t]);
             case Op.CVT:
                 if (!integer || in.type2 < 0 || in.type2 > LAST_INT) {
                     return null;
                 }
                 int st = in.type2;
-                return new Call("cvtInt", d(in), a(in), 64 - 8 * TypeWidths.SIZE[st], TypeWidths.SIGNED[st],
+                return Call.lanes("cvtInt", d(in), a(in), 64 - 8 * TypeWidths.SIZE[st], TypeWidths.SIGNED[st],
                         TypeWidths.MASK[st], TypeWidths.MASK[t]);
             case Op.SELP:
-                return new Call("selp", d(in), a(in), b(in), c(in), Alu.mask(t));
+                return Call.lanes("selp", d(in), a(in), b(in), c(in), Alu.mask(t));
             case Op.SETP:
                 return setp(in);
+            case Op.LD:
+            case Op.ST:
+                return scalarAccess(in);
+            case Op.SHFL:
+                if (in.src.length != 4) {
+                    return null;
+                }
+                return new Call(LaneKernels.class, "shflFull", true, Operand.SCRATCH, Operand.REGS, d(in),
+                        in.dst.length > 1 ? in.dst[1] << 5 : -1, a(in), b(in), c(in), in.src[3] << 5, in.mod);
             default:
                 return null;
         }
+    }
+
+    /**
+     * Scalar ld of shared memory, the const bank and kernel parameters, st of shared memory (as
+     * {@link CtaMemory}'s one-array paths), and ld/st of global memory in the allocation last used;
+     * none of them is counted in the profile, which counts generic accesses.
+     */
+    private static Call scalarAccess(Instruction in) {
+        if (in.vec != 1 || in.type < 0 || in.type > ScalarType.F64.ordinal() || TypeWidths.SIZE[in.type] > 8) {
+            return null;
+        }
+        boolean load = in.op == Op.LD;
+        int size = TypeWidths.SIZE[in.type];
+        Operand array = in.space == PtxStateSpace.SHARED ? Operand.SHARED : in.space == PtxStateSpace.CONST
+                ? Operand.CONST_BANK : in.space == PtxStateSpace.PARAM && in.paramKind != Op.PARAM_FRAME
+                ? Operand.KERNEL_PARAMS : null;
+        if (load && array != null) {
+            return new Call(LaneKernels.class, "ldArray", true, array, Operand.REGS, d(in), in.addrReg << 5, in.addrOffset,
+                    size, TypeWidths.SIGNED[in.type] && size < 8);
+        }
+        if (!load && in.space == PtxStateSpace.SHARED) {
+            return new Call(LaneKernels.class, "stShared", true, Operand.SHARED, Operand.REGS, in.addrReg << 5, a(in),
+                    in.addrOffset, size);
+        }
+        if (in.space == PtxStateSpace.GLOBAL) {
+            return new Call(HintedGlobalAccess.class, load ? "load" : "store", true, Operand.MEMORY, Operand.FRAME,
+                    Operand.INSTRUCTION, Operand.REGS);
+        }
+        return null;
     }
 
     private static Call mul(Instruction in) {
@@ -114,10 +169,10 @@ final class BlockTranslations {
         }
         if ((in.flags & Op.F_WIDE) != 0) {
             int width = TypeWidths.SIZE[t] * 8;
-            return new Call("mulWide", d(in), a(in), b(in), 64 - width, TypeWidths.SIGNED[t], TypeWidths.MASK[t],
+            return Call.lanes("mulWide", d(in), a(in), b(in), 64 - width, TypeWidths.SIGNED[t], TypeWidths.MASK[t],
                     width == 32 ? -1L : 0xFFFF_FFFFL);
         }
-        return new Call("mulLo", d(in), a(in), b(in), TypeWidths.MASK[t]);
+        return Call.lanes("mulLo", d(in), a(in), b(in), TypeWidths.MASK[t]);
     }
 
     private static Call mad(Instruction in) {
@@ -127,10 +182,10 @@ final class BlockTranslations {
         }
         if ((in.flags & Op.F_WIDE) != 0) {
             int width = TypeWidths.SIZE[t] * 8;
-            return new Call("madWide", d(in), a(in), b(in), c(in), 64 - width, TypeWidths.SIGNED[t], TypeWidths.MASK[t],
+            return Call.lanes("madWide", d(in), a(in), b(in), c(in), 64 - width, TypeWidths.SIGNED[t], TypeWidths.MASK[t],
                     width == 32 ? -1L : 0xFFFF_FFFFL);
         }
-        return new Call("madLo", d(in), a(in), b(in), c(in), TypeWidths.MASK[t]);
+        return Call.lanes("madLo", d(in), a(in), b(in), c(in), TypeWidths.MASK[t]);
     }
 
     /** setp with one destination and no combining predicate, on integers or f32/f64 (ordered comparisons). */
@@ -143,11 +198,11 @@ final class BlockTranslations {
         if (t == F32 || t == F64) {
             boolean f64 = t == F64;
             switch (cmp) {
-                case Op.CMP_EQ: return new Call("setpEqF", d(in), a(in), b(in), f64);
-                case Op.CMP_LT: return new Call("setpLtF", d(in), a(in), b(in), f64);
-                case Op.CMP_LE: return new Call("setpLeF", d(in), a(in), b(in), f64);
-                case Op.CMP_GT: return new Call("setpLtF", d(in), b(in), a(in), f64);
-                case Op.CMP_GE: return new Call("setpLeF", d(in), b(in), a(in), f64);
+                case Op.CMP_EQ: return Call.lanes("setpEqF", d(in), a(in), b(in), f64);
+                case Op.CMP_LT: return Call.lanes("setpLtF", d(in), a(in), b(in), f64);
+                case Op.CMP_LE: return Call.lanes("setpLeF", d(in), a(in), b(in), f64);
+                case Op.CMP_GT: return Call.lanes("setpLtF", d(in), b(in), a(in), f64);
+                case Op.CMP_GE: return Call.lanes("setpLeF", d(in), b(in), a(in), f64);
                 default: return null;
             }
         }
@@ -159,15 +214,15 @@ final class BlockTranslations {
         boolean unsignedOrder = cmp >= Op.CMP_LO || !sgn;
         long flip = unsignedOrder ? Long.MIN_VALUE : 0;
         switch (cmp) {
-            case Op.CMP_EQ: return new Call("setpEq", d(in), a(in), b(in), sh, sgn, flip);
-            case Op.CMP_NE: return new Call("setpNe", d(in), a(in), b(in), sh, sgn, flip);
+            case Op.CMP_EQ: return Call.lanes("setpEq", d(in), a(in), b(in), sh, sgn, flip);
+            case Op.CMP_NE: return Call.lanes("setpNe", d(in), a(in), b(in), sh, sgn, flip);
             case Op.CMP_LT:
-            case Op.CMP_LO: return new Call("setpLt", d(in), a(in), b(in), sh, sgn, flip);
+            case Op.CMP_LO: return Call.lanes("setpLt", d(in), a(in), b(in), sh, sgn, flip);
             case Op.CMP_LE:
-            case Op.CMP_LS: return new Call("setpLe", d(in), a(in), b(in), sh, sgn, flip);
+            case Op.CMP_LS: return Call.lanes("setpLe", d(in), a(in), b(in), sh, sgn, flip);
             case Op.CMP_GT:
-            case Op.CMP_HI: return new Call("setpLt", d(in), b(in), a(in), sh, sgn, flip);
-            default: return new Call("setpLe", d(in), b(in), a(in), sh, sgn, flip);
+            case Op.CMP_HI: return Call.lanes("setpLt", d(in), b(in), a(in), sh, sgn, flip);
+            default: return Call.lanes("setpLe", d(in), b(in), a(in), sh, sgn, flip);
         }
     }
 

@@ -163,10 +163,10 @@ public final class DeviceModule implements LoadedModule {
         return module;
     }
 
-    /** The fast engine's translation of this module, made on first use and kept for every launch. */
+    /** The fast engine's translation of this module, found or made on first use and kept for every launch. */
     synchronized FastCode fastCode() {
         if (fastCode == null) {
-            fastCode = new FastCode(module);
+            fastCode = FastCode.of(module);
         }
         return fastCode;
     }

@@ -20,7 +20,12 @@ import org.gpumem.sim.ptx.PtxFunction;
  */
 final class Interpreter {
     private final Cta cta;
-    private final CtaMemory memory;
+    /** The CTA's memory, its shared bytes and scratch longs: what the fast engine's blocks use. */
+    final CtaMemory memory;
+    final byte[] shared;
+    final byte[] constBank;
+    final byte[] kernelParams;
+    final long[] scratch;
     private final StateSpaceLayout layout;
     private final long[][] profile;
     /** The fast engine's blocks, or null when the launch runs on the interpreter alone. */
@@ -31,6 +36,10 @@ final class Interpreter {
     Interpreter(Cta cta) {
         this.cta = cta;
         this.memory = cta.memory;
+        this.shared = cta.shared;
+        this.constBank = cta.launch.module.constBank();
+        this.kernelParams = cta.launch.paramBuffer;
+        this.scratch = memory.scratch();
         this.layout = cta.launch.layout;
         this.profile = cta.profile;
         this.fastCode = cta.launch.fastCode;

@@ -1,5 +1,7 @@
 package org.gpumem.sim.exec;
 
+import org.gpumem.sim.memory.Bytes;
+
 /**
  * The lane loops that the fast engine's compiled blocks call: one per translated instruction
  * form, with register offsets ({@code reg << 5}) and widths as arguments, which are constants
@@ -255,6 +257,12 @@ final class LaneKernels {
     }
 
     static void setpEq(long[] R, int p, int a, int b, int sh, boolean sgn, long flip, int m) {
+        if (m == FULL) {
+            for (int l = 0; l < 32; l++) {
+                R[p + l] = key(R[a + l], sh, sgn, flip) == key(R[b + l], sh, sgn, flip) ? 1 : 0;
+            }
+            return;
+        }
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             R[p | l] = key(R[a | l], sh, sgn, flip) == key(R[b | l], sh, sgn, flip) ? 1 : 0;
@@ -262,6 +270,12 @@ final class LaneKernels {
     }
 
     static void setpNe(long[] R, int p, int a, int b, int sh, boolean sgn, long flip, int m) {
+        if (m == FULL) {
+            for (int l = 0; l < 32; l++) {
+                R[p + l] = key(R[a + l], sh, sgn, flip) != key(R[b + l], sh, sgn, flip) ? 1 : 0;
+            }
+            return;
+        }
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             R[p | l] = key(R[a | l], sh, sgn, flip) != key(R[b | l], sh, sgn, flip) ? 1 : 0;
@@ -270,6 +284,12 @@ final class LaneKernels {
 
     /** setp.lt (and gt, with the operands swapped by the translation). */
     static void setpLt(long[] R, int p, int a, int b, int sh, boolean sgn, long flip, int m) {
+        if (m == FULL) {
+            for (int l = 0; l < 32; l++) {
+                R[p + l] = key(R[a + l], sh, sgn, flip) < key(R[b + l], sh, sgn, flip) ? 1 : 0;
+            }
+            return;
+        }
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             R[p | l] = key(R[a | l], sh, sgn, flip) < key(R[b | l], sh, sgn, flip) ? 1 : 0;
@@ -278,6 +298,12 @@ final class LaneKernels {
 
     /** setp.le (and ge, with the operands swapped by the translation). */
     static void setpLe(long[] R, int p, int a, int b, int sh, boolean sgn, long flip, int m) {
+        if (m == FULL) {
+            for (int l = 0; l < 32; l++) {
+                R[p + l] = key(R[a + l], sh, sgn, flip) <= key(R[b + l], sh, sgn, flip) ? 1 : 0;
+            }
+            return;
+        }
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             R[p | l] = key(R[a | l], sh, sgn, flip) <= key(R[b | l], sh, sgn, flip) ? 1 : 0;
@@ -400,5 +426,113 @@ final class LaneKernels {
             int l = Integer.numberOfTrailingZeros(mm);
             R[p | l] = (f64 ? f64(R[a | l]) <= f64(R[b | l]) : f32(R[a | l]) <= f32(R[b | l])) ? 1 : 0;
         }
+    }
+
+    // ------------------------------------------------------------------ shared memory and shuffles
+    // These may refuse: they return false, having written nothing, when an access would fault or
+    // the case is not the plain one; the block then runs the interpreter's own code, which faults
+    // exactly as it would have.
+
+    /** Scalar ld of one array for all lanes (shared memory, the const bank, kernel parameters): every lane's access in bounds and aligned, or false. */
+    static boolean ldArray(byte[] sm, long[] R, int d, int a, long off, int size, boolean sext, int m) {
+        int sh = 64 - 8 * size;
+        if (m == FULL) {
+            for (int l = 0; l < 32; l++) {
+                long addr = R[a + l] + off;
+                if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > sm.length) {
+                    return false;
+                }
+            }
+            for (int l = 0; l < 32; l++) {
+                long v = Bytes.load(sm, (int) (R[a + l] + off), size);
+                R[d + l] = sext ? (v << sh) >> sh : v;
+            }
+            return true;
+        }
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            long addr = R[a | Integer.numberOfTrailingZeros(mm)] + off;
+            if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > sm.length) {
+                return false;
+            }
+        }
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            long v = Bytes.load(sm, (int) (R[a | l] + off), size);
+            R[d | l] = sext ? (v << sh) >> sh : v;
+        }
+        return true;
+    }
+
+    /** Scalar st.shared, lanes in ascending order (the highest lane's value stays): in bounds and aligned, or false. */
+    static boolean stShared(byte[] sm, long[] R, int a, int src, long off, int size, int m) {
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            long addr = R[a | Integer.numberOfTrailingZeros(mm)] + off;
+            if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > sm.length) {
+                return false;
+            }
+        }
+        if (m == FULL) {
+            for (int l = 0; l < 32; l++) {
+                Bytes.store(sm, (int) (R[a + l] + off), size, R[src + l]);
+            }
+            return true;
+        }
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            Bytes.store(sm, (int) (R[a | l] + off), size, R[src | l]);
+        }
+        return true;
+    }
+
+    /**
+     * shfl.sync of a whole warp whose member masks hold every lane: what {@link WarpIntrinsics#shfl}
+     * computes when no lane can fault; false for any other mask. {@code p} is -1 without a predicate.
+     */
+    static boolean shflFull(long[] tmp, long[] R, int d, int p, int a, int b, int c, int mem, int mode, int m) {
+        if (m != FULL) {
+            return false;
+        }
+        for (int l = 0; l < 32; l++) {
+            if ((int) R[mem + l] != FULL) {
+                return false;
+            }
+        }
+        for (int l = 0; l < 32; l++) {
+            int bval = (int) (R[b + l] & 31);
+            int cval = (int) (R[c + l] & 31);
+            int segmask = (int) ((R[c + l] >>> 8) & 31);
+            int maxLane = (l & segmask) | (cval & ~segmask);
+            int j;
+            boolean pval;
+            switch (mode) {
+                case org.gpumem.sim.ptx.Op.SHFL_UP:
+                    j = l - bval;
+                    pval = j >= maxLane;
+                    break;
+                case org.gpumem.sim.ptx.Op.SHFL_DOWN:
+                    j = l + bval;
+                    pval = j <= maxLane;
+                    break;
+                case org.gpumem.sim.ptx.Op.SHFL_BFLY:
+                    j = l ^ bval;
+                    pval = j <= maxLane;
+                    break;
+                default:
+                    j = (l & segmask) | (bval & ~segmask);
+                    pval = j <= maxLane;
+                    break;
+            }
+            tmp[l] = R[a + (pval ? j : l)] & 0xFFFF_FFFFL;
+            tmp[32 + l] = pval ? 1 : 0;
+        }
+        for (int l = 0; l < 32; l++) {
+            R[d + l] = tmp[l];
+        }
+        if (p >= 0) {
+            for (int l = 0; l < 32; l++) {
+                R[p + l] = tmp[32 + l];
+            }
+        }
+        return true;
     }
 }

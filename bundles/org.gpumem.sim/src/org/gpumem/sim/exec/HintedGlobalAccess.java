@@ -1,0 +1,80 @@
+package org.gpumem.sim.exec;
+
+import static org.gpumem.sim.exec.TypeWidths.SIGNED;
+import static org.gpumem.sim.exec.TypeWidths.SIZE;
+
+import java.nio.ByteBuffer;
+
+import org.gpumem.sim.memory.Bytes;
+import org.gpumem.sim.memory.GlobalMemory;
+import org.gpumem.sim.ptx.Instruction;
+
+/**
+ * The fast engine's scalar {@code ld.global} and {@code st.global} for the common case, a whole
+ * instruction's lanes inside the allocation it accessed last: the same bytes as
+ * {@link CtaMemory}'s per-lane path, without its per-lane checks of other spaces and allocations.
+ * Anything else is refused, with nothing written, and goes to {@link CtaMemory}.
+ */
+final class HintedGlobalAccess {
+    private HintedGlobalAccess() {
+    }
+
+    /**
+     * Scalar {@code ld.global} for the fast engine when every lane of {@code m} reads, aligned,
+     * inside the allocation the instruction read last: the values {@link CtaMemory#load} would give, and
+     * true; false, having written nothing, otherwise (the caller then runs {@link CtaMemory#load}).
+     */
+    static boolean load(CtaMemory memory, Frame f, Instruction in, long[] R, int m) {
+        GlobalMemory.Segments sg = memory.segments();
+        int h = memory.hint(f, in);
+        if (h >= sg.count()) {
+            return false;
+        }
+        int size = SIZE[in.type];
+        int a = in.addrReg << 5;
+        long off = in.addrOffset;
+        long start = sg.start(h), end = sg.end(h);
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            long addr = R[a | Integer.numberOfTrailingZeros(mm)] + off;
+            if ((addr & (size - 1)) != 0 || addr < start || addr + size > end) {
+                return false;
+            }
+        }
+        boolean sext = SIGNED[in.type] && size < 8;
+        int sh = 64 - 8 * size;
+        int d = in.dst[0] << 5;
+        ByteBuffer data = sg.data(h);
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            long v = Bytes.load(data, (int) (R[a | l] + off - start), size);
+            R[d | l] = sext ? (v << sh) >> sh : v;
+        }
+        return true;
+    }
+
+    /** Scalar {@code st.global} as {@link #load} loads: stored and true, or false with nothing stored. */
+    static boolean store(CtaMemory memory, Frame f, Instruction in, long[] R, int m) {
+        GlobalMemory.Segments sg = memory.segments();
+        int h = memory.hint(f, in);
+        if (h >= sg.count()) {
+            return false;
+        }
+        int size = SIZE[in.type];
+        int a = in.addrReg << 5;
+        long off = in.addrOffset;
+        long start = sg.start(h), end = sg.end(h);
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            long addr = R[a | Integer.numberOfTrailingZeros(mm)] + off;
+            if ((addr & (size - 1)) != 0 || addr < start || addr + size > end) {
+                return false;
+            }
+        }
+        int sr = in.src[0] << 5;
+        ByteBuffer data = sg.data(h);
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            Bytes.store(data, (int) (R[a | l] + off - start), size, R[sr | l]);
+        }
+        return true;
+    }
+}
