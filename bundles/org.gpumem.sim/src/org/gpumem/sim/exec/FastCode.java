@@ -56,6 +56,11 @@ final class FastCode {
         return b != null ? b : compile(index);
     }
 
+    /** Whether function {@code index} has been compiled: a warp of a fast launch ran it. */
+    boolean compiled(int index) {
+        return functions.get(index) != null;
+    }
+
     private synchronized CompiledBlock[] compile(int index) {
         CompiledBlock[] b = functions.get(index);
         if (b == null) {
