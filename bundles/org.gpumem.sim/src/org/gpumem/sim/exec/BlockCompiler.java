@@ -212,26 +212,23 @@ final class BlockCompiler {
                 mv.visitInsn(AALOAD);
                 return Type.getDescriptor(Instruction.class);
             case SHARED:
-                mv.visitVarInsn(ALOAD, IP);
-                mv.visitFieldInsn(GETFIELD, INTERPRETER, "shared", "[B");
-                return "[B";
+                return interpreterField(mv, "shared", "[B");
             case CONST_BANK:
-                mv.visitVarInsn(ALOAD, IP);
-                mv.visitFieldInsn(GETFIELD, INTERPRETER, "constBank", "[B");
-                return "[B";
+                return interpreterField(mv, "constBank", "[B");
             case KERNEL_PARAMS:
-                mv.visitVarInsn(ALOAD, IP);
-                mv.visitFieldInsn(GETFIELD, INTERPRETER, "kernelParams", "[B");
-                return "[B";
+                return interpreterField(mv, "kernelParams", "[B");
             case SCRATCH:
-                mv.visitVarInsn(ALOAD, IP);
-                mv.visitFieldInsn(GETFIELD, INTERPRETER, "scratch", "[J");
-                return "[J";
+                return interpreterField(mv, "scratch", "[J");
             default:
-                mv.visitVarInsn(ALOAD, IP);
-                mv.visitFieldInsn(GETFIELD, INTERPRETER, "memory", Type.getDescriptor(CtaMemory.class));
-                return Type.getDescriptor(CtaMemory.class);
+                return interpreterField(mv, "memory", Type.getDescriptor(CtaMemory.class));
         }
+    }
+
+    /** Pushes field {@code name} of the interpreter running the block; returns its descriptor. */
+    private static String interpreterField(MethodVisitor mv, String name, String descriptor) {
+        mv.visitVarInsn(ALOAD, IP);
+        mv.visitFieldInsn(GETFIELD, INTERPRETER, name, descriptor);
+        return descriptor;
     }
 
     private static void push(MethodVisitor mv, int v) {

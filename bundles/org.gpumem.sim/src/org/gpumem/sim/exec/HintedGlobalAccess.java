@@ -27,19 +27,13 @@ final class HintedGlobalAccess {
     static boolean load(CtaMemory memory, Frame f, Instruction in, long[] R, int m) {
         GlobalMemory.Segments sg = memory.segments();
         int h = memory.hint(f, in);
-        if (h >= sg.count()) {
+        if (!inside(sg, h, in, R, m)) {
             return false;
         }
         int size = SIZE[in.type];
         int a = in.addrReg << 5;
         long off = in.addrOffset;
-        long start = sg.start(h), end = sg.end(h);
-        for (int mm = m; mm != 0; mm &= mm - 1) {
-            long addr = R[a | Integer.numberOfTrailingZeros(mm)] + off;
-            if ((addr & (size - 1)) != 0 || addr < start || addr + size > end) {
-                return false;
-            }
-        }
+        long start = sg.start(h);
         boolean sext = SIGNED[in.type] && size < 8;
         int sh = 64 - 8 * size;
         int d = in.dst[0] << 5;
@@ -56,6 +50,24 @@ final class HintedGlobalAccess {
     static boolean store(CtaMemory memory, Frame f, Instruction in, long[] R, int m) {
         GlobalMemory.Segments sg = memory.segments();
         int h = memory.hint(f, in);
+        if (!inside(sg, h, in, R, m)) {
+            return false;
+        }
+        int size = SIZE[in.type];
+        int a = in.addrReg << 5;
+        long off = in.addrOffset;
+        long start = sg.start(h);
+        int sr = in.src[0] << 5;
+        ByteBuffer data = sg.data(h);
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            Bytes.store(data, (int) (R[a | l] + off - start), size, R[sr | l]);
+        }
+        return true;
+    }
+
+    /** Whether every lane's access of {@code in} is aligned and inside allocation {@code h}. */
+    private static boolean inside(GlobalMemory.Segments sg, int h, Instruction in, long[] R, int m) {
         if (h >= sg.count()) {
             return false;
         }
@@ -68,12 +80,6 @@ final class HintedGlobalAccess {
             if ((addr & (size - 1)) != 0 || addr < start || addr + size > end) {
                 return false;
             }
-        }
-        int sr = in.src[0] << 5;
-        ByteBuffer data = sg.data(h);
-        for (int mm = m; mm != 0; mm &= mm - 1) {
-            int l = Integer.numberOfTrailingZeros(mm);
-            Bytes.store(data, (int) (R[a | l] + off - start), size, R[sr | l]);
         }
         return true;
     }

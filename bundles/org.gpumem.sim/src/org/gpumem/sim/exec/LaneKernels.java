@@ -20,6 +20,12 @@ final class LaneKernels {
     /** The lanes of {@code mask} whose guard predicate {@code g} (offset) lets them execute. */
     static int guard(long[] R, int g, boolean negated, int mask) {
         int pm = 0;
+        if (mask == FULL) {
+            for (int l = 0; l < 32; l++) {
+                pm |= ((int) R[g + l] & 1) << l;
+            }
+            return negated ? ~pm : pm;
+        }
         for (int mm = mask; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             if ((R[g | l] & 1) != 0) {

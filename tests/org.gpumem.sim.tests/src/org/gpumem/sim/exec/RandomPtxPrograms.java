@@ -15,8 +15,8 @@ import org.gpumem.sim.ScalarType;
  * loader's table allows for these opcodes. Each thread reads sixteen 64-bit inputs, runs the body
  * on integer registers %rd0-7 (b64), %r0-7 (b32), %h0-7 (b16), predicates %p0-3 and float
  * registers of one type each (%fd f64, %f f32, %fx f16x2, %bx bf16x2, %hf f16, %hb bf16), with
- * guards, forward branches that diverge, shared-memory round trips, early exits and, now and
- * then, a wild load that faults, and stores every register. When two NaNs of different payloads
+ * guards, forward branches that diverge, shared-memory round trips, shuffles, early exits and,
+ * now and then, a wild load that faults, and stores every register. When two NaNs of different payloads
  * meet, which one an operation returns depends on how the JIT ordered the operands, for either
  * engine; keeping each float register to one type keeps such a NaN a NaN of that type wherever
  * it goes (tests compare float registers up to the NaN payload), and copysign, which would move
@@ -164,7 +164,13 @@ final class RandomPtxPrograms {
                 body.add(" @%p" + r.nextInt(4) + " exit;");
             } else if (pick < 11) {
                 body.add(" activemask.b32 %r" + r.nextInt(8) + ";");
-            } else if (pick < 12 && wildLoad) {
+            } else if (pick < 13) {
+                String mode = new String[] {"up", "down", "bfly", "idx"}[r.nextInt(4)];
+                String dst = "%r" + r.nextInt(8) + (r.nextBoolean() ? "|%p" + r.nextInt(4) : "");
+                String lane = r.nextBoolean() ? Integer.toString(r.nextInt(32)) : "%r" + r.nextInt(8);
+                String clamp = mode.equals("up") ? "0" : r.nextBoolean() ? "31" : "0x101f";
+                body.add(" shfl.sync." + mode + ".b32 " + dst + ", %r" + r.nextInt(8) + ", " + lane + ", " + clamp + ", -1;");
+            } else if (pick < 14 && wildLoad) {
                 body.add(" ld.global.u32 %r" + r.nextInt(8) + ", [%rd" + r.nextInt(8) + "];");
                 wildLoad = false;
             } else {
