@@ -38,6 +38,13 @@ final class HintedGlobalAccess {
         int sh = 64 - 8 * size;
         int d = in.dst[0] << 5;
         ByteBuffer data = sg.data(h);
+        if (m == -1) {
+            for (int l = 0; l < 32; l++) {
+                long v = Bytes.load(data, (int) (R[a + l] + off - start), size);
+                R[d + l] = sext ? (v << sh) >> sh : v;
+            }
+            return true;
+        }
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             long v = Bytes.load(data, (int) (R[a | l] + off - start), size);
@@ -75,6 +82,15 @@ final class HintedGlobalAccess {
         int a = in.addrReg << 5;
         long off = in.addrOffset;
         long start = sg.start(h), end = sg.end(h);
+        if (m == -1) {
+            for (int l = 0; l < 32; l++) {
+                long addr = R[a + l] + off;
+                if ((addr & (size - 1)) != 0 || addr < start || addr + size > end) {
+                    return false;
+                }
+            }
+            return true;
+        }
         for (int mm = m; mm != 0; mm &= mm - 1) {
             long addr = R[a | Integer.numberOfTrailingZeros(mm)] + off;
             if ((addr & (size - 1)) != 0 || addr < start || addr + size > end) {
