@@ -5,6 +5,9 @@ import static org.objectweb.asm.Opcodes.*;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import org.gpumem.sim.ptx.Instruction;
 import org.objectweb.asm.ClassWriter;
@@ -21,7 +24,7 @@ import org.objectweb.asm.Type;
  * {@link #MAX_LENGTH} long, so that the JIT can still inline each block's lane loops.
  */
 final class BlockCompiler {
-    static final int MAX_LENGTH = 48;
+    static final int MAX_LENGTH = 32;
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
     private static final String BASE = Type.getInternalName(CompiledBlock.class);
     private static final String INTERPRETER = Type.getInternalName(Interpreter.class);
@@ -110,25 +113,43 @@ final class BlockCompiler {
         init.visitMaxs(0, 0);
         init.visitEnd();
 
-        MethodVisitor mv = cw.visitMethod(0, "run", RUN, null, null);
-        mv.visitCode();
-        mv.visitInsn(ICONST_0);
-        mv.visitVarInsn(ISTORE, LANES);
-        mv.visitVarInsn(ILOAD, MASK);
-        mv.visitVarInsn(ISTORE, M);
-        for (int k = start; k < end; k++) {
-            instruction(mv, code[k]);
+        for (boolean full : new boolean[] {false, true}) {
+            MethodVisitor mv = cw.visitMethod(0, full ? "runFull" : "run", RUN, null, null);
+            mv.visitCode();
+            mv.visitInsn(ICONST_0);
+            mv.visitVarInsn(ISTORE, LANES);
+            mv.visitVarInsn(ILOAD, MASK);
+            mv.visitVarInsn(ISTORE, M);
+            for (int k = start; k < end; k++) {
+                instruction(mv, code[k], full);
+            }
+            mv.visitVarInsn(ILOAD, LANES);
+            mv.visitInsn(IRETURN);
+            mv.visitMaxs(0, 0);
+            mv.visitEnd();
         }
-        mv.visitVarInsn(ILOAD, LANES);
-        mv.visitInsn(IRETURN);
-        mv.visitMaxs(0, 0);
-        mv.visitEnd();
         cw.visitEnd();
         return cw.toByteArray();
     }
 
-    /** One instruction: its lanes (the guard applied to the mask), then its kernel or the interpreter. */
-    private static void instruction(MethodVisitor mv, Instruction in) {
+    /** The lane loops of {@link LaneKernels} that have a full-warp form {@code nameFull} (the same arguments, no mask). */
+    private static final Set<String> FULL_FORMS = Arrays.stream(LaneKernels.class.getDeclaredMethods())
+            .map(java.lang.reflect.Method::getName).filter(n -> n.endsWith("Full"))
+            .collect(Collectors.toUnmodifiableSet());
+
+    /**
+     * One instruction: its lanes (the guard applied to the mask), then its kernel or the
+     * interpreter. In the full-warp method ({@code full}, mask -1) an unguarded instruction calls
+     * its kernel's full-warp form: smaller, so the JIT inlines more of a block.
+     */
+    private static void instruction(MethodVisitor mv, Instruction in, boolean full) {
+        BlockTranslations.Call translated = BlockTranslations.translate(in);
+        if (full && in.guard < 0 && translated != null && !translated.refusable() && translated.owner() == LaneKernels.class
+                && FULL_FORMS.contains(translated.method() + "Full")) {
+            emitCall(mv, new BlockTranslations.Call(LaneKernels.class, translated.method() + "Full", false,
+                    translated.args()), in, -1);
+            return;
+        }
         int m = MASK;
         if (in.guard >= 0) {
             mv.visitVarInsn(ALOAD, REGS);
@@ -144,7 +165,7 @@ final class BlockCompiler {
             mv.visitVarInsn(ISTORE, LANES);
             m = M;
         }
-        BlockTranslations.Call call = BlockTranslations.translate(in);
+        BlockTranslations.Call call = translated;
         Label done = new Label();
         if (call != null && !call.refusable()) {
             emitCall(mv, call, in, m);
@@ -175,7 +196,7 @@ final class BlockCompiler {
         mv.visitLabel(done);
     }
 
-    /** {@code call}'s arguments, the lanes, and the call (which leaves a boolean when refusable). */
+    /** {@code call}'s arguments, the lanes (local {@code m}; none when -1), and the call (which leaves a boolean when refusable). */
     private static void emitCall(MethodVisitor mv, BlockTranslations.Call call, Instruction in, int m) {
         StringBuilder desc = new StringBuilder("(");
         for (Object arg : call.args()) {
@@ -192,8 +213,11 @@ final class BlockCompiler {
                 desc.append(operand(mv, (BlockTranslations.Operand) arg, in));
             }
         }
-        mv.visitVarInsn(ILOAD, m);
-        desc.append("I)").append(call.refusable() ? 'Z' : 'V');
+        if (m >= 0) {
+            mv.visitVarInsn(ILOAD, m);
+            desc.append('I');
+        }
+        desc.append(')').append(call.refusable() ? 'Z' : 'V');
         mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(call.owner()), call.method(), desc.toString(), false);
     }
 

@@ -126,7 +126,7 @@ final class BlockTranslations {
                 if (in.src.length != 4) {
                     return null;
                 }
-                return new Call(LaneKernels.class, "shflFull", true, Operand.SCRATCH, Operand.REGS, d(in),
+                return new Call(LaneMemory.class, "shflFull", true, Operand.SCRATCH, Operand.REGS, d(in),
                         in.dst.length > 1 ? in.dst[1] << 5 : -1, a(in), b(in), c(in), in.src[3] << 5, in.mod);
             default:
                 return null;
@@ -148,11 +148,11 @@ final class BlockTranslations {
                 ? Operand.CONST_BANK : in.space == PtxStateSpace.PARAM && in.paramKind != Op.PARAM_FRAME
                 ? Operand.KERNEL_PARAMS : null;
         if (load && array != null) {
-            return new Call(LaneKernels.class, "ldArray", true, array, Operand.REGS, d(in), in.addrReg << 5, in.addrOffset,
+            return new Call(LaneMemory.class, "ldArray", true, array, Operand.REGS, d(in), in.addrReg << 5, in.addrOffset,
                     size, TypeWidths.SIGNED[in.type] && size < 8);
         }
         if (!load && in.space == PtxStateSpace.SHARED) {
-            return new Call(LaneKernels.class, "stShared", true, Operand.SHARED, Operand.REGS, in.addrReg << 5, a(in),
+            return new Call(LaneMemory.class, "stShared", true, Operand.SHARED, Operand.REGS, in.addrReg << 5, a(in),
                     in.addrOffset, size);
         }
         if (in.space == PtxStateSpace.GLOBAL) {

@@ -38,4 +38,7 @@ abstract class CompiledBlock {
      * the guarded lanes issued so far, that one's included.
      */
     abstract int run(Interpreter ip, Warp w, Frame f, long[] R, Instruction[] code, int mask);
+
+    /** {@link #run} for a full warp ({@code mask} -1): the same effects, through the kernels' full-warp forms. */
+    abstract int runFull(Interpreter ip, Warp w, Frame f, long[] R, Instruction[] code, int mask);
 }

@@ -107,7 +107,7 @@ final class Interpreter {
                     if (b != null && limit - issued >= b.length() && (rpc <= pc || rpc >= b.end)) {
                         f.spc[top] = pc;
                         try {
-                            lanesIssued += b.run(this, w, f, R, code, mask);
+                            lanesIssued += mask == -1 ? b.runFull(this, w, f, R, code, mask) : b.run(this, w, f, R, code, mask);
                         } catch (LaneFault lf) {
                             issued += blockPc - pc + 1;
                             lanesIssued += blockLanes + (long) b.unguardedBefore(blockPc + 1) * Integer.bitCount(mask);

@@ -1,7 +1,5 @@
 package org.gpumem.sim.exec;
 
-import org.gpumem.sim.memory.Bytes;
-
 /**
  * The lane loops that the fast engine's compiled blocks call: one per translated instruction
  * form, with register offsets ({@code reg << 5}) and widths as arguments, which are constants
@@ -9,7 +7,8 @@ import org.gpumem.sim.memory.Bytes;
  * exactly what the interpreter's code for that form computes ({@link Interpreter}, {@link Alu},
  * {@link Comparisons}, {@link Conversions}): operands read at the same width and signedness,
  * results masked the same way. {@link BlockTranslations} says which form goes where. A full warp
- * (mask -1) runs a counted loop the JIT can unroll and vectorise; any other mask visits its lanes.
+ * (mask -1) runs a counted loop the JIT can unroll and vectorise ({@code nameFull}, which a block's
+ * full-warp method calls directly); any other mask visits its lanes.
  */
 final class LaneKernels {
     private LaneKernels() {
@@ -35,11 +34,16 @@ final class LaneKernels {
         return negated ? mask & ~pm : pm;
     }
 
+    /** {@link #mov} for a full warp. */
+    static void movFull(long[] R, int d, int a, long mk) {
+        for (int l = 0; l < 32; l++) {
+            R[d + l] = R[a + l] & mk;
+        }
+    }
+
     static void mov(long[] R, int d, int a, long mk, int m) {
         if (m == FULL) {
-            for (int l = 0; l < 32; l++) {
-                R[d + l] = R[a + l] & mk;
-            }
+            movFull(R, d, a, mk);
             return;
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -48,11 +52,16 @@ final class LaneKernels {
         }
     }
 
+    /** {@link #add} for a full warp. */
+    static void addFull(long[] R, int d, int a, int b, long mk) {
+        for (int l = 0; l < 32; l++) {
+            R[d + l] = (R[a + l] + R[b + l]) & mk;
+        }
+    }
+
     static void add(long[] R, int d, int a, int b, long mk, int m) {
         if (m == FULL) {
-            for (int l = 0; l < 32; l++) {
-                R[d + l] = (R[a + l] + R[b + l]) & mk;
-            }
+            addFull(R, d, a, b, mk);
             return;
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -61,11 +70,16 @@ final class LaneKernels {
         }
     }
 
+    /** {@link #sub} for a full warp. */
+    static void subFull(long[] R, int d, int a, int b, long mk) {
+        for (int l = 0; l < 32; l++) {
+            R[d + l] = (R[a + l] - R[b + l]) & mk;
+        }
+    }
+
     static void sub(long[] R, int d, int a, int b, long mk, int m) {
         if (m == FULL) {
-            for (int l = 0; l < 32; l++) {
-                R[d + l] = (R[a + l] - R[b + l]) & mk;
-            }
+            subFull(R, d, a, b, mk);
             return;
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -74,11 +88,16 @@ final class LaneKernels {
         }
     }
 
+    /** {@link #mulLo} for a full warp. */
+    static void mulLoFull(long[] R, int d, int a, int b, long mk) {
+        for (int l = 0; l < 32; l++) {
+            R[d + l] = R[a + l] * R[b + l] & mk;
+        }
+    }
+
     static void mulLo(long[] R, int d, int a, int b, long mk, int m) {
         if (m == FULL) {
-            for (int l = 0; l < 32; l++) {
-                R[d + l] = R[a + l] * R[b + l] & mk;
-            }
+            mulLoFull(R, d, a, b, mk);
             return;
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -87,14 +106,19 @@ final class LaneKernels {
         }
     }
 
+    /** {@link #mulWide} for a full warp. */
+    static void mulWideFull(long[] R, int d, int a, int b, int sh, boolean sgn, long mk, long wm) {
+        for (int l = 0; l < 32; l++) {
+            long x = sgn ? (R[a + l] << sh) >> sh : R[a + l] & mk;
+            long y = sgn ? (R[b + l] << sh) >> sh : R[b + l] & mk;
+            R[d + l] = x * y & wm;
+        }
+    }
+
     /** mul.wide: operands extended from their width ({@code sh} = 64 - width), the product masked by {@code wm}. */
     static void mulWide(long[] R, int d, int a, int b, int sh, boolean sgn, long mk, long wm, int m) {
         if (m == FULL) {
-            for (int l = 0; l < 32; l++) {
-                long x = sgn ? (R[a + l] << sh) >> sh : R[a + l] & mk;
-                long y = sgn ? (R[b + l] << sh) >> sh : R[b + l] & mk;
-                R[d + l] = x * y & wm;
-            }
+            mulWideFull(R, d, a, b, sh, sgn, mk, wm);
             return;
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -105,11 +129,16 @@ final class LaneKernels {
         }
     }
 
+    /** {@link #madLo} for a full warp. */
+    static void madLoFull(long[] R, int d, int a, int b, int c, long mk) {
+        for (int l = 0; l < 32; l++) {
+            R[d + l] = (R[a + l] * R[b + l] + R[c + l]) & mk;
+        }
+    }
+
     static void madLo(long[] R, int d, int a, int b, int c, long mk, int m) {
         if (m == FULL) {
-            for (int l = 0; l < 32; l++) {
-                R[d + l] = (R[a + l] * R[b + l] + R[c + l]) & mk;
-            }
+            madLoFull(R, d, a, b, c, mk);
             return;
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -118,14 +147,19 @@ final class LaneKernels {
         }
     }
 
+    /** {@link #madWide} for a full warp. */
+    static void madWideFull(long[] R, int d, int a, int b, int c, int sh, boolean sgn, long mk, long wm) {
+        for (int l = 0; l < 32; l++) {
+            long x = sgn ? (R[a + l] << sh) >> sh : R[a + l] & mk;
+            long y = sgn ? (R[b + l] << sh) >> sh : R[b + l] & mk;
+            R[d + l] = (x * y + R[c + l]) & wm;
+        }
+    }
+
     /** mad.wide: the extended product plus the addend, masked by {@code wm}. */
     static void madWide(long[] R, int d, int a, int b, int c, int sh, boolean sgn, long mk, long wm, int m) {
         if (m == FULL) {
-            for (int l = 0; l < 32; l++) {
-                long x = sgn ? (R[a + l] << sh) >> sh : R[a + l] & mk;
-                long y = sgn ? (R[b + l] << sh) >> sh : R[b + l] & mk;
-                R[d + l] = (x * y + R[c + l]) & wm;
-            }
+            madWideFull(R, d, a, b, c, sh, sgn, mk, wm);
             return;
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -136,11 +170,16 @@ final class LaneKernels {
         }
     }
 
+    /** {@link #and} for a full warp. */
+    static void andFull(long[] R, int d, int a, int b, long mk) {
+        for (int l = 0; l < 32; l++) {
+            R[d + l] = R[a + l] & R[b + l] & mk;
+        }
+    }
+
     static void and(long[] R, int d, int a, int b, long mk, int m) {
         if (m == FULL) {
-            for (int l = 0; l < 32; l++) {
-                R[d + l] = R[a + l] & R[b + l] & mk;
-            }
+            andFull(R, d, a, b, mk);
             return;
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -149,11 +188,16 @@ final class LaneKernels {
         }
     }
 
+    /** {@link #or} for a full warp. */
+    static void orFull(long[] R, int d, int a, int b, long mk) {
+        for (int l = 0; l < 32; l++) {
+            R[d + l] = (R[a + l] | R[b + l]) & mk;
+        }
+    }
+
     static void or(long[] R, int d, int a, int b, long mk, int m) {
         if (m == FULL) {
-            for (int l = 0; l < 32; l++) {
-                R[d + l] = (R[a + l] | R[b + l]) & mk;
-            }
+            orFull(R, d, a, b, mk);
             return;
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -162,11 +206,16 @@ final class LaneKernels {
         }
     }
 
+    /** {@link #xor} for a full warp. */
+    static void xorFull(long[] R, int d, int a, int b, long mk) {
+        for (int l = 0; l < 32; l++) {
+            R[d + l] = (R[a + l] ^ R[b + l]) & mk;
+        }
+    }
+
     static void xor(long[] R, int d, int a, int b, long mk, int m) {
         if (m == FULL) {
-            for (int l = 0; l < 32; l++) {
-                R[d + l] = (R[a + l] ^ R[b + l]) & mk;
-            }
+            xorFull(R, d, a, b, mk);
             return;
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -175,13 +224,18 @@ final class LaneKernels {
         }
     }
 
+    /** {@link #shl} for a full warp. */
+    static void shlFull(long[] R, int d, int a, int b, int width, long mk) {
+        for (int l = 0; l < 32; l++) {
+            long s = R[b + l] & 0xFFFF_FFFFL;
+            R[d + l] = s >= width ? 0 : (R[a + l] << s) & mk;
+        }
+    }
+
     /** shl: a shift amount of the width or more gives 0. */
     static void shl(long[] R, int d, int a, int b, int width, long mk, int m) {
         if (m == FULL) {
-            for (int l = 0; l < 32; l++) {
-                long s = R[b + l] & 0xFFFF_FFFFL;
-                R[d + l] = s >= width ? 0 : (R[a + l] << s) & mk;
-            }
+            shlFull(R, d, a, b, width, mk);
             return;
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -191,14 +245,20 @@ final class LaneKernels {
         }
     }
 
+    /** {@link #shrSigned} for a full warp. */
+    static void shrSignedFull(long[] R, int d, int a, int b, int width, long mk) {
+        int sh = 64 - width;
+        for (int l = 0; l < 32; l++) {
+            long s = R[b + l] & 0xFFFF_FFFFL;
+            R[d + l] = (((R[a + l] << sh) >> sh) >> Math.min(s, width - 1)) & mk;
+        }
+    }
+
     /** shr of a signed type: arithmetic, a shift of the width or more fills with the sign. */
     static void shrSigned(long[] R, int d, int a, int b, int width, long mk, int m) {
         int sh = 64 - width;
         if (m == FULL) {
-            for (int l = 0; l < 32; l++) {
-                long s = R[b + l] & 0xFFFF_FFFFL;
-                R[d + l] = (((R[a + l] << sh) >> sh) >> Math.min(s, width - 1)) & mk;
-            }
+            shrSignedFull(R, d, a, b, width, mk);
             return;
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -208,13 +268,18 @@ final class LaneKernels {
         }
     }
 
+    /** {@link #shrUnsigned} for a full warp. */
+    static void shrUnsignedFull(long[] R, int d, int a, int b, int width, long mk) {
+        for (int l = 0; l < 32; l++) {
+            long s = R[b + l] & 0xFFFF_FFFFL;
+            R[d + l] = s >= width ? 0 : ((R[a + l] & mk) >>> s) & mk;
+        }
+    }
+
     /** shr of an unsigned or bit type: logical, a shift of the width or more gives 0. */
     static void shrUnsigned(long[] R, int d, int a, int b, int width, long mk, int m) {
         if (m == FULL) {
-            for (int l = 0; l < 32; l++) {
-                long s = R[b + l] & 0xFFFF_FFFFL;
-                R[d + l] = s >= width ? 0 : ((R[a + l] & mk) >>> s) & mk;
-            }
+            shrUnsignedFull(R, d, a, b, width, mk);
             return;
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -224,13 +289,18 @@ final class LaneKernels {
         }
     }
 
+    /** {@link #cvtInt} for a full warp. */
+    static void cvtIntFull(long[] R, int d, int a, int ssh, boolean sgn, long smask, long dmask) {
+        for (int l = 0; l < 32; l++) {
+            long v = sgn ? (R[a + l] << ssh) >> ssh : R[a + l] & smask;
+            R[d + l] = v & dmask;
+        }
+    }
+
     /** cvt between integer types without saturation: extend from the source width, mask to the destination's. */
     static void cvtInt(long[] R, int d, int a, int ssh, boolean sgn, long smask, long dmask, int m) {
         if (m == FULL) {
-            for (int l = 0; l < 32; l++) {
-                long v = sgn ? (R[a + l] << ssh) >> ssh : R[a + l] & smask;
-                R[d + l] = v & dmask;
-            }
+            cvtIntFull(R, d, a, ssh, sgn, smask, dmask);
             return;
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -240,11 +310,16 @@ final class LaneKernels {
         }
     }
 
+    /** {@link #selp} for a full warp. */
+    static void selpFull(long[] R, int d, int a, int b, int c, long mk) {
+        for (int l = 0; l < 32; l++) {
+            R[d + l] = ((R[c + l] & 1) != 0 ? R[a + l] : R[b + l]) & mk;
+        }
+    }
+
     static void selp(long[] R, int d, int a, int b, int c, long mk, int m) {
         if (m == FULL) {
-            for (int l = 0; l < 32; l++) {
-                R[d + l] = ((R[c + l] & 1) != 0 ? R[a + l] : R[b + l]) & mk;
-            }
+            selpFull(R, d, a, b, c, mk);
             return;
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -262,11 +337,16 @@ final class LaneKernels {
         return (sgn ? (v << sh) >> sh : (v << sh) >>> sh) ^ flip;
     }
 
+    /** {@link #setpEq} for a full warp. */
+    static void setpEqFull(long[] R, int p, int a, int b, int sh, boolean sgn, long flip) {
+        for (int l = 0; l < 32; l++) {
+            R[p + l] = key(R[a + l], sh, sgn, flip) == key(R[b + l], sh, sgn, flip) ? 1 : 0;
+        }
+    }
+
     static void setpEq(long[] R, int p, int a, int b, int sh, boolean sgn, long flip, int m) {
         if (m == FULL) {
-            for (int l = 0; l < 32; l++) {
-                R[p + l] = key(R[a + l], sh, sgn, flip) == key(R[b + l], sh, sgn, flip) ? 1 : 0;
-            }
+            setpEqFull(R, p, a, b, sh, sgn, flip);
             return;
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -275,11 +355,16 @@ final class LaneKernels {
         }
     }
 
+    /** {@link #setpNe} for a full warp. */
+    static void setpNeFull(long[] R, int p, int a, int b, int sh, boolean sgn, long flip) {
+        for (int l = 0; l < 32; l++) {
+            R[p + l] = key(R[a + l], sh, sgn, flip) != key(R[b + l], sh, sgn, flip) ? 1 : 0;
+        }
+    }
+
     static void setpNe(long[] R, int p, int a, int b, int sh, boolean sgn, long flip, int m) {
         if (m == FULL) {
-            for (int l = 0; l < 32; l++) {
-                R[p + l] = key(R[a + l], sh, sgn, flip) != key(R[b + l], sh, sgn, flip) ? 1 : 0;
-            }
+            setpNeFull(R, p, a, b, sh, sgn, flip);
             return;
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -288,12 +373,17 @@ final class LaneKernels {
         }
     }
 
+    /** {@link #setpLt} for a full warp. */
+    static void setpLtFull(long[] R, int p, int a, int b, int sh, boolean sgn, long flip) {
+        for (int l = 0; l < 32; l++) {
+            R[p + l] = key(R[a + l], sh, sgn, flip) < key(R[b + l], sh, sgn, flip) ? 1 : 0;
+        }
+    }
+
     /** setp.lt (and gt, with the operands swapped by the translation). */
     static void setpLt(long[] R, int p, int a, int b, int sh, boolean sgn, long flip, int m) {
         if (m == FULL) {
-            for (int l = 0; l < 32; l++) {
-                R[p + l] = key(R[a + l], sh, sgn, flip) < key(R[b + l], sh, sgn, flip) ? 1 : 0;
-            }
+            setpLtFull(R, p, a, b, sh, sgn, flip);
             return;
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -302,12 +392,17 @@ final class LaneKernels {
         }
     }
 
+    /** {@link #setpLe} for a full warp. */
+    static void setpLeFull(long[] R, int p, int a, int b, int sh, boolean sgn, long flip) {
+        for (int l = 0; l < 32; l++) {
+            R[p + l] = key(R[a + l], sh, sgn, flip) <= key(R[b + l], sh, sgn, flip) ? 1 : 0;
+        }
+    }
+
     /** setp.le (and ge, with the operands swapped by the translation). */
     static void setpLe(long[] R, int p, int a, int b, int sh, boolean sgn, long flip, int m) {
         if (m == FULL) {
-            for (int l = 0; l < 32; l++) {
-                R[p + l] = key(R[a + l], sh, sgn, flip) <= key(R[b + l], sh, sgn, flip) ? 1 : 0;
-            }
+            setpLeFull(R, p, a, b, sh, sgn, flip);
             return;
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -332,11 +427,16 @@ final class LaneKernels {
         return Double.doubleToRawLongBits(d);
     }
 
+    /** {@link #addF32} for a full warp. */
+    static void addF32Full(long[] R, int d, int a, int b) {
+        for (int l = 0; l < 32; l++) {
+            R[d + l] = bits(f32(R[a + l]) + f32(R[b + l]));
+        }
+    }
+
     static void addF32(long[] R, int d, int a, int b, int m) {
         if (m == FULL) {
-            for (int l = 0; l < 32; l++) {
-                R[d + l] = bits(f32(R[a + l]) + f32(R[b + l]));
-            }
+            addF32Full(R, d, a, b);
             return;
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -345,11 +445,16 @@ final class LaneKernels {
         }
     }
 
+    /** {@link #subF32} for a full warp. */
+    static void subF32Full(long[] R, int d, int a, int b) {
+        for (int l = 0; l < 32; l++) {
+            R[d + l] = bits(f32(R[a + l]) - f32(R[b + l]));
+        }
+    }
+
     static void subF32(long[] R, int d, int a, int b, int m) {
         if (m == FULL) {
-            for (int l = 0; l < 32; l++) {
-                R[d + l] = bits(f32(R[a + l]) - f32(R[b + l]));
-            }
+            subF32Full(R, d, a, b);
             return;
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -358,11 +463,16 @@ final class LaneKernels {
         }
     }
 
+    /** {@link #mulF32} for a full warp. */
+    static void mulF32Full(long[] R, int d, int a, int b) {
+        for (int l = 0; l < 32; l++) {
+            R[d + l] = bits(f32(R[a + l]) * f32(R[b + l]));
+        }
+    }
+
     static void mulF32(long[] R, int d, int a, int b, int m) {
         if (m == FULL) {
-            for (int l = 0; l < 32; l++) {
-                R[d + l] = bits(f32(R[a + l]) * f32(R[b + l]));
-            }
+            mulF32Full(R, d, a, b);
             return;
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -371,11 +481,16 @@ final class LaneKernels {
         }
     }
 
+    /** {@link #fmaF32} for a full warp. */
+    static void fmaF32Full(long[] R, int d, int a, int b, int c) {
+        for (int l = 0; l < 32; l++) {
+            R[d + l] = bits(Math.fma(f32(R[a + l]), f32(R[b + l]), f32(R[c + l])));
+        }
+    }
+
     static void fmaF32(long[] R, int d, int a, int b, int c, int m) {
         if (m == FULL) {
-            for (int l = 0; l < 32; l++) {
-                R[d + l] = bits(Math.fma(f32(R[a + l]), f32(R[b + l]), f32(R[c + l])));
-            }
+            fmaF32Full(R, d, a, b, c);
             return;
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -432,113 +547,5 @@ final class LaneKernels {
             int l = Integer.numberOfTrailingZeros(mm);
             R[p | l] = (f64 ? f64(R[a | l]) <= f64(R[b | l]) : f32(R[a | l]) <= f32(R[b | l])) ? 1 : 0;
         }
-    }
-
-    // ------------------------------------------------------------------ shared memory and shuffles
-    // These may refuse: they return false, having written nothing, when an access would fault or
-    // the case is not the plain one; the block then runs the interpreter's own code, which faults
-    // exactly as it would have.
-
-    /** Scalar ld of one array for all lanes (shared memory, the const bank, kernel parameters): every lane's access in bounds and aligned, or false. */
-    static boolean ldArray(byte[] sm, long[] R, int d, int a, long off, int size, boolean sext, int m) {
-        int sh = 64 - 8 * size;
-        if (m == FULL) {
-            for (int l = 0; l < 32; l++) {
-                long addr = R[a + l] + off;
-                if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > sm.length) {
-                    return false;
-                }
-            }
-            for (int l = 0; l < 32; l++) {
-                long v = Bytes.load(sm, (int) (R[a + l] + off), size);
-                R[d + l] = sext ? (v << sh) >> sh : v;
-            }
-            return true;
-        }
-        for (int mm = m; mm != 0; mm &= mm - 1) {
-            long addr = R[a | Integer.numberOfTrailingZeros(mm)] + off;
-            if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > sm.length) {
-                return false;
-            }
-        }
-        for (int mm = m; mm != 0; mm &= mm - 1) {
-            int l = Integer.numberOfTrailingZeros(mm);
-            long v = Bytes.load(sm, (int) (R[a | l] + off), size);
-            R[d | l] = sext ? (v << sh) >> sh : v;
-        }
-        return true;
-    }
-
-    /** Scalar st.shared, lanes in ascending order (the highest lane's value stays): in bounds and aligned, or false. */
-    static boolean stShared(byte[] sm, long[] R, int a, int src, long off, int size, int m) {
-        for (int mm = m; mm != 0; mm &= mm - 1) {
-            long addr = R[a | Integer.numberOfTrailingZeros(mm)] + off;
-            if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > sm.length) {
-                return false;
-            }
-        }
-        if (m == FULL) {
-            for (int l = 0; l < 32; l++) {
-                Bytes.store(sm, (int) (R[a + l] + off), size, R[src + l]);
-            }
-            return true;
-        }
-        for (int mm = m; mm != 0; mm &= mm - 1) {
-            int l = Integer.numberOfTrailingZeros(mm);
-            Bytes.store(sm, (int) (R[a | l] + off), size, R[src | l]);
-        }
-        return true;
-    }
-
-    /**
-     * shfl.sync of a whole warp whose member masks hold every lane: what {@link WarpIntrinsics#shfl}
-     * computes when no lane can fault; false for any other mask. {@code p} is -1 without a predicate.
-     */
-    static boolean shflFull(long[] tmp, long[] R, int d, int p, int a, int b, int c, int mem, int mode, int m) {
-        if (m != FULL) {
-            return false;
-        }
-        for (int l = 0; l < 32; l++) {
-            if ((int) R[mem + l] != FULL) {
-                return false;
-            }
-        }
-        for (int l = 0; l < 32; l++) {
-            int bval = (int) (R[b + l] & 31);
-            int cval = (int) (R[c + l] & 31);
-            int segmask = (int) ((R[c + l] >>> 8) & 31);
-            int maxLane = (l & segmask) | (cval & ~segmask);
-            int j;
-            boolean pval;
-            switch (mode) {
-                case org.gpumem.sim.ptx.Op.SHFL_UP:
-                    j = l - bval;
-                    pval = j >= maxLane;
-                    break;
-                case org.gpumem.sim.ptx.Op.SHFL_DOWN:
-                    j = l + bval;
-                    pval = j <= maxLane;
-                    break;
-                case org.gpumem.sim.ptx.Op.SHFL_BFLY:
-                    j = l ^ bval;
-                    pval = j <= maxLane;
-                    break;
-                default:
-                    j = (l & segmask) | (bval & ~segmask);
-                    pval = j <= maxLane;
-                    break;
-            }
-            tmp[l] = R[a + (pval ? j : l)] & 0xFFFF_FFFFL;
-            tmp[32 + l] = pval ? 1 : 0;
-        }
-        for (int l = 0; l < 32; l++) {
-            R[d + l] = tmp[l];
-        }
-        if (p >= 0) {
-            for (int l = 0; l < 32; l++) {
-                R[p + l] = tmp[32 + l];
-            }
-        }
-        return true;
     }
 }
