@@ -25,6 +25,15 @@ final class HintedGlobalAccess {
      * true; false, having written nothing, otherwise (the caller then runs {@link CtaMemory#load}).
      */
     static boolean load(CtaMemory memory, Frame f, Instruction in, long[] R, int m) {
+        return access(memory, f, in, R, m, true);
+    }
+
+    /** Scalar {@code st.global} as {@link #load} loads: stored and true, or false with nothing stored. */
+    static boolean store(CtaMemory memory, Frame f, Instruction in, long[] R, int m) {
+        return access(memory, f, in, R, m, false);
+    }
+
+    private static boolean access(CtaMemory memory, Frame f, Instruction in, long[] R, int m, boolean load) {
         GlobalMemory.Segments sg = memory.segments();
         int h = memory.hint(f, in);
         if (!inside(sg, h, in, R, m)) {
@@ -32,43 +41,30 @@ final class HintedGlobalAccess {
         }
         int size = SIZE[in.type];
         int a = in.addrReg << 5;
-        long off = in.addrOffset;
-        long start = sg.start(h);
+        long base = in.addrOffset - sg.start(h);
+        ByteBuffer data = sg.data(h);
+        if (!load) {
+            int sr = in.src[0] << 5;
+            for (int mm = m; mm != 0; mm &= mm - 1) {
+                int l = Integer.numberOfTrailingZeros(mm);
+                Bytes.store(data, (int) (R[a | l] + base), size, R[sr | l]);
+            }
+            return true;
+        }
         boolean sext = SIGNED[in.type] && size < 8;
         int sh = 64 - 8 * size;
         int d = in.dst[0] << 5;
-        ByteBuffer data = sg.data(h);
         if (m == -1) {
             for (int l = 0; l < 32; l++) {
-                long v = Bytes.load(data, (int) (R[a + l] + off - start), size);
+                long v = Bytes.load(data, (int) (R[a + l] + base), size);
                 R[d + l] = sext ? (v << sh) >> sh : v;
             }
             return true;
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
-            long v = Bytes.load(data, (int) (R[a | l] + off - start), size);
+            long v = Bytes.load(data, (int) (R[a | l] + base), size);
             R[d | l] = sext ? (v << sh) >> sh : v;
-        }
-        return true;
-    }
-
-    /** Scalar {@code st.global} as {@link #load} loads: stored and true, or false with nothing stored. */
-    static boolean store(CtaMemory memory, Frame f, Instruction in, long[] R, int m) {
-        GlobalMemory.Segments sg = memory.segments();
-        int h = memory.hint(f, in);
-        if (!inside(sg, h, in, R, m)) {
-            return false;
-        }
-        int size = SIZE[in.type];
-        int a = in.addrReg << 5;
-        long off = in.addrOffset;
-        long start = sg.start(h);
-        int sr = in.src[0] << 5;
-        ByteBuffer data = sg.data(h);
-        for (int mm = m; mm != 0; mm &= mm - 1) {
-            int l = Integer.numberOfTrailingZeros(mm);
-            Bytes.store(data, (int) (R[a | l] + off - start), size, R[sr | l]);
         }
         return true;
     }
