@@ -242,7 +242,7 @@ final class Alu {
     }
 
     /** Mask of an integer type's bits; predicates hold one bit. */
-    private static long intMask(int t) {
+    static long intMask(int t) {
         return t == PRED ? 1 : mask(t);
     }
 

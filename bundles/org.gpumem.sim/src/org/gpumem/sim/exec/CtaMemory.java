@@ -142,6 +142,16 @@ final class CtaMemory {
         }
     }
 
+    /** The global allocations as this CTA sees them (the fast engine's {@link HintedGlobalAccess} reads them). */
+    GlobalMemory.Segments segments() {
+        return segments;
+    }
+
+    /** The allocation instruction {@code in} of frame {@code f}'s function accessed last (a hint, checked on use). */
+    int hint(Frame f, Instruction in) {
+        return segmentHints[f.fn.index()][in.index];
+    }
+
     /** Scalar local loads: each lane's value out of the warp's interleaved storage. */
     private void loadLocal(Warp w, Frame f, Instruction in, long[] R, int m) {
         int size = SIZE[in.type];

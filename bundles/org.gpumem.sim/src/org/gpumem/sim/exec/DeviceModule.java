@@ -31,6 +31,7 @@ public final class DeviceModule implements LoadedModule {
     private final Map<String, Long> constOffsets = new HashMap<>();
     private final byte[] constBank;
     private final long[][] constants;
+    private FastCode fastCode;
 
     DeviceModule(SimulatedDevice device, PtxModule module) {
         this.device = device;
@@ -160,6 +161,14 @@ public final class DeviceModule implements LoadedModule {
     /** The decoded PTX. */
     public PtxModule module() {
         return module;
+    }
+
+    /** The fast engine's translation of this module, found or made on first use and kept for every launch. */
+    synchronized FastCode fastCode() {
+        if (fastCode == null) {
+            fastCode = FastCode.of(module);
+        }
+        return fastCode;
     }
 
     @Override

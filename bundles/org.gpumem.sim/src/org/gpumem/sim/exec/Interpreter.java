@@ -20,15 +20,29 @@ import org.gpumem.sim.ptx.PtxFunction;
  */
 final class Interpreter {
     private final Cta cta;
-    private final CtaMemory memory;
+    /** The CTA's memory, its shared bytes and scratch longs: what the fast engine's blocks use. */
+    final CtaMemory memory;
+    final byte[] shared;
+    final byte[] constBank;
+    final byte[] kernelParams;
+    final long[] scratch;
     private final StateSpaceLayout layout;
     private final long[][] profile;
+    /** The fast engine's blocks, or null when the launch runs on the interpreter alone. */
+    private final FastCode fastCode;
+    /** Written by a running {@link CompiledBlock} before each instruction that may fault. */
+    int blockPc, blockLanes;
 
     Interpreter(Cta cta) {
         this.cta = cta;
         this.memory = cta.memory;
+        this.shared = cta.shared;
+        this.constBank = cta.launch.module.constBank();
+        this.kernelParams = cta.launch.paramBuffer;
+        this.scratch = memory.scratch();
         this.layout = cta.launch.layout;
         this.profile = cta.profile;
+        this.fastCode = cta.launch.fastCode;
     }
 
     /**
@@ -71,6 +85,8 @@ final class Interpreter {
                 long[] R = f.regs;
                 int mask = f.smask[top];
                 boolean[] bp = bps == null ? null : bps[f.fn.index()];
+                // A warp that may stop at a breakpoint runs interpreted.
+                CompiledBlock[] blocks = fastCode == null || bps != null ? null : fastCode.blocks(f.fn.index());
                 // Straight-line execution of the top entry; leaves to the outer loop on control flow.
                 while (true) {
                     if (pc == rpc) {
@@ -86,6 +102,23 @@ final class Interpreter {
                         return Cta.Stop.BREAKPOINT;
                     }
                     first = false;
+                    CompiledBlock b = blocks == null ? null : blocks[pc];
+                    // Whole blocks only: within the budget, and not across the entry's reconvergence point.
+                    if (b != null && limit - issued >= b.length() && (rpc <= pc || rpc >= b.end)) {
+                        f.spc[top] = pc;
+                        try {
+                            lanesIssued += mask == -1 ? b.runFull(this, w, f, R, code, mask) : b.run(this, w, f, R, code, mask);
+                        } catch (LaneFault lf) {
+                            issued += blockPc - pc + 1;
+                            lanesIssued += blockLanes + (long) b.unguardedBefore(blockPc + 1) * Integer.bitCount(mask);
+                            f.spc[top] = blockPc;
+                            throw lf;
+                        }
+                        issued += b.length();
+                        lanesIssued += (long) b.unguardedBefore(b.end) * Integer.bitCount(mask);
+                        pc = b.end;
+                        continue;
+                    }
                     Instruction in = code[pc];
                     int m = in.guard >= 0 ? guarded(in, R, mask) : mask;
                     issued++;
@@ -315,7 +348,7 @@ final class Interpreter {
     // ------------------------------------------------------------------ everything but control flow
 
     /** A deliberate dispatch table: the hottest operations inline, the rest by kind. */
-    private void execute(Warp w, Frame f, Instruction in, long[] R, int m) {
+    void execute(Warp w, Frame f, Instruction in, long[] R, int m) {
         int t = in.type;
         switch (in.op) {
             case Op.MOV: {

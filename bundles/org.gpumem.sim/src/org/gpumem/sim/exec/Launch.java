@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.gpumem.sim.AddressSpaceProfile;
 import org.gpumem.sim.Dim3;
+import org.gpumem.sim.ExecEngine;
 import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.Fault;
 import org.gpumem.sim.FaultKind;
@@ -56,6 +57,8 @@ public final class Launch implements KernelLaunch {
     final long sharedBytes;
     final long localBytesPerThread;
     final Instruction[][] code;
+    /** The compiled blocks of the module with the fast engine; null with the interpreter. */
+    final FastCode fastCode;
     /** The device heap, when the module calls malloc or free; else null. */
     private final DeviceHeap heap;
     /** Device printf output of this launch's CTAs. */
@@ -83,6 +86,7 @@ public final class Launch implements KernelLaunch {
         for (PtxFunction f : m.functions()) {
             code[f.index()] = f.instructions().toArray(new Instruction[0]);
         }
+        this.fastCode = options.engine() == ExecEngine.FAST ? module.fastCode() : null;
         checkRegisterFile(m, config.block());
         boolean usesHeap = m.functions().stream().anyMatch(f -> !f.isDefined() && DeviceFunctions.usesHeap(f.name()));
         // allocated before any launch runs: global memory must not change while one does

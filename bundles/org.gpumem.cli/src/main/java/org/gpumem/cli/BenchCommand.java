@@ -9,9 +9,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.gpumem.sim.ExecEngine;
 import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.launch.LaunchDescription;
@@ -27,8 +30,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code gpumem bench [LAUNCH.json...]}: simulator speed in thread instructions per second (one
- * instruction executed by one active lane), each launch with one worker thread and with all
- * processors, the ratio of the two measured in the same run, and, with {@code --c-reference}, the
+ * instruction executed by one active lane), each launch on the interpreter and on the fast engine
+ * (or the one {@code --engine} names), with one worker thread and with all processors, the ratios
+ * measured in the same run, and, with {@code --c-reference}, the
  * ratio to a single-threaded C program doing the launch's work, run in the same run. Without
  * launch files it measures the launches bundled in the jar ({@link BenchLaunches}). Each figure
  * is the best of {@code --repeat} runs after one warm-up run, whose time is printed too (the
@@ -58,6 +62,10 @@ public final class BenchCommand implements Callable<Integer> {
             + "(with one launch file only), e.g. the -G flavour")
     Path module;
 
+    @Option(names = "--engine", paramLabel = "ENGINE", description = "measure only this engine, interpreter or fast "
+            + "(default: both, and the fast engine's speed as a multiple of the interpreter's)")
+    String engine;
+
     @Option(names = "--c-reference", paramLabel = "DIR", description = "directory of C reference programs: for launch NAME, "
             + "DIR/NAME is run and prints \"seconds S\", the best time of the same work (releng/bench-sim builds them)")
     Path references;
@@ -79,34 +87,49 @@ public final class BenchCommand implements Callable<Integer> {
         if (module != null && launches.size() != 1) {
             throw new ParameterException(spec.commandLine(), "--module needs exactly one launch file");
         }
+        List<ExecEngine> engines = engine == null ? List.of(ExecEngine.INTERPRETER, ExecEngine.FAST)
+                : List.of(SimulationOptions.engine(spec, engine));
         List<Subject> subjects = subjects();
-        out.printf("%-18s %7s %16s %9s %9s %9s %12s %12s %12s %6s%n", "launch", "workers", "thread-instr", "seconds",
-                "first-run", "cpu-s", "Mthr-instr/s", "per worker", "per cpu-s", "load");
-        List<Double> singleRates = new ArrayList<>();
-        List<Double> singleCpuRates = new ArrayList<>();
+        out.printf("%-18s %-11s %7s %16s %9s %9s %9s %12s %12s %12s %6s%n", "launch", "engine", "workers", "thread-instr",
+                "seconds", "first-run", "cpu-s", "Mthr-instr/s", "per worker", "per cpu-s", "load");
+        Map<ExecEngine, List<Double>> singleRates = new EnumMap<>(ExecEngine.class);
+        Map<ExecEngine, List<Double>> singleCpuRates = new EnumMap<>(ExecEngine.class);
         for (Subject s : subjects) {
-            Figure single = measure(s, 1);
-            print(out, s.name(), 1, single);
-            Figure parallel = single;
-            if (all > 1) {
-                parallel = measure(s, all);
-                print(out, s.name(), all, parallel);
-            }
-            singleRates.add(single.rate());
-            singleCpuRates.add(single.instructions() / Math.max(single.cpuSeconds(), 1e-9));
-            StringBuilder line = new StringBuilder(String.format("%-18s speed-up with %d workers: %.2fx (CPU time %.2fx one worker's)",
-                    s.name(), all, parallel.rate() / single.rate(), parallel.cpuSeconds() / single.cpuSeconds()));
-            line.append(String.format("; first run %.2fx the warm time", single.firstSeconds() / single.seconds()));
             Double c = referenceSeconds(s.name());
-            if (c != null) {
-                line.append(String.format("; C reference (one core) %.6f s: one worker %.1fx slower", c,
-                        single.seconds() / c));
+            Map<ExecEngine, Figure[]> figures = new EnumMap<>(ExecEngine.class);
+            for (ExecEngine e : engines) {
+                Figure single = measure(s, 1, e);
+                print(out, s.name(), e, 1, single);
+                Figure parallel = single;
+                if (all > 1) {
+                    parallel = measure(s, all, e);
+                    print(out, s.name(), e, all, parallel);
+                }
+                figures.put(e, new Figure[] {single, parallel});
+                singleRates.computeIfAbsent(e, k -> new ArrayList<>()).add(single.rate());
+                singleCpuRates.computeIfAbsent(e, k -> new ArrayList<>())
+                        .add(single.instructions() / Math.max(single.cpuSeconds(), 1e-9));
+                StringBuilder line = new StringBuilder(String.format("%-18s %-11s speed-up with %d workers: %.2fx (CPU time "
+                        + "%.2fx one worker's)", s.name(), e.cliName(), all, parallel.rate() / single.rate(),
+                        parallel.cpuSeconds() / single.cpuSeconds()));
+                line.append(String.format("; first run %.2fx the warm time", single.firstSeconds() / single.seconds()));
+                if (c != null) {
+                    line.append(String.format("; C reference (one core) %.6f s: one worker %.1fx slower", c, single.seconds() / c));
+                }
+                out.println(line);
             }
-            out.println(line);
+            Figure[] interpreted = figures.get(ExecEngine.INTERPRETER);
+            Figure[] fast = figures.get(ExecEngine.FAST);
+            if (interpreted != null && fast != null) {
+                out.printf("%-18s fast engine: %.2fx the interpreter's speed with one worker, %.2fx with %d%n", s.name(),
+                        fast[0].rate() / interpreted[0].rate(), fast[1].rate() / interpreted[1].rate(), all);
+            }
             out.flush();
         }
-        out.printf("geometric mean, one worker: %.1f M thread-instr/s, %.1f M per CPU-second%n",
-                geometricMean(singleRates) / 1e6, geometricMean(singleCpuRates) / 1e6);
+        for (ExecEngine e : engines) {
+            out.printf("geometric mean, %s, one worker: %.1f M thread-instr/s, %.1f M per CPU-second%n", e.cliName(),
+                    geometricMean(singleRates.get(e)) / 1e6, geometricMean(singleCpuRates.get(e)) / 1e6);
+        }
         out.flush();
         return 0;
     }
@@ -164,9 +187,9 @@ public final class BenchCommand implements Callable<Integer> {
         }
     }
 
-    /** Best of {@code repeat} runs with {@code workers} threads, after one warm-up run. */
-    private Figure measure(Subject s, int workers) throws IOException {
-        ExecOptions options = ExecOptions.defaults().withWorkers(workers);
+    /** Best of {@code repeat} runs with {@code workers} threads on {@code engine}, after one warm-up run. */
+    private Figure measure(Subject s, int workers, ExecEngine engine) throws IOException {
+        ExecOptions options = ExecOptions.defaults().withWorkers(workers).withEngine(engine);
         double best = Double.MAX_VALUE;
         double first = 0;
         double cpu = 0;
@@ -196,8 +219,8 @@ public final class BenchCommand implements Callable<Integer> {
         return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
-    private static void print(PrintWriter out, String name, int workers, Figure f) {
-        out.printf("%-18s %7d %,16d %9.3f %9.3f %9.3f %12.1f %12.1f %12.1f %6.2f%n", name, workers, f.instructions(),
+    private static void print(PrintWriter out, String name, ExecEngine engine, int workers, Figure f) {
+        out.printf("%-18s %-11s %7d %,16d %9.3f %9.3f %9.3f %12.1f %12.1f %12.1f %6.2f%n", name, engine.cliName(), workers, f.instructions(),
                 f.seconds(), f.firstSeconds(), f.cpuSeconds(), f.rate() / 1e6, f.rate() / 1e6 / workers,
                 f.cpuSeconds() > 0 ? f.instructions() / f.cpuSeconds() / 1e6 : Double.NaN,
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());

@@ -1,5 +1,6 @@
 package org.gpumem.cli;
 
+import org.gpumem.sim.ExecEngine;
 import org.gpumem.sim.ExecOptions;
 
 import picocli.CommandLine.Model.CommandSpec;
@@ -22,6 +23,10 @@ final class SimulationOptions {
             + "with a report of where every warp was; 0 for no limit (default: ${DEFAULT-VALUE})")
     double timeout = DEFAULT_TIMEOUT_SECONDS;
 
+    @Option(names = "--engine", paramLabel = "ENGINE", description = "what executes straight-line code: interpreter "
+            + "(the reference) or fast (bytecode compiled per block; default: ${DEFAULT-VALUE})")
+    String engine = ExecOptions.DEFAULT_ENGINE.cliName();
+
     /** Five minutes: far beyond what a test kernel needs, well below the default budget's half hour. */
     static final double DEFAULT_TIMEOUT_SECONDS = 300;
 
@@ -39,6 +44,15 @@ final class SimulationOptions {
         if (workers < 1 || workers > 1024) {
             throw new ParameterException(spec.commandLine(), "--threads must be 1..1024, not " + workers);
         }
-        return new ExecOptions(budget, workers, profile);
+        return new ExecOptions(budget, workers, profile, engine(spec, engine));
+    }
+
+    /** The engine named on the command line, or a usage error naming the choices. */
+    static ExecEngine engine(CommandSpec spec, String name) {
+        ExecEngine e = ExecEngine.fromName(name);
+        if (e == null) {
+            throw new ParameterException(spec.commandLine(), "--engine must be interpreter or fast, not " + name);
+        }
+        return e;
     }
 }

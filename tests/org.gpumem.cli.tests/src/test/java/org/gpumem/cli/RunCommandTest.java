@@ -133,6 +133,32 @@ class RunCommandTest {
         assertTrue(r.err().contains("broken.ptx:6"), r.err());
     }
 
+    /** --engine interpreter and --engine fast write the same buffers and print the same profile. */
+    @Test
+    void bothEnginesWriteTheSameOutputsAndProfile() throws IOException {
+        Path launch = KERNELS.resolve("launch/local_array.json");
+        String module = KERNELS.resolve("local_array.G.ptx").toString();
+        CliRun reference = run("run", launch.toString(), "--module", module, "--profile", "--engine", "interpreter",
+                "--out", dir.resolve("interpreter").toString());
+        CliRun fast = run("run", launch.toString(), "--module", module, "--profile", "--engine", "fast",
+                "--out", dir.resolve("fast").toString());
+        assertEquals(0, reference.status(), reference.out() + reference.err());
+        assertEquals(0, fast.status(), fast.out() + fast.err());
+        assertArrayEquals(Files.readAllBytes(dir.resolve("interpreter/out.bin")), Files.readAllBytes(dir.resolve("fast/out.bin")));
+        assertEquals(profile(reference.out()), profile(fast.out()));
+        CliRun bad = run("run", launch.toString(), "--engine", "jit");
+        assertEquals(2, bad.status(), bad.out() + bad.err());
+        assertTrue(bad.err().contains("--engine must be interpreter or fast, not jit"), bad.err());
+    }
+
+    /** The profile's lines: from its heading to the line that says the kernel completed. */
+    private static String profile(String out) {
+        int from = out.indexOf("address-space profile");
+        int to = out.lastIndexOf('\n', out.indexOf(" completed: "));
+        assertTrue(from >= 0 && to > from, out);
+        return out.substring(from, to);
+    }
+
     @Test
     void profilePrintsGenericAccessesBySpacePerSourceLineAndInstruction() throws IOException {
         Path launch = KERNELS.resolve("launch/local_array.json");

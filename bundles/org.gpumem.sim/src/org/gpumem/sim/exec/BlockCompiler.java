@@ -1,0 +1,269 @@
+package org.gpumem.sim.exec;
+
+import static org.objectweb.asm.Opcodes.*;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.gpumem.sim.ptx.Instruction;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Type;
+
+/**
+ * Translates the straight-line runs of a function's code into {@link CompiledBlock}s with ASM:
+ * one hidden class per block, defined in this package (so that it can call the package's
+ * {@link LaneKernels} and {@link Interpreter#execute}) and unloadable with its module. Blocks
+ * start at the function's entry, at every branch target and reconvergence point, and after every
+ * instruction that ends a block ({@link BlockTranslations#inBlock}); they are at most
+ * {@link #MAX_LENGTH} long, so that the JIT can still inline each block's lane loops.
+ */
+final class BlockCompiler {
+    static final int MAX_LENGTH = 32;
+    private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
+    private static final String BASE = Type.getInternalName(CompiledBlock.class);
+    private static final String INTERPRETER = Type.getInternalName(Interpreter.class);
+    private static final String RUN = Type.getMethodDescriptor(Type.INT_TYPE, Type.getType(Interpreter.class),
+            Type.getType(Warp.class), Type.getType(Frame.class), Type.getType(long[].class),
+            Type.getType(Instruction[].class), Type.INT_TYPE);
+    private static final String EXECUTE = Type.getMethodDescriptor(Type.VOID_TYPE, Type.getType(Warp.class),
+            Type.getType(Frame.class), Type.getType(Instruction.class), Type.getType(long[].class), Type.INT_TYPE);
+    private static final MethodType CONSTRUCTOR = MethodType.methodType(void.class, int.class, int.class, int[].class);
+    // Locals of the generated run method.
+    private static final int IP = 1, WARP = 2, FRAME = 3, REGS = 4, CODE = 5, MASK = 6, LANES = 7, M = 8;
+
+    private BlockCompiler() {
+    }
+
+    /** The blocks of {@code code}, indexed by their first instruction (null where none starts). */
+    static CompiledBlock[] compile(Instruction[] code) {
+        boolean[] leader = leaders(code);
+        CompiledBlock[] blocks = new CompiledBlock[code.length];
+        int i = 0;
+        while (i < code.length) {
+            if (!BlockTranslations.inBlock(code[i])) {
+                i++;
+                continue;
+            }
+            int e = i + 1;
+            while (e < code.length && e - i < MAX_LENGTH && !leader[e] && BlockTranslations.inBlock(code[e])) {
+                e++;
+            }
+            blocks[i] = define(code, i, e);
+            i = e;
+        }
+        return blocks;
+    }
+
+    /** Instructions where a warp's stack entry may start or stop: no block runs past one. */
+    private static boolean[] leaders(Instruction[] code) {
+        boolean[] leader = new boolean[code.length + 1];
+        leader[0] = true;
+        for (Instruction in : code) {
+            if (!BlockTranslations.inBlock(in)) {
+                leader[in.index + 1] = true;
+            }
+            if (in.op == org.gpumem.sim.ptx.Op.BRA && in.target >= 0 && in.target < code.length) {
+                leader[in.target] = true;
+            }
+            if (in.reconvergence >= 0 && in.reconvergence < code.length) {
+                leader[in.reconvergence] = true;
+            }
+        }
+        return leader;
+    }
+
+    private static CompiledBlock define(Instruction[] code, int start, int end) {
+        int[] unguardedBefore = new int[end - start + 1];
+        for (int k = start; k < end; k++) {
+            unguardedBefore[k - start + 1] = unguardedBefore[k - start] + (code[k].guard < 0 ? 1 : 0);
+        }
+        byte[] bytes = generate(code, start, end);
+        try {
+            MethodHandles.Lookup hidden = LOOKUP.defineHiddenClass(bytes, true);
+            MethodHandle make = hidden.findConstructor(hidden.lookupClass(), CONSTRUCTOR);
+            return (CompiledBlock) make.invoke(start, end, unguardedBefore);
+        } catch (Throwable t) {
+            throw new IllegalStateException("cannot define the compiled block of instructions " + start + ".." + end, t);
+        }
+    }
+
+    private static byte[] generate(Instruction[] code, int start, int end) {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
+            @Override
+            protected String getCommonSuperClass(String a, String b) {
+                // Frames merge only identical local types here; never load classes to merge them.
+                return "java/lang/Object";
+            }
+        };
+        cw.visit(V17, ACC_FINAL | ACC_SUPER, BASE + "$Code", null, BASE, null);
+        MethodVisitor init = cw.visitMethod(0, "<init>", CONSTRUCTOR.toMethodDescriptorString(), null, null);
+        init.visitCode();
+        init.visitVarInsn(ALOAD, 0);
+        init.visitVarInsn(ILOAD, 1);
+        init.visitVarInsn(ILOAD, 2);
+        init.visitVarInsn(ALOAD, 3);
+        init.visitMethodInsn(INVOKESPECIAL, BASE, "<init>", CONSTRUCTOR.toMethodDescriptorString(), false);
+        init.visitInsn(RETURN);
+        init.visitMaxs(0, 0);
+        init.visitEnd();
+
+        for (boolean full : new boolean[] {false, true}) {
+            MethodVisitor mv = cw.visitMethod(0, full ? "runFull" : "run", RUN, null, null);
+            mv.visitCode();
+            mv.visitInsn(ICONST_0);
+            mv.visitVarInsn(ISTORE, LANES);
+            mv.visitVarInsn(ILOAD, MASK);
+            mv.visitVarInsn(ISTORE, M);
+            for (int k = start; k < end; k++) {
+                instruction(mv, code[k], full);
+            }
+            mv.visitVarInsn(ILOAD, LANES);
+            mv.visitInsn(IRETURN);
+            mv.visitMaxs(0, 0);
+            mv.visitEnd();
+        }
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    /** The lane loops of {@link LaneKernels} that have a full-warp form {@code nameFull} (the same arguments, no mask). */
+    private static final Set<String> FULL_FORMS = Arrays.stream(LaneKernels.class.getDeclaredMethods())
+            .map(java.lang.reflect.Method::getName).filter(n -> n.endsWith("Full"))
+            .collect(Collectors.toUnmodifiableSet());
+
+    /**
+     * One instruction: its lanes (the guard applied to the mask), then its kernel or the
+     * interpreter. In the full-warp method ({@code full}, mask -1) an unguarded instruction calls
+     * its kernel's full-warp form: smaller, so the JIT inlines more of a block.
+     */
+    private static void instruction(MethodVisitor mv, Instruction in, boolean full) {
+        BlockTranslations.Call translated = BlockTranslations.translate(in);
+        if (full && in.guard < 0 && translated != null && !translated.refusable() && translated.owner() == LaneKernels.class
+                && FULL_FORMS.contains(translated.method() + "Full")) {
+            emitCall(mv, new BlockTranslations.Call(LaneKernels.class, translated.method() + "Full", false,
+                    translated.args()), in, -1);
+            return;
+        }
+        int m = MASK;
+        if (in.guard >= 0) {
+            mv.visitVarInsn(ALOAD, REGS);
+            push(mv, in.guard << 5);
+            push(mv, in.guardNegated ? 1 : 0);
+            mv.visitVarInsn(ILOAD, MASK);
+            mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(LaneKernels.class), "guard", "([JIZI)I", false);
+            mv.visitVarInsn(ISTORE, M);
+            mv.visitVarInsn(ILOAD, LANES);
+            mv.visitVarInsn(ILOAD, M);
+            mv.visitMethodInsn(INVOKESTATIC, "java/lang/Integer", "bitCount", "(I)I", false);
+            mv.visitInsn(IADD);
+            mv.visitVarInsn(ISTORE, LANES);
+            m = M;
+        }
+        BlockTranslations.Call call = translated;
+        Label done = new Label();
+        if (call != null && !call.refusable()) {
+            emitCall(mv, call, in, m);
+            return;
+        }
+        // The interpreter executes it, and may fault: record where the block is first.
+        mv.visitVarInsn(ALOAD, IP);
+        push(mv, in.index);
+        mv.visitFieldInsn(PUTFIELD, INTERPRETER, "blockPc", "I");
+        mv.visitVarInsn(ALOAD, IP);
+        mv.visitVarInsn(ILOAD, LANES);
+        mv.visitFieldInsn(PUTFIELD, INTERPRETER, "blockLanes", "I");
+        mv.visitVarInsn(ILOAD, m);
+        mv.visitJumpInsn(IFEQ, done);
+        if (call != null) {
+            emitCall(mv, call, in, m);
+            mv.visitJumpInsn(IFNE, done);
+        }
+        mv.visitVarInsn(ALOAD, IP);
+        mv.visitVarInsn(ALOAD, WARP);
+        mv.visitVarInsn(ALOAD, FRAME);
+        mv.visitVarInsn(ALOAD, CODE);
+        push(mv, in.index);
+        mv.visitInsn(AALOAD);
+        mv.visitVarInsn(ALOAD, REGS);
+        mv.visitVarInsn(ILOAD, m);
+        mv.visitMethodInsn(INVOKEVIRTUAL, INTERPRETER, "execute", EXECUTE, false);
+        mv.visitLabel(done);
+    }
+
+    /** {@code call}'s arguments, the lanes (local {@code m}; none when -1), and the call (which leaves a boolean when refusable). */
+    private static void emitCall(MethodVisitor mv, BlockTranslations.Call call, Instruction in, int m) {
+        StringBuilder desc = new StringBuilder("(");
+        for (Object arg : call.args()) {
+            if (arg instanceof Integer i) {
+                push(mv, i);
+                desc.append('I');
+            } else if (arg instanceof Long l) {
+                mv.visitLdcInsn(l);
+                desc.append('J');
+            } else if (arg instanceof Boolean b) {
+                push(mv, b ? 1 : 0);
+                desc.append('Z');
+            } else {
+                desc.append(operand(mv, (BlockTranslations.Operand) arg, in));
+            }
+        }
+        if (m >= 0) {
+            mv.visitVarInsn(ILOAD, m);
+            desc.append('I');
+        }
+        desc.append(')').append(call.refusable() ? 'Z' : 'V');
+        mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(call.owner()), call.method(), desc.toString(), false);
+    }
+
+    /** Pushes a run-time operand; returns its descriptor. */
+    private static String operand(MethodVisitor mv, BlockTranslations.Operand o, Instruction in) {
+        switch (o) {
+            case REGS:
+                mv.visitVarInsn(ALOAD, REGS);
+                return "[J";
+            case FRAME:
+                mv.visitVarInsn(ALOAD, FRAME);
+                return Type.getDescriptor(Frame.class);
+            case INSTRUCTION:
+                mv.visitVarInsn(ALOAD, CODE);
+                push(mv, in.index);
+                mv.visitInsn(AALOAD);
+                return Type.getDescriptor(Instruction.class);
+            case SHARED:
+                return interpreterField(mv, "shared", "[B");
+            case CONST_BANK:
+                return interpreterField(mv, "constBank", "[B");
+            case KERNEL_PARAMS:
+                return interpreterField(mv, "kernelParams", "[B");
+            case SCRATCH:
+                return interpreterField(mv, "scratch", "[J");
+            default:
+                return interpreterField(mv, "memory", Type.getDescriptor(CtaMemory.class));
+        }
+    }
+
+    /** Pushes field {@code name} of the interpreter running the block; returns its descriptor. */
+    private static String interpreterField(MethodVisitor mv, String name, String descriptor) {
+        mv.visitVarInsn(ALOAD, IP);
+        mv.visitFieldInsn(GETFIELD, INTERPRETER, name, descriptor);
+        return descriptor;
+    }
+
+    private static void push(MethodVisitor mv, int v) {
+        if (v >= -1 && v <= 5) {
+            mv.visitInsn(ICONST_0 + v);
+        } else if (v >= Byte.MIN_VALUE && v <= Byte.MAX_VALUE) {
+            mv.visitIntInsn(BIPUSH, v);
+        } else if (v >= Short.MIN_VALUE && v <= Short.MAX_VALUE) {
+            mv.visitIntInsn(SIPUSH, v);
+        } else {
+            mv.visitLdcInsn(v);
+        }
+    }
+}

@@ -1,0 +1,244 @@
+package org.gpumem.sim.exec;
+
+import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.ScalarType;
+import org.gpumem.sim.ptx.Instruction;
+import org.gpumem.sim.ptx.Op;
+
+/**
+ * What the fast engine makes of each instruction: control instructions (and %clock, which reads
+ * the issue count) end a block and stay with the interpreter; the forms listed in
+ * {@link #translate} become calls of a {@link LaneKernels} loop with their operands as constants;
+ * every other instruction is a call of the interpreter's own {@link Interpreter#execute}, so a
+ * block may hold any instruction and coverage grows one form at a time. A form is listed only
+ * where its kernel computes what the interpreter's path for exactly those operation, type, flag
+ * and rounding codes computes.
+ */
+final class BlockTranslations {
+    private BlockTranslations() {
+    }
+
+    /** Run-time values a call passes besides constants: the block's registers, its frame, the instruction, the CTA's state. */
+    enum Operand {
+        REGS, FRAME, INSTRUCTION, SHARED, CONST_BANK, KERNEL_PARAMS, SCRATCH, MEMORY
+    }
+
+    /**
+     * A call of {@code owner.method(args..., mask)}; args are Integer, Long or Boolean constants or
+     * {@link Operand}s. A refusable call returns false, having changed nothing, when the
+     * interpreter must execute the instruction instead.
+     */
+    record Call(Class<?> owner, String method, boolean refusable, Object... args) {
+        /** A lane loop of {@link LaneKernels} on the registers, which never refuses. */
+        static Call lanes(String method, Object... constants) {
+            Object[] args = new Object[constants.length + 1];
+            args[0] = Operand.REGS;
+            System.arraycopy(constants, 0, args, 1, constants.length);
+            return new Call(LaneKernels.class, method, false, args);
+        }
+    }
+
+    private static final int LAST_INT = ScalarType.B64.ordinal();
+    private static final int F32 = ScalarType.F32.ordinal(), F64 = ScalarType.F64.ordinal();
+    private static final int PRED = ScalarType.PRED.ordinal();
+    /** Flags under which the interpreter takes another path (saturation, carries, flush to zero). */
+    private static final int OTHER_PATH = Op.F_SAT | Op.F_CC | Op.F_CARRY_IN | Op.F_FTZ;
+
+    /** False for instructions that end a block: control flow, barriers, calls, exits, %clock. */
+    static boolean inBlock(Instruction in) {
+        switch (in.op) {
+            case Op.BRA:
+            case Op.CALL:
+            case Op.RET:
+            case Op.EXIT:
+            case Op.BAR:
+            case Op.CLOCK:
+                return false;
+            default:
+                return true;
+        }
+    }
+
+    /** The kernel call for {@code in}, or null to call the interpreter for it. */
+    static Call translate(Instruction in) {
+        int t = in.type;
+        if ((in.flags & OTHER_PATH) != 0 || t < 0) {
+            return null;
+        }
+        boolean integer = t >= 0 && t <= LAST_INT;
+        switch (in.op) {
+            case Op.MOV:
+                return Call.lanes("mov", d(in), a(in), TypeWidths.MASK[t]);
+            case Op.ADD:
+            case Op.SUB:
+            case Op.MUL:
+                if (t == F32 && !DirectedFloat.directed(in.rnd)) {
+                    return Call.lanes(in.op == Op.ADD ? "addF32" : in.op == Op.SUB ? "subF32" : "mulF32", d(in), a(in), b(in));
+                }
+                if (t == F64 && !DirectedFloat.directed(in.rnd)) {
+                    return Call.lanes(in.op == Op.ADD ? "addF64" : in.op == Op.SUB ? "subF64" : "mulF64", d(in), a(in), b(in));
+                }
+                if (!integer) {
+                    return null;
+                }
+                if (in.op == Op.MUL) {
+                    return mul(in);
+                }
+                // The interpreter's add reads MASK, its sub intMask: the same for integer types.
+                return Call.lanes(in.op == Op.ADD ? "add" : "sub", d(in), a(in), b(in), TypeWidths.MASK[t]);
+            case Op.MAD:
+            case Op.FMA:
+                if ((t == F32 || t == F64) && !DirectedFloat.directed(in.rnd)) {
+                    return Call.lanes(t == F32 ? "fmaF32" : "fmaF64", d(in), a(in), b(in), c(in));
+                }
+                return in.op == Op.MAD && integer ? mad(in) : null;
+            case Op.AND:
+            case Op.OR:
+            case Op.XOR:
+                if (!integer && t != PRED) {
+                    return null;
+                }
+                return Call.lanes(in.op == Op.AND ? "and" : in.op == Op.OR ? "or" : "xor", d(in), a(in), b(in),
+                        Alu.intMask(t));
+            case Op.SHL:
+            case Op.SHR:
+                if (!integer) {
+                    return null;
+                }
+                int width = TypeWidths.SIZE[t] * 8;
+                String shift = in.op == Op.SHL ? "shl" : TypeWidths.SIGNED[t] ? "shrSigned" : "shrUnsigned";
+                return Call.lanes(shift, d(in), a(in), b(in), width, TypeWidths.MASK[t]);
+            case Op.CVT:
+                if (!integer || in.type2 < 0 || in.type2 > LAST_INT) {
+                    return null;
+                }
+                int st = in.type2;
+                return Call.lanes("cvtInt", d(in), a(in), 64 - 8 * TypeWidths.SIZE[st], TypeWidths.SIGNED[st],
+                        TypeWidths.MASK[st], TypeWidths.MASK[t]);
+            case Op.SELP:
+                return Call.lanes("selp", d(in), a(in), b(in), c(in), Alu.mask(t));
+            case Op.SETP:
+                return setp(in);
+            case Op.LD:
+            case Op.ST:
+                return scalarAccess(in);
+            case Op.SHFL:
+                if (in.src.length != 4) {
+                    return null;
+                }
+                return new Call(LaneMemory.class, "shflFull", true, Operand.SCRATCH, Operand.REGS, d(in),
+                        in.dst.length > 1 ? in.dst[1] << 5 : -1, a(in), b(in), c(in), in.src[3] << 5, in.mod);
+            default:
+                return null;
+        }
+    }
+
+    /**
+     * Scalar ld of shared memory, the const bank and kernel parameters, st of shared memory (as
+     * {@link CtaMemory}'s one-array paths), and ld/st of global memory in the allocation last used;
+     * none of them is counted in the profile, which counts generic accesses.
+     */
+    private static Call scalarAccess(Instruction in) {
+        if (in.vec != 1 || in.type < 0 || in.type > ScalarType.F64.ordinal() || TypeWidths.SIZE[in.type] > 8) {
+            return null;
+        }
+        boolean load = in.op == Op.LD;
+        int size = TypeWidths.SIZE[in.type];
+        Operand array = in.space == PtxStateSpace.SHARED ? Operand.SHARED : in.space == PtxStateSpace.CONST
+                ? Operand.CONST_BANK : in.space == PtxStateSpace.PARAM && in.paramKind != Op.PARAM_FRAME
+                ? Operand.KERNEL_PARAMS : null;
+        if (load && array != null) {
+            return new Call(LaneMemory.class, "ldArray", true, array, Operand.REGS, d(in), in.addrReg << 5, in.addrOffset,
+                    size, TypeWidths.SIGNED[in.type] && size < 8);
+        }
+        if (!load && in.space == PtxStateSpace.SHARED) {
+            return new Call(LaneMemory.class, "stShared", true, Operand.SHARED, Operand.REGS, in.addrReg << 5, a(in),
+                    in.addrOffset, size);
+        }
+        if (in.space == PtxStateSpace.GLOBAL) {
+            return new Call(HintedGlobalAccess.class, load ? "load" : "store", true, Operand.MEMORY, Operand.FRAME,
+                    Operand.INSTRUCTION, Operand.REGS);
+        }
+        return null;
+    }
+
+    private static Call mul(Instruction in) {
+        int t = in.type;
+        if ((in.flags & Op.F_HI) != 0) {
+            return null;
+        }
+        if ((in.flags & Op.F_WIDE) != 0) {
+            int width = TypeWidths.SIZE[t] * 8;
+            return Call.lanes("mulWide", d(in), a(in), b(in), 64 - width, TypeWidths.SIGNED[t], TypeWidths.MASK[t],
+                    width == 32 ? -1L : 0xFFFF_FFFFL);
+        }
+        return Call.lanes("mulLo", d(in), a(in), b(in), TypeWidths.MASK[t]);
+    }
+
+    private static Call mad(Instruction in) {
+        int t = in.type;
+        if ((in.flags & Op.F_HI) != 0) {
+            return null;
+        }
+        if ((in.flags & Op.F_WIDE) != 0) {
+            int width = TypeWidths.SIZE[t] * 8;
+            return Call.lanes("madWide", d(in), a(in), b(in), c(in), 64 - width, TypeWidths.SIGNED[t], TypeWidths.MASK[t],
+                    width == 32 ? -1L : 0xFFFF_FFFFL);
+        }
+        return Call.lanes("madLo", d(in), a(in), b(in), c(in), TypeWidths.MASK[t]);
+    }
+
+    /** setp with one destination and no combining predicate, on integers or f32/f64 (ordered comparisons). */
+    private static Call setp(Instruction in) {
+        int t = in.type;
+        if (in.dst.length != 1 || in.src.length != 2 || in.mod2 != Op.BOOL_NONE) {
+            return null;
+        }
+        int cmp = in.mod;
+        if (t == F32 || t == F64) {
+            boolean f64 = t == F64;
+            switch (cmp) {
+                case Op.CMP_EQ: return Call.lanes("setpEqF", d(in), a(in), b(in), f64);
+                case Op.CMP_LT: return Call.lanes("setpLtF", d(in), a(in), b(in), f64);
+                case Op.CMP_LE: return Call.lanes("setpLeF", d(in), a(in), b(in), f64);
+                case Op.CMP_GT: return Call.lanes("setpLtF", d(in), b(in), a(in), f64);
+                case Op.CMP_GE: return Call.lanes("setpLeF", d(in), b(in), a(in), f64);
+                default: return null;
+            }
+        }
+        if (t < 0 || t > LAST_INT || cmp < Op.CMP_EQ || cmp > Op.CMP_HS) {
+            return null;
+        }
+        boolean sgn = TypeWidths.SIGNED[t];
+        int sh = 64 - 8 * TypeWidths.SIZE[t];
+        boolean unsignedOrder = cmp >= Op.CMP_LO || !sgn;
+        long flip = unsignedOrder ? Long.MIN_VALUE : 0;
+        switch (cmp) {
+            case Op.CMP_EQ: return Call.lanes("setpEq", d(in), a(in), b(in), sh, sgn, flip);
+            case Op.CMP_NE: return Call.lanes("setpNe", d(in), a(in), b(in), sh, sgn, flip);
+            case Op.CMP_LT:
+            case Op.CMP_LO: return Call.lanes("setpLt", d(in), a(in), b(in), sh, sgn, flip);
+            case Op.CMP_LE:
+            case Op.CMP_LS: return Call.lanes("setpLe", d(in), a(in), b(in), sh, sgn, flip);
+            case Op.CMP_GT:
+            case Op.CMP_HI: return Call.lanes("setpLt", d(in), b(in), a(in), sh, sgn, flip);
+            default: return Call.lanes("setpLe", d(in), b(in), a(in), sh, sgn, flip);
+        }
+    }
+
+    private static int d(Instruction in) {
+        return in.dst[0] << 5;
+    }
+
+    private static int a(Instruction in) {
+        return in.src[0] << 5;
+    }
+
+    private static int b(Instruction in) {
+        return in.src[1] << 5;
+    }
+
+    private static int c(Instruction in) {
+        return in.src[2] << 5;
+    }
+}

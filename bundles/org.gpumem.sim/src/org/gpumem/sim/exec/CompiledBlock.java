@@ -1,0 +1,44 @@
+package org.gpumem.sim.exec;
+
+import org.gpumem.sim.ptx.Instruction;
+
+/**
+ * A straight-line run of instructions {@code start..end-1} of one function, translated by
+ * {@link BlockCompiler} into one JVM method that executes them for a warp's lanes, instruction
+ * after instruction (each for all its lanes before the next, as the interpreter does). A block
+ * holds no control flow, barrier, call or %clock, and no reconvergence point or branch target
+ * past its first instruction, so the interpreter may run it whole wherever it would execute
+ * those instructions one by one.
+ */
+abstract class CompiledBlock {
+    final int start;
+    final int end;
+    /** {@code unguardedBefore[k]}: instructions without a guard predicate among the block's first k. */
+    private final int[] unguardedBefore;
+
+    protected CompiledBlock(int start, int end, int[] unguardedBefore) {
+        this.start = start;
+        this.end = end;
+        this.unguardedBefore = unguardedBefore;
+    }
+
+    int length() {
+        return end - start;
+    }
+
+    /** Instructions without a guard among those before index {@code pc} of the function. */
+    int unguardedBefore(int pc) {
+        return unguardedBefore[pc - start];
+    }
+
+    /**
+     * Executes the block for the lanes of {@code mask}; returns the lanes issued by its guarded
+     * instructions (each unguarded one issues {@code mask}'s). Before each instruction that may
+     * fault it sets {@link Interpreter#blockPc} to its index and {@link Interpreter#blockLanes} to
+     * the guarded lanes issued so far, that one's included.
+     */
+    abstract int run(Interpreter ip, Warp w, Frame f, long[] R, Instruction[] code, int mask);
+
+    /** {@link #run} for a full warp ({@code mask} -1): the same effects, through the kernels' full-warp forms. */
+    abstract int runFull(Interpreter ip, Warp w, Frame f, long[] R, Instruction[] code, int mask);
+}

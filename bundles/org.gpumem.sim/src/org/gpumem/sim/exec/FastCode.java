@@ -1,0 +1,72 @@
+package org.gpumem.sim.exec;
+
+import java.lang.ref.SoftReference;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+import org.gpumem.sim.ptx.Instruction;
+import org.gpumem.sim.ptx.PtxModule;
+
+/**
+ * The fast engine's code of one module text: per function, its {@link CompiledBlock}s by first
+ * instruction, compiled the first time a warp runs the function and kept for every later launch
+ * (the CUDA samples launch one kernel hundreds of times). Workers may ask for a function at once;
+ * each compiles it at most once. The loader decodes the same text into the same instructions, and
+ * a block depends on nothing else (memory, constants and symbols are read when it runs), so the
+ * code of a text is shared by every module loaded from it while it is recent: a program or a
+ * test that loads a module again finds its blocks compiled, and already warm in the JIT.
+ */
+final class FastCode {
+    /** Module texts whose code is kept, at most; the least recently used goes first. */
+    private static final int RECENT = 16;
+    private static final Map<String, SoftReference<FastCode>> RECENT_TEXTS = new LinkedHashMap<>(RECENT, 0.75f, true) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, SoftReference<FastCode>> eldest) {
+            return size() > RECENT;
+        }
+    };
+
+    private final PtxModule module;
+    private final AtomicReferenceArray<CompiledBlock[]> functions;
+
+    private FastCode(PtxModule module) {
+        this.module = module;
+        this.functions = new AtomicReferenceArray<>(module.functions().size());
+    }
+
+    /** The code of {@code module}'s text: that of an earlier module with the same text, or new. */
+    static FastCode of(PtxModule module) {
+        synchronized (RECENT_TEXTS) {
+            SoftReference<FastCode> ref = RECENT_TEXTS.get(module.text());
+            FastCode code = ref == null ? null : ref.get();
+            if (code == null) {
+                code = new FastCode(module);
+                RECENT_TEXTS.put(module.text(), new SoftReference<>(code));
+            }
+            return code;
+        }
+    }
+
+    /** The blocks of function {@code index}, indexed by first instruction. */
+    CompiledBlock[] blocks(int index) {
+        CompiledBlock[] b = functions.get(index);
+        return b != null ? b : compile(index);
+    }
+
+    /** Whether function {@code index} has been compiled: a warp of a fast launch ran it. */
+    boolean compiled(int index) {
+        return functions.get(index) != null;
+    }
+
+    private synchronized CompiledBlock[] compile(int index) {
+        CompiledBlock[] b = functions.get(index);
+        if (b == null) {
+            b = BlockCompiler.compile(module.functions().get(index).instructions().toArray(new Instruction[0]));
+            functions.set(index, b);
+        }
+        return b;
+    }
+}

@@ -1,0 +1,98 @@
+package org.gpumem.sim.exec;
+
+import static org.gpumem.sim.exec.TypeWidths.SIGNED;
+import static org.gpumem.sim.exec.TypeWidths.SIZE;
+
+import java.nio.ByteBuffer;
+
+import org.gpumem.sim.memory.Bytes;
+import org.gpumem.sim.memory.GlobalMemory;
+import org.gpumem.sim.ptx.Instruction;
+
+/**
+ * The fast engine's scalar {@code ld.global} and {@code st.global} for the common case, a whole
+ * instruction's lanes inside the allocation it accessed last: the same bytes as
+ * {@link CtaMemory}'s per-lane path, without its per-lane checks of other spaces and allocations.
+ * Anything else is refused, with nothing written, and goes to {@link CtaMemory}.
+ */
+final class HintedGlobalAccess {
+    private HintedGlobalAccess() {
+    }
+
+    /**
+     * Scalar {@code ld.global} for the fast engine when every lane of {@code m} reads, aligned,
+     * inside the allocation the instruction read last: the values {@link CtaMemory#load} would give, and
+     * true; false, having written nothing, otherwise (the caller then runs {@link CtaMemory#load}).
+     */
+    static boolean load(CtaMemory memory, Frame f, Instruction in, long[] R, int m) {
+        return access(memory, f, in, R, m, true);
+    }
+
+    /** Scalar {@code st.global} as {@link #load} loads: stored and true, or false with nothing stored. */
+    static boolean store(CtaMemory memory, Frame f, Instruction in, long[] R, int m) {
+        return access(memory, f, in, R, m, false);
+    }
+
+    private static boolean access(CtaMemory memory, Frame f, Instruction in, long[] R, int m, boolean load) {
+        GlobalMemory.Segments sg = memory.segments();
+        int h = memory.hint(f, in);
+        if (!inside(sg, h, in, R, m)) {
+            return false;
+        }
+        int size = SIZE[in.type];
+        int a = in.addrReg << 5;
+        long base = in.addrOffset - sg.start(h);
+        ByteBuffer data = sg.data(h);
+        if (!load) {
+            int sr = in.src[0] << 5;
+            for (int mm = m; mm != 0; mm &= mm - 1) {
+                int l = Integer.numberOfTrailingZeros(mm);
+                Bytes.store(data, (int) (R[a | l] + base), size, R[sr | l]);
+            }
+            return true;
+        }
+        boolean sext = SIGNED[in.type] && size < 8;
+        int sh = 64 - 8 * size;
+        int d = in.dst[0] << 5;
+        if (m == -1) {
+            for (int l = 0; l < 32; l++) {
+                long v = Bytes.load(data, (int) (R[a + l] + base), size);
+                R[d + l] = sext ? (v << sh) >> sh : v;
+            }
+            return true;
+        }
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            long v = Bytes.load(data, (int) (R[a | l] + base), size);
+            R[d | l] = sext ? (v << sh) >> sh : v;
+        }
+        return true;
+    }
+
+    /** Whether every lane's access of {@code in} is aligned and inside allocation {@code h}. */
+    private static boolean inside(GlobalMemory.Segments sg, int h, Instruction in, long[] R, int m) {
+        if (h >= sg.count()) {
+            return false;
+        }
+        int size = SIZE[in.type];
+        int a = in.addrReg << 5;
+        long off = in.addrOffset;
+        long start = sg.start(h), end = sg.end(h);
+        if (m == -1) {
+            for (int l = 0; l < 32; l++) {
+                long addr = R[a + l] + off;
+                if ((addr & (size - 1)) != 0 || addr < start || addr + size > end) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            long addr = R[a | Integer.numberOfTrailingZeros(mm)] + off;
+            if ((addr & (size - 1)) != 0 || addr < start || addr + size > end) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

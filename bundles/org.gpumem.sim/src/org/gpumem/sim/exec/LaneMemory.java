@@ -1,0 +1,120 @@
+package org.gpumem.sim.exec;
+
+import org.gpumem.sim.memory.Bytes;
+
+/**
+ * The fast engine's lane loops that touch memory or other lanes: scalar accesses of one array
+ * for all lanes (shared memory, the const bank, kernel parameters) and full-warp shuffles, as
+ * {@link CtaMemory} and {@link WarpIntrinsics} compute them. Each may refuse: it returns false,
+ * having written nothing, when an access would fault or the case is not the plain one; the block
+ * then runs the interpreter's own code, which faults exactly as it would have.
+ */
+final class LaneMemory {
+    private LaneMemory() {
+    }
+
+    private static final int FULL = -1;
+
+    /** Scalar ld of one array for all lanes (shared memory, the const bank, kernel parameters): every lane's access in bounds and aligned, or false. */
+    static boolean ldArray(byte[] sm, long[] R, int d, int a, long off, int size, boolean sext, int m) {
+        int sh = 64 - 8 * size;
+        if (m == FULL) {
+            for (int l = 0; l < 32; l++) {
+                long addr = R[a + l] + off;
+                if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > sm.length) {
+                    return false;
+                }
+            }
+            for (int l = 0; l < 32; l++) {
+                long v = Bytes.load(sm, (int) (R[a + l] + off), size);
+                R[d + l] = sext ? (v << sh) >> sh : v;
+            }
+            return true;
+        }
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            long addr = R[a | Integer.numberOfTrailingZeros(mm)] + off;
+            if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > sm.length) {
+                return false;
+            }
+        }
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            long v = Bytes.load(sm, (int) (R[a | l] + off), size);
+            R[d | l] = sext ? (v << sh) >> sh : v;
+        }
+        return true;
+    }
+
+    /** Scalar st.shared, lanes in ascending order (the highest lane's value stays): in bounds and aligned, or false. */
+    static boolean stShared(byte[] sm, long[] R, int a, int src, long off, int size, int m) {
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            long addr = R[a | Integer.numberOfTrailingZeros(mm)] + off;
+            if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > sm.length) {
+                return false;
+            }
+        }
+        if (m == FULL) {
+            for (int l = 0; l < 32; l++) {
+                Bytes.store(sm, (int) (R[a + l] + off), size, R[src + l]);
+            }
+            return true;
+        }
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            Bytes.store(sm, (int) (R[a | l] + off), size, R[src | l]);
+        }
+        return true;
+    }
+
+    /**
+     * shfl.sync of a whole warp whose member masks hold every lane: what {@link WarpIntrinsics#shfl}
+     * computes when no lane can fault; false for any other mask. {@code p} is -1 without a predicate.
+     */
+    static boolean shflFull(long[] tmp, long[] R, int d, int p, int a, int b, int c, int mem, int mode, int m) {
+        if (m != FULL) {
+            return false;
+        }
+        for (int l = 0; l < 32; l++) {
+            if ((int) R[mem + l] != FULL) {
+                return false;
+            }
+        }
+        for (int l = 0; l < 32; l++) {
+            int bval = (int) (R[b + l] & 31);
+            int cval = (int) (R[c + l] & 31);
+            int segmask = (int) ((R[c + l] >>> 8) & 31);
+            int maxLane = (l & segmask) | (cval & ~segmask);
+            int j;
+            boolean pval;
+            switch (mode) {
+                case org.gpumem.sim.ptx.Op.SHFL_UP:
+                    j = l - bval;
+                    pval = j >= maxLane;
+                    break;
+                case org.gpumem.sim.ptx.Op.SHFL_DOWN:
+                    j = l + bval;
+                    pval = j <= maxLane;
+                    break;
+                case org.gpumem.sim.ptx.Op.SHFL_BFLY:
+                    j = l ^ bval;
+                    pval = j <= maxLane;
+                    break;
+                default:
+                    j = (l & segmask) | (bval & ~segmask);
+                    pval = j <= maxLane;
+                    break;
+            }
+            tmp[l] = R[a + (pval ? j : l)] & 0xFFFF_FFFFL;
+            tmp[32 + l] = pval ? 1 : 0;
+        }
+        for (int l = 0; l < 32; l++) {
+            R[d + l] = tmp[l];
+        }
+        if (p >= 0) {
+            for (int l = 0; l < 32; l++) {
+                R[p + l] = tmp[32 + l];
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,129 @@
+package org.gpumem.sim.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.gpumem.sim.ExecEngine;
+import org.gpumem.sim.ExecOptions;
+import org.gpumem.sim.LaunchConfig;
+import org.gpumem.sim.LaunchResult;
+import org.gpumem.sim.ptx.Instruction;
+import org.gpumem.sim.ptx.Op;
+import org.gpumem.sim.ptx.PtxFunction;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Where the fast engine's blocks start and end, what they translate, and that a launch on the
+ * fast engine runs them (the differential tests would pass, uselessly, if it never did).
+ */
+class BlockCompilerTest {
+
+    private static DeviceModule load(SimulatedDevice device, String kernel) throws Exception {
+        Path ptx = SimTestSupport.fixtures().resolve("kernels").resolve(kernel + ".O3.ptx");
+        return device.load(kernel + ".O3.ptx", Files.readString(ptx));
+    }
+
+    /** Blocks start at the entry, at branch targets, reconvergence points and after control; they never cross one. */
+    @Test
+    void blocksStopAtEveryPlaceAWarpMayEnterOrLeave() throws Exception {
+        for (String kernel : new String[] {"matmul", "reduce", "scan", "warp_reduce", "histogram", "transpose"}) {
+            DeviceModule m = load(new SimulatedDevice("sm_90", 1 << 20), kernel);
+            for (PtxFunction f : m.module().functions()) {
+                if (!f.isDefined()) {
+                    continue;
+                }
+                Instruction[] code = f.instructions().toArray(new Instruction[0]);
+                CompiledBlock[] blocks = BlockCompiler.compile(code);
+                boolean[] entered = new boolean[code.length + 1];
+                entered[0] = true;
+                for (Instruction in : code) {
+                    if (in.op == Op.BRA) {
+                        entered[in.target] = true;
+                    }
+                    if (in.reconvergence >= 0) {
+                        entered[in.reconvergence] = true;
+                    }
+                    if (!BlockTranslations.inBlock(in)) {
+                        entered[in.index + 1] = true;
+                    }
+                }
+                int covered = 0;
+                for (int pc = 0; pc < code.length; pc++) {
+                    CompiledBlock b = blocks[pc];
+                    if (b == null) {
+                        continue;
+                    }
+                    assertEquals(pc, b.start);
+                    assertTrue(b.length() >= 1 && b.length() <= BlockCompiler.MAX_LENGTH, kernel + " block at " + pc);
+                    for (int k = b.start; k < b.end; k++) {
+                        assertTrue(BlockTranslations.inBlock(code[k]), kernel + ": " + code[k].text + " in a block");
+                        assertTrue(k == b.start || !entered[k], kernel + ": block " + b.start + ".." + b.end + " crosses " + k);
+                    }
+                    covered += b.length();
+                }
+                int straight = 0;
+                for (Instruction in : code) {
+                    straight += BlockTranslations.inBlock(in) ? 1 : 0;
+                }
+                assertEquals(straight, covered, kernel + ": every instruction that does not end a block is in one");
+            }
+        }
+    }
+
+    /** The hot instructions of the samples have lane loops of their own, not calls of the interpreter. */
+    @Test
+    void theSamplesArithmeticAndMemoryInstructionsAreTranslated() throws Exception {
+        DeviceModule m = load(new SimulatedDevice("sm_90", 1 << 20), "matmul");
+        for (Instruction in : m.module().functions().get(0).instructions()) {
+            boolean hot = in.opcode.startsWith("fma") || in.opcode.startsWith("ld.shared") || in.opcode.startsWith("ld.global")
+                    || in.opcode.startsWith("st.shared") || in.opcode.startsWith("mul.wide") || in.opcode.startsWith("add.s64");
+            if (hot) {
+                assertNotNull(BlockTranslations.translate(in), in.text);
+            }
+        }
+        // Forms the translation leaves to the interpreter: directed rounding, saturation, the high half.
+        DeviceModule odd = new SimulatedDevice("sm_90", 1 << 20).load("odd.ptx", SimTestSupport.perThreadKernel("",
+                " add.rz.f32 %f1, %f2, %f3;\n add.sat.s32 %r1, %r2, %r3;\n mul.hi.u32 %r1, %r2, %r3;\n"));
+        int left = 0;
+        for (Instruction in : odd.module().functions().get(0).instructions()) {
+            if (in.opcode.equals("add.rz.f32") || in.opcode.equals("add.sat.s32") || in.opcode.equals("mul.hi.u32")) {
+                assertNull(BlockTranslations.translate(in), in.text);
+                left++;
+            }
+        }
+        assertEquals(3, left);
+    }
+
+    /** A fast launch compiles the kernel's blocks, once per module text; an interpreter launch compiles nothing. */
+    @Test
+    void fastLaunchesRunCompiledBlocksSharedByModulesOfOneText() throws Exception {
+        SimulatedDevice device = new SimulatedDevice("sm_90", 16L << 20);
+        DeviceModule first = load(device, "saxpy");
+        DeviceModule again = load(device, "saxpy");
+        assertSame(first.fastCode(), again.fastCode());
+        int n = 1000;
+        long x = device.allocate(4L * n), y = device.allocate(4L * n);
+        LaunchConfig c = LaunchConfig.builder("_Z5saxpyifPKfPf").grid(4, 1, 1).block(256, 1, 1).argS32(n)
+                .argF32(2f).argU64(x).argU64(y).build();
+        int kernel = again.module().functions().stream().filter(f -> f.name().equals("_Z5saxpyifPKfPf")).findFirst()
+                .orElseThrow().index();
+        // A text of its own (the comment), so that no other test's launch compiled it before.
+        DeviceModule own = device.load("saxpy-own.ptx", first.ptx() + "\n// " + getClass().getName() + "\n");
+        LaunchResult i = own.launch(c, new ExecOptions(0, 1, false, ExecEngine.INTERPRETER)).run();
+        assertTrue(i.completed(), i.report());
+        assertFalse(own.fastCode().compiled(kernel), "an interpreter launch compiles nothing");
+        LaunchResult r = own.launch(c, new ExecOptions(0, 1, false, ExecEngine.FAST)).run();
+        assertTrue(r.completed(), r.report());
+        assertTrue(own.fastCode().compiled(kernel), "the fast launch compiled the kernel");
+        CompiledBlock[] blocks = own.fastCode().blocks(kernel);
+        assertNotNull(blocks[0], "the kernel's first block");
+        assertTrue(blocks[0].length() > 3);
+    }
+}
