@@ -107,15 +107,16 @@ class CudaFocusTest {
 
         // 1. The Debug view: a click on CTA (0,0,0) warp 1's frame focuses that warp.
         WarpThread cta0 = target.thread(CTA0_WARP1);
-        PtxStackFrame cta0Top = cta0.topFrame();
         // a user's clicks in the tree: the warp's twistie until its frame is shown, then the frame
-        // (the viewer's selection, forced as a click overrides a suspended frame of another warp)
+        // (the viewer's selection, forced as a click overrides a suspended frame of another warp);
+        // the warp's frames may be read again after the stop, so the frame shown is the one asked for
         TreePath cta0Path = new TreePath(new Object[] {kernels.launch(), target, cta0});
         TreeViewer debugTree = (TreeViewer) debugView.getViewer();
         UiTesting.waitUntil(() -> {
             debugTree.expandToLevel(cta0Path, 1);
-            return shows(debugTree.getTree().getItems(), cta0Top);
+            return shows(debugTree.getTree().getItems(), cta0.topFrame());
         }, 60_000, "the Debug view to show the frame of " + CTA0_WARP1.label());
+        PtxStackFrame cta0Top = cta0.topFrame();
         ((ITreeModelViewer) debugView.getViewer()).setSelection(new TreeSelection(cta0Path.createChildPath(cta0Top)), true,
                 true);
         UiTesting.waitUntil(() -> DebugUITools.getDebugContext() == cta0Top && target.focus().current() != null
@@ -154,6 +155,7 @@ class CudaFocusTest {
             expectVariable(variables, "gid", BLOCK + 5);
             expectLocations(locations, "CTA (1,0,0) warp 0 lane 5", KernelDebugging.hexOfInts(in, BLOCK, 4));
             expectTable(table, "shared [CTA (1,0,0)] +0x0", KernelDebugging.hexOfInts(in, BLOCK, 4));
+            expectMonitor(page, stage, "shared [CTA (1,0,0)] +0x0");
             expectAliasesOf(aliases, "lane 5");
             UiTesting.waitUntil(() -> lanes.grid() != null && !lanes.grid().loading()
                     && lanes.grid().focusedLane() == 5, 60_000, "the lanes grid of CTA (1,0,0) warp 0");
@@ -293,6 +295,41 @@ class CudaFocusTest {
             int row = (int) (-table.windowStart() / AddressSpaceTable.BYTES_PER_ROW);
             return hex.equals(table.table().getItem(row).getText(AddressSpaceTable.COLUMN_HEX));
         }, 60_000, "the address-space table of " + label + " to show " + hex);
+    }
+
+    /** Waits until the Memory view's Monitors pane labels {@code block} {@code label}. */
+    private static void expectMonitor(IWorkbenchPage page, IMemoryBlock block, String label) {
+        Control memoryView = ((org.eclipse.debug.internal.ui.views.memory.MemoryView) page
+                .findView(IDebugUIConstants.ID_MEMORY_VIEW))
+                .getViewPane(org.eclipse.debug.internal.ui.views.memory.MemoryBlocksTreeViewPane.PANE_ID).getControl();
+        UiTesting.waitUntil(() -> label.equals(itemText(memoryView, block)), 60_000,
+                "the Monitors pane to label the block " + label + " (it reads " + itemText(memoryView, block) + ")");
+    }
+
+    /** The text of the tree item under {@code control} whose data is {@code element}, or null. */
+    private static String itemText(Control control, Object element) {
+        if (control instanceof Tree tree) {
+            return itemText(tree.getItems(), element);
+        }
+        if (control instanceof Composite composite) {
+            for (Control child : composite.getChildren()) {
+                String text = itemText(child, element);
+                if (text != null) {
+                    return text;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static String itemText(TreeItem[] items, Object element) {
+        for (TreeItem item : items) {
+            String text = item.getData() == element ? item.getText() : itemText(item.getItems(), element);
+            if (text != null) {
+                return text;
+            }
+        }
+        return null;
     }
 
     /** Waits until the Aliases rendering shows the views of window[0] seen from {@code lane}. */

@@ -395,7 +395,7 @@ class DebugSessionViewsTest {
             }
             return window != null && window.getExpanded() && window.getItemCount() == 8
                     && "[0]".equals(window.getItem(0).getText(0));
-        }, 10_000, "window[]'s elements");
+        }, 60_000, "window[]'s elements");
         Object before = item(tree, "window").getData();
 
         long stops = target.stopGeneration();
@@ -405,7 +405,7 @@ class DebugSessionViewsTest {
             TreeItem window = item(tree, "window");
             return window != null && window.getData() != before && window.getExpanded() && window.getItemCount() == 8
                     && "[0]".equals(window.getItem(0).getText(0));
-        }, 10_000, "window[] to be shown expanded after the step");
+        }, 60_000, "window[] to be shown expanded after the step");
     }
 
     private static void collectTexts(TreeItem[] items, List<String> into) {
