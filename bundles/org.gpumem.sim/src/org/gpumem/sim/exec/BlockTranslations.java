@@ -18,9 +18,9 @@ final class BlockTranslations {
     private BlockTranslations() {
     }
 
-    /** Run-time values a call passes besides constants: the block's registers, its frame, the instruction, the CTA's state. */
+    /** Run-time values a call passes besides constants: the block's registers, its warp and frame, the instruction, the CTA's state. */
     enum Operand {
-        REGS, FRAME, INSTRUCTION, SHARED, CONST_BANK, KERNEL_PARAMS, SCRATCH, MEMORY
+        REGS, WARP, FRAME, INSTRUCTION, SHARED, CONST_BANK, KERNEL_PARAMS, SCRATCH, MEMORY
     }
 
     /**
@@ -135,8 +135,9 @@ final class BlockTranslations {
 
     /**
      * Scalar ld of shared memory, the const bank and kernel parameters, st of shared memory (as
-     * {@link CtaMemory}'s one-array paths), and ld/st of global memory in the allocation last used;
-     * none of them is counted in the profile, which counts generic accesses.
+     * {@link CtaMemory}'s one-array paths), ld/st of global memory in the allocation last used,
+     * and ld/st of local memory; none of them is counted in the profile, which counts generic
+     * accesses.
      */
     private static Call scalarAccess(Instruction in) {
         if (in.vec != 1 || in.type < 0 || in.type > ScalarType.F64.ordinal() || TypeWidths.SIZE[in.type] > 8) {
@@ -158,6 +159,13 @@ final class BlockTranslations {
         if (in.space == PtxStateSpace.GLOBAL) {
             return new Call(HintedGlobalAccess.class, load ? "load" : "store", true, Operand.MEMORY, Operand.FRAME,
                     Operand.INSTRUCTION, Operand.REGS);
+        }
+        if (in.space == PtxStateSpace.LOCAL) {
+            return load
+                    ? new Call(LaneMemory.class, "ldLocal", true, Operand.MEMORY, Operand.WARP, Operand.REGS, d(in),
+                            in.addrReg << 5, in.addrOffset, size, TypeWidths.SIGNED[in.type] && size < 8)
+                    : new Call(LaneMemory.class, "stLocal", true, Operand.MEMORY, Operand.WARP, Operand.REGS,
+                            in.addrReg << 5, a(in), in.addrOffset, size);
         }
         return null;
     }

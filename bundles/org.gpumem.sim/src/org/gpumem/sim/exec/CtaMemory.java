@@ -492,7 +492,7 @@ final class CtaMemory {
     }
 
     /** A lane's value in the warp's interleaved local storage: one element, or several apart. */
-    private long loadLocal(byte[] local, int lane, long offset, int size) {
+    long loadLocal(byte[] local, int lane, long offset, int size) {
         if (size <= localElement) {
             return Bytes.load(local, localPhysical(lane, offset), size);
         }
@@ -503,7 +503,7 @@ final class CtaMemory {
         return v;
     }
 
-    private void storeLocal(byte[] local, int lane, long offset, int size, long v) {
+    void storeLocal(byte[] local, int lane, long offset, int size, long v) {
         if (size <= localElement) {
             Bytes.store(local, localPhysical(lane, offset), size, v);
             return;
