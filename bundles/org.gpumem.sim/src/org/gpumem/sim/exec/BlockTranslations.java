@@ -136,8 +136,8 @@ final class BlockTranslations {
     /**
      * Scalar ld of shared memory, the const bank and kernel parameters, st of shared memory (as
      * {@link CtaMemory}'s one-array paths), ld/st of global memory in the allocation last used,
-     * and ld/st of local memory; none of them is counted in the profile, which counts generic
-     * accesses.
+     * ld/st of local memory, none of them counted in the profile, and generic ld/st whose lanes
+     * all resolve to one of those spaces, counted there as the interpreter counts them.
      */
     private static Call scalarAccess(Instruction in) {
         if (in.vec != 1 || in.type < 0 || in.type > ScalarType.F64.ordinal() || TypeWidths.SIZE[in.type] > 8) {
@@ -166,6 +166,10 @@ final class BlockTranslations {
                             in.addrReg << 5, in.addrOffset, size, TypeWidths.SIGNED[in.type] && size < 8)
                     : new Call(LaneMemory.class, "stLocal", true, Operand.MEMORY, Operand.WARP, Operand.REGS,
                             in.addrReg << 5, a(in), in.addrOffset, size);
+        }
+        if (in.space == PtxStateSpace.GENERIC) {
+            return new Call(GenericAccess.class, load ? "load" : "store", true, Operand.MEMORY, Operand.WARP,
+                    Operand.FRAME, Operand.INSTRUCTION, Operand.REGS);
         }
         return null;
     }

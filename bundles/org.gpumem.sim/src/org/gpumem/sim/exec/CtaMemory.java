@@ -147,6 +147,23 @@ final class CtaMemory {
         return segments;
     }
 
+    /** The device's windows and local interleave (the fast engine's {@link GenericAccess} resolves through them). */
+    StateSpaceLayout layout() {
+        return layout;
+    }
+
+    /** The CTA's shared memory. */
+    byte[] shared() {
+        return shared;
+    }
+
+    /** Counts {@code lanes} generic accesses of {@code in} resolved to profile slot {@code slot}, as the per-lane paths count them. */
+    void countGeneric(Frame f, Instruction in, int slot, int lanes) {
+        if (profile != null) {
+            profile[f.fn.index()][in.index * ProfileCounters.SLOTS + slot] += lanes;
+        }
+    }
+
     /** The allocation instruction {@code in} of frame {@code f}'s function accessed last (a hint, checked on use). */
     int hint(Frame f, Instruction in) {
         return segmentHints[f.fn.index()][in.index];
