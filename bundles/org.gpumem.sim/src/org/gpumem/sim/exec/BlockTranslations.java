@@ -140,7 +140,13 @@ final class BlockTranslations {
      * all resolve to one of those spaces, counted there as the interpreter counts them.
      */
     private static Call scalarAccess(Instruction in) {
-        if (in.vec != 1 || in.type < 0 || in.type > ScalarType.F64.ordinal() || TypeWidths.SIZE[in.type] > 8) {
+        if (in.type < 0 || in.type > ScalarType.F64.ordinal() || TypeWidths.SIZE[in.type] > 8) {
+            return null;
+        }
+        if (in.vec == 2 || in.vec == 4) {
+            return vectorAccess(in);
+        }
+        if (in.vec != 1) {
             return null;
         }
         boolean load = in.op == Op.LD;
@@ -172,6 +178,18 @@ final class BlockTranslations {
                     Operand.FRAME, Operand.INSTRUCTION, Operand.REGS);
         }
         return null;
+    }
+
+    /** ld/st .v2/.v4 of shared, local and global memory, ld of the const bank and kernel parameters, as {@link CtaMemory}'s vector path. */
+    private static Call vectorAccess(Instruction in) {
+        boolean load = in.op == Op.LD;
+        boolean readOnly = in.space == PtxStateSpace.CONST || in.space == PtxStateSpace.PARAM && in.paramKind != Op.PARAM_FRAME;
+        if (in.space != PtxStateSpace.GLOBAL && in.space != PtxStateSpace.SHARED && in.space != PtxStateSpace.LOCAL
+                && !(load && readOnly)) {
+            return null;
+        }
+        return new Call(VectorAccess.class, load ? "load" : "store", true, Operand.MEMORY, Operand.WARP,
+                Operand.INSTRUCTION, Operand.REGS);
     }
 
     private static Call mul(Instruction in) {

@@ -157,6 +157,16 @@ final class CtaMemory {
         return shared;
     }
 
+    /** The module's const bank. */
+    byte[] constBank() {
+        return constBank;
+    }
+
+    /** The kernel's parameter buffer. */
+    byte[] kernelParams() {
+        return kernelParams;
+    }
+
     /** Counts {@code lanes} generic accesses of {@code in} resolved to profile slot {@code slot}, as the per-lane paths count them. */
     void countGeneric(Frame f, Instruction in, int slot, int lanes) {
         if (profile != null) {

@@ -17,7 +17,8 @@ import org.gpumem.sim.ScalarType;
  * registers of one type each (%fd f64, %f f32, %fx f16x2, %bx bf16x2, %hf f16, %hb bf16), with
  * guards, forward branches that diverge, shared-memory round trips, local-memory round trips of
  * several widths, generic accesses through cvta pointers into local, shared and global memory
- * (and through a pointer that is local in some lanes and shared in others), shuffles, early exits
+ * (and through a pointer that is local in some lanes and shared in others), v2/v4 accesses of
+ * local, shared and global memory, shuffles, early exits
  * and, now and then, a wild load that faults, and stores every register. When two NaNs of different payloads
  * meet, which one an operation returns depends on how the JIT ordered the operands, for either
  * engine; keeping each float register to one type keeps such a NaN a NaN of that type wherever
@@ -178,7 +179,9 @@ final class RandomPtxPrograms {
                 wildLoad = false;
             } else if (pick < 17) {
                 memoryRoundTrip(body, r);
-            } else if (pick < 18 && wildGeneric) {
+            } else if (pick < 19) {
+                vectorRoundTrip(body, r);
+            } else if (pick < 20 && wildGeneric) {
                 // misaligned or past the local memory: a generic access that faults
                 body.add(" ld.u32 %r" + r.nextInt(8) + ", [%gl+" + (r.nextBoolean() ? 2 : 1 << 20) + "];");
                 wildGeneric = false;
@@ -244,6 +247,48 @@ final class RandomPtxPrograms {
             body.add(" st" + space + "." + t[1] + " " + at + ", " + t[0] + r.nextInt(8) + ";");
         }
         body.add(" ld" + space + "." + t[1 + r.nextInt(3)] + " " + t[0] + r.nextInt(8) + ", " + at + ";");
+    }
+
+    /**
+     * A vector store and load (v2/v4 of b16, b32, b64) of the thread's own local, shared (%vs)
+     * or input (%a) memory; now and then misaligned, which faults.
+     */
+    private static void vectorRoundTrip(List<String> body, Random r) {
+        int kind = r.nextInt(ACCESS_TYPES.length);
+        String[] t = ACCESS_TYPES[kind];
+        int vec = kind == 2 || r.nextBoolean() ? 2 : 4;
+        int bytes = (2 << kind) * vec;
+        int misaligned = r.nextInt(40) == 0 ? bytes / 2 : 0;
+        String space;
+        String at;
+        switch (r.nextInt(3)) {
+            case 0:
+                space = ".local";
+                at = "[%lp+" + (bytes * r.nextInt(DEPOT_BYTES / bytes) + misaligned) + "]";
+                break;
+            case 1:
+                space = ".shared";
+                at = "[%vs+" + misaligned + "]";
+                break;
+            default:
+                space = ".global";
+                at = "[%a+" + (bytes * r.nextInt(IN_BYTES / bytes) + misaligned) + "]";
+                break;
+        }
+        if (!space.equals(".global") || r.nextBoolean()) {
+            body.add(" st" + space + ".v" + vec + "." + t[1] + " " + at + ", " + vectorRegs(t[0], vec, r) + ";");
+        }
+        body.add(" ld" + space + ".v" + vec + "." + t[1 + r.nextInt(3)] + " " + vectorRegs(t[0], vec, r) + ", " + at + ";");
+    }
+
+    /** {@code vec} distinct registers of class {@code cls}, as a vector operand. */
+    private static String vectorRegs(String cls, int vec, Random r) {
+        int first = r.nextInt(8);
+        StringBuilder sb = new StringBuilder("{");
+        for (int k = 0; k < vec; k++) {
+            sb.append(k == 0 ? "" : ", ").append(cls).append((first + k) % 8);
+        }
+        return sb.append('}').toString();
     }
 
     /** Bytes of each thread's local array. */
@@ -333,11 +378,13 @@ final class RandomPtxPrograms {
         sb.append(" .reg .b16 %hf<8>, %hb<8>; .reg .b32 %f<8>, %fx<8>, %bx<8>; .reg .b64 %fd<8>;\n");
         sb.append(" .reg .b32 %t, %g, %c, %n, %sh; .reg .b64 %in, %out, %a;\n");
         sb.append(" .shared .align 4 .b32 stage[1024];\n");
-        sb.append(" .local .align 8 .b8 depot[").append(DEPOT_BYTES).append("];\n");
-        sb.append(" .reg .b64 %lp, %gl, %gs, %gg, %gm;\n");
+        sb.append(" .shared .align 16 .b8 vstage[1024];\n");
+        sb.append(" .local .align 16 .b8 depot[").append(DEPOT_BYTES).append("];\n");
+        sb.append(" .reg .b64 %lp, %gl, %gs, %gg, %gm; .reg .b32 %vs;\n");
         sb.append(" ld.param.u64 %in, [in]; ld.param.u64 %out, [out];\n");
         sb.append(" mov.u32 %t, %tid.x; mov.u32 %c, %ctaid.x; mov.u32 %n, %ntid.x; mad.lo.u32 %g, %c, %n, %t;\n");
         sb.append(" mov.u32 %sh, stage; shl.b32 %c, %t, 2; add.u32 %sh, %sh, %c;\n");
+        sb.append(" mov.u32 %vs, vstage; shl.b32 %c, %t, 4; add.u32 %vs, %vs, %c;\n");
         sb.append(" mul.wide.u32 %a, %g, ").append(IN_BYTES).append("; add.u64 %a, %a, %in;\n");
         for (int k = 0; k < 8; k++) {
             sb.append(" ld.global.b64 %rd").append(k).append(", [%a+").append(8 * k).append("];\n");
