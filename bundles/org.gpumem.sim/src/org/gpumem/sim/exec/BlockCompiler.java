@@ -227,6 +227,9 @@ final class BlockCompiler {
             case REGS:
                 mv.visitVarInsn(ALOAD, REGS);
                 return "[J";
+            case WARP:
+                mv.visitVarInsn(ALOAD, WARP);
+                return Type.getDescriptor(Warp.class);
             case FRAME:
                 mv.visitVarInsn(ALOAD, FRAME);
                 return Type.getDescriptor(Frame.class);

@@ -18,9 +18,9 @@ final class BlockTranslations {
     private BlockTranslations() {
     }
 
-    /** Run-time values a call passes besides constants: the block's registers, its frame, the instruction, the CTA's state. */
+    /** Run-time values a call passes besides constants: the block's registers, its warp and frame, the instruction, the CTA's state. */
     enum Operand {
-        REGS, FRAME, INSTRUCTION, SHARED, CONST_BANK, KERNEL_PARAMS, SCRATCH, MEMORY
+        REGS, WARP, FRAME, INSTRUCTION, SHARED, CONST_BANK, KERNEL_PARAMS, SCRATCH, MEMORY
     }
 
     /**
@@ -135,11 +135,18 @@ final class BlockTranslations {
 
     /**
      * Scalar ld of shared memory, the const bank and kernel parameters, st of shared memory (as
-     * {@link CtaMemory}'s one-array paths), and ld/st of global memory in the allocation last used;
-     * none of them is counted in the profile, which counts generic accesses.
+     * {@link CtaMemory}'s one-array paths), ld/st of global memory in the allocation last used,
+     * ld/st of local memory, none of them counted in the profile, and generic ld/st whose lanes
+     * all resolve to one of those spaces, counted there as the interpreter counts them.
      */
     private static Call scalarAccess(Instruction in) {
-        if (in.vec != 1 || in.type < 0 || in.type > ScalarType.F64.ordinal() || TypeWidths.SIZE[in.type] > 8) {
+        if (in.type < 0 || in.type > ScalarType.F64.ordinal() || TypeWidths.SIZE[in.type] > 8) {
+            return null;
+        }
+        if (in.vec == 2 || in.vec == 4) {
+            return vectorAccess(in);
+        }
+        if (in.vec != 1) {
             return null;
         }
         boolean load = in.op == Op.LD;
@@ -159,7 +166,30 @@ final class BlockTranslations {
             return new Call(HintedGlobalAccess.class, load ? "load" : "store", true, Operand.MEMORY, Operand.FRAME,
                     Operand.INSTRUCTION, Operand.REGS);
         }
+        if (in.space == PtxStateSpace.LOCAL) {
+            return load
+                    ? new Call(LaneMemory.class, "ldLocal", true, Operand.MEMORY, Operand.WARP, Operand.REGS, d(in),
+                            in.addrReg << 5, in.addrOffset, size, TypeWidths.SIGNED[in.type] && size < 8)
+                    : new Call(LaneMemory.class, "stLocal", true, Operand.MEMORY, Operand.WARP, Operand.REGS,
+                            in.addrReg << 5, a(in), in.addrOffset, size);
+        }
+        if (in.space == PtxStateSpace.GENERIC) {
+            return new Call(GenericAccess.class, load ? "load" : "store", true, Operand.MEMORY, Operand.WARP,
+                    Operand.FRAME, Operand.INSTRUCTION, Operand.REGS);
+        }
         return null;
+    }
+
+    /** ld/st .v2/.v4 of shared, local and global memory, ld of the const bank and kernel parameters, as {@link CtaMemory}'s vector path. */
+    private static Call vectorAccess(Instruction in) {
+        boolean load = in.op == Op.LD;
+        boolean readOnly = in.space == PtxStateSpace.CONST || in.space == PtxStateSpace.PARAM && in.paramKind != Op.PARAM_FRAME;
+        if (in.space != PtxStateSpace.GLOBAL && in.space != PtxStateSpace.SHARED && in.space != PtxStateSpace.LOCAL
+                && !(load && readOnly)) {
+            return null;
+        }
+        return new Call(VectorAccess.class, load ? "load" : "store", true, Operand.MEMORY, Operand.WARP,
+                Operand.INSTRUCTION, Operand.REGS);
     }
 
     private static Call mul(Instruction in) {

@@ -147,6 +147,33 @@ final class CtaMemory {
         return segments;
     }
 
+    /** The device's windows and local interleave (the fast engine's {@link GenericAccess} resolves through them). */
+    StateSpaceLayout layout() {
+        return layout;
+    }
+
+    /** The CTA's shared memory. */
+    byte[] shared() {
+        return shared;
+    }
+
+    /** The module's const bank. */
+    byte[] constBank() {
+        return constBank;
+    }
+
+    /** The kernel's parameter buffer. */
+    byte[] kernelParams() {
+        return kernelParams;
+    }
+
+    /** Counts {@code lanes} generic accesses of {@code in} resolved to profile slot {@code slot}, as the per-lane paths count them. */
+    void countGeneric(Frame f, Instruction in, int slot, int lanes) {
+        if (profile != null) {
+            profile[f.fn.index()][in.index * ProfileCounters.SLOTS + slot] += lanes;
+        }
+    }
+
     /** The allocation instruction {@code in} of frame {@code f}'s function accessed last (a hint, checked on use). */
     int hint(Frame f, Instruction in) {
         return segmentHints[f.fn.index()][in.index];
@@ -492,7 +519,7 @@ final class CtaMemory {
     }
 
     /** A lane's value in the warp's interleaved local storage: one element, or several apart. */
-    private long loadLocal(byte[] local, int lane, long offset, int size) {
+    long loadLocal(byte[] local, int lane, long offset, int size) {
         if (size <= localElement) {
             return Bytes.load(local, localPhysical(lane, offset), size);
         }
@@ -503,7 +530,7 @@ final class CtaMemory {
         return v;
     }
 
-    private void storeLocal(byte[] local, int lane, long offset, int size, long v) {
+    void storeLocal(byte[] local, int lane, long offset, int size, long v) {
         if (size <= localElement) {
             Bytes.store(local, localPhysical(lane, offset), size, v);
             return;

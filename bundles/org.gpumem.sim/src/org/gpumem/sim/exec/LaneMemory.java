@@ -4,8 +4,8 @@ import org.gpumem.sim.memory.Bytes;
 
 /**
  * The fast engine's lane loops that touch memory or other lanes: scalar accesses of one array
- * for all lanes (shared memory, the const bank, kernel parameters) and full-warp shuffles, as
- * {@link CtaMemory} and {@link WarpIntrinsics} compute them. Each may refuse: it returns false,
+ * for all lanes (shared memory, the const bank, kernel parameters), of the warp's local storage,
+ * and full-warp shuffles, as {@link CtaMemory} and {@link WarpIntrinsics} compute them. Each may refuse: it returns false,
  * having written nothing, when an access would fault or the case is not the plain one; the block
  * then runs the interpreter's own code, which faults exactly as it would have.
  */
@@ -62,6 +62,57 @@ final class LaneMemory {
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             Bytes.store(sm, (int) (R[a | l] + off), size, R[src | l]);
+        }
+        return true;
+    }
+
+    /**
+     * Scalar ld.local for the lanes of {@code m}: every lane's access aligned and inside the
+     * thread's local memory, each read from the warp's interleaved storage as {@link CtaMemory}
+     * places it; or false.
+     */
+    static boolean ldLocal(CtaMemory memory, Warp w, long[] R, int d, int a, long off, int size, boolean sext, int m) {
+        if (!localInside(w, R, a, off, size, m)) {
+            return false;
+        }
+        int sh = 64 - 8 * size;
+        byte[] local = w.local;
+        if (m == FULL) {
+            for (int l = 0; l < 32; l++) {
+                long v = memory.loadLocal(local, l, R[a + l] + off, size);
+                R[d + l] = sext ? (v << sh) >> sh : v;
+            }
+            return true;
+        }
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            long v = memory.loadLocal(local, l, R[a | l] + off, size);
+            R[d | l] = sext ? (v << sh) >> sh : v;
+        }
+        return true;
+    }
+
+    /** Scalar st.local for the lanes of {@code m}, as {@link #ldLocal} loads: stored, or false with nothing stored. */
+    static boolean stLocal(CtaMemory memory, Warp w, long[] R, int a, int src, long off, int size, int m) {
+        if (!localInside(w, R, a, off, size, m)) {
+            return false;
+        }
+        byte[] local = w.local;
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            memory.storeLocal(local, l, R[a | l] + off, size, R[src | l]);
+        }
+        return true;
+    }
+
+    /** Whether every lane's local access is aligned and inside the thread's local memory. */
+    private static boolean localInside(Warp w, long[] R, int a, long off, int size, int m) {
+        long limit = w.localBytesPerThread;
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            long addr = R[a | Integer.numberOfTrailingZeros(mm)] + off;
+            if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > limit) {
+                return false;
+            }
         }
         return true;
     }

@@ -15,8 +15,11 @@ import org.gpumem.sim.ScalarType;
  * loader's table allows for these opcodes. Each thread reads sixteen 64-bit inputs, runs the body
  * on integer registers %rd0-7 (b64), %r0-7 (b32), %h0-7 (b16), predicates %p0-3 and float
  * registers of one type each (%fd f64, %f f32, %fx f16x2, %bx bf16x2, %hf f16, %hb bf16), with
- * guards, forward branches that diverge, shared-memory round trips, shuffles, early exits and,
- * now and then, a wild load that faults, and stores every register. When two NaNs of different payloads
+ * guards, forward branches that diverge, shared-memory round trips, local-memory round trips of
+ * several widths, generic accesses through cvta pointers into local, shared and global memory
+ * (and through a pointer that is local in some lanes and shared in others), v2/v4 accesses of
+ * local, shared and global memory, shuffles, early exits
+ * and, now and then, a wild load that faults, and stores every register. When two NaNs of different payloads
  * meet, which one an operation returns depends on how the JIT ordered the operands, for either
  * engine; keeping each float register to one type keeps such a NaN a NaN of that type wherever
  * it goes (tests compare float registers up to the NaN payload), and copysign, which would move
@@ -146,6 +149,7 @@ final class RandomPtxPrograms {
         List<int[]> pendingLabels = new ArrayList<>(); // {label, position}
         int labels = 0;
         boolean wildLoad = r.nextInt(8) == 0;
+        boolean wildGeneric = r.nextInt(8) == 0;
         for (int i = 0; i < length; i++) {
             for (int k = pendingLabels.size() - 1; k >= 0; k--) {
                 if (pendingLabels.get(k)[1] == i) {
@@ -173,6 +177,14 @@ final class RandomPtxPrograms {
             } else if (pick < 14 && wildLoad) {
                 body.add(" ld.global.u32 %r" + r.nextInt(8) + ", [%rd" + r.nextInt(8) + "];");
                 wildLoad = false;
+            } else if (pick < 17) {
+                memoryRoundTrip(body, r);
+            } else if (pick < 19) {
+                vectorRoundTrip(body, r);
+            } else if (pick < 20 && wildGeneric) {
+                // misaligned or past the local memory: a generic access that faults
+                body.add(" ld.u32 %r" + r.nextInt(8) + ", [%gl+" + (r.nextBoolean() ? 2 : 1 << 20) + "];");
+                wildGeneric = false;
             } else {
                 List<Form> group = byOpcode().get(r.nextInt(byOpcode().size()));
                 Form f = group.get(r.nextInt(group.size()));
@@ -185,6 +197,102 @@ final class RandomPtxPrograms {
         }
         return kernel(body);
     }
+
+    /** Register classes and the types ld/st move them as: b16 (%h), b32 (%r), b64 (%rd). */
+    private static final String[][] ACCESS_TYPES = {{"%h", "b16", "u16", "s16"}, {"%r", "b32", "u32", "s32"},
+        {"%rd", "b64", "u64", "s64"}};
+
+    /**
+     * A store and a load of the thread's own memory: local (its depot), or generic through a
+     * pointer into the depot, into its shared words, into its input row, or into the depot in
+     * some lanes and the shared words in others (%gm).
+     */
+    private static void memoryRoundTrip(List<String> body, Random r) {
+        int kind = r.nextInt(ACCESS_TYPES.length);
+        String[] t = ACCESS_TYPES[kind];
+        int size = 2 << kind;
+        String space;
+        String base;
+        long offset;
+        switch (r.nextInt(5)) {
+            case 0: case 1:
+                space = ".local";
+                base = "%lp";
+                offset = (long) size * r.nextInt(DEPOT_BYTES / size);
+                break;
+            case 2:
+                space = "";
+                base = "%gl";
+                offset = (long) size * r.nextInt(DEPOT_BYTES / size);
+                break;
+            case 3:
+                space = "";
+                base = "%gs";
+                offset = 256L * r.nextInt(4);
+                if (size == 8) {
+                    t = ACCESS_TYPES[1];
+                }
+                break;
+            default:
+                space = "";
+                base = r.nextBoolean() ? "%gm" : "%gg";
+                offset = 0;
+                if (size == 8 && base.equals("%gm")) {
+                    t = ACCESS_TYPES[1];
+                }
+                break;
+        }
+        String at = "[" + base + (offset == 0 ? "" : "+" + offset) + "]";
+        if (!base.equals("%gg") || r.nextBoolean()) {
+            body.add(" st" + space + "." + t[1] + " " + at + ", " + t[0] + r.nextInt(8) + ";");
+        }
+        body.add(" ld" + space + "." + t[1 + r.nextInt(3)] + " " + t[0] + r.nextInt(8) + ", " + at + ";");
+    }
+
+    /**
+     * A vector store and load (v2/v4 of b16, b32, b64) of the thread's own local, shared (%vs)
+     * or input (%a) memory; now and then misaligned, which faults.
+     */
+    private static void vectorRoundTrip(List<String> body, Random r) {
+        int kind = r.nextInt(ACCESS_TYPES.length);
+        String[] t = ACCESS_TYPES[kind];
+        int vec = kind == 2 || r.nextBoolean() ? 2 : 4;
+        int bytes = (2 << kind) * vec;
+        int misaligned = r.nextInt(40) == 0 ? bytes / 2 : 0;
+        String space;
+        String at;
+        switch (r.nextInt(3)) {
+            case 0:
+                space = ".local";
+                at = "[%lp+" + (bytes * r.nextInt(DEPOT_BYTES / bytes) + misaligned) + "]";
+                break;
+            case 1:
+                space = ".shared";
+                at = "[%vs+" + misaligned + "]";
+                break;
+            default:
+                space = ".global";
+                at = "[%a+" + (bytes * r.nextInt(IN_BYTES / bytes) + misaligned) + "]";
+                break;
+        }
+        if (!space.equals(".global") || r.nextBoolean()) {
+            body.add(" st" + space + ".v" + vec + "." + t[1] + " " + at + ", " + vectorRegs(t[0], vec, r) + ";");
+        }
+        body.add(" ld" + space + ".v" + vec + "." + t[1 + r.nextInt(3)] + " " + vectorRegs(t[0], vec, r) + ", " + at + ";");
+    }
+
+    /** {@code vec} distinct registers of class {@code cls}, as a vector operand. */
+    private static String vectorRegs(String cls, int vec, Random r) {
+        int first = r.nextInt(8);
+        StringBuilder sb = new StringBuilder("{");
+        for (int k = 0; k < vec; k++) {
+            sb.append(k == 0 ? "" : ", ").append(cls).append((first + k) % 8);
+        }
+        return sb.append('}').toString();
+    }
+
+    /** Bytes of each thread's local array. */
+    private static final int DEPOT_BYTES = 64;
 
     private static String instruction(Form f, Random r, boolean immediates) {
         String t = f.type().ptxName();
@@ -270,9 +378,13 @@ final class RandomPtxPrograms {
         sb.append(" .reg .b16 %hf<8>, %hb<8>; .reg .b32 %f<8>, %fx<8>, %bx<8>; .reg .b64 %fd<8>;\n");
         sb.append(" .reg .b32 %t, %g, %c, %n, %sh; .reg .b64 %in, %out, %a;\n");
         sb.append(" .shared .align 4 .b32 stage[1024];\n");
+        sb.append(" .shared .align 16 .b8 vstage[1024];\n");
+        sb.append(" .local .align 16 .b8 depot[").append(DEPOT_BYTES).append("];\n");
+        sb.append(" .reg .b64 %lp, %gl, %gs, %gg, %gm; .reg .b32 %vs;\n");
         sb.append(" ld.param.u64 %in, [in]; ld.param.u64 %out, [out];\n");
         sb.append(" mov.u32 %t, %tid.x; mov.u32 %c, %ctaid.x; mov.u32 %n, %ntid.x; mad.lo.u32 %g, %c, %n, %t;\n");
         sb.append(" mov.u32 %sh, stage; shl.b32 %c, %t, 2; add.u32 %sh, %sh, %c;\n");
+        sb.append(" mov.u32 %vs, vstage; shl.b32 %c, %t, 4; add.u32 %vs, %vs, %c;\n");
         sb.append(" mul.wide.u32 %a, %g, ").append(IN_BYTES).append("; add.u64 %a, %a, %in;\n");
         for (int k = 0; k < 8; k++) {
             sb.append(" ld.global.b64 %rd").append(k).append(", [%a+").append(8 * k).append("];\n");
@@ -288,6 +400,9 @@ final class RandomPtxPrograms {
         for (int k = 0; k < 4; k++) {
             sb.append(" setp.ne.b32 %p").append(k).append(", %r").append(k + 4).append(", 0;\n");
         }
+        sb.append(" mov.u64 %lp, depot; cvta.local.u64 %gl, %lp;\n");
+        sb.append(" cvt.u64.u32 %gs, %sh; cvta.shared.u64 %gs, %gs; cvta.global.u64 %gg, %a;\n");
+        sb.append(" selp.b64 %gm, %gl, %gs, %p0;\n");
         for (String line : body) {
             sb.append(line).append('\n');
         }
