@@ -14,15 +14,21 @@ import org.gpumem.sim.Dim3;
  *
  * @param lane     CTA, warp and lane
  * @param blockDim the launch's block extents, which turn the lane into thread coordinates
+ * @param warpSize lanes of a warp: the engine target's subgroup size ({@link Target#getSubgroupSize()})
  */
-public record CudaFocus(LaneId lane, Dim3 blockDim) {
-    /** Threads of a warp (PTX's {@code WARP_SZ}). */
-    public static final int WARP_SIZE = 32;
+public record CudaFocus(LaneId lane, Dim3 blockDim, int warpSize) {
+
+    /** The focus on {@code lane} of a launch of {@code target} with blocks of {@code blockDim}. */
+    public static CudaFocus of(LaneId lane, Dim3 blockDim, Target target) {
+        return new CudaFocus(lane, blockDim, target.getSubgroupSize());
+    }
 
     /** The focus on thread {@code thread} (coordinates in the block) of CTA {@code cta}. */
-    public static CudaFocus of(Dim3 cta, Dim3 thread, Dim3 blockDim) {
+    public static CudaFocus of(Dim3 cta, Dim3 thread, Dim3 blockDim, Target target) {
+        int warpSize = target.getSubgroupSize();
         long linear = thread.x() + (long) thread.y() * blockDim.x() + (long) thread.z() * blockDim.x() * blockDim.y();
-        return new CudaFocus(new LaneId(new WarpId(cta, (int) (linear / WARP_SIZE)), (int) (linear % WARP_SIZE)), blockDim);
+        return new CudaFocus(new LaneId(new WarpId(cta, (int) (linear / warpSize)), (int) (linear % warpSize)), blockDim,
+                warpSize);
     }
 
     public Dim3 cta() {
@@ -41,7 +47,7 @@ public record CudaFocus(LaneId lane, Dim3 blockDim) {
 
     /** The thread's index in its CTA, {@code threadIdx.x + threadIdx.y * blockDim.x + ...}. */
     public int linearThread() {
-        return warp() * WARP_SIZE + laneIndex();
+        return warp() * warpSize + laneIndex();
     }
 
     /** The thread's coordinates in its CTA ({@code threadIdx}). */

@@ -75,7 +75,7 @@ public final class KernelFocus {
         if (!inside(thread, block)) {
             return "thread " + thread + " is outside the block " + block;
         }
-        WarpStatus warp = status(CudaFocus.of(cta, thread, block).lane().warp());
+        WarpStatus warp = status(CudaFocus.of(cta, thread, block, target.engineTarget()).lane().warp());
         if (warp == null) {
             return ctaTerm + " " + cta + " is not resident: " + residentText(cta, grid);
         }
@@ -91,7 +91,7 @@ public final class KernelFocus {
         if (problem != null) {
             throw new DebugException(Status.error(problem));
         }
-        change(CudaFocus.of(cta, thread, target.block()), true);
+        change(CudaFocus.of(cta, thread, target.block(), target.engineTarget()), true);
     }
 
     /** Focuses {@code lane} (a warp of a resident CTA). */
@@ -104,10 +104,10 @@ public final class KernelFocus {
             throw new DebugException(Status.error(lane.warp().label() + " is not a stopped warp of a resident "
                     + Contexts.term(target.engineTarget(), Scope.WORK_GROUP)));
         }
-        if (lane.lane() < 0 || lane.lane() >= CudaFocus.WARP_SIZE || (warp.validMask() & (1 << lane.lane())) == 0) {
+        if (lane.lane() < 0 || lane.lane() >= target.engineTarget().getSubgroupSize() || (warp.validMask() & (1 << lane.lane())) == 0) {
             throw new DebugException(Status.error("lane " + lane.lane() + " holds no thread of " + lane.warp().label()));
         }
-        change(new CudaFocus(lane, target.block()), true);
+        change(CudaFocus.of(lane, target.block(), target.engineTarget()), true);
     }
 
     /**
@@ -120,7 +120,8 @@ public final class KernelFocus {
         if (f == null || f.lane().warp().equals(thread.warpId()) || !target.isSuspended() || !thread.hasStackFrames()) {
             return;
         }
-        change(new CudaFocus(new LaneId(thread.warpId(), laneShownBy(thread.status())), target.block()), false);
+        change(CudaFocus.of(new LaneId(thread.warpId(), laneShownBy(thread.status())), target.block(), target.engineTarget()),
+                false);
     }
 
     /**
@@ -138,7 +139,8 @@ public final class KernelFocus {
         if (next == null || next.frames().isEmpty()) {
             next = stopped.stream().filter(w -> !w.frames().isEmpty()).findFirst().orElse(null);
         }
-        current = next == null ? null : new CudaFocus(new LaneId(next.id(), laneShownBy(next)), target.block());
+        current = next == null ? null
+                : CudaFocus.of(new LaneId(next.id(), laneShownBy(next)), target.block(), target.engineTarget());
         for (SpaceMemoryBlock b : target.liveBlocks()) {
             if (current != null) {
                 b.refocus(current.lane());

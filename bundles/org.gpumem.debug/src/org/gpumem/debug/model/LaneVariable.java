@@ -28,7 +28,7 @@ public final class LaneVariable extends KernelDebugElement implements IVariable 
         WarpStatus s = thread.status();
         String text = Integer.toString(thread.focusedLane());
         if (s != null && kernelTarget().block() != null) {
-            CudaFocus lane = new CudaFocus(thread.lane(), kernelTarget().block());
+            CudaFocus lane = CudaFocus.of(thread.lane(), kernelTarget().block(), kernelTarget().engineTarget());
             text += String.format(" (thread %s of %s; active lanes 0x%08x)", lane.thread(),
                     thread.lane().describe(org.gpumem.model.Scope.WORK_GROUP), s.activeMask());
         }
