@@ -1,5 +1,9 @@
 package org.gpumem.ui.session;
 
+import java.util.Map;
+import java.util.WeakHashMap;
+
+
 import org.eclipse.debug.core.model.IStackFrame;
 import org.eclipse.debug.internal.ui.viewers.model.provisional.ITreeModelViewer;
 import org.eclipse.debug.internal.ui.viewers.model.provisional.IViewerUpdate;
@@ -20,6 +24,11 @@ final class DebugViewSelection implements IViewerUpdateListener {
 
     /** Update rounds a selection waits for its frame to appear before it gives up. */
     private static final int ROUNDS = 10;
+    /**
+     * The selection still waiting, per viewer: a newer one replaces it, so that an old focus
+     * change never forces its frame over a later one (UI thread only).
+     */
+    private static final Map<ITreeModelViewer, DebugViewSelection> PENDING = new WeakHashMap<>();
 
     private final ITreeModelViewer viewer;
     private final TreePath path;
@@ -36,22 +45,35 @@ final class DebugViewSelection implements IViewerUpdateListener {
         if (viewer instanceof AbstractTreeViewer tree) {
             tree.expandToLevel(path.getParentPath(), 1);
         }
+        DebugViewSelection previous = PENDING.remove(viewer);
+        if (previous != null) {
+            viewer.removeViewerUpdateListener(previous);
+        }
         DebugViewSelection selection = new DebugViewSelection(viewer, path);
         if (!selection.tryOnce()) {
+            PENDING.put(viewer, selection);
             viewer.addViewerUpdateListener(selection);
         }
     }
 
-    /** Whether the frame is the debug context now, after one forced selection. */
+    /**
+     * Whether the frame is the debug context now, after one forced selection; false without
+     * selecting when its target has ended (its frame will never be shown again).
+     */
     private boolean tryOnce() {
+        if (((IStackFrame) path.getLastSegment()).getDebugTarget().isTerminated()) {
+            return false;
+        }
         viewer.setSelection(new TreeSelection(path), true, true);
         return DebugUITools.getDebugContext() == path.getLastSegment();
     }
 
     @Override
     public void viewerUpdatesComplete() {
-        if (tryOnce() || ++rounds >= ROUNDS) {
+        boolean ended = ((IStackFrame) path.getLastSegment()).getDebugTarget().isTerminated();
+        if (ended || tryOnce() || ++rounds >= ROUNDS) {
             viewer.removeViewerUpdateListener(this);
+            PENDING.remove(viewer, this);
         }
     }
 
