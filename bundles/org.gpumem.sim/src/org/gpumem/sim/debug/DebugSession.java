@@ -116,8 +116,8 @@ public final class DebugSession {
     }
 
     /**
-     * Options suited to debugging: one worker, the given budget, and the reference interpreter
-     * (the IDE's step-over test failed with the fast engine between stops; see ARCHITECTURE).
+     * Options suited to debugging: one worker, the given budget, and the reference interpreter,
+     * which every stop and step runs on anyway (see ARCHITECTURE, sim).
      */
     public static ExecOptions options(long budget) {
         return new ExecOptions(budget, 1, false, ExecEngine.INTERPRETER);
