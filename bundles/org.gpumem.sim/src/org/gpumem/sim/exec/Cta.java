@@ -163,20 +163,23 @@ public final class Cta {
         f.fn = fn;
         f.code = launch.code[fn.index()];
         int nregs = fn.registerCount();
-        if (f.regs.length < nregs * 32) {
-            f.regs = new long[nregs * 32];
+        if (launch.fastCode != null && f.preparedFor == fn) {
+            launch.fastCode.reusedFrame(fn.index()).prepare(f.regs, w.specials);
         } else {
-            Arrays.fill(f.regs, Specials.COUNT * 32, nregs * 32, 0L);
+            if (f.regs.length < nregs * 32) {
+                f.regs = new long[nregs * 32];
+            } else {
+                Arrays.fill(f.regs, Specials.COUNT * 32, nregs * 32, 0L);
+            }
+            System.arraycopy(w.specials, 0, f.regs, 0, Specials.COUNT * 32);
+            long[] c = launch.module.constants(fn);
+            int cb = fn.constantBase();
+            for (int i = 0; i < c.length; i++) {
+                Arrays.fill(f.regs, (cb + i) << 5, (cb + i + 1) << 5, c[i]);
+            }
+            f.preparedFor = fn;
         }
-        System.arraycopy(w.specials, 0, f.regs, 0, Specials.COUNT * 32);
-        for (int l = 0; l < 32; l++) {
-            f.regs[Specials.FRAME << 5 | l] = localBase;
-        }
-        long[] c = launch.module.constants(fn);
-        int cb = fn.constantBase();
-        for (int i = 0; i < c.length; i++) {
-            Arrays.fill(f.regs, (cb + i) << 5, (cb + i + 1) << 5, c[i]);
-        }
+        Arrays.fill(f.regs, Specials.FRAME << 5, (Specials.FRAME + 1) << 5, localBase);
         int ps = fn.paramFrameBytes();
         if (f.params.length < ps * 32) {
             f.params = new byte[ps * 32];

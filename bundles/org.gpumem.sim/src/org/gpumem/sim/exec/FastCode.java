@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 import org.gpumem.sim.ptx.Instruction;
+import org.gpumem.sim.ptx.PtxFunction;
 import org.gpumem.sim.ptx.PtxModule;
 
 /**
@@ -31,10 +32,12 @@ final class FastCode {
 
     private final PtxModule module;
     private final AtomicReferenceArray<CompiledBlock[]> functions;
+    private final AtomicReferenceArray<ReusedFrame> frames;
 
     private FastCode(PtxModule module) {
         this.module = module;
         this.functions = new AtomicReferenceArray<>(module.functions().size());
+        this.frames = new AtomicReferenceArray<>(module.functions().size());
     }
 
     /** The code of {@code module}'s text: that of an earlier module with the same text, or new. */
@@ -54,6 +57,17 @@ final class FastCode {
     CompiledBlock[] blocks(int index) {
         CompiledBlock[] b = functions.get(index);
         return b != null ? b : compile(index);
+    }
+
+    /** How frames of function {@code index} are prepared again when reused. */
+    ReusedFrame reusedFrame(int index) {
+        ReusedFrame r = frames.get(index);
+        if (r == null) {
+            PtxFunction fn = module.functions().get(index);
+            r = ReusedFrame.of(fn, fn.instructions().toArray(new Instruction[0]));
+            frames.compareAndSet(index, null, r);
+        }
+        return r;
     }
 
     /** Whether function {@code index} has been compiled: a warp of a fast launch ran it. */

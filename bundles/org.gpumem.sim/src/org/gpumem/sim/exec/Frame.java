@@ -10,6 +10,8 @@ import org.gpumem.sim.ptx.PtxFunction;
  */
 final class Frame {
     PtxFunction fn;
+    /** The function whose special and constant rows {@link #regs} holds, for this frame's CTA object; null before the first. */
+    PtxFunction preparedFor;
     Instruction[] code;
     long[] regs = new long[0];
     /** Per-lane param frame, lane-major: {@code params[lane * paramStride + offset]}. */

@@ -1,0 +1,151 @@
+package org.gpumem.sim.exec;
+
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.stream.IntStream;
+
+import org.gpumem.sim.ptx.Instruction;
+import org.gpumem.sim.ptx.Op;
+import org.gpumem.sim.ptx.PtxFunction;
+import org.gpumem.sim.ptx.Specials;
+
+/**
+ * How the fast engine prepares a frame object again for the function it was last prepared for
+ * (the kernel frame of CTA after CTA, a callee called again): a fresh frame's registers read as
+ * zero until written, so only the rows that some path may read before writing them are cleared,
+ * and of the special and constant rows only those that change between CTAs or calls are filled
+ * again. The interpreter, the reference, prepares every frame from scratch, so the engines'
+ * differential tests check this analysis.
+ * <p>
+ * A row is cleared when an instruction reads it and some path from the function's entry reaches
+ * that instruction without an unguarded write of it (each thread follows one path, and writes
+ * only its own lane), and, to be safe, whenever an instruction that reads other lanes (shfl,
+ * vote, match, redux) reads it.
+ */
+final class ReusedFrame {
+    /** Special rows that differ between CTAs, or that code writes (the carry flag). */
+    private static final int[] CHANGING = {Specials.CTAID_X, Specials.CTAID_Y, Specials.CTAID_Z, Specials.SMID,
+        Specials.CC};
+
+    /** Special rows filled again from the warp's on reuse. */
+    private final int[] refreshed;
+    /** Declared rows cleared on reuse. */
+    private final int[] cleared;
+
+    private ReusedFrame(int[] refreshed, int[] cleared) {
+        this.refreshed = refreshed;
+        this.cleared = cleared;
+    }
+
+    /**
+     * How to reuse frames of {@code fn}. Where an instruction writes a special register other
+     * than the carry flag (the loader takes one as a destination), every special row is filled
+     * again; constant rows are never written.
+     */
+    static ReusedFrame of(PtxFunction fn, Instruction[] code) {
+        int base = fn.declaredBase();
+        int[] refreshed = CHANGING;
+        for (Instruction in : code) {
+            for (int d : in.dst) {
+                if (d < base && d != Specials.CC) {
+                    refreshed = IntStream.range(0, Specials.COUNT).toArray();
+                }
+            }
+        }
+        BitSet[] written = writtenBefore(code, base, fn.registerCount() - base);
+        BitSet clear = new BitSet();
+        for (int i = 0; i < code.length; i++) {
+            if (written[i] == null) {
+                continue;
+            }
+            Instruction in = code[i];
+            boolean crossLane = in.op == Op.SHFL || in.op == Op.VOTE || in.op == Op.MATCH || in.op == Op.REDUX;
+            for (int r : reads(in)) {
+                if (r >= base && (crossLane || !written[i].get(r - base))) {
+                    clear.set(r);
+                }
+            }
+        }
+        return new ReusedFrame(refreshed, clear.stream().toArray());
+    }
+
+    /** Fills the rows that changed since {@code regs} was prepared for this function, and clears those that must read as zero. */
+    void prepare(long[] regs, long[] specials) {
+        for (int s : refreshed) {
+            System.arraycopy(specials, s << 5, regs, s << 5, 32);
+        }
+        for (int r : cleared) {
+            Arrays.fill(regs, r << 5, (r + 1) << 5, 0L);
+        }
+    }
+
+    private static int[] reads(Instruction in) {
+        int n = in.src.length;
+        int[] r = Arrays.copyOf(in.src, n + 2);
+        r[n] = in.addrReg;
+        r[n + 1] = in.guard;
+        return r;
+    }
+
+    /**
+     * Per instruction, the declared registers (index minus {@code base}) that every path from
+     * the entry writes before reaching it, or null for an instruction no path reaches.
+     */
+    private static BitSet[] writtenBefore(Instruction[] code, int base, int count) {
+        BitSet[] in = new BitSet[code.length];
+        if (code.length == 0) {
+            return in;
+        }
+        in[0] = new BitSet(count);
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int i = 0; i < code.length; i++) {
+                if (in[i] == null) {
+                    continue;
+                }
+                BitSet out = (BitSet) in[i].clone();
+                Instruction ins = code[i];
+                if (ins.guard < 0) {
+                    for (int d : ins.dst) {
+                        if (d >= base) {
+                            out.set(d - base);
+                        }
+                    }
+                }
+                for (int s : successors(ins)) {
+                    if (s < 0 || s >= code.length) {
+                        continue;
+                    }
+                    if (in[s] == null) {
+                        in[s] = out;
+                        changed = true;
+                    } else {
+                        BitSet meet = (BitSet) in[s].clone();
+                        meet.and(out);
+                        if (!meet.equals(in[s])) {
+                            in[s] = meet;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+        return in;
+    }
+
+    /** The instructions that may follow {@code in} (indices past the code are dropped by the caller). */
+    private static int[] successors(Instruction in) {
+        boolean always = in.guard < 0;
+        int next = in.index + 1;
+        switch (in.op) {
+            case Op.BRA:
+                return always ? new int[] {in.target} : new int[] {next, in.target};
+            case Op.RET:
+            case Op.EXIT:
+                return always ? new int[0] : new int[] {next};
+            default:
+                return new int[] {next};
+        }
+    }
+}
