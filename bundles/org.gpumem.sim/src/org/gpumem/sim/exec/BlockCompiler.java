@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.gpumem.sim.ptx.Instruction;
+import org.gpumem.sim.ptx.PtxFunction;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
@@ -40,8 +41,9 @@ final class BlockCompiler {
     private BlockCompiler() {
     }
 
-    /** The blocks of {@code code}, indexed by their first instruction (null where none starts). */
-    static CompiledBlock[] compile(Instruction[] code) {
+    /** The blocks of function {@code fn}, indexed by their first instruction (null where none starts). */
+    static CompiledBlock[] compile(PtxFunction fn) {
+        Instruction[] code = fn.instructions().toArray(new Instruction[0]);
         boolean[] leader = leaders(code);
         CompiledBlock[] blocks = new CompiledBlock[code.length];
         int i = 0;
@@ -54,7 +56,7 @@ final class BlockCompiler {
             while (e < code.length && e - i < MAX_LENGTH && !leader[e] && BlockTranslations.inBlock(code[e])) {
                 e++;
             }
-            blocks[i] = define(code, i, e);
+            blocks[i] = define(fn, code, i, e);
             i = e;
         }
         return blocks;
@@ -78,12 +80,12 @@ final class BlockCompiler {
         return leader;
     }
 
-    private static CompiledBlock define(Instruction[] code, int start, int end) {
+    private static CompiledBlock define(PtxFunction fn, Instruction[] code, int start, int end) {
         int[] unguardedBefore = new int[end - start + 1];
         for (int k = start; k < end; k++) {
             unguardedBefore[k - start + 1] = unguardedBefore[k - start] + (code[k].guard < 0 ? 1 : 0);
         }
-        byte[] bytes = generate(code, start, end);
+        byte[] bytes = generate(fn, code, start, end);
         try {
             MethodHandles.Lookup hidden = LOOKUP.defineHiddenClass(bytes, true);
             MethodHandle make = hidden.findConstructor(hidden.lookupClass(), CONSTRUCTOR);
@@ -93,7 +95,7 @@ final class BlockCompiler {
         }
     }
 
-    private static byte[] generate(Instruction[] code, int start, int end) {
+    private static byte[] generate(PtxFunction fn, Instruction[] code, int start, int end) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
             @Override
             protected String getCommonSuperClass(String a, String b) {
@@ -121,7 +123,7 @@ final class BlockCompiler {
             mv.visitVarInsn(ILOAD, MASK);
             mv.visitVarInsn(ISTORE, M);
             for (int k = start; k < end; k++) {
-                instruction(mv, code[k], full);
+                instruction(mv, fn, code[k], full);
             }
             mv.visitVarInsn(ILOAD, LANES);
             mv.visitInsn(IRETURN);
@@ -142,8 +144,8 @@ final class BlockCompiler {
      * interpreter. In the full-warp method ({@code full}, mask -1) an unguarded instruction calls
      * its kernel's full-warp form: smaller, so the JIT inlines more of a block.
      */
-    private static void instruction(MethodVisitor mv, Instruction in, boolean full) {
-        BlockTranslations.Call translated = BlockTranslations.translate(in);
+    private static void instruction(MethodVisitor mv, PtxFunction fn, Instruction in, boolean full) {
+        BlockTranslations.Call translated = BlockTranslations.translate(in, fn);
         if (full && in.guard < 0 && translated != null && !translated.refusable() && translated.owner() == LaneKernels.class
                 && FULL_FORMS.contains(translated.method() + "Full")) {
             emitCall(mv, new BlockTranslations.Call(LaneKernels.class, translated.method() + "Full", false,

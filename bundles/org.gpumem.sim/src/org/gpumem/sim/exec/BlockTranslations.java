@@ -4,6 +4,8 @@ import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.ScalarType;
 import org.gpumem.sim.ptx.Instruction;
 import org.gpumem.sim.ptx.Op;
+import org.gpumem.sim.ptx.PtxFunction;
+import org.gpumem.sim.ptx.Specials;
 
 /**
  * What the fast engine makes of each instruction: control instructions (and %clock, which reads
@@ -59,8 +61,8 @@ final class BlockTranslations {
         }
     }
 
-    /** The kernel call for {@code in}, or null to call the interpreter for it. */
-    static Call translate(Instruction in) {
+    /** The kernel call for {@code in}, an instruction of {@code fn}, or null to call the interpreter for it. */
+    static Call translate(Instruction in, PtxFunction fn) {
         int t = in.type;
         if ((in.flags & OTHER_PATH) != 0 || t < 0) {
             return null;
@@ -121,7 +123,7 @@ final class BlockTranslations {
                 return setp(in);
             case Op.LD:
             case Op.ST:
-                return scalarAccess(in);
+                return scalarAccess(in, fn);
             case Op.SHFL:
                 if (in.src.length != 4) {
                     return null;
@@ -139,7 +141,7 @@ final class BlockTranslations {
      * ld/st of local memory, none of them counted in the profile, and generic ld/st whose lanes
      * all resolve to one of those spaces, counted there as the interpreter counts them.
      */
-    private static Call scalarAccess(Instruction in) {
+    private static Call scalarAccess(Instruction in, PtxFunction fn) {
         if (in.type < 0 || in.type > ScalarType.F64.ordinal() || TypeWidths.SIZE[in.type] > 8) {
             return null;
         }
@@ -155,7 +157,7 @@ final class BlockTranslations {
                 ? Operand.CONST_BANK : in.space == PtxStateSpace.PARAM && in.paramKind != Op.PARAM_FRAME
                 ? Operand.KERNEL_PARAMS : null;
         if (load && array != null) {
-            return new Call(LaneMemory.class, "ldArray", true, array, Operand.REGS, d(in), in.addrReg << 5, in.addrOffset,
+            return new Call(LaneMemory.class, uniform(in.addrReg, fn) ? "ldArrayUniform" : "ldArray", true, array, Operand.REGS, d(in), in.addrReg << 5, in.addrOffset,
                     size, TypeWidths.SIGNED[in.type] && size < 8);
         }
         if (!load && in.space == PtxStateSpace.SHARED) {
@@ -253,6 +255,32 @@ final class BlockTranslations {
             case Op.CMP_GT:
             case Op.CMP_HI: return Call.lanes("setpLt", d(in), b(in), a(in), sh, sgn, flip);
             default: return Call.lanes("setpLe", d(in), b(in), a(in), sh, sgn, flip);
+        }
+    }
+
+    /**
+     * Whether register {@code r} of {@code fn} holds one value for all lanes: a constant (an
+     * immediate or a symbol's address, the loader's base of most memory operands), the frame
+     * base, or a special register of the CTA or grid.
+     */
+    private static boolean uniform(int r, PtxFunction fn) {
+        if (r >= Specials.COUNT) {
+            return r < fn.declaredBase();
+        }
+        switch (r) {
+            case Specials.FRAME:
+            case Specials.NTID_X:
+            case Specials.NTID_Y:
+            case Specials.NTID_Z:
+            case Specials.CTAID_X:
+            case Specials.CTAID_Y:
+            case Specials.CTAID_Z:
+            case Specials.NCTAID_X:
+            case Specials.NCTAID_Y:
+            case Specials.NCTAID_Z:
+                return true;
+            default:
+                return false;
         }
     }
 

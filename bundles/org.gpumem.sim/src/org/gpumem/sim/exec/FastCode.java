@@ -78,7 +78,7 @@ final class FastCode {
     private synchronized CompiledBlock[] compile(int index) {
         CompiledBlock[] b = functions.get(index);
         if (b == null) {
-            b = BlockCompiler.compile(module.functions().get(index).instructions().toArray(new Instruction[0]));
+            b = BlockCompiler.compile(module.functions().get(index));
             functions.set(index, b);
         }
         return b;

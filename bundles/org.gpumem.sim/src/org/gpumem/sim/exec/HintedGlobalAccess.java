@@ -43,6 +43,10 @@ final class HintedGlobalAccess {
         int a = in.addrReg << 5;
         long base = in.addrOffset - sg.start(h);
         ByteBuffer data = sg.data(h);
+        if (data.hasArray()) {
+            accessArray(data.array(), base + data.arrayOffset(), size, in, R, m, load);
+            return true;
+        }
         if (!load) {
             int sr = in.src[0] << 5;
             for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -67,6 +71,44 @@ final class HintedGlobalAccess {
             R[d | l] = sext ? (v << sh) >> sh : v;
         }
         return true;
+    }
+
+    /**
+     * The accesses of {@link #access} on an allocation held in a byte array (all but the memory a
+     * host program shares with the simulator): the JIT compiles array accesses more tightly than
+     * a buffer's.
+     */
+    private static void accessArray(byte[] data, long base, int size, Instruction in, long[] R, int m, boolean load) {
+        int a = in.addrReg << 5;
+        if (!load) {
+            int sr = in.src[0] << 5;
+            if (m == -1) {
+                for (int l = 0; l < 32; l++) {
+                    Bytes.store(data, (int) (R[a + l] + base), size, R[sr + l]);
+                }
+                return;
+            }
+            for (int mm = m; mm != 0; mm &= mm - 1) {
+                int l = Integer.numberOfTrailingZeros(mm);
+                Bytes.store(data, (int) (R[a | l] + base), size, R[sr | l]);
+            }
+            return;
+        }
+        boolean sext = SIGNED[in.type] && size < 8;
+        int sh = 64 - 8 * size;
+        int d = in.dst[0] << 5;
+        if (m == -1) {
+            for (int l = 0; l < 32; l++) {
+                long v = Bytes.load(data, (int) (R[a + l] + base), size);
+                R[d + l] = sext ? (v << sh) >> sh : v;
+            }
+            return;
+        }
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            long v = Bytes.load(data, (int) (R[a | l] + base), size);
+            R[d | l] = sext ? (v << sh) >> sh : v;
+        }
     }
 
     /** Whether every lane's access of {@code in} is aligned and inside allocation {@code h}. */

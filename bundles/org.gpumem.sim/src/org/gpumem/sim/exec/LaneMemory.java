@@ -45,6 +45,28 @@ final class LaneMemory {
         return true;
     }
 
+    /**
+     * {@link #ldArray} at an address all lanes share (a symbol, a kernel parameter): one read,
+     * the value for every lane of {@code m}.
+     */
+    static boolean ldArrayUniform(byte[] sm, long[] R, int d, int a, long off, int size, boolean sext, int m) {
+        long addr = R[a] + off;
+        if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > sm.length) {
+            return false;
+        }
+        int sh = 64 - 8 * size;
+        long v = Bytes.load(sm, (int) addr, size);
+        v = sext ? (v << sh) >> sh : v;
+        if (m == FULL) {
+            java.util.Arrays.fill(R, d, d + 32, v);
+            return true;
+        }
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            R[d | Integer.numberOfTrailingZeros(mm)] = v;
+        }
+        return true;
+    }
+
     /** Scalar st.shared, lanes in ascending order (the highest lane's value stays): in bounds and aligned, or false. */
     static boolean stShared(byte[] sm, long[] R, int a, int src, long off, int size, int m) {
         for (int mm = m; mm != 0; mm &= mm - 1) {

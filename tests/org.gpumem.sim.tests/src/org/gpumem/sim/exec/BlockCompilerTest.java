@@ -40,7 +40,7 @@ class BlockCompilerTest {
                     continue;
                 }
                 Instruction[] code = f.instructions().toArray(new Instruction[0]);
-                CompiledBlock[] blocks = BlockCompiler.compile(code);
+                CompiledBlock[] blocks = BlockCompiler.compile(f);
                 boolean[] entered = new boolean[code.length + 1];
                 entered[0] = true;
                 for (Instruction in : code) {
@@ -81,20 +81,22 @@ class BlockCompilerTest {
     @Test
     void theSamplesArithmeticAndMemoryInstructionsAreTranslated() throws Exception {
         DeviceModule m = load(new SimulatedDevice("sm_90", 1 << 20), "matmul");
-        for (Instruction in : m.module().functions().get(0).instructions()) {
+        PtxFunction kernel = m.module().functions().get(0);
+        for (Instruction in : kernel.instructions()) {
             boolean hot = in.opcode.startsWith("fma") || in.opcode.startsWith("ld.shared") || in.opcode.startsWith("ld.global")
                     || in.opcode.startsWith("st.shared") || in.opcode.startsWith("mul.wide") || in.opcode.startsWith("add.s64");
             if (hot) {
-                assertNotNull(BlockTranslations.translate(in), in.text);
+                assertNotNull(BlockTranslations.translate(in, kernel), in.text);
             }
         }
         // Forms the translation leaves to the interpreter: directed rounding, saturation, the high half.
         DeviceModule odd = new SimulatedDevice("sm_90", 1 << 20).load("odd.ptx", SimTestSupport.perThreadKernel("",
                 " add.rz.f32 %f1, %f2, %f3;\n add.sat.s32 %r1, %r2, %r3;\n mul.hi.u32 %r1, %r2, %r3;\n"));
         int left = 0;
-        for (Instruction in : odd.module().functions().get(0).instructions()) {
+        PtxFunction oddKernel = odd.module().functions().get(0);
+        for (Instruction in : oddKernel.instructions()) {
             if (in.opcode.equals("add.rz.f32") || in.opcode.equals("add.sat.s32") || in.opcode.equals("mul.hi.u32")) {
-                assertNull(BlockTranslations.translate(in), in.text);
+                assertNull(BlockTranslations.translate(in, oddKernel), in.text);
                 left++;
             }
         }
