@@ -8,6 +8,7 @@ import java.lang.invoke.MethodType;
 import java.util.Arrays;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.gpumem.sim.ptx.Instruction;
 import org.gpumem.sim.ptx.PtxFunction;
@@ -134,10 +135,10 @@ final class BlockCompiler {
         return cw.toByteArray();
     }
 
-    /** The lane loops of {@link LaneKernels} that have a full-warp form {@code nameFull} (the same arguments, no mask). */
-    private static final Set<String> FULL_FORMS = Arrays.stream(LaneKernels.class.getDeclaredMethods())
-            .map(java.lang.reflect.Method::getName).filter(n -> n.endsWith("Full"))
-            .collect(Collectors.toUnmodifiableSet());
+    /** The lane loops that have a full-warp form {@code nameFull} (the same arguments, no mask), as {@code Owner.nameFull}. */
+    private static final Set<String> FULL_FORMS = Stream.of(LaneKernels.class, LaneIntegerOps.class)
+            .flatMap(c -> Arrays.stream(c.getDeclaredMethods()).map(m -> c.getSimpleName() + "." + m.getName()))
+            .filter(n -> n.endsWith("Full")).collect(Collectors.toUnmodifiableSet());
 
     /**
      * One instruction: its lanes (the guard applied to the mask), then its kernel or the
@@ -146,9 +147,9 @@ final class BlockCompiler {
      */
     private static void instruction(MethodVisitor mv, PtxFunction fn, Instruction in, boolean full) {
         BlockTranslations.Call translated = BlockTranslations.translate(in, fn);
-        if (full && in.guard < 0 && translated != null && !translated.refusable() && translated.owner() == LaneKernels.class
-                && FULL_FORMS.contains(translated.method() + "Full")) {
-            emitCall(mv, new BlockTranslations.Call(LaneKernels.class, translated.method() + "Full", false,
+        if (full && in.guard < 0 && translated != null && !translated.refusable()
+                && FULL_FORMS.contains(translated.owner().getSimpleName() + "." + translated.method() + "Full")) {
+            emitCall(mv, new BlockTranslations.Call(translated.owner(), translated.method() + "Full", false,
                     translated.args()), in, -1);
             return;
         }
@@ -235,6 +236,9 @@ final class BlockCompiler {
             case FRAME:
                 mv.visitVarInsn(ALOAD, FRAME);
                 return Type.getDescriptor(Frame.class);
+            case INTERPRETER:
+                mv.visitVarInsn(ALOAD, IP);
+                return Type.getDescriptor(Interpreter.class);
             case INSTRUCTION:
                 mv.visitVarInsn(ALOAD, CODE);
                 push(mv, in.index);

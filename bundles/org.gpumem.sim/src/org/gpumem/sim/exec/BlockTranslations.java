@@ -22,7 +22,7 @@ final class BlockTranslations {
 
     /** Run-time values a call passes besides constants: the block's registers, its warp and frame, the instruction, the CTA's state. */
     enum Operand {
-        REGS, WARP, FRAME, INSTRUCTION, SHARED, CONST_BANK, KERNEL_PARAMS, SCRATCH, MEMORY
+        REGS, WARP, FRAME, INSTRUCTION, SHARED, CONST_BANK, KERNEL_PARAMS, SCRATCH, MEMORY, INTERPRETER
     }
 
     /**
@@ -88,6 +88,21 @@ final class BlockTranslations {
                 }
                 // The interpreter's add reads MASK, its sub intMask: the same for integer types.
                 return Call.lanes(in.op == Op.ADD ? "add" : "sub", d(in), a(in), b(in), TypeWidths.MASK[t]);
+            case Op.DIV:
+            case Op.REM:
+            case Op.MIN:
+            case Op.MAX:
+                if (!integer) {
+                    return null;
+                }
+                int bits = TypeWidths.SIZE[t] * 8;
+                String name = in.op == Op.DIV ? "div" : in.op == Op.REM ? "rem" : in.op == Op.MIN ? "min" : "max";
+                return new Call(LaneIntegerOps.class, name, false, Operand.REGS, d(in), a(in), b(in), 64 - bits,
+                        TypeWidths.SIGNED[t], TypeWidths.MASK[t], bits == 64 && !TypeWidths.SIGNED[t]);
+            case Op.CVTA:
+            case Op.CVTA_TO:
+                return new Call(Interpreter.class, "cvta", false, Operand.INTERPRETER, Operand.FRAME,
+                        Operand.INSTRUCTION, Operand.REGS);
             case Op.MAD:
             case Op.FMA:
                 if ((t == F32 || t == F64) && !DirectedFloat.directed(in.rnd)) {

@@ -382,7 +382,7 @@ final class Interpreter {
                 return;
             case Op.CVTA:
             case Op.CVTA_TO:
-                cvta(f, in, R, m);
+                cvta(this, f, in, R, m);
                 return;
             case Op.ATOM:
             case Op.RED:
@@ -420,9 +420,9 @@ final class Interpreter {
     }
 
     /** {@code cvta.X} adds the window base of X, {@code cvta.to.X} subtracts it (global: the identity). */
-    private void cvta(Frame f, Instruction in, long[] R, int m) {
+    static void cvta(Interpreter ip, Frame f, Instruction in, long[] R, int m) {
         int d = in.dst[0] << 5, a = in.src[0] << 5;
-        long base = layout.base(in.space);
+        long base = ip.layout.base(in.space);
         long mk = MASK[in.type];
         boolean to = in.op == Op.CVTA_TO;
         for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -430,8 +430,8 @@ final class Interpreter {
             long v = R[a | l] & mk;
             R[d | l] = (to ? v - base : v + base) & mk;
         }
-        if (profile != null) {
-            profile[f.fn.index()][in.index * ProfileCounters.SLOTS + ProfileCounters.CVTA] += Integer.bitCount(m);
+        if (ip.profile != null) {
+            ip.profile[f.fn.index()][in.index * ProfileCounters.SLOTS + ProfileCounters.CVTA] += Integer.bitCount(m);
         }
     }
 
