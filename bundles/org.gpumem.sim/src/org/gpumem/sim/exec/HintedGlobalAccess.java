@@ -113,28 +113,6 @@ final class HintedGlobalAccess {
 
     /** Whether every lane's access of {@code in} is aligned and inside allocation {@code h}. */
     private static boolean inside(GlobalMemory.Segments sg, int h, Instruction in, long[] R, int m) {
-        if (h >= sg.count()) {
-            return false;
-        }
-        int size = SIZE[in.type];
-        int a = in.addrReg << 5;
-        long off = in.addrOffset;
-        long start = sg.start(h), end = sg.end(h);
-        if (m == -1) {
-            for (int l = 0; l < 32; l++) {
-                long addr = R[a + l] + off;
-                if ((addr & (size - 1)) != 0 || addr < start || addr + size > end) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        for (int mm = m; mm != 0; mm &= mm - 1) {
-            long addr = R[a | Integer.numberOfTrailingZeros(mm)] + off;
-            if ((addr & (size - 1)) != 0 || addr < start || addr + size > end) {
-                return false;
-            }
-        }
-        return true;
+        return h < sg.count() && LaneMemory.inside(R, in.addrReg << 5, in.addrOffset, SIZE[in.type], sg.start(h), sg.end(h), m);
     }
 }

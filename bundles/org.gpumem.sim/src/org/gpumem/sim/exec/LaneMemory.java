@@ -17,25 +17,16 @@ final class LaneMemory {
 
     /** Scalar ld of one array for all lanes (shared memory, the const bank, kernel parameters): every lane's access in bounds and aligned, or false. */
     static boolean ldArray(byte[] sm, long[] R, int d, int a, long off, int size, boolean sext, int m) {
+        if (!inside(R, a, off, size, 0, sm.length, m)) {
+            return false;
+        }
         int sh = 64 - 8 * size;
         if (m == FULL) {
-            for (int l = 0; l < 32; l++) {
-                long addr = R[a + l] + off;
-                if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > sm.length) {
-                    return false;
-                }
-            }
             for (int l = 0; l < 32; l++) {
                 long v = Bytes.load(sm, (int) (R[a + l] + off), size);
                 R[d + l] = sext ? (v << sh) >> sh : v;
             }
             return true;
-        }
-        for (int mm = m; mm != 0; mm &= mm - 1) {
-            long addr = R[a | Integer.numberOfTrailingZeros(mm)] + off;
-            if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > sm.length) {
-                return false;
-            }
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
@@ -69,11 +60,8 @@ final class LaneMemory {
 
     /** Scalar st.shared, lanes in ascending order (the highest lane's value stays): in bounds and aligned, or false. */
     static boolean stShared(byte[] sm, long[] R, int a, int src, long off, int size, int m) {
-        for (int mm = m; mm != 0; mm &= mm - 1) {
-            long addr = R[a | Integer.numberOfTrailingZeros(mm)] + off;
-            if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > sm.length) {
-                return false;
-            }
+        if (!inside(R, a, off, size, 0, sm.length, m)) {
+            return false;
         }
         if (m == FULL) {
             for (int l = 0; l < 32; l++) {
@@ -129,10 +117,29 @@ final class LaneMemory {
 
     /** Whether every lane's local access is aligned and inside the thread's local memory. */
     private static boolean localInside(Warp w, long[] R, int a, long off, int size, int m) {
-        long limit = w.localBytesPerThread;
+        return inside(R, a, off, size, 0, w.localBytesPerThread, m);
+    }
+
+    /**
+     * Whether the address {@code R[a + lane] + off} of every lane of {@code m} is aligned to
+     * {@code size} (a power of two) and its {@code size} bytes lie in {@code [start, end)}. A full
+     * warp is checked without a branch per lane: the lowest and highest address and the union of
+     * the low bits, which the JIT compiles to a loop that does not stop early.
+     */
+    static boolean inside(long[] R, int a, long off, int size, long start, long end, int m) {
+        if (m == FULL) {
+            long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE, bits = 0;
+            for (int l = 0; l < 32; l++) {
+                long addr = R[a + l] + off;
+                lo = Math.min(lo, addr);
+                hi = Math.max(hi, addr);
+                bits |= addr;
+            }
+            return (bits & (size - 1)) == 0 && lo >= start && hi + size <= end;
+        }
         for (int mm = m; mm != 0; mm &= mm - 1) {
             long addr = R[a | Integer.numberOfTrailingZeros(mm)] + off;
-            if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > limit) {
+            if ((addr & (size - 1)) != 0 || addr < start || addr + size > end) {
                 return false;
             }
         }

@@ -45,7 +45,7 @@ final class VectorAccess {
             case GLOBAL: {
                 GlobalMemory.Segments sg = memory.segments();
                 int h = sg.find(R[a | Integer.numberOfTrailingZeros(m)] + off);
-                if (h < 0 || !inside(R, a, off, bytes, sg.start(h), sg.end(h), m)) {
+                if (h < 0 || !LaneMemory.inside(R, a, off, bytes, sg.start(h), sg.end(h), m)) {
                     return false;
                 }
                 ByteBuffer data = sg.data(h);
@@ -67,7 +67,7 @@ final class VectorAccess {
                 return true;
             }
             case LOCAL: {
-                if (!inside(R, a, off, bytes, 0, w.localBytesPerThread, m)) {
+                if (!LaneMemory.inside(R, a, off, bytes, 0, w.localBytesPerThread, m)) {
                     return false;
                 }
                 for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -88,7 +88,7 @@ final class VectorAccess {
             }
             default: {
                 byte[] array = array(memory, in, load);
-                if (array == null || !inside(R, a, off, bytes, 0, array.length, m)) {
+                if (array == null || !LaneMemory.inside(R, a, off, bytes, 0, array.length, m)) {
                     return false;
                 }
                 for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -133,16 +133,5 @@ final class VectorAccess {
             long v = elements[k];
             R[in.dst[k] << 5 | l] = sext ? (v << sh) >> sh : v;
         }
-    }
-
-    /** Whether every lane's vector is aligned to its full size and inside [start, end). */
-    private static boolean inside(long[] R, int a, long off, int bytes, long start, long end, int m) {
-        for (int mm = m; mm != 0; mm &= mm - 1) {
-            long addr = R[a | Integer.numberOfTrailingZeros(mm)] + off;
-            if ((addr & (bytes - 1)) != 0 || addr < start || addr + bytes > end) {
-                return false;
-            }
-        }
-        return true;
     }
 }
