@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
+import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -35,8 +36,9 @@ import picocli.CommandLine.Spec;
  * measured in the same run, and, with {@code --c-reference}, the
  * ratio to a single-threaded C program doing the launch's work, run in the same run. Without
  * launch files it measures the launches bundled in the jar ({@link BenchLaunches}). Each figure
- * is the best of {@code --repeat} runs after one warm-up run, whose time is printed too (the
- * cost of a launch run once, with the JIT still cold for the first launch of the run), with the
+ * is the best of {@code --repeat} runs after the first run, whose time is printed too (the
+ * cost of a launch run once, with the JIT still cold for the first launch of the run), and
+ * warm-up runs until the JIT is quiet ({@link #measure}), with the
  * process's CPU time and the load average, since on a shared machine wall time follows the load.
  * Runs use the default instruction budget, as {@code gpumem run} does.
  */
@@ -187,32 +189,61 @@ public final class BenchCommand implements Callable<Integer> {
         }
     }
 
-    /** Best of {@code repeat} runs with {@code workers} threads on {@code engine}, after one warm-up run. */
+    /**
+     * Warm-up runs after the first: at most this many, until the JIT compiled (almost) nothing
+     * during a run. Otherwise the measured runs time code the JIT is still compiling, whose
+     * speed depends on how soon the compiler threads got a processor: on a loaded machine a
+     * block's optimised code came seconds after its first run.
+     */
+    private static final int MAX_WARM_UP = 30;
+
+    /**
+     * Best of {@code repeat} runs with {@code workers} threads on {@code engine}, after the first
+     * run (its time is kept) and warm-up runs until the JIT is quiet: until a run during which the
+     * JIT compiled for less than 2% of the run's time.
+     */
     private Figure measure(Subject s, int workers, ExecEngine engine) throws IOException {
         ExecOptions options = ExecOptions.defaults().withWorkers(workers).withEngine(engine);
-        double best = Double.MAX_VALUE;
-        double first = 0;
-        double cpu = 0;
-        long instructions = 0;
-        for (int i = 0; i <= repeat; i++) {
-            PreparedLaunch launch = s.prepare();
-            long c0 = processCpuNanos();
-            long t0 = System.nanoTime();
-            LaunchResult r = launch.launch(options).run();
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            double cpuSeconds = (processCpuNanos() - c0) / 1e9;
-            if (!r.completed()) {
-                throw new IllegalStateException(s.name() + " faulted: " + r.fault().message());
-            }
-            instructions = r.threadInstructions();
-            if (i == 0) {
-                first = seconds;
-            } else if (seconds < best) {
-                best = seconds;
-                cpu = cpuSeconds;
+        Run first = run(s, options);
+        for (int i = 0; i < MAX_WARM_UP; i++) {
+            Run r = run(s, options);
+            if (r.compileSeconds < 0.02 * r.seconds) {
+                break;
             }
         }
-        return new Figure(instructions, best, first, cpu);
+        Run best = null;
+        for (int i = 0; i < repeat; i++) {
+            Run r = run(s, options);
+            if (best == null || r.seconds < best.seconds) {
+                best = r;
+            }
+        }
+        return new Figure(best.instructions, best.seconds, first.seconds, best.cpuSeconds);
+    }
+
+    /** One run's thread instructions, wall time, process CPU time and JIT compilation time. */
+    private record Run(long instructions, double seconds, double cpuSeconds, double compileSeconds) {
+    }
+
+    private static Run run(Subject s, ExecOptions options) throws IOException {
+        PreparedLaunch launch = s.prepare();
+        long j0 = compileMillis();
+        long c0 = processCpuNanos();
+        long t0 = System.nanoTime();
+        LaunchResult r = launch.launch(options).run();
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        double cpuSeconds = (processCpuNanos() - c0) / 1e9;
+        double compileSeconds = (compileMillis() - j0) / 1e3;
+        if (!r.completed()) {
+            throw new IllegalStateException(s.name() + " faulted: " + r.fault().message());
+        }
+        return new Run(r.threadInstructions(), seconds, cpuSeconds, compileSeconds);
+    }
+
+    /** Milliseconds the JIT has compiled for so far; 0 where the JVM does not say (no warm-up beyond one run then). */
+    private static long compileMillis() {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : 0;
     }
 
     private static long processCpuNanos() {
