@@ -299,7 +299,9 @@ public final class Cta {
                 Stop s = interpreter.runWarp(w, grant, false, false);
                 long used = w.instructions - before;
                 budget.giveBack(grant - used);
-                launch.issued(used);
+                if (launch.stopRequested()) {
+                    launch.issuedAfterStop(used);
+                }
                 ran = true;
                 if (s == Stop.FAULT) {
                     return true;

@@ -65,9 +65,8 @@ public final class Launch implements KernelLaunch {
     final DeviceOutput output = new DeviceOutput();
     /** Why {@link #requestStop} asked the launch to stop, or null. */
     volatile String stopReason;
-    /** Warp instructions of finished slices, for what a stop request lets run after it. */
-    private final AtomicLong issuedSlices = new AtomicLong();
-    private volatile long issuedAtRequest;
+    /** Warp instructions of the slices that ended after a stop was requested: what it let run after it. */
+    private final AtomicLong issuedAfterStop = new AtomicLong();
 
     Launch(DeviceModule module, LaunchConfig config, ExecOptions options) {
         this.module = module;
@@ -265,7 +264,6 @@ public final class Launch implements KernelLaunch {
     @Override
     public void requestStop(String reason) {
         if (stopReason == null) {
-            issuedAtRequest = issuedSlices.get();
             stopReason = reason == null ? "stop requested" : reason;
         }
     }
@@ -281,8 +279,13 @@ public final class Launch implements KernelLaunch {
     }
 
     /** Counts a finished slice of warp instructions (what bounds the work after a stop request). */
-    void issued(long warpInstructions) {
-        issuedSlices.addAndGet(warpInstructions);
+    /**
+     * Counts the warp instructions of a slice that ended after a stop was requested (so at most
+     * the slice's, if the request came while it ran). Only then: a counter all workers add to
+     * after every slice would pass its cache line between their processors.
+     */
+    void issuedAfterStop(long warpInstructions) {
+        issuedAfterStop.addAndGet(warpInstructions);
     }
 
     /** The decoded kernel. */
@@ -401,7 +404,7 @@ public final class Launch implements KernelLaunch {
 
     /** The stop fault with what ran after the request: at most one slice per worker. */
     private Fault stoppedFault(Fault f) {
-        long after = issuedSlices.get() - issuedAtRequest;
+        long after = issuedAfterStop.get();
         String detail = f.detail() + "; at most " + after + " warp instructions were issued after the request";
         return new Fault(f.kind(), detail, null, 0, 0, f.cta(), f.warp(), -1, null, f.function(), f.instruction(),
                 f.ptxLine(), f.source());
