@@ -152,7 +152,8 @@ final class BlockTranslations {
 
     /**
      * Scalar ld of shared memory, the const bank and kernel parameters, st of shared memory (as
-     * {@link CtaMemory}'s one-array paths), ld/st of global memory in the allocation last used,
+     * {@link CtaMemory}'s one-array paths), ld/st of a frame's param space (a call's arguments
+     * and results), ld/st of global memory in the allocation last used,
      * ld/st of local memory, none of them counted in the profile, and generic ld/st whose lanes
      * all resolve to one of those spaces, counted there as the interpreter counts them.
      */
@@ -174,6 +175,13 @@ final class BlockTranslations {
         if (load && array != null) {
             return new Call(LaneMemory.class, uniform(in.addrReg, fn) ? "ldArrayUniform" : "ldArray", true, array, Operand.REGS, d(in), in.addrReg << 5, in.addrOffset,
                     size, TypeWidths.SIGNED[in.type] && size < 8);
+        }
+        if (in.space == PtxStateSpace.PARAM && in.paramKind == Op.PARAM_FRAME) {
+            return load
+                    ? new Call(LaneMemory.class, "ldParamFrame", true, Operand.FRAME, Operand.REGS, d(in), in.addrReg << 5,
+                            in.addrOffset, size, TypeWidths.SIGNED[in.type] && size < 8)
+                    : new Call(LaneMemory.class, "stParamFrame", true, Operand.FRAME, Operand.REGS, in.addrReg << 5, a(in),
+                            in.addrOffset, size);
         }
         if (!load && in.space == PtxStateSpace.SHARED) {
             return new Call(LaneMemory.class, "stShared", true, Operand.SHARED, Operand.REGS, in.addrReg << 5, a(in),

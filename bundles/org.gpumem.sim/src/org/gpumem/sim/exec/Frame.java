@@ -1,5 +1,6 @@
 package org.gpumem.sim.exec;
 
+import org.gpumem.sim.memory.Bytes;
 import org.gpumem.sim.ptx.Instruction;
 import org.gpumem.sim.ptx.PtxFunction;
 
@@ -40,6 +41,25 @@ final class Frame {
         smask[sp] = mask;
         swait[sp] = false;
         sp++;
+    }
+
+    /**
+     * Copies {@code n} bytes of each lane of {@code lanes} from offset {@code fromOffset} of
+     * {@code from}'s param frame to {@code toOffset} of {@code to}'s (a call's arguments, a
+     * return's results). Scalars move as one load and store: a copy call per lane costs more
+     * than the copy.
+     */
+    static void copyParams(Frame from, int fromOffset, Frame to, int toOffset, int n, int lanes) {
+        boolean scalar = n == 1 || n == 2 || n == 4 || n == 8;
+        for (int mm = lanes; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            int src = l * from.paramStride + fromOffset, dst = l * to.paramStride + toOffset;
+            if (scalar) {
+                Bytes.store(to.params, dst, n, Bytes.load(from.params, src, n));
+            } else {
+                System.arraycopy(from.params, src, to.params, dst, n);
+            }
+        }
     }
 
     /** Removes lanes from every entry (they returned or exited). */

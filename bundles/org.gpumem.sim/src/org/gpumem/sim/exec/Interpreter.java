@@ -284,10 +284,7 @@ final class Interpreter {
                 int from = f.fn.returns().get(k).offset();
                 int to = call.retOffsets[k];
                 int n = Math.min(call.retSizes[k], f.fn.returns().get(k).size());
-                for (int mm = lanes; mm != 0; mm &= mm - 1) {
-                    int l = Integer.numberOfTrailingZeros(mm);
-                    System.arraycopy(f.params, l * f.paramStride + from, caller.params, l * caller.paramStride + to, n);
-                }
+                Frame.copyParams(f, from, caller, to, n, lanes);
             }
             w.depth--;
             if (caller.sp > 0) {
@@ -339,11 +336,7 @@ final class Interpreter {
         for (int k = 0; k < in.argOffsets.length; k++) {
             int to = callee.params().get(k).offset();
             int n = Math.min(in.argSizes[k], callee.params().get(k).size());
-            for (int mm = m; mm != 0; mm &= mm - 1) {
-                int l = Integer.numberOfTrailingZeros(mm);
-                System.arraycopy(caller.params, l * caller.paramStride + in.argOffsets[k], f.params,
-                        l * f.paramStride + to, n);
-            }
+            Frame.copyParams(caller, in.argOffsets[k], f, to, n, m);
         }
         f.push(0, -1, m);
     }

@@ -58,6 +58,39 @@ final class LaneMemory {
         return true;
     }
 
+    /**
+     * Scalar ld of the frame's param space (a call's arguments and results, lane-major in
+     * {@link Frame#params}): every lane's access aligned and inside the frame's, or false.
+     */
+    static boolean ldParamFrame(Frame f, long[] R, int d, int a, long off, int size, boolean sext, int m) {
+        int stride = f.paramStride;
+        if (!inside(R, a, off, size, 0, stride, m)) {
+            return false;
+        }
+        int sh = 64 - 8 * size;
+        byte[] p = f.params;
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            long v = Bytes.load(p, l * stride + (int) (R[a | l] + off), size);
+            R[d | l] = sext ? (v << sh) >> sh : v;
+        }
+        return true;
+    }
+
+    /** Scalar st of the frame's param space, as {@link #ldParamFrame} loads: stored, or false with nothing stored. */
+    static boolean stParamFrame(Frame f, long[] R, int a, int src, long off, int size, int m) {
+        int stride = f.paramStride;
+        if (!inside(R, a, off, size, 0, stride, m)) {
+            return false;
+        }
+        byte[] p = f.params;
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            Bytes.store(p, l * stride + (int) (R[a | l] + off), size, R[src | l]);
+        }
+        return true;
+    }
+
     /** Scalar st.shared, lanes in ascending order (the highest lane's value stays): in bounds and aligned, or false. */
     static boolean stShared(byte[] sm, long[] R, int a, int src, long off, int size, int m) {
         if (!inside(R, a, off, size, 0, sm.length, m)) {
