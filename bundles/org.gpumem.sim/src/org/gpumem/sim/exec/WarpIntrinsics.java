@@ -72,15 +72,8 @@ final class WarpIntrinsics {
 
     /** {@code vote.sync.mode}: all, any, uni or ballot over the predicate of the member lanes. */
     static void vote(Instruction in, long[] R, int m) {
-        vote(R, in.dst[0] << 5, in.src[0] << 5, in.src[1] << 5, (in.flags & Op.F_HI) != 0, in.mod, m);
-    }
-
-    /**
-     * {@code vote.sync.mode d, [!]a, mem} on register offsets (the fast engine passes them as
-     * constants): each lane of {@code m} combines the predicates of the lanes of {@code m} in its
-     * member mask, {@code neg} when {@code a} is negated.
-     */
-    static void vote(long[] R, int d, int a, int mem, boolean neg, int mode, int m) {
+        int a = in.src[0] << 5, mem = in.src[1] << 5;
+        boolean neg = (in.flags & Op.F_HI) != 0;
         int ballot = 0;
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
@@ -88,12 +81,13 @@ final class WarpIntrinsics {
                 ballot |= 1 << l;
             }
         }
+        int d = in.dst[0] << 5;
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             int members = (int) R[mem | l] & m;
             int b = ballot & members;
             long r;
-            switch (mode) {
+            switch (in.mod) {
                 case Op.VOTE_ALL:
                     r = b == members ? 1 : 0;
                     break;
