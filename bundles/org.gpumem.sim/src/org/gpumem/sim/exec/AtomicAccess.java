@@ -5,22 +5,26 @@ import static org.gpumem.sim.exec.TypeWidths.SIZE;
 
 import java.nio.ByteBuffer;
 
+import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.ScalarType;
 import org.gpumem.sim.memory.Bytes;
 import org.gpumem.sim.memory.GlobalMemory;
+import org.gpumem.sim.memory.StateSpaceLayout;
 import org.gpumem.sim.ptx.Instruction;
 import org.gpumem.sim.ptx.Op;
 
 /**
  * The fast engine's scalar 32- and 64-bit {@code atom} and {@code red} of shared memory and of
- * global memory for the plain case, every lane's word aligned and inside the CTA's shared memory
- * or inside one global allocation: the values and memory words {@link CtaMemory#atomic} gives,
- * lane after lane in ascending order (colliding lanes see each other's results), the new word from
- * {@link AtomicOps#atomicResult}, and global words changed by the same volatile-load and
- * compare-and-set loop, since other workers' CTAs change them at the same time. Neither space is
- * counted in the profile, as in {@link CtaMemory}. Anything else (a lane that would fault, an
- * address in no allocation the CTA knows) is refused with nothing written, and {@link CtaMemory}
- * runs the instruction and faults where it faults.
+ * global memory, directly or through generic addresses, for the plain case, every lane's word
+ * aligned and inside the CTA's shared memory or inside one global allocation: the values and
+ * memory words {@link CtaMemory#atomic} gives, lane after lane in ascending order (colliding
+ * lanes see each other's results), the new word from {@link AtomicOps#atomicResult}, and global
+ * words changed by the same volatile-load and compare-and-set loop, since other workers' CTAs
+ * change them at the same time. Neither space is counted in the profile, as in
+ * {@link CtaMemory}; generic addresses are, under the space they resolve to. Anything else (a
+ * lane that would fault, an address in no allocation the CTA knows, mixed spaces) is refused
+ * with nothing written or counted, and {@link CtaMemory} runs the instruction and faults where
+ * it faults.
  */
 final class AtomicAccess {
     private static final int LAST_INT = ScalarType.B64.ordinal();
@@ -98,6 +102,28 @@ final class AtomicAccess {
             }
         }
         return true;
+    }
+
+    /**
+     * Generic {@code atom} as {@link #shared} or {@link #global} when every lane's address lies in
+     * the shared window, or every lane's outside the windows ({@link GenericAccess#spaceOfAll}),
+     * each lane then counted in the profile under that space as {@link CtaMemory} counts its
+     * resolutions; false, having written and counted nothing, otherwise.
+     */
+    static boolean generic(CtaMemory memory, Frame f, Instruction in, long[] R, int d, int a, long off, int b, int c,
+            int op, int type, int m) {
+        if (m == 0) {
+            return true;
+        }
+        StateSpaceLayout layout = memory.layout();
+        PtxStateSpace space = GenericAccess.spaceOfAll(layout, R, a, off, m);
+        boolean done = space == PtxStateSpace.GLOBAL ? global(memory, f, in, R, d, a, off, b, c, op, type, m)
+                : space == PtxStateSpace.SHARED
+                        && shared(memory.shared(), R, d, a, off - layout.base(space), b, c, op, type, m);
+        if (done) {
+            memory.countGeneric(f, in, ProfileCounters.slot(space), Integer.bitCount(m));
+        }
+        return done;
     }
 
     /** Whether every lane's word is aligned and inside allocation {@code h}. */

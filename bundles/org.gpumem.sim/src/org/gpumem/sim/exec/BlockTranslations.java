@@ -187,7 +187,7 @@ final class BlockTranslations {
         return null;
     }
 
-    /** Scalar 32- and 64-bit atom/red of shared memory and of global memory, as {@link AtomicAccess} does them. */
+    /** Scalar 32- and 64-bit atom/red of shared, global and generic memory, as {@link AtomicAccess} does them. */
     private static Call atomic(Instruction in) {
         int size = TypeWidths.SIZE[in.type];
         if (in.vec != 1 || size != 4 && size != 8) {
@@ -202,6 +202,10 @@ final class BlockTranslations {
         }
         if (in.space == PtxStateSpace.GLOBAL) {
             return new Call(AtomicAccess.class, "global", true, Operand.MEMORY, Operand.FRAME, Operand.INSTRUCTION,
+                    Operand.REGS, d, in.addrReg << 5, in.addrOffset, b, c, in.mod, in.type);
+        }
+        if (in.space == PtxStateSpace.GENERIC) {
+            return new Call(AtomicAccess.class, "generic", true, Operand.MEMORY, Operand.FRAME, Operand.INSTRUCTION,
                     Operand.REGS, d, in.addrReg << 5, in.addrOffset, b, c, in.mod, in.type);
         }
         return null;

@@ -47,8 +47,8 @@ class RandomProgramDifferentialTest {
         assertTrue(opcodes.containsAll(Set.of("add", "mul.wide", "mad.lo", "fma.rn", "setp.lt", "selp", "cvt", "shr",
                 "cvt.rzi", "add.rz", "popc")), opcodes.toString());
         assertTrue(PROGRAMS.forms().size() > 500, PROGRAMS.forms().size() + " forms");
-        Set<String> atomics = PROGRAMS.atomicForms().stream().map(f -> f.base() + "." + f.operation() + "." + f.type().ptxName())
-                .collect(Collectors.toSet());
+        Set<String> atomics = PROGRAMS.atomicForms().stream()
+                .map(f -> f.base() + "." + f.operation() + "." + f.type().ptxName()).collect(Collectors.toSet());
         assertTrue(atomics.containsAll(Set.of("atom.add.u32", "atom.add.f32", "atom.add.f64", "atom.exch.b64",
                 "atom.cas.b32", "atom.inc.u32", "atom.dec.u32", "atom.min.s64", "atom.max.u64", "atom.xor.b32",
                 "red.add.u64", "red.and.b64")), atomics.toString());

@@ -170,7 +170,8 @@ final class RandomPtxPrograms {
 
     private void probe(AtomicForm f) {
         for (String space : new String[] {"shared", "global"}) {
-            String ptx = kernel(List.of(" " + atomic(f, space, space.equals("shared") ? "[%as]" : "[%at]", new Random(0)) + ";"));
+            String at = space.equals("shared") ? "[%as]" : "[%at]";
+            String ptx = kernel(List.of(" " + atomic(f, "." + space, at, new Random(0)) + ";"));
             try {
                 if (!probes.load("probe.ptx", ptx).kernel("k").runnable()) {
                     return;
@@ -248,8 +249,8 @@ final class RandomPtxPrograms {
      * An atom or red of shared (astage) or global (the atomics buffer, %at) memory whose lanes
      * meet on a few words: integer forms on bytes 0-127, f32 on 128-191, f64 on 192-255 (so
      * that a NaN's payload, which an add may take from either operand, never reaches an integer
-     * register). {@code wild}: misaligned from the third lane of a warp on, or every lane past the
-     * end of the space.
+     * register), through the space's own addresses or generic ones. {@code wild}: misaligned from
+     * the third lane of a warp on, or every lane past the end of the space.
      */
     private void colliding(List<String> body, Random r, boolean wild) {
         AtomicForm f = atomicForms.get(r.nextInt(atomicForms.size()));
@@ -278,16 +279,27 @@ final class RandomPtxPrograms {
                 base = "%aj";
             }
         }
+        String space = shared ? ".shared" : ".global";
+        if (r.nextInt(3) == 0) {
+            // the same words through a generic pointer; now and then the thread's own stage word in some lanes
+            body.add(shared ? " cvt.u64.u32 %aj, " + base + "; cvta.shared.u64 %aj, %aj;"
+                    : " cvta.global.u64 %aj, " + base + ";");
+            if (size == 4 && r.nextInt(4) == 0) {
+                body.add(" selp.b64 %aj, %aj, %gs, %p0;");
+            }
+            base = "%aj";
+            space = "";
+        }
         String guard = r.nextInt(4) == 0 ? "@" + (r.nextBoolean() ? "" : "!") + "%p" + r.nextInt(4) + " " : "";
         String at = "[" + base + (offset == 0 ? "" : "+" + offset) + "]";
-        body.add(" " + guard + atomic(f, shared ? "shared" : "global", at, r) + ";");
+        body.add(" " + guard + atomic(f, space, at, r) + ";");
     }
 
-    /** {@code f} at {@code at}: the destination and operands are registers of the type's class, small bounds for inc/dec now and then. */
+    /** {@code f} at {@code at}: destination and operands are registers of the type's class, or small integers (inc/dec bounds). */
     private static String atomic(AtomicForm f, String space, String at, Random r) {
         ScalarType t = f.type();
         String cls = t == ScalarType.F32 ? "%f" : t == ScalarType.F64 ? "%fd" : t.size() == 4 ? "%r" : "%rd";
-        StringBuilder sb = new StringBuilder(f.base()).append('.').append(space).append('.').append(f.operation())
+        StringBuilder sb = new StringBuilder(f.base()).append(space).append('.').append(f.operation())
                 .append('.').append(t.ptxName()).append(' ');
         if (f.base().equals("atom")) {
             sb.append(cls).append(r.nextInt(8)).append(", ");
@@ -308,7 +320,8 @@ final class RandomPtxPrograms {
     private static void vote(List<String> body, Random r) {
         String mode = new String[] {"ballot", "all", "any", "uni"}[r.nextInt(4)];
         String dst = mode.equals("ballot") ? "b32 %r" + r.nextInt(8) : "pred %p" + r.nextInt(4);
-        String members = r.nextInt(3) == 0 ? "%r" + r.nextInt(8) : r.nextBoolean() ? "-1" : "0x" + Integer.toHexString(r.nextInt());
+        String members = r.nextInt(3) == 0 ? "%r" + r.nextInt(8)
+                : r.nextBoolean() ? "-1" : "0x" + Integer.toHexString(r.nextInt());
         String guard = r.nextInt(4) == 0 ? "@" + (r.nextBoolean() ? "" : "!") + "%p" + r.nextInt(4) + " " : "";
         body.add(" " + guard + "vote.sync." + mode + "." + dst + ", " + (r.nextBoolean() ? "!" : "") + "%p" + r.nextInt(4)
                 + ", " + members + ";");
