@@ -40,22 +40,16 @@ final class AtomicAccess {
      */
     static boolean shared(byte[] sm, long[] R, int d, int a, long off, int b, int c, int op, int type, int m) {
         int size = SIZE[type];
-        for (int mm = m; mm != 0; mm &= mm - 1) {
-            long addr = R[a | Integer.numberOfTrailingZeros(mm)] + off;
-            if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > sm.length) {
-                return false;
-            }
+        if (!VectorAccess.inside(R, a, off, size, 0, sm.length, m)) {
+            return false;
         }
         long mk = MASK[type];
         boolean integerAdd = op == Op.ATOM_ADD && type <= LAST_INT;
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             int at = (int) (R[a | l] + off);
-            long bv = R[b | l] & mk;
             long old = Bytes.load(sm, at, size);
-            // The store keeps the low size bytes: the sum needs no mask.
-            long updated = integerAdd ? old + bv : AtomicOps.atomicResult(op, type, old, bv, R[c | l] & mk);
-            Bytes.store(sm, at, size, updated);
+            Bytes.store(sm, at, size, updated(op, type, integerAdd, old, R[b | l] & mk, R[c | l] & mk));
             if (d >= 0) {
                 R[d | l] = old;
             }
@@ -95,8 +89,7 @@ final class AtomicAccess {
             long old;
             do {
                 old = Bytes.loadVolatile(data, at, size);
-            } while (!Bytes.compareAndSet(data, at, size, old,
-                    integerAdd ? old + bv : AtomicOps.atomicResult(op, type, old, bv, cv)));
+            } while (!Bytes.compareAndSet(data, at, size, old, updated(op, type, integerAdd, old, bv, cv)));
             if (d >= 0) {
                 R[d | l] = old;
             }
@@ -126,18 +119,13 @@ final class AtomicAccess {
         return done;
     }
 
+    /** The new word: integer adds inline (the store keeps the low bytes: no mask), the rest as {@link AtomicOps}. */
+    private static long updated(int op, int type, boolean integerAdd, long old, long b, long c) {
+        return integerAdd ? old + b : AtomicOps.atomicResult(op, type, old, b, c);
+    }
+
     /** Whether every lane's word is aligned and inside allocation {@code h}. */
     private static boolean inside(GlobalMemory.Segments sg, int h, long[] R, int a, long off, int size, int m) {
-        if (h < 0 || h >= sg.count()) {
-            return false;
-        }
-        long start = sg.start(h), end = sg.end(h);
-        for (int mm = m; mm != 0; mm &= mm - 1) {
-            long addr = R[a | Integer.numberOfTrailingZeros(mm)] + off;
-            if ((addr & (size - 1)) != 0 || addr < start || addr + size > end) {
-                return false;
-            }
-        }
-        return true;
+        return h >= 0 && h < sg.count() && VectorAccess.inside(R, a, off, size, sg.start(h), sg.end(h), m);
     }
 }

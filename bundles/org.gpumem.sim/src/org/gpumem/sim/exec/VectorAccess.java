@@ -135,8 +135,8 @@ final class VectorAccess {
         }
     }
 
-    /** Whether every lane's vector is aligned to its full size and inside [start, end). */
-    private static boolean inside(long[] R, int a, long off, int bytes, long start, long end, int m) {
+    /** Whether every lane's vector (or scalar: {@link AtomicAccess}) is aligned to its full size and inside [start, end). */
+    static boolean inside(long[] R, int a, long off, int bytes, long start, long end, int m) {
         for (int mm = m; mm != 0; mm &= mm - 1) {
             long addr = R[a | Integer.numberOfTrailingZeros(mm)] + off;
             if ((addr & (bytes - 1)) != 0 || addr < start || addr + bytes > end) {
