@@ -45,6 +45,17 @@ final class AtomicAccess {
         }
         long mk = MASK[type];
         boolean integerAdd = op == Op.ATOM_ADD && type <= LAST_INT;
+        if (m == -1) {
+            for (int l = 0; l < 32; l++) {
+                int at = (int) (R[a + l] + off);
+                long old = Bytes.load(sm, at, size);
+                Bytes.store(sm, at, size, updated(op, type, integerAdd, old, R[b + l] & mk, R[c + l] & mk));
+                if (d >= 0) {
+                    R[d + l] = old;
+                }
+            }
+            return true;
+        }
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             int at = (int) (R[a | l] + off);
