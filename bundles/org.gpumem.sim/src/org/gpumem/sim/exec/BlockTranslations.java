@@ -10,7 +10,8 @@ import org.gpumem.sim.ptx.Specials;
 /**
  * What the fast engine makes of each instruction: control instructions (and %clock, which reads
  * the issue count) end a block and stay with the interpreter; the forms listed in
- * {@link #translate} become calls of a {@link LaneKernels} loop with their operands as constants;
+ * {@link #translate} become calls of a {@link LaneKernels} loop (or of a memory access or warp
+ * intrinsic: {@link LaneMemory}, {@link AtomicAccess}, {@link LaneVotes}) with their operands as constants;
  * every other instruction is a call of the interpreter's own {@link Interpreter#execute}, so a
  * block may hold any instruction and coverage grows one form at a time. A form is listed only
  * where its kernel computes what the interpreter's path for exactly those operation, type, flag
@@ -139,6 +140,12 @@ final class BlockTranslations {
             case Op.LD:
             case Op.ST:
                 return scalarAccess(in, fn);
+            case Op.ATOM:
+            case Op.RED:
+                return atomic(in);
+            case Op.VOTE:
+                return new Call(LaneVotes.class, "vote", false, Operand.REGS, d(in), a(in), b(in),
+                        (in.flags & Op.F_HI) != 0, in.mod);
             case Op.SHFL:
                 if (in.src.length != 4) {
                     return null;
@@ -201,6 +208,30 @@ final class BlockTranslations {
         if (in.space == PtxStateSpace.GENERIC) {
             return new Call(GenericAccess.class, load ? "load" : "store", true, Operand.MEMORY, Operand.WARP,
                     Operand.FRAME, Operand.INSTRUCTION, Operand.REGS);
+        }
+        return null;
+    }
+
+    /** Scalar 32- and 64-bit atom/red of shared, global and generic memory, as {@link AtomicAccess} does them. */
+    private static Call atomic(Instruction in) {
+        int size = TypeWidths.SIZE[in.type];
+        if (in.vec != 1 || size != 4 && size != 8) {
+            return null;
+        }
+        int d = in.op == Op.ATOM ? d(in) : -1;
+        int b = a(in);
+        int c = in.src.length > 1 ? b(in) : b;
+        if (in.space == PtxStateSpace.SHARED) {
+            return new Call(AtomicAccess.class, "shared", true, Operand.SHARED, Operand.REGS, d, in.addrReg << 5,
+                    in.addrOffset, b, c, in.mod, in.type);
+        }
+        if (in.space == PtxStateSpace.GLOBAL) {
+            return new Call(AtomicAccess.class, "global", true, Operand.MEMORY, Operand.FRAME, Operand.INSTRUCTION,
+                    Operand.REGS, d, in.addrReg << 5, in.addrOffset, b, c, in.mod, in.type);
+        }
+        if (in.space == PtxStateSpace.GENERIC) {
+            return new Call(AtomicAccess.class, "generic", true, Operand.MEMORY, Operand.FRAME, Operand.INSTRUCTION,
+                    Operand.REGS, d, in.addrReg << 5, in.addrOffset, b, c, in.mod, in.type);
         }
         return null;
     }

@@ -179,6 +179,11 @@ final class CtaMemory {
         return segmentHints[f.fn.index()][in.index];
     }
 
+    /** Records allocation {@code h} as the one instruction {@code in} of frame {@code f}'s function accessed last. */
+    void hint(Frame f, Instruction in, int h) {
+        segmentHints[f.fn.index()][in.index] = h;
+    }
+
     /** Scalar local loads: each lane's value out of the warp's interleaved storage. */
     private void loadLocal(Warp w, Frame f, Instruction in, long[] R, int m) {
         int size = SIZE[in.type];

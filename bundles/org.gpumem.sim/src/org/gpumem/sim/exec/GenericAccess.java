@@ -66,7 +66,7 @@ final class GenericAccess {
      * GLOBAL when no lane's address lies in the windows' span, SHARED or LOCAL when every lane's
      * resolves to that window; null otherwise.
      */
-    private static PtxStateSpace spaceOfAll(StateSpaceLayout layout, long[] R, int a, long off, int m) {
+    static PtxStateSpace spaceOfAll(StateSpaceLayout layout, long[] R, int a, long off, int m) {
         long low = layout.windowsLow, span = layout.windowsSpan;
         long first = R[a | Integer.numberOfTrailingZeros(m)] + off - low;
         if (first < 0 || first >= span) {

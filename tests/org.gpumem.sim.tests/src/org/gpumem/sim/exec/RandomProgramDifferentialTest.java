@@ -23,9 +23,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Random PTX programs ({@link RandomPtxPrograms}: every form the loader accepts for the
  * arithmetic, logic, comparison, selection and conversion opcodes, with guards, divergent
- * forward branches, shared memory, exits and faulting loads) run on both engines from fixed
- * seeds, with random and boundary inputs: the same registers stored, counts, profile and fault
- * report; and the same again when the instruction budget stops them part-way.
+ * forward branches, shared memory, atomics and votes, exits and faulting loads and atomics) run
+ * on both engines from fixed seeds, with random and boundary inputs: the same registers stored,
+ * the same words the global atomics left, counts, profile and fault report; and the same again
+ * when the instruction budget stops them part-way.
  */
 class RandomProgramDifferentialTest {
     private static final RandomPtxPrograms PROGRAMS = new RandomPtxPrograms();
@@ -46,6 +47,11 @@ class RandomProgramDifferentialTest {
         assertTrue(opcodes.containsAll(Set.of("add", "mul.wide", "mad.lo", "fma.rn", "setp.lt", "selp", "cvt", "shr",
                 "cvt.rzi", "add.rz", "popc")), opcodes.toString());
         assertTrue(PROGRAMS.forms().size() > 500, PROGRAMS.forms().size() + " forms");
+        Set<String> atomics = PROGRAMS.atomicForms().stream()
+                .map(f -> f.base() + "." + f.operation() + "." + f.type().ptxName()).collect(Collectors.toSet());
+        assertTrue(atomics.containsAll(Set.of("atom.add.u32", "atom.add.f32", "atom.add.f64", "atom.exch.b64",
+                "atom.cas.b32", "atom.inc.u32", "atom.dec.u32", "atom.min.s64", "atom.max.u64", "atom.xor.b32",
+                "red.add.u64", "red.and.b64")), atomics.toString());
     }
 
     @ParameterizedTest(name = "batch {0}")
@@ -62,7 +68,7 @@ class RandomProgramDifferentialTest {
         }
     }
 
-    private record Outcome(LaunchResult result, byte[] out) {
+    private record Outcome(LaunchResult result, byte[] out, byte[] atomics) {
     }
 
     private static void assertSame(Outcome a, Outcome b, long seed, String ptx) {
@@ -72,6 +78,7 @@ class RandomProgramDifferentialTest {
         assertEquals(a.result.threadInstructions(), b.result.threadInstructions(), what);
         assertEquals(a.result.profile().instructions(), b.result.profile().instructions(), what);
         assertSameRegisters(a.out, b.out, what);
+        assertSameAtomics(a.atomics, b.atomics, what);
     }
 
     private static Outcome run(String ptx, long seed, int block, long budget, ExecEngine engine) {
@@ -81,10 +88,48 @@ class RandomProgramDifferentialTest {
         DeviceModule module = device.load("random.ptx", ptx);
         long in = device.allocate((long) RandomPtxPrograms.IN_BYTES * threads);
         long out = device.allocate((long) RandomPtxPrograms.OUT_BYTES * threads);
+        long atomics = device.allocate(RandomPtxPrograms.ATOMIC_BYTES);
         device.write(in, inputs(seed, threads));
-        LaunchConfig c = LaunchConfig.builder("k").grid(grid, 1, 1).block(block, 1, 1).argU64(in).argU64(out).build();
+        device.write(atomics, atomicWords(seed));
+        LaunchConfig c = LaunchConfig.builder("k").grid(grid, 1, 1).block(block, 1, 1).argU64(in).argU64(out)
+                .argU64(atomics).build();
         LaunchResult r = module.launch(c, new ExecOptions(budget, 1, true, engine)).run();
-        return new Outcome(r, device.read(out, RandomPtxPrograms.OUT_BYTES * threads));
+        return new Outcome(r, device.read(out, RandomPtxPrograms.OUT_BYTES * threads),
+                device.read(atomics, RandomPtxPrograms.ATOMIC_BYTES));
+    }
+
+    /** The global atomics' words: integers random or small (inc/dec bounds meet them), then small f32 and f64 numbers. */
+    private static byte[] atomicWords(long seed) {
+        Random r = new Random(seed ^ 0xA70A1CL);
+        ByteBuffer b = ByteBuffer.allocate(RandomPtxPrograms.ATOMIC_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        for (int k = 0; k < 16; k++) {
+            b.putLong(r.nextBoolean() ? r.nextLong() : r.nextInt(8) - 1);
+        }
+        for (int k = 0; k < 16; k++) {
+            b.putFloat((r.nextInt(64) - 32) / 4f);
+        }
+        for (int k = 0; k < 8; k++) {
+            b.putDouble((r.nextInt(64) - 32) / 8.0);
+        }
+        return b.array();
+    }
+
+    /** The global atomics left the same words: integers bit for bit, f32 and f64 words bit for bit or both NaN. */
+    private static void assertSameAtomics(byte[] a, byte[] b, String what) {
+        ByteBuffer x = ByteBuffer.wrap(a).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer y = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
+        for (int k = 0; k < 128; k++) {
+            assertEquals(a[k], b[k], what + "\natomic integer byte " + k);
+        }
+        for (int at = 128; at < RandomPtxPrograms.ATOMIC_BYTES; at += at < 192 ? 4 : 8) {
+            ScalarType t = at < 192 ? ScalarType.F32 : ScalarType.F64;
+            long p = t == ScalarType.F32 ? x.getInt(at) & 0xFFFF_FFFFL : x.getLong(at);
+            long q = t == ScalarType.F32 ? y.getInt(at) & 0xFFFF_FFFFL : y.getLong(at);
+            if (!sameFloat(t, p, q)) {
+                throw new AssertionError(what + "\natomic " + t + " word at " + at + ": " + Long.toHexString(p) + " and "
+                        + Long.toHexString(q));
+            }
+        }
     }
 
     /** Per thread, eight integer then eight float words: random, mixed with boundary values of the types. */

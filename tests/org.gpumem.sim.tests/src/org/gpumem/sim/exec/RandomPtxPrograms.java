@@ -18,7 +18,9 @@ import org.gpumem.sim.ScalarType;
  * guards, forward branches that diverge, shared-memory round trips, local-memory round trips of
  * several widths, generic accesses through cvta pointers into local, shared and global memory
  * (and through a pointer that is local in some lanes and shared in others), v2/v4 accesses of
- * local, shared and global memory, shuffles, early exits
+ * local, shared and global memory, shuffles, votes, atom/red of every accepted operation and
+ * 32/64-bit type on shared and global words that many lanes share (now and then misaligned or
+ * out of bounds), early exits
  * and, now and then, a wild load that faults, and stores every register. When two NaNs of different payloads
  * meet, which one an operation returns depends on how the JIT ordered the operands, for either
  * engine; keeping each float register to one type keeps such a NaN a NaN of that type wherever
@@ -56,13 +58,23 @@ final class RandomPtxPrograms {
     record Form(String opcode, Shape shape, ScalarType type, ScalarType type2) {
     }
 
+    /** An atomic form the loader accepted: atom or red, the operation and the type. */
+    record AtomicForm(String base, String operation, ScalarType type) {
+    }
+
     private static final ScalarType[] TYPES = {ScalarType.U16, ScalarType.U32, ScalarType.U64, ScalarType.S16,
         ScalarType.S32, ScalarType.S64, ScalarType.B16, ScalarType.B32, ScalarType.B64, ScalarType.F16, ScalarType.F16X2,
         ScalarType.BF16, ScalarType.BF16X2, ScalarType.F32, ScalarType.F64, ScalarType.PRED};
     private static final String[] COMPARISONS = {"eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs", "equ",
         "neu", "ltu", "leu", "gtu", "geu", "num", "nan"};
 
+    private static final String[] ATOMIC_OPERATIONS = {"add", "min", "max", "exch", "cas", "and", "or", "xor", "inc",
+        "dec"};
+    private static final ScalarType[] ATOMIC_TYPES = {ScalarType.U32, ScalarType.S32, ScalarType.B32, ScalarType.U64,
+        ScalarType.S64, ScalarType.B64, ScalarType.F32, ScalarType.F64};
+
     private final List<Form> forms = new ArrayList<>();
+    private final List<AtomicForm> atomicForms = new ArrayList<>();
     private List<List<Form>> byOpcode;
     private final SimulatedDevice probes = new SimulatedDevice("sm_90", 64L << 20);
 
@@ -111,10 +123,24 @@ final class RandomPtxPrograms {
                 }
             }
         }
+        for (String base : new String[] {"atom", "red"}) {
+            for (String op : ATOMIC_OPERATIONS) {
+                for (ScalarType t : ATOMIC_TYPES) {
+                    // On float words only operations that keep a NaN a NaN whatever its payload.
+                    if (!t.isFloat() || op.equals("add") || op.equals("min") || op.equals("max") || op.equals("exch")) {
+                        probe(new AtomicForm(base, op, t));
+                    }
+                }
+            }
+        }
     }
 
     List<Form> forms() {
         return forms;
+    }
+
+    List<AtomicForm> atomicForms() {
+        return atomicForms;
     }
 
     /** The accepted forms by opcode: programs pick an opcode first, so cvt's many type pairs do not crowd out the rest. */
@@ -142,6 +168,21 @@ final class RandomPtxPrograms {
         }
     }
 
+    private void probe(AtomicForm f) {
+        for (String space : new String[] {"shared", "global"}) {
+            String at = space.equals("shared") ? "[%as]" : "[%at]";
+            String ptx = kernel(List.of(" " + atomic(f, "." + space, at, new Random(0)) + ";"));
+            try {
+                if (!probes.load("probe.ptx", ptx).kernel("k").runnable()) {
+                    return;
+                }
+            } catch (InputFormatException e) {
+                return;
+            }
+        }
+        atomicForms.add(f);
+    }
+
     /** A kernel of about {@code length} random instructions from {@code seed}. */
     String program(long seed, int length) {
         Random r = new Random(seed);
@@ -150,6 +191,7 @@ final class RandomPtxPrograms {
         int labels = 0;
         boolean wildLoad = r.nextInt(8) == 0;
         boolean wildGeneric = r.nextInt(8) == 0;
+        boolean wildAtomic = r.nextInt(6) == 0;
         for (int i = 0; i < length; i++) {
             for (int k = pendingLabels.size() - 1; k >= 0; k--) {
                 if (pendingLabels.get(k)[1] == i) {
@@ -185,6 +227,11 @@ final class RandomPtxPrograms {
                 // misaligned or past the local memory: a generic access that faults
                 body.add(" ld.u32 %r" + r.nextInt(8) + ", [%gl+" + (r.nextBoolean() ? 2 : 1 << 20) + "];");
                 wildGeneric = false;
+            } else if (pick < 23) {
+                colliding(body, r, wildAtomic);
+                wildAtomic = false;
+            } else if (pick < 25) {
+                vote(body, r);
             } else {
                 List<Form> group = byOpcode().get(r.nextInt(byOpcode().size()));
                 Form f = group.get(r.nextInt(group.size()));
@@ -196,6 +243,88 @@ final class RandomPtxPrograms {
             body.add("$L" + l[0] + ":");
         }
         return kernel(body);
+    }
+
+    /**
+     * An atom or red of shared (astage) or global (the atomics buffer, %at) memory whose lanes
+     * meet on a few words: integer forms on bytes 0-127, f32 on 128-191, f64 on 192-255 (so
+     * that a NaN's payload, which an add may take from either operand, never reaches an integer
+     * register), through the space's own addresses or generic ones. {@code wild}: misaligned from
+     * the third lane of a warp on, or every lane past the end of the space.
+     */
+    private void colliding(List<String> body, Random r, boolean wild) {
+        AtomicForm f = atomicForms.get(r.nextInt(atomicForms.size()));
+        int size = f.type().size();
+        int region = f.type() == ScalarType.F32 ? 128 : f.type() == ScalarType.F64 ? 192 : 0;
+        int span = f.type().isFloat() ? 64 : 128;
+        boolean shared = r.nextBoolean();
+        long offset = region;
+        String base;
+        if (!wild && r.nextInt(4) == 0) {
+            // every lane on one word
+            base = shared ? "%as" : "%at";
+            offset += (long) size * r.nextInt(span / size);
+        } else {
+            boolean misaligned = wild && r.nextBoolean();
+            // misaligned: lanes 0 and 1 of a warp share a word, lane 2 faults
+            body.add(misaligned ? " and.b32 %ai, %t, 62;" : " and.b32 %ai, %r" + r.nextInt(8) + ", " + (span - size) + ";");
+            if (wild && !misaligned) {
+                offset += 1 << 20;
+            }
+            if (shared) {
+                body.add(" add.u32 %ai, %ai, %as;");
+                base = "%ai";
+            } else {
+                body.add(" cvt.u64.u32 %aj, %ai; add.u64 %aj, %aj, %at;");
+                base = "%aj";
+            }
+        }
+        String space = shared ? ".shared" : ".global";
+        if (r.nextInt(3) == 0) {
+            // the same words through a generic pointer; now and then the thread's own stage word in some lanes
+            body.add(shared ? " cvt.u64.u32 %aj, " + base + "; cvta.shared.u64 %aj, %aj;"
+                    : " cvta.global.u64 %aj, " + base + ";");
+            if (size == 4 && r.nextInt(4) == 0) {
+                body.add(" selp.b64 %aj, %aj, %gs, %p0;");
+            }
+            base = "%aj";
+            space = "";
+        }
+        String guard = r.nextInt(4) == 0 ? "@" + (r.nextBoolean() ? "" : "!") + "%p" + r.nextInt(4) + " " : "";
+        String at = "[" + base + (offset == 0 ? "" : "+" + offset) + "]";
+        body.add(" " + guard + atomic(f, space, at, r) + ";");
+    }
+
+    /** {@code f} at {@code at}: destination and operands are registers of the type's class, or small integers (inc/dec bounds). */
+    private static String atomic(AtomicForm f, String space, String at, Random r) {
+        ScalarType t = f.type();
+        String cls = t == ScalarType.F32 ? "%f" : t == ScalarType.F64 ? "%fd" : t.size() == 4 ? "%r" : "%rd";
+        StringBuilder sb = new StringBuilder(f.base()).append(space).append('.').append(f.operation())
+                .append('.').append(t.ptxName()).append(' ');
+        if (f.base().equals("atom")) {
+            sb.append(cls).append(r.nextInt(8)).append(", ");
+        }
+        sb.append(at).append(", ");
+        if (!t.isFloat() && r.nextInt(3) == 0) {
+            sb.append(r.nextInt(6));
+        } else {
+            sb.append(cls).append(r.nextInt(8));
+        }
+        if (f.operation().equals("cas")) {
+            sb.append(", ").append(cls).append(r.nextInt(8));
+        }
+        return sb.toString();
+    }
+
+    /** A vote.sync of any mode over a predicate, maybe negated, with all lanes, some or a register's lanes as members. */
+    private static void vote(List<String> body, Random r) {
+        String mode = new String[] {"ballot", "all", "any", "uni"}[r.nextInt(4)];
+        String dst = mode.equals("ballot") ? "b32 %r" + r.nextInt(8) : "pred %p" + r.nextInt(4);
+        String members = r.nextInt(3) == 0 ? "%r" + r.nextInt(8)
+                : r.nextBoolean() ? "-1" : "0x" + Integer.toHexString(r.nextInt());
+        String guard = r.nextInt(4) == 0 ? "@" + (r.nextBoolean() ? "" : "!") + "%p" + r.nextInt(4) + " " : "";
+        body.add(" " + guard + "vote.sync." + mode + "." + dst + ", " + (r.nextBoolean() ? "!" : "") + "%p" + r.nextInt(4)
+                + ", " + members + ";");
     }
 
     /** Register classes and the types ld/st move them as: b16 (%h), b32 (%r), b64 (%rd). */
@@ -361,6 +490,8 @@ final class RandomPtxPrograms {
 
     /** Inputs: 16 x 8 bytes per thread at in + 128 * thread (8 integer words, then 8 float words). */
     static final int IN_BYTES = 128;
+    /** The words all threads' global atomics meet on: integer (0-127), f32 (128-191), f64 (192-255). */
+    static final int ATOMIC_BYTES = 256;
     /**
      * Outputs, per thread at out + 320 * thread: %rd, %r, %h (0-111), then %fd (112), %f (176),
      * %fx (208), %bx (240), %hf (272), %hb (288), and the predicates as words (304).
@@ -373,15 +504,18 @@ final class RandomPtxPrograms {
 
     private static String kernel(List<String> body) {
         StringBuilder sb = new StringBuilder(SimTestSupport.HEADER);
-        sb.append(".visible .entry k(.param .u64 in, .param .u64 out)\n{\n");
+        sb.append(".visible .entry k(.param .u64 in, .param .u64 out, .param .u64 atomics)\n{\n");
         sb.append(" .reg .b16 %h<8>; .reg .b32 %r<8>; .reg .b64 %rd<8>; .reg .pred %p<4>;\n");
         sb.append(" .reg .b16 %hf<8>, %hb<8>; .reg .b32 %f<8>, %fx<8>, %bx<8>; .reg .b64 %fd<8>;\n");
         sb.append(" .reg .b32 %t, %g, %c, %n, %sh; .reg .b64 %in, %out, %a;\n");
         sb.append(" .shared .align 4 .b32 stage[1024];\n");
         sb.append(" .shared .align 16 .b8 vstage[1024];\n");
+        sb.append(" .shared .align 8 .b8 astage[").append(ATOMIC_BYTES).append("];\n");
+        sb.append(" .reg .b32 %as, %ai; .reg .b64 %at, %aj;\n");
         sb.append(" .local .align 16 .b8 depot[").append(DEPOT_BYTES).append("];\n");
         sb.append(" .reg .b64 %lp, %gl, %gs, %gg, %gm; .reg .b32 %vs;\n");
-        sb.append(" ld.param.u64 %in, [in]; ld.param.u64 %out, [out];\n");
+        sb.append(" ld.param.u64 %in, [in]; ld.param.u64 %out, [out]; ld.param.u64 %at, [atomics];\n");
+        sb.append(" mov.u32 %as, astage;\n");
         sb.append(" mov.u32 %t, %tid.x; mov.u32 %c, %ctaid.x; mov.u32 %n, %ntid.x; mad.lo.u32 %g, %c, %n, %t;\n");
         sb.append(" mov.u32 %sh, stage; shl.b32 %c, %t, 2; add.u32 %sh, %sh, %c;\n");
         sb.append(" mov.u32 %vs, vstage; shl.b32 %c, %t, 4; add.u32 %vs, %vs, %c;\n");
