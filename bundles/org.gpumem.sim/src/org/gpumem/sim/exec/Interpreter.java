@@ -421,7 +421,13 @@ final class Interpreter {
         long base = ip.layout.base(in.space);
         long mk = MASK[in.type];
         boolean to = in.op == Op.CVTA_TO;
-        for (int mm = m; mm != 0; mm &= mm - 1) {
+        if (m == -1) {
+            for (int l = 0; l < 32; l++) {
+                long v = R[a + l] & mk;
+                R[d + l] = (to ? v - base : v + base) & mk;
+            }
+        }
+        for (int mm = m == -1 ? 0 : m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             long v = R[a | l] & mk;
             R[d | l] = (to ? v - base : v + base) & mk;
