@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -31,8 +32,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code gpumem bench [LAUNCH.json...]}: simulator speed in thread instructions per second (one
- * instruction executed by one active lane), each launch on the interpreter and on the fast engine
- * (or the one {@code --engine} names), with one worker thread and with all processors, the ratios
+ * instruction executed by one active lane), every launch on the fast engine, then every launch on
+ * the interpreter (or on the one {@code --engine} names), with one worker thread and with all processors, the ratios
  * measured in the same run, and, with {@code --c-reference}, the
  * ratio to a single-threaded C program doing the launch's work, run in the same run. Without
  * launch files it measures the launches bundled in the jar ({@link BenchLaunches}). Each figure
@@ -89,17 +90,24 @@ public final class BenchCommand implements Callable<Integer> {
         if (module != null && launches.size() != 1) {
             throw new ParameterException(spec.commandLine(), "--module needs exactly one launch file");
         }
-        List<ExecEngine> engines = engine == null ? List.of(ExecEngine.INTERPRETER, ExecEngine.FAST)
+        List<ExecEngine> engines = engine == null ? List.of(ExecEngine.FAST, ExecEngine.INTERPRETER)
                 : List.of(SimulationOptions.engine(spec, engine));
         List<Subject> subjects = subjects();
         out.printf("%-18s %-11s %7s %16s %9s %9s %9s %12s %12s %12s %6s%n", "launch", "engine", "workers", "thread-instr",
                 "seconds", "first-run", "cpu-s", "Mthr-instr/s", "per worker", "per cpu-s", "load");
         Map<ExecEngine, List<Double>> singleRates = new EnumMap<>(ExecEngine.class);
         Map<ExecEngine, List<Double>> singleCpuRates = new EnumMap<>(ExecEngine.class);
+        Map<ExecEngine, List<Figure[]>> figures = new EnumMap<>(ExecEngine.class);
+        // One engine over every launch, then the other: the fast engine's figures come from a JVM
+        // that has run only its code so far, as a `gpumem run` does, not from one whose JIT
+        // profiles the interpreter's runs of the same launch just reshaped.
+        Map<String, Double> cSeconds = new HashMap<>();
         for (Subject s : subjects) {
-            Double c = referenceSeconds(s.name());
-            Map<ExecEngine, Figure[]> figures = new EnumMap<>(ExecEngine.class);
-            for (ExecEngine e : engines) {
+            cSeconds.put(s.name(), referenceSeconds(s.name()));
+        }
+        for (ExecEngine e : engines) {
+            for (Subject s : subjects) {
+                Double c = cSeconds.get(s.name());
                 Figure single = measure(s, 1, e);
                 print(out, s.name(), e, 1, single);
                 Figure parallel = single;
@@ -107,7 +115,7 @@ public final class BenchCommand implements Callable<Integer> {
                     parallel = measure(s, all, e);
                     print(out, s.name(), e, all, parallel);
                 }
-                figures.put(e, new Figure[] {single, parallel});
+                figures.computeIfAbsent(e, k -> new ArrayList<>()).add(new Figure[] {single, parallel});
                 singleRates.computeIfAbsent(e, k -> new ArrayList<>()).add(single.rate());
                 singleCpuRates.computeIfAbsent(e, k -> new ArrayList<>())
                         .add(single.instructions() / Math.max(single.cpuSeconds(), 1e-9));
@@ -119,14 +127,15 @@ public final class BenchCommand implements Callable<Integer> {
                     line.append(String.format("; C reference (one core) %.6f s: one worker %.1fx slower", c, single.seconds() / c));
                 }
                 out.println(line);
+                out.flush();
             }
-            Figure[] interpreted = figures.get(ExecEngine.INTERPRETER);
-            Figure[] fast = figures.get(ExecEngine.FAST);
-            if (interpreted != null && fast != null) {
-                out.printf("%-18s fast engine: %.2fx the interpreter's speed with one worker, %.2fx with %d%n", s.name(),
-                        fast[0].rate() / interpreted[0].rate(), fast[1].rate() / interpreted[1].rate(), all);
-            }
-            out.flush();
+        }
+        List<Figure[]> interpreted = figures.get(ExecEngine.INTERPRETER);
+        List<Figure[]> fast = figures.get(ExecEngine.FAST);
+        for (int i = 0; interpreted != null && fast != null && i < subjects.size(); i++) {
+            out.printf("%-18s fast engine: %.2fx the interpreter's speed with one worker, %.2fx with %d%n",
+                    subjects.get(i).name(), fast.get(i)[0].rate() / interpreted.get(i)[0].rate(),
+                    fast.get(i)[1].rate() / interpreted.get(i)[1].rate(), all);
         }
         for (ExecEngine e : engines) {
             out.printf("geometric mean, %s, one worker: %.1f M thread-instr/s, %.1f M per CPU-second%n", e.cliName(),
