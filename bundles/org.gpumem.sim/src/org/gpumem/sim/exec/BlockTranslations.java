@@ -97,9 +97,8 @@ final class BlockTranslations {
                     return null;
                 }
                 int bits = TypeWidths.SIZE[t] * 8;
-                String name = in.op == Op.DIV ? "div" : in.op == Op.REM ? "rem" : in.op == Op.MIN ? "min" : "max";
-                return new Call(LaneIntegerOps.class, name, false, Operand.REGS, d(in), a(in), b(in), 64 - bits,
-                        TypeWidths.SIGNED[t], TypeWidths.MASK[t], bits == 64 && !TypeWidths.SIGNED[t]);
+                return new Call(LaneIntegerOps.class, "divideOrSelect", false, Operand.REGS, in.op, d(in), a(in), b(in),
+                        64 - bits, TypeWidths.SIGNED[t], TypeWidths.MASK[t], bits == 64 && !TypeWidths.SIGNED[t]);
             case Op.CVTA:
             case Op.CVTA_TO:
                 return new Call(Interpreter.class, "cvta", false, Operand.INTERPRETER, Operand.FRAME,

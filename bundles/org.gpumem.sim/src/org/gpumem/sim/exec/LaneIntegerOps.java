@@ -1,11 +1,15 @@
 package org.gpumem.sim.exec;
 
+import org.gpumem.sim.ptx.Op;
+
 /**
- * The fast engine's lane loops for integer div, rem, min and max, as {@link Alu}'s
+ * The fast engine's lane loop for integer div, rem, min and max, as {@link Alu}'s
  * divide-or-select path computes them: operands read at the type's width ({@code sh}, the bits
  * above it) and signedness, u64 compared and divided unsigned, division by zero giving all ones
- * (div) or the dividend (rem), results masked to the type ({@code mk}). Like {@link LaneKernels},
- * each has a full-warp form {@code nameFull}.
+ * (div) or the dividend (rem), results masked to the type ({@code mk}). The operation
+ * ({@code op}, an {@link Op} code) is a constant at each call site, so the JIT keeps only its
+ * branch when it inlines the loop into a block. Like {@link LaneKernels}, it has a full-warp
+ * form.
  */
 final class LaneIntegerOps {
     private LaneIntegerOps() {
@@ -13,91 +17,41 @@ final class LaneIntegerOps {
 
     private static final int FULL = -1;
 
-    private static long operand(long v, int sh, boolean sgn, long mk) {
-        return sgn ? (v << sh) >> sh : v & mk;
+    private static long result(int op, long va, long vb, int sh, boolean sgn, long mk, boolean u64) {
+        long x = sgn ? (va << sh) >> sh : va & mk;
+        long y = sgn ? (vb << sh) >> sh : vb & mk;
+        long r;
+        switch (op) {
+            case Op.DIV:
+                r = y == 0 ? -1 : u64 ? Long.divideUnsigned(x, y) : x / y;
+                break;
+            case Op.REM:
+                r = y == 0 ? x : u64 ? Long.remainderUnsigned(x, y) : x % y;
+                break;
+            case Op.MIN:
+                r = (u64 ? Long.compareUnsigned(x, y) <= 0 : x <= y) ? x : y;
+                break;
+            default:
+                r = (u64 ? Long.compareUnsigned(x, y) >= 0 : x >= y) ? x : y;
+                break;
+        }
+        return r & mk;
     }
 
-    private static long quotient(long x, long y, boolean u64) {
-        return y == 0 ? -1 : u64 ? Long.divideUnsigned(x, y) : x / y;
-    }
-
-    private static long remainder(long x, long y, boolean u64) {
-        return y == 0 ? x : u64 ? Long.remainderUnsigned(x, y) : x % y;
-    }
-
-    private static long min(long x, long y, boolean u64) {
-        return (u64 ? Long.compareUnsigned(x, y) <= 0 : x <= y) ? x : y;
-    }
-
-    private static long max(long x, long y, boolean u64) {
-        return (u64 ? Long.compareUnsigned(x, y) >= 0 : x >= y) ? x : y;
-    }
-
-    static void divFull(long[] R, int d, int a, int b, int sh, boolean sgn, long mk, boolean u64) {
+    static void divideOrSelectFull(long[] R, int op, int d, int a, int b, int sh, boolean sgn, long mk, boolean u64) {
         for (int l = 0; l < 32; l++) {
-            R[d + l] = quotient(operand(R[a + l], sh, sgn, mk), operand(R[b + l], sh, sgn, mk), u64) & mk;
+            R[d + l] = result(op, R[a + l], R[b + l], sh, sgn, mk, u64);
         }
     }
 
-    static void div(long[] R, int d, int a, int b, int sh, boolean sgn, long mk, boolean u64, int m) {
+    static void divideOrSelect(long[] R, int op, int d, int a, int b, int sh, boolean sgn, long mk, boolean u64, int m) {
         if (m == FULL) {
-            divFull(R, d, a, b, sh, sgn, mk, u64);
+            divideOrSelectFull(R, op, d, a, b, sh, sgn, mk, u64);
             return;
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
-            R[d | l] = quotient(operand(R[a | l], sh, sgn, mk), operand(R[b | l], sh, sgn, mk), u64) & mk;
-        }
-    }
-
-    static void remFull(long[] R, int d, int a, int b, int sh, boolean sgn, long mk, boolean u64) {
-        for (int l = 0; l < 32; l++) {
-            R[d + l] = remainder(operand(R[a + l], sh, sgn, mk), operand(R[b + l], sh, sgn, mk), u64) & mk;
-        }
-    }
-
-    static void rem(long[] R, int d, int a, int b, int sh, boolean sgn, long mk, boolean u64, int m) {
-        if (m == FULL) {
-            remFull(R, d, a, b, sh, sgn, mk, u64);
-            return;
-        }
-        for (int mm = m; mm != 0; mm &= mm - 1) {
-            int l = Integer.numberOfTrailingZeros(mm);
-            R[d | l] = remainder(operand(R[a | l], sh, sgn, mk), operand(R[b | l], sh, sgn, mk), u64) & mk;
-        }
-    }
-
-    static void minFull(long[] R, int d, int a, int b, int sh, boolean sgn, long mk, boolean u64) {
-        for (int l = 0; l < 32; l++) {
-            R[d + l] = min(operand(R[a + l], sh, sgn, mk), operand(R[b + l], sh, sgn, mk), u64) & mk;
-        }
-    }
-
-    static void min(long[] R, int d, int a, int b, int sh, boolean sgn, long mk, boolean u64, int m) {
-        if (m == FULL) {
-            minFull(R, d, a, b, sh, sgn, mk, u64);
-            return;
-        }
-        for (int mm = m; mm != 0; mm &= mm - 1) {
-            int l = Integer.numberOfTrailingZeros(mm);
-            R[d | l] = min(operand(R[a | l], sh, sgn, mk), operand(R[b | l], sh, sgn, mk), u64) & mk;
-        }
-    }
-
-    static void maxFull(long[] R, int d, int a, int b, int sh, boolean sgn, long mk, boolean u64) {
-        for (int l = 0; l < 32; l++) {
-            R[d + l] = max(operand(R[a + l], sh, sgn, mk), operand(R[b + l], sh, sgn, mk), u64) & mk;
-        }
-    }
-
-    static void max(long[] R, int d, int a, int b, int sh, boolean sgn, long mk, boolean u64, int m) {
-        if (m == FULL) {
-            maxFull(R, d, a, b, sh, sgn, mk, u64);
-            return;
-        }
-        for (int mm = m; mm != 0; mm &= mm - 1) {
-            int l = Integer.numberOfTrailingZeros(mm);
-            R[d | l] = max(operand(R[a | l], sh, sgn, mk), operand(R[b | l], sh, sgn, mk), u64) & mk;
+            R[d | l] = result(op, R[a | l], R[b | l], sh, sgn, mk, u64);
         }
     }
 }
