@@ -136,7 +136,7 @@ final class BlockCompiler {
     }
 
     /** The lane loops that have a full-warp form {@code nameFull} (the same arguments, no mask), as {@code Owner.nameFull}. */
-    private static final Set<String> FULL_FORMS = Stream.of(LaneKernels.class, LaneIntegerOps.class)
+    private static final Set<String> FULL_FORMS = Stream.of(LaneKernels.class, LaneIntegerOps.class, LaneMemory.class)
             .flatMap(c -> Arrays.stream(c.getDeclaredMethods()).map(m -> c.getSimpleName() + "." + m.getName()))
             .filter(n -> n.endsWith("Full")).collect(Collectors.toUnmodifiableSet());
 
@@ -174,6 +174,9 @@ final class BlockCompiler {
             emitCall(mv, call, in, m);
             return;
         }
+        // A refusable call's full-warp form, where it has one, takes no mask.
+        boolean fullForm = full && in.guard < 0 && call != null
+                && FULL_FORMS.contains(call.owner().getSimpleName() + "." + call.method() + "Full");
         // The interpreter executes it, and may fault: record where the block is first.
         mv.visitVarInsn(ALOAD, IP);
         push(mv, in.index);
@@ -184,7 +187,11 @@ final class BlockCompiler {
         mv.visitVarInsn(ILOAD, m);
         mv.visitJumpInsn(IFEQ, done);
         if (call != null) {
-            emitCall(mv, call, in, m);
+            if (fullForm) {
+                emitCall(mv, new BlockTranslations.Call(call.owner(), call.method() + "Full", true, call.args()), in, -1);
+            } else {
+                emitCall(mv, call, in, m);
+            }
             mv.visitJumpInsn(IFNE, done);
         }
         mv.visitVarInsn(ALOAD, IP);

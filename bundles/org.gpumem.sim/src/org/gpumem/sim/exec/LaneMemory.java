@@ -17,21 +17,34 @@ final class LaneMemory {
 
     /** Scalar ld of one array for all lanes (shared memory, the const bank, kernel parameters): every lane's access in bounds and aligned, or false. */
     static boolean ldArray(byte[] sm, long[] R, int d, int a, long off, int size, boolean sext, int m) {
+        if (m == FULL) {
+            return ldArrayFull(sm, R, d, a, off, size, sext);
+        }
         if (!inside(R, a, off, size, 0, sm.length, m)) {
             return false;
         }
         int sh = 64 - 8 * size;
-        if (m == FULL) {
-            for (int l = 0; l < 32; l++) {
-                long v = Bytes.load(sm, (int) (R[a + l] + off), size);
-                R[d + l] = sext ? (v << sh) >> sh : v;
-            }
-            return true;
-        }
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             long v = Bytes.load(sm, (int) (R[a | l] + off), size);
             R[d | l] = sext ? (v << sh) >> sh : v;
+        }
+        return true;
+    }
+
+    /**
+     * {@link #ldArray} for a full warp. Blocks call it directly: smaller than the masked form, so
+     * that the JIT, which stops inlining once a method has grown past its limit, inlines the
+     * loads of a long block too.
+     */
+    static boolean ldArrayFull(byte[] sm, long[] R, int d, int a, long off, int size, boolean sext) {
+        if (!insideFull(R, a, off, size, 0, sm.length)) {
+            return false;
+        }
+        int sh = 64 - 8 * size;
+        for (int l = 0; l < 32; l++) {
+            long v = Bytes.load(sm, (int) (R[a + l] + off), size);
+            R[d + l] = sext ? (v << sh) >> sh : v;
         }
         return true;
     }
@@ -93,18 +106,26 @@ final class LaneMemory {
 
     /** Scalar st.shared, lanes in ascending order (the highest lane's value stays): in bounds and aligned, or false. */
     static boolean stShared(byte[] sm, long[] R, int a, int src, long off, int size, int m) {
+        if (m == FULL) {
+            return stSharedFull(sm, R, a, src, off, size);
+        }
         if (!inside(R, a, off, size, 0, sm.length, m)) {
             return false;
-        }
-        if (m == FULL) {
-            for (int l = 0; l < 32; l++) {
-                Bytes.store(sm, (int) (R[a + l] + off), size, R[src + l]);
-            }
-            return true;
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             Bytes.store(sm, (int) (R[a | l] + off), size, R[src | l]);
+        }
+        return true;
+    }
+
+    /** {@link #stShared} for a full warp, called directly by blocks as {@link #ldArrayFull} is. */
+    static boolean stSharedFull(byte[] sm, long[] R, int a, int src, long off, int size) {
+        if (!insideFull(R, a, off, size, 0, sm.length)) {
+            return false;
+        }
+        for (int l = 0; l < 32; l++) {
+            Bytes.store(sm, (int) (R[a + l] + off), size, R[src + l]);
         }
         return true;
     }
@@ -161,14 +182,7 @@ final class LaneMemory {
      */
     static boolean inside(long[] R, int a, long off, int size, long start, long end, int m) {
         if (m == FULL) {
-            long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE, bits = 0;
-            for (int l = 0; l < 32; l++) {
-                long addr = R[a + l] + off;
-                lo = Math.min(lo, addr);
-                hi = Math.max(hi, addr);
-                bits |= addr;
-            }
-            return (bits & (size - 1)) == 0 && lo >= start && hi + size <= end;
+            return insideFull(R, a, off, size, start, end);
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
             long addr = R[a | Integer.numberOfTrailingZeros(mm)] + off;
@@ -177,6 +191,18 @@ final class LaneMemory {
             }
         }
         return true;
+    }
+
+    /** {@link #inside} for a full warp. */
+    private static boolean insideFull(long[] R, int a, long off, int size, long start, long end) {
+        long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE, bits = 0;
+        for (int l = 0; l < 32; l++) {
+            long addr = R[a + l] + off;
+            lo = Math.min(lo, addr);
+            hi = Math.max(hi, addr);
+            bits |= addr;
+        }
+        return (bits & (size - 1)) == 0 && lo >= start && hi + size <= end;
     }
 
     /**
