@@ -40,37 +40,39 @@ final class HintedGlobalAccess {
             return false;
         }
         int size = SIZE[in.type];
-        int a = in.addrReg << 5;
         long base = in.addrOffset - sg.start(h);
         ByteBuffer data = sg.data(h);
         if (data.hasArray()) {
             accessArray(data.array(), base + data.arrayOffset(), size, in, R, m, load);
-            return true;
+        } else {
+            accessBuffer(data, base, size, in, R, m, load);
         }
+        return true;
+    }
+
+    /**
+     * The accesses of {@link #access} on an allocation held in a buffer of its own (the memory a
+     * host program shares with the simulator). Apart from {@link #accessArray}, so that the JIT
+     * inlines the check and the array path into a block: it inlines no method past a size limit.
+     */
+    private static void accessBuffer(ByteBuffer data, long base, int size, Instruction in, long[] R, int m, boolean load) {
+        int a = in.addrReg << 5;
         if (!load) {
             int sr = in.src[0] << 5;
             for (int mm = m; mm != 0; mm &= mm - 1) {
                 int l = Integer.numberOfTrailingZeros(mm);
                 Bytes.store(data, (int) (R[a | l] + base), size, R[sr | l]);
             }
-            return true;
+            return;
         }
         boolean sext = SIGNED[in.type] && size < 8;
         int sh = 64 - 8 * size;
         int d = in.dst[0] << 5;
-        if (m == -1) {
-            for (int l = 0; l < 32; l++) {
-                long v = Bytes.load(data, (int) (R[a + l] + base), size);
-                R[d + l] = sext ? (v << sh) >> sh : v;
-            }
-            return true;
-        }
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             long v = Bytes.load(data, (int) (R[a | l] + base), size);
             R[d | l] = sext ? (v << sh) >> sh : v;
         }
-        return true;
     }
 
     /**
