@@ -146,11 +146,10 @@ final class BlockCompiler {
      * its kernel's full-warp form: smaller, so the JIT inlines more of a block.
      */
     private static void instruction(MethodVisitor mv, PtxFunction fn, Instruction in, boolean full) {
-        BlockTranslations.Call translated = BlockTranslations.translate(in, fn);
-        if (full && in.guard < 0 && translated != null && !translated.refusable()
-                && FULL_FORMS.contains(translated.owner().getSimpleName() + "." + translated.method() + "Full")) {
-            emitCall(mv, new BlockTranslations.Call(translated.owner(), translated.method() + "Full", false,
-                    translated.args()), in, -1);
+        BlockTranslations.Call call = BlockTranslations.translate(in, fn);
+        BlockTranslations.Call fullForm = full && in.guard < 0 ? fullForm(call) : null;
+        if (fullForm != null && !fullForm.refusable()) {
+            emitCall(mv, fullForm, in, -1);
             return;
         }
         int m = MASK;
@@ -168,15 +167,11 @@ final class BlockCompiler {
             mv.visitVarInsn(ISTORE, LANES);
             m = M;
         }
-        BlockTranslations.Call call = translated;
         Label done = new Label();
         if (call != null && !call.refusable()) {
             emitCall(mv, call, in, m);
             return;
         }
-        // A refusable call's full-warp form, where it has one, takes no mask.
-        boolean fullForm = full && in.guard < 0 && call != null
-                && FULL_FORMS.contains(call.owner().getSimpleName() + "." + call.method() + "Full");
         // The interpreter executes it, and may fault: record where the block is first.
         mv.visitVarInsn(ALOAD, IP);
         push(mv, in.index);
@@ -186,12 +181,11 @@ final class BlockCompiler {
         mv.visitFieldInsn(PUTFIELD, INTERPRETER, "blockLanes", "I");
         mv.visitVarInsn(ILOAD, m);
         mv.visitJumpInsn(IFEQ, done);
-        if (call != null) {
-            if (fullForm) {
-                emitCall(mv, new BlockTranslations.Call(call.owner(), call.method() + "Full", true, call.args()), in, -1);
-            } else {
-                emitCall(mv, call, in, m);
-            }
+        if (fullForm != null) {
+            emitCall(mv, fullForm, in, -1);
+            mv.visitJumpInsn(IFNE, done);
+        } else if (call != null) {
+            emitCall(mv, call, in, m);
             mv.visitJumpInsn(IFNE, done);
         }
         mv.visitVarInsn(ALOAD, IP);
@@ -204,6 +198,14 @@ final class BlockCompiler {
         mv.visitVarInsn(ILOAD, m);
         mv.visitMethodInsn(INVOKEVIRTUAL, INTERPRETER, "execute", EXECUTE, false);
         mv.visitLabel(done);
+    }
+
+    /** {@code call}'s full-warp form (the same arguments, no mask), or null where its loop has none. */
+    private static BlockTranslations.Call fullForm(BlockTranslations.Call call) {
+        if (call == null || !FULL_FORMS.contains(call.owner().getSimpleName() + "." + call.method() + "Full")) {
+            return null;
+        }
+        return new BlockTranslations.Call(call.owner(), call.method() + "Full", call.refusable(), call.args());
     }
 
     /** {@code call}'s arguments, the lanes (local {@code m}; none when -1), and the call (which leaves a boolean when refusable). */

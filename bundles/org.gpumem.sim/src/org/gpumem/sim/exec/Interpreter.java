@@ -426,11 +426,12 @@ final class Interpreter {
                 long v = R[a + l] & mk;
                 R[d + l] = (to ? v - base : v + base) & mk;
             }
-        }
-        for (int mm = m == -1 ? 0 : m; mm != 0; mm &= mm - 1) {
-            int l = Integer.numberOfTrailingZeros(mm);
-            long v = R[a | l] & mk;
-            R[d | l] = (to ? v - base : v + base) & mk;
+        } else {
+            for (int mm = m; mm != 0; mm &= mm - 1) {
+                int l = Integer.numberOfTrailingZeros(mm);
+                long v = R[a | l] & mk;
+                R[d | l] = (to ? v - base : v + base) & mk;
+            }
         }
         if (ip.profile != null) {
             ip.profile[f.fn.index()][in.index * ProfileCounters.SLOTS + ProfileCounters.CVTA] += Integer.bitCount(m);

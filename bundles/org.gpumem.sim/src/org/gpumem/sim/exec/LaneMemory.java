@@ -1,5 +1,7 @@
 package org.gpumem.sim.exec;
 
+import java.util.Arrays;
+
 import org.gpumem.sim.memory.Bytes;
 
 /**
@@ -62,7 +64,7 @@ final class LaneMemory {
         long v = Bytes.load(sm, (int) addr, size);
         v = sext ? (v << sh) >> sh : v;
         if (m == FULL) {
-            java.util.Arrays.fill(R, d, d + 32, v);
+            Arrays.fill(R, d, d + 32, v);
             return true;
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {

@@ -278,7 +278,6 @@ public final class Launch implements KernelLaunch {
         return stopReason;
     }
 
-    /** Counts a finished slice of warp instructions (what bounds the work after a stop request). */
     /**
      * Counts the warp instructions of a slice that ended after a stop was requested (so at most
      * the slice's, if the request came while it ran). Only then: a counter all workers add to
