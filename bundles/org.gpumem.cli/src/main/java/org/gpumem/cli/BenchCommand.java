@@ -95,16 +95,15 @@ public final class BenchCommand implements Callable<Integer> {
         List<Subject> subjects = subjects();
         out.printf("%-18s %-11s %7s %16s %9s %9s %9s %12s %12s %12s %6s%n", "launch", "engine", "workers", "thread-instr",
                 "seconds", "first-run", "cpu-s", "Mthr-instr/s", "per worker", "per cpu-s", "load");
-        Map<ExecEngine, List<Double>> singleRates = new EnumMap<>(ExecEngine.class);
-        Map<ExecEngine, List<Double>> singleCpuRates = new EnumMap<>(ExecEngine.class);
-        Map<ExecEngine, List<Figure[]>> figures = new EnumMap<>(ExecEngine.class);
-        // One engine over every launch, then the other: the fast engine's figures come from a JVM
-        // that has run only its code so far, as a `gpumem run` does, not from one whose JIT
-        // profiles the interpreter's runs of the same launch just reshaped.
         Map<String, Double> cSeconds = new HashMap<>();
         for (Subject s : subjects) {
             cSeconds.put(s.name(), referenceSeconds(s.name()));
         }
+        // Per engine, per launch: one worker's figure and all workers'.
+        Map<ExecEngine, List<Figure[]>> figures = new EnumMap<>(ExecEngine.class);
+        // One engine over every launch, then the other: the fast engine's figures come from a JVM
+        // that has run only its code so far, as a `gpumem run` does, not from one whose JIT
+        // profiles the interpreter's runs of the same launch just reshaped.
         for (ExecEngine e : engines) {
             for (Subject s : subjects) {
                 Double c = cSeconds.get(s.name());
@@ -116,9 +115,6 @@ public final class BenchCommand implements Callable<Integer> {
                     print(out, s.name(), e, all, parallel);
                 }
                 figures.computeIfAbsent(e, k -> new ArrayList<>()).add(new Figure[] {single, parallel});
-                singleRates.computeIfAbsent(e, k -> new ArrayList<>()).add(single.rate());
-                singleCpuRates.computeIfAbsent(e, k -> new ArrayList<>())
-                        .add(single.instructions() / Math.max(single.cpuSeconds(), 1e-9));
                 StringBuilder line = new StringBuilder(String.format("%-18s %-11s speed-up with %d workers: %.2fx (CPU time "
                         + "%.2fx one worker's)", s.name(), e.cliName(), all, parallel.rate() / single.rate(),
                         parallel.cpuSeconds() / single.cpuSeconds()));
@@ -138,8 +134,10 @@ public final class BenchCommand implements Callable<Integer> {
                     fast.get(i)[1].rate() / interpreted.get(i)[1].rate(), all);
         }
         for (ExecEngine e : engines) {
+            List<Figure> single = figures.get(e).stream().map(f -> f[0]).toList();
             out.printf("geometric mean, %s, one worker: %.1f M thread-instr/s, %.1f M per CPU-second%n", e.cliName(),
-                    geometricMean(singleRates.get(e)) / 1e6, geometricMean(singleCpuRates.get(e)) / 1e6);
+                    geometricMean(single.stream().map(Figure::rate).toList()) / 1e6,
+                    geometricMean(single.stream().map(f -> f.instructions() / Math.max(f.cpuSeconds(), 1e-9)).toList()) / 1e6);
         }
         out.flush();
         return 0;
