@@ -11,7 +11,7 @@ import org.gpumem.sim.ptx.Specials;
  * What the fast engine makes of each instruction: control instructions (and %clock, which reads
  * the issue count) end a block and stay with the interpreter; the forms listed in
  * {@link #translate} become calls of a {@link LaneKernels} loop (or of a memory access or warp
- * intrinsic: {@link LaneMemory}, {@link AtomicAccess}, {@link LaneVotes}) with their operands as constants;
+ * intrinsic: {@link LaneMemory}, {@link AtomicAccess}, {@link WarpIntrinsics#vote}) with their operands as constants;
  * every other instruction is a call of the interpreter's own {@link Interpreter#execute}, so a
  * block may hold any instruction and coverage grows one form at a time. A form is listed only
  * where its kernel computes what the interpreter's path for exactly those operation, type, flag
@@ -143,8 +143,8 @@ final class BlockTranslations {
             case Op.RED:
                 return atomic(in);
             case Op.VOTE:
-                return new Call(LaneVotes.class, "vote", false, Operand.REGS, d(in), a(in), b(in),
-                        (in.flags & Op.F_HI) != 0, in.mod);
+                // The interpreter's own vote, called directly: one implementation of its semantics.
+                return new Call(WarpIntrinsics.class, "vote", false, Operand.INSTRUCTION, Operand.REGS);
             case Op.SHFL:
                 if (in.src.length != 4) {
                     return null;
