@@ -146,9 +146,10 @@ public final class SimulatedDevice implements Device {
      */
     public DeviceModule load(PtxModule module) {
         String t = module.target();
-        if (t.startsWith("sm_")) {
-            int need = Integer.parseInt(t.replaceAll("[^0-9]", ""));
-            if (need > smVersion) {
+        String digits = t.startsWith("sm_") ? t.replaceAll("[^0-9]", "") : "";
+        if (!digits.isEmpty()) {
+            // more digits than any GPU's version is newer too, and must not overflow the parse
+            if (digits.length() > 6 || Integer.parseInt(digits) > smVersion) {
                 throw new IllegalArgumentException(module.name() + " targets " + t + ", newer than the device " + target);
             }
         }
