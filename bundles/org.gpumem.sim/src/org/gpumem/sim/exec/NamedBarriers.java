@@ -22,6 +22,8 @@ final class NamedBarriers {
     /** The thread count each barrier completes at since its first arrival; 0: every live thread. */
     private final int[] expected = new int[COUNT];
     private final BarrierReduction[] reductions = new BarrierReduction[COUNT];
+    /** Bit b: barrier b has arrivals. Every warp's arrival asks for complete barriers; most CTAs use barrier 0 only. */
+    private int pending;
 
     NamedBarriers() {
         for (int i = 0; i < COUNT; i++) {
@@ -30,6 +32,7 @@ final class NamedBarriers {
     }
 
     void reset() {
+        pending = 0;
         for (int i = 0; i < COUNT; i++) {
             arrived[i] = 0;
             expected[i] = 0;
@@ -93,6 +96,7 @@ final class NamedBarriers {
         }
         expected[b] = count;
         arrived[b] += Integer.bitCount(m);
+        pending |= 1 << b;
         if (in.mod != Op.BAR_SYNC && in.mod != Op.BAR_ARRIVE) {
             reductions[b].arrive(in, R, m);
         }
@@ -109,7 +113,8 @@ final class NamedBarriers {
      */
     boolean releaseComplete(Warp[] warps, int liveThreads) {
         boolean any = false;
-        for (int b = 0; b < COUNT; b++) {
+        for (int bits = pending; bits != 0; bits &= bits - 1) {
+            int b = Integer.numberOfTrailingZeros(bits);
             if (arrived[b] > 0 && arrived[b] >= (expected[b] == 0 ? liveThreads : expected[b])) {
                 release(b, warps);
                 any = true;
@@ -143,6 +148,7 @@ final class NamedBarriers {
         }
         arrived[b] = 0;
         expected[b] = 0;
+        pending &= ~(1 << b);
         reductions[b].reset();
     }
 }
