@@ -3,7 +3,6 @@ package org.gpumem.ui.session;
 import java.util.Map;
 import java.util.WeakHashMap;
 
-
 import org.eclipse.debug.core.model.IStackFrame;
 import org.eclipse.debug.internal.ui.viewers.model.provisional.ITreeModelViewer;
 import org.eclipse.debug.internal.ui.viewers.model.provisional.IViewerUpdate;
@@ -12,13 +11,18 @@ import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.jface.viewers.AbstractTreeViewer;
 import org.eclipse.jface.viewers.TreePath;
 import org.eclipse.jface.viewers.TreeSelection;
+import org.gpumem.debug.model.CudaFocus;
+import org.gpumem.debug.model.PtxStackFrame;
+import org.gpumem.debug.model.WarpThread;
 
 /**
  * Selects a stack frame in the Debug view's viewer as a click would: its thread expanded, the
  * selection forced (the platform's selection policy keeps a selected frame of another suspended
  * thread against model deltas and plain selections). The viewer fetches a collapsed thread's
  * frames in the background, so a selection that does not take at once is tried again each time
- * the viewer's updates complete, a few times at most.
+ * the viewer's updates complete, a few times at most, and only while the CUDA focus is still on
+ * the frame's warp: once the user selects another warp (or a stop moves the focus), forcing the
+ * old frame would take the user's selection away.
  */
 final class DebugViewSelection implements IViewerUpdateListener {
 
@@ -40,7 +44,7 @@ final class DebugViewSelection implements IViewerUpdateListener {
     }
 
     /** Selects {@code frame} (under its launch, target and thread) in {@code viewer}. Must run on the UI thread. */
-    static void select(ITreeModelViewer viewer, IStackFrame frame) {
+    static void select(ITreeModelViewer viewer, PtxStackFrame frame) {
         TreePath path = new TreePath(new Object[] {frame.getLaunch(), frame.getDebugTarget(), frame.getThread(), frame});
         if (viewer instanceof AbstractTreeViewer tree) {
             tree.expandToLevel(path.getParentPath(), 1);
@@ -70,11 +74,19 @@ final class DebugViewSelection implements IViewerUpdateListener {
 
     @Override
     public void viewerUpdatesComplete() {
-        boolean ended = ((IStackFrame) path.getLastSegment()).getDebugTarget().isTerminated();
-        if (ended || tryOnce() || ++rounds >= ROUNDS) {
+        PtxStackFrame frame = (PtxStackFrame) path.getLastSegment();
+        boolean ended = frame.getDebugTarget().isTerminated();
+        if (ended || !focused(frame) || tryOnce() || ++rounds >= ROUNDS) {
             viewer.removeViewerUpdateListener(this);
             PENDING.remove(viewer, this);
         }
+    }
+
+    /** Whether the CUDA focus of {@code frame}'s session is on its warp. */
+    private static boolean focused(PtxStackFrame frame) {
+        WarpThread warp = (WarpThread) frame.getThread();
+        CudaFocus focus = warp.kernelTarget().focus().current();
+        return focus != null && focus.lane().warp().equals(warp.warpId());
     }
 
     @Override
