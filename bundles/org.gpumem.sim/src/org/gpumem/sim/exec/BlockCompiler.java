@@ -6,7 +6,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.Arrays;
-import java.util.Set;
+import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -123,8 +123,10 @@ final class BlockCompiler {
             mv.visitVarInsn(ISTORE, LANES);
             mv.visitVarInsn(ILOAD, MASK);
             mv.visitVarInsn(ISTORE, M);
+            BlockConstants known = new BlockConstants(fn);
             for (int k = start; k < end; k++) {
-                instruction(mv, fn, code[k], full);
+                instruction(mv, fn, code[k], known, full);
+                known.after(code[k]);
             }
             mv.visitVarInsn(ILOAD, LANES);
             mv.visitInsn(IRETURN);
@@ -135,18 +137,23 @@ final class BlockCompiler {
         return cw.toByteArray();
     }
 
-    /** The lane loops that have a full-warp form {@code nameFull} (the same arguments, no mask), as {@code Owner.nameFull}. */
-    private static final Set<String> FULL_FORMS = Stream.of(LaneKernels.class, LaneIntegerOps.class, LaneMemory.class)
-            .flatMap(c -> Arrays.stream(c.getDeclaredMethods()).map(m -> c.getSimpleName() + "." + m.getName()))
-            .filter(n -> n.endsWith("Full")).collect(Collectors.toUnmodifiableSet());
+    /**
+     * The lane loops that have a full-warp form {@code nameFull} (the same arguments, no mask), as
+     * {@code Owner.nameFull}, and whether that form is refusable (returns a boolean): a full warp
+     * can make a refusable loop's form infallible (a shuffle whose lanes are all members).
+     */
+    private static final Map<String, Boolean> FULL_FORMS = Stream.of(LaneKernels.class, LaneIntegerOps.class, LaneMemory.class)
+            .flatMap(c -> Arrays.stream(c.getDeclaredMethods()).filter(m -> m.getName().endsWith("Full"))
+                    .map(m -> Map.entry(c.getSimpleName() + "." + m.getName(), m.getReturnType() == boolean.class)))
+            .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a));
 
     /**
      * One instruction: its lanes (the guard applied to the mask), then its kernel or the
      * interpreter. In the full-warp method ({@code full}, mask -1) an unguarded instruction calls
      * its kernel's full-warp form: smaller, so the JIT inlines more of a block.
      */
-    private static void instruction(MethodVisitor mv, PtxFunction fn, Instruction in, boolean full) {
-        BlockTranslations.Call call = BlockTranslations.translate(in, fn);
+    private static void instruction(MethodVisitor mv, PtxFunction fn, Instruction in, BlockConstants known, boolean full) {
+        BlockTranslations.Call call = BlockTranslations.translate(in, fn, known);
         BlockTranslations.Call fullForm = full && in.guard < 0 ? fullForm(call) : null;
         if (fullForm != null && !fullForm.refusable()) {
             emitCall(mv, fullForm, in, -1);
@@ -202,10 +209,11 @@ final class BlockCompiler {
 
     /** {@code call}'s full-warp form (the same arguments, no mask), or null where its loop has none. */
     private static BlockTranslations.Call fullForm(BlockTranslations.Call call) {
-        if (call == null || !FULL_FORMS.contains(call.owner().getSimpleName() + "." + call.method() + "Full")) {
+        Boolean refusable = call == null ? null : FULL_FORMS.get(call.owner().getSimpleName() + "." + call.method() + "Full");
+        if (refusable == null) {
             return null;
         }
-        return new BlockTranslations.Call(call.owner(), call.method() + "Full", call.refusable(), call.args());
+        return new BlockTranslations.Call(call.owner(), call.method() + "Full", refusable, call.args());
     }
 
     /** {@code call}'s arguments, the lanes (local {@code m}; none when -1), and the call (which leaves a boolean when refusable). */

@@ -62,8 +62,11 @@ final class BlockTranslations {
         }
     }
 
-    /** The kernel call for {@code in}, an instruction of {@code fn}, or null to call the interpreter for it. */
-    static Call translate(Instruction in, PtxFunction fn) {
+    /**
+     * The kernel call for {@code in}, an instruction of {@code fn}, or null to call the
+     * interpreter for it; {@code known}: the register values known before it in its block.
+     */
+    static Call translate(Instruction in, PtxFunction fn, BlockConstants known) {
         int t = in.type;
         if ((in.flags & OTHER_PATH) != 0 || t < 0) {
             return null;
@@ -149,8 +152,16 @@ final class BlockTranslations {
                 if (in.src.length != 4) {
                     return null;
                 }
-                return new Call(LaneMemory.class, "shflFull", true, Operand.SCRATCH, Operand.REGS, d(in),
-                        in.dst.length > 1 ? in.dst[1] << 5 : -1, a(in), b(in), c(in), in.src[3] << 5, in.mod);
+                int p = in.dst.length > 1 ? in.dst[1] << 5 : -1;
+                if (known.known(in.src[1]) && known.known(in.src[2]) && known.known(in.src[3])
+                        && (int) known.value(in.src[3]) == -1) {
+                    // nvcc's shuffles: lane offset, clamp and member mask moved from immediates
+                    long cv = known.value(in.src[2]);
+                    return new Call(LaneMemory.class, "shflKnown", true, Operand.SCRATCH, Operand.REGS, d(in), p, a(in),
+                            (int) (known.value(in.src[1]) & 31), (int) (cv & 31), (int) ((cv >>> 8) & 31), in.mod);
+                }
+                return new Call(LaneMemory.class, "shfl", true, Operand.SCRATCH, Operand.REGS, d(in), p, a(in), b(in), c(in),
+                        in.src[3] << 5, in.mod);
             default:
                 return null;
         }
@@ -238,6 +249,20 @@ final class BlockTranslations {
     /** ld/st .v2/.v4 of shared, local and global memory, ld of the const bank and kernel parameters, as {@link CtaMemory}'s vector path. */
     private static Call vectorAccess(Instruction in) {
         boolean load = in.op == Op.LD;
+        if (in.space == PtxStateSpace.LOCAL && !(load && writesAddress(in))) {
+            int[] r = load ? in.dst : in.src;
+            int[] e = new int[4];
+            for (int k = 0; k < in.vec; k++) {
+                e[k] = r[k] << 5;
+            }
+            int size = TypeWidths.SIZE[in.type];
+            return load
+                    ? new Call(LaneMemory.class, "ldLocalVector", true, Operand.MEMORY, Operand.WARP, Operand.REGS,
+                            in.addrReg << 5, in.addrOffset, size, TypeWidths.SIGNED[in.type] && size < 8, in.vec, e[0], e[1],
+                            e[2], e[3])
+                    : new Call(LaneMemory.class, "stLocalVector", true, Operand.MEMORY, Operand.WARP, Operand.REGS,
+                            in.addrReg << 5, in.addrOffset, size, in.vec, e[0], e[1], e[2], e[3]);
+        }
         boolean readOnly = in.space == PtxStateSpace.CONST || in.space == PtxStateSpace.PARAM && in.paramKind != Op.PARAM_FRAME;
         if (in.space != PtxStateSpace.GLOBAL && in.space != PtxStateSpace.SHARED && in.space != PtxStateSpace.LOCAL
                 && !(load && readOnly)) {
@@ -245,6 +270,16 @@ final class BlockTranslations {
         }
         return new Call(VectorAccess.class, load ? "load" : "store", true, Operand.MEMORY, Operand.WARP,
                 Operand.INSTRUCTION, Operand.REGS);
+    }
+
+    /** Whether a vector load writes its own address register (an element loaded, then the next one's address gone). */
+    private static boolean writesAddress(Instruction in) {
+        for (int d : in.dst) {
+            if (d == in.addrReg) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Call mul(Instruction in) {

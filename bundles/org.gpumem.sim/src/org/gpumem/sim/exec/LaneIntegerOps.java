@@ -9,7 +9,7 @@ import org.gpumem.sim.ptx.Op;
  * (div) or the dividend (rem), results masked to the type ({@code mk}). The operation
  * ({@code op}, an {@link Op} code) is a constant at each call site, so the JIT keeps only its
  * branch when it inlines the loop into a block. Like {@link LaneKernels}, it has a full-warp
- * form.
+ * form, which divides by a power of two that all lanes share with a shift or a mask.
  */
 final class LaneIntegerOps {
     private LaneIntegerOps() {
@@ -20,13 +20,19 @@ final class LaneIntegerOps {
     private static long result(int op, long va, long vb, int sh, boolean sgn, long mk, boolean u64) {
         long x = sgn ? (va << sh) >> sh : va & mk;
         long y = sgn ? (vb << sh) >> sh : vb & mk;
+        // Types of 32 bits or less divide as ints: the same quotient and remainder (MIN / -1 wraps
+        // to the same low bits), and a 32-bit divide instruction is several times faster.
+        boolean narrow = sh >= 32;
+        int xi = (int) x, yi = (int) y;
         long r;
         switch (op) {
             case Op.DIV:
-                r = y == 0 ? -1 : u64 ? Long.divideUnsigned(x, y) : x / y;
+                r = y == 0 ? -1 : u64 ? Long.divideUnsigned(x, y) : !narrow ? x / y
+                        : sgn ? xi / yi : Integer.toUnsignedLong(Integer.divideUnsigned(xi, yi));
                 break;
             case Op.REM:
-                r = y == 0 ? x : u64 ? Long.remainderUnsigned(x, y) : x % y;
+                r = y == 0 ? x : u64 ? Long.remainderUnsigned(x, y) : !narrow ? x % y
+                        : sgn ? xi % yi : Integer.toUnsignedLong(Integer.remainderUnsigned(xi, yi));
                 break;
             case Op.MIN:
                 r = (u64 ? Long.compareUnsigned(x, y) <= 0 : x <= y) ? x : y;
@@ -39,9 +45,34 @@ final class LaneIntegerOps {
     }
 
     static void divideOrSelectFull(long[] R, int op, int d, int a, int b, int sh, boolean sgn, long mk, boolean u64) {
+        if ((op == Op.DIV || op == Op.REM) && !sgn && powerOfTwoDivisor(R, b, mk)) {
+            // an unsigned division by one power of two in every lane (blockDim.x, a tile width): a shift or a mask
+            long y = R[b] & mk;
+            int k = Long.numberOfTrailingZeros(y);
+            if (op == Op.DIV) {
+                for (int l = 0; l < 32; l++) {
+                    R[d + l] = (R[a + l] & mk) >>> k;
+                }
+            } else {
+                for (int l = 0; l < 32; l++) {
+                    R[d + l] = R[a + l] & mk & (y - 1);
+                }
+            }
+            return;
+        }
         for (int l = 0; l < 32; l++) {
             R[d + l] = result(op, R[a + l], R[b + l], sh, sgn, mk, u64);
         }
+    }
+
+    /** Whether every lane's divisor (register {@code b}, bits {@code mk}) is the same power of two. */
+    private static boolean powerOfTwoDivisor(long[] R, int b, long mk) {
+        long y = R[b] & mk;
+        long differ = 0;
+        for (int l = 1; l < 32; l++) {
+            differ |= R[b + l] ^ y;
+        }
+        return (differ & mk) == 0 && y != 0 && (y & (y - 1)) == 0;
     }
 
     static void divideOrSelect(long[] R, int op, int d, int a, int b, int sh, boolean sgn, long mk, boolean u64, int m) {

@@ -141,20 +141,7 @@ final class LaneMemory {
         if (!localInside(w, R, a, off, size, m)) {
             return false;
         }
-        int sh = 64 - 8 * size;
-        byte[] local = w.local;
-        if (m == FULL) {
-            for (int l = 0; l < 32; l++) {
-                long v = memory.loadLocal(local, l, R[a + l] + off, size);
-                R[d + l] = sext ? (v << sh) >> sh : v;
-            }
-            return true;
-        }
-        for (int mm = m; mm != 0; mm &= mm - 1) {
-            int l = Integer.numberOfTrailingZeros(mm);
-            long v = memory.loadLocal(local, l, R[a | l] + off, size);
-            R[d | l] = sext ? (v << sh) >> sh : v;
-        }
+        ldLocalLanes(memory, w.local, R, d, a, off, size, sext, m);
         return true;
     }
 
@@ -163,12 +150,75 @@ final class LaneMemory {
         if (!localInside(w, R, a, off, size, m)) {
             return false;
         }
+        stLocalLanes(memory, w.local, R, a, src, off, size, m);
+        return true;
+    }
+
+    /**
+     * ld.local.v2/.v4 into registers {@code d0..d3} (the first {@code vec}; none of them the
+     * address register): every lane's vector aligned to its whole size and inside the thread's
+     * local memory, or false. Element after element for all lanes, which is what the
+     * interpreter's lane after lane gives: no two lanes share local memory.
+     */
+    static boolean ldLocalVector(CtaMemory memory, Warp w, long[] R, int a, long off, int size, boolean sext, int vec, int d0,
+            int d1, int d2, int d3, int m) {
+        if (!localInside(w, R, a, off, size * vec, m)) {
+            return false;
+        }
         byte[] local = w.local;
+        ldLocalLanes(memory, local, R, d0, a, off, size, sext, m);
+        ldLocalLanes(memory, local, R, d1, a, off + size, size, sext, m);
+        if (vec == 4) {
+            ldLocalLanes(memory, local, R, d2, a, off + 2 * size, size, sext, m);
+            ldLocalLanes(memory, local, R, d3, a, off + 3 * size, size, sext, m);
+        }
+        return true;
+    }
+
+    /** st.local.v2/.v4 of registers {@code s0..s3}, as {@link #ldLocalVector} loads: stored, or false with nothing stored. */
+    static boolean stLocalVector(CtaMemory memory, Warp w, long[] R, int a, long off, int size, int vec, int s0, int s1, int s2,
+            int s3, int m) {
+        if (!localInside(w, R, a, off, size * vec, m)) {
+            return false;
+        }
+        byte[] local = w.local;
+        stLocalLanes(memory, local, R, a, s0, off, size, m);
+        stLocalLanes(memory, local, R, a, s1, off + size, size, m);
+        if (vec == 4) {
+            stLocalLanes(memory, local, R, a, s2, off + 2 * size, size, m);
+            stLocalLanes(memory, local, R, a, s3, off + 3 * size, size, m);
+        }
+        return true;
+    }
+
+    private static void ldLocalLanes(CtaMemory memory, byte[] local, long[] R, int d, int a, long off, int size, boolean sext,
+            int m) {
+        int sh = 64 - 8 * size;
+        if (m == FULL) {
+            for (int l = 0; l < 32; l++) {
+                long v = memory.loadLocal(local, l, R[a + l] + off, size);
+                R[d + l] = sext ? (v << sh) >> sh : v;
+            }
+            return;
+        }
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            long v = memory.loadLocal(local, l, R[a | l] + off, size);
+            R[d | l] = sext ? (v << sh) >> sh : v;
+        }
+    }
+
+    private static void stLocalLanes(CtaMemory memory, byte[] local, long[] R, int a, int src, long off, int size, int m) {
+        if (m == FULL) {
+            for (int l = 0; l < 32; l++) {
+                memory.storeLocal(local, l, R[a + l] + off, size, R[src + l]);
+            }
+            return;
+        }
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             memory.storeLocal(local, l, R[a | l] + off, size, R[src | l]);
         }
-        return true;
     }
 
     /** Whether every lane's local access is aligned and inside the thread's local memory. */
@@ -211,7 +261,7 @@ final class LaneMemory {
      * shfl.sync of a whole warp whose member masks hold every lane: what {@link WarpIntrinsics#shfl}
      * computes when no lane can fault; false for any other mask. {@code p} is -1 without a predicate.
      */
-    static boolean shflFull(long[] tmp, long[] R, int d, int p, int a, int b, int c, int mem, int mode, int m) {
+    static boolean shfl(long[] tmp, long[] R, int d, int p, int a, int b, int c, int mem, int mode, int m) {
         if (m != FULL) {
             return false;
         }
@@ -221,32 +271,9 @@ final class LaneMemory {
             }
         }
         for (int l = 0; l < 32; l++) {
-            int bval = (int) (R[b + l] & 31);
-            int cval = (int) (R[c + l] & 31);
-            int segmask = (int) ((R[c + l] >>> 8) & 31);
-            int maxLane = (l & segmask) | (cval & ~segmask);
-            int j;
-            boolean pval;
-            switch (mode) {
-                case org.gpumem.sim.ptx.Op.SHFL_UP:
-                    j = l - bval;
-                    pval = j >= maxLane;
-                    break;
-                case org.gpumem.sim.ptx.Op.SHFL_DOWN:
-                    j = l + bval;
-                    pval = j <= maxLane;
-                    break;
-                case org.gpumem.sim.ptx.Op.SHFL_BFLY:
-                    j = l ^ bval;
-                    pval = j <= maxLane;
-                    break;
-                default:
-                    j = (l & segmask) | (bval & ~segmask);
-                    pval = j <= maxLane;
-                    break;
-            }
-            tmp[l] = R[a + (pval ? j : l)] & 0xFFFF_FFFFL;
-            tmp[32 + l] = pval ? 1 : 0;
+            int j = shflSource(mode, l, (int) (R[b + l] & 31), (int) (R[c + l] & 31), (int) ((R[c + l] >>> 8) & 31));
+            tmp[l] = R[a + (j >= 0 ? j : l)] & 0xFFFF_FFFFL;
+            tmp[32 + l] = j >= 0 ? 1 : 0;
         }
         for (int l = 0; l < 32; l++) {
             R[d + l] = tmp[l];
@@ -257,5 +284,64 @@ final class LaneMemory {
             }
         }
         return true;
+    }
+
+    /**
+     * {@link #shfl} whose lane offset {@code bval}, clamp {@code cval} and segment mask are known
+     * when the block is compiled and whose member mask is every lane: false unless the warp is full.
+     */
+    static boolean shflKnown(long[] tmp, long[] R, int d, int p, int a, int bval, int cval, int segmask, int mode, int m) {
+        if (m != FULL) {
+            return false;
+        }
+        shflKnownFull(tmp, R, d, p, a, bval, cval, segmask, mode);
+        return true;
+    }
+
+    /** {@link #shflKnown} of a full warp, which cannot fault: each lane's source is a constant once inlined. */
+    static void shflKnownFull(long[] tmp, long[] R, int d, int p, int a, int bval, int cval, int segmask, int mode) {
+        if (d != a) {
+            for (int l = 0; l < 32; l++) {
+                int j = shflSource(mode, l, bval, cval, segmask);
+                R[d + l] = R[a + (j >= 0 ? j : l)] & 0xFFFF_FFFFL;
+            }
+        } else {
+            for (int l = 0; l < 32; l++) {
+                int j = shflSource(mode, l, bval, cval, segmask);
+                tmp[l] = R[a + (j >= 0 ? j : l)] & 0xFFFF_FFFFL;
+            }
+            System.arraycopy(tmp, 0, R, d, 32);
+        }
+        if (p >= 0) {
+            for (int l = 0; l < 32; l++) {
+                R[p + l] = shflSource(mode, l, bval, cval, segmask) >= 0 ? 1 : 0;
+            }
+        }
+    }
+
+    /**
+     * The lane that lane {@code l} reads in shuffle {@code mode}, or -1 where it is out of range (the
+     * lane keeps its own value, and its predicate is false), as {@link WarpIntrinsics#shfl} computes it.
+     */
+    private static int shflSource(int mode, int l, int bval, int cval, int segmask) {
+        int maxLane = (l & segmask) | (cval & ~segmask);
+        switch (mode) {
+            case org.gpumem.sim.ptx.Op.SHFL_UP: {
+                int j = l - bval;
+                return j >= maxLane ? j : -1;
+            }
+            case org.gpumem.sim.ptx.Op.SHFL_DOWN: {
+                int j = l + bval;
+                return j <= maxLane ? j : -1;
+            }
+            case org.gpumem.sim.ptx.Op.SHFL_BFLY: {
+                int j = l ^ bval;
+                return j <= maxLane ? j : -1;
+            }
+            default: {
+                int j = (l & segmask) | (bval & ~segmask);
+                return j <= maxLane ? j : -1;
+            }
+        }
     }
 }

@@ -86,7 +86,7 @@ class BlockCompilerTest {
             boolean hot = in.opcode.startsWith("fma") || in.opcode.startsWith("ld.shared") || in.opcode.startsWith("ld.global")
                     || in.opcode.startsWith("st.shared") || in.opcode.startsWith("mul.wide") || in.opcode.startsWith("add.s64");
             if (hot) {
-                assertNotNull(BlockTranslations.translate(in, kernel), in.text);
+                assertNotNull(BlockTranslations.translate(in, kernel, new BlockConstants(kernel)), in.text);
             }
         }
         // Forms the translation leaves to the interpreter: directed rounding, saturation, the high half.
@@ -96,7 +96,7 @@ class BlockCompilerTest {
         PtxFunction oddKernel = odd.module().functions().get(0);
         for (Instruction in : oddKernel.instructions()) {
             if (in.opcode.equals("add.rz.f32") || in.opcode.equals("add.sat.s32") || in.opcode.equals("mul.hi.u32")) {
-                assertNull(BlockTranslations.translate(in, oddKernel), in.text);
+                assertNull(BlockTranslations.translate(in, oddKernel, new BlockConstants(oddKernel)), in.text);
                 left++;
             }
         }

@@ -215,6 +215,13 @@ final class RandomPtxPrograms {
                 String dst = "%r" + r.nextInt(8) + (r.nextBoolean() ? "|%p" + r.nextInt(4) : "");
                 String lane = r.nextBoolean() ? Integer.toString(r.nextInt(32)) : "%r" + r.nextInt(8);
                 String clamp = mode.equals("up") ? "0" : r.nextBoolean() ? "31" : "0x101f";
+                if (r.nextInt(3) == 0) {
+                    // as nvcc writes it: the lane offset moved into a register first, at times under a guard
+                    String moved = "%r" + r.nextInt(8);
+                    body.add(" " + (r.nextInt(3) == 0 ? "@%p" + r.nextInt(4) + " " : "") + "mov.u32 " + moved + ", "
+                            + r.nextInt(32) + ";");
+                    lane = moved;
+                }
                 body.add(" shfl.sync." + mode + ".b32 " + dst + ", %r" + r.nextInt(8) + ", " + lane + ", " + clamp + ", -1;");
             } else if (pick < 14 && wildLoad) {
                 body.add(" ld.global.u32 %r" + r.nextInt(8) + ", [%rd" + r.nextInt(8) + "];");
@@ -232,6 +239,8 @@ final class RandomPtxPrograms {
                 wildAtomic = false;
             } else if (pick < 25) {
                 vote(body, r);
+            } else if (pick < 27) {
+                divisionBySharedDivisor(body, r);
             } else {
                 List<Form> group = byOpcode().get(r.nextInt(byOpcode().size()));
                 Form f = group.get(r.nextInt(group.size()));
@@ -243,6 +252,24 @@ final class RandomPtxPrograms {
             body.add("$L" + l[0] + ":");
         }
         return kernel(body);
+    }
+
+    /**
+     * div or rem by a divisor moved into a register first, as nvcc divides by blockDim.x: mostly
+     * the same power of two in every lane, at times one lane's differs (the mov under a guard) or
+     * it is no power of two; of every integer width and signedness.
+     */
+    private static void divisionBySharedDivisor(List<String> body, Random r) {
+        String[] cls = ACCESS_TYPES[r.nextInt(ACCESS_TYPES.length)];
+        String type = cls[r.nextBoolean() ? 2 : 3];
+        String divisor = cls[0] + r.nextInt(8);
+        long value = r.nextInt(4) == 0 ? 1 + r.nextInt(200) : 1L << r.nextInt(Integer.parseInt(cls[1].substring(1)));
+        body.add(" mov." + type + " " + divisor + ", " + value + ";");
+        if (r.nextInt(4) == 0) {
+            body.add(" @%p" + r.nextInt(4) + " mov." + type + " " + divisor + ", " + (1 + r.nextInt(64)) + ";");
+        }
+        body.add(" " + (r.nextBoolean() ? "div" : "rem") + "." + type + " " + cls[0] + r.nextInt(8) + ", " + cls[0]
+                + r.nextInt(8) + ", " + divisor + ";");
     }
 
     /**
