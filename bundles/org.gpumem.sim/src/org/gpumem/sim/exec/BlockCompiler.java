@@ -38,6 +38,8 @@ final class BlockCompiler {
     private static final MethodType CONSTRUCTOR = MethodType.methodType(void.class, int.class, int.class, int[].class);
     // Locals of the generated run method.
     private static final int IP = 1, WARP = 2, FRAME = 3, REGS = 4, CODE = 5, MASK = 6, LANES = 7, M = 8;
+    /** The first local of the full-warp method's span checks ({@link SharedSpans}), one per span. */
+    private static final int SPANS = 9;
 
     private BlockCompiler() {
     }
@@ -116,6 +118,13 @@ final class BlockCompiler {
         init.visitMaxs(0, 0);
         init.visitEnd();
 
+        BlockTranslations.Call[] calls = new BlockTranslations.Call[end - start];
+        BlockConstants known = new BlockConstants(fn);
+        for (int k = start; k < end; k++) {
+            calls[k - start] = BlockTranslations.translate(code[k], fn, known);
+            known.after(code[k]);
+        }
+        SharedSpans spans = SharedSpans.of(code, start, end, calls);
         for (boolean full : new boolean[] {false, true}) {
             MethodVisitor mv = cw.visitMethod(0, full ? "runFull" : "run", RUN, null, null);
             mv.visitCode();
@@ -123,10 +132,12 @@ final class BlockCompiler {
             mv.visitVarInsn(ISTORE, LANES);
             mv.visitVarInsn(ILOAD, MASK);
             mv.visitVarInsn(ISTORE, M);
-            BlockConstants known = new BlockConstants(fn);
             for (int k = start; k < end; k++) {
-                instruction(mv, fn, code[k], known, full);
-                known.after(code[k]);
+                if (full && spans.of(k) >= 0) {
+                    inSpan(mv, code[k], calls[k - start], spans);
+                } else {
+                    instruction(mv, code[k], calls[k - start], full);
+                }
             }
             mv.visitVarInsn(ILOAD, LANES);
             mv.visitInsn(IRETURN);
@@ -152,8 +163,7 @@ final class BlockCompiler {
      * interpreter. In the full-warp method ({@code full}, mask -1) an unguarded instruction calls
      * its kernel's full-warp form: smaller, so the JIT inlines more of a block.
      */
-    private static void instruction(MethodVisitor mv, PtxFunction fn, Instruction in, BlockConstants known, boolean full) {
-        BlockTranslations.Call call = BlockTranslations.translate(in, fn, known);
+    private static void instruction(MethodVisitor mv, Instruction in, BlockTranslations.Call call, boolean full) {
         BlockTranslations.Call fullForm = full && in.guard < 0 ? fullForm(call) : null;
         if (fullForm != null && !fullForm.refusable()) {
             emitCall(mv, fullForm, in, -1);
@@ -204,6 +214,36 @@ final class BlockCompiler {
         mv.visitVarInsn(ALOAD, REGS);
         mv.visitVarInsn(ILOAD, m);
         mv.visitMethodInsn(INVOKEVIRTUAL, INTERPRETER, "execute", EXECUTE, false);
+        mv.visitLabel(done);
+    }
+
+    /**
+     * A shared access of a {@link SharedSpans} span in the full-warp method: the span checked
+     * into its local before its first access; where it holds, the access without a check of
+     * its own ({@code nameInside}), else the access as {@link #instruction} emits it.
+     */
+    private static void inSpan(MethodVisitor mv, Instruction in, BlockTranslations.Call call, SharedSpans spans) {
+        int s = spans.of(in.index);
+        int checked = SPANS + s;
+        if (spans.first(in.index)) {
+            SharedSpans.Span span = spans.span(s);
+            operand(mv, BlockTranslations.Operand.SHARED, in);
+            mv.visitVarInsn(ALOAD, REGS);
+            push(mv, span.a());
+            mv.visitLdcInsn(span.lo());
+            mv.visitLdcInsn(span.hi());
+            push(mv, span.size());
+            mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(LaneMemory.class), "spanInsideFull", "([B[JIJJI)Z", false);
+            mv.visitVarInsn(ISTORE, checked);
+        }
+        Label own = new Label();
+        Label done = new Label();
+        mv.visitVarInsn(ILOAD, checked);
+        mv.visitJumpInsn(IFEQ, own);
+        emitCall(mv, new BlockTranslations.Call(call.owner(), call.method() + "Inside", false, call.args()), in, -1);
+        mv.visitJumpInsn(GOTO, done);
+        mv.visitLabel(own);
+        instruction(mv, in, call, true);
         mv.visitLabel(done);
     }
 

@@ -52,6 +52,38 @@ final class LaneMemory {
     }
 
     /**
+     * Whether every lane's accesses of {@code size} bytes at offsets {@code lo} to {@code hi - size}
+     * (multiples of {@code size}) from its {@code R[a + lane]} are aligned and inside
+     * {@code [0, length)}: one check for the accesses of a {@link SharedSpans.Span}.
+     */
+    static boolean spanInsideFull(byte[] sm, long[] R, int a, long lo, long hi, int size) {
+        long min = Long.MAX_VALUE, max = Long.MIN_VALUE, bits = 0;
+        for (int l = 0; l < 32; l++) {
+            long base = R[a + l];
+            min = Math.min(min, base);
+            max = Math.max(max, base);
+            bits |= base;
+        }
+        return (bits & (size - 1)) == 0 && min + lo >= 0 && max + hi <= sm.length;
+    }
+
+    /** {@link #ldArrayFull} of a full warp whose span {@link #spanInsideFull} has checked. */
+    static void ldArrayInside(byte[] sm, long[] R, int d, int a, long off, int size, boolean sext) {
+        int sh = 64 - 8 * size;
+        for (int l = 0; l < 32; l++) {
+            long v = Bytes.load(sm, (int) (R[a + l] + off), size);
+            R[d + l] = sext ? (v << sh) >> sh : v;
+        }
+    }
+
+    /** {@link #stSharedFull} of a full warp whose span {@link #spanInsideFull} has checked. */
+    static void stSharedInside(byte[] sm, long[] R, int a, int src, long off, int size) {
+        for (int l = 0; l < 32; l++) {
+            Bytes.store(sm, (int) (R[a + l] + off), size, R[src + l]);
+        }
+    }
+
+    /**
      * {@link #ldArray} at an address all lanes share (a symbol, a kernel parameter): one read,
      * the value for every lane of {@code m}.
      */

@@ -191,6 +191,7 @@ final class RandomPtxPrograms {
         int labels = 0;
         boolean wildLoad = r.nextInt(8) == 0;
         boolean wildGeneric = r.nextInt(8) == 0;
+        boolean wildShared = r.nextInt(6) == 0;
         boolean wildAtomic = r.nextInt(6) == 0;
         for (int i = 0; i < length; i++) {
             for (int k = pendingLabels.size() - 1; k >= 0; k--) {
@@ -204,8 +205,13 @@ final class RandomPtxPrograms {
                 pendingLabels.add(new int[] {label, i + 1 + r.nextInt(12)});
                 body.add(" @" + (r.nextBoolean() ? "" : "!") + "%p" + r.nextInt(4) + " bra $L" + label + ";");
             } else if (pick < 9) {
+                // the thread's stage word, now and then a neighbour's, or (once) past the shared window or misaligned
                 body.add(" st.shared.b32 [%sh], %r" + r.nextInt(8) + ";");
-                body.add(" ld.shared.b32 %r" + r.nextInt(8) + ", [%sh];");
+                body.add(" ld.shared.b32 %r" + r.nextInt(8) + ", [%sh" + (r.nextBoolean() ? "+" + 4 * r.nextInt(16) : "") + "];");
+                if (wildShared && r.nextInt(3) == 0) {
+                    body.add(" ld.shared.b32 %r" + r.nextInt(8) + ", [%sh+" + (r.nextBoolean() ? 2 : 1 << 20) + "];");
+                    wildShared = false;
+                }
             } else if (pick < 10) {
                 body.add(" @%p" + r.nextInt(4) + " exit;");
             } else if (pick < 11) {

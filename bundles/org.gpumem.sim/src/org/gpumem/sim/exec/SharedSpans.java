@@ -1,0 +1,109 @@
+package org.gpumem.sim.exec;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.gpumem.sim.ptx.Instruction;
+
+/**
+ * The shared-memory accesses of a block that one bounds check can cover: unguarded scalar ld/st
+ * of one size through the same base register, at offsets that are multiples of that size, with
+ * nothing writing the register between them (matmul's {@code [%r8]}, {@code [%r8+64]}, ...,
+ * sixteen loads of a tile column). In a full warp, the block checks the whole span once, before
+ * the first of them; where it holds, each access runs without its own check; where it does not,
+ * each access checks itself and may go to the interpreter as before, so a fault is reported at
+ * the access that makes it.
+ */
+final class SharedSpans {
+    /** One span: base register row {@code a}, the lowest offset and the end of the highest access, the access size. */
+    record Span(int a, long lo, long hi, int size) {
+    }
+
+    private final int start;
+    /** Per instruction of the block: its span's index, or -1. */
+    private final int[] span;
+    private final boolean[] first;
+    private final List<Span> spans;
+
+    private SharedSpans(int start, int[] span, boolean[] first, List<Span> spans) {
+        this.start = start;
+        this.span = span;
+        this.first = first;
+        this.spans = spans;
+    }
+
+    /** The spans of instructions {@code start..end} of {@code code}, whose calls are {@code calls} (by index from start). */
+    static SharedSpans of(Instruction[] code, int start, int end, BlockTranslations.Call[] calls) {
+        int n = end - start;
+        int[] member = new int[n];
+        java.util.Arrays.fill(member, -1);
+        List<List<Integer>> groups = new ArrayList<>();
+        Map<Integer, Integer> open = new HashMap<>();
+        for (int k = 0; k < n; k++) {
+            Instruction in = code[start + k];
+            if (in.guard < 0 && sharedScalar(calls[k])) {
+                int size = TypeWidths.SIZE[in.type];
+                Integer g = open.get(in.addrReg);
+                if (g != null && TypeWidths.SIZE[code[start + groups.get(g).get(0)].type] != size) {
+                    g = null;
+                }
+                if (Math.floorMod(in.addrOffset, size) == 0) {
+                    if (g == null) {
+                        g = groups.size();
+                        groups.add(new ArrayList<>());
+                        open.put(in.addrReg, g);
+                    }
+                    groups.get(g).add(k);
+                }
+            }
+            for (int d : in.dst) {
+                open.remove(d);
+            }
+        }
+        boolean[] first = new boolean[n];
+        List<Span> spans = new ArrayList<>();
+        for (List<Integer> g : groups) {
+            if (g.size() < 2) {
+                continue;
+            }
+            Instruction head = code[start + g.get(0)];
+            long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;
+            for (int k : g) {
+                lo = Math.min(lo, code[start + k].addrOffset);
+                hi = Math.max(hi, code[start + k].addrOffset);
+                member[k] = spans.size();
+            }
+            first[g.get(0)] = true;
+            int size = TypeWidths.SIZE[head.type];
+            spans.add(new Span(head.addrReg << 5, lo, hi + size, size));
+        }
+        return new SharedSpans(start, member, first, spans);
+    }
+
+    /** Whether {@code call} is a scalar ld or st of shared memory with its own bounds check. */
+    private static boolean sharedScalar(BlockTranslations.Call call) {
+        return call != null && call.owner() == LaneMemory.class && call.args()[0] == BlockTranslations.Operand.SHARED
+                && (call.method().equals("ldArray") || call.method().equals("stShared"));
+    }
+
+    /** How many spans the block has. */
+    int count() {
+        return spans.size();
+    }
+
+    /** The index of the span instruction {@code index} (of the function) belongs to, or -1. */
+    int of(int index) {
+        return span[index - start];
+    }
+
+    /** Whether instruction {@code index} is the first of its span: the span is checked before it. */
+    boolean first(int index) {
+        return first[index - start];
+    }
+
+    Span span(int s) {
+        return spans.get(s);
+    }
+}
