@@ -38,7 +38,7 @@ final class BlockCompiler {
     private static final MethodType CONSTRUCTOR = MethodType.methodType(void.class, int.class, int.class, int[].class);
     // Locals of the generated run method.
     private static final int IP = 1, WARP = 2, FRAME = 3, REGS = 4, CODE = 5, MASK = 6, LANES = 7, M = 8;
-    /** The first local of the full-warp method's span checks ({@link SharedSpans}), one per span. */
+    /** The first local variable of the full-warp method's span checks ({@link AccessSpans}), one per span. */
     private static final int SPANS = 9;
 
     private BlockCompiler() {
@@ -124,7 +124,7 @@ final class BlockCompiler {
             calls[k - start] = BlockTranslations.translate(code[k], fn, known);
             known.after(code[k]);
         }
-        SharedSpans spans = SharedSpans.of(code, start, end, calls);
+        AccessSpans spans = AccessSpans.of(code, start, end, calls);
         for (boolean full : new boolean[] {false, true}) {
             MethodVisitor mv = cw.visitMethod(0, full ? "runFull" : "run", RUN, null, null);
             mv.visitCode();
@@ -218,22 +218,29 @@ final class BlockCompiler {
     }
 
     /**
-     * A shared access of a {@link SharedSpans} span in the full-warp method: the span checked
+     * A shared or local access of an {@link AccessSpans} span in the full-warp method: the span checked
      * into its local before its first access; where it holds, the access without a check of
      * its own ({@code nameInside}), else the access as {@link #instruction} emits it.
      */
-    private static void inSpan(MethodVisitor mv, Instruction in, BlockTranslations.Call call, SharedSpans spans) {
+    private static void inSpan(MethodVisitor mv, Instruction in, BlockTranslations.Call call, AccessSpans spans) {
         int s = spans.of(in.index);
         int checked = SPANS + s;
         if (spans.first(in.index)) {
-            SharedSpans.Span span = spans.span(s);
-            operand(mv, BlockTranslations.Operand.SHARED, in);
+            AccessSpans.Span span = spans.span(s);
             mv.visitVarInsn(ALOAD, REGS);
             push(mv, span.a());
             mv.visitLdcInsn(span.lo());
             mv.visitLdcInsn(span.hi());
             push(mv, span.size());
-            mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(LaneMemory.class), "spanInsideFull", "([B[JIJJI)Z", false);
+            if (span.local()) {
+                mv.visitVarInsn(ALOAD, WARP);
+                mv.visitFieldInsn(GETFIELD, Type.getInternalName(Warp.class), "localBytesPerThread", "J");
+            } else {
+                operand(mv, BlockTranslations.Operand.SHARED, in);
+                mv.visitInsn(ARRAYLENGTH);
+                mv.visitInsn(I2L);
+            }
+            mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(LaneMemory.class), "spanInsideFull", "([JIJJIJ)Z", false);
             mv.visitVarInsn(ISTORE, checked);
         }
         Label own = new Label();

@@ -54,9 +54,9 @@ final class LaneMemory {
     /**
      * Whether every lane's accesses of {@code size} bytes at offsets {@code lo} to {@code hi - size}
      * (multiples of {@code size}) from its {@code R[a + lane]} are aligned and inside
-     * {@code [0, length)}: one check for the accesses of a {@link SharedSpans.Span}.
+     * {@code [0, end)}: one check for the accesses of an {@link AccessSpans.Span}.
      */
-    static boolean spanInsideFull(byte[] sm, long[] R, int a, long lo, long hi, int size) {
+    static boolean spanInsideFull(long[] R, int a, long lo, long hi, int size, long end) {
         long min = Long.MAX_VALUE, max = Long.MIN_VALUE, bits = 0;
         for (int l = 0; l < 32; l++) {
             long base = R[a + l];
@@ -64,7 +64,7 @@ final class LaneMemory {
             max = Math.max(max, base);
             bits |= base;
         }
-        return (bits & (size - 1)) == 0 && min + lo >= 0 && max + hi <= sm.length;
+        return (bits & (size - 1)) == 0 && min + lo >= 0 && max + hi <= end;
     }
 
     /** {@link #ldArrayFull} of a full warp whose span {@link #spanInsideFull} has checked. */
@@ -251,6 +251,16 @@ final class LaneMemory {
             int l = Integer.numberOfTrailingZeros(mm);
             memory.storeLocal(local, l, R[a | l] + off, size, R[src | l]);
         }
+    }
+
+    /** {@link #ldLocal} of a full warp whose span {@link #spanInsideFull} has checked. */
+    static void ldLocalInside(CtaMemory memory, Warp w, long[] R, int d, int a, long off, int size, boolean sext) {
+        ldLocalLanes(memory, w.local, R, d, a, off, size, sext, FULL);
+    }
+
+    /** {@link #stLocal} of a full warp whose span {@link #spanInsideFull} has checked. */
+    static void stLocalInside(CtaMemory memory, Warp w, long[] R, int a, int src, long off, int size) {
+        stLocalLanes(memory, w.local, R, a, src, off, size, FULL);
     }
 
     /** Whether every lane's local access is aligned and inside the thread's local memory. */

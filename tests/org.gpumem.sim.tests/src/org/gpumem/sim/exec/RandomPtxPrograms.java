@@ -192,6 +192,7 @@ final class RandomPtxPrograms {
         boolean wildLoad = r.nextInt(8) == 0;
         boolean wildGeneric = r.nextInt(8) == 0;
         boolean wildShared = r.nextInt(6) == 0;
+        boolean wildLocal = r.nextInt(6) == 0;
         boolean wildAtomic = r.nextInt(6) == 0;
         for (int i = 0; i < length; i++) {
             for (int k = pendingLabels.size() - 1; k >= 0; k--) {
@@ -234,6 +235,11 @@ final class RandomPtxPrograms {
                 wildLoad = false;
             } else if (pick < 17) {
                 memoryRoundTrip(body, r);
+                if (wildLocal && r.nextInt(3) == 0) {
+                    // past the thread's local memory, after accesses through the same base register
+                    body.add(" ld.local.u32 %r" + r.nextInt(8) + ", [%lp+" + (1 << 20) + "];");
+                    wildLocal = false;
+                }
             } else if (pick < 19) {
                 vectorRoundTrip(body, r);
             } else if (pick < 20 && wildGeneric) {

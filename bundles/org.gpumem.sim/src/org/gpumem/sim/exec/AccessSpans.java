@@ -8,17 +8,20 @@ import java.util.Map;
 import org.gpumem.sim.ptx.Instruction;
 
 /**
- * The shared-memory accesses of a block that one bounds check can cover: unguarded scalar ld/st
- * of one size through the same base register, at offsets that are multiples of that size, with
- * nothing writing the register between them (matmul's {@code [%r8]}, {@code [%r8+64]}, ...,
- * sixteen loads of a tile column). In a full warp, the block checks the whole span once, before
- * the first of them; where it holds, each access runs without its own check; where it does not,
- * each access checks itself and may go to the interpreter as before, so a fault is reported at
- * the access that makes it.
+ * The shared and local accesses of a block that one bounds check can cover: unguarded scalar
+ * ld/st of one space and size through the same base register, at offsets that are multiples of
+ * that size, with nothing writing the register between them (matmul's {@code [%r8]},
+ * {@code [%r8+64]}, ..., sixteen loads of a tile column; a local array's elements). In a full
+ * warp, the block checks the whole span once, before the first of them; where it holds, each
+ * access runs without its own check; where it does not, each access checks itself and may go to
+ * the interpreter as before, so a fault is reported at the access that makes it.
  */
-final class SharedSpans {
-    /** One span: base register row {@code a}, the lowest offset and the end of the highest access, the access size. */
-    record Span(int a, long lo, long hi, int size) {
+final class AccessSpans {
+    /**
+     * One span: local memory or shared, base register row {@code a}, the lowest offset and the
+     * end of the highest access, the access size.
+     */
+    record Span(boolean local, int a, long lo, long hi, int size) {
     }
 
     private final int start;
@@ -27,7 +30,7 @@ final class SharedSpans {
     private final boolean[] first;
     private final List<Span> spans;
 
-    private SharedSpans(int start, int[] span, boolean[] first, List<Span> spans) {
+    private AccessSpans(int start, int[] span, boolean[] first, List<Span> spans) {
         this.start = start;
         this.span = span;
         this.first = first;
@@ -35,7 +38,7 @@ final class SharedSpans {
     }
 
     /** The spans of instructions {@code start..end} of {@code code}, whose calls are {@code calls} (by index from start). */
-    static SharedSpans of(Instruction[] code, int start, int end, BlockTranslations.Call[] calls) {
+    static AccessSpans of(Instruction[] code, int start, int end, BlockTranslations.Call[] calls) {
         int n = end - start;
         int[] member = new int[n];
         java.util.Arrays.fill(member, -1);
@@ -43,9 +46,11 @@ final class SharedSpans {
         Map<Integer, Integer> open = new HashMap<>();
         for (int k = 0; k < n; k++) {
             Instruction in = code[start + k];
-            if (in.guard < 0 && sharedScalar(calls[k])) {
+            int space = space(calls[k]);
+            if (in.guard < 0 && space != 0) {
                 int size = TypeWidths.SIZE[in.type];
-                Integer g = open.get(in.addrReg);
+                int key = in.addrReg * 2 + space - 1;
+                Integer g = open.get(key);
                 if (g != null && TypeWidths.SIZE[code[start + groups.get(g).get(0)].type] != size) {
                     g = null;
                 }
@@ -53,13 +58,14 @@ final class SharedSpans {
                     if (g == null) {
                         g = groups.size();
                         groups.add(new ArrayList<>());
-                        open.put(in.addrReg, g);
+                        open.put(key, g);
                     }
                     groups.get(g).add(k);
                 }
             }
             for (int d : in.dst) {
-                open.remove(d);
+                open.remove(d * 2);
+                open.remove(d * 2 + 1);
             }
         }
         boolean[] first = new boolean[n];
@@ -77,15 +83,27 @@ final class SharedSpans {
             }
             first[g.get(0)] = true;
             int size = TypeWidths.SIZE[head.type];
-            spans.add(new Span(head.addrReg << 5, lo, hi + size, size));
+            spans.add(new Span(space(calls[g.get(0)]) == 2, head.addrReg << 5, lo, hi + size, size));
         }
-        return new SharedSpans(start, member, first, spans);
+        return new AccessSpans(start, member, first, spans);
     }
 
-    /** Whether {@code call} is a scalar ld or st of shared memory with its own bounds check. */
-    private static boolean sharedScalar(BlockTranslations.Call call) {
-        return call != null && call.owner() == LaneMemory.class && call.args()[0] == BlockTranslations.Operand.SHARED
-                && (call.method().equals("ldArray") || call.method().equals("stShared"));
+    /** 1: {@code call} is a scalar ld or st of shared memory with its own bounds check; 2: of local memory; 0: neither. */
+    private static int space(BlockTranslations.Call call) {
+        if (call == null || call.owner() != LaneMemory.class) {
+            return 0;
+        }
+        switch (call.method()) {
+            case "ldArray":
+                return call.args()[0] == BlockTranslations.Operand.SHARED ? 1 : 0;
+            case "stShared":
+                return 1;
+            case "ldLocal":
+            case "stLocal":
+                return 2;
+            default:
+                return 0;
+        }
     }
 
     /** How many spans the block has. */
