@@ -124,6 +124,34 @@ final class LaneMemory {
         return true;
     }
 
+    /** {@link #ldParamFrame} for a full warp, called directly by blocks as {@link #ldArrayFull} is. */
+    static boolean ldParamFrameFull(Frame f, long[] R, int d, int a, long off, int size, boolean sext) {
+        int stride = f.paramStride;
+        if (!insideFull(R, a, off, size, 0, stride)) {
+            return false;
+        }
+        int sh = 64 - 8 * size;
+        byte[] p = f.params;
+        for (int l = 0; l < 32; l++) {
+            long v = Bytes.load(p, l * stride + (int) (R[a + l] + off), size);
+            R[d + l] = sext ? (v << sh) >> sh : v;
+        }
+        return true;
+    }
+
+    /** {@link #stParamFrame} for a full warp. */
+    static boolean stParamFrameFull(Frame f, long[] R, int a, int src, long off, int size) {
+        int stride = f.paramStride;
+        if (!insideFull(R, a, off, size, 0, stride)) {
+            return false;
+        }
+        byte[] p = f.params;
+        for (int l = 0; l < 32; l++) {
+            Bytes.store(p, l * stride + (int) (R[a + l] + off), size, R[src + l]);
+        }
+        return true;
+    }
+
     /** Scalar st of the frame's param space, as {@link #ldParamFrame} loads: stored, or false with nothing stored. */
     static boolean stParamFrame(Frame f, long[] R, int a, int src, long off, int size, int m) {
         int stride = f.paramStride;
