@@ -153,7 +153,8 @@ final class BlockCompiler {
      * {@code Owner.nameFull}, and whether that form is refusable (returns a boolean): a full warp
      * can make a refusable loop's form infallible (a shuffle whose lanes are all members).
      */
-    private static final Map<String, Boolean> FULL_FORMS = Stream.of(LaneKernels.class, LaneIntegerOps.class, LaneMemory.class)
+    private static final Map<String, Boolean> FULL_FORMS = Stream
+            .of(LaneKernels.class, LaneIntegerOps.class, LaneUnaryOps.class, LaneMemory.class)
             .flatMap(c -> Arrays.stream(c.getDeclaredMethods()).filter(m -> m.getName().endsWith("Full"))
                     .map(m -> Map.entry(c.getSimpleName() + "." + m.getName(), m.getReturnType() == boolean.class)))
             .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a));

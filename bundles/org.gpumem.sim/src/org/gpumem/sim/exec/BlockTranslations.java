@@ -10,8 +10,9 @@ import org.gpumem.sim.ptx.Specials;
 /**
  * What the fast engine makes of each instruction: control instructions (and %clock, which reads
  * the issue count) end a block and stay with the interpreter; the forms listed in
- * {@link #translate} become calls of a {@link LaneKernels} loop (or of a memory access or warp
- * intrinsic: {@link LaneMemory}, {@link AtomicAccess}, {@link WarpIntrinsics#vote}) with their operands as constants;
+ * {@link #translate} become calls of a lane loop ({@link LaneKernels}, {@link LaneIntegerOps},
+ * {@link LaneUnaryOps}) or of a memory access or warp intrinsic ({@link LaneMemory},
+ * {@link AtomicAccess}, {@link WarpIntrinsics#vote}) with their operands as constants;
  * every other instruction is a call of the interpreter's own {@link Interpreter#execute}, so a
  * block may hold any instruction and coverage grows one form at a time. A form is listed only
  * where its kernel computes what the interpreter's path for exactly those operation, type, flag
@@ -137,6 +138,23 @@ final class BlockTranslations {
                         TypeWidths.MASK[st], TypeWidths.MASK[t]);
             case Op.SELP:
                 return Call.lanes("selp", d(in), a(in), b(in), c(in), Alu.mask(t));
+            case Op.ABS:
+            case Op.NEG:
+            case Op.NOT:
+            case Op.CNOT:
+            case Op.BREV:
+            case Op.POPC:
+            case Op.CLZ:
+            case Op.BFIND:
+            case Op.RCP:
+            case Op.SQRT:
+            case Op.RSQRT:
+            case Op.SIN:
+            case Op.COS:
+            case Op.LG2:
+            case Op.EX2:
+            case Op.TANH:
+                return unary(in);
             case Op.SETP:
                 return setp(in);
             case Op.LD:
@@ -280,6 +298,18 @@ final class BlockTranslations {
             }
         }
         return false;
+    }
+
+    /** A single-operand instruction on the path {@link Alu} gives it: {@link UnaryOps}' lanes, not the half or directed forms. */
+    private static Call unary(Instruction in) {
+        int t = in.type;
+        if (HalfOps.isHalf(t) || (in.op == Op.RCP || in.op == Op.SQRT) && DirectedFloat.directed(in.rnd)) {
+            return null;
+        }
+        if (t == F32 || t == F64) {
+            return new Call(LaneUnaryOps.class, t == F32 ? "f32" : "f64", false, Operand.REGS, in.op, d(in), a(in));
+        }
+        return new Call(LaneUnaryOps.class, "integer", false, Operand.REGS, in.op, t, in.flags, d(in), a(in));
     }
 
     private static Call mul(Instruction in) {

@@ -24,24 +24,28 @@ final class UnaryOps {
             if (fz) {
                 x = ftz(x);
             }
-            float r;
-            switch (op) {
-                case Op.ABS: r = Float.intBitsToFloat(Float.floatToRawIntBits(x) & 0x7FFF_FFFF); break; // NaN too
-                case Op.NEG: r = -x; break;
-                case Op.RCP: r = 1f / x; break;
-                case Op.SQRT: r = (float) Math.sqrt(x); break;
-                case Op.RSQRT: r = (float) (1.0 / Math.sqrt(x)); break;
-                case Op.SIN: r = (float) Math.sin(x); break;
-                case Op.COS: r = (float) Math.cos(x); break;
-                case Op.LG2: r = (float) (Math.log(x) / Math.log(2)); break;
-                case Op.EX2: r = (float) Math.pow(2, x); break;
-                case Op.TANH: r = (float) Math.tanh(x); break;
-                default: throw new IllegalStateException(in.opcode);
-            }
+            float r = f32Lane(op, x);
             if (sat) {
                 r = Float.isNaN(r) ? 0f : Math.max(0f, Math.min(1f, r));
             }
             R[d | l] = bits(fz ? ftz(r) : r);
+        }
+    }
+
+    /** One lane's f32 result of {@code op}, without flushing or saturation (the fast engine's lane loop shares it). */
+    static float f32Lane(int op, float x) {
+        switch (op) {
+            case Op.ABS: return Float.intBitsToFloat(Float.floatToRawIntBits(x) & 0x7FFF_FFFF); // NaN too
+            case Op.NEG: return -x;
+            case Op.RCP: return 1f / x;
+            case Op.SQRT: return (float) Math.sqrt(x);
+            case Op.RSQRT: return (float) (1.0 / Math.sqrt(x));
+            case Op.SIN: return (float) Math.sin(x);
+            case Op.COS: return (float) Math.cos(x);
+            case Op.LG2: return (float) (Math.log(x) / Math.log(2));
+            case Op.EX2: return (float) Math.pow(2, x);
+            case Op.TANH: return (float) Math.tanh(x);
+            default: throw new IllegalStateException("no f32 form of operation " + op);
         }
     }
 
@@ -50,65 +54,60 @@ final class UnaryOps {
         int op = in.op;
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
-            double x = f64(R[a | l]);
-            double r;
-            switch (op) {
-                case Op.ABS: r = Double.longBitsToDouble(Double.doubleToRawLongBits(x) & Long.MAX_VALUE); break;
-                case Op.NEG: r = -x; break;
-                case Op.RCP: r = 1.0 / x; break;
-                case Op.SQRT: r = Math.sqrt(x); break;
-                case Op.RSQRT: r = 1.0 / Math.sqrt(x); break;
-                case Op.SIN: r = Math.sin(x); break;
-                case Op.COS: r = Math.cos(x); break;
-                case Op.LG2: r = Math.log(x) / Math.log(2); break;
-                case Op.EX2: r = Math.pow(2, x); break;
-                case Op.TANH: r = Math.tanh(x); break;
-                default: throw new IllegalStateException(in.opcode);
-            }
-            R[d | l] = bits(r);
+            R[d | l] = bits(f64Lane(op, f64(R[a | l])));
+        }
+    }
+
+    /** One lane's f64 result of {@code op}. */
+    static double f64Lane(int op, double x) {
+        switch (op) {
+            case Op.ABS: return Double.longBitsToDouble(Double.doubleToRawLongBits(x) & Long.MAX_VALUE);
+            case Op.NEG: return -x;
+            case Op.RCP: return 1.0 / x;
+            case Op.SQRT: return Math.sqrt(x);
+            case Op.RSQRT: return 1.0 / Math.sqrt(x);
+            case Op.SIN: return Math.sin(x);
+            case Op.COS: return Math.cos(x);
+            case Op.LG2: return Math.log(x) / Math.log(2);
+            case Op.EX2: return Math.pow(2, x);
+            case Op.TANH: return Math.tanh(x);
+            default: throw new IllegalStateException("no f64 form of operation " + op);
         }
     }
 
     static void unaryInt(Instruction in, long[] R, int m) {
-        int t = in.type;
         int d = in.dst[0] << 5, a = in.src[0] << 5;
-        int op = in.op;
-        long mk = mask(t);
-        int width = size(t) * 8;
-        boolean pred = t == PRED;
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
-            long x = norm(R[a | l], t);
-            long r;
-            switch (op) {
-                case Op.ABS: r = Math.abs(x); break;
-                case Op.NEG: r = -x; break;
-                case Op.NOT: r = pred ? x ^ 1 : ~x; break;
-                case Op.CNOT: r = x == 0 ? 1 : 0; break;
-                case Op.BREV: r = width == 64 ? Long.reverse(x) : Integer.reverse((int) x); break;
-                case Op.POPC: r = width == 64 ? Long.bitCount(x) : Integer.bitCount((int) x); break;
-                case Op.CLZ: r = width == 64 ? Long.numberOfLeadingZeros(x) : Integer.numberOfLeadingZeros((int) x); break;
-                case Op.BFIND: {
-                    long v = signed(t) && x < 0 ? ~x : x;
-                    if (width == 32) {
-                        v &= 0xFFFF_FFFFL;
-                    }
-                    if (v == 0) {
-                        r = 0xFFFF_FFFFL;
-                    } else {
-                        int pos = 63 - Long.numberOfLeadingZeros(v);
-                        r = (in.flags & Op.F_SHIFTAMT) != 0 ? width - 1 - pos : pos;
-                    }
-                    R[d | l] = r & 0xFFFF_FFFFL;
-                    continue;
+            R[d | l] = intLane(in.op, in.type, in.flags, R[a | l]);
+        }
+    }
+
+    /** One lane's result of integer or predicate {@code op} of type {@code t} on register value {@code raw}, as stored. */
+    static long intLane(int op, int t, int flags, long raw) {
+        long mk = mask(t);
+        int width = size(t) * 8;
+        long x = norm(raw, t);
+        switch (op) {
+            case Op.ABS: return Math.abs(x) & mk;
+            case Op.NEG: return -x & mk;
+            case Op.NOT: return (t == PRED ? x ^ 1 : ~x) & mk;
+            case Op.CNOT: return (x == 0 ? 1 : 0) & mk;
+            case Op.BREV: return (width == 64 ? Long.reverse(x) : Integer.reverse((int) x)) & mk;
+            case Op.POPC: return (width == 64 ? Long.bitCount(x) : Integer.bitCount((int) x)) & 0xFFFF_FFFFL;
+            case Op.CLZ: return (width == 64 ? Long.numberOfLeadingZeros(x) : Integer.numberOfLeadingZeros((int) x)) & 0xFFFF_FFFFL;
+            case Op.BFIND: {
+                long v = signed(t) && x < 0 ? ~x : x;
+                if (width == 32) {
+                    v &= 0xFFFF_FFFFL;
                 }
-                default: throw new IllegalStateException(in.opcode);
+                if (v == 0) {
+                    return 0xFFFF_FFFFL;
+                }
+                int pos = 63 - Long.numberOfLeadingZeros(v);
+                return ((flags & Op.F_SHIFTAMT) != 0 ? width - 1 - pos : pos) & 0xFFFF_FFFFL;
             }
-            if (op == Op.POPC || op == Op.CLZ) {
-                R[d | l] = r & 0xFFFF_FFFFL;
-            } else {
-                R[d | l] = r & mk;
-            }
+            default: throw new IllegalStateException("no integer form of operation " + op);
         }
     }
 }
