@@ -130,8 +130,11 @@ final class BlockTranslations {
                 String shift = in.op == Op.SHL ? "shl" : TypeWidths.SIGNED[t] ? "shrSigned" : "shrUnsigned";
                 return Call.lanes(shift, d(in), a(in), b(in), width, TypeWidths.MASK[t]);
             case Op.CVT:
-                if (!integer || in.type2 < 0 || in.type2 > LAST_INT) {
+                if (in.type2 < 0) {
                     return null;
+                }
+                if (!integer || in.type2 > LAST_INT) {
+                    return floatConversion(in);
                 }
                 int st = in.type2;
                 return Call.lanes("cvtInt", d(in), a(in), 64 - 8 * TypeWidths.SIZE[st], TypeWidths.SIGNED[st],
@@ -310,6 +313,16 @@ final class BlockTranslations {
             return new Call(LaneUnaryOps.class, t == F32 ? "f32" : "f64", false, Operand.REGS, in.op, d(in), a(in));
         }
         return new Call(LaneUnaryOps.class, "integer", false, Operand.REGS, in.op, t, in.flags, d(in), a(in));
+    }
+
+    /** A cvt to or from a float type, as {@link Conversions#convert} computes each lane; not the pair forms. */
+    private static Call floatConversion(Instruction in) {
+        ScalarType[] types = ScalarType.values();
+        if (HalfOps.isPair(in.type) || !types[in.type].isFloat() && !types[in.type2].isFloat()) {
+            return null;
+        }
+        return new Call(LaneUnaryOps.class, "convert", false, Operand.REGS, in.type2, in.type, in.rnd, in.flags,
+                Alu.mask(in.type), d(in), a(in));
     }
 
     private static Call mul(Instruction in) {

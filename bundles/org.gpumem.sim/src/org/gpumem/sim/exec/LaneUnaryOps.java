@@ -2,8 +2,8 @@ package org.gpumem.sim.exec;
 
 /**
  * The fast engine's lane loops for single-operand instructions (abs, neg, not, cnot, the bit
- * counts; for f32 and f64 also rcp, sqrt and the other functions), each lane computed by
- * {@link UnaryOps}' own per-lane code: the operation and type are constants at each call site,
+ * counts; for f32 and f64 also rcp, sqrt and the other functions; cvt to or from a float type),
+ * each lane computed by the interpreter's own per-lane code ({@link UnaryOps}, {@link Conversions}): the operation and type are constants at each call site,
  * so the JIT keeps only their branch. Forms the interpreter computes on another path (flushing,
  * saturation, directed rounding, half types) are not translated. Each has a full-warp form.
  */
@@ -61,6 +61,24 @@ final class LaneUnaryOps {
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             R[d | l] = Alu.bits(UnaryOps.f64Lane(op, Alu.f64(R[a | l])));
+        }
+    }
+
+    /** cvt from type {@code st} to {@code dt} where one is a float type: {@link Conversions#convert}, masked to {@code mk}. */
+    static void convertFull(long[] R, int st, int dt, int rnd, int flags, long mk, int d, int a) {
+        for (int l = 0; l < 32; l++) {
+            R[d + l] = Conversions.convert(R[a + l], st, dt, rnd, flags) & mk;
+        }
+    }
+
+    static void convert(long[] R, int st, int dt, int rnd, int flags, long mk, int d, int a, int m) {
+        if (m == FULL) {
+            convertFull(R, st, dt, rnd, flags, mk, d, a);
+            return;
+        }
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            R[d | l] = Conversions.convert(R[a | l], st, dt, rnd, flags) & mk;
         }
     }
 }
