@@ -154,7 +154,7 @@ final class BlockCompiler {
      * can make a refusable loop's form infallible (a shuffle whose lanes are all members).
      */
     private static final Map<String, Boolean> FULL_FORMS = Stream
-            .of(LaneKernels.class, LaneIntegerOps.class, LaneUnaryOps.class, LaneMemory.class)
+            .of(LaneKernels.class, LaneIntegerOps.class, LaneUnaryOps.class, LaneMemory.class, WarpIntrinsics.class)
             .flatMap(c -> Arrays.stream(c.getDeclaredMethods()).filter(m -> m.getName().endsWith("Full"))
                     .map(m -> Map.entry(c.getSimpleName() + "." + m.getName(), m.getReturnType() == boolean.class)))
             .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a));

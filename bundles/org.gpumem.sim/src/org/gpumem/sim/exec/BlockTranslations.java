@@ -167,6 +167,10 @@ final class BlockTranslations {
             case Op.RED:
                 return atomic(in);
             case Op.VOTE:
+                if (in.src.length == 2 && known.known(in.src[1]) && (int) known.value(in.src[1]) == -1) {
+                    return new Call(WarpIntrinsics.class, "voteAllMembers", true, Operand.REGS, d(in), a(in),
+                            (in.flags & Op.F_HI) != 0, in.mod);
+                }
                 // The interpreter's own vote, called directly: one implementation of its semantics.
                 return new Call(WarpIntrinsics.class, "vote", false, Operand.INSTRUCTION, Operand.REGS);
             case Op.SHFL:

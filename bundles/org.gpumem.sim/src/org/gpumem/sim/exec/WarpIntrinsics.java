@@ -73,36 +73,61 @@ final class WarpIntrinsics {
     /** {@code vote.sync.mode}: all, any, uni or ballot over the predicate of the member lanes. */
     static void vote(Instruction in, long[] R, int m) {
         int a = in.src[0] << 5, mem = in.src[1] << 5;
-        boolean neg = (in.flags & Op.F_HI) != 0;
+        long neg = (in.flags & Op.F_HI) != 0 ? 1 : 0;
+        // without a branch per lane: predicates are data, and a mispredicted branch per lane costs more than the vote
         int ballot = 0;
-        for (int mm = m; mm != 0; mm &= mm - 1) {
-            int l = Integer.numberOfTrailingZeros(mm);
-            if (((R[a | l] & 1) != 0) != neg) {
-                ballot |= 1 << l;
+        if (m == -1) {
+            for (int l = 0; l < 32; l++) {
+                ballot |= (int) ((R[a + l] ^ neg) & 1) << l;
+            }
+        } else {
+            for (int mm = m; mm != 0; mm &= mm - 1) {
+                int l = Integer.numberOfTrailingZeros(mm);
+                ballot |= (int) ((R[a | l] ^ neg) & 1) << l;
             }
         }
         int d = in.dst[0] << 5;
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             int members = (int) R[mem | l] & m;
-            int b = ballot & members;
-            long r;
-            switch (in.mod) {
-                case Op.VOTE_ALL:
-                    r = b == members ? 1 : 0;
-                    break;
-                case Op.VOTE_ANY:
-                    r = b != 0 ? 1 : 0;
-                    break;
-                case Op.VOTE_UNI:
-                    r = b == 0 || b == members ? 1 : 0;
-                    break;
-                default:
-                    r = b & 0xFFFF_FFFFL;
-                    break;
-            }
-            R[d | l] = r;
+            R[d | l] = voteResult(in.mod, ballot & members, members);
         }
+    }
+
+    /** A lane's vote.sync result in {@code mode} where {@code b} of its {@code members} hold the predicate. */
+    private static long voteResult(int mode, int b, int members) {
+        switch (mode) {
+            case Op.VOTE_ALL:
+                return b == members ? 1 : 0;
+            case Op.VOTE_ANY:
+                return b != 0 ? 1 : 0;
+            case Op.VOTE_UNI:
+                return b == 0 || b == members ? 1 : 0;
+            default:
+                return b & 0xFFFF_FFFFL;
+        }
+    }
+
+    /**
+     * {@link #vote} whose member mask is every lane, known when the block was compiled (nvcc's
+     * {@code mov.u32 %r8, -1} before it): false unless the warp is full.
+     */
+    static boolean voteAllMembers(long[] R, int d, int a, boolean negated, int mode, int m) {
+        if (m != -1) {
+            return false;
+        }
+        voteAllMembersFull(R, d, a, negated, mode);
+        return true;
+    }
+
+    /** {@link #voteAllMembers} of a full warp: one ballot, one result for every lane. */
+    static void voteAllMembersFull(long[] R, int d, int a, boolean negated, int mode) {
+        long neg = negated ? 1 : 0;
+        int ballot = 0;
+        for (int l = 0; l < 32; l++) {
+            ballot |= (int) ((R[a + l] ^ neg) & 1) << l;
+        }
+        java.util.Arrays.fill(R, d, d + 32, voteResult(mode, ballot, -1));
     }
 
     /** {@code activemask.b32 d}: the lanes executing the top of the reconvergence stack. */
