@@ -123,32 +123,6 @@ final class Alu {
             case Op.SAD:
                 ternary(in, R, m);
                 return;
-            case Op.ABS:
-            case Op.NEG:
-            case Op.NOT:
-            case Op.CNOT:
-            case Op.RCP:
-            case Op.SQRT:
-            case Op.RSQRT:
-            case Op.SIN:
-            case Op.COS:
-            case Op.LG2:
-            case Op.EX2:
-            case Op.TANH:
-            case Op.BREV:
-            case Op.POPC:
-            case Op.CLZ:
-            case Op.BFIND:
-                if ((in.op == Op.RCP || in.op == Op.SQRT) && DirectedFloat.directed(in.rnd)) {
-                    FloatDirected.unary(in, R, m);
-                } else if (in.type == F32) {
-                    UnaryOps.unaryF32(in, R, m);
-                } else if (in.type == F64) {
-                    UnaryOps.unaryF64(in, R, m);
-                } else {
-                    UnaryOps.unaryInt(in, R, m);
-                }
-                return;
             case Op.SETP:
                 Comparisons.setp(in, R, m);
                 return;
@@ -195,6 +169,10 @@ final class Alu {
                 BitFields.unpack(in, R, m);
                 return;
             default:
+                if (UnaryOps.isUnary(in.op)) {
+                    UnaryOps.execute(in, R, m);
+                    return;
+                }
                 throw new IllegalStateException("no interpreter for " + in.opcode);
         }
     }

@@ -141,23 +141,6 @@ final class BlockTranslations {
                         TypeWidths.MASK[st], TypeWidths.MASK[t]);
             case Op.SELP:
                 return Call.lanes("selp", d(in), a(in), b(in), c(in), Alu.mask(t));
-            case Op.ABS:
-            case Op.NEG:
-            case Op.NOT:
-            case Op.CNOT:
-            case Op.BREV:
-            case Op.POPC:
-            case Op.CLZ:
-            case Op.BFIND:
-            case Op.RCP:
-            case Op.SQRT:
-            case Op.RSQRT:
-            case Op.SIN:
-            case Op.COS:
-            case Op.LG2:
-            case Op.EX2:
-            case Op.TANH:
-                return unary(in);
             case Op.SETP:
                 return setp(in);
             case Op.LD:
@@ -188,7 +171,7 @@ final class BlockTranslations {
                 return new Call(LaneMemory.class, "shfl", true, Operand.SCRATCH, Operand.REGS, d(in), p, a(in), b(in), c(in),
                         in.src[3] << 5, in.mod);
             default:
-                return null;
+                return UnaryOps.isUnary(in.op) ? unary(in) : null;
         }
     }
 

@@ -13,6 +13,44 @@ final class UnaryOps {
     private UnaryOps() {
     }
 
+    /** Whether {@code op} is one of the single-operand operations this class executes. */
+    static boolean isUnary(int op) {
+        switch (op) {
+            case Op.ABS:
+            case Op.NEG:
+            case Op.NOT:
+            case Op.CNOT:
+            case Op.RCP:
+            case Op.SQRT:
+            case Op.RSQRT:
+            case Op.SIN:
+            case Op.COS:
+            case Op.LG2:
+            case Op.EX2:
+            case Op.TANH:
+            case Op.BREV:
+            case Op.POPC:
+            case Op.CLZ:
+            case Op.BFIND:
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    /** {@code in}, an {@link #isUnary} instruction not of a half type, for the lanes of {@code m}. */
+    static void execute(Instruction in, long[] R, int m) {
+        if ((in.op == Op.RCP || in.op == Op.SQRT) && DirectedFloat.directed(in.rnd)) {
+            FloatDirected.unary(in, R, m);
+        } else if (in.type == F32) {
+            unaryF32(in, R, m);
+        } else if (in.type == F64) {
+            unaryF64(in, R, m);
+        } else {
+            unaryInt(in, R, m);
+        }
+    }
+
     static void unaryF32(Instruction in, long[] R, int m) {
         int d = in.dst[0] << 5, a = in.src[0] << 5;
         int op = in.op;
