@@ -11,6 +11,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -388,14 +389,27 @@ class DebugSessionViewsTest {
         Tree tree = viewer.getTree();
         UiTesting.waitUntil(() -> item(tree, "window") != null, 60_000, "window[] in the Variables view");
         // the view may replace its items while it settles after the stop: expand what it shows now, as a click would
-        UiTesting.waitUntil(() -> {
+        try {
+            UiTesting.waitUntil(() -> {
+                TreeItem window = item(tree, "window");
+                if (window != null && !window.getExpanded()) {
+                    viewer.expandToLevel(window.getData(), 1);
+                }
+                return window != null && window.getExpanded() && window.getItemCount() == 8
+                        && "[0]".equals(window.getItem(0).getText(0));
+            }, 60_000, "window[]'s elements");
+        } catch (AssertionError e) {
+            // an intermittent failure: say what the view showed instead
             TreeItem window = item(tree, "window");
-            if (window != null && !window.getExpanded()) {
-                viewer.expandToLevel(window.getData(), 1);
+            List<String> children = new ArrayList<>();
+            if (window != null) {
+                collectTexts(window.getItems(), children);
             }
-            return window != null && window.getExpanded() && window.getItemCount() == 8
-                    && "[0]".equals(window.getItem(0).getText(0));
-        }, 60_000, "window[]'s elements");
+            throw new AssertionError(e.getMessage() + "; window is " + (window == null ? "gone"
+                    : (window.getExpanded() ? "expanded" : "collapsed") + " with " + window.getItemCount() + " items "
+                            + children + ", its element " + window.getData()) + ", debug context "
+                    + DebugUITools.getDebugContext(), e);
+        }
         Object before = item(tree, "window").getData();
 
         long stops = target.stopGeneration();
