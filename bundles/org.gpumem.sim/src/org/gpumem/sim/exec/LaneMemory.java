@@ -43,11 +43,7 @@ final class LaneMemory {
         if (!insideFull(R, a, off, size, 0, sm.length)) {
             return false;
         }
-        int sh = 64 - 8 * size;
-        for (int l = 0; l < 32; l++) {
-            long v = Bytes.load(sm, (int) (R[a + l] + off), size);
-            R[d + l] = sext ? (v << sh) >> sh : v;
-        }
+        ldArrayInside(sm, R, d, a, off, size, sext);
         return true;
     }
 
@@ -57,14 +53,8 @@ final class LaneMemory {
      * {@code [0, end)}: one check for the accesses of an {@link AccessSpans.Span}.
      */
     static boolean spanInsideFull(long[] R, int a, long lo, long hi, int size, long end) {
-        long min = Long.MAX_VALUE, max = Long.MIN_VALUE, bits = 0;
-        for (int l = 0; l < 32; l++) {
-            long base = R[a + l];
-            min = Math.min(min, base);
-            max = Math.max(max, base);
-            bits |= base;
-        }
-        return (bits & (size - 1)) == 0 && min + lo >= 0 && max + hi <= end;
+        // the first access aligned and inside, its end moved to where the last one's ends
+        return insideFull(R, a, lo, size, 0, end - (hi - lo - size));
     }
 
     /** {@link #ldArrayFull} of a full warp whose span {@link #spanInsideFull} has checked. */
@@ -186,9 +176,7 @@ final class LaneMemory {
         if (!insideFull(R, a, off, size, 0, sm.length)) {
             return false;
         }
-        for (int l = 0; l < 32; l++) {
-            Bytes.store(sm, (int) (R[a + l] + off), size, R[src + l]);
-        }
+        stSharedInside(sm, R, a, src, off, size);
         return true;
     }
 
@@ -341,7 +329,8 @@ final class LaneMemory {
             }
         }
         for (int l = 0; l < 32; l++) {
-            int j = shflSource(mode, l, (int) (R[b + l] & 31), (int) (R[c + l] & 31), (int) ((R[c + l] >>> 8) & 31));
+            int j = WarpIntrinsics.shflSource(mode, l, (int) (R[b + l] & 31), (int) (R[c + l] & 31),
+                    (int) ((R[c + l] >>> 8) & 31));
             tmp[l] = R[a + (j >= 0 ? j : l)] & 0xFFFF_FFFFL;
             tmp[32 + l] = j >= 0 ? 1 : 0;
         }
@@ -372,45 +361,19 @@ final class LaneMemory {
     static void shflKnownFull(long[] tmp, long[] R, int d, int p, int a, int bval, int cval, int segmask, int mode) {
         if (d != a) {
             for (int l = 0; l < 32; l++) {
-                int j = shflSource(mode, l, bval, cval, segmask);
+                int j = WarpIntrinsics.shflSource(mode, l, bval, cval, segmask);
                 R[d + l] = R[a + (j >= 0 ? j : l)] & 0xFFFF_FFFFL;
             }
         } else {
             for (int l = 0; l < 32; l++) {
-                int j = shflSource(mode, l, bval, cval, segmask);
+                int j = WarpIntrinsics.shflSource(mode, l, bval, cval, segmask);
                 tmp[l] = R[a + (j >= 0 ? j : l)] & 0xFFFF_FFFFL;
             }
             System.arraycopy(tmp, 0, R, d, 32);
         }
         if (p >= 0) {
             for (int l = 0; l < 32; l++) {
-                R[p + l] = shflSource(mode, l, bval, cval, segmask) >= 0 ? 1 : 0;
-            }
-        }
-    }
-
-    /**
-     * The lane that lane {@code l} reads in shuffle {@code mode}, or -1 where it is out of range (the
-     * lane keeps its own value, and its predicate is false), as {@link WarpIntrinsics#shfl} computes it.
-     */
-    private static int shflSource(int mode, int l, int bval, int cval, int segmask) {
-        int maxLane = (l & segmask) | (cval & ~segmask);
-        switch (mode) {
-            case org.gpumem.sim.ptx.Op.SHFL_UP: {
-                int j = l - bval;
-                return j >= maxLane ? j : -1;
-            }
-            case org.gpumem.sim.ptx.Op.SHFL_DOWN: {
-                int j = l + bval;
-                return j <= maxLane ? j : -1;
-            }
-            case org.gpumem.sim.ptx.Op.SHFL_BFLY: {
-                int j = l ^ bval;
-                return j <= maxLane ? j : -1;
-            }
-            default: {
-                int j = (l & segmask) | (bval & ~segmask);
-                return j <= maxLane ? j : -1;
+                R[p + l] = WarpIntrinsics.shflSource(mode, l, bval, cval, segmask) >= 0 ? 1 : 0;
             }
         }
     }

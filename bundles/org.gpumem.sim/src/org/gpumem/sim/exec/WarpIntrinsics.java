@@ -1,5 +1,7 @@
 package org.gpumem.sim.exec;
 
+import java.util.Arrays;
+
 import org.gpumem.sim.FaultKind;
 import org.gpumem.sim.ptx.Instruction;
 import org.gpumem.sim.ptx.Op;
@@ -21,34 +23,10 @@ final class WarpIntrinsics {
         int p = in.dst.length > 1 ? in.dst[1] << 5 : -1;
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
-            int bval = (int) (R[b | l] & 31);
-            int cval = (int) (R[c | l] & 31);
-            int segmask = (int) ((R[c | l] >>> 8) & 31);
-            int maxLane = (l & segmask) | (cval & ~segmask);
-            int minLane = l & segmask;
-            int j;
-            boolean pval;
-            switch (in.mod) {
-                case Op.SHFL_UP:
-                    j = l - bval;
-                    pval = j >= maxLane;
-                    break;
-                case Op.SHFL_DOWN:
-                    j = l + bval;
-                    pval = j <= maxLane;
-                    break;
-                case Op.SHFL_BFLY:
-                    j = l ^ bval;
-                    pval = j <= maxLane;
-                    break;
-                default:
-                    j = minLane | (bval & ~segmask);
-                    pval = j <= maxLane;
-                    break;
-            }
-            if (!pval) {
-                j = l;
-            }
+            int src = shflSource(in.mod, l, (int) (R[b | l] & 31), (int) (R[c | l] & 31),
+                    (int) ((R[c | l] >>> 8) & 31));
+            boolean pval = src >= 0;
+            int j = pval ? src : l;
             int members = (int) R[mem | l];
             if ((members & (1 << l)) == 0) {
                 throw LaneFault.of(FaultKind.ILLEGAL_INSTRUCTION, l, "shfl.sync executed by lane " + l
@@ -70,22 +48,37 @@ final class WarpIntrinsics {
         }
     }
 
+    /**
+     * The lane that lane {@code l} reads in shuffle {@code mode}, or -1 where it is out of range (the
+     * lane keeps its own value, and its predicate is false): the one formula of the shuffle's lane
+     * pattern, which the fast engine's loops in {@link LaneMemory} share.
+     */
+    static int shflSource(int mode, int l, int bval, int cval, int segmask) {
+        int maxLane = (l & segmask) | (cval & ~segmask);
+        switch (mode) {
+            case Op.SHFL_UP: {
+                int j = l - bval;
+                return j >= maxLane ? j : -1;
+            }
+            case Op.SHFL_DOWN: {
+                int j = l + bval;
+                return j <= maxLane ? j : -1;
+            }
+            case Op.SHFL_BFLY: {
+                int j = l ^ bval;
+                return j <= maxLane ? j : -1;
+            }
+            default: {
+                int j = (l & segmask) | (bval & ~segmask);
+                return j <= maxLane ? j : -1;
+            }
+        }
+    }
+
     /** {@code vote.sync.mode}: all, any, uni or ballot over the predicate of the member lanes. */
     static void vote(Instruction in, long[] R, int m) {
         int a = in.src[0] << 5, mem = in.src[1] << 5;
-        long neg = (in.flags & Op.F_HI) != 0 ? 1 : 0;
-        // without a branch per lane: predicates are data, and a mispredicted branch per lane costs more than the vote
-        int ballot = 0;
-        if (m == -1) {
-            for (int l = 0; l < 32; l++) {
-                ballot |= (int) ((R[a + l] ^ neg) & 1) << l;
-            }
-        } else {
-            for (int mm = m; mm != 0; mm &= mm - 1) {
-                int l = Integer.numberOfTrailingZeros(mm);
-                ballot |= (int) ((R[a | l] ^ neg) & 1) << l;
-            }
-        }
+        int ballot = ballot(R, a, (in.flags & Op.F_HI) != 0, m);
         int d = in.dst[0] << 5;
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
@@ -122,12 +115,28 @@ final class WarpIntrinsics {
 
     /** {@link #voteAllMembers} of a full warp: one ballot, one result for every lane. */
     static void voteAllMembersFull(long[] R, int d, int a, boolean negated, int mode) {
+        Arrays.fill(R, d, d + 32, voteResult(mode, ballot(R, a, negated, -1), -1));
+    }
+
+    /**
+     * The lanes of {@code m} whose predicate {@code R[a + lane]} (negated: whose negation) holds.
+     * Without a branch per lane: predicates are data, and a mispredicted branch per lane costs more
+     * than the vote.
+     */
+    private static int ballot(long[] R, int a, boolean negated, int m) {
         long neg = negated ? 1 : 0;
         int ballot = 0;
-        for (int l = 0; l < 32; l++) {
-            ballot |= (int) ((R[a + l] ^ neg) & 1) << l;
+        if (m == -1) {
+            for (int l = 0; l < 32; l++) {
+                ballot |= (int) ((R[a + l] ^ neg) & 1) << l;
+            }
+            return ballot;
         }
-        java.util.Arrays.fill(R, d, d + 32, voteResult(mode, ballot, -1));
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            ballot |= (int) ((R[a | l] ^ neg) & 1) << l;
+        }
+        return ballot;
     }
 
     /** {@code activemask.b32 d}: the lanes executing the top of the reconvergence stack. */
