@@ -1,6 +1,7 @@
 package org.gpumem.sim.exec;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +42,7 @@ final class AccessSpans {
     static AccessSpans of(Instruction[] code, int start, int end, BlockTranslations.Call[] calls) {
         int n = end - start;
         int[] member = new int[n];
-        java.util.Arrays.fill(member, -1);
+        Arrays.fill(member, -1);
         List<List<Integer>> groups = new ArrayList<>();
         Map<Integer, Integer> open = new HashMap<>();
         for (int k = 0; k < n; k++) {

@@ -254,10 +254,17 @@ final class BlockTranslations {
         return null;
     }
 
-    /** ld/st .v2/.v4 of shared, local and global memory, ld of the const bank and kernel parameters, as {@link CtaMemory}'s vector path. */
+    /**
+     * ld/st .v2/.v4 of local memory ({@link LaneMemory}), of shared and global memory, and ld of
+     * the const bank and kernel parameters ({@link VectorAccess}), as {@link CtaMemory}'s vector path.
+     */
     private static Call vectorAccess(Instruction in) {
         boolean load = in.op == Op.LD;
-        if (in.space == PtxStateSpace.LOCAL && !(load && writesAddress(in))) {
+        if (in.space == PtxStateSpace.LOCAL) {
+            if (load && writesAddress(in)) {
+                // an element loaded, the next one's address gone: the interpreter reads the vector first
+                return null;
+            }
             int[] r = load ? in.dst : in.src;
             int[] e = new int[4];
             for (int k = 0; k < in.vec; k++) {
@@ -272,15 +279,14 @@ final class BlockTranslations {
                             in.addrReg << 5, in.addrOffset, size, in.vec, e[0], e[1], e[2], e[3]);
         }
         boolean readOnly = in.space == PtxStateSpace.CONST || in.space == PtxStateSpace.PARAM && in.paramKind != Op.PARAM_FRAME;
-        if (in.space != PtxStateSpace.GLOBAL && in.space != PtxStateSpace.SHARED && in.space != PtxStateSpace.LOCAL
-                && !(load && readOnly)) {
+        if (in.space != PtxStateSpace.GLOBAL && in.space != PtxStateSpace.SHARED && !(load && readOnly)) {
             return null;
         }
-        return new Call(VectorAccess.class, load ? "load" : "store", true, Operand.MEMORY, Operand.WARP,
-                Operand.INSTRUCTION, Operand.REGS);
+        return new Call(VectorAccess.class, load ? "load" : "store", true, Operand.MEMORY, Operand.INSTRUCTION,
+                Operand.REGS);
     }
 
-    /** Whether a vector load writes its own address register (an element loaded, then the next one's address gone). */
+    /** Whether a vector load writes its own address register. */
     private static boolean writesAddress(Instruction in) {
         for (int d : in.dst) {
             if (d == in.addrReg) {
@@ -293,7 +299,7 @@ final class BlockTranslations {
     /** A single-operand instruction on the path {@link Alu} gives it: {@link UnaryOps}' lanes, not the half or directed forms. */
     private static Call unary(Instruction in) {
         int t = in.type;
-        if (HalfOps.isHalf(t) || (in.op == Op.RCP || in.op == Op.SQRT) && DirectedFloat.directed(in.rnd)) {
+        if (HalfOps.isHalf(t) || UnaryOps.directed(in)) {
             return null;
         }
         if (t == F32 || t == F64) {
@@ -304,8 +310,7 @@ final class BlockTranslations {
 
     /** A cvt to or from a float type, as {@link Conversions#convert} computes each lane; not the pair forms. */
     private static Call floatConversion(Instruction in) {
-        ScalarType[] types = ScalarType.values();
-        if (HalfOps.isPair(in.type) || !types[in.type].isFloat() && !types[in.type2].isFloat()) {
+        if (HalfOps.isPair(in.type) || !Conversions.involvesFloat(in.type2, in.type)) {
             return null;
         }
         return new Call(LaneUnaryOps.class, "convert", false, Operand.REGS, in.type2, in.type, in.rnd, in.flags,

@@ -19,9 +19,8 @@ public final class Conversions {
         int dt = in.type, st = in.type2;
         int d = in.dst[0] << 5, a = in.src[0] << 5;
         boolean sat = (in.flags & Op.F_SAT) != 0;
-        boolean dFloat = TYPES_FLOAT[dt], sFloat = TYPES_FLOAT[st];
         long dmask = mask(dt);
-        if (!dFloat && !sFloat) {
+        if (!involvesFloat(st, dt)) {
             int ssh = 64 - 8 * size(st);
             long smask = mask(st);
             boolean ssgn = signed(st);
@@ -48,6 +47,11 @@ public final class Conversions {
             int l = Integer.numberOfTrailingZeros(mm);
             R[d | l] = convert(R[a | l], st, dt, in.rnd, in.flags) & dmask;
         }
+    }
+
+    /** Whether a cvt from type {@code st} to {@code dt} involves a float type: its values go through {@link #convert}. */
+    static boolean involvesFloat(int st, int dt) {
+        return TYPES_FLOAT[st] || TYPES_FLOAT[dt];
     }
 
     /** One value of a cvt that involves a float type, as the bits of the destination type. */

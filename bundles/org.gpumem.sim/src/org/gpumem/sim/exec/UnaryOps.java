@@ -38,9 +38,14 @@ final class UnaryOps {
         }
     }
 
+    /** Whether {@code in} is an rcp or sqrt with directed rounding, which {@link FloatDirected} computes. */
+    static boolean directed(Instruction in) {
+        return (in.op == Op.RCP || in.op == Op.SQRT) && DirectedFloat.directed(in.rnd);
+    }
+
     /** {@code in}, an {@link #isUnary} instruction not of a half type, for the lanes of {@code m}. */
     static void execute(Instruction in, long[] R, int m) {
-        if ((in.op == Op.RCP || in.op == Op.SQRT) && DirectedFloat.directed(in.rnd)) {
+        if (directed(in)) {
             FloatDirected.unary(in, R, m);
         } else if (in.type == F32) {
             unaryF32(in, R, m);

@@ -12,7 +12,7 @@ import org.gpumem.sim.ptx.Instruction;
 import org.gpumem.sim.ptx.Op;
 
 /**
- * The fast engine's {@code ld.v2/.v4} and {@code st.v2/.v4} of shared, local and global memory
+ * The fast engine's {@code ld.v2/.v4} and {@code st.v2/.v4} of shared and global memory
  * (and loads of the const bank and kernel parameters) when every lane's whole vector is aligned
  * to its full size and inside its space (global: inside the one allocation holding the first
  * lane's vector): the elements {@link CtaMemory}'s vector path reads and writes, lane after lane
@@ -24,16 +24,16 @@ final class VectorAccess {
     }
 
     /** Vector {@code ld} for the lanes of {@code m}: loaded and true, or false with nothing written. */
-    static boolean load(CtaMemory memory, Warp w, Instruction in, long[] R, int m) {
-        return access(memory, w, in, R, m, true);
+    static boolean load(CtaMemory memory, Instruction in, long[] R, int m) {
+        return access(memory, in, R, m, true);
     }
 
     /** Vector {@code st} as {@link #load} loads: stored and true, or false with nothing stored. */
-    static boolean store(CtaMemory memory, Warp w, Instruction in, long[] R, int m) {
-        return access(memory, w, in, R, m, false);
+    static boolean store(CtaMemory memory, Instruction in, long[] R, int m) {
+        return access(memory, in, R, m, false);
     }
 
-    private static boolean access(CtaMemory memory, Warp w, Instruction in, long[] R, int m, boolean load) {
+    private static boolean access(CtaMemory memory, Instruction in, long[] R, int m, boolean load) {
         if (m == 0) {
             return true;
         }
@@ -58,26 +58,6 @@ final class VectorAccess {
                             memory.scratch()[k] = Bytes.load(data, at + k * size, size);
                         } else {
                             Bytes.store(data, at + k * size, size, R[in.src[k] << 5 | l]);
-                        }
-                    }
-                    if (load) {
-                        write(in, R, l, memory.scratch());
-                    }
-                }
-                return true;
-            }
-            case LOCAL: {
-                if (!LaneMemory.inside(R, a, off, bytes, 0, w.localBytesPerThread, m)) {
-                    return false;
-                }
-                for (int mm = m; mm != 0; mm &= mm - 1) {
-                    int l = Integer.numberOfTrailingZeros(mm);
-                    long at = R[a | l] + off;
-                    for (int k = 0; k < in.vec; k++) {
-                        if (load) {
-                            memory.scratch()[k] = memory.loadLocal(w.local, l, at + (long) k * size, size);
-                        } else {
-                            memory.storeLocal(w.local, l, at + (long) k * size, size, R[in.src[k] << 5 | l]);
                         }
                     }
                     if (load) {
