@@ -134,6 +134,12 @@ public final class WarpThread extends KernelDebugElement implements IThread {
         return isSuspended() ? topFrame() : null;
     }
 
+    /** Whether the session's CUDA focus is on this warp. */
+    public boolean hasFocus() {
+        CudaFocus focus = kernelTarget().focus().current();
+        return focus != null && focus.lane().warp().equals(id);
+    }
+
     @Override
     public String getName() {
         StringBuilder sb = new StringBuilder(id.label());
@@ -142,8 +148,7 @@ public final class WarpThread extends KernelDebugElement implements IThread {
             return sb.toString();
         }
         sb.append(" lane ").append(focusedLane());
-        CudaFocus focus = kernelTarget().focus().current();
-        if (focus != null && focus.lane().warp().equals(id)) {
+        if (hasFocus()) {
             sb.append(" \u25c9 focus");
         }
         Fault fault = faultOfThisWarp();

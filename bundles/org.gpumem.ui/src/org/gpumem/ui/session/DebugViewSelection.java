@@ -11,7 +11,6 @@ import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.jface.viewers.AbstractTreeViewer;
 import org.eclipse.jface.viewers.TreePath;
 import org.eclipse.jface.viewers.TreeSelection;
-import org.gpumem.debug.model.CudaFocus;
 import org.gpumem.debug.model.PtxStackFrame;
 import org.gpumem.debug.model.WarpThread;
 
@@ -76,17 +75,10 @@ final class DebugViewSelection implements IViewerUpdateListener {
     public void viewerUpdatesComplete() {
         PtxStackFrame frame = (PtxStackFrame) path.getLastSegment();
         boolean ended = frame.getDebugTarget().isTerminated();
-        if (ended || !focused(frame) || tryOnce() || ++rounds >= ROUNDS) {
+        if (ended || !((WarpThread) frame.getThread()).hasFocus() || tryOnce() || ++rounds >= ROUNDS) {
             viewer.removeViewerUpdateListener(this);
             PENDING.remove(viewer, this);
         }
-    }
-
-    /** Whether the CUDA focus of {@code frame}'s session is on its warp. */
-    private static boolean focused(PtxStackFrame frame) {
-        WarpThread warp = (WarpThread) frame.getThread();
-        CudaFocus focus = warp.kernelTarget().focus().current();
-        return focus != null && focus.lane().warp().equals(warp.warpId());
     }
 
     @Override
