@@ -29,7 +29,6 @@ import org.gpumem.debug.model.WarpThread;
 import org.gpumem.model.Context;
 import org.gpumem.model.MemoryState;
 import org.gpumem.ui.GpuMemoryViews;
-import org.gpumem.ui.views.OutputBuffersView;
 
 /**
  * Feeds the session from the platform debugger: the selected stack frame's variables go to the
@@ -104,7 +103,7 @@ public final class DebugContextBridge implements IDebugContextListener, IDebugEv
                 return;
             }
             try {
-                ((OutputBuffersView) page.showView(GpuMemoryViews.OUTPUT_BUFFERS, null, IWorkbenchPage.VIEW_VISIBLE)).show(process);
+                ((KernelOutputsPart) page.showView(GpuMemoryViews.OUTPUT_BUFFERS, null, IWorkbenchPage.VIEW_VISIBLE)).show(process);
             } catch (PartInitException e) {
                 Platform.getLog(DebugContextBridge.class).log(e.getStatus());
             }

@@ -31,13 +31,14 @@ import org.gpumem.debug.launch.KernelProcess;
 import org.gpumem.sim.ScalarType;
 import org.gpumem.ui.memory.Hex;
 import org.gpumem.ui.memory.ValueType;
+import org.gpumem.ui.session.KernelOutputsPart;
 
 /**
  * Output Buffers: after a kernel ran to its end, each output buffer its launch file names as a
  * table of elements typed as the launch file declares them, with "Save as .bin" for the raw
  * bytes. Shown at the end of every complete launch of the kernel launch type.
  */
-public final class OutputBuffersView extends ViewPart {
+public final class OutputBuffersView extends ViewPart implements KernelOutputsPart {
 
     /** One output buffer: its name, element type and bytes as the kernel left them. */
     public record Buffer(String name, ScalarType type, byte[] bytes) {
@@ -68,6 +69,7 @@ public final class OutputBuffersView extends ViewPart {
     }
 
     /** Shows the output buffers of {@code process}, a kernel launch that ran to its end. */
+    @Override
     public void show(KernelProcess process) {
         for (Control c : parent.getChildren()) {
             c.dispose();
