@@ -17,13 +17,13 @@ import org.gpumem.sim.ptx.Op;
  * The fast engine's scalar 32- and 64-bit {@code atom} and {@code red} of shared memory and of
  * global memory, directly or through generic addresses, for the plain case, every lane's word
  * aligned and inside the CTA's shared memory or inside one global allocation: the values and
- * memory words {@link CtaMemory#atomic} gives, lane after lane in ascending order (colliding
+ * memory words {@link CtaAtomics#atomic} gives, lane after lane in ascending order (colliding
  * lanes see each other's results), the new word from {@link AtomicOps#atomicResult}, and global
  * words changed by the same volatile-load and compare-and-set loop, since other workers' CTAs
  * change them at the same time. Neither space is counted in the profile, as in
  * {@link CtaMemory}; generic addresses are, under the space they resolve to. Anything else (a
  * lane that would fault, an address in no allocation the CTA knows, mixed spaces) is refused
- * with nothing written or counted, and {@link CtaMemory} runs the instruction and faults where
+ * with nothing written or counted, and {@link CtaAtomics} runs the instruction and faults where
  * it faults.
  */
 final class AtomicAccess {

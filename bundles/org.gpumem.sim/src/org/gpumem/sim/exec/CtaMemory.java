@@ -2,7 +2,6 @@ package org.gpumem.sim.exec;
 
 import java.nio.ByteBuffer;
 
-import static org.gpumem.sim.exec.TypeWidths.MASK;
 import static org.gpumem.sim.exec.TypeWidths.SIGNED;
 import static org.gpumem.sim.exec.TypeWidths.SIZE;
 
@@ -16,7 +15,8 @@ import org.gpumem.sim.ptx.Instruction;
 import org.gpumem.sim.ptx.Op;
 
 /**
- * The memory accesses of one CTA's warps: ld, st, atom and red for all active lanes, each access
+ * The memory accesses of one CTA's warps: ld and st for all active lanes ({@link CtaAtomics} has
+ * atom and red), each access
  * checked for bounds and natural alignment (vectors: their full size) in its state space, generic
  * addresses resolved through the windows of the device's {@link StateSpaceLayout} (and counted in
  * the profile). Scalar global and generic accesses take a fast path that remembers, per
@@ -330,33 +330,6 @@ final class CtaMemory {
         }
     }
 
-    /** {@code atom} (old value to the destination) and {@code red} for the lanes of {@code m}. */
-    void atomic(Warp w, Frame f, Instruction in, long[] R, int m) {
-        if (in.vec > 1) {
-            vectorAtomic(f, in, R, m);
-            return;
-        }
-        int size = SIZE[in.type];
-        int a = in.addrReg << 5;
-        int b = in.src[0] << 5;
-        int c = in.src.length > 1 ? in.src[1] << 5 : b;
-        int d = in.op == Op.ATOM ? in.dst[0] << 5 : -1;
-        long mk = MASK[in.type];
-        for (int mm = m; mm != 0; mm &= mm - 1) {
-            int l = Integer.numberOfTrailingZeros(mm);
-            long addr = R[a | l] + in.addrOffset;
-            long old;
-            try {
-                old = atomicLane(f, in, in.space, addr, size, R[b | l] & mk, R[c | l] & mk);
-            } catch (MemoryAccessException e) {
-                throw LaneFault.memory(e, l);
-            }
-            if (d >= 0) {
-                R[d | l] = old;
-            }
-        }
-    }
-
     /** {@code cp.async}: each lane copies {@code in.vec} bytes, those past its src-size zero-filled. */
     void copyAsync(Warp w, Frame f, Instruction in, long[] R, int m) {
         int size = in.vec;
@@ -374,26 +347,6 @@ final class CtaMemory {
                         v &= (1L << (8 * (valid - k))) - 1;
                     }
                     store(w, f, in, PtxStateSpace.SHARED, dst + k, 4, l, v);
-                }
-            } catch (MemoryAccessException e) {
-                throw LaneFault.memory(e, l);
-            }
-        }
-    }
-
-    /** {@code atom.add.v2/v4.f32}: element k adds {@code src[k]} at {@code addr + 4k}, each atomically. */
-    private void vectorAtomic(Frame f, Instruction in, long[] R, int m) {
-        int a = in.addrReg << 5;
-        for (int mm = m; mm != 0; mm &= mm - 1) {
-            int l = Integer.numberOfTrailingZeros(mm);
-            long addr = R[a | l] + in.addrOffset;
-            try {
-                align(in.space == PtxStateSpace.GENERIC ? PtxStateSpace.GLOBAL : in.space, addr, 4 * in.vec);
-                for (int k = 0; k < in.vec; k++) {
-                    long old = atomicLane(f, in, in.space, addr + 4L * k, 4, R[in.src[k] << 5 | l] & 0xFFFF_FFFFL, 0);
-                    if (in.dst.length > k) {
-                        R[in.dst[k] << 5 | l] = old;
-                    }
                 }
             } catch (MemoryAccessException e) {
                 throw LaneFault.memory(e, l);
@@ -545,80 +498,31 @@ final class CtaMemory {
         }
     }
 
-    /** Atomic read-modify-write of global or shared memory; returns the old value. */
-    private long atomicLane(Frame f, Instruction in, PtxStateSpace space, long addr, int size, long b, long c) {
-        if (space == PtxStateSpace.GENERIC) {
-            PtxStateSpace s = resolveGeneric(addr, in, f);
-            if (s != PtxStateSpace.GLOBAL && s != PtxStateSpace.SHARED) {
-                throw new MemoryAccessException(MemoryFaultKind.OUT_OF_BOUNDS, s, addr, size,
-                        "atomics only act on global and shared memory");
-            }
-            try {
-                return atomicLane(f, in, s, s == PtxStateSpace.GLOBAL ? addr : addr - layout.base(s), size, b, c);
-            } catch (MemoryAccessException e) {
-                throw throughGeneric(e, addr);
-            }
-        }
-        align(space, addr, size);
-        if (size == 2) {
-            return atomicHalfWord(f, in, space, addr, b, c);
-        }
-        if (space == PtxStateSpace.GLOBAL) {
-            // other workers' CTAs touch global memory at the same time
-            globalSegment(addr, size);
-            ByteBuffer data = cacheData;
-            int off = (int) (addr - cacheStart);
-            while (true) {
-                long old = Bytes.loadVolatile(data, off, size);
-                if (Bytes.compareAndSet(data, off, size, old, AtomicOps.atomicResult(in.mod, in.type, old, b, c))) {
-                    return old;
-                }
-            }
-        }
-        if (addr < 0 || addr + size > shared.length) {
-            throw oob(space, addr, size, "CTA has " + shared.length + " bytes of shared memory");
-        }
-        long old = Bytes.load(shared, (int) addr, size);
-        Bytes.store(shared, (int) addr, size, AtomicOps.atomicResult(in.mod, in.type, old, b, c));
-        return old;
-    }
-
     // ------------------------------------------------------------------ checks
 
-    /** A 16-bit atomic as a compare-and-set of the aligned 32-bit word holding it. */
-    private long atomicHalfWord(Frame f, Instruction in, PtxStateSpace space, long addr, long b, long c) {
-        long word = addr & ~3L;
-        int shift = (int) (addr & 2) * 8;
-        if (space == PtxStateSpace.GLOBAL) {
-            globalSegment(word, 4);
-            ByteBuffer data = cacheData;
-            int off = (int) (word - cacheStart);
-            while (true) {
-                long w = Bytes.loadVolatile(data, off, 4);
-                long old = (w >>> shift) & 0xFFFF;
-                long updated = (w & ~(0xFFFFL << shift)) | (AtomicOps.atomicResult(in.mod, in.type, old, b, c) & 0xFFFF) << shift;
-                if (Bytes.compareAndSet(data, off, 4, w, updated)) {
-                    return old;
-                }
-            }
-        }
-        if (addr < 0 || addr + 2 > shared.length) {
-            throw oob(space, addr, 2, "CTA has " + shared.length + " bytes of shared memory");
-        }
-        long old = Bytes.load(shared, (int) addr, 2);
-        Bytes.store(shared, (int) addr, 2, AtomicOps.atomicResult(in.mod, in.type, old, b, c));
-        return old;
-    }
-
     /** An out-of-bounds refusal; callers build the detail only once the check failed. */
-    private static MemoryAccessException oob(PtxStateSpace s, long addr, int size, String detail) {
+    static MemoryAccessException oob(PtxStateSpace s, long addr, int size, String detail) {
         return new MemoryAccessException(MemoryFaultKind.OUT_OF_BOUNDS, s, addr, size, detail);
     }
 
-    private static void align(PtxStateSpace s, long addr, int size) {
+    static void align(PtxStateSpace s, long addr, int size) {
         if ((addr & (size - 1)) != 0) {
             throw new MemoryAccessException(MemoryFaultKind.MISALIGNED, s, addr, size, null);
         }
+    }
+
+    /**
+     * The offset of {@code addr} in the global allocation holding [addr, addr+size), whose bytes
+     * {@link #globalData} then returns; a refusal where no allocation holds them all.
+     */
+    int globalOffset(long addr, int size) {
+        globalSegment(addr, size);
+        return (int) (addr - cacheStart);
+    }
+
+    /** The bytes of the global allocation the last {@link #globalOffset} found. */
+    ByteBuffer globalData() {
+        return cacheData;
     }
 
     /** The global allocation holding [addr, addr+size); sets cacheData/cacheStart. */
@@ -646,13 +550,13 @@ final class CtaMemory {
     }
 
     /** The same refusal, saying which generic address led to it. */
-    private static MemoryAccessException throughGeneric(MemoryAccessException e, long generic) {
+    static MemoryAccessException throughGeneric(MemoryAccessException e, long generic) {
         return new MemoryAccessException(e.kind(), e.space(), e.address(), e.size(), "through generic address 0x"
                 + Long.toHexString(generic) + (e.detail() == null ? "" : "; " + e.detail()));
     }
 
     /** Resolves a generic address to its space (counting it in the profile). */
-    private PtxStateSpace resolveGeneric(long addr, Instruction in, Frame f) {
+    PtxStateSpace resolveGeneric(long addr, Instruction in, Frame f) {
         PtxStateSpace s = layout.resolve(addr);
         count(f, in, ProfileCounters.slot(s));
         return s;

@@ -22,6 +22,7 @@ final class Interpreter {
     private final Cta cta;
     /** The CTA's memory, its shared bytes and scratch longs: what the fast engine's blocks use. */
     final CtaMemory memory;
+    private final CtaAtomics atomics;
     final byte[] shared;
     final byte[] constBank;
     final byte[] kernelParams;
@@ -36,6 +37,7 @@ final class Interpreter {
     Interpreter(Cta cta) {
         this.cta = cta;
         this.memory = cta.memory;
+        this.atomics = new CtaAtomics(memory);
         this.shared = cta.shared;
         this.constBank = cta.launch.module.constBank();
         this.kernelParams = cta.launch.paramBuffer;
@@ -382,7 +384,7 @@ final class Interpreter {
                 return;
             case Op.ATOM:
             case Op.RED:
-                memory.atomic(w, f, in, R, m);
+                atomics.atomic(w, f, in, R, m);
                 return;
             case Op.SHFL:
                 WarpIntrinsics.shfl(in, R, m, memory.scratch(), w.liveMask);
