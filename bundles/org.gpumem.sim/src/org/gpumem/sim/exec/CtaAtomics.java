@@ -30,7 +30,7 @@ final class CtaAtomics {
     }
 
     /** {@code atom} (old value to the destination) and {@code red} for the lanes of {@code m}. */
-    void atomic(Warp w, Frame f, Instruction in, long[] R, int m) {
+    void atomic(Frame f, Instruction in, long[] R, int m) {
         if (in.vec > 1) {
             vectorAtomic(f, in, R, m);
             return;

@@ -384,7 +384,7 @@ final class Interpreter {
                 return;
             case Op.ATOM:
             case Op.RED:
-                atomics.atomic(w, f, in, R, m);
+                atomics.atomic(f, in, R, m);
                 return;
             case Op.SHFL:
                 WarpIntrinsics.shfl(in, R, m, memory.scratch(), w.liveMask);
