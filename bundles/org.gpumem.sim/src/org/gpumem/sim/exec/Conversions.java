@@ -59,6 +59,9 @@ public final class Conversions {
         boolean dFloat = TYPES_FLOAT[dt], sFloat = TYPES_FLOAT[st];
         boolean ftz = (flags & Op.F_FTZ) != 0;
         if (dFloat && sFloat) {
+            if ((flags & Op.F_SAT) == 0 && isNaN(raw, st)) {
+                return convertNaN(raw, st, dt);
+            }
             double v = decode(raw, st);
             if (ftz && st == F32) {
                 v = ftz((float) v);
@@ -83,6 +86,53 @@ public final class Conversions {
         double v = decode(raw, st);
         v = roundInt(v, rnd == Op.RND_NONE ? Op.RND_RZI : rnd);
         return floatToInt(v, dt);
+    }
+
+    /** Whether {@code raw} holds a NaN of float type {@code t}. */
+    private static boolean isNaN(long raw, int t) {
+        if (t == F32) {
+            return (raw & 0x7FFF_FFFFL) > 0x7F80_0000L;
+        }
+        if (t == F64) {
+            return (raw & Long.MAX_VALUE) > 0x7FF0_0000_0000_0000L;
+        }
+        return HalfFloats.isNaN(raw, HalfOps.isBf16(t));
+    }
+
+    /**
+     * A NaN converted between float types, written out rather than left to Java's float and
+     * double conversions, whose NaN bits depend on whether the JIT folded a widening and a
+     * narrowing away: to a 16-bit type the canonical NaN; from f16 the canonical NaN (its value
+     * decodes to Java's); from bf16, f32 or f64 to f32 or f64 the quiet NaN of the same sign and
+     * payload, the quiet bit set, as IEEE 754 converts one (and the x86 instructions do).
+     */
+    private static long convertNaN(long raw, int st, int dt) {
+        if (dt != F32 && dt != F64) {
+            return Rounding.NAN16;
+        }
+        int fd = dt == F32 ? 23 : 52;
+        long sign, frac;
+        int fs;
+        if (st == F32) {
+            sign = raw >>> 31 & 1;
+            frac = raw & 0x7F_FFFFL;
+            fs = 23;
+        } else if (st == F64) {
+            sign = raw >>> 63;
+            frac = raw & 0xF_FFFF_FFFF_FFFFL;
+            fs = 52;
+        } else if (HalfOps.isBf16(st)) {
+            sign = raw >>> 15 & 1;
+            frac = raw & 0x7F;
+            fs = 7;
+        } else {
+            sign = 0;
+            frac = 0;
+            fs = fd;
+        }
+        frac = fd >= fs ? frac << (fd - fs) : frac >>> (fs - fd);
+        long exp = dt == F32 ? 0xFFL : 0x7FFL;
+        return sign << (fd == 23 ? 31 : 63) | exp << fd | 1L << (fd - 1) | frac;
     }
 
     /** {@code cvt.rn.f16x2.f32 d, a, b} (and bf16x2): a into the high half, b into the low half. */
