@@ -13,9 +13,10 @@ import org.gpumem.sim.ptx.Instruction;
  * ld/st of one space and size through the same base register, at offsets that are multiples of
  * that size, with nothing writing the register between them (matmul's {@code [%r8]},
  * {@code [%r8+64]}, ..., sixteen loads of a tile column; a local array's elements). In a full
- * warp, the block checks the whole span once, before the first of them; where it holds, each
- * access runs without its own check; where it does not, each access checks itself and may go to
- * the interpreter as before, so a fault is reported at the access that makes it.
+ * warp, the block checks the whole span once, before the first of them (or before the lane loop
+ * that holds it, {@link LaneLoops}); where it holds, each access runs without its own check;
+ * where it does not, each access checks itself and may go to the interpreter as before, so a
+ * fault is reported at the access that makes it.
  */
 final class AccessSpans {
     /**
@@ -38,8 +39,8 @@ final class AccessSpans {
         this.spans = spans;
     }
 
-    /** The spans of instructions {@code start..end} of {@code code}, whose calls are {@code calls} (by index from start). */
-    static AccessSpans of(Instruction[] code, int start, int end, BlockTranslations.Call[] calls) {
+    /** The spans of instructions {@code start..end} of {@code code}, translated as {@code calls} (by index from start). */
+    static AccessSpans of(Instruction[] code, int start, int end, BlockTranslations.Translation[] calls) {
         int n = end - start;
         int[] member = new int[n];
         Arrays.fill(member, -1);
@@ -90,8 +91,8 @@ final class AccessSpans {
     }
 
     /** 1: {@code call} is a scalar ld or st of shared memory with its own bounds check; 2: of local memory; 0: neither. */
-    private static int space(BlockTranslations.Call call) {
-        if (call == null || call.owner() != LaneMemory.class) {
+    private static int space(BlockTranslations.Translation t) {
+        if (!(t instanceof BlockTranslations.Call call) || call.owner() != LaneMemory.class) {
             return 0;
         }
         switch (call.method()) {

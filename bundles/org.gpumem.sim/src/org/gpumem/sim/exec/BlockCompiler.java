@@ -6,10 +6,14 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.gpumem.sim.exec.BlockTranslations.Call;
+import org.gpumem.sim.exec.BlockTranslations.Lane;
+import org.gpumem.sim.exec.BlockTranslations.Translation;
 import org.gpumem.sim.ptx.Instruction;
 import org.gpumem.sim.ptx.PtxFunction;
 import org.objectweb.asm.ClassWriter;
@@ -20,15 +24,19 @@ import org.objectweb.asm.Type;
 /**
  * Translates the straight-line runs of a function's code into {@link CompiledBlock}s with ASM:
  * one hidden class per block, defined in this package (so that it can call the package's
- * {@link LaneKernels} and {@link Interpreter#execute}) and unloadable with its module. Blocks
+ * {@link LaneOps} and {@link Interpreter#execute}) and unloadable with its module. Blocks
  * start at the function's entry, at every branch target and reconvergence point, and after every
  * instruction that ends a block ({@link BlockTranslations#inBlock}); they are at most
- * {@link #MAX_LENGTH} long, so that the JIT can still inline each block's lane loops.
+ * {@link #MAX_LENGTH} long, so that the JIT can still inline what each block calls. Within a
+ * block, runs of arithmetic and checked loads become lane loops ({@link LaneLoops}); every other
+ * instruction is a call of its loop, access or intrinsic, or of the interpreter.
  */
 final class BlockCompiler {
     static final int MAX_LENGTH = 32;
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
     private static final String BASE = Type.getInternalName(CompiledBlock.class);
+    /** The name of every block's class: hidden, so each is a class of its own. */
+    private static final String CODE_CLASS = BASE + "$Code";
     private static final String INTERPRETER = Type.getInternalName(Interpreter.class);
     private static final String RUN = Type.getMethodDescriptor(Type.INT_TYPE, Type.getType(Interpreter.class),
             Type.getType(Warp.class), Type.getType(Frame.class), Type.getType(long[].class),
@@ -37,8 +45,11 @@ final class BlockCompiler {
             Type.getType(Frame.class), Type.getType(Instruction.class), Type.getType(long[].class), Type.INT_TYPE);
     private static final MethodType CONSTRUCTOR = MethodType.methodType(void.class, int.class, int.class, int[].class);
     // Locals of the generated run method.
-    private static final int IP = 1, WARP = 2, FRAME = 3, REGS = 4, CODE = 5, MASK = 6, LANES = 7, M = 8;
-    /** The first local variable of the full-warp method's span checks ({@link AccessSpans}), one per span. */
+    static final int IP = 1, WARP = 2, FRAME = 3, REGS = 4, CODE = 5, MASK = 6, LANES = 7, M = 8;
+    /**
+     * The first local variable of the full-warp method's span checks ({@link AccessSpans}), one
+     * per span; the lane loops' locals follow them.
+     */
     private static final int SPANS = 9;
 
     private BlockCompiler() {
@@ -48,6 +59,7 @@ final class BlockCompiler {
     static CompiledBlock[] compile(PtxFunction fn) {
         Instruction[] code = fn.instructions().toArray(new Instruction[0]);
         boolean[] leader = leaders(code);
+        RegisterLiveness live = RegisterLiveness.of(fn, code);
         CompiledBlock[] blocks = new CompiledBlock[code.length];
         int i = 0;
         while (i < code.length) {
@@ -59,7 +71,7 @@ final class BlockCompiler {
             while (e < code.length && e - i < MAX_LENGTH && !leader[e] && BlockTranslations.inBlock(code[e])) {
                 e++;
             }
-            blocks[i] = define(fn, code, i, e);
+            blocks[i] = define(fn, code, i, e, live);
             i = e;
         }
         return blocks;
@@ -83,12 +95,12 @@ final class BlockCompiler {
         return leader;
     }
 
-    private static CompiledBlock define(PtxFunction fn, Instruction[] code, int start, int end) {
+    private static CompiledBlock define(PtxFunction fn, Instruction[] code, int start, int end, RegisterLiveness live) {
         int[] unguardedBefore = new int[end - start + 1];
         for (int k = start; k < end; k++) {
             unguardedBefore[k - start + 1] = unguardedBefore[k - start] + (code[k].guard < 0 ? 1 : 0);
         }
-        byte[] bytes = generate(fn, code, start, end);
+        byte[] bytes = generate(fn, code, start, end, live);
         try {
             MethodHandles.Lookup hidden = LOOKUP.defineHiddenClass(bytes, true);
             MethodHandle make = hidden.findConstructor(hidden.lookupClass(), CONSTRUCTOR);
@@ -98,7 +110,7 @@ final class BlockCompiler {
         }
     }
 
-    private static byte[] generate(PtxFunction fn, Instruction[] code, int start, int end) {
+    private static byte[] generate(PtxFunction fn, Instruction[] code, int start, int end, RegisterLiveness live) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
             @Override
             protected String getCommonSuperClass(String a, String b) {
@@ -106,7 +118,7 @@ final class BlockCompiler {
                 return "java/lang/Object";
             }
         };
-        cw.visit(V17, ACC_FINAL | ACC_SUPER, BASE + "$Code", null, BASE, null);
+        cw.visit(V17, ACC_FINAL | ACC_SUPER, CODE_CLASS, null, BASE, null);
         MethodVisitor init = cw.visitMethod(0, "<init>", CONSTRUCTOR.toMethodDescriptorString(), null, null);
         init.visitCode();
         init.visitVarInsn(ALOAD, 0);
@@ -118,13 +130,9 @@ final class BlockCompiler {
         init.visitMaxs(0, 0);
         init.visitEnd();
 
-        BlockTranslations.Call[] calls = new BlockTranslations.Call[end - start];
-        BlockConstants known = new BlockConstants(fn);
-        for (int k = start; k < end; k++) {
-            calls[k - start] = BlockTranslations.translate(code[k], fn, known);
-            known.after(code[k]);
-        }
-        AccessSpans spans = AccessSpans.of(code, start, end, calls);
+        Translation[] translations = translations(fn, code, start, end);
+        AccessSpans spans = AccessSpans.of(code, start, end, translations);
+        int loopLocals = SPANS + spans.count();
         for (boolean full : new boolean[] {false, true}) {
             MethodVisitor mv = cw.visitMethod(0, full ? "runFull" : "run", RUN, null, null);
             mv.visitCode();
@@ -132,12 +140,30 @@ final class BlockCompiler {
             mv.visitVarInsn(ISTORE, LANES);
             mv.visitVarInsn(ILOAD, MASK);
             mv.visitVarInsn(ISTORE, M);
-            for (int k = start; k < end; k++) {
-                if (full && spans.of(k) >= 0) {
-                    inSpan(mv, code[k], calls[k - start], spans);
-                } else {
-                    instruction(mv, code[k], calls[k - start], full);
+            List<LaneLoops.Run> runs = LaneLoops.runs(code, start, end, translations, spans, full);
+            LaneMethods lanes = new LaneMethods(cw, full);
+            int r = 0;
+            for (int k = start; k < end;) {
+                LaneLoops.Run run = r < runs.size() && runs.get(r).from() == k ? runs.get(r++) : null;
+                if (run == null) {
+                    if (full) {
+                        checkSpans(mv, code, k, k + 1, spans);
+                    }
+                    Call call = (Call) translations[k - start];
+                    if (full && spans.of(k) >= 0) {
+                        inSpan(mv, code[k], call, spans);
+                    } else {
+                        instruction(mv, code[k], call, full);
+                    }
+                    k++;
+                    continue;
                 }
+                if (run.spans().length == 0) {
+                    lanes.emit(mv, code, run, live, loopLocals);
+                } else {
+                    checkedRun(mv, code, run, translations, start, spans, live, loopLocals, lanes);
+                }
+                k = run.to();
             }
             mv.visitVarInsn(ILOAD, LANES);
             mv.visitInsn(IRETURN);
@@ -148,13 +174,24 @@ final class BlockCompiler {
         return cw.toByteArray();
     }
 
+    /** What instructions {@code start..end-1} of {@code fn} become, indexed from {@code start}. */
+    static Translation[] translations(PtxFunction fn, Instruction[] code, int start, int end) {
+        Translation[] translations = new Translation[end - start];
+        BlockConstants known = new BlockConstants(fn);
+        for (int k = start; k < end; k++) {
+            translations[k - start] = BlockTranslations.translate(code[k], fn, known);
+            known.after(code[k]);
+        }
+        return translations;
+    }
+
     /**
      * The lane loops that have a full-warp form {@code nameFull} (the same arguments, no mask), as
      * {@code Owner.nameFull}, and whether that form is refusable (returns a boolean): a full warp
      * can make a refusable loop's form infallible (a shuffle whose lanes are all members).
      */
     private static final Map<String, Boolean> FULL_FORMS = Stream
-            .of(LaneKernels.class, LaneIntegerOps.class, LaneUnaryOps.class, LaneMemory.class, WarpIntrinsics.class)
+            .of(LaneMemory.class, WarpIntrinsics.class)
             .flatMap(c -> Arrays.stream(c.getDeclaredMethods()).filter(m -> m.getName().endsWith("Full"))
                     .map(m -> Map.entry(c.getSimpleName() + "." + m.getName(), m.getReturnType() == boolean.class)))
             .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a));
@@ -164,8 +201,8 @@ final class BlockCompiler {
      * interpreter. In the full-warp method ({@code full}, mask -1) an unguarded instruction calls
      * its kernel's full-warp form: smaller, so the JIT inlines more of a block.
      */
-    private static void instruction(MethodVisitor mv, Instruction in, BlockTranslations.Call call, boolean full) {
-        BlockTranslations.Call fullForm = full && in.guard < 0 ? fullForm(call) : null;
+    private static void instruction(MethodVisitor mv, Instruction in, Call call, boolean full) {
+        Call fullForm = full && in.guard < 0 ? fullForm(call) : null;
         if (fullForm != null && !fullForm.refusable()) {
             emitCall(mv, fullForm, in, -1);
             return;
@@ -176,7 +213,7 @@ final class BlockCompiler {
             push(mv, in.guard << 5);
             push(mv, in.guardNegated ? 1 : 0);
             mv.visitVarInsn(ILOAD, MASK);
-            mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(LaneKernels.class), "guard", "([JIZI)I", false);
+            mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(LaneOps.class), "guard", "([JIZI)I", false);
             mv.visitVarInsn(ISTORE, M);
             mv.visitVarInsn(ILOAD, LANES);
             mv.visitVarInsn(ILOAD, M);
@@ -219,14 +256,16 @@ final class BlockCompiler {
     }
 
     /**
-     * A shared or local access of an {@link AccessSpans} span in the full-warp method: the span checked
-     * into its local before its first access; where it holds, the access without a check of
-     * its own ({@code nameInside}), else the access as {@link #instruction} emits it.
+     * Checks, before instructions {@code from..to-1} of the full-warp method, the spans whose
+     * first access is among them: each into its local, from the base register's value there
+     * (nothing between writes it: {@link AccessSpans}, {@link LaneLoops#runs}).
      */
-    private static void inSpan(MethodVisitor mv, Instruction in, BlockTranslations.Call call, AccessSpans spans) {
-        int s = spans.of(in.index);
-        int checked = SPANS + s;
-        if (spans.first(in.index)) {
+    private static void checkSpans(MethodVisitor mv, Instruction[] code, int from, int to, AccessSpans spans) {
+        for (int k = from; k < to; k++) {
+            int s = spans.of(k);
+            if (s < 0 || !spans.first(k)) {
+                continue;
+            }
             AccessSpans.Span span = spans.span(s);
             mv.visitVarInsn(ALOAD, REGS);
             push(mv, span.a());
@@ -237,18 +276,54 @@ final class BlockCompiler {
                 mv.visitVarInsn(ALOAD, WARP);
                 mv.visitFieldInsn(GETFIELD, Type.getInternalName(Warp.class), "localBytesPerThread", "J");
             } else {
-                operand(mv, BlockTranslations.Operand.SHARED, in);
+                operand(mv, BlockTranslations.Operand.SHARED, code[k]);
                 mv.visitInsn(ARRAYLENGTH);
                 mv.visitInsn(I2L);
             }
             mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(LaneMemory.class), "spanInsideFull", "([JIJJIJ)Z", false);
-            mv.visitVarInsn(ISTORE, checked);
+            mv.visitVarInsn(ISTORE, SPANS + s);
         }
+    }
+
+    /**
+     * A lane loop with checked-span loads: its spans checked, the loop where all of them hold;
+     * otherwise its instructions one by one, each load checking itself where its span does not
+     * hold, so that a fault is reported at the access that makes it.
+     */
+    private static void checkedRun(MethodVisitor mv, Instruction[] code, LaneLoops.Run run, Translation[] translations,
+            int start, AccessSpans spans, RegisterLiveness live, int loopLocals, LaneMethods lanes) {
+        checkSpans(mv, code, run.from(), run.to(), spans);
+        Label each = new Label();
+        Label done = new Label();
+        for (int s : run.spans()) {
+            mv.visitVarInsn(ILOAD, SPANS + s);
+            mv.visitJumpInsn(IFEQ, each);
+        }
+        lanes.emit(mv, code, run, live, loopLocals);
+        mv.visitJumpInsn(GOTO, done);
+        mv.visitLabel(each);
+        for (int k = run.from(); k < run.to(); k++) {
+            if (translations[k - start] instanceof Call call) {
+                inSpan(mv, code[k], call, spans);
+            } else {
+                Lane one = run.lanes()[k - run.from()];
+                lanes.emit(mv, code, new LaneLoops.Run(k, k + 1, new Lane[] {one}, new int[0]), live, loopLocals);
+            }
+        }
+        mv.visitLabel(done);
+    }
+
+    /**
+     * A shared or local access of an {@link AccessSpans} span in the full-warp method, its span
+     * checked into its local before: where it holds, the access without a check of its own
+     * ({@code nameInside}), else the access as {@link #instruction} emits it.
+     */
+    private static void inSpan(MethodVisitor mv, Instruction in, Call call, AccessSpans spans) {
         Label own = new Label();
         Label done = new Label();
-        mv.visitVarInsn(ILOAD, checked);
+        mv.visitVarInsn(ILOAD, SPANS + spans.of(in.index));
         mv.visitJumpInsn(IFEQ, own);
-        emitCall(mv, new BlockTranslations.Call(call.owner(), call.method() + "Inside", false, call.args()), in, -1);
+        emitCall(mv, new Call(call.owner(), call.method() + "Inside", false, call.args()), in, -1);
         mv.visitJumpInsn(GOTO, done);
         mv.visitLabel(own);
         instruction(mv, in, call, true);
@@ -256,30 +331,19 @@ final class BlockCompiler {
     }
 
     /** {@code call}'s full-warp form (the same arguments, no mask), or null where its loop has none. */
-    private static BlockTranslations.Call fullForm(BlockTranslations.Call call) {
+    private static Call fullForm(Call call) {
         Boolean refusable = call == null ? null : FULL_FORMS.get(call.owner().getSimpleName() + "." + call.method() + "Full");
         if (refusable == null) {
             return null;
         }
-        return new BlockTranslations.Call(call.owner(), call.method() + "Full", refusable, call.args());
+        return new Call(call.owner(), call.method() + "Full", refusable, call.args());
     }
 
     /** {@code call}'s arguments, the lanes (local {@code m}; none when -1), and the call (which leaves a boolean when refusable). */
-    private static void emitCall(MethodVisitor mv, BlockTranslations.Call call, Instruction in, int m) {
+    private static void emitCall(MethodVisitor mv, Call call, Instruction in, int m) {
         StringBuilder desc = new StringBuilder("(");
         for (Object arg : call.args()) {
-            if (arg instanceof Integer i) {
-                push(mv, i);
-                desc.append('I');
-            } else if (arg instanceof Long l) {
-                mv.visitLdcInsn(l);
-                desc.append('J');
-            } else if (arg instanceof Boolean b) {
-                push(mv, b ? 1 : 0);
-                desc.append('Z');
-            } else {
-                desc.append(operand(mv, (BlockTranslations.Operand) arg, in));
-            }
+            desc.append(arg instanceof BlockTranslations.Operand o ? operand(mv, o, in) : constant(mv, arg));
         }
         if (m >= 0) {
             mv.visitVarInsn(ILOAD, m);
@@ -289,8 +353,38 @@ final class BlockCompiler {
         mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(call.owner()), call.method(), desc.toString(), false);
     }
 
-    /** Pushes a run-time operand; returns its descriptor. */
-    private static String operand(MethodVisitor mv, BlockTranslations.Operand o, Instruction in) {
+    /** The lane methods of one run method ({@link LaneLoops#emit}), named after it and numbered. */
+    private static final class LaneMethods {
+        private final ClassWriter cw;
+        private final boolean full;
+        private int count;
+
+        LaneMethods(ClassWriter cw, boolean full) {
+            this.cw = cw;
+            this.full = full;
+        }
+
+        void emit(MethodVisitor mv, Instruction[] code, LaneLoops.Run run, RegisterLiveness live, int loopLocals) {
+            LaneLoops.emit(cw, CODE_CLASS, (full ? "laneFull" : "lane") + count++, mv, code, run, full, live, loopLocals);
+        }
+    }
+
+    /** Pushes an Integer, Long or Boolean constant; returns its descriptor. */
+    static String constant(MethodVisitor mv, Object c) {
+        if (c instanceof Integer i) {
+            push(mv, i);
+            return "I";
+        }
+        if (c instanceof Long l) {
+            mv.visitLdcInsn(l);
+            return "J";
+        }
+        push(mv, (Boolean) c ? 1 : 0);
+        return "Z";
+    }
+
+    /** Pushes a run-time operand (not the lane, which only lane loops have); returns its descriptor. */
+    static String operand(MethodVisitor mv, BlockTranslations.Operand o, Instruction in) {
         switch (o) {
             case REGS:
                 mv.visitVarInsn(ALOAD, REGS);
@@ -317,8 +411,10 @@ final class BlockCompiler {
                 return interpreterField(mv, "kernelParams", "[B");
             case SCRATCH:
                 return interpreterField(mv, "scratch", "[J");
-            default:
+            case MEMORY:
                 return interpreterField(mv, "memory", Type.getDescriptor(CtaMemory.class));
+            default:
+                throw new IllegalArgumentException("no run-time value " + o + " outside a lane loop");
         }
     }
 
@@ -329,7 +425,7 @@ final class BlockCompiler {
         return descriptor;
     }
 
-    private static void push(MethodVisitor mv, int v) {
+    static void push(MethodVisitor mv, int v) {
         if (v >= -1 && v <= 5) {
             mv.visitInsn(ICONST_0 + v);
         } else if (v >= Byte.MIN_VALUE && v <= Byte.MAX_VALUE) {

@@ -9,22 +9,30 @@ import org.gpumem.sim.ptx.Specials;
 
 /**
  * What the fast engine makes of each instruction: control instructions (and %clock, which reads
- * the issue count) end a block and stay with the interpreter; the forms listed in
- * {@link #translate} become calls of a lane loop ({@link LaneKernels}, {@link LaneIntegerOps},
- * {@link LaneUnaryOps}) or of a memory access or warp intrinsic ({@link LaneMemory},
- * {@link AtomicAccess}, {@link WarpIntrinsics#vote}) with their operands as constants;
- * every other instruction is a call of the interpreter's own {@link Interpreter#execute}, so a
- * block may hold any instruction and coverage grows one form at a time. A form is listed only
- * where its kernel computes what the interpreter's path for exactly those operation, type, flag
- * and rounding codes computes.
+ * the issue count) end a block and stay with the interpreter; the arithmetic forms listed in
+ * {@link #translate} become a {@link Lane}, one lane's computation by a {@link LaneOps}
+ * function, which lane loops run ({@link LaneLoops}); the other listed forms become calls of a
+ * loop over the lanes, a memory access or a warp intrinsic ({@link LaneMemory},
+ * {@link AtomicAccess}, {@link WarpIntrinsics#vote}) with their operands as
+ * constants; every other instruction is a call of the interpreter's own
+ * {@link Interpreter#execute}, so a block may hold any instruction and coverage grows one form at
+ * a time. A form is listed only where its code computes what the interpreter's path for exactly
+ * those operation, type, flag and rounding codes computes.
  */
 final class BlockTranslations {
     private BlockTranslations() {
     }
 
-    /** Run-time values a call passes besides constants: the block's registers, its warp and frame, the instruction, the CTA's state. */
+    /**
+     * Run-time values a call passes besides constants: the block's registers, its warp and frame,
+     * the instruction, the CTA's state; in a lane loop also the lane's index.
+     */
     enum Operand {
-        REGS, WARP, FRAME, INSTRUCTION, SHARED, CONST_BANK, KERNEL_PARAMS, SCRATCH, MEMORY, INTERPRETER
+        REGS, WARP, FRAME, INSTRUCTION, SHARED, CONST_BANK, KERNEL_PARAMS, SCRATCH, MEMORY, INTERPRETER, LANE
+    }
+
+    /** What an instruction becomes: a lane's computation, or a call that does the whole instruction. */
+    sealed interface Translation permits Call, Lane {
     }
 
     /**
@@ -32,13 +40,22 @@ final class BlockTranslations {
      * {@link Operand}s. A refusable call returns false, having changed nothing, when the
      * interpreter must execute the instruction instead.
      */
-    record Call(Class<?> owner, String method, boolean refusable, Object... args) {
-        /** A lane loop of {@link LaneKernels} on the registers, which never refuses. */
-        static Call lanes(String method, Object... constants) {
-            Object[] args = new Object[constants.length + 1];
-            args[0] = Operand.REGS;
-            System.arraycopy(constants, 0, args, 1, constants.length);
-            return new Call(LaneKernels.class, method, false, args);
+    record Call(Class<?> owner, String method, boolean refusable, Object... args) implements Translation {
+    }
+
+    /** The value of register {@code r} in the lane a {@link Lane} computes. */
+    record Reg(int r) {
+    }
+
+    /**
+     * One lane's part of an instruction that neither faults nor reads other lanes: register
+     * {@code dst} of the lane becomes {@code LaneOps.method(args...)}, whose args are
+     * {@link Reg}s, Integer, Long or Boolean constants and {@link Operand}s. Lane loops run such
+     * instructions one lane after another ({@link LaneLoops}).
+     */
+    record Lane(String method, int dst, Object... args) implements Translation {
+        static Lane of(String method, Instruction in, Object... args) {
+            return new Lane(method, in.dst[0], args);
         }
     }
 
@@ -64,10 +81,10 @@ final class BlockTranslations {
     }
 
     /**
-     * The kernel call for {@code in}, an instruction of {@code fn}, or null to call the
-     * interpreter for it; {@code known}: the register values known before it in its block.
+     * The lane computation or call for {@code in}, an instruction of {@code fn}, or null to call
+     * the interpreter for it; {@code known}: the register values known before it in its block.
      */
-    static Call translate(Instruction in, PtxFunction fn, BlockConstants known) {
+    static Translation translate(Instruction in, PtxFunction fn, BlockConstants known) {
         int t = in.type;
         if ((in.flags & OTHER_PATH) != 0 || t < 0) {
             return null;
@@ -75,15 +92,15 @@ final class BlockTranslations {
         boolean integer = t >= 0 && t <= LAST_INT;
         switch (in.op) {
             case Op.MOV:
-                return Call.lanes("mov", d(in), a(in), TypeWidths.MASK[t]);
+                return Lane.of("mov", in, ra(in), TypeWidths.MASK[t]);
             case Op.ADD:
             case Op.SUB:
             case Op.MUL:
                 if (t == F32 && !DirectedFloat.directed(in.rnd)) {
-                    return Call.lanes(in.op == Op.ADD ? "addF32" : in.op == Op.SUB ? "subF32" : "mulF32", d(in), a(in), b(in));
+                    return Lane.of(in.op == Op.ADD ? "addF32" : in.op == Op.SUB ? "subF32" : "mulF32", in, ra(in), rb(in));
                 }
                 if (t == F64 && !DirectedFloat.directed(in.rnd)) {
-                    return Call.lanes(in.op == Op.ADD ? "addF64" : in.op == Op.SUB ? "subF64" : "mulF64", d(in), a(in), b(in));
+                    return Lane.of(in.op == Op.ADD ? "addF64" : in.op == Op.SUB ? "subF64" : "mulF64", in, ra(in), rb(in));
                 }
                 if (!integer) {
                     return null;
@@ -92,7 +109,7 @@ final class BlockTranslations {
                     return mul(in);
                 }
                 // The interpreter's add reads MASK, its sub intMask: the same for integer types.
-                return Call.lanes(in.op == Op.ADD ? "add" : "sub", d(in), a(in), b(in), TypeWidths.MASK[t]);
+                return Lane.of(in.op == Op.ADD ? "add" : "sub", in, ra(in), rb(in), TypeWidths.MASK[t]);
             case Op.DIV:
             case Op.REM:
             case Op.MIN:
@@ -101,8 +118,8 @@ final class BlockTranslations {
                     return null;
                 }
                 int bits = TypeWidths.SIZE[t] * 8;
-                return new Call(LaneIntegerOps.class, "divideOrSelect", false, Operand.REGS, in.op, d(in), a(in), b(in),
-                        64 - bits, TypeWidths.SIGNED[t], TypeWidths.MASK[t], bits == 64 && !TypeWidths.SIGNED[t]);
+                return Lane.of("divideOrSelect", in, ra(in), rb(in), in.op, 64 - bits, TypeWidths.SIGNED[t], TypeWidths.MASK[t],
+                        bits == 64 && !TypeWidths.SIGNED[t]);
             case Op.CVTA:
             case Op.CVTA_TO:
                 return new Call(Interpreter.class, "cvta", false, Operand.INTERPRETER, Operand.FRAME,
@@ -110,7 +127,7 @@ final class BlockTranslations {
             case Op.MAD:
             case Op.FMA:
                 if ((t == F32 || t == F64) && !DirectedFloat.directed(in.rnd)) {
-                    return Call.lanes(t == F32 ? "fmaF32" : "fmaF64", d(in), a(in), b(in), c(in));
+                    return Lane.of(t == F32 ? "fmaF32" : "fmaF64", in, ra(in), rb(in), rc(in));
                 }
                 return in.op == Op.MAD && integer ? mad(in) : null;
             case Op.AND:
@@ -119,8 +136,7 @@ final class BlockTranslations {
                 if (!integer && t != PRED) {
                     return null;
                 }
-                return Call.lanes(in.op == Op.AND ? "and" : in.op == Op.OR ? "or" : "xor", d(in), a(in), b(in),
-                        Alu.intMask(t));
+                return Lane.of(in.op == Op.AND ? "and" : in.op == Op.OR ? "or" : "xor", in, ra(in), rb(in), Alu.intMask(t));
             case Op.SHL:
             case Op.SHR:
                 if (!integer) {
@@ -128,7 +144,7 @@ final class BlockTranslations {
                 }
                 int width = TypeWidths.SIZE[t] * 8;
                 String shift = in.op == Op.SHL ? "shl" : TypeWidths.SIGNED[t] ? "shrSigned" : "shrUnsigned";
-                return Call.lanes(shift, d(in), a(in), b(in), width, TypeWidths.MASK[t]);
+                return Lane.of(shift, in, ra(in), rb(in), width, TypeWidths.MASK[t]);
             case Op.CVT:
                 if (in.type2 < 0) {
                     return null;
@@ -137,10 +153,10 @@ final class BlockTranslations {
                     return floatConversion(in);
                 }
                 int st = in.type2;
-                return Call.lanes("cvtInt", d(in), a(in), 64 - 8 * TypeWidths.SIZE[st], TypeWidths.SIGNED[st],
+                return Lane.of("cvtInt", in, ra(in), 64 - 8 * TypeWidths.SIZE[st], TypeWidths.SIGNED[st],
                         TypeWidths.MASK[st], TypeWidths.MASK[t]);
             case Op.SELP:
-                return Call.lanes("selp", d(in), a(in), b(in), c(in), Alu.mask(t));
+                return Lane.of("selp", in, ra(in), rb(in), rc(in), Alu.mask(t));
             case Op.SETP:
                 return setp(in);
             case Op.LD:
@@ -230,6 +246,27 @@ final class BlockTranslations {
         return null;
     }
 
+    /**
+     * The lane form of {@code in}, a scalar ld of shared or local memory translated as
+     * {@code call}, for a block that has checked its span ({@link AccessSpans}): the plain read,
+     * which cannot fault; null for any other instruction.
+     */
+    static Lane checkedLoad(Instruction in, Call call) {
+        if (in.op != Op.LD || call.owner() != LaneMemory.class) {
+            return null;
+        }
+        int size = TypeWidths.SIZE[in.type];
+        boolean sext = TypeWidths.SIGNED[in.type] && size < 8;
+        Reg base = new Reg(in.addrReg);
+        if (call.method().equals("ldArray") && call.args()[0] == Operand.SHARED) {
+            return Lane.of("ldArray", in, Operand.SHARED, base, in.addrOffset, size, sext);
+        }
+        if (call.method().equals("ldLocal")) {
+            return Lane.of("ldLocal", in, Operand.MEMORY, Operand.WARP, Operand.LANE, base, in.addrOffset, size, sext);
+        }
+        return null;
+    }
+
     /** Scalar 32- and 64-bit atom/red of shared, global and generic memory, as {@link AtomicAccess} does them. */
     private static Call atomic(Instruction in) {
         int size = TypeWidths.SIZE[in.type];
@@ -297,54 +334,53 @@ final class BlockTranslations {
     }
 
     /** A single-operand instruction on the path {@link Alu} gives it: {@link UnaryOps}' lanes, not the half or directed forms. */
-    private static Call unary(Instruction in) {
+    private static Lane unary(Instruction in) {
         int t = in.type;
         if (HalfOps.isHalf(t) || UnaryOps.directed(in)) {
             return null;
         }
         if (t == F32 || t == F64) {
-            return new Call(LaneUnaryOps.class, t == F32 ? "f32" : "f64", false, Operand.REGS, in.op, d(in), a(in));
+            return Lane.of(t == F32 ? "unaryF32" : "unaryF64", in, ra(in), in.op);
         }
-        return new Call(LaneUnaryOps.class, "integer", false, Operand.REGS, in.op, t, in.flags, d(in), a(in));
+        return Lane.of("unaryInt", in, ra(in), in.op, t, in.flags);
     }
 
     /** A cvt to or from a float type, as {@link Conversions#convert} computes each lane; not the pair forms. */
-    private static Call floatConversion(Instruction in) {
+    private static Lane floatConversion(Instruction in) {
         if (HalfOps.isPair(in.type) || !Conversions.involvesFloat(in.type2, in.type)) {
             return null;
         }
-        return new Call(LaneUnaryOps.class, "convert", false, Operand.REGS, in.type2, in.type, in.rnd, in.flags,
-                Alu.mask(in.type), d(in), a(in));
+        return Lane.of("convert", in, ra(in), in.type2, in.type, in.rnd, in.flags, Alu.mask(in.type));
     }
 
-    private static Call mul(Instruction in) {
+    private static Lane mul(Instruction in) {
         int t = in.type;
         if ((in.flags & Op.F_HI) != 0) {
             return null;
         }
         if ((in.flags & Op.F_WIDE) != 0) {
             int width = TypeWidths.SIZE[t] * 8;
-            return Call.lanes("mulWide", d(in), a(in), b(in), 64 - width, TypeWidths.SIGNED[t], TypeWidths.MASK[t],
+            return Lane.of("mulWide", in, ra(in), rb(in), 64 - width, TypeWidths.SIGNED[t], TypeWidths.MASK[t],
                     width == 32 ? -1L : 0xFFFF_FFFFL);
         }
-        return Call.lanes("mulLo", d(in), a(in), b(in), TypeWidths.MASK[t]);
+        return Lane.of("mulLo", in, ra(in), rb(in), TypeWidths.MASK[t]);
     }
 
-    private static Call mad(Instruction in) {
+    private static Lane mad(Instruction in) {
         int t = in.type;
         if ((in.flags & Op.F_HI) != 0) {
             return null;
         }
         if ((in.flags & Op.F_WIDE) != 0) {
             int width = TypeWidths.SIZE[t] * 8;
-            return Call.lanes("madWide", d(in), a(in), b(in), c(in), 64 - width, TypeWidths.SIGNED[t], TypeWidths.MASK[t],
+            return Lane.of("madWide", in, ra(in), rb(in), rc(in), 64 - width, TypeWidths.SIGNED[t], TypeWidths.MASK[t],
                     width == 32 ? -1L : 0xFFFF_FFFFL);
         }
-        return Call.lanes("madLo", d(in), a(in), b(in), c(in), TypeWidths.MASK[t]);
+        return Lane.of("madLo", in, ra(in), rb(in), rc(in), TypeWidths.MASK[t]);
     }
 
     /** setp with one destination and no combining predicate, on integers or f32/f64 (ordered comparisons). */
-    private static Call setp(Instruction in) {
+    private static Lane setp(Instruction in) {
         int t = in.type;
         if (in.dst.length != 1 || in.src.length != 2 || in.mod2 != Op.BOOL_NONE) {
             return null;
@@ -353,11 +389,11 @@ final class BlockTranslations {
         if (t == F32 || t == F64) {
             boolean f64 = t == F64;
             switch (cmp) {
-                case Op.CMP_EQ: return Call.lanes("setpEqF", d(in), a(in), b(in), f64);
-                case Op.CMP_LT: return Call.lanes("setpLtF", d(in), a(in), b(in), f64);
-                case Op.CMP_LE: return Call.lanes("setpLeF", d(in), a(in), b(in), f64);
-                case Op.CMP_GT: return Call.lanes("setpLtF", d(in), b(in), a(in), f64);
-                case Op.CMP_GE: return Call.lanes("setpLeF", d(in), b(in), a(in), f64);
+                case Op.CMP_EQ: return Lane.of("setpEqF", in, ra(in), rb(in), f64);
+                case Op.CMP_LT: return Lane.of("setpLtF", in, ra(in), rb(in), f64);
+                case Op.CMP_LE: return Lane.of("setpLeF", in, ra(in), rb(in), f64);
+                case Op.CMP_GT: return Lane.of("setpLtF", in, rb(in), ra(in), f64);
+                case Op.CMP_GE: return Lane.of("setpLeF", in, rb(in), ra(in), f64);
                 default: return null;
             }
         }
@@ -369,15 +405,15 @@ final class BlockTranslations {
         boolean unsignedOrder = cmp >= Op.CMP_LO || !sgn;
         long flip = unsignedOrder ? Long.MIN_VALUE : 0;
         switch (cmp) {
-            case Op.CMP_EQ: return Call.lanes("setpEq", d(in), a(in), b(in), sh, sgn, flip);
-            case Op.CMP_NE: return Call.lanes("setpNe", d(in), a(in), b(in), sh, sgn, flip);
+            case Op.CMP_EQ: return Lane.of("setpEq", in, ra(in), rb(in), sh, sgn, flip);
+            case Op.CMP_NE: return Lane.of("setpNe", in, ra(in), rb(in), sh, sgn, flip);
             case Op.CMP_LT:
-            case Op.CMP_LO: return Call.lanes("setpLt", d(in), a(in), b(in), sh, sgn, flip);
+            case Op.CMP_LO: return Lane.of("setpLt", in, ra(in), rb(in), sh, sgn, flip);
             case Op.CMP_LE:
-            case Op.CMP_LS: return Call.lanes("setpLe", d(in), a(in), b(in), sh, sgn, flip);
+            case Op.CMP_LS: return Lane.of("setpLe", in, ra(in), rb(in), sh, sgn, flip);
             case Op.CMP_GT:
-            case Op.CMP_HI: return Call.lanes("setpLt", d(in), b(in), a(in), sh, sgn, flip);
-            default: return Call.lanes("setpLe", d(in), b(in), a(in), sh, sgn, flip);
+            case Op.CMP_HI: return Lane.of("setpLt", in, rb(in), ra(in), sh, sgn, flip);
+            default: return Lane.of("setpLe", in, rb(in), ra(in), sh, sgn, flip);
         }
     }
 
@@ -421,5 +457,17 @@ final class BlockTranslations {
 
     private static int c(Instruction in) {
         return in.src[2] << 5;
+    }
+
+    private static Reg ra(Instruction in) {
+        return new Reg(in.src[0]);
+    }
+
+    private static Reg rb(Instruction in) {
+        return new Reg(in.src[1]);
+    }
+
+    private static Reg rc(Instruction in) {
+        return new Reg(in.src[2]);
     }
 }

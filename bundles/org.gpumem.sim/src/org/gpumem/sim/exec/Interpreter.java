@@ -192,7 +192,7 @@ final class Interpreter {
     /** The lanes of {@code mask} whose guard predicate lets them execute {@code in}. */
     private static int guarded(Instruction in, long[] R, int mask) {
         if (mask == -1) {
-            return LaneKernels.guard(R, in.guard << 5, in.guardNegated, mask);
+            return LaneOps.guard(R, in.guard << 5, in.guardNegated, mask);
         }
         int g = in.guard << 5;
         int pm = 0;

@@ -59,10 +59,8 @@ final class LaneMemory {
 
     /** {@link #ldArrayFull} of a full warp whose span {@link #spanInsideFull} has checked. */
     static void ldArrayInside(byte[] sm, long[] R, int d, int a, long off, int size, boolean sext) {
-        int sh = 64 - 8 * size;
         for (int l = 0; l < 32; l++) {
-            long v = Bytes.load(sm, (int) (R[a + l] + off), size);
-            R[d + l] = sext ? (v << sh) >> sh : v;
+            R[d + l] = LaneOps.ldArray(sm, R[a + l], off, size, sext);
         }
     }
 
@@ -189,7 +187,7 @@ final class LaneMemory {
         if (!localInside(w, R, a, off, size, m)) {
             return false;
         }
-        ldLocalLanes(memory, w.local, R, d, a, off, size, sext, m);
+        ldLocalLanes(memory, w, R, d, a, off, size, sext, m);
         return true;
     }
 
@@ -213,12 +211,11 @@ final class LaneMemory {
         if (!localInside(w, R, a, off, size * vec, m)) {
             return false;
         }
-        byte[] local = w.local;
-        ldLocalLanes(memory, local, R, d0, a, off, size, sext, m);
-        ldLocalLanes(memory, local, R, d1, a, off + size, size, sext, m);
+        ldLocalLanes(memory, w, R, d0, a, off, size, sext, m);
+        ldLocalLanes(memory, w, R, d1, a, off + size, size, sext, m);
         if (vec == 4) {
-            ldLocalLanes(memory, local, R, d2, a, off + 2 * size, size, sext, m);
-            ldLocalLanes(memory, local, R, d3, a, off + 3 * size, size, sext, m);
+            ldLocalLanes(memory, w, R, d2, a, off + 2 * size, size, sext, m);
+            ldLocalLanes(memory, w, R, d3, a, off + 3 * size, size, sext, m);
         }
         return true;
     }
@@ -239,20 +236,16 @@ final class LaneMemory {
         return true;
     }
 
-    private static void ldLocalLanes(CtaMemory memory, byte[] local, long[] R, int d, int a, long off, int size, boolean sext,
-            int m) {
-        int sh = 64 - 8 * size;
+    private static void ldLocalLanes(CtaMemory memory, Warp w, long[] R, int d, int a, long off, int size, boolean sext, int m) {
         if (m == FULL) {
             for (int l = 0; l < 32; l++) {
-                long v = memory.loadLocal(local, l, R[a + l] + off, size);
-                R[d + l] = sext ? (v << sh) >> sh : v;
+                R[d + l] = LaneOps.ldLocal(memory, w, l, R[a + l], off, size, sext);
             }
             return;
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
-            long v = memory.loadLocal(local, l, R[a | l] + off, size);
-            R[d | l] = sext ? (v << sh) >> sh : v;
+            R[d | l] = LaneOps.ldLocal(memory, w, l, R[a | l], off, size, sext);
         }
     }
 
@@ -271,7 +264,7 @@ final class LaneMemory {
 
     /** {@link #ldLocal} of a full warp whose span {@link #spanInsideFull} has checked. */
     static void ldLocalInside(CtaMemory memory, Warp w, long[] R, int d, int a, long off, int size, boolean sext) {
-        ldLocalLanes(memory, w.local, R, d, a, off, size, sext, FULL);
+        ldLocalLanes(memory, w, R, d, a, off, size, sext, FULL);
     }
 
     /** {@link #stLocal} of a full warp whose span {@link #spanInsideFull} has checked. */

@@ -5,7 +5,6 @@ import java.util.BitSet;
 import java.util.stream.IntStream;
 
 import org.gpumem.sim.ptx.Instruction;
-import org.gpumem.sim.ptx.Op;
 import org.gpumem.sim.ptx.PtxFunction;
 import org.gpumem.sim.ptx.Specials;
 
@@ -59,8 +58,8 @@ final class ReusedFrame {
                 continue;
             }
             Instruction in = code[i];
-            boolean crossLane = in.op == Op.SHFL || in.op == Op.VOTE || in.op == Op.MATCH || in.op == Op.REDUX;
-            for (int r : reads(in)) {
+            boolean crossLane = RegisterFlow.readsOtherLanes(in);
+            for (int r : RegisterFlow.reads(in)) {
                 if (r >= base && (crossLane || !written[i].get(r - base))) {
                     clear.set(r);
                 }
@@ -77,14 +76,6 @@ final class ReusedFrame {
         for (int r : cleared) {
             Arrays.fill(regs, r << 5, (r + 1) << 5, 0L);
         }
-    }
-
-    private static int[] reads(Instruction in) {
-        int n = in.src.length;
-        int[] r = Arrays.copyOf(in.src, n + 2);
-        r[n] = in.addrReg;
-        r[n + 1] = in.guard;
-        return r;
     }
 
     /**
@@ -106,14 +97,12 @@ final class ReusedFrame {
                 }
                 BitSet out = (BitSet) in[i].clone();
                 Instruction ins = code[i];
-                if (ins.guard < 0) {
-                    for (int d : ins.dst) {
-                        if (d >= base) {
-                            out.set(d - base);
-                        }
+                for (int d : RegisterFlow.certainWrites(ins)) {
+                    if (d >= base) {
+                        out.set(d - base);
                     }
                 }
-                for (int s : successors(ins)) {
+                for (int s : RegisterFlow.successors(ins)) {
                     if (s < 0 || s >= code.length) {
                         continue;
                     }
@@ -132,20 +121,5 @@ final class ReusedFrame {
             }
         }
         return in;
-    }
-
-    /** The instructions that may follow {@code in} (indices past the code are dropped by the caller). */
-    private static int[] successors(Instruction in) {
-        boolean always = in.guard < 0;
-        int next = in.index + 1;
-        switch (in.op) {
-            case Op.BRA:
-                return always ? new int[] {in.target} : new int[] {next, in.target};
-            case Op.RET:
-            case Op.EXIT:
-                return always ? new int[0] : new int[] {next};
-            default:
-                return new int[] {next};
-        }
     }
 }

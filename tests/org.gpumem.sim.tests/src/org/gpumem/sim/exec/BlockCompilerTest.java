@@ -103,6 +103,38 @@ class BlockCompilerTest {
         assertEquals(3, left);
     }
 
+    /**
+     * matmul's tile loop: the loads of a tile row and column and the fmas on them run lane after
+     * lane in one loop, behind the checks of the two spans, in a full warp; a partial warp's
+     * method leaves the loads, whose spans it does not check, to calls of their own.
+     */
+    @Test
+    void matmulsTileLoadsAndFmasRunAsOneLaneLoop() throws Exception {
+        DeviceModule m = load(new SimulatedDevice("sm_90", 1 << 20), "matmul");
+        PtxFunction kernel = m.module().functions().get(0);
+        Instruction[] code = kernel.instructions().toArray(new Instruction[0]);
+        CompiledBlock tile = null;
+        for (CompiledBlock b : BlockCompiler.compile(kernel)) {
+            if (b != null && code[b.start].opcode.equals("ld.shared.f32") && code[b.end - 1].opcode.equals("ld.shared.f32")) {
+                tile = b;
+                break;
+            }
+        }
+        assertNotNull(tile, "the block of the tile loop's loads and fmas");
+        BlockTranslations.Translation[] translations = BlockCompiler.translations(kernel, code, tile.start, tile.end);
+        AccessSpans spans = AccessSpans.of(code, tile.start, tile.end, translations);
+        java.util.List<LaneLoops.Run> full = LaneLoops.runs(code, tile.start, tile.end, translations, spans, true);
+        assertEquals(1, full.size(), "one lane loop");
+        assertEquals(tile.start, full.get(0).from());
+        assertEquals(tile.end, full.get(0).to());
+        assertEquals(2, full.get(0).spans().length, "the tile row's and column's spans");
+        for (LaneLoops.Run run : LaneLoops.runs(code, tile.start, tile.end, translations, spans, false)) {
+            for (int k = run.from(); k < run.to(); k++) {
+                assertTrue(code[k].opcode.startsWith("fma"), code[k].text + " in a partial warp's lane loop");
+            }
+        }
+    }
+
     /** A fast launch compiles the kernel's blocks, once per module text; an interpreter launch compiles nothing. */
     @Test
     void fastLaunchesRunCompiledBlocksSharedByModulesOfOneText() throws Exception {

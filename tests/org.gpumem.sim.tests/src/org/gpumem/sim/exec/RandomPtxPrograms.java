@@ -20,7 +20,8 @@ import org.gpumem.sim.ScalarType;
  * (and through a pointer that is local in some lanes and shared in others), v2/v4 accesses of
  * local, shared and global memory, shuffles, votes, atom/red of every accepted operation and
  * 32/64-bit type on shared and global words that many lanes share (now and then misaligned or
- * out of bounds), early exits
+ * out of bounds), shared loads through a base register that the same straight-line run moves
+ * (now and then past the window or misaligned) among arithmetic on what they load, early exits
  * and, now and then, a wild load that faults, and stores every register. When two NaNs of different payloads
  * meet, which one an operation returns depends on how the JIT ordered the operands, for either
  * engine; keeping each float register to one type keeps such a NaN a NaN of that type wherever
@@ -194,6 +195,7 @@ final class RandomPtxPrograms {
         boolean wildShared = r.nextInt(6) == 0;
         boolean wildLocal = r.nextInt(6) == 0;
         boolean wildAtomic = r.nextInt(6) == 0;
+        boolean wildBase = r.nextInt(6) == 0;
         for (int i = 0; i < length; i++) {
             for (int k = pendingLabels.size() - 1; k >= 0; k--) {
                 if (pendingLabels.get(k)[1] == i) {
@@ -253,6 +255,9 @@ final class RandomPtxPrograms {
                 vote(body, r);
             } else if (pick < 27) {
                 divisionBySharedDivisor(body, r);
+            } else if (pick < 29) {
+                movedBase(body, r, wildBase);
+                wildBase = false;
             } else {
                 List<Form> group = byOpcode().get(r.nextInt(byOpcode().size()));
                 Form f = group.get(r.nextInt(group.size()));
@@ -282,6 +287,25 @@ final class RandomPtxPrograms {
         }
         body.add(" " + (r.nextBoolean() ? "div" : "rem") + "." + type + " " + cls[0] + r.nextInt(8) + ", " + cls[0]
                 + r.nextInt(8) + ", " + divisor + ";");
+    }
+
+    /**
+     * Shared loads through a base register (%c), arithmetic on what they load, the base moved by
+     * the same straight-line run, and loads through it again: the lane loops check a span of
+     * loads where its base holds the address the loads use. The base starts at the thread's stage
+     * word or a neighbour's; moved, it stays in the window unless {@code wild} (past it, or
+     * misaligned).
+     */
+    private static void movedBase(List<String> body, Random r, boolean wild) {
+        body.add(" add.u32 %c, %sh, " + 4 * r.nextInt(8) + ";");
+        String x = "%r" + r.nextInt(8), y = "%r" + r.nextInt(8);
+        body.add(" ld.shared.b32 " + x + ", [%c];");
+        body.add(" ld.shared.b32 " + y + ", [%c+" + 4 * (1 + r.nextInt(8)) + "];");
+        body.add(" " + (r.nextBoolean() ? "add.u32" : "xor.b32") + " %r" + r.nextInt(8) + ", " + x + ", " + y + ";");
+        String move = wild && r.nextBoolean() ? (r.nextBoolean() ? "2" : Integer.toString(1 << 20)) : Integer.toString(4 * r.nextInt(16));
+        body.add(" add.u32 %c, %c, " + move + ";");
+        body.add(" ld.shared.b32 %r" + r.nextInt(8) + ", [%c];");
+        body.add(" ld.shared.b32 %r" + r.nextInt(8) + ", [%c+" + 4 * (1 + r.nextInt(8)) + "];");
     }
 
     /**

@@ -1,0 +1,54 @@
+package org.gpumem.sim.exec;
+
+import java.util.Arrays;
+
+import org.gpumem.sim.ptx.Instruction;
+import org.gpumem.sim.ptx.Op;
+
+/**
+ * How registers and control flow through one thread's code, the one description that the
+ * analyses of a function's registers ({@link ReusedFrame}, {@link RegisterLiveness}) share: what
+ * an instruction reads, what it writes for certain, whether it reads other lanes' registers, and
+ * where a thread may go next. A thread follows one path and writes only its own lane; a guarded
+ * instruction may leave its destinations as they were.
+ */
+final class RegisterFlow {
+    private static final int[] NONE = {};
+
+    private RegisterFlow() {
+    }
+
+    /** The registers {@code in} reads: its sources, its address register and its guard predicate (-1 entries where absent). */
+    static int[] reads(Instruction in) {
+        int n = in.src.length;
+        int[] r = Arrays.copyOf(in.src, n + 2);
+        r[n] = in.addrReg;
+        r[n + 1] = in.guard;
+        return r;
+    }
+
+    /** The registers every thread that issues {@code in} writes: its destinations, unless a guard may skip them. */
+    static int[] certainWrites(Instruction in) {
+        return in.guard < 0 ? in.dst : NONE;
+    }
+
+    /** Whether {@code in} reads registers of other lanes, which may stand anywhere in their own paths (shfl, vote, match, redux). */
+    static boolean readsOtherLanes(Instruction in) {
+        return in.op == Op.SHFL || in.op == Op.VOTE || in.op == Op.MATCH || in.op == Op.REDUX;
+    }
+
+    /** The instructions that may follow {@code in} in its thread (indices past the code mean the function's end). */
+    static int[] successors(Instruction in) {
+        boolean always = in.guard < 0;
+        int next = in.index + 1;
+        switch (in.op) {
+            case Op.BRA:
+                return always ? new int[] {in.target} : new int[] {next, in.target};
+            case Op.RET:
+            case Op.EXIT:
+                return always ? new int[0] : new int[] {next};
+            default:
+                return new int[] {next};
+        }
+    }
+}
