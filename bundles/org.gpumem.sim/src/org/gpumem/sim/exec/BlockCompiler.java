@@ -6,6 +6,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -133,6 +134,7 @@ final class BlockCompiler {
         Translation[] translations = translations(fn, code, start, end);
         AccessSpans spans = AccessSpans.of(code, start, end, translations);
         int loopLocals = SPANS + spans.count();
+        LaneMethods lanes = new LaneMethods(cw, code, live);
         for (boolean full : new boolean[] {false, true}) {
             MethodVisitor mv = cw.visitMethod(0, full ? "runFull" : "run", RUN, null, null);
             mv.visitCode();
@@ -141,7 +143,6 @@ final class BlockCompiler {
             mv.visitVarInsn(ILOAD, MASK);
             mv.visitVarInsn(ISTORE, M);
             List<LaneLoops.Run> runs = LaneLoops.runs(code, start, end, translations, spans, full);
-            LaneMethods lanes = new LaneMethods(cw, full);
             int r = 0;
             for (int k = start; k < end;) {
                 LaneLoops.Run run = r < runs.size() && runs.get(r).from() == k ? runs.get(r++) : null;
@@ -159,9 +160,9 @@ final class BlockCompiler {
                     continue;
                 }
                 if (run.spans().length == 0) {
-                    lanes.emit(mv, code, run, live, loopLocals);
+                    lanes.loop(mv, run, full, loopLocals);
                 } else {
-                    checkedRun(mv, code, run, translations, start, spans, live, loopLocals, lanes);
+                    checkedRun(mv, code, run, translations, start, spans, loopLocals, lanes);
                 }
                 k = run.to();
             }
@@ -291,7 +292,7 @@ final class BlockCompiler {
      * hold, so that a fault is reported at the access that makes it.
      */
     private static void checkedRun(MethodVisitor mv, Instruction[] code, LaneLoops.Run run, Translation[] translations,
-            int start, AccessSpans spans, RegisterLiveness live, int loopLocals, LaneMethods lanes) {
+            int start, AccessSpans spans, int loopLocals, LaneMethods lanes) {
         checkSpans(mv, code, run.from(), run.to(), spans);
         Label each = new Label();
         Label done = new Label();
@@ -299,7 +300,7 @@ final class BlockCompiler {
             mv.visitVarInsn(ILOAD, SPANS + s);
             mv.visitJumpInsn(IFEQ, each);
         }
-        lanes.emit(mv, code, run, live, loopLocals);
+        lanes.loop(mv, run, true, loopLocals);
         mv.visitJumpInsn(GOTO, done);
         mv.visitLabel(each);
         for (int k = run.from(); k < run.to(); k++) {
@@ -307,7 +308,7 @@ final class BlockCompiler {
                 inSpan(mv, code[k], call, spans);
             } else {
                 Lane one = run.lanes()[k - run.from()];
-                lanes.emit(mv, code, new LaneLoops.Run(k, k + 1, new Lane[] {one}, new int[0]), live, loopLocals);
+                lanes.loop(mv, new LaneLoops.Run(k, k + 1, new Lane[] {one}, new int[0]), true, loopLocals);
             }
         }
         mv.visitLabel(done);
@@ -353,19 +354,30 @@ final class BlockCompiler {
         mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(call.owner()), call.method(), desc.toString(), false);
     }
 
-    /** The lane methods of one run method ({@link LaneLoops#emit}), named after it and numbered. */
+    /**
+     * The lane methods of one block's class ({@link LaneLoops#laneMethod}), numbered, one per run
+     * of instructions: both run methods call the same method for a run of the same instructions.
+     */
     private static final class LaneMethods {
         private final ClassWriter cw;
-        private final boolean full;
-        private int count;
+        private final Instruction[] code;
+        private final RegisterLiveness live;
+        private final Map<List<Integer>, String> names = new HashMap<>();
 
-        LaneMethods(ClassWriter cw, boolean full) {
+        LaneMethods(ClassWriter cw, Instruction[] code, RegisterLiveness live) {
             this.cw = cw;
-            this.full = full;
+            this.code = code;
+            this.live = live;
         }
 
-        void emit(MethodVisitor mv, Instruction[] code, LaneLoops.Run run, RegisterLiveness live, int loopLocals) {
-            LaneLoops.emit(cw, CODE_CLASS, (full ? "laneFull" : "lane") + count++, mv, code, run, full, live, loopLocals);
+        /** The loop of {@code run} in a run method, its lane method written the first time. */
+        void loop(MethodVisitor mv, LaneLoops.Run run, boolean full, int loopLocals) {
+            String name = names.computeIfAbsent(List.of(run.from(), run.to()), k -> {
+                String n = "lane" + names.size();
+                LaneLoops.laneMethod(cw, n, code, run, live);
+                return n;
+            });
+            LaneLoops.loop(mv, CODE_CLASS, name, full, loopLocals);
         }
     }
 

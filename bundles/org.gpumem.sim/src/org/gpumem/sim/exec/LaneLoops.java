@@ -95,16 +95,14 @@ final class LaneLoops {
     private static final int LANE = BlockCompiler.MASK;
 
     /**
-     * Emits {@code run} into {@code mv}, a run method of class {@code owner} (written by
-     * {@code cw}): a loop over the lanes of the method's mask (every lane in the full-warp method,
-     * locals {@code firstLocal} and the next), each lane by the new private method {@code name},
-     * whose count of guarded instructions issued goes to the run method's count. The lane's work
-     * is a method of its own so that the JIT, which counts calls, compiles it after a few warps
-     * rather than after a hundred.
+     * Emits into {@code mv}, a run method of class {@code owner}, a loop over the lanes of the
+     * method's mask (every lane in the full-warp method; locals {@code firstLocal} and the next),
+     * each lane by {@code owner}'s lane method {@code name} ({@link #laneMethod}), whose count of
+     * guarded instructions issued goes to the run method's count. The lane's work is a method of
+     * its own so that the JIT, which counts calls, compiles it after a few warps rather than after
+     * a hundred.
      */
-    static void emit(ClassWriter cw, String owner, String name, MethodVisitor mv, Instruction[] code, Run run,
-            boolean full, RegisterLiveness live, int firstLocal) {
-        lane(cw, name, code, run, live);
+    static void loop(MethodVisitor mv, String owner, String name, boolean full, int firstLocal) {
         int lane = firstLocal, rest = firstLocal + 1;
         Label body = new Label(), test = new Label();
         if (full) {
@@ -150,11 +148,13 @@ final class LaneLoops {
     }
 
     /**
-     * The lane method {@code name}: the lane's registers that the run reads before writing them
-     * (or that a guard may leave as they were) read into long locals, the run's instructions on
-     * those locals, and the registers it wrote that may be read later written back.
+     * Writes with {@code cw} the lane method {@code name} of {@code run}: the lane's registers
+     * that the run reads before writing them (or that a guard may leave as they were) read into
+     * long locals, the run's instructions on those locals, and the registers it wrote that may be
+     * read later written back. It depends on the run only, so a run of the same instructions in
+     * both run methods shares it.
      */
-    private static void lane(ClassWriter cw, String name, Instruction[] code, Run run, RegisterLiveness live) {
+    static void laneMethod(ClassWriter cw, String name, Instruction[] code, Run run, RegisterLiveness live) {
         Set<Integer> preload = new LinkedHashSet<>();
         Set<Integer> written = new LinkedHashSet<>();
         BitSet defined = new BitSet();

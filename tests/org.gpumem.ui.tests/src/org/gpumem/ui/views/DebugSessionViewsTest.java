@@ -116,7 +116,10 @@ class DebugSessionViewsTest {
 
         VariableLocationsView view = (VariableLocationsView) page.showView(GpuMemoryViews.VARIABLE_LOCATIONS);
         GpuMemorySession.get().showFrame(top);
-        UiTesting.waitUntil(() -> view.rows().stream().anyMatch(r -> r.name().equals("stage")), 60_000, "frame variables");
+        // The view may still hold the rows of the stop's first refresh, before lane 5 had the focus:
+        // wait for those of the focused lane.
+        UiTesting.waitUntil(() -> view.rows().stream().anyMatch(r -> r.name().equals("window") && r.contextLabel().endsWith("lane 5"))
+                && view.rows().stream().anyMatch(r -> r.name().equals("stage")), 60_000, "frame variables of lane 5");
         Map<String, VariableLocationsView.Row> rows = view.rows().stream()
                 .collect(Collectors.toMap(VariableLocationsView.Row::name, r -> r, (a, b) -> a));
         VariableLocationsView.Row stage = rows.get("stage");
