@@ -150,7 +150,8 @@ final class BlockCompiler {
                     if (full) {
                         checkSpans(mv, code, k, k + 1, spans);
                     }
-                    Call call = (Call) translations[k - start];
+                    Translation tr = translations[k - start];
+                    Call call = tr instanceof Lane lane ? SharedLoops.of(lane) : (Call) tr;
                     if (full && spans.of(k) >= 0) {
                         inSpan(mv, code[k], call, spans);
                     } else {
@@ -203,6 +204,10 @@ final class BlockCompiler {
      * its kernel's full-warp form: smaller, so the JIT inlines more of a block.
      */
     private static void instruction(MethodVisitor mv, Instruction in, Call call, boolean full) {
+        if (full && in.guard < 0 && call != null && SharedLoops.isShared(call)) {
+            emitCall(mv, call, in, ALL_LANES);
+            return;
+        }
         Call fullForm = full && in.guard < 0 ? fullForm(call) : null;
         if (fullForm != null && !fullForm.refusable()) {
             emitCall(mv, fullForm, in, -1);
@@ -307,8 +312,7 @@ final class BlockCompiler {
             if (translations[k - start] instanceof Call call) {
                 inSpan(mv, code[k], call, spans);
             } else {
-                Lane one = run.lanes()[k - run.from()];
-                lanes.loop(mv, new LaneLoops.Run(k, k + 1, new Lane[] {one}, new int[0]), true, loopLocals);
+                instruction(mv, code[k], SharedLoops.of(run.lanes()[k - run.from()]), true);
             }
         }
         mv.visitLabel(done);
@@ -340,7 +344,13 @@ final class BlockCompiler {
         return new Call(call.owner(), call.method() + "Full", refusable, call.args());
     }
 
-    /** {@code call}'s arguments, the lanes (local {@code m}; none when -1), and the call (which leaves a boolean when refusable). */
+    /** The lanes argument of {@link #emitCall} that passes -1, every lane, as a constant. */
+    private static final int ALL_LANES = -2;
+
+    /**
+     * {@code call}'s arguments, the lanes (local {@code m}; none when -1; the constant -1 when
+     * {@link #ALL_LANES}), and the call (which leaves a boolean when refusable).
+     */
     private static void emitCall(MethodVisitor mv, Call call, Instruction in, int m) {
         StringBuilder desc = new StringBuilder("(");
         for (Object arg : call.args()) {
@@ -348,6 +358,9 @@ final class BlockCompiler {
         }
         if (m >= 0) {
             mv.visitVarInsn(ILOAD, m);
+            desc.append('I');
+        } else if (m == ALL_LANES) {
+            mv.visitInsn(ICONST_M1);
             desc.append('I');
         }
         desc.append(')').append(call.refusable() ? 'Z' : 'V');

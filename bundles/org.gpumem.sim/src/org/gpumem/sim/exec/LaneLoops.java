@@ -48,6 +48,14 @@ final class LaneLoops {
     }
 
     /**
+     * The fewest arithmetic instructions that get a lane loop of their own: a shorter run calls
+     * the shared loop of each instruction ({@link SharedLoops}), compiled already, so that it runs
+     * fast from its first warps; a loop of its own has to be compiled for its block first, which
+     * costs more than it gains on a few instructions.
+     */
+    static final int OWN_LOOP = 4;
+
+    /**
      * The runs of block {@code start..end} ({@code translations} indexed from {@code start}): in
      * the full-warp method ({@code full}) a checked-span load joins a run unless the run wrote its
      * base register before it (the span is checked when the run starts); in the masked method only
@@ -81,7 +89,7 @@ final class LaneLoops {
             }
             if (lanes.isEmpty()) {
                 k++;
-            } else {
+            } else if (!used.isEmpty() || lanes.size() >= OWN_LOOP) {
                 runs.add(new Run(from, k, lanes.toArray(new Lane[0]), used.stream().mapToInt(Integer::intValue).toArray()));
             }
         }

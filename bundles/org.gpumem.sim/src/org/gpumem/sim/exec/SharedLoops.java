@@ -1,0 +1,192 @@
+package org.gpumem.sim.exec;
+
+import static org.objectweb.asm.Opcodes.*;
+
+import java.lang.invoke.MethodHandles;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.gpumem.sim.exec.BlockTranslations.Call;
+import org.gpumem.sim.exec.BlockTranslations.Lane;
+import org.gpumem.sim.exec.BlockTranslations.Operand;
+import org.gpumem.sim.exec.BlockTranslations.Reg;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Type;
+
+/**
+ * The loops over a warp's lanes that run one {@link Lane} instruction by itself: one class per
+ * {@link LaneOps} function and operand shape, generated the first time a block needs it and
+ * shared by every block of every kernel, with the register rows and constants as arguments (a
+ * block passes them as constants, so the JIT specialises the loop where it inlines it). Being
+ * shared, a loop is compiled early and once: a block made of such calls runs fast from its first
+ * warps, while a lane loop of its own ({@link LaneLoops}) has to be compiled for that block first.
+ * {@link LaneLoops#runs} says which runs are worth their own loop. The classes are plain ones of
+ * this package (a block's hidden class can name them), kept for the life of the JVM: there is at
+ * most one per function and shape.
+ */
+final class SharedLoops {
+    private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
+    private static final String PACKAGE = SharedLoops.class.getPackageName().replace('.', '/') + "/";
+    /** The loops defined so far, by class name. */
+    private static final Map<String, Class<?>> LOOPS = new ConcurrentHashMap<>();
+
+    private SharedLoops() {
+    }
+
+    /** The call of the shared loop that runs {@code lane} for the lanes of the mask passed after its arguments. */
+    static Call of(Lane lane) {
+        StringBuilder shape = new StringBuilder();
+        StringBuilder desc = new StringBuilder("([JI");
+        for (Object a : lane.args()) {
+            if (a instanceof Reg) {
+                shape.append('R');
+                desc.append('I');
+            } else if (a == Operand.LANE) {
+                shape.append('L');
+            } else if (a instanceof Operand o) {
+                shape.append('O').append(o.ordinal());
+                desc.append(OPERAND_TYPES.get(o));
+            } else {
+                String t = a instanceof Integer ? "I" : a instanceof Long ? "J" : "Z";
+                shape.append(t);
+                desc.append(t);
+            }
+        }
+        desc.append("I)V");
+        String name = PACKAGE + "SharedLoops$" + lane.method() + "$" + shape;
+        Class<?> loop = LOOPS.computeIfAbsent(name, n -> define(n, lane, desc.toString()));
+        Object[] args = new Object[lane.args().length + 2];
+        args[0] = Operand.REGS;
+        args[1] = lane.dst() << 5;
+        for (int i = 0; i < lane.args().length; i++) {
+            Object a = lane.args()[i];
+            args[i + 2] = a instanceof Reg r ? r.r() << 5 : a;
+        }
+        return new Call(loop, "run", false, Arrays.stream(args).filter(a -> a != Operand.LANE).toArray());
+    }
+
+    /** Whether {@code call} is of a shared loop, which takes the lanes as its last argument (-1: a full warp). */
+    static boolean isShared(Call call) {
+        return call.owner().getName().startsWith(SharedLoops.class.getName() + "$");
+    }
+
+    /** The run-time values a shared loop takes, and their descriptors (the lane is the loop's own). */
+    private static final Map<Operand, String> OPERAND_TYPES = Map.of(Operand.SHARED, "[B", Operand.MEMORY,
+            Type.getDescriptor(CtaMemory.class), Operand.WARP, Type.getDescriptor(Warp.class));
+
+    /**
+     * Class {@code name} with {@code static void run(long[] R, int d, args..., int mask)}: for each
+     * lane of the mask (a counted loop for a full warp), {@code R[d + lane] = LaneOps.method(...)}
+     * with each register argument read from its row at the lane.
+     */
+    private static Class<?> define(String name, Lane lane, String desc) {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
+            @Override
+            protected String getCommonSuperClass(String a, String b) {
+                return "java/lang/Object";
+            }
+        };
+        cw.visit(V17, ACC_FINAL | ACC_SUPER, name, null, "java/lang/Object", null);
+        MethodVisitor mv = cw.visitMethod(ACC_STATIC, "run", desc, null, null);
+        mv.visitCode();
+        // Parameter slots: R 0, d 1, then the arguments as the descriptor lists them, then the mask.
+        Object[] args = lane.args();
+        int[] slot = new int[args.length];
+        int next = 2;
+        for (int i = 0; i < args.length; i++) {
+            Object a = args[i];
+            if (a == Operand.LANE) {
+                slot[i] = -1;
+                continue;
+            }
+            slot[i] = next;
+            next += a instanceof Long ? 2 : 1;
+        }
+        int mask = next, l = next + 1, rest = next + 2;
+        Label counted = new Label(), bits = new Label(), end = new Label();
+        mv.visitVarInsn(ILOAD, mask);
+        mv.visitInsn(ICONST_M1);
+        mv.visitJumpInsn(IF_ICMPNE, bits);
+        // a full warp: for (l = 0; l < 32; l++)
+        mv.visitInsn(ICONST_0);
+        mv.visitVarInsn(ISTORE, l);
+        Label test = new Label();
+        mv.visitJumpInsn(GOTO, test);
+        mv.visitLabel(counted);
+        lane(mv, lane, slot, l);
+        mv.visitIincInsn(l, 1);
+        mv.visitLabel(test);
+        mv.visitVarInsn(ILOAD, l);
+        mv.visitIntInsn(BIPUSH, 32);
+        mv.visitJumpInsn(IF_ICMPLT, counted);
+        mv.visitInsn(RETURN);
+        // any other mask: for (rest = mask; rest != 0; rest &= rest - 1), l its lowest lane
+        mv.visitLabel(bits);
+        mv.visitVarInsn(ILOAD, mask);
+        mv.visitVarInsn(ISTORE, rest);
+        Label more = new Label();
+        mv.visitLabel(more);
+        mv.visitVarInsn(ILOAD, rest);
+        mv.visitJumpInsn(IFEQ, end);
+        mv.visitVarInsn(ILOAD, rest);
+        mv.visitMethodInsn(INVOKESTATIC, "java/lang/Integer", "numberOfTrailingZeros", "(I)I", false);
+        mv.visitVarInsn(ISTORE, l);
+        lane(mv, lane, slot, l);
+        mv.visitVarInsn(ILOAD, rest);
+        mv.visitVarInsn(ILOAD, rest);
+        mv.visitInsn(ICONST_1);
+        mv.visitInsn(ISUB);
+        mv.visitInsn(IAND);
+        mv.visitVarInsn(ISTORE, rest);
+        mv.visitJumpInsn(GOTO, more);
+        mv.visitLabel(end);
+        mv.visitInsn(RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        cw.visitEnd();
+        try {
+            return LOOKUP.defineClass(cw.toByteArray());
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException("cannot define the shared lane loop " + name, e);
+        }
+    }
+
+    /** {@code R[d + l] = LaneOps.method(args at lane l)}. */
+    private static void lane(MethodVisitor mv, Lane lane, int[] slot, int l) {
+        mv.visitVarInsn(ALOAD, 0);
+        mv.visitVarInsn(ILOAD, 1);
+        mv.visitVarInsn(ILOAD, l);
+        mv.visitInsn(IADD);
+        StringBuilder desc = new StringBuilder("(");
+        Object[] args = lane.args();
+        for (int i = 0; i < args.length; i++) {
+            Object a = args[i];
+            if (a instanceof Reg) {
+                mv.visitVarInsn(ALOAD, 0);
+                mv.visitVarInsn(ILOAD, slot[i]);
+                mv.visitVarInsn(ILOAD, l);
+                mv.visitInsn(IADD);
+                mv.visitInsn(LALOAD);
+                desc.append('J');
+            } else if (a == Operand.LANE) {
+                mv.visitVarInsn(ILOAD, l);
+                desc.append('I');
+            } else if (a instanceof Operand o) {
+                mv.visitVarInsn(ALOAD, slot[i]);
+                desc.append(OPERAND_TYPES.get(o));
+            } else if (a instanceof Long) {
+                mv.visitVarInsn(LLOAD, slot[i]);
+                desc.append('J');
+            } else {
+                mv.visitVarInsn(ILOAD, slot[i]);
+                desc.append(a instanceof Integer ? 'I' : 'Z');
+            }
+        }
+        desc.append(")J");
+        mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(LaneOps.class), lane.method(), desc.toString(), false);
+        mv.visitInsn(LASTORE);
+    }
+}
