@@ -48,10 +48,10 @@ final class LaneLoops {
     }
 
     /**
-     * The fewest arithmetic instructions that get a lane loop of their own: a shorter run calls
-     * the shared loop of each instruction ({@link SharedLoops}), compiled already, so that it runs
-     * fast from its first warps; a loop of its own has to be compiled for its block first, which
-     * costs more than it gains on a few instructions.
+     * The fewest instructions that get a lane loop of their own: in a shorter run each
+     * instruction calls its shared loop ({@link SharedLoops}) or its access, compiled already, so
+     * that it runs fast from its first warps; a loop of its own has to be compiled for its block
+     * first, which costs more than it gains on a few instructions.
      */
     static final int OWN_LOOP = 4;
 
@@ -89,7 +89,7 @@ final class LaneLoops {
             }
             if (lanes.isEmpty()) {
                 k++;
-            } else if (!used.isEmpty() || lanes.size() >= OWN_LOOP) {
+            } else if (lanes.size() >= OWN_LOOP) {
                 runs.add(new Run(from, k, lanes.toArray(new Lane[0]), used.stream().mapToInt(Integer::intValue).toArray()));
             }
         }
