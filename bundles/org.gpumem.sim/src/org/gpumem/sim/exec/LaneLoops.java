@@ -111,37 +111,48 @@ final class LaneLoops {
      * a hundred.
      */
     static void loop(MethodVisitor mv, String owner, String name, boolean full, int firstLocal) {
-        int lane = firstLocal, rest = firstLocal + 1;
-        Label body = new Label(), test = new Label();
+        int lane = firstLocal;
+        forEachLane(mv, full, BlockCompiler.MASK, lane, firstLocal + 1, () -> {
+            mv.visitVarInsn(ILOAD, BlockCompiler.LANES);
+            mv.visitVarInsn(ALOAD, 0);
+            for (int local = BlockCompiler.IP; local <= BlockCompiler.CODE; local++) {
+                mv.visitVarInsn(ALOAD, local);
+            }
+            mv.visitVarInsn(ILOAD, lane);
+            mv.visitMethodInsn(INVOKESPECIAL, owner, name, LANE_METHOD, false);
+            mv.visitInsn(IADD);
+            mv.visitVarInsn(ISTORE, BlockCompiler.LANES);
+        });
+    }
+
+    /**
+     * Emits {@code body} for each lane: for every lane of the warp in a counted loop the JIT can
+     * unroll where {@code full}, else for each lane of the mask in int local {@code mask}; the
+     * lane in int local {@code lane}, the lanes still to go in int local {@code rest}.
+     */
+    static void forEachLane(MethodVisitor mv, boolean full, int mask, int lane, int rest, Runnable body) {
+        Label top = new Label(), test = new Label();
         if (full) {
             mv.visitInsn(ICONST_0);
             mv.visitVarInsn(ISTORE, lane);
         } else {
-            mv.visitVarInsn(ILOAD, BlockCompiler.MASK);
+            mv.visitVarInsn(ILOAD, mask);
             mv.visitVarInsn(ISTORE, rest);
         }
         mv.visitJumpInsn(GOTO, test);
-        mv.visitLabel(body);
+        mv.visitLabel(top);
         if (!full) {
             mv.visitVarInsn(ILOAD, rest);
             mv.visitMethodInsn(INVOKESTATIC, "java/lang/Integer", "numberOfTrailingZeros", "(I)I", false);
             mv.visitVarInsn(ISTORE, lane);
         }
-        mv.visitVarInsn(ILOAD, BlockCompiler.LANES);
-        mv.visitVarInsn(ALOAD, 0);
-        for (int local = BlockCompiler.IP; local <= BlockCompiler.CODE; local++) {
-            mv.visitVarInsn(ALOAD, local);
-        }
-        mv.visitVarInsn(ILOAD, lane);
-        mv.visitMethodInsn(INVOKESPECIAL, owner, name, LANE_METHOD, false);
-        mv.visitInsn(IADD);
-        mv.visitVarInsn(ISTORE, BlockCompiler.LANES);
+        body.run();
         if (full) {
             mv.visitIincInsn(lane, 1);
             mv.visitLabel(test);
             mv.visitVarInsn(ILOAD, lane);
             mv.visitIntInsn(BIPUSH, 32);
-            mv.visitJumpInsn(IF_ICMPLT, body);
+            mv.visitJumpInsn(IF_ICMPLT, top);
         } else {
             mv.visitVarInsn(ILOAD, rest);
             mv.visitVarInsn(ILOAD, rest);
@@ -151,7 +162,7 @@ final class LaneLoops {
             mv.visitVarInsn(ISTORE, rest);
             mv.visitLabel(test);
             mv.visitVarInsn(ILOAD, rest);
-            mv.visitJumpInsn(IFNE, body);
+            mv.visitJumpInsn(IFNE, top);
         }
     }
 

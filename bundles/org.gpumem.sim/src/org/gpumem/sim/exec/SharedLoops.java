@@ -106,43 +106,14 @@ final class SharedLoops {
             next += a instanceof Long ? 2 : 1;
         }
         int mask = next, l = next + 1, rest = next + 2;
-        Label counted = new Label(), bits = new Label(), end = new Label();
+        Label bits = new Label();
         mv.visitVarInsn(ILOAD, mask);
         mv.visitInsn(ICONST_M1);
         mv.visitJumpInsn(IF_ICMPNE, bits);
-        // a full warp: for (l = 0; l < 32; l++)
-        mv.visitInsn(ICONST_0);
-        mv.visitVarInsn(ISTORE, l);
-        Label test = new Label();
-        mv.visitJumpInsn(GOTO, test);
-        mv.visitLabel(counted);
-        lane(mv, lane, slot, l);
-        mv.visitIincInsn(l, 1);
-        mv.visitLabel(test);
-        mv.visitVarInsn(ILOAD, l);
-        mv.visitIntInsn(BIPUSH, 32);
-        mv.visitJumpInsn(IF_ICMPLT, counted);
+        LaneLoops.forEachLane(mv, true, mask, l, rest, () -> lane(mv, lane, slot, l));
         mv.visitInsn(RETURN);
-        // any other mask: for (rest = mask; rest != 0; rest &= rest - 1), l its lowest lane
         mv.visitLabel(bits);
-        mv.visitVarInsn(ILOAD, mask);
-        mv.visitVarInsn(ISTORE, rest);
-        Label more = new Label();
-        mv.visitLabel(more);
-        mv.visitVarInsn(ILOAD, rest);
-        mv.visitJumpInsn(IFEQ, end);
-        mv.visitVarInsn(ILOAD, rest);
-        mv.visitMethodInsn(INVOKESTATIC, "java/lang/Integer", "numberOfTrailingZeros", "(I)I", false);
-        mv.visitVarInsn(ISTORE, l);
-        lane(mv, lane, slot, l);
-        mv.visitVarInsn(ILOAD, rest);
-        mv.visitVarInsn(ILOAD, rest);
-        mv.visitInsn(ICONST_1);
-        mv.visitInsn(ISUB);
-        mv.visitInsn(IAND);
-        mv.visitVarInsn(ISTORE, rest);
-        mv.visitJumpInsn(GOTO, more);
-        mv.visitLabel(end);
+        LaneLoops.forEachLane(mv, false, mask, l, rest, () -> lane(mv, lane, slot, l));
         mv.visitInsn(RETURN);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
