@@ -90,15 +90,20 @@ final class LaneLoops {
             if (lanes.isEmpty()) {
                 k++;
             } else if (lanes.size() >= OWN_LOOP) {
-                runs.add(new Run(from, k, lanes.toArray(new Lane[0]), used.stream().mapToInt(Integer::intValue).toArray()));
+                int[] checked = used.stream().mapToInt(Integer::intValue).toArray();
+                runs.add(new Run(from, k, lanes.toArray(new Lane[0]), checked));
             }
         }
         return runs;
     }
 
-    /** The descriptor of a lane method: the run method's first parameters, then the lane; it returns the guarded lanes it issued (0 or 1 each). */
-    private static final String LANE_METHOD = "(" + Type.getDescriptor(Interpreter.class) + Type.getDescriptor(Warp.class)
-            + Type.getDescriptor(Frame.class) + "[J[" + Type.getDescriptor(Instruction.class) + "I)I";
+    /**
+     * The descriptor of a lane method: the run method's first parameters, then the lane; it
+     * returns how many of its guarded instructions the lane issued.
+     */
+    private static final String LANE_METHOD = "(" + Type.getDescriptor(Interpreter.class)
+            + Type.getDescriptor(Warp.class) + Type.getDescriptor(Frame.class) + "[J["
+            + Type.getDescriptor(Instruction.class) + "I)I";
     /** The lane's local in a lane method (where the run methods keep their mask). */
     private static final int LANE = BlockCompiler.MASK;
 

@@ -236,7 +236,7 @@ final class LaneOps {
         return Alu.bits(UnaryOps.f64Lane(op, Alu.f64(a)));
     }
 
-    /** cvt from type {@code st} to {@code dt} where one is a float type: {@link Conversions#convert}, masked to {@code mk}. */
+    /** cvt from {@code st} to {@code dt}, one a float type: {@link Conversions#convert} masked to {@code mk}. */
     static long convert(long a, int st, int dt, int rnd, int flags, long mk) {
         return Conversions.convert(a, st, dt, rnd, flags) & mk;
     }
@@ -248,7 +248,10 @@ final class LaneOps {
         return sext ? (v << sh) >> sh : v;
     }
 
-    /** A load of lane {@code lane}'s local memory at {@code base + off}, in bounds and aligned, as {@link CtaMemory} interleaves it. */
+    /**
+     * A load of lane {@code lane}'s local memory at {@code base + off}, in bounds and aligned, as
+     * {@link CtaMemory} interleaves it.
+     */
     static long ldLocal(CtaMemory memory, Warp w, int lane, long base, long off, int size, boolean sext) {
         long v = memory.loadLocal(w.local, lane, base + off, size);
         int sh = 64 - 8 * size;

@@ -18,7 +18,7 @@ final class RegisterFlow {
     private RegisterFlow() {
     }
 
-    /** The registers {@code in} reads: its sources, its address register and its guard predicate (-1 entries where absent). */
+    /** The registers {@code in} reads: its sources, address register and guard (-1 where absent). */
     static int[] reads(Instruction in) {
         int n = in.src.length;
         int[] r = Arrays.copyOf(in.src, n + 2);
@@ -32,7 +32,7 @@ final class RegisterFlow {
         return in.guard < 0 ? in.dst : NONE;
     }
 
-    /** Whether {@code in} reads registers of other lanes, which may stand anywhere in their own paths (shfl, vote, match, redux). */
+    /** Whether {@code in} reads registers of other lanes: shfl, vote, match and redux. */
     static boolean readsOtherLanes(Instruction in) {
         return in.op == Op.SHFL || in.op == Op.VOTE || in.op == Op.MATCH || in.op == Op.REDUX;
     }

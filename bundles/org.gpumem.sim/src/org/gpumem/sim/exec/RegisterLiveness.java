@@ -61,7 +61,10 @@ final class RegisterLiveness {
         return new RegisterLiveness(base, live);
     }
 
-    /** Whether a thread at instruction {@code index} (the code's length: past its end) may read register {@code r} before writing it. */
+    /**
+     * Whether a thread at instruction {@code index} (the code's length: past its end) may read
+     * register {@code r} before writing it.
+     */
     boolean liveBefore(int index, int r) {
         return r < base || liveIn[index].get(r - base);
     }
