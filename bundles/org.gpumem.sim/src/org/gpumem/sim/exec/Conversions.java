@@ -59,10 +59,10 @@ public final class Conversions {
         boolean dFloat = TYPES_FLOAT[dt], sFloat = TYPES_FLOAT[st];
         boolean ftz = (flags & Op.F_FTZ) != 0;
         if (dFloat && sFloat) {
-            if ((flags & Op.F_SAT) == 0 && isNaN(raw, st)) {
+            double v = decode(raw, st);
+            if (Double.isNaN(v) && (flags & Op.F_SAT) == 0) {
                 return convertNaN(raw, st, dt);
             }
-            double v = decode(raw, st);
             if (ftz && st == F32) {
                 v = ftz((float) v);
             }
@@ -86,17 +86,6 @@ public final class Conversions {
         double v = decode(raw, st);
         v = roundInt(v, rnd == Op.RND_NONE ? Op.RND_RZI : rnd);
         return floatToInt(v, dt);
-    }
-
-    /** Whether {@code raw} holds a NaN of float type {@code t}. */
-    private static boolean isNaN(long raw, int t) {
-        if (t == F32) {
-            return (raw & 0x7FFF_FFFFL) > 0x7F80_0000L;
-        }
-        if (t == F64) {
-            return (raw & Long.MAX_VALUE) > 0x7FF0_0000_0000_0000L;
-        }
-        return HalfFloats.isNaN(raw, HalfOps.isBf16(t));
     }
 
     /**
