@@ -3,7 +3,6 @@ package org.gpumem.sim.exec;
 import static org.objectweb.asm.Opcodes.*;
 
 import java.lang.invoke.MethodHandles;
-import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -36,46 +35,36 @@ final class SharedLoops {
     private SharedLoops() {
     }
 
-    /** The call of the shared loop that runs {@code lane} for the lanes of the mask passed after its arguments. */
+    /**
+     * The call of the shared loop that runs {@code lane}, arithmetic on registers and constants,
+     * for the lanes of the mask passed after its arguments.
+     */
     static Call of(Lane lane) {
         StringBuilder shape = new StringBuilder();
         StringBuilder desc = new StringBuilder("([JI");
-        for (Object a : lane.args()) {
-            if (a instanceof Reg) {
-                shape.append('R');
-                desc.append('I');
-            } else if (a == Operand.LANE) {
-                shape.append('L');
-            } else if (a instanceof Operand o) {
-                shape.append('O').append(o.ordinal());
-                desc.append(OPERAND_TYPES.get(o));
-            } else {
-                String t = a instanceof Integer ? "I" : a instanceof Long ? "J" : "Z";
-                shape.append(t);
-                desc.append(t);
-            }
-        }
-        desc.append("I)V");
-        String name = PACKAGE + "SharedLoops$" + lane.method() + "$" + shape;
-        Class<?> loop = LOOPS.computeIfAbsent(name, n -> define(n, lane, desc.toString()));
         Object[] args = new Object[lane.args().length + 2];
         args[0] = Operand.REGS;
         args[1] = lane.dst() << 5;
         for (int i = 0; i < lane.args().length; i++) {
             Object a = lane.args()[i];
+            if (a instanceof Operand) {
+                throw new IllegalArgumentException("a shared loop runs arithmetic only, not " + lane);
+            }
+            String t = a instanceof Long ? "J" : a instanceof Boolean ? "Z" : "I";
+            shape.append(a instanceof Reg ? "R" : t);
+            desc.append(t);
             args[i + 2] = a instanceof Reg r ? r.r() << 5 : a;
         }
-        return new Call(loop, "run", false, Arrays.stream(args).filter(a -> a != Operand.LANE).toArray());
+        desc.append("I)V");
+        String name = PACKAGE + "SharedLoops$" + lane.method() + "$" + shape;
+        Class<?> loop = LOOPS.computeIfAbsent(name, n -> define(n, lane, desc.toString()));
+        return new Call(loop, "run", false, args);
     }
 
     /** Whether {@code call} is of a shared loop, which takes the lanes as its last argument (-1: a full warp). */
     static boolean isShared(Call call) {
         return call.owner().getName().startsWith(SharedLoops.class.getName() + "$");
     }
-
-    /** The run-time values a shared loop takes, and their descriptors (the lane is the loop's own). */
-    private static final Map<Operand, String> OPERAND_TYPES = Map.of(Operand.SHARED, "[B", Operand.MEMORY,
-            Type.getDescriptor(CtaMemory.class), Operand.WARP, Type.getDescriptor(Warp.class));
 
     /**
      * Class {@code name} with {@code static void run(long[] R, int d, args..., int mask)}: for each
@@ -98,10 +87,6 @@ final class SharedLoops {
         int next = 2;
         for (int i = 0; i < args.length; i++) {
             Object a = args[i];
-            if (a == Operand.LANE) {
-                slot[i] = -1;
-                continue;
-            }
             slot[i] = next;
             next += a instanceof Long ? 2 : 1;
         }
@@ -142,12 +127,6 @@ final class SharedLoops {
                 mv.visitInsn(IADD);
                 mv.visitInsn(LALOAD);
                 desc.append('J');
-            } else if (a == Operand.LANE) {
-                mv.visitVarInsn(ILOAD, l);
-                desc.append('I');
-            } else if (a instanceof Operand o) {
-                mv.visitVarInsn(ALOAD, slot[i]);
-                desc.append(OPERAND_TYPES.get(o));
             } else if (a instanceof Long) {
                 mv.visitVarInsn(LLOAD, slot[i]);
                 desc.append('J');
