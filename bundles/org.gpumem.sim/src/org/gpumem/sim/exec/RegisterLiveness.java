@@ -31,12 +31,13 @@ final class RegisterLiveness {
         for (int i = 0; i <= code.length; i++) {
             live[i] = new BitSet(count);
         }
+        BitSet now = new BitSet(count);
         boolean changed = true;
         while (changed) {
             changed = false;
             for (int i = code.length - 1; i >= 0; i--) {
                 Instruction in = code[i];
-                BitSet now = new BitSet(count);
+                now.clear();
                 for (int s : RegisterFlow.successors(in)) {
                     if (s >= 0 && s <= code.length) {
                         now.or(live[s]);
@@ -53,7 +54,7 @@ final class RegisterLiveness {
                     }
                 }
                 if (!now.equals(live[i])) {
-                    live[i] = now;
+                    live[i] = (BitSet) now.clone();
                     changed = true;
                 }
             }
