@@ -1,6 +1,8 @@
 package org.gpumem.debug.launch;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,7 +48,7 @@ public final class KernelProcess extends ConsoleProcess implements KernelTargetP
     private final Path outputDirectory;
     private volatile DebugSession session;
     /** The output buffers after a complete run, by name in the launch file's order; empty until then. */
-    private volatile Map<String, byte[]> outputs = Map.of();
+    private volatile Map<String, ByteBuffer> outputs = Map.of();
     /** The wall-clock limit that ended the run, or 0. */
     private volatile double timedOut;
 
@@ -109,11 +111,11 @@ public final class KernelProcess extends ConsoleProcess implements KernelTargetP
     }
 
     /**
-     * The bytes of each output buffer the launch names, as the kernel left them, read when the
-     * kernel ran to its end (name to bytes, in the launch file's order); empty before that, after
-     * a fault and when terminated.
+     * The bytes of each output buffer the launch names, as the kernel left them (name to a
+     * read-only view of device memory, in the launch file's order), once the kernel ran to its
+     * end; empty before that, after a fault and when terminated.
      */
-    public Map<String, byte[]> outputs() {
+    public Map<String, ByteBuffer> outputs() {
         return outputs;
     }
 
@@ -161,9 +163,9 @@ public final class KernelProcess extends ConsoleProcess implements KernelTargetP
             exitValue = 0;
             printOutput(String.format("%s completed: %,d warp instructions, %,d thread instructions%n",
                     engine.describeLaunch(), result.warpInstructions(), result.threadInstructions()));
-            Map<String, byte[]> read = new LinkedHashMap<>();
+            Map<String, ByteBuffer> read = new LinkedHashMap<>();
             for (String name : engine.prepared().description().outputs()) {
-                read.put(name, engine.prepared().buffer(name));
+                read.put(name, engine.prepared().bufferView(name));
             }
             outputs = Collections.unmodifiableMap(read);
             writeOutputs();
@@ -177,9 +179,11 @@ public final class KernelProcess extends ConsoleProcess implements KernelTargetP
         }
         try {
             Files.createDirectories(outputDirectory);
-            for (Map.Entry<String, byte[]> output : outputs.entrySet()) {
-                Path file = outputDirectory.resolve(output.getKey() + ".bin");
-                Files.write(file, output.getValue());
+            for (String name : outputs.keySet()) {
+                Path file = outputDirectory.resolve(name + ".bin");
+                try (OutputStream out = Files.newOutputStream(file)) {
+                    engine.prepared().writeBuffer(name, out);
+                }
                 printOutput("wrote " + file + "\n");
             }
         } catch (IOException e) {

@@ -2,16 +2,50 @@ package org.gpumem.sim.launch;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
+import java.util.Arrays;
 
 import org.gpumem.dwarf.io.InputFiles;
 import org.gpumem.sim.ScalarType;
+import org.gpumem.sim.memory.Bytes;
 
-/** The initial bytes of a buffer argument, as its {@link BufferInit} specifies. */
-public final class BufferContents {
-    private BufferContents() {
+/**
+ * The initial bytes of a buffer argument, as its {@link BufferInit} specifies, produced piece by
+ * piece: a buffer of a gigabyte is written into device memory (or a file) through one small
+ * array instead of being built whole beside the memory it goes to.
+ */
+public final class BufferContents implements AutoCloseable {
+    /** Bytes a caller's piece array should hold: large enough that per-piece costs vanish. */
+    public static final int PIECE_BYTES = 1 << 20;
+
+    private final KernelArgument.Buffer buffer;
+    private final int size;
+    private final InputStream file;
+    /** Index of the next element to produce. */
+    private long element;
+    /** SplitMix64 state after the last element produced, for {@link BufferInit.Random}. */
+    private long random;
+
+    private BufferContents(KernelArgument.Buffer buffer) {
+        this.buffer = buffer;
+        this.size = buffer.type().size();
+        if (buffer.init() instanceof BufferInit.FromFile f) {
+            try {
+                this.file = Files.newInputStream(f.file());
+            } catch (IOException e) {
+                throw InputFiles.failure(f.file(), e);
+            }
+        } else {
+            this.file = null;
+        }
+        if (buffer.init() instanceof BufferInit.Random r) {
+            random = r.seed();
+        }
+    }
+
+    /** The contents of {@code buffer} from its first byte on; close it to release an init file. */
+    public static BufferContents of(KernelArgument.Buffer buffer) {
+        return new BufferContents(buffer);
     }
 
     /** A new little-endian array of {@code buffer.byteSize()} bytes holding the initial values. */
@@ -21,24 +55,47 @@ public final class BufferContents {
             throw new IllegalArgumentException("buffer " + buffer.name() + " of " + size + " bytes is larger than one array");
         }
         byte[] bytes = new byte[(int) size];
-        ByteBuffer out = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        ScalarType type = buffer.type();
-        long count = buffer.count();
+        try (BufferContents c = of(buffer)) {
+            c.next(bytes);
+        }
+        return bytes;
+    }
+
+    /**
+     * Fills the start of {@code into} with the next whole elements, as many as fit, and returns
+     * how many bytes it wrote: 0 once every element has been produced.
+     *
+     * @throws IllegalArgumentException when {@code into} cannot hold one element
+     */
+    public int next(byte[] into) {
+        if (into.length < size) {
+            throw new IllegalArgumentException("a piece of " + into.length + " bytes holds no " + size + "-byte element");
+        }
+        int n = (int) Math.min(into.length / size, buffer.count() - element);
+        if (n <= 0) {
+            return 0;
+        }
         BufferInit init = buffer.init();
-        if (init instanceof BufferInit.FromFile f) {
-            readExactly(f, bytes);
+        if (init instanceof BufferInit.Zero) {
+            Arrays.fill(into, 0, n * size, (byte) 0);
+        } else if (init instanceof BufferInit.FromFile f) {
+            read(f, into, n * size);
         } else if (init instanceof BufferInit.Fill fill) {
-            long bits = bitsOf(type, fill.value());
-            for (long i = 0; i < count; i++) {
-                put(out, type, bits);
+            long bits = bitsOf(buffer.type(), fill.value());
+            for (int i = 0; i < n; i++) {
+                Bytes.store(into, i * size, size, bits);
             }
         } else if (init instanceof BufferInit.Iota iota) {
-            for (long i = 0; i < count; i++) {
-                put(out, type, type.isFloat() ? floatBits(type, (double) iota.start() + (double) i) : iota.start() + i);
+            ScalarType type = buffer.type();
+            long first = iota.start() + element;
+            for (int i = 0; i < n; i++) {
+                long bits = type.isFloat() ? floatBits(type, (double) iota.start() + (double) (element + i)) : first + i;
+                Bytes.store(into, i * size, size, bits);
             }
-        } else if (init instanceof BufferInit.Random r) {
-            long state = r.seed();
-            for (long i = 0; i < count; i++) {
+        } else if (init instanceof BufferInit.Random) {
+            ScalarType type = buffer.type();
+            long state = random;
+            for (int i = 0; i < n; i++) {
                 state += 0x9E3779B97F4A7C15L;
                 long v = mix(state);
                 long bits = switch (type) {
@@ -46,10 +103,23 @@ public final class BufferContents {
                     case F64 -> Double.doubleToRawLongBits((v >>> 11) * 0x1.0p-53);
                     default -> v;
                 };
-                put(out, type, bits);
+                Bytes.store(into, i * size, size, bits);
+            }
+            random = state;
+        }
+        element += n;
+        return n * size;
+    }
+
+    @Override
+    public void close() {
+        if (file != null) {
+            try {
+                file.close();
+            } catch (IOException e) {
+                throw InputFiles.failure(((BufferInit.FromFile) buffer.init()).file(), e);
             }
         }
-        return bytes;
     }
 
     /** SplitMix64's output function. */
@@ -73,19 +143,12 @@ public final class BufferContents {
         return type == ScalarType.F32 ? Float.floatToRawIntBits((float) v) : Double.doubleToRawLongBits(v);
     }
 
-    private static void put(ByteBuffer out, ScalarType type, long bits) {
-        switch (type.size()) {
-            case 1 -> out.put((byte) bits);
-            case 2 -> out.putShort((short) bits);
-            case 4 -> out.putInt((int) bits);
-            default -> out.putLong(bits);
-        }
-    }
-
-    private static void readExactly(BufferInit.FromFile f, byte[] into) {
-        try (InputStream in = Files.newInputStream(f.file())) {
-            int n = in.readNBytes(into, 0, into.length);
-            if (n != into.length || in.read() != -1) {
+    /** The next {@code length} bytes of the init file; its size was checked against the buffer's when read. */
+    private void read(BufferInit.FromFile f, byte[] into, int length) {
+        try {
+            int got = file.readNBytes(into, 0, length);
+            boolean last = element + length / size == buffer.count();
+            if (got != length || last && file.read() != -1) {
                 throw new LaunchFileException(f.file().toString(), "$", "file changed size while being read");
             }
         } catch (IOException e) {

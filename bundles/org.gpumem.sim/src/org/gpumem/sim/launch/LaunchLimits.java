@@ -12,11 +12,13 @@ package org.gpumem.sim.launch;
 public record LaunchLimits(long maxBufferBytes, long maxTotalBufferBytes, long maxLaunchFileBytes) {
 
     /**
-     * Default bounds: one buffer below Java's array limit, all buffers together at most a
-     * quarter of the heap (the simulator holds them and the harness copies the outputs).
+     * Default bounds: one buffer below Java's array limit, all buffers together at most three
+     * quarters of the heap. Device memory holds each buffer once, filled and saved a piece at a
+     * time (nothing copies a whole buffer), and the last quarter is left to the simulator's own
+     * state: the module, its compiled code, the resident CTAs.
      */
     public static LaunchLimits defaults() {
-        long heapShare = Runtime.getRuntime().maxMemory() / 4;
+        long heapShare = Runtime.getRuntime().maxMemory() / 4 * 3;
         return new LaunchLimits(Math.min(Integer.MAX_VALUE - 64L, heapShare), heapShare, 16L << 20);
     }
 }

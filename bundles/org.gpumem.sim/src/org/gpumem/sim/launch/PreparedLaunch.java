@@ -1,7 +1,9 @@
 package org.gpumem.sim.launch;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.Writer;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,6 +56,7 @@ public final class PreparedLaunch {
                 .grid(d.grid().x(), d.grid().y(), d.grid().z())
                 .block(d.block().x(), d.block().y(), d.block().z())
                 .sharedBytes(d.sharedBytes());
+        byte[] piece = new byte[BufferContents.PIECE_BYTES];
         for (int i = 0; i < d.args().size(); i++) {
             KernelArgument a = d.args().get(i);
             if (a instanceof KernelArgument.Scalar s) {
@@ -61,15 +64,26 @@ public final class PreparedLaunch {
             } else if (a instanceof KernelArgument.Aggregate g) {
                 b.argBytes(g.laidOutFor(kernel.params().get(i).alignment()));
             } else if (a instanceof KernelArgument.Buffer buf) {
-                byte[] init = BufferContents.initial(buf);
                 long address = device.allocate(buf.byteSize());
-                device.write(address, init);
+                if (!(buf.init() instanceof BufferInit.Zero)) {
+                    fill(address, buf, piece);
+                }
                 bufferAddresses.put(buf.name(), address);
                 b.argU64(address);
             }
         }
         this.config = b.build();
         checkResources();
+    }
+
+    /** Writes {@code buffer}'s initial contents at {@code address}, one piece at a time. */
+    private void fill(long address, KernelArgument.Buffer buffer, byte[] piece) {
+        try (BufferContents contents = BufferContents.of(buffer)) {
+            long at = address;
+            for (int n; (n = contents.next(piece)) > 0; at += n) {
+                device.global().write(at, piece, 0, n);
+            }
+        }
     }
 
     /** What the module needs of a CTA, against the fields that size it, before anything runs. */
@@ -147,10 +161,30 @@ public final class PreparedLaunch {
         return new Outcome(result, outputs);
     }
 
-    /** The current bytes of buffer {@code name} in device memory. */
+    /** The current bytes of buffer {@code name} in device memory, as a new array. */
     public byte[] buffer(String name) {
         KernelArgument.Buffer b = bufferArgument(name);
         return device.read(bufferAddresses.get(name), (int) b.byteSize());
+    }
+
+    /**
+     * The bytes of buffer {@code name} in device memory, read-only and little-endian: a view, not
+     * a copy, so that a gigabyte output costs nothing more to show or save. Use absolute reads or
+     * a {@code duplicate()}; nothing writes the buffer once the launch has ended.
+     */
+    public ByteBuffer bufferView(String name) {
+        return device.global().view(bufferAddresses.get(name), (int) bufferArgument(name).byteSize());
+    }
+
+    /** Writes the current bytes of buffer {@code name} to {@code out}, a piece at a time. */
+    public void writeBuffer(String name, OutputStream out) throws IOException {
+        ByteBuffer bytes = bufferView(name);
+        byte[] piece = new byte[Math.min(bytes.remaining(), BufferContents.PIECE_BYTES)];
+        while (bytes.hasRemaining()) {
+            int n = Math.min(piece.length, bytes.remaining());
+            bytes.get(piece, 0, n);
+            out.write(piece, 0, n);
+        }
     }
 
     /** The bytes buffer {@code name} held before the launch (computed again from its init). */
@@ -192,12 +226,21 @@ public final class PreparedLaunch {
                     w.write("aggregate " + bytes.length + " " + java.util.HexFormat.of().formatHex(bytes) + "\n");
                 } else if (a instanceof KernelArgument.Buffer b) {
                     String file = b.name() + ".in.bin";
-                    Files.write(dir.resolve(file), BufferContents.initial(b));
+                    writeInitial(b, dir.resolve(file));
                     w.write("buffer " + b.name() + " " + b.type().ptxName() + " " + b.count() + " " + b.byteSize() + " " + file + "\n");
                 }
             }
             for (String name : description.outputs()) {
                 w.write("output " + name + " " + bufferArgument(name).type().ptxName() + "\n");
+            }
+        }
+    }
+
+    private static void writeInitial(KernelArgument.Buffer buffer, Path file) throws IOException {
+        byte[] piece = new byte[BufferContents.PIECE_BYTES];
+        try (BufferContents contents = BufferContents.of(buffer); OutputStream out = Files.newOutputStream(file)) {
+            for (int n; (n = contents.next(piece)) > 0;) {
+                out.write(piece, 0, n);
             }
         }
     }

@@ -1,6 +1,7 @@
 package org.gpumem.sim.memory;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 import org.gpumem.sim.MemoryAccessException;
@@ -262,6 +263,16 @@ public final class GlobalMemory {
         Segments s = segments;
         int i = checkRange(s, address, length);
         s.data[i].get((int) (address - s.starts[i]), dst, dstOff, length);
+    }
+
+    /**
+     * A read-only little-endian view of {@code length} bytes at {@code address}, inside one
+     * allocation: no copy, it shows later writes. Valid until the allocation is freed.
+     */
+    public ByteBuffer view(long address, int length) {
+        Segments s = segments;
+        int i = checkRange(s, address, length);
+        return s.data[i].slice((int) (address - s.starts[i]), length).asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
     }
 
     public void write(long address, byte[] src, int srcOff, int length) {

@@ -1,6 +1,8 @@
 package org.gpumem.ui.views;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,25 +42,31 @@ import org.gpumem.ui.session.KernelOutputsPart;
  */
 public final class OutputBuffersView extends ViewPart implements KernelOutputsPart {
 
-    /** One output buffer: its name, element type and bytes as the kernel left them. */
-    public record Buffer(String name, ScalarType type, byte[] bytes) {
+    /**
+     * One output buffer: its name, element type and bytes as the kernel left them (a read-only
+     * view of device memory; rows read the elements they show).
+     */
+    public record Buffer(String name, ScalarType type, ByteBuffer bytes) {
 
         /** Number of whole elements. */
         public int count() {
-            return bytes.length / Math.max(1, type.size());
+            return bytes.capacity() / Math.max(1, type.size());
         }
 
         /** Element {@code i} as text: its typed value, or its bytes in hex for types without one (f16...). */
         public String element(int i) {
             ValueType value = valueType(type);
-            int size = Math.max(1, type.size());
-            return value != null ? value.format(bytes, i * size) : Hex.bytes(bytes, i * size, size, "");
+            byte[] element = new byte[Math.max(1, type.size())];
+            bytes.get(i * element.length, element);
+            return value != null ? value.format(element, 0) : Hex.bytes(element, 0, element.length, "");
         }
     }
 
     private Composite parent;
     private Label message;
     private final List<Buffer> buffers = new ArrayList<>();
+    /** The launch whose buffers are shown; saving reads its device memory. */
+    private KernelProcess shown;
 
     @Override
     public void createPartControl(Composite parent) {
@@ -75,7 +83,8 @@ public final class OutputBuffersView extends ViewPart implements KernelOutputsPa
             c.dispose();
         }
         buffers.clear();
-        for (Map.Entry<String, byte[]> output : process.outputs().entrySet()) {
+        shown = process;
+        for (Map.Entry<String, ByteBuffer> output : process.outputs().entrySet()) {
             buffers.add(new Buffer(output.getKey(), process.bufferType(output.getKey()), output.getValue()));
         }
         setContentDescription(process.getLabel());
@@ -98,7 +107,7 @@ public final class OutputBuffersView extends ViewPart implements KernelOutputsPa
         Composite area = new Composite(tabs, SWT.NONE);
         area.setLayout(new GridLayout(2, false));
         Label header = new Label(area, SWT.NONE);
-        header.setText(buffer.count() + " elements, " + buffer.bytes().length + " bytes");
+        header.setText(buffer.count() + " elements, " + buffer.bytes().capacity() + " bytes");
         header.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
         Button save = new Button(area, SWT.PUSH);
         save.setText("Save as .bin\u2026");
@@ -150,14 +159,16 @@ public final class OutputBuffersView extends ViewPart implements KernelOutputsPa
      * @return the scheduled job
      */
     public Job save(String name, Path file) {
-        Buffer buffer = buffers.stream().filter(b -> b.name().equals(name)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no output buffer " + name));
+        if (buffers.stream().noneMatch(b -> b.name().equals(name))) {
+            throw new IllegalArgumentException("no output buffer " + name);
+        }
+        KernelProcess process = shown;
         Job job = new Job("Saving " + name + " to " + file) {
             @Override
             protected IStatus run(IProgressMonitor monitor) {
                 String outcome;
-                try {
-                    Files.write(file, buffer.bytes());
+                try (OutputStream out = Files.newOutputStream(file)) {
+                    process.engine().prepared().writeBuffer(name, out);
                     outcome = "saved " + name + " to " + file;
                 } catch (IOException e) {
                     outcome = "cannot save " + name + " to " + file + ": " + e.getMessage();

@@ -1,11 +1,12 @@
 package org.gpumem.debug.launch;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
 
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.debug.core.DebugEvent;
@@ -52,7 +53,7 @@ class EndedKernelsTest extends KernelLaunchFixture {
         assertSame(completed, first.launch());
         assertTrue(first.state().getName().startsWith("local_weighted(int const*, int*, int) completed"), first.state().getName());
         KernelProcess process = (KernelProcess) completed.getProcesses()[0];
-        assertArrayEquals(process.outputs().get("out"), bytesOf(first.state(), "out"));
+        assertEquals(process.outputs().get("out"), ByteBuffer.wrap(bytesOf(first.state(), "out")));
 
         ILaunchConfigurationWorkingCopy endless = configuration("fault_endless.O3.ptx", "fault_endless",
                 "[{\"buffer\":\"flag\",\"type\":\"s32\",\"count\":1},{\"buffer\":\"out\",\"type\":\"s32\",\"count\":"

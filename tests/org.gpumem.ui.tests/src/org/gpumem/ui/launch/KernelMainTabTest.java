@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 import org.eclipse.core.resources.IFile;
@@ -108,7 +107,7 @@ class KernelMainTabTest {
         KernelProcess process = (KernelProcess) launch.getProcesses()[0];
         UiTesting.waitUntil(process::isTerminated, 60_000, "the edited launch to run to its end");
         assertEquals(0, process.getExitValue());
-        ByteBuffer out = ByteBuffer.wrap(process.outputs().get("out")).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer out = process.outputs().get("out");
         boolean anyComputed = false;
         for (int i = 0; i < 128; i++) {
             int v = out.getInt(4 * i);

@@ -193,7 +193,7 @@ class SaveSnapshotTest {
             int[] out = ints(global, variable(state, "out").getOffset(), N);
             assertArrayEquals(expectedOut(in), out, "out[] of the saved state");
             int[] fromProcess = new int[N];
-            ByteBuffer.wrap(process.outputs().get("out")).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(fromProcess);
+            process.outputs().get("out").asIntBuffer().get(fromProcess);
             assertArrayEquals(fromProcess, out, "the launch's own output buffer");
             // The last resident CTA kept its shared stage: stage[t] = in[cta * BLOCK + t].
             List<Context> groups = Contexts.descendants(state.getDevice(), Scope.WORK_GROUP);

@@ -1,11 +1,10 @@
 package org.gpumem.cli;
 
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.gpumem.model.snapshot.SnapshotWriter;
@@ -135,24 +134,18 @@ public final class RunCommand implements Callable<Integer> {
         stdout.println(launch.kernel().name() + " completed: " + counts);
         if (out != null) {
             Files.createDirectories(out);
-            for (Map.Entry<String, byte[]> e : outputs(launch).entrySet()) {
-                Path file = out.resolve(e.getKey() + ".bin");
-                Files.write(file, e.getValue());
-                stdout.println("wrote " + file + " (" + e.getValue().length + " bytes)");
+            for (String name : launch.description().outputs()) {
+                Path file = out.resolve(name + ".bin");
+                try (OutputStream o = Files.newOutputStream(file)) {
+                    launch.writeBuffer(name, o);
+                }
+                stdout.println("wrote " + file + " (" + Files.size(file) + " bytes)");
             }
         } else if (!launch.description().outputs().isEmpty()) {
             stdout.println("outputs not written (no --out DIR)");
         }
         stdout.flush();
         return 0;
-    }
-
-    private static Map<String, byte[]> outputs(PreparedLaunch launch) {
-        Map<String, byte[]> all = new LinkedHashMap<>();
-        for (String name : launch.description().outputs()) {
-            all.put(name, launch.buffer(name));
-        }
-        return all;
     }
 
     /** PTX text begins with a comment or a directive; a launch file with '{'. */
