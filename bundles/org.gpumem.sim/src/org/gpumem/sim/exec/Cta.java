@@ -48,7 +48,8 @@ public final class Cta {
     final Interpreter interpreter;
     int liveThreads;
 
-    Dim3 index;
+    /** The CTA index; (0, 0, 0), what the warps' special rows hold, until the first {@link #reset}. */
+    Dim3 index = new Dim3(0, 0, 0);
     int linear;
     final NamedBarriers barriers = new NamedBarriers();
     Fault fault;
@@ -120,6 +121,7 @@ public final class Cta {
     void reset(int linearIndex) {
         Dim3 g = launch.config.grid();
         this.linear = linearIndex;
+        Dim3 previous = index;
         this.index = new Dim3(linearIndex % g.x(), (linearIndex / g.x()) % g.y(), linearIndex / g.x() / g.y());
         memory.reset();
         Arrays.fill(shared, (byte) 0);
@@ -130,9 +132,17 @@ public final class Cta {
             Warp warp = warps[w];
             Arrays.fill(warp.local, (byte) 0);
             long[] sp = warp.specials;
-            Arrays.fill(sp, Specials.CTAID_X << 5, (Specials.CTAID_X + 1) << 5, index.x());
-            Arrays.fill(sp, Specials.CTAID_Y << 5, (Specials.CTAID_Y + 1) << 5, index.y());
-            Arrays.fill(sp, Specials.CTAID_Z << 5, (Specials.CTAID_Z + 1) << 5, index.z());
+            // Rows of the CTA index that did not change since the previous CTA keep their value
+            // (all of y and z in a one-dimensional grid).
+            if (index.x() != previous.x()) {
+                Arrays.fill(sp, Specials.CTAID_X << 5, (Specials.CTAID_X + 1) << 5, index.x());
+            }
+            if (index.y() != previous.y()) {
+                Arrays.fill(sp, Specials.CTAID_Y << 5, (Specials.CTAID_Y + 1) << 5, index.y());
+            }
+            if (index.z() != previous.z()) {
+                Arrays.fill(sp, Specials.CTAID_Z << 5, (Specials.CTAID_Z + 1) << 5, index.z());
+            }
             Arrays.fill(sp, Specials.SMID << 5, (Specials.SMID + 1) << 5, linearIndex % 132);
             int valid = warp.validMask;
             warp.liveMask = valid;

@@ -22,9 +22,8 @@ import org.gpumem.sim.ptx.Specials;
  * vote, match, redux) reads it.
  */
 final class ReusedFrame {
-    /** Special rows that differ between CTAs, or that code writes (the carry flag). */
-    private static final int[] CHANGING = {Specials.CTAID_X, Specials.CTAID_Y, Specials.CTAID_Z, Specials.SMID,
-        Specials.CC};
+    /** Special rows that differ between CTAs. */
+    private static final int[] PER_CTA = {Specials.CTAID_X, Specials.CTAID_Y, Specials.CTAID_Z, Specials.SMID};
 
     /** Special rows filled again from the warp's on reuse. */
     private final int[] refreshed;
@@ -37,20 +36,29 @@ final class ReusedFrame {
     }
 
     /**
-     * How to reuse frames of {@code fn}. Where an instruction writes a special register other
-     * than the carry flag (the loader takes one as a destination), every special row is filled
-     * again; constant rows are never written.
+     * How to reuse frames of {@code fn}. Of the special rows that differ between CTAs, those an
+     * instruction reads are filled again, and the carry flag, which code writes and carry
+     * arithmetic reads without naming it. Where an instruction writes another special register
+     * (the loader takes one as a destination), every special row is filled again; constant rows
+     * are never written.
      */
     static ReusedFrame of(PtxFunction fn, Instruction[] code) {
         int base = fn.declaredBase();
-        int[] refreshed = CHANGING;
+        BitSet read = new BitSet();
+        boolean writesSpecials = false;
         for (Instruction in : code) {
-            for (int d : in.dst) {
-                if (d < base && d != Specials.CC) {
-                    refreshed = IntStream.range(0, Specials.COUNT).toArray();
+            for (int r : RegisterFlow.reads(in)) {
+                if (r >= 0) {
+                    read.set(r);
                 }
             }
+            for (int d : in.dst) {
+                writesSpecials |= d < base && d != Specials.CC;
+            }
         }
+        IntStream perCta = IntStream.of(PER_CTA).filter(read::get);
+        int[] refreshed = writesSpecials ? IntStream.range(0, Specials.COUNT).toArray()
+                : IntStream.concat(perCta, IntStream.of(Specials.CC)).toArray();
         BitSet[] written = writtenBefore(code, base, fn.registerCount() - base);
         BitSet clear = new BitSet();
         for (int i = 0; i < code.length; i++) {
