@@ -1,11 +1,13 @@
 package org.gpumem.sim.exec;
 
+import org.gpumem.sim.FaultKind;
 import org.gpumem.sim.ptx.Instruction;
 import org.gpumem.sim.ptx.Op;
 
 /**
  * {@code match.any/all.sync} and {@code redux.sync} over the lanes of a warp that execute them
- * (their member mask), as scalar reductions every engine calls and their per-warp loops.
+ * and are in each lane's member mask, as scalar reductions every engine calls and their per-warp
+ * loops.
  */
 public final class WarpReductions {
     private WarpReductions() {
@@ -42,9 +44,13 @@ public final class WarpReductions {
         return acc & 0xFFFF_FFFFL;
     }
 
-    /** {@code match.any.sync d, a, mask} / {@code match.all.sync d{|p}, a, mask}; {@code tmp} holds 32 longs. */
+    /**
+     * {@code match.any.sync d, a, mask} / {@code match.all.sync d{|p}, a, mask}; {@code tmp} holds
+     * 32 longs. Each lane matches among the executing lanes of its own member mask: lanes whose
+     * masks differ (groups of a labeled partition) match in their own groups, at one instruction.
+     */
     static void match(Instruction in, long[] R, int m, long[] tmp) {
-        int a = in.src[0] << 5;
+        int a = in.src[0] << 5, mem = in.src[1] << 5;
         long mk = Alu.mask(in.type);
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
@@ -53,28 +59,50 @@ public final class WarpReductions {
         int d = in.dst[0] << 5;
         int p = in.dst.length > 1 ? in.dst[1] << 5 : -1;
         boolean all = in.mod == 1;
-        int first = Integer.numberOfTrailingZeros(m);
-        boolean same = m == 0 || matchAny(tmp, m, first) == m;
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
-            R[d | l] = all ? (same ? m & 0xFFFF_FFFFL : 0) : matchAny(tmp, m, l) & 0xFFFF_FFFFL;
+            int members = members(R, mem, l, m, "match");
+            int same = matchAny(tmp, members, l);
+            boolean allSame = same == members;
+            R[d | l] = all ? (allSame ? members & 0xFFFF_FFFFL : 0) : same & 0xFFFF_FFFFL;
             if (p >= 0) {
-                R[p | l] = same ? 1 : 0;
+                R[p | l] = allSame ? 1 : 0;
             }
         }
     }
 
-    /** {@code redux.sync.op.type d, a, mask}. */
+    /**
+     * {@code redux.sync.op.type d, a, mask}: each lane reduces over the executing lanes of its own
+     * member mask (several groups at one instruction reduce separately).
+     */
     static void redux(Instruction in, long[] R, int m, long[] tmp) {
-        int a = in.src[0] << 5;
+        int a = in.src[0] << 5, mem = in.src[1] << 5;
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             tmp[l] = R[a | l];
         }
-        long r = redux(in.mod, Alu.signed(in.type), tmp, m);
         int d = in.dst[0] << 5;
+        boolean signed = Alu.signed(in.type);
+        int reduced = 0; // no lane's members: every mask holds its own lane
+        long r = 0;
         for (int mm = m; mm != 0; mm &= mm - 1) {
-            R[d | Integer.numberOfTrailingZeros(mm)] = r;
+            int l = Integer.numberOfTrailingZeros(mm);
+            int members = members(R, mem, l, m, "redux");
+            if (members != reduced) {
+                r = redux(in.mod, signed, tmp, members);
+                reduced = members;
+            }
+            R[d | l] = r;
         }
+    }
+
+    /** Lane {@code l}'s member mask (register row {@code mem}) among the executing lanes {@code m}; a lane outside its own mask faults. */
+    private static int members(long[] R, int mem, int l, int m, String instruction) {
+        int members = (int) R[mem | l];
+        if ((members & (1 << l)) == 0) {
+            throw LaneFault.of(FaultKind.ILLEGAL_INSTRUCTION, l, instruction + ".sync executed by lane " + l
+                    + " that is not in its member mask 0x" + Integer.toHexString(members));
+        }
+        return members & m;
     }
 }

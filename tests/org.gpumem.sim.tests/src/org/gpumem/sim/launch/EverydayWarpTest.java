@@ -151,6 +151,32 @@ class EverydayWarpTest {
         }
     }
 
+    /** labeled_partition's groups: one redux.sync and match.any.sync per warp, each lane with its own group as member mask. */
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void reductionsAndMatchesStayInsideEachLanesMemberMask(Variant v) throws IOException {
+        PreparedLaunch launch = Everyday.launch("warp.warp_groups", v);
+        int[] in = Everyday.ints(launch.initialBuffer("in"));
+        int[] out = Everyday.ints(Everyday.run(launch).outputs().get("out"));
+        for (int i = 0; i < in.length; i++) {
+            int[] w = warpOf(i);
+            int group = 0, sum = 0, max = Integer.MIN_VALUE, sameBit = 0;
+            for (int k = 0; k < w[1]; k++) {
+                int x = in[w[0] + k];
+                if ((x & 3) == (in[i] & 3)) {
+                    group |= 1 << k;
+                    sum += x >>> 8;
+                    max = Math.max(max, x);
+                    sameBit |= ((x >> 2) & 1) == ((in[i] >> 2) & 1) ? 1 << k : 0;
+                }
+            }
+            int[] expected = {group, sum, max, sameBit};
+            for (int k = 0; k < 4; k++) {
+                assertEquals(expected[k], out[4 * i + k], "thread " + i + " slot " + k);
+            }
+        }
+    }
+
     /** The source lane of a CUDA shuffle, or the lane itself where CUDA keeps the own value. */
     private static int source(String kind, int lane, int x, int width) {
         int segment = lane / width * width;
