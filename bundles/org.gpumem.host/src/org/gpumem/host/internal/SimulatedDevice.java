@@ -205,7 +205,7 @@ public final class SimulatedDevice {
         }
         PtxModule ptx = loaded.module();
         long local = Launch.localBytesPerThread(ptx, f);
-        long shared = ptx.staticSharedBytes();
+        long shared = f.staticSharedBytes();
         return new KernelInfo(kernel, sizes, shared, loaded.constBank().length, local, LaunchConfig.MAX_THREADS_PER_BLOCK,
                 f.registerCount() - f.declaredBase(), digits(ptx.version()), digits(ptx.target()),
                 (int) Math.max(0, SHARED_PER_BLOCK - shared));

@@ -79,7 +79,7 @@ public final class Launch implements KernelLaunch {
         this.layout = module.device().layout();
         checkExtents(config);
         PtxModule m = module.module();
-        this.sharedBytes = sharedBytes(m, config.dynamicSharedBytes());
+        this.sharedBytes = sharedBytes(kernel, config.dynamicSharedBytes());
         this.paramBuffer = parameterBuffer(kernel, config.args());
         this.code = new Instruction[m.functions().size()][];
         for (PtxFunction f : m.functions()) {
@@ -133,15 +133,15 @@ public final class Launch implements KernelLaunch {
      *
      * @throws IllegalArgumentException when they exceed {@link LaunchConfig#MAX_SHARED_BYTES}
      */
-    public static long sharedBytes(PtxModule m, int dyn) {
+    public static long sharedBytes(PtxFunction kernel, int dyn) {
         if (dyn < 0 || dyn > LaunchConfig.MAX_SHARED_BYTES) {
             throw new IllegalArgumentException("dynamic shared memory of " + dyn + " bytes is outside 0.."
                     + LaunchConfig.MAX_SHARED_BYTES);
         }
-        long shared = (dyn > 0 ? m.dynamicSharedOffset() : m.staticSharedBytes()) + dyn;
+        long shared = (dyn > 0 ? kernel.dynamicSharedOffset() : kernel.staticSharedBytes()) + dyn;
         if (shared > LaunchConfig.MAX_SHARED_BYTES + 1024) {
             throw new IllegalArgumentException("the CTA needs " + shared + " bytes of shared memory (static "
-                    + m.staticSharedBytes() + " + dynamic " + dyn + "), more than " + LaunchConfig.MAX_SHARED_BYTES);
+                    + kernel.staticSharedBytes() + " + dynamic " + dyn + "), more than " + LaunchConfig.MAX_SHARED_BYTES);
         }
         return shared;
     }

@@ -89,7 +89,7 @@ public final class PreparedLaunch {
     /** What the module needs of a CTA, against the fields that size it, before anything runs. */
     private void checkResources() {
         try {
-            Launch.sharedBytes(module.module(), description.sharedBytes());
+            Launch.sharedBytes(module.entry(kernel.name()), description.sharedBytes());
         } catch (IllegalArgumentException e) {
             throw fail("sharedBytes", e.getMessage());
         }

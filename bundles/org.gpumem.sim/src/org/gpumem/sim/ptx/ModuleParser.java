@@ -65,7 +65,7 @@ final class ModuleParser {
         refuseUnusableVariables();
         resolveSourceFiles();
         Reachability.describe(t.file, functions);
-        layoutShared();
+        SharedLayout.layOut(module, functions, variables);
         module.functions = List.copyOf(functions);
         module.functionsByName = Map.copyOf(functionsByName);
         module.variables = List.copyOf(variables);
@@ -198,33 +198,6 @@ final class ModuleParser {
             in.location = resolved.computeIfAbsent(in.location, l -> new SourceLocation(
                     files.getOrDefault(Integer.parseInt(l.file()), l.file()), l.line(), l.column()));
         }
-    }
-
-    private void layoutShared() {
-        Map<String, Long> offsets = new LinkedHashMap<>();
-        long off = 0;
-        int maxAlign = 16;
-        for (PtxVariable v : variables) {
-            if (v.space() != PtxStateSpace.SHARED) {
-                continue;
-            }
-            maxAlign = Math.max(maxAlign, v.alignment());
-            if (v.isDynamicShared()) {
-                continue;
-            }
-            off = (off + v.alignment() - 1) / v.alignment() * v.alignment();
-            offsets.put(v.name(), off);
-            off += v.size();
-        }
-        module.staticSharedBytes = off;
-        module.dynamicSharedAlignment = maxAlign;
-        long dyn = module.dynamicSharedOffset();
-        for (PtxVariable v : variables) {
-            if (v.isDynamicShared()) {
-                offsets.put(v.name(), dyn);
-            }
-        }
-        module.sharedOffsets = Map.copyOf(offsets);
     }
 
     /** A {@code .section .debug_* { ... }} block, kept as text for the DWARF assembler. */

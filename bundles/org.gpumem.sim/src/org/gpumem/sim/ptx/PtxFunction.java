@@ -49,6 +49,10 @@ public final class PtxFunction {
     /** Per constant: true when the symbol's address is the generic one. */
     boolean[] constantGeneric = new boolean[0];
     int declaredBase;
+    /** For a kernel: the static shared memory of its CTA, see {@link #staticSharedBytes()}. */
+    long staticSharedBytes;
+    /** For a kernel: where its dynamic shared memory starts, see {@link #dynamicSharedOffset()}. */
+    long dynamicSharedOffset;
 
     /**
      * An instruction (a trap in place of what could not be decoded, or a call) the simulator
@@ -146,6 +150,22 @@ public final class PtxFunction {
     }
 
     /** Bytes of per-thread local memory one activation of this function uses. */
+    /**
+     * For a kernel: the bytes of static shared memory a CTA needs, those of the {@code .shared}
+     * variables its call graph names (0 for other functions).
+     */
+    public long staticSharedBytes() {
+        return staticSharedBytes;
+    }
+
+    /**
+     * For a kernel: where dynamic shared memory starts in its CTA, after its static part and
+     * aligned to the strictest {@code .extern .shared} declaration (at least 16).
+     */
+    public long dynamicSharedOffset() {
+        return dynamicSharedOffset;
+    }
+
     public long frameBytes() {
         return frameBytes;
     }

@@ -29,8 +29,6 @@ public final class PtxModule {
     Map<Integer, String> files = Map.of();
     List<DebugSection> debugSections = List.of();
     Map<String, Long> sharedOffsets = Map.of();
-    long staticSharedBytes;
-    int dynamicSharedAlignment = 16;
 
     PtxModule(String name, String text) {
         this.name = name;
@@ -101,21 +99,13 @@ public final class PtxModule {
     }
 
     /**
-     * Offsets of all static shared variables in a CTA's shared memory. The layout is module
-     * wide (every kernel of the module sees the same offsets); dynamic shared memory
-     * ({@code .extern .shared}) starts at {@link #dynamicSharedOffset()}.
+     * Offsets of all shared variables in a CTA's shared memory. Offsets are module wide (code
+     * that several kernels call names one address); variables no kernel reaches together may
+     * overlap, and dynamic shared memory ({@code .extern .shared}) starts after the static part
+     * of every kernel that names it. What a kernel's CTA needs is
+     * {@link PtxFunction#staticSharedBytes()} and {@link PtxFunction#dynamicSharedOffset()}.
      */
     public Map<String, Long> sharedOffsets() {
         return Collections.unmodifiableMap(sharedOffsets);
-    }
-
-    public long staticSharedBytes() {
-        return staticSharedBytes;
-    }
-
-    /** Offset of dynamic shared memory: the static size rounded up to the strictest alignment. */
-    public long dynamicSharedOffset() {
-        long a = dynamicSharedAlignment;
-        return (staticSharedBytes + a - 1) / a * a;
     }
 }

@@ -35,8 +35,21 @@ final class Reachability {
         }
     }
 
-    /** Breadth first, so that each construct comes with a shortest call path. */
-    private static List<UnsupportedConstruct> reachableFrom(PtxFunction kernel, List<PtxFunction> functions) {
+    /** The functions {@code kernel}'s call graph reaches (itself included), by function index. */
+    static boolean[] reachable(PtxFunction kernel, List<PtxFunction> functions) {
+        int[] parent = callTree(kernel, functions);
+        boolean[] reached = new boolean[parent.length];
+        for (int i = 0; i < parent.length; i++) {
+            reached[i] = parent[i] != -2;
+        }
+        return reached;
+    }
+
+    /**
+     * Breadth first from {@code kernel}, so that each function comes with a shortest call path:
+     * per function index its caller on that path, -1 for the kernel, -2 where none reaches it.
+     */
+    private static int[] callTree(PtxFunction kernel, List<PtxFunction> functions) {
         int[] parent = new int[functions.size()];
         Arrays.fill(parent, -2);
         parent[kernel.index] = -1;
@@ -51,6 +64,11 @@ final class Reachability {
                 }
             }
         }
+        return parent;
+    }
+
+    private static List<UnsupportedConstruct> reachableFrom(PtxFunction kernel, List<PtxFunction> functions) {
+        int[] parent = callTree(kernel, functions);
         List<UnsupportedConstruct> reached = new ArrayList<>();
         for (PtxFunction f : functions) {
             if (parent[f.index] == -2 || f.ownUnsupported.isEmpty()) {

@@ -77,6 +77,55 @@ class PtxLoaderTest {
         assertTrue(info.body().contains(".b8"));
     }
 
+    /**
+     * As ptxas lays out each kernel's shared memory: a kernel needs only the shared variables its
+     * call graph names, so the arrays of different kernels share offsets, while a variable of a
+     * function that two kernels call keeps clear of both kernels' own.
+     */
+    @Test
+    void eachKernelNeedsOnlyTheSharedVariablesItsCallGraphNames() throws Exception {
+        PtxModule m = PtxLoader.load("s.ptx", HEADER + String.join("\n",
+                ".shared .align 4 .b8 a[40000];",
+                ".shared .align 4 .b8 b[30000];",
+                ".shared .align 8 .b8 common[64];",
+                ".extern .shared .align 16 .b8 dyn[];",
+                ".func helper()",
+                "{",
+                " .reg .b32 %r<2>;",
+                " mov.u32 %r1, common;",
+                " st.shared.u32 [%r1], 1;",
+                " ret;",
+                "}",
+                ".visible .entry ka()",
+                "{",
+                " .reg .b32 %r<2>;",
+                " mov.u32 %r1, a;",
+                " st.shared.u32 [%r1], 1;",
+                " call helper, ();",
+                " ret;",
+                "}",
+                ".visible .entry kb()",
+                "{",
+                " .reg .b32 %r<2>;",
+                " mov.u32 %r1, b;",
+                " st.shared.u32 [dyn], %r1;",
+                " ret;",
+                "}",
+                ".visible .entry plain()",
+                "{",
+                " ret;",
+                "}"));
+        assertEquals(0L, m.sharedOffsets().get("a"));
+        assertEquals(0L, m.sharedOffsets().get("b"), "kb's array lies where ka's does");
+        assertEquals(40000L, m.sharedOffsets().get("common"), "clear of ka's own array");
+        assertEquals(40064, m.function("ka").staticSharedBytes());
+        assertEquals(30000, m.function("kb").staticSharedBytes());
+        assertEquals(0, m.function("plain").staticSharedBytes());
+        assertEquals(30000L, m.sharedOffsets().get("dyn"), "after the static part of kb, the one kernel naming it");
+        assertEquals(30000, m.function("kb").dynamicSharedOffset());
+        assertEquals(40064, m.function("ka").dynamicSharedOffset(), "a kernel not naming it: after its own part");
+    }
+
     @Test
     void declarationsLayoutAndRegisters() throws Exception {
         PtxModule m = PtxLoader.load("d.ptx", HEADER + String.join("\n",
@@ -98,7 +147,7 @@ class PtxLoaderTest {
         assertEquals(32, k.kernelParamBytes());
         assertEquals(0L, m.sharedOffsets().get("pad"));
         assertEquals(8L, m.sharedOffsets().get("s8"));
-        assertEquals(24, m.staticSharedBytes());
+        assertEquals(24, k.staticSharedBytes(), "shared variables no kernel names count in every kernel");
         assertEquals(32L, m.sharedOffsets().get("dyn"), "dynamic shared starts 16-byte aligned after static");
         assertEquals(32, k.frameBytes(), "20 local bytes rounded up to 16");
         assertEquals(PtxStateSpace.CONST, m.variable("coeff").space());
