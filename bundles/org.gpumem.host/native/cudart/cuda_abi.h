@@ -262,11 +262,32 @@ struct cudaChannelFormatDesc {
     enum cudaChannelFormatKind f;
 };
 
+enum cudaLaunchAttributeID {
+    cudaLaunchAttributeIgnore = 0,
+    cudaLaunchAttributeAccessPolicyWindow = 1,
+    cudaLaunchAttributeCooperative = 2,
+    cudaLaunchAttributeSynchronizationPolicy = 3,
+    cudaLaunchAttributeClusterDimension = 4,
+    cudaLaunchAttributeClusterSchedulingPolicyPreference = 5,
+    cudaLaunchAttributeProgrammaticStreamSerialization = 6,
+    cudaLaunchAttributeProgrammaticEvent = 7,
+    cudaLaunchAttributePriority = 8,
+    cudaLaunchAttributeMemSyncDomainMap = 9,
+    cudaLaunchAttributeMemSyncDomain = 10,
+    cudaLaunchAttributePreferredClusterDimension = 11,
+    cudaLaunchAttributeLaunchCompletionEvent = 12,
+    cudaLaunchAttributeDeviceUpdatableKernelNode = 13,
+    cudaLaunchAttributePreferredSharedMemoryCarveout = 14,
+    cudaLaunchAttributeNvlinkUtilCentricScheduling = 16
+};
+
 typedef struct cudaLaunchAttribute_st {
     int id;
     char pad[8 - sizeof(int)];
     union {
         char pad[64];
+        int cooperative;
+        unsigned int clusterDim[3]; /* NVIDIA's struct of x, y and z */
     } val;
 } cudaLaunchAttribute;
 

@@ -137,12 +137,51 @@ EXPORT cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDi
     return launch(func, gridDim, blockDim, args, sharedMem, stream);
 }
 
+/*
+ * What cudaLaunchKernelExC cannot honour of a launch attribute, or NULL. Attributes that only
+ * say how a GPU may schedule, overlap or cache launches (programmatic stream serialization,
+ * which CUB asks for, priorities, L2 access windows, memory sync domains, carveouts, scheduling
+ * hints) change nothing where each launch runs to its end before the next starts. A cooperative
+ * launch, a cluster of more than one CTA, and events the launch itself records would change
+ * what the program sees, and gpumem does not model them.
+ */
+static const char *attribute_refused(const cudaLaunchAttribute *a) {
+    switch (a->id) {
+    case cudaLaunchAttributeIgnore:
+    case cudaLaunchAttributeAccessPolicyWindow:
+    case cudaLaunchAttributeSynchronizationPolicy:
+    case cudaLaunchAttributeClusterSchedulingPolicyPreference:
+    case cudaLaunchAttributeProgrammaticStreamSerialization:
+    case cudaLaunchAttributePriority:
+    case cudaLaunchAttributeMemSyncDomainMap:
+    case cudaLaunchAttributeMemSyncDomain:
+    case cudaLaunchAttributePreferredClusterDimension:
+    case cudaLaunchAttributePreferredSharedMemoryCarveout:
+    case cudaLaunchAttributeNvlinkUtilCentricScheduling:
+        return NULL;
+    case cudaLaunchAttributeCooperative:
+        return a->val.cooperative == 0 ? NULL : "cudaLaunchKernelExC with a cooperative launch attribute";
+    case cudaLaunchAttributeClusterDimension:
+        return a->val.clusterDim[0] * a->val.clusterDim[1] * a->val.clusterDim[2] <= 1 ? NULL
+                : "cudaLaunchKernelExC with a cluster of more than one CTA";
+    case cudaLaunchAttributeProgrammaticEvent:
+        return "cudaLaunchKernelExC with a programmatic event attribute";
+    case cudaLaunchAttributeLaunchCompletionEvent:
+        return "cudaLaunchKernelExC with a launch completion event attribute";
+    default:
+        return "cudaLaunchKernelExC with a launch attribute gpumem does not know";
+    }
+}
+
 EXPORT cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args) {
-    if (config == NULL) {
+    if (config == NULL || (config->numAttrs > 0 && config->attrs == NULL)) {
         return record(cudaErrorInvalidValue);
     }
-    if (config->numAttrs > 0) {
-        return unsupported("cudaLaunchKernelExC with launch attributes");
+    for (unsigned int i = 0; i < config->numAttrs; i++) {
+        const char *refused = attribute_refused(&config->attrs[i]);
+        if (refused != NULL) {
+            return unsupported(refused);
+        }
     }
     return launch(func, config->gridDim, config->blockDim, args, config->dynamicSmemBytes, config->stream);
 }

@@ -13,7 +13,7 @@ final class Decoder extends InstructionForm {
             "not", "cnot", "shl", "shr", "fma", "rcp", "sqrt", "rsqrt", "sin", "cos", "lg2", "ex2", "tanh", "copysign",
             "brev", "popc", "clz", "bfind", "bfe", "bfi", "prmt", "lop3", "shf", "bmsk", "szext", "dp4a", "dp2a", "fns", "addc", "subc", "madc", "vabsdiff4", "setp", "set", "selp", "slct", "testp", "bra",
             "call", "ret", "exit", "bar", "barrier", "membar", "fence", "prefetch", "prefetchu", "nanosleep", "pmevent",
-            "atom", "red", "shfl", "vote", "activemask", "trap", "isspacep", "match", "redux", "cp");
+            "atom", "red", "shfl", "vote", "activemask", "trap", "isspacep", "match", "redux", "cp", "griddepcontrol");
 
     Decoder(FunctionParser parser, Instruction in, String opcode, List<Operand> ops) {
         super(parser, in, opcode, ops);
@@ -118,6 +118,15 @@ final class Decoder extends InstructionForm {
             case "prefetchu":
             case "nanosleep":
             case "pmevent":
+                in.op = Op.NOP;
+                return;
+            case "griddepcontrol":
+                // Programmatic dependent launch (CUB asks for it): wait for the grids this one
+                // depends on, or let dependents start early. Launches run one after another to
+                // their end here, so the prerequisites are complete and visible before any wait.
+                if (mods.size() != 1 || !has("wait") && !has("launch_dependents") || !ops.isEmpty()) {
+                    throw fail("griddepcontrol takes .wait or .launch_dependents and no operands");
+                }
                 in.op = Op.NOP;
                 return;
             case "atom":
