@@ -35,6 +35,8 @@ public final class PtxFunction {
     List<UnsupportedConstruct> ownUnsupported = List.of();
     /** For a kernel: everything unsupported it can reach, see {@link #unsupported()}. */
     List<UnsupportedConstruct> reachableUnsupported = List.of();
+    /** For a kernel: by function index, whether its call graph reaches the function (itself included). */
+    boolean[] reachableFunctions = new boolean[0];
     int endLine;
     long frameBytes;
     int paramFrameBytes;
@@ -149,7 +151,6 @@ public final class PtxFunction {
         return Collections.unmodifiableList(shared);
     }
 
-    /** Bytes of per-thread local memory one activation of this function uses. */
     /**
      * For a kernel: the bytes of static shared memory a CTA needs, those of the {@code .shared}
      * variables its call graph names (0 for other functions).
@@ -166,6 +167,7 @@ public final class PtxFunction {
         return dynamicSharedOffset;
     }
 
+    /** Bytes of per-thread local memory one activation of this function uses. */
     public long frameBytes() {
         return frameBytes;
     }

@@ -17,7 +17,10 @@ final class Reachability {
     private Reachability() {
     }
 
-    /** Fills every function's own and every kernel's reachable unsupported constructs. */
+    /**
+     * Fills every function's own unsupported constructs, and every kernel's reachable ones and
+     * {@link PtxFunction#reachableFunctions}.
+     */
     static void describe(String file, List<PtxFunction> functions) {
         for (PtxFunction f : functions) {
             List<UnsupportedConstruct> own = new ArrayList<>();
@@ -30,19 +33,14 @@ final class Reachability {
         }
         for (PtxFunction k : functions) {
             if (k.entry) {
-                k.reachableUnsupported = reachableFrom(k, functions);
+                int[] parent = callTree(k, functions);
+                k.reachableUnsupported = reachableFrom(parent, functions);
+                k.reachableFunctions = new boolean[parent.length];
+                for (int i = 0; i < parent.length; i++) {
+                    k.reachableFunctions[i] = parent[i] != -2;
+                }
             }
         }
-    }
-
-    /** The functions {@code kernel}'s call graph reaches (itself included), by function index. */
-    static boolean[] reachable(PtxFunction kernel, List<PtxFunction> functions) {
-        int[] parent = callTree(kernel, functions);
-        boolean[] reached = new boolean[parent.length];
-        for (int i = 0; i < parent.length; i++) {
-            reached[i] = parent[i] != -2;
-        }
-        return reached;
     }
 
     /**
@@ -67,8 +65,8 @@ final class Reachability {
         return parent;
     }
 
-    private static List<UnsupportedConstruct> reachableFrom(PtxFunction kernel, List<PtxFunction> functions) {
-        int[] parent = callTree(kernel, functions);
+    /** The unsupported constructs of the functions a call tree ({@link #callTree}) reaches, each with its call path. */
+    private static List<UnsupportedConstruct> reachableFrom(int[] parent, List<PtxFunction> functions) {
         List<UnsupportedConstruct> reached = new ArrayList<>();
         for (PtxFunction f : functions) {
             if (parent[f.index] == -2 || f.ownUnsupported.isEmpty()) {

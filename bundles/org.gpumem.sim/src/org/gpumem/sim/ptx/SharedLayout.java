@@ -2,6 +2,7 @@ package org.gpumem.sim.ptx;
 
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -84,17 +85,25 @@ final class SharedLayout {
     private record Placed(long start, long end, BitSet kernels) {
     }
 
-    /** The lowest aligned offset where {@code size} bytes overlap no placed variable a kernel of {@code by} also reaches. */
+    /**
+     * The lowest aligned offset where {@code size} bytes overlap no placed variable a kernel of
+     * {@code by} also reaches: one sweep over those variables by start.
+     */
     private static long firstFit(List<Placed> placed, BitSet by, long size, int alignment) {
+        List<Placed> conflicts = new ArrayList<>();
+        for (Placed p : placed) {
+            if (p.kernels().intersects(by)) {
+                conflicts.add(p);
+            }
+        }
+        conflicts.sort(Comparator.comparingLong(Placed::start));
         long offset = 0;
-        boolean moved = true;
-        while (moved) {
-            moved = false;
-            for (Placed p : placed) {
-                if (p.kernels().intersects(by) && offset < p.end() && p.start() < offset + size) {
-                    offset = align(p.end(), alignment);
-                    moved = true;
-                }
+        for (Placed p : conflicts) {
+            if (p.start() >= offset + size) {
+                break;
+            }
+            if (p.end() > offset) {
+                offset = align(p.end(), alignment);
             }
         }
         return offset;
@@ -104,7 +113,7 @@ final class SharedLayout {
     private static Map<String, BitSet> users(List<PtxFunction> functions, List<PtxFunction> kernels) {
         Map<String, BitSet> users = new HashMap<>();
         for (int k = 0; k < kernels.size(); k++) {
-            boolean[] reached = Reachability.reachable(kernels.get(k), functions);
+            boolean[] reached = kernels.get(k).reachableFunctions;
             for (PtxFunction f : functions) {
                 if (!reached[f.index]) {
                     continue;
