@@ -15,8 +15,8 @@ import org.gpumem.sim.memory.Bytes;
  * array instead of being built whole beside the memory it goes to.
  */
 public final class BufferContents implements AutoCloseable {
-    /** Bytes a caller's piece array should hold: large enough that per-piece costs vanish. */
-    public static final int PIECE_BYTES = 1 << 20;
+    /** Most bytes of a piece: large enough that per-piece costs vanish. */
+    private static final int PIECE_BYTES = 1 << 20;
 
     private final KernelArgument.Buffer buffer;
     private final int size;
@@ -46,6 +46,11 @@ public final class BufferContents implements AutoCloseable {
     /** The contents of {@code buffer} from its first byte on; close it to release an init file. */
     public static BufferContents of(KernelArgument.Buffer buffer) {
         return new BufferContents(buffer);
+    }
+
+    /** An array for {@link #next}: the whole buffer, up to 1 MiB. */
+    public byte[] newPiece() {
+        return new byte[(int) Math.min(PIECE_BYTES, Math.max(size, buffer.byteSize()))];
     }
 
     /** A new little-endian array of {@code buffer.byteSize()} bytes holding the initial values. */

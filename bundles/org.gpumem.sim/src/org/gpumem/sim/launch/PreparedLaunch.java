@@ -34,6 +34,8 @@ import org.gpumem.sim.ptx.PtxModule;
 public final class PreparedLaunch {
     /** Global memory beyond the buffers, for the module's own {@code .global} variables. */
     private static final long MODULE_GLOBALS_BYTES = 256L << 20;
+    /** Bytes {@link #writeBuffer} copies out of device memory at once. */
+    private static final int SAVE_PIECE_BYTES = 1 << 20;
 
     private final LaunchDescription description;
     private final Kernel kernel;
@@ -56,7 +58,6 @@ public final class PreparedLaunch {
                 .grid(d.grid().x(), d.grid().y(), d.grid().z())
                 .block(d.block().x(), d.block().y(), d.block().z())
                 .sharedBytes(d.sharedBytes());
-        byte[] piece = new byte[BufferContents.PIECE_BYTES];
         for (int i = 0; i < d.args().size(); i++) {
             KernelArgument a = d.args().get(i);
             if (a instanceof KernelArgument.Scalar s) {
@@ -66,7 +67,7 @@ public final class PreparedLaunch {
             } else if (a instanceof KernelArgument.Buffer buf) {
                 long address = device.allocate(buf.byteSize());
                 if (!(buf.init() instanceof BufferInit.Zero)) {
-                    fill(address, buf, piece);
+                    fill(address, buf);
                 }
                 bufferAddresses.put(buf.name(), address);
                 b.argU64(address);
@@ -77,8 +78,9 @@ public final class PreparedLaunch {
     }
 
     /** Writes {@code buffer}'s initial contents at {@code address}, one piece at a time. */
-    private void fill(long address, KernelArgument.Buffer buffer, byte[] piece) {
+    private void fill(long address, KernelArgument.Buffer buffer) {
         try (BufferContents contents = BufferContents.of(buffer)) {
+            byte[] piece = contents.newPiece();
             long at = address;
             for (int n; (n = contents.next(piece)) > 0; at += n) {
                 device.global().write(at, piece, 0, n);
@@ -179,7 +181,7 @@ public final class PreparedLaunch {
     /** Writes the current bytes of buffer {@code name} to {@code out}, a piece at a time. */
     public void writeBuffer(String name, OutputStream out) throws IOException {
         ByteBuffer bytes = bufferView(name);
-        byte[] piece = new byte[Math.min(bytes.remaining(), BufferContents.PIECE_BYTES)];
+        byte[] piece = new byte[Math.min(bytes.remaining(), SAVE_PIECE_BYTES)];
         while (bytes.hasRemaining()) {
             int n = Math.min(piece.length, bytes.remaining());
             bytes.get(piece, 0, n);
@@ -237,8 +239,8 @@ public final class PreparedLaunch {
     }
 
     private static void writeInitial(KernelArgument.Buffer buffer, Path file) throws IOException {
-        byte[] piece = new byte[BufferContents.PIECE_BYTES];
         try (BufferContents contents = BufferContents.of(buffer); OutputStream out = Files.newOutputStream(file)) {
+            byte[] piece = contents.newPiece();
             for (int n; (n = contents.next(piece)) > 0;) {
                 out.write(piece, 0, n);
             }

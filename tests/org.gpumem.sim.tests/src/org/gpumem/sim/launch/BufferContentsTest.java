@@ -3,6 +3,7 @@ package org.gpumem.sim.launch;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -87,7 +88,7 @@ class BufferContentsTest {
         assertArrayEquals(launch.initialBuffer("x"), launch.buffer("x"), "x filled in device memory");
         assertArrayEquals(launch.initialBuffer("y"), launch.buffer("y"), "y filled in device memory");
         ByteBuffer y = launch.bufferView("y");
-        assertEquals(true, y.isReadOnly());
+        assertTrue(y.isReadOnly());
         PreparedLaunch.Outcome o = launch.run(ExecOptions.defaults());
         byte[] after = o.outputs().get("y");
         byte[] viewed = new byte[y.capacity()];
