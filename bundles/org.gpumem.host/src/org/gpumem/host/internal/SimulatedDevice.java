@@ -190,7 +190,11 @@ public final class SimulatedDevice {
         return new String(bytes, 0, length, StandardCharsets.UTF_8);
     }
 
-    /** What cudaFuncGetAttributes reports of a kernel, and its parameter sizes. */
+    /**
+     * What cudaFuncGetAttributes reports of a kernel, and its parameter sizes. As for PTX the
+     * driver compiles: {@code ptxVersion} is the virtual architecture the PTX targets (CUB picks
+     * its tuning policy by it), {@code binaryVersion} the device's.
+     */
     public record KernelInfo(String name, int[] paramSizes, long staticShared, long constBytes, long localBytes,
             int maxThreadsPerBlock, int registers, int ptxVersion, int binaryVersion, int maxDynamicShared) {
     }
@@ -207,7 +211,7 @@ public final class SimulatedDevice {
         long local = Launch.localBytesPerThread(ptx, f);
         long shared = f.staticSharedBytes();
         return new KernelInfo(kernel, sizes, shared, loaded.constBank().length, local, LaunchConfig.MAX_THREADS_PER_BLOCK,
-                f.registerCount() - f.declaredBase(), digits(ptx.version()), digits(ptx.target()),
+                f.registerCount() - f.declaredBase(), digits(ptx.target()), device.smVersion(),
                 (int) Math.max(0, SHARED_PER_BLOCK - shared));
     }
 

@@ -161,7 +161,8 @@ final class BlockTranslations {
                 return setp(in);
             case Op.LD:
             case Op.ST:
-                return scalarAccess(in, fn);
+                // accesses ordered against other CTAs': the interpreter's one implementation
+                return in.order == Op.ORDER_WEAK ? scalarAccess(in, fn) : null;
             case Op.ATOM:
             case Op.RED:
                 return atomic(in);

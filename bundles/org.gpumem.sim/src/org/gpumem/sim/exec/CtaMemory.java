@@ -1,9 +1,11 @@
 package org.gpumem.sim.exec;
 
-import java.nio.ByteBuffer;
-
+import static org.gpumem.sim.exec.TypeWidths.MASK;
 import static org.gpumem.sim.exec.TypeWidths.SIGNED;
 import static org.gpumem.sim.exec.TypeWidths.SIZE;
+
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 
 import org.gpumem.sim.MemoryAccessException;
 import org.gpumem.sim.MemoryFaultKind;
@@ -80,7 +82,8 @@ final class CtaMemory {
 
     /** {@code ld} for the lanes of {@code m}. */
     void load(Warp w, Frame f, Instruction in, long[] R, int m) {
-        if (in.vec == 1 && (in.space == PtxStateSpace.GLOBAL || in.space == PtxStateSpace.GENERIC)) {
+        if (in.vec == 1 && in.order == Op.ORDER_WEAK
+                && (in.space == PtxStateSpace.GLOBAL || in.space == PtxStateSpace.GENERIC)) {
             int size = SIZE[in.type];
             boolean sext = SIGNED[in.type] && size < 8;
             int sh = 64 - 8 * size;
@@ -204,28 +207,49 @@ final class CtaMemory {
         }
     }
 
-    /** Loads of any space and vector width; every lane's elements are read before any register is written. */
+    /**
+     * Loads of any space, vector width and memory order; every lane's elements are read before
+     * any register is written. A vector of up to 8 bytes is one access, as the hardware makes
+     * it: CUB's look-back reads a tile's status and value as one {@code ld.relaxed.v2.u32}, and
+     * another worker's CTA must never be seen halfway through writing them. A 16-byte vector
+     * that is not weak holds {@link GlobalMemory#wideAccessLock} for its elements.
+     */
     private void loadVector(Warp w, Frame f, Instruction in, long[] R, int m) {
         int size = SIZE[in.type];
         boolean sext = SIGNED[in.type] && size < 8;
         int sh = 64 - 8 * size;
         int a = in.addrReg << 5;
         int vec = in.vec;
+        int bytes = size * vec;
         PtxStateSpace space = in.space;
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             long addr = R[a | l] + in.addrOffset;
             try {
                 if (vec > 1) {
-                    align(space, addr, size * vec);
+                    align(space, addr, bytes);
                 }
-                for (int k = 0; k < vec; k++) {
-                    long v = load(w, f, in, space, addr + (long) k * size, size, l);
-                    tmp[k << 5 | l] = sext ? (v << sh) >> sh : v;
+                if (vec > 1 && bytes <= 8) {
+                    long all = load(w, f, in, space, addr, bytes, l);
+                    countOtherElements(f, in, addr);
+                    for (int k = 0; k < vec; k++) {
+                        long v = all >>> (8 * size * k);
+                        tmp[k << 5 | l] = sext ? (v << sh) >> sh : v & MASK[in.type];
+                    }
+                } else if (bytes > 8 && in.order != Op.ORDER_WEAK) {
+                    synchronized (global.wideAccessLock(addr)) {
+                        loadElements(w, f, in, space, addr, l, sext, sh);
+                    }
+                } else {
+                    loadElements(w, f, in, space, addr, l, sext, sh);
                 }
             } catch (MemoryAccessException e) {
                 throw LaneFault.memory(e, l);
             }
+        }
+        if (in.order != Op.ORDER_WEAK) {
+            // A relaxed or acquiring load is not moved after the accesses that follow it.
+            VarHandle.acquireFence();
         }
         for (int k = 0; k < vec; k++) {
             int d = in.dst[k] << 5;
@@ -238,7 +262,8 @@ final class CtaMemory {
 
     /** {@code st} for the lanes of {@code m}. */
     void store(Warp w, Frame f, Instruction in, long[] R, int m) {
-        if (in.vec == 1 && (in.space == PtxStateSpace.GLOBAL || in.space == PtxStateSpace.GENERIC)) {
+        if (in.vec == 1 && in.order == Op.ORDER_WEAK
+                && (in.space == PtxStateSpace.GLOBAL || in.space == PtxStateSpace.GENERIC)) {
             int size = SIZE[in.type];
             int a = in.addrReg << 5;
             int sr = in.src[0] << 5;
@@ -309,24 +334,67 @@ final class CtaMemory {
         }
     }
 
+    /** Stores of any space, vector width and memory order, each vector as {@link #loadVector} reads it. */
     private void storeVector(Warp w, Frame f, Instruction in, long[] R, int m) {
         int size = SIZE[in.type];
         int a = in.addrReg << 5;
         int vec = in.vec;
+        int bytes = size * vec;
         PtxStateSpace space = in.space;
+        if (in.order != Op.ORDER_WEAK) {
+            // A relaxed or releasing store is not moved before the accesses that precede it.
+            VarHandle.releaseFence();
+        }
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             long addr = R[a | l] + in.addrOffset;
             try {
                 if (vec > 1) {
-                    align(space, addr, size * vec);
+                    align(space, addr, bytes);
                 }
-                for (int k = 0; k < vec; k++) {
-                    store(w, f, in, space, addr + (long) k * size, size, l, R[in.src[k] << 5 | l]);
+                if (vec > 1 && bytes <= 8) {
+                    long all = 0;
+                    for (int k = 0; k < vec; k++) {
+                        all |= (R[in.src[k] << 5 | l] & MASK[in.type]) << (8 * size * k);
+                    }
+                    store(w, f, in, space, addr, bytes, l, all);
+                    countOtherElements(f, in, addr);
+                } else if (bytes > 8 && in.order != Op.ORDER_WEAK) {
+                    synchronized (global.wideAccessLock(addr)) {
+                        storeElements(w, f, in, space, addr, l, R);
+                    }
+                } else {
+                    storeElements(w, f, in, space, addr, l, R);
                 }
             } catch (MemoryAccessException e) {
                 throw LaneFault.memory(e, l);
             }
+        }
+    }
+
+    private void loadElements(Warp w, Frame f, Instruction in, PtxStateSpace space, long addr, int l, boolean sext, int sh) {
+        int size = SIZE[in.type];
+        for (int k = 0; k < in.vec; k++) {
+            long v = load(w, f, in, space, addr + (long) k * size, size, l);
+            tmp[k << 5 | l] = sext ? (v << sh) >> sh : v;
+        }
+    }
+
+    private void storeElements(Warp w, Frame f, Instruction in, PtxStateSpace space, long addr, int l, long[] R) {
+        int size = SIZE[in.type];
+        for (int k = 0; k < in.vec; k++) {
+            store(w, f, in, space, addr + (long) k * size, size, l, R[in.src[k] << 5 | l]);
+        }
+    }
+
+    /**
+     * The profile counts a generic vector's elements: the ones after the first of a vector made
+     * one access, under the space the first one resolved to.
+     */
+    private void countOtherElements(Frame f, Instruction in, long addr) {
+        if (profile != null && in.space == PtxStateSpace.GENERIC) {
+            profile[f.fn.index()][in.index * ProfileCounters.SLOTS + ProfileCounters.slot(layout.resolve(addr))]
+                    += in.vec - 1;
         }
     }
 

@@ -4,6 +4,8 @@ import static org.gpumem.sim.exec.TypeWidths.F32;
 import static org.gpumem.sim.exec.TypeWidths.F64;
 import static org.gpumem.sim.exec.TypeWidths.MASK;
 
+import java.lang.invoke.VarHandle;
+
 import org.gpumem.sim.Fault;
 import org.gpumem.sim.FaultKind;
 import org.gpumem.sim.PtxStateSpace;
@@ -408,6 +410,11 @@ final class Interpreter {
                 throw LaneFault.of(FaultKind.TRAP, Integer.numberOfTrailingZeros(m), "trap instruction");
             case Op.BAR_WARP:
             case Op.NOP:
+                return;
+            case Op.FENCE:
+                // membar.gl/.sys, fence.sc/.acq_rel above CTA scope: CTAs on other workers see
+                // this warp's accesses before its later ones.
+                VarHandle.fullFence();
                 return;
             case Op.ISSPACEP:
                 isspacep(in, R, m);

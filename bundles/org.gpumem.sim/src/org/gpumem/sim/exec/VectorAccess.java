@@ -50,6 +50,10 @@ final class VectorAccess {
                 }
                 ByteBuffer data = sg.data(h);
                 long base = off - sg.start(h);
+                if (bytes <= 8) {
+                    wordPerLane(data, base, in, R, m, load, memory.scratch());
+                    return true;
+                }
                 for (int mm = m; mm != 0; mm &= mm - 1) {
                     int l = Integer.numberOfTrailingZeros(mm);
                     int at = (int) (R[a | l] + base);
@@ -86,6 +90,35 @@ final class VectorAccess {
                     }
                 }
                 return true;
+            }
+        }
+    }
+
+    /**
+     * Global vectors of up to 8 bytes, each lane's one access, as {@link CtaMemory}'s vector path
+     * makes them: another worker's CTA never sees half of one.
+     */
+    private static void wordPerLane(ByteBuffer data, long base, Instruction in, long[] R, int m, boolean load,
+            long[] elements) {
+        int size = SIZE[in.type];
+        int bytes = size * in.vec;
+        long mask = TypeWidths.MASK[in.type];
+        int a = in.addrReg << 5;
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            int at = (int) (R[a | l] + base);
+            if (load) {
+                long all = Bytes.load(data, at, bytes);
+                for (int k = 0; k < in.vec; k++) {
+                    elements[k] = (all >>> (8 * size * k)) & mask;
+                }
+                write(in, R, l, elements);
+            } else {
+                long all = 0;
+                for (int k = 0; k < in.vec; k++) {
+                    all |= (R[in.src[k] << 5 | l] & mask) << (8 * size * k);
+                }
+                Bytes.store(data, at, bytes, all);
             }
         }
     }

@@ -109,6 +109,7 @@ public final class GlobalMemory {
     private long used;
     private long next;
     private volatile Segments segments = new Segments(new long[0], new long[0], new ByteBuffer[0]);
+    private final Object[] wideAccessLocks = new Object[64];
 
     /** Global memory on the Java heap from {@link #DEFAULT_BASE} on that holds at most {@code capacity} bytes of allocations. */
     public GlobalMemory(long capacity) {
@@ -136,6 +137,7 @@ public final class GlobalMemory {
         this.next = base;
         this.capacity = capacity;
         this.backing = backing;
+        Arrays.setAll(wideAccessLocks, i -> new Object());
     }
 
     /** The lowest address an allocation can have. */
@@ -245,6 +247,15 @@ public final class GlobalMemory {
         }
         used -= s.ends[i] - s.starts[i];
         segments = new Segments(st, en, d);
+    }
+
+    /**
+     * The lock a 16-byte access that is not weak holds over its elements, chosen by address: the
+     * JVM has no 16-byte atomic access, and CUB's look-back over 8-byte values reads and writes a
+     * tile's status and value as one {@code .relaxed .v2.u64}.
+     */
+    public Object wideAccessLock(long address) {
+        return wideAccessLocks[(int) (address >>> 4) & (wideAccessLocks.length - 1)];
     }
 
     /** The current allocations (a snapshot). */

@@ -114,6 +114,10 @@ final class Decoder extends InstructionForm {
                 return;
             case "membar":
             case "fence":
+                // A CTA runs on one worker, so a fence of CTA scope orders nothing another thread
+                // sees; nor do proxy fences, with asynchronous copies done at issue.
+                in.op = has("cta") || has("proxy") || has("mbarrier_init") ? Op.NOP : Op.FENCE;
+                return;
             case "prefetch":
             case "prefetchu":
             case "nanosleep":

@@ -23,6 +23,8 @@ public final class Instruction {
     public int flags;
     /** State space of ld/st/atom/red/cvta/isspacep; {@link PtxStateSpace#GENERIC} when none is written. */
     public PtxStateSpace space = PtxStateSpace.GENERIC;
+    /** Memory order of ld/st: {@link Op#ORDER_WEAK} unless a qualifier says otherwise. */
+    public int order;
     /** Vector width of ld/st (1, 2 or 4). */
     public int vec = 1;
     /** Guard predicate register, or -1. */

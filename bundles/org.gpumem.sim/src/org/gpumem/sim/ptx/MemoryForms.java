@@ -16,10 +16,22 @@ final class MemoryForms {
         f.operands(f.has("L2::cache_hint") ? 3 : 2);
     }
 
+    /** The memory order its qualifiers give an ld or st ({@code .volatile} is relaxed at system scope). */
+    static int order(InstructionForm f) {
+        if (f.has("acquire")) {
+            return Op.ORDER_ACQUIRE;
+        }
+        if (f.has("release")) {
+            return Op.ORDER_RELEASE;
+        }
+        return f.has("relaxed") || f.has("volatile") || f.has("mmio") ? Op.ORDER_RELAXED : Op.ORDER_WEAK;
+    }
+
     static void load(InstructionForm f) throws PtxException {
         memoryOperands(f);
         f.memoryType();
         f.in.op = Op.LD;
+        f.in.order = order(f);
         f.in.space = f.spaceModifier();
         Operand d = f.ops.get(0);
         if (f.in.vec > 1) {
@@ -37,6 +49,7 @@ final class MemoryForms {
         memoryOperands(f);
         f.memoryType();
         f.in.op = Op.ST;
+        f.in.order = order(f);
         f.in.space = f.spaceModifier();
         if (f.in.space == PtxStateSpace.CONST) {
             throw f.fail("st.const is not allowed");

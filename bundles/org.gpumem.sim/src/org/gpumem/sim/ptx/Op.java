@@ -16,7 +16,8 @@ public final class Op {
             BFIND = 47, BFE = 48, BFI = 49, PRMT = 50, COPYSIGN = 51, TESTP = 52, ACTIVEMASK = 53, TRAP = 54,
             LOP3 = 55, ISSPACEP = 56, SET = 57, SLCT = 58, MUL24 = 59, MAD24 = 60, TANH = 61, SAD = 62,
             BAR_WARP = 63, MOV_PACK = 64, MOV_UNPACK = 65, CLOCK = 66,
-            SHF = 67, BMSK = 68, SZEXT = 69, DP4A = 70, DP2A = 71, MATCH = 72, REDUX = 73, FNS = 74, CP_ASYNC = 75, VABSDIFF4 = 76;
+            SHF = 67, BMSK = 68, SZEXT = 69, DP4A = 70, DP2A = 71, MATCH = 72, REDUX = 73, FNS = 74, CP_ASYNC = 75, VABSDIFF4 = 76,
+            FENCE = 77;
 
     /** {@code flags} bits. */
     public static final int F_HI = 1, F_WIDE = 2, F_SAT = 4, F_FTZ = 8, F_UNI = 16, F_APPROX = 32, F_LO = 64,
@@ -57,6 +58,14 @@ public final class Op {
     /** testp properties ({@code mod}). */
     public static final int TESTP_FINITE = 0, TESTP_INFINITE = 1, TESTP_NUMBER = 2, TESTP_NOTANUMBER = 3,
             TESTP_NORMAL = 4, TESTP_SUBNORMAL = 5;
+
+    /**
+     * Memory order of ld/st ({@code order}): weak (no qualifier, {@code .weak}, cache operators),
+     * relaxed ({@code .relaxed}, {@code .volatile}, {@code .mmio}), acquire (ld) and release (st).
+     * Only accesses that are not weak may race with another CTA's by design, so the engines order
+     * only those.
+     */
+    public static final int ORDER_WEAK = 0, ORDER_RELAXED = 1, ORDER_ACQUIRE = 2, ORDER_RELEASE = 3;
 
     /** Where a param-space access goes ({@code paramKind}). */
     public static final int PARAM_KERNEL = 0, PARAM_FRAME = 1;

@@ -170,6 +170,34 @@ class PtxLoaderTest {
         assertTrue(e.getMessage().contains("u.ptx:4: unknown variable attribute '.unified'"), e.getMessage());
     }
 
+    /**
+     * Accesses that may race with other CTAs' by design keep their memory order, and fences above
+     * CTA scope stay fences (CTAs on other workers must see their order); the rest are weak or
+     * do nothing.
+     */
+    @Test
+    void memoryOrdersAndFencesAreKept() throws Exception {
+        String[] body = {
+            "ld.global.u32 %r1, [%rd1];", "ld.global.cg.u32 %r1, [%rd1];", "ld.relaxed.gpu.v2.u32 {%r1, %r2}, [%rd1];",
+            "ld.volatile.global.u32 %r1, [%rd1];", "ld.acquire.gpu.global.u32 %r1, [%rd1];",
+            "st.release.sys.global.u32 [%rd1], %r1;", "st.relaxed.gpu.v2.u64 [%rd1], {%rd2, %rd3};",
+            "st.weak.global.u32 [%rd1], %r1;",
+            "membar.cta;", "fence.acq_rel.cta;", "fence.proxy.async.shared::cta;", "membar.gl;", "membar.sys;",
+            "fence.sc.gpu;", "fence.acq_rel.sys;"};
+        int[] orders = {Op.ORDER_WEAK, Op.ORDER_WEAK, Op.ORDER_RELAXED, Op.ORDER_RELAXED, Op.ORDER_ACQUIRE,
+            Op.ORDER_RELEASE, Op.ORDER_RELAXED, Op.ORDER_WEAK};
+        int[] fences = {Op.NOP, Op.NOP, Op.NOP, Op.FENCE, Op.FENCE, Op.FENCE, Op.FENCE};
+        PtxModule m = PtxLoader.load("o.ptx", HEADER + ".visible .entry k()\n{\n" + REGISTERS
+                + String.join("\n", body) + "\n ret;\n}\n");
+        List<Instruction> code = m.function("k").instructions();
+        for (int i = 0; i < orders.length; i++) {
+            assertEquals(orders[i], code.get(i).order, body[i]);
+        }
+        for (int i = 0; i < fences.length; i++) {
+            assertEquals(fences[i], code.get(orders.length + i).op, body[orders.length + i]);
+        }
+    }
+
     @Test
     void reconvergencePointIsTheImmediatePostDominator() throws Exception {
         PtxModule m = PtxLoader.load("r.ptx", HEADER + String.join("\n",

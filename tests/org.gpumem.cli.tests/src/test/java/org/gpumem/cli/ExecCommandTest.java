@@ -75,6 +75,22 @@ class ExecCommandTest {
         assertFalse(r.err().contains("gpumem:"), r.err());
     }
 
+    /**
+     * CUB's scans on two workers: each CTA reads the tile states other CTAs are writing at the
+     * same time, 8 bytes ({@code .v2.u32}) and 16 bytes ({@code .v2.u64}) at once. Before vector
+     * accesses were made whole, about one scan in five summed a half-written tile (5 of the 6
+     * scans had wrong sums in each of three runs); and CUB picks its tuning by the kernel's
+     * {@code ptxVersion}, which must be the PTX's target (sm_75 here), not the PTX ISA version.
+     */
+    @Test
+    void scansThatLookBackAtOtherCtasAgreeOnTwoWorkers() {
+        CliRun r = exec("--threads", "2", "scan_lookback");
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertEquals(6, count(r.out(), " of 1048576 sums wrong"), r.out());
+        assertEquals(6, count(r.out(), ": 0 of 1048576 sums wrong"), r.out());
+        assertTrue(r.out().endsWith("Test PASSED\n"), r.out());
+    }
+
     @Test
     void argumentsAfterTheProgramAreItsOwn() {
         CliRun r = exec("matrix_mul", "32");
