@@ -161,8 +161,10 @@ final class BlockTranslations {
                 return setp(in);
             case Op.LD:
             case Op.ST:
-                // accesses ordered against other CTAs': the interpreter's one implementation
-                return in.order == Op.ORDER_WEAK ? scalarAccess(in, fn) : null;
+                // Global accesses ordered against other CTAs' take the interpreter's one
+                // implementation; the CTA's own spaces have one thread, so no order to keep.
+                return in.order != Op.ORDER_WEAK && (in.space == PtxStateSpace.GLOBAL || in.space == PtxStateSpace.GENERIC)
+                        ? null : scalarAccess(in, fn);
             case Op.ATOM:
             case Op.RED:
                 return atomic(in);
