@@ -33,6 +33,7 @@ typedef enum cudaError {
     cudaErrorLaunchOutOfResources = 701,
     cudaErrorLaunchTimeout = 702,
     cudaErrorHostMemoryAlreadyRegistered = 712,
+    cudaErrorHostMemoryNotRegistered = 713,
     cudaErrorHardwareStackError = 714,
     cudaErrorIllegalInstruction = 715,
     cudaErrorMisalignedAddress = 716,
@@ -89,6 +90,7 @@ enum cudaChannelFormatKind {
 };
 
 #define cudaHostAllocMapped 0x02
+#define cudaHostRegisterIoMemory 0x04
 #define cudaMemAttachGlobal 0x01
 #define cudaMemAttachHost 0x02
 #define cudaStreamNonBlocking 0x01

@@ -280,6 +280,7 @@ EXPORT cudaError_t cudaDeviceReset(void) {
         return e;
     }
     synchronize();
+    registrations_clear();
     struct message request, reply;
     msg_init(&request);
     e = channel_call(MSG_RESET, &request, &reply);

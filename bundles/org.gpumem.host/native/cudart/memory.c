@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "runtime.h"
 
@@ -273,12 +275,171 @@ EXPORT cudaError_t cudaFreeHost(void *ptr) {
     return release(ptr, 1 << ALLOC_HOST, ALLOC_HOST);
 }
 
+/* ------------------------------------------------------------------ registered host memory */
+
+/*
+ * Kernels reach only the shared device-memory file, so cudaHostRegister makes the registered
+ * pages pages of that file: a device allocation of their size (and a page more, to align it)
+ * takes their bytes, and that part of the file is mapped over them. The program then reads and
+ * writes the same bytes at its own addresses, its kernels at the allocation's
+ * (cudaHostGetDevicePointer). The host address itself is not a device address here
+ * (canUseHostPointerForRegisteredMem is 0, as on systems without that capability).
+ * cudaHostUnregister copies the bytes back into private pages.
+ */
+struct registration {
+    uintptr_t host;       /* what the program registered: [host, host + size) */
+    size_t size;
+    uintptr_t pages;      /* the whole pages holding it, now mapped from the file */
+    size_t length;
+    uintptr_t window;     /* where the device sees the pages */
+    uintptr_t allocation; /* the device allocation holding window */
+};
+
+static pthread_mutex_t registration_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct registration *registrations;
+static size_t registration_count, registration_capacity;
+
+/* The registration whose registered bytes hold p, or NULL; callers hold registration_lock. */
+static struct registration *registration_holding(uintptr_t p) {
+    for (size_t i = 0; i < registration_count; i++) {
+        if (p - registrations[i].host < registrations[i].size) {
+            return &registrations[i];
+        }
+    }
+    return NULL;
+}
+
+/* Gives pages [pages, pages + length) private memory again with the bytes they hold; 0 on success. */
+static int privatize(uintptr_t pages, size_t length) {
+    void *copy = malloc(length);
+    if (copy == NULL) {
+        return -1;
+    }
+    memcpy(copy, (void *)pages, length);
+    void *m = mmap((void *)pages, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+    if (m != MAP_FAILED) {
+        memcpy((void *)pages, copy, length);
+    }
+    free(copy);
+    return m == MAP_FAILED ? -1 : 0;
+}
+
+EXPORT cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags) {
+    cudaError_t e = enter();
+    if (e != cudaSuccess) {
+        return e;
+    }
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    uintptr_t host = (uintptr_t)ptr;
+    if (ptr == NULL || size == 0 || flags > 0xf || host + size < host || host + size > UINTPTR_MAX - page) {
+        return record(cudaErrorInvalidValue);
+    }
+    if (flags & cudaHostRegisterIoMemory) {
+        return unsupported("cudaHostRegister(cudaHostRegisterIoMemory)");
+    }
+    uintptr_t pages = host & ~(uintptr_t)(page - 1);
+    size_t length = ((host + size + page - 1) & ~(uintptr_t)(page - 1)) - pages;
+    if (allocation_find(host, 1) >= 0 || allocation_find(host + size - 1, 1) >= 0) {
+        return record(cudaErrorHostMemoryAlreadyRegistered); /* device memory, or cudaHostAlloc's */
+    }
+    pthread_mutex_lock(&registration_lock);
+    for (size_t i = 0; i < registration_count; i++) {
+        struct registration *r = &registrations[i];
+        if (host < r->host + r->size && r->host < host + size) {
+            pthread_mutex_unlock(&registration_lock);
+            return record(cudaErrorHostMemoryAlreadyRegistered);
+        }
+        if (pages < r->pages + r->length && r->pages < pages + length) {
+            /* the page is already the file's, at another device address: one page, one place */
+            pthread_mutex_unlock(&registration_lock);
+            return unsupported("cudaHostRegister of memory sharing a page with memory registered before");
+        }
+    }
+    if (registration_count == registration_capacity) {
+        size_t c = registration_capacity ? 2 * registration_capacity : 16;
+        struct registration *grown = realloc(registrations, c * sizeof *grown);
+        if (grown == NULL) {
+            pthread_mutex_unlock(&registration_lock);
+            return record(cudaErrorMemoryAllocation);
+        }
+        registrations = grown;
+        registration_capacity = c;
+    }
+    void *allocation = NULL;
+    e = allocate(&allocation, length + page, ALLOC_HOST, "cudaHostRegister", __builtin_return_address(0));
+    if (e != cudaSuccess) {
+        pthread_mutex_unlock(&registration_lock);
+        return e;
+    }
+    uintptr_t window = ((uintptr_t)allocation + page - 1) & ~(uintptr_t)(page - 1);
+    memcpy((void *)window, (void *)pages, length);
+    void *m = mmap((void *)pages, length, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, device_fd,
+                   (off_t)(window - device_base));
+    if (m == MAP_FAILED) {
+        pthread_mutex_unlock(&registration_lock);
+        release(allocation, 1 << ALLOC_HOST, ALLOC_HOST);
+        return record(cudaErrorMemoryAllocation);
+    }
+    registrations[registration_count++] = (struct registration){host, size, pages, length, window, (uintptr_t)allocation};
+    pthread_mutex_unlock(&registration_lock);
+    return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaHostUnregister(void *ptr) {
+    cudaError_t e = enter();
+    if (e != cudaSuccess) {
+        return e;
+    }
+    pthread_mutex_lock(&registration_lock);
+    struct registration *r = registration_holding((uintptr_t)ptr);
+    if (ptr == NULL || r == NULL || r->host != (uintptr_t)ptr) {
+        pthread_mutex_unlock(&registration_lock);
+        return record(cudaErrorHostMemoryNotRegistered);
+    }
+    flush_device_output();
+    if (privatize(r->pages, r->length) != 0) {
+        pthread_mutex_unlock(&registration_lock);
+        return record(cudaErrorMemoryAllocation);
+    }
+    void *allocation = (void *)r->allocation;
+    *r = registrations[--registration_count];
+    pthread_mutex_unlock(&registration_lock);
+    return release(allocation, 1 << ALLOC_HOST, ALLOC_HOST);
+}
+
+void registrations_clear(void) {
+    pthread_mutex_lock(&registration_lock);
+    for (size_t i = 0; i < registration_count; i++) {
+        /* the device's allocations are gone: keep the program's bytes in private pages */
+        privatize(registrations[i].pages, registrations[i].length);
+    }
+    registration_count = 0;
+    pthread_mutex_unlock(&registration_lock);
+}
+
+/* The device address of registered host byte p, or 0 when p is not registered. */
+static uintptr_t registered_device_address(uintptr_t p) {
+    pthread_mutex_lock(&registration_lock);
+    struct registration *r = registration_holding(p);
+    uintptr_t d = r == NULL ? 0 : r->window + (p - r->pages);
+    pthread_mutex_unlock(&registration_lock);
+    return d;
+}
+
 EXPORT cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags) {
     cudaError_t e = enter();
     if (e != cudaSuccess) {
         return e;
     }
-    if (pDevice == NULL || flags != 0 || allocation_find((uintptr_t)pHost, 1) != ALLOC_HOST) {
+    if (pDevice == NULL || flags != 0) {
+        return record(cudaErrorInvalidValue);
+    }
+    uintptr_t registered = registered_device_address((uintptr_t)pHost);
+    if (registered != 0) {
+        *pDevice = (void *)registered;
+        return cudaSuccess;
+    }
+    if (allocation_find((uintptr_t)pHost, 1) != ALLOC_HOST) {
         return record(cudaErrorInvalidValue);
     }
     *pDevice = pHost; /* unified addressing: the same address on host and device */
@@ -321,9 +482,13 @@ EXPORT cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attrib
     case ALLOC_HOST:
         *attributes = (struct cudaPointerAttributes){cudaMemoryTypeHost, 0, p, p, {0}};
         break;
-    default:
-        *attributes = (struct cudaPointerAttributes){cudaMemoryTypeUnregistered, -2, NULL, p, {0}};
+    default: {
+        uintptr_t registered = registered_device_address((uintptr_t)ptr);
+        *attributes = registered != 0
+                          ? (struct cudaPointerAttributes){cudaMemoryTypeHost, 0, (void *)registered, p, {0}}
+                          : (struct cudaPointerAttributes){cudaMemoryTypeUnregistered, -2, NULL, p, {0}};
         break;
+    }
     }
     return cudaSuccess;
 }

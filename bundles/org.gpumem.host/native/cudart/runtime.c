@@ -19,6 +19,7 @@
 
 uintptr_t device_base;
 size_t device_size;
+int device_fd = -1;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static cudaError_t init_status = cudaErrorInitializationError;
@@ -37,8 +38,8 @@ static int map_device_memory(const char *path, uintptr_t base, size_t size) {
         return -1;
     }
     void *p = mmap((void *)base, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED_NOREPLACE, fd, 0);
-    close(fd);
     if (p == MAP_FAILED || p != (void *)base) {
+        close(fd);
         fprintf(stderr, "gpumem libcudart: cannot map device memory at 0x%lx (%zu bytes): %s\n", (unsigned long)base,
                 size, p == MAP_FAILED ? strerror(errno) : "the range is taken in this process");
         if (p != MAP_FAILED) {
@@ -48,6 +49,7 @@ static int map_device_memory(const char *path, uintptr_t base, size_t size) {
     }
     device_base = base;
     device_size = size;
+    device_fd = fd;
     return 0;
 }
 

@@ -96,6 +96,8 @@ cudaError_t unsupported(const char *name);
 /* Device memory as mapped into this process. */
 extern uintptr_t device_base;
 extern size_t device_size;
+/* The device-memory file mapped at device_base (file offset 0), kept open to map its pages elsewhere. */
+extern int device_fd;
 
 static inline int in_device_window(uintptr_t p) {
     return p >= device_base && p - device_base < device_size;
@@ -141,6 +143,8 @@ void allocation_add(uintptr_t address, size_t size, enum allocation_kind kind);
 /* The kind of the allocation holding [p, p + n), or -1 when no single allocation holds it. */
 int allocation_find(uintptr_t p, size_t n);
 void allocations_clear_runtime(void);
+/* Gives registered host memory back to the program (cudaDeviceReset). */
+void registrations_clear(void);
 
 /* Waits for the device (gpumem) and writes the device printf output it holds to stdout. */
 cudaError_t synchronize(void);

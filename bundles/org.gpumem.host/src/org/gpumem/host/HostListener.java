@@ -34,7 +34,11 @@ public interface HostListener {
     default void launchFinished(HostProcess process, KernelLaunch launch, LaunchResult result) {
     }
 
-    /** A launch the simulator refused to start (grid, block or shared memory out of range). */
+    /**
+     * A launch the simulator refused to start (grid, block or shared memory out of range, code it
+     * cannot run); once per kernel, problem and process (NVIDIA's globalToShmemAsyncCopy retries
+     * one 101 times).
+     */
     default void launchRefused(HostProcess process, String kernel, String problem) {
     }
 

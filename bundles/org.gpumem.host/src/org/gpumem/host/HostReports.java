@@ -1,8 +1,5 @@
 package org.gpumem.host;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 import org.gpumem.sim.LaunchResult;
@@ -17,11 +14,6 @@ public final class HostReports implements HostListener {
     private final Consumer<String> say;
     private final boolean faults;
     private final boolean profiles;
-    /**
-     * How many times each process met each refusal and unsupported call: a program that
-     * launches a refused kernel in a loop hears of it once, and of the count when it ends.
-     */
-    private final Map<HostProcess, Map<String, Integer>> repeats = new ConcurrentHashMap<>();
 
     /**
      * @param say      receives each report (one or more lines, without the final line end), on
@@ -42,12 +34,12 @@ public final class HostReports implements HostListener {
 
     @Override
     public void launchRefused(HostProcess process, String kernel, String problem) {
-        sayOnce(process, "gpumem: refused to launch " + kernel + ": " + problem);
+        say.accept("gpumem: refused to launch " + kernel + ": " + problem);
     }
 
     @Override
     public void unsupportedCall(HostProcess process, String entryPoint) {
-        sayOnce(process, "gpumem: the program called " + entryPoint + ", which gpumem does not implement; it returned "
+        say.accept("gpumem: the program called " + entryPoint + ", which gpumem does not implement; it returned "
                 + "cudaErrorNotSupported");
     }
 
@@ -63,25 +55,8 @@ public final class HostReports implements HostListener {
 
     @Override
     public void disconnected(HostProcess process, String problem) {
-        Map<String, Integer> met = repeats.remove(process);
-        if (met != null) {
-            met.forEach((report, times) -> {
-                if (times > 1) {
-                    say.accept(report + " (" + times + " times in all)");
-                }
-            });
-        }
         if (problem != null) {
             say.accept("gpumem: stopped serving process " + process.pid() + ": " + problem);
-        }
-    }
-
-    /** Says {@code report} the first time {@code process} meets it; later ones are counted. */
-    private void sayOnce(HostProcess process, String report) {
-        // one process's reports come on the one thread serving it
-        Map<String, Integer> met = repeats.computeIfAbsent(process, p -> new LinkedHashMap<>());
-        if (met.merge(report, 1, Integer::sum) == 1) {
-            say.accept(report);
         }
     }
 }

@@ -41,6 +41,8 @@ public final class RuntimeConnection implements HostProcess, Runnable {
     private final Map<Long, Registration> variables = new HashMap<>();
     private final TreeMap<Long, DeviceAllocation> allocations = new TreeMap<>();
     private final Set<String> reportedUnsupported = new HashSet<>();
+    /** Refusals reported, by kernel and problem: a program that retries a refused launch hears of it once. */
+    private final Set<String> reportedRefusals = new HashSet<>();
     /** Device printf output of finished launches, not yet fetched by the program at a synchronisation. */
     private final ByteArrayOutputStream deviceOutput = new ByteArrayOutputStream();
     private volatile long pid = -1;
@@ -287,7 +289,7 @@ public final class RuntimeConnection implements HostProcess, Runnable {
         try {
             k = device.kernelInfo(f.module().loaded, f.name());
         } catch (IllegalArgumentException e) {
-            listener.launchRefused(this, f.name(), e.getMessage());
+            refused(f.name(), e.getMessage());
             return new MessageWriter(CudaError.INVALID_DEVICE_FUNCTION);
         }
         MessageWriter w = new MessageWriter(CudaError.SUCCESS).string(k.name()).u32(k.paramSizes().length);
@@ -324,10 +326,10 @@ public final class RuntimeConnection implements HostProcess, Runnable {
             launch = device.launch(this, launches + 1, f.module().loaded, f.name(), grid, block, (int) shared, args, stream);
         } catch (UnsupportedKernelException e) {
             // lazy loading: the kernel's code is refused at its first launch, as a JIT failure
-            listener.launchRefused(this, f.name(), e.getMessage());
+            refused(f.name(), e.getMessage());
             return new MessageWriter(CudaError.INVALID_PTX).u64(0).u32(0);
         } catch (IllegalArgumentException e) {
-            listener.launchRefused(this, f.name(), e.getMessage());
+            refused(f.name(), e.getMessage());
             return new MessageWriter(CudaError.INVALID_CONFIGURATION).u64(0).u32(0);
         }
         launches++;
@@ -423,6 +425,12 @@ public final class RuntimeConnection implements HostProcess, Runnable {
         byte[] output = deviceOutput.toByteArray();
         deviceOutput.reset();
         return new MessageWriter(CudaError.SUCCESS).bytes(output);
+    }
+
+    private void refused(String kernel, String problem) {
+        if (reportedRefusals.add(kernel + "\n" + problem)) {
+            listener.launchRefused(this, kernel, problem);
+        }
     }
 
     private MessageWriter unsupported(MessageReader r) throws IOException {

@@ -67,7 +67,7 @@ class ExecCommandTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"matrix_mul", "reduction", "convolution", "managed", "streams_events"})
+    @ValueSource(strings = {"matrix_mul", "reduction", "convolution", "managed", "streams_events", "host_register"})
     void programsThatCheckTheirOwnResultsPass(String program) {
         CliRun r = exec(program);
         assertEquals(0, r.status(), r.out() + r.err());
@@ -136,12 +136,15 @@ class ExecCommandTest {
     }
 
     @Test
-    void anUnsupportedEntryPointIsReportedOnceAndTheProgramCarriesOn() {
+    void anUnsupportedEntryPointOrARefusedLaunchIsReportedOnceAndTheProgramCarriesOn() {
         CliRun r = exec("unsupported_call");
         assertEquals(0, r.status(), r.out() + r.err());
         assertEquals(1, count(r.err(), "cudaGraphCreate"), r.err());
         assertTrue(r.err().contains("gpumem does not implement"), r.err());
         assertTrue(r.out().contains("cudaGraphCreate: cudaErrorNotSupported, again cudaErrorNotSupported"), r.out());
+        assertEquals(1, count(r.err(), "gpumem: refused to launch _Z4fillPii: grid.y = 70000 is outside 1..65535"), r.err());
+        assertTrue(r.out().contains("a grid of 70000 rows: cudaErrorInvalidConfiguration, again cudaErrorInvalidConfiguration"),
+                r.out());
         assertTrue(r.out().endsWith("Test PASSED\n"), r.out());
     }
 
