@@ -161,7 +161,8 @@ public final class SimulatedDevice {
             if (ptx.isEmpty()) {
                 throw new ModuleException(CudaError.NO_KERNEL_IMAGE_FOR_DEVICE, name + " has no PTX image"
                         + (others.isEmpty() ? "" : " (only " + String.join(", ", others) + ")")
-                        + "; the simulator runs PTX: build with -arch=sm_NN or -gencode arch=compute_NN,code=compute_NN");
+                        + "; the simulator runs PTX: build with -arch=sm_NN or -gencode arch=compute_NN,code=compute_NN,"
+                        + " and without -rdc=true (nvlink links relocatable device code into SASS only)");
             }
             Selection s = SimulatedImages.select(name, ptx, target);
             if (s.chosen().isEmpty()) {
