@@ -2,6 +2,7 @@ package org.gpumem.host;
 
 import java.util.function.Consumer;
 
+import org.gpumem.images.Kernel;
 import org.gpumem.sim.LaunchResult;
 
 /**
@@ -34,7 +35,7 @@ public final class HostReports implements HostListener {
 
     @Override
     public void launchRefused(HostProcess process, String kernel, String problem) {
-        say.accept("gpumem: refused to launch " + kernel + ": " + problem);
+        say.accept("gpumem: refused to launch " + Kernel.of(kernel).displayName() + ": " + problem);
     }
 
     @Override
