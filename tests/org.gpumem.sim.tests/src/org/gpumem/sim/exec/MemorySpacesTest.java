@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import org.gpumem.sim.AddressSpaceProfile;
+import org.gpumem.sim.ExecEngine;
 import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.PtxStateSpace;
@@ -73,6 +74,54 @@ class MemorySpacesTest {
         assertEquals(64, toShared, "one generic store per thread resolved to shared");
         assertEquals(64, toLocal, "one generic store per thread resolved to local");
         assertEquals(128, cvta, "two cvta per thread");
+    }
+
+    /**
+     * Vectors of up to 8 bytes move as one access (another worker's CTA never sees half of one),
+     * with the same values, sign extension and profile (one count per element) as element by
+     * element, in both engines; generic ones here, which both engines run through the same path,
+     * and global ones, which the fast engine runs through its own.
+     */
+    @Test
+    void smallVectorsKeepTheirElementsSignsAndCounts() {
+        String decl = ".shared .align 8 .b32 cells[192];";
+        String body = String.join("\n",
+                " mov.u64 %rd1, cells;",
+                " cvta.shared.u64 %rd2, %rd1;",
+                " mul.wide.u32 %rd3, %t, 8;",
+                " add.u64 %rd4, %rd2, %rd3;",
+                " add.u32 %r1, %t, 1000;",
+                " st.v2.u32 [%rd4], {%t, %r1};",
+                " mul.wide.u32 %rd5, %t, 4;",
+                " add.u64 %rd6, %rd4, 512;",
+                " sub.u64 %rd6, %rd6, %rd3;",
+                " add.u64 %rd6, %rd6, %rd5;",
+                " mov.u32 %r4, -3;",
+                " st.v2.u16 [%rd6], {%r4, %t};",
+                " bar.sync 0;",
+                " ld.v2.u32 {%r2, %r3}, [%rd4];",
+                " ld.v2.s16 {%r5, %r6}, [%rd6];",
+                " add.u64 %rd7, %aux, %rd3;",
+                " st.global.v2.u32 [%rd7], {%r5, %r6};",
+                " ld.global.v2.u32 {%r7, %r8}, [%rd7];",
+                " sub.u32 %r0, %r3, %r2;",
+                " add.u32 %r0, %r0, %r7;",
+                " sub.u32 %r9, %r8, %t;",
+                " add.u32 %r0, %r0, %r9;");
+        for (ExecEngine engine : ExecEngine.values()) {
+            SimTestSupport.Run r = new SimTestSupport.Run(SimTestSupport.perThreadKernel(decl, body), 8 * 64, 64);
+            r.launch(1, 64, ExecOptions.defaults().withProfile(true).withEngine(engine));
+            assertNull(r.result.fault(), () -> r.result.fault().message());
+            int[] out = r.out();
+            for (int t = 0; t < 64; t++) {
+                assertEquals(997, out[t], engine + ", thread " + t + ": 1000, then -3 sign-extended, then its own id");
+            }
+            long toShared = 0;
+            for (AddressSpaceProfile.InstructionCounts ic : r.result.profile().instructions()) {
+                toShared += ic.counts().shared();
+            }
+            assertEquals(4 * 2 * 64, toShared, engine + ": four generic vectors of two elements per thread");
+        }
     }
 
     @Test
