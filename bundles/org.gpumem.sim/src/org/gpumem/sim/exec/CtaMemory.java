@@ -1,6 +1,5 @@
 package org.gpumem.sim.exec;
 
-import static org.gpumem.sim.exec.TypeWidths.MASK;
 import static org.gpumem.sim.exec.TypeWidths.SIGNED;
 import static org.gpumem.sim.exec.TypeWidths.SIZE;
 
@@ -230,11 +229,11 @@ final class CtaMemory {
                     align(space, addr, bytes);
                 }
                 if (vec > 1 && bytes <= 8) {
-                    long all = load(w, f, in, space, addr, bytes, l);
+                    long word = load(w, f, in, space, addr, bytes, l);
                     countOtherElements(f, in, addr);
                     for (int k = 0; k < vec; k++) {
-                        long v = all >>> (8 * size * k);
-                        tmp[k << 5 | l] = sext ? (v << sh) >> sh : v & MASK[in.type];
+                        long v = VectorAccess.element(in, word, k);
+                        tmp[k << 5 | l] = sext ? (v << sh) >> sh : v;
                     }
                 } else if (bytes > 8 && in.order != Op.ORDER_WEAK) {
                     synchronized (global.wideAccessLock(addr)) {
@@ -353,11 +352,7 @@ final class CtaMemory {
                     align(space, addr, bytes);
                 }
                 if (vec > 1 && bytes <= 8) {
-                    long all = 0;
-                    for (int k = 0; k < vec; k++) {
-                        all |= (R[in.src[k] << 5 | l] & MASK[in.type]) << (8 * size * k);
-                    }
-                    store(w, f, in, space, addr, bytes, l, all);
+                    store(w, f, in, space, addr, bytes, l, VectorAccess.packed(in, R, l));
                     countOtherElements(f, in, addr);
                 } else if (bytes > 8 && in.order != Op.ORDER_WEAK) {
                     synchronized (global.wideAccessLock(addr)) {

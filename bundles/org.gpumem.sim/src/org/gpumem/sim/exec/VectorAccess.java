@@ -100,27 +100,37 @@ final class VectorAccess {
      */
     private static void wordPerLane(ByteBuffer data, long base, Instruction in, long[] R, int m, boolean load,
             long[] elements) {
-        int size = SIZE[in.type];
-        int bytes = size * in.vec;
-        long mask = TypeWidths.MASK[in.type];
+        int bytes = SIZE[in.type] * in.vec;
         int a = in.addrReg << 5;
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             int at = (int) (R[a | l] + base);
             if (load) {
-                long all = Bytes.load(data, at, bytes);
+                long word = Bytes.load(data, at, bytes);
                 for (int k = 0; k < in.vec; k++) {
-                    elements[k] = (all >>> (8 * size * k)) & mask;
+                    elements[k] = element(in, word, k);
                 }
                 write(in, R, l, elements);
             } else {
-                long all = 0;
-                for (int k = 0; k < in.vec; k++) {
-                    all |= (R[in.src[k] << 5 | l] & mask) << (8 * size * k);
-                }
-                Bytes.store(data, at, bytes, all);
+                Bytes.store(data, at, bytes, packed(in, R, l));
             }
         }
+    }
+
+    /** Element {@code k}, zero-extended, of the little-endian word a vector of up to 8 bytes was read as. */
+    static long element(Instruction in, long word, int k) {
+        return (word >>> (8 * SIZE[in.type] * k)) & TypeWidths.MASK[in.type];
+    }
+
+    /** Lane {@code l}'s elements of a vector st of up to 8 bytes, packed little-endian into the word it writes. */
+    static long packed(Instruction in, long[] R, int l) {
+        int size = SIZE[in.type];
+        long mask = TypeWidths.MASK[in.type];
+        long word = 0;
+        for (int k = 0; k < in.vec; k++) {
+            word |= (R[in.src[k] << 5 | l] & mask) << (8 * size * k);
+        }
+        return word;
     }
 
     /** The one array of the access: shared memory, or (loads) the const bank or kernel parameters; null for other spaces. */
