@@ -53,7 +53,7 @@ class TerminateEndlessKernelTest extends KernelLaunchFixture {
                     break;
             }
             target.terminate();
-            ended.await("the end of the endless kernel, round " + round);
+            assertEquals(target, ended.await("the end of the endless kernel, round " + round).getSource());
             assertTrue(target.isTerminated(), "round " + round);
             assertEquals(KernelProcess.EXIT_TERMINATED, launch.getProcesses()[0].getExitValue(), "round " + round);
             DebugPlugin.getDefault().getLaunchManager().removeLaunch(launch);

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -63,6 +64,27 @@ class BufferContentsTest {
         }
         assertArrayEquals(fileBytes, BufferContents.initial(new KernelArgument.Buffer("f", ScalarType.U8,
                 fileBytes.length, new BufferInit.FromFile(file))));
+    }
+
+    /**
+     * The values themselves, against references outside the code, read from pieces that split
+     * the buffer mid-way: SplitMix64's published first outputs for seed 0, a count from 250, -3.
+     */
+    @Test
+    void piecesHoldTheValuesTheInitNames() {
+        ByteBuffer random = ByteBuffer.wrap(inPieces(new KernelArgument.Buffer("r", ScalarType.S64, 3,
+                new BufferInit.Random(0)), 16)).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(0xE220A8397B1DCDAFL, random.getLong(0));
+        assertEquals(0x6E789E6AA1B965F4L, random.getLong(8));
+        assertEquals(0x06C45D188009454FL, random.getLong(16));
+        ByteBuffer iota = ByteBuffer.wrap(inPieces(new KernelArgument.Buffer("i", ScalarType.F32, 1001,
+                new BufferInit.Iota(250)), 24)).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer fill = ByteBuffer.wrap(inPieces(new KernelArgument.Buffer("f", ScalarType.S16, 1001,
+                new BufferInit.Fill(-3)), 24)).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < 1001; i++) {
+            assertEquals(250f + i, iota.getFloat(4 * i), "iota element " + i);
+            assertEquals(-3, fill.getShort(2 * i), "fill element " + i);
+        }
     }
 
     @Test
