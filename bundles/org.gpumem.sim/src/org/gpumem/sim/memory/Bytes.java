@@ -7,8 +7,8 @@ import java.nio.ByteOrder;
 
 /**
  * Little-endian loads and stores of 1, 2, 4 and 8 bytes on byte arrays and on the byte buffers
- * that hold global memory, plus the atomic compare-and-set used by global atomics. Callers
- * check bounds and alignment first.
+ * that hold global memory, plus the atomic compare-and-set and volatile load of global atomics.
+ * Callers check bounds and alignment first.
  */
 public final class Bytes {
     private static final VarHandle I16 = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
@@ -18,7 +18,22 @@ public final class Bytes {
     private static final VarHandle B32 = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle B64 = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
+    /**
+     * Whether buffer views do atomic access on heap buffers: Java 17 to 21 do, later ones refuse
+     * it ({@link LockedWords} then does it); direct buffers, as the host's mapped memory, always.
+     */
+    private static final boolean HEAP_BUFFER_ATOMICS = heapBufferAtomics();
+
     private Bytes() {
+    }
+
+    private static boolean heapBufferAtomics() {
+        try {
+            B64.compareAndSet(ByteBuffer.allocate(8), 0, 0L, 0L);
+            return true;
+        } catch (IllegalStateException | UnsupportedOperationException refused) {
+            return false;
+        }
     }
 
     /** The {@code size}-byte value at {@code off}, zero-extended. */
@@ -51,22 +66,6 @@ public final class Bytes {
                 I64.set(a, off, v);
                 break;
         }
-    }
-
-    /** Atomic compare-and-set of an aligned 4- or 8-byte word; true when it was swapped. */
-    public static boolean compareAndSet(byte[] a, int off, int size, long expect, long update) {
-        if (size == 4) {
-            return I32.compareAndSet(a, off, (int) expect, (int) update);
-        }
-        return I64.compareAndSet(a, off, expect, update);
-    }
-
-    /** Volatile load of an aligned 4- or 8-byte word, zero-extended. */
-    public static long loadVolatile(byte[] a, int off, int size) {
-        if (size == 4) {
-            return ((int) I32.getVolatile(a, off)) & 0xFFFF_FFFFL;
-        }
-        return (long) I64.getVolatile(a, off);
     }
 
     /** The {@code size}-byte value at {@code off} of a buffer (absolute index), zero-extended. */
@@ -103,6 +102,9 @@ public final class Bytes {
 
     /** Atomic compare-and-set of an aligned 4- or 8-byte word of a buffer; true when it was swapped. */
     public static boolean compareAndSet(ByteBuffer b, int off, int size, long expect, long update) {
+        if (!HEAP_BUFFER_ATOMICS && !b.isDirect()) {
+            return LockedWords.compareAndSet(b, off, size, expect, update);
+        }
         if (size == 4) {
             return B32.compareAndSet(b, off, (int) expect, (int) update);
         }
@@ -111,6 +113,9 @@ public final class Bytes {
 
     /** Volatile load of an aligned 4- or 8-byte word of a buffer, zero-extended. */
     public static long loadVolatile(ByteBuffer b, int off, int size) {
+        if (!HEAP_BUFFER_ATOMICS && !b.isDirect()) {
+            return LockedWords.load(b, off, size);
+        }
         if (size == 4) {
             return ((int) B32.getVolatile(b, off)) & 0xFFFF_FFFFL;
         }
