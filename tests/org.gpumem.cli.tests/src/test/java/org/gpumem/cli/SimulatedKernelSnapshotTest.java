@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -14,6 +16,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.eclipse.emf.ecore.EObject;
@@ -106,13 +109,23 @@ class SimulatedKernelSnapshotTest {
         List<String> expected = digest(state);
 
         Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                childClassPath(), SnapshotDigest.class.getName(), file.toString())
-                .redirectErrorStream(true).start();
-        String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                childClassPath(), SnapshotDigest.class.getName(), file.toString()).start();
+        // The digest is the child's standard output; what a later JVM says about a library's use
+        // of sun.misc.Unsafe (Java 24 and later) goes to standard error.
+        CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> readAll(child.getErrorStream()));
+        String out = readAll(child.getInputStream());
         assertTrue(child.waitFor(60, TimeUnit.SECONDS), "child JVM did not finish");
-        assertEquals(0, child.exitValue(), out);
-        assertEquals(String.join("\n", expected), out.strip());
+        assertEquals(0, child.exitValue(), () -> out + err.join());
+        assertEquals(String.join("\n", expected), out.strip(), err::join);
         assertTrue(expected.stream().filter(l -> l.startsWith("var window")).count() == THREADS, expected::toString);
+    }
+
+    private static String readAll(InputStream in) {
+        try {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The jars and folders the child needs, wherever the test runner loaded them from. */

@@ -84,7 +84,9 @@ class SnapshotSaveFailureTest {
         for (int kill = 0; kill < 3; kill++) {
             Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
                     "-cp", System.getProperty("java.class.path"), SaveForever.class.getName(), file.toString())
-                    .redirectErrorStream(true).start();
+                    // standard error apart: a later JVM's warnings (Java 24+, a library's use of
+                    // sun.misc.Unsafe) would come between the lines read here
+                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
             var out = new java.io.BufferedReader(new java.io.InputStreamReader(child.getInputStream()));
             for (int line = 0; line <= kill; line++) {
                 String l = out.readLine();
