@@ -109,7 +109,6 @@ public final class GlobalMemory {
     private long used;
     private long next;
     private volatile Segments segments = new Segments(new long[0], new long[0], new ByteBuffer[0]);
-    private final Object[] wideAccessLocks = new Object[64];
 
     /** Global memory on the Java heap from {@link #DEFAULT_BASE} on that holds at most {@code capacity} bytes of allocations. */
     public GlobalMemory(long capacity) {
@@ -137,7 +136,6 @@ public final class GlobalMemory {
         this.next = base;
         this.capacity = capacity;
         this.backing = backing;
-        Arrays.setAll(wideAccessLocks, i -> new Object());
     }
 
     /** The lowest address an allocation can have. */
@@ -250,12 +248,12 @@ public final class GlobalMemory {
     }
 
     /**
-     * The lock a 16-byte access that is not weak holds over its elements, chosen by address: the
-     * JVM has no 16-byte atomic access, and CUB's look-back over 8-byte values reads and writes a
-     * tile's status and value as one {@code .relaxed .v2.u64}.
+     * The lock a 16-byte access that is not weak holds over its elements ({@link LockedWords}):
+     * the JVM has no 16-byte atomic access, and CUB's look-back over 8-byte values reads and
+     * writes a tile's status and value as one {@code .relaxed .v2.u64}.
      */
     public Object wideAccessLock(long address) {
-        return wideAccessLocks[(int) (address >>> 4) & (wideAccessLocks.length - 1)];
+        return LockedWords.lock(address);
     }
 
     /** The current allocations (a snapshot). */

@@ -3,17 +3,18 @@ package org.gpumem.sim.memory;
 import java.nio.ByteBuffer;
 
 /**
- * Atomic compare-and-set and ordered loads of aligned 4- and 8-byte words of a heap buffer, each
- * under one of 64 locks chosen by the word's offset, for JVMs whose buffer views refuse atomic
- * access to heap buffers (Java 22 and later: a heap buffer's bytes carry no alignment promise,
- * JDK-8318966). Atomics on one word always take the same lock, so they stay atomic among
- * themselves, as on the device, where a weak store racing an atomic is a data race too. A 4-byte
- * word and the 8-byte word holding it share a lock, so mixed-width atomics on them stay atomic.
- * Callers pass offsets whose low bits are those of the device address, as global memory's
- * allocations start 256-byte aligned.
+ * The locks that stand in for the atomic access the JVM lacks on global memory: a 16-byte access
+ * that is not weak ({@link GlobalMemory#wideAccessLock}), and, on JVMs whose buffer views refuse
+ * atomic access to heap buffers (Java 22 and later: a heap buffer's bytes carry no alignment
+ * promise, JDK-8318966), the compare-and-set and ordered load of aligned 4- and 8-byte words.
+ * A lock covers an aligned 16-byte granule, chosen by bits 4 to 7 of its address: an address and
+ * its offset in its allocation share those bits (allocations start 256-byte aligned), so callers
+ * holding either take the same lock, and a word's atomics and a 16-byte access over it exclude
+ * each other. Atomics on one word always take the same lock, so they stay atomic among
+ * themselves, as on the device, where a weak store racing an atomic is a data race too.
  */
 final class LockedWords {
-    private static final Object[] LOCKS = new Object[64];
+    private static final Object[] LOCKS = new Object[16];
 
     static {
         for (int i = 0; i < LOCKS.length; i++) {
@@ -24,8 +25,9 @@ final class LockedWords {
     private LockedWords() {
     }
 
-    private static Object lock(int off) {
-        return LOCKS[(off >>> 3) & (LOCKS.length - 1)];
+    /** The lock of the 16-byte granule holding {@code at}, an address or an offset in its allocation. */
+    static Object lock(long at) {
+        return LOCKS[(int) (at >>> 4) & (LOCKS.length - 1)];
     }
 
     static boolean compareAndSet(ByteBuffer b, int off, int size, long expect, long update) {

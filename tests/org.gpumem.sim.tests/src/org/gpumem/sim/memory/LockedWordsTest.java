@@ -2,6 +2,7 @@ package org.gpumem.sim.memory;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -56,6 +57,17 @@ class LockedWordsTest {
         assertEquals(2L * ADDS, b.getInt(32));
         assertEquals(2L * ADDS, b.getInt(36));
         assertEquals(3L * THREADS * ADDS, b.getInt(44));
+    }
+
+    @Test
+    void aWordsAtomicsAndAWideAccessOverItTakeOneLockByAddressOrOffset() {
+        GlobalMemory g = new GlobalMemory(1 << 20);
+        g.allocate(48, 256);
+        long start = g.allocate(4096, 256);
+        for (int off = 0; off < 4096; off += 4) {
+            // the wide access knows the address, the word atomics the offset in the allocation
+            assertSame(g.wideAccessLock(start + (off & ~15)), LockedWords.lock(off), "offset " + off);
+        }
     }
 
     @Test
