@@ -27,11 +27,11 @@ public interface HostListener {
     }
 
     /** A launch is about to run. */
-    default void launchStarting(HostProcess process, KernelLaunch launch) {
+    default void launchStarting(HostProcess process, ProgramLaunch launch) {
     }
 
     /** A launch ended, completed or stopped by a fault. */
-    default void launchFinished(HostProcess process, KernelLaunch launch, LaunchResult result) {
+    default void launchFinished(HostProcess process, ProgramLaunch launch, LaunchResult result) {
     }
 
     /**

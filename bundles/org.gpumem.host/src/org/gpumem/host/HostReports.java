@@ -45,7 +45,7 @@ public final class HostReports implements HostListener {
     }
 
     @Override
-    public void launchFinished(HostProcess process, KernelLaunch launch, LaunchResult result) {
+    public void launchFinished(HostProcess process, ProgramLaunch launch, LaunchResult result) {
         if (faults && !result.completed()) {
             say.accept("gpumem: " + launch + " faulted:\n" + result.report().stripTrailing());
         }

@@ -16,7 +16,7 @@ import java.util.stream.Stream;
 
 import org.gpumem.host.internal.Channel;
 import org.gpumem.host.internal.RuntimeConnection;
-import org.gpumem.host.internal.SimulatedDevice;
+import org.gpumem.host.internal.RuntimeDevice;
 
 /**
  * A CUDA program running with gpumem's runtime: the session owns the process, the channel its
@@ -82,7 +82,7 @@ public final class HostSession implements AutoCloseable {
             throws HostProgramException, IOException {
         ProgramCheck.check(program.executable());
         try {
-            SimulatedDevice.checkTarget(program.device());
+            RuntimeDevice.checkTarget(program.device());
         } catch (IllegalArgumentException e) {
             throw new HostProgramException(e.getMessage());
         }

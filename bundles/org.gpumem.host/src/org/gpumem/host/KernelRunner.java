@@ -18,7 +18,7 @@ public interface KernelRunner {
      *         terminated it): the session stops serving the process, and reports the message
      *         to {@link HostListener#disconnected}
      */
-    LaunchResult run(KernelLaunch launch) throws IOException;
+    LaunchResult run(ProgramLaunch launch) throws IOException;
 
     /** Runs every launch to its end with these options. */
     static KernelRunner simulate(ExecOptions options) {

@@ -58,7 +58,7 @@ public interface Device {
      * Loads PTX text: decodes every function, allocates and initializes the module's
      * {@code .global} variables and builds its {@code .const} bank. As with the CUDA driver's
      * lazy loading, an instruction the simulator cannot execute does not stop the load: it makes
-     * the kernels that can reach it not runnable ({@link Kernel#unsupported()}).
+     * the kernels that can reach it not runnable ({@link LoadedKernel#unsupported()}).
      *
      * @param name the file name messages use
      * @throws InputFormatException naming {@code name:line} for text that is not well-formed PTX

@@ -2,7 +2,7 @@ package org.gpumem.sim;
 
 /**
  * One validated launch of a kernel of a {@link LoadedModule}. {@link #run()} executes every CTA;
- * {@code org.gpumem.sim.debug.DebugSession} instead runs it under a debugger's control.
+ * {@code org.gpumem.sim.debug.ControlledLaunch} instead runs it under a debugger's control.
  */
 public interface KernelLaunch {
     /**
@@ -13,7 +13,7 @@ public interface KernelLaunch {
 
     LoadedModule module();
 
-    Kernel kernel();
+    LoadedKernel kernel();
 
     LaunchConfig config();
 

@@ -20,15 +20,15 @@ public interface LoadedModule {
     /** {@code .target}'s first entry, e.g. {@code sm_90}. */
     String target();
 
-    /** The kernels ({@code .entry}) in declaration order, runnable or not ({@link Kernel#runnable()}). */
-    List<Kernel> kernels();
+    /** The kernels ({@code .entry}) in declaration order, runnable or not ({@link LoadedKernel#runnable()}). */
+    List<LoadedKernel> kernels();
 
     /**
      * The kernel with this exact (mangled) name.
      *
      * @throws IllegalArgumentException naming the module's kernels when there is none
      */
-    Kernel kernel(String name);
+    LoadedKernel kernel(String name);
 
     /** Module-scope {@code .global}, {@code .const} and {@code .shared} variables, where they live. */
     List<ModuleVariable> variables();

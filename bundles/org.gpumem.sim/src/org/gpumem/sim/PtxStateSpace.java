@@ -17,7 +17,7 @@ public enum PtxStateSpace {
     SHARED("shared"),
     /** Per-thread private memory, stored lane-interleaved per warp as the target describes. */
     LOCAL("local"),
-    /** Kernel parameters (read-only, per launch) and call parameters (per thread). */
+    /** LoadedKernel parameters (read-only, per launch) and call parameters (per thread). */
     PARAM("param"),
     /** The flat space that cvta converts to and from. */
     GENERIC("generic");

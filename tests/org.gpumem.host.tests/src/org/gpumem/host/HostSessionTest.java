@@ -48,7 +48,7 @@ class HostSessionTest {
         }
 
         @Override
-        public void launchFinished(HostProcess process, KernelLaunch launch, LaunchResult result) {
+        public void launchFinished(HostProcess process, ProgramLaunch launch, LaunchResult result) {
             events.add(launch + (result.completed() ? " completed" : " faulted"));
             // vectorAdd's third argument is c: read it back through the simulator's global memory
             long c = ByteBuffer.wrap(launch.config().args().get(2)).order(ByteOrder.LITTLE_ENDIAN).getLong();
@@ -110,7 +110,7 @@ class HostSessionTest {
     void aDeviceVariableIsDeviceMemoryAndAConstantIsNot() throws Exception {
         Recorder r = new Recorder() {
             @Override
-            public void launchFinished(HostProcess process, KernelLaunch launch, LaunchResult result) {
+            public void launchFinished(HostProcess process, ProgramLaunch launch, LaunchResult result) {
                 events.add(launch + (result.completed() ? " completed" : " faulted"));
             }
         };

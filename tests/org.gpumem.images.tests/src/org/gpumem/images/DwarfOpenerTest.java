@@ -11,7 +11,7 @@ import java.util.List;
 import org.gpumem.dwarf.info.DwarfFile;
 import org.gpumem.dwarf.info.SymbolLayout;
 import org.gpumem.dwarf.io.InputFormatException;
-import org.gpumem.dwarf.variables.Variable;
+import org.gpumem.dwarf.variables.DwarfVariable;
 import org.gpumem.dwarf.variables.VariableLister;
 import org.junit.jupiter.api.Test;
 
@@ -25,7 +25,7 @@ class DwarfOpenerTest {
         assertEquals(List.of(3, 4, 5), sources.stream().map(DwarfOpener.Source::imageNumber).toList());
         for (DwarfOpener.Source s : sources) {
             assertNull(s.problem(), s.name());
-            List<Variable> vars = new VariableLister(s.dwarf()).list();
+            List<DwarfVariable> vars = new VariableLister(s.dwarf()).list();
             assertTrue(vars.stream().anyMatch(v -> "tile".equals(v.name())), s.name() + ": " + vars);
         }
         assertEquals(ImageFormat.PTX, sources.get(2).image().format());

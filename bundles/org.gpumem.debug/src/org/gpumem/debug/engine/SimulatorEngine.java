@@ -34,7 +34,7 @@ public final class SimulatorEngine implements KernelEngine {
     private final PreparedLaunch prepared;
     private final Path modulePath;
     private final org.gpumem.sim.KernelLaunch launch;
-    private final org.gpumem.sim.debug.DebugSession sim;
+    private final org.gpumem.sim.debug.ControlledLaunch sim;
     private final FrameVariables variables;
     /** Adds the variables the launch's maker knows of (a CUDA program's allocations) to each stop's state. */
     private final Consumer<MemoryState> stateVariables;
@@ -47,14 +47,14 @@ public final class SimulatorEngine implements KernelEngine {
     public SimulatorEngine(PreparedLaunch prepared, long budget) {
         // with the address-space profile, which the IDE's profile view shows of the session
         this(prepared, prepared.description().module().toAbsolutePath().normalize(),
-                prepared.launch(org.gpumem.sim.debug.DebugSession.options(budget).withProfile(true)));
+                prepared.launch(org.gpumem.sim.debug.ControlledLaunch.options(budget).withProfile(true)));
     }
 
     /**
      * A launch made elsewhere (a CUDA program's, its module loaded from the program's fatbin):
      * it has no PTX file, so breakpoints on PTX lines do not apply to it.
      *
-     * @param launch a launch prepared with {@link org.gpumem.sim.debug.DebugSession#options}
+     * @param launch a launch prepared with {@link org.gpumem.sim.debug.ControlledLaunch#options}
      */
     public SimulatorEngine(org.gpumem.sim.KernelLaunch launch) {
         this(launch, state -> { });
@@ -79,7 +79,7 @@ public final class SimulatorEngine implements KernelEngine {
         this.prepared = prepared;
         this.modulePath = modulePath;
         this.launch = launch;
-        this.sim = new org.gpumem.sim.debug.DebugSession(launch);
+        this.sim = new org.gpumem.sim.debug.ControlledLaunch(launch);
         this.variables = new FrameVariables(launch.module());
     }
 

@@ -12,7 +12,7 @@ import org.gpumem.debug.engine.SimulatorEngine;
 import org.gpumem.debug.model.KernelDebugTarget;
 import org.gpumem.host.AllocationVariables;
 import org.gpumem.host.HostCode;
-import org.gpumem.host.KernelLaunch;
+import org.gpumem.host.ProgramLaunch;
 import org.gpumem.host.KernelRunner;
 import org.gpumem.sim.LaunchResult;
 
@@ -44,9 +44,9 @@ final class HostKernelDebugger implements KernelRunner {
     }
 
     @Override
-    public LaunchResult run(KernelLaunch kernelLaunch) throws IOException {
+    public LaunchResult run(ProgramLaunch kernelLaunch) throws IOException {
         SimulatorEngine engine = new SimulatorEngine(
-                kernelLaunch.prepare(org.gpumem.sim.debug.DebugSession.options(budget).withProfile(true)),
+                kernelLaunch.prepare(org.gpumem.sim.debug.ControlledLaunch.options(budget).withProfile(true)),
                 state -> AllocationVariables.addTo(state, kernelLaunch.process(), hostCode));
         LaunchProcess side = new LaunchProcess();
         KernelDebugTarget target = new KernelDebugTarget(launch, side, kernelLaunch.toString());

@@ -2,16 +2,16 @@ package org.gpumem.debug.launch;
 
 import java.io.IOException;
 
-import org.gpumem.host.KernelLaunch;
+import org.gpumem.host.ProgramLaunch;
 import org.gpumem.host.KernelRunner;
 import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.debug.DebugEvent;
-import org.gpumem.sim.debug.DebugSession;
+import org.gpumem.sim.debug.ControlledLaunch;
 
 /**
  * Runs a CUDA program's kernel launches to their end in run mode, stoppably: each launch runs
  * under the simulator's debug API without breakpoints, so that terminating the program stops
- * the launch it waits in at once (a plain {@code KernelLaunch.run} cannot be stopped, and the
+ * the launch it waits in at once (a plain {@code ProgramLaunch.run} cannot be stopped, and the
  * program's process would only be reported terminated once the launch ended). Each launch
  * that ends is reported to the program's process ({@link HostProgramProcess#lastRun()}), with
  * its address-space profile.
@@ -21,7 +21,7 @@ import org.gpumem.sim.debug.DebugSession;
 final class HostKernelRunner implements KernelRunner {
     private final long budget;
     private final HostProgramProcess program;
-    private DebugSession current;
+    private ControlledLaunch current;
     private boolean ended;
 
     HostKernelRunner(long budget, HostProgramProcess program) {
@@ -30,9 +30,9 @@ final class HostKernelRunner implements KernelRunner {
     }
 
     @Override
-    public LaunchResult run(KernelLaunch launch) throws IOException {
+    public LaunchResult run(ProgramLaunch launch) throws IOException {
         // with the address-space profile, which the IDE's profile view shows of the latest launch
-        DebugSession session = new DebugSession(launch.prepare(DebugSession.options(budget).withProfile(true)));
+        ControlledLaunch session = new ControlledLaunch(launch.prepare(ControlledLaunch.options(budget).withProfile(true)));
         synchronized (this) {
             if (ended) {
                 throw new IOException(launch + " was not started: the program was terminated");

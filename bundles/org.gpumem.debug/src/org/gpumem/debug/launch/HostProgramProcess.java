@@ -16,7 +16,7 @@ import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.model.IDebugTarget;
 import org.gpumem.host.HostProgram;
 import org.gpumem.host.HostSession;
-import org.gpumem.host.KernelLaunch;
+import org.gpumem.host.ProgramLaunch;
 import org.gpumem.sim.LaunchResult;
 
 /**
@@ -34,12 +34,12 @@ public final class HostProgramProcess extends ConsoleProcess {
     private volatile Runnable onTerminate = () -> {
     };
     /** The kernel launch each debug target of the program runs; weak, as the launch holds its targets. */
-    private final Map<IDebugTarget, KernelLaunch> debugged = Collections.synchronizedMap(new WeakHashMap<>());
+    private final Map<IDebugTarget, ProgramLaunch> debugged = Collections.synchronizedMap(new WeakHashMap<>());
     /** The latest kernel launch run to its end without a debug target (run mode), and its result. */
     private volatile RunLaunch lastRun;
 
     /** A kernel launch the program ran in run mode, and how it ended. */
-    public record RunLaunch(KernelLaunch launch, LaunchResult result) {
+    public record RunLaunch(ProgramLaunch launch, LaunchResult result) {
     }
 
     public HostProgramProcess(ILaunch launch, HostProgram program) {
@@ -53,7 +53,7 @@ public final class HostProgramProcess extends ConsoleProcess {
     }
 
     /** The kernel launch of the program that {@code target} debugs, or null when it is not one of this program's. */
-    public KernelLaunch kernelLaunch(IDebugTarget target) {
+    public ProgramLaunch kernelLaunch(IDebugTarget target) {
         return debugged.get(target);
     }
 
@@ -63,13 +63,13 @@ public final class HostProgramProcess extends ConsoleProcess {
     }
 
     /** A launch ran to its end in run mode: recorded, and the debug views are told (CHANGE). */
-    void ran(KernelLaunch launch, LaunchResult result) {
+    void ran(ProgramLaunch launch, LaunchResult result) {
         lastRun = new RunLaunch(launch, result);
         changed();
     }
 
     /** Records that {@code target} debugs {@code launch}. */
-    void debugging(IDebugTarget target, KernelLaunch launch) {
+    void debugging(IDebugTarget target, ProgramLaunch launch) {
         debugged.put(target, launch);
     }
 

@@ -15,11 +15,11 @@ public final class AddressSpaceNumbering {
     private final String name;
     private final String family;
     private final int unitAddressSize;
-    private final Map<Long, AddressSpace> spaces;
-    private final Map<NumberKind, Map<Long, AddressSpace>> byKind;
-    private final AddressSpace defaultSpace;
+    private final Map<Long, DwarfAddressSpace> spaces;
+    private final Map<NumberKind, Map<Long, DwarfAddressSpace>> byKind;
+    private final DwarfAddressSpace defaultSpace;
 
-    AddressSpaceNumbering(String name, String family, int unitAddressSize, Map<Long, AddressSpace> spaces,
+    AddressSpaceNumbering(String name, String family, int unitAddressSize, Map<Long, DwarfAddressSpace> spaces,
             Map<NumberKind, Map<Long, Long>> numberToId, long defaultId) {
         this.name = name;
         this.family = family;
@@ -27,7 +27,7 @@ public final class AddressSpaceNumbering {
         this.spaces = Collections.unmodifiableMap(new LinkedHashMap<>(spaces));
         this.byKind = new EnumMap<>(NumberKind.class);
         for (Map.Entry<NumberKind, Map<Long, Long>> kind : numberToId.entrySet()) {
-            Map<Long, AddressSpace> table = new LinkedHashMap<>();
+            Map<Long, DwarfAddressSpace> table = new LinkedHashMap<>();
             kind.getValue().forEach((number, id) -> table.put(number, spaces.get(id)));
             byKind.put(kind.getKey(), Collections.unmodifiableMap(table));
         }
@@ -45,32 +45,32 @@ public final class AddressSpaceNumbering {
     }
 
     /** DW_ASPACE_default of the target: where DW_OP_addr and plain pointers point. */
-    public AddressSpace defaultSpace() {
+    public DwarfAddressSpace defaultSpace() {
         return defaultSpace;
     }
 
     /** The canonical spaces of the family, in table order. */
-    public Collection<AddressSpace> spaces() {
+    public Collection<DwarfAddressSpace> spaces() {
         return spaces.values();
     }
 
     /** The space a DWARF number of the given kind denotes; an unknown number gives an unknown space. */
-    public AddressSpace resolve(NumberKind kind, long number) {
-        Map<Long, AddressSpace> table = byKind.get(kind);
-        AddressSpace space = table == null ? null : table.get(number);
+    public DwarfAddressSpace resolve(NumberKind kind, long number) {
+        Map<Long, DwarfAddressSpace> table = byKind.get(kind);
+        DwarfAddressSpace space = table == null ? null : table.get(number);
         return space != null ? space : unknown(kind, number);
     }
 
     /** Whether the number of that kind is in this numbering's table. */
     public boolean knows(NumberKind kind, long number) {
-        Map<Long, AddressSpace> table = byKind.get(kind);
+        Map<Long, DwarfAddressSpace> table = byKind.get(kind);
         return table != null && table.containsKey(number);
     }
 
-    private AddressSpace unknown(NumberKind kind, long number) {
+    private DwarfAddressSpace unknown(NumberKind kind, long number) {
         String what = kind == NumberKind.ADDRESS_CLASS ? "address_class" : kind == NumberKind.MEMORY_SPACE
                 ? "memory_space" : "aspace";
-        return new AddressSpace(family, number, "unknown_" + what + "_" + number, unitAddressSize, Scope.DEVICE, false);
+        return new DwarfAddressSpace(family, number, "unknown_" + what + "_" + number, unitAddressSize, StorageScope.DEVICE, false);
     }
 
     @Override

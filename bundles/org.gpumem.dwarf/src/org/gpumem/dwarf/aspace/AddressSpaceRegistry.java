@@ -23,8 +23,8 @@ public final class AddressSpaceRegistry {
     }
 
     /** The numbering for a unit of {@code target} written by {@code producer}. */
-    public static AddressSpaceNumbering numbering(Target target, Producer producer, int unitAddressSize) {
-        Target effective = target == Target.OTHER && producer.kind() == Producer.Kind.NVIDIA ? Target.NVIDIA : target;
+    public static AddressSpaceNumbering numbering(DeviceFamily target, Producer producer, int unitAddressSize) {
+        DeviceFamily effective = target == DeviceFamily.OTHER && producer.kind() == Producer.Kind.NVIDIA ? DeviceFamily.NVIDIA : target;
         switch (effective) {
             case NVIDIA:
                 return nvidia();
@@ -43,35 +43,35 @@ public final class AddressSpaceRegistry {
 
     /** Convenience for callers holding the raw DW_AT_producer string and ELF e_machine. */
     public static AddressSpaceNumbering numbering(int elfMachine, String producer, int unitAddressSize) {
-        return numbering(Target.fromElfMachine(elfMachine), Producer.parse(producer), unitAddressSize);
+        return numbering(DeviceFamily.fromElfMachine(elfMachine), Producer.parse(producer), unitAddressSize);
     }
 
     // ---- NVIDIA: PTX state spaces (cuda-gdb ptxStorageKind), used as address class and space.
     private static final Object[][] PTX_STATE_SPACES = {
         // id, name, address size, scope
-        {0L, "unspecified", 8, Scope.DEVICE},
-        {1L, "code", 8, Scope.DEVICE},
-        {2L, "reg", 4, Scope.LANE},
-        {3L, "sreg", 4, Scope.LANE},
-        {4L, "const", 4, Scope.DEVICE},
-        {5L, "global", 8, Scope.DEVICE},
-        {6L, "local", 4, Scope.LANE},
-        {7L, "param", 4, Scope.FRAME},
-        {8L, "shared", 4, Scope.WORK_GROUP},
-        {9L, "surf", 8, Scope.DEVICE},
-        {10L, "tex", 8, Scope.DEVICE},
-        {11L, "texsampler", 8, Scope.DEVICE},
-        {12L, "generic", 8, Scope.DEVICE},
-        {13L, "iparam", 4, Scope.FRAME},
-        {14L, "oparam", 4, Scope.FRAME},
-        {15L, "frame", 4, Scope.FRAME},
-        {16L, "ureg", 4, Scope.WARP},
+        {0L, "unspecified", 8, StorageScope.DEVICE},
+        {1L, "code", 8, StorageScope.DEVICE},
+        {2L, "reg", 4, StorageScope.LANE},
+        {3L, "sreg", 4, StorageScope.LANE},
+        {4L, "const", 4, StorageScope.DEVICE},
+        {5L, "global", 8, StorageScope.DEVICE},
+        {6L, "local", 4, StorageScope.LANE},
+        {7L, "param", 4, StorageScope.FRAME},
+        {8L, "shared", 4, StorageScope.WORK_GROUP},
+        {9L, "surf", 8, StorageScope.DEVICE},
+        {10L, "tex", 8, StorageScope.DEVICE},
+        {11L, "texsampler", 8, StorageScope.DEVICE},
+        {12L, "generic", 8, StorageScope.DEVICE},
+        {13L, "iparam", 4, StorageScope.FRAME},
+        {14L, "oparam", 4, StorageScope.FRAME},
+        {15L, "frame", 4, StorageScope.FRAME},
+        {16L, "ureg", 4, StorageScope.WARP},
     };
     /** Space a DW_OP_addr / plain pointer of nvcc code points into: generic addresses. */
     private static final long PTX_DEFAULT = 12;
 
     private static AddressSpaceNumbering nvidia() {
-        Map<Long, AddressSpace> spaces = spaces("nvidia-ptx", PTX_STATE_SPACES);
+        Map<Long, DwarfAddressSpace> spaces = spaces("nvidia-ptx", PTX_STATE_SPACES);
         Map<Long, Long> identity = identity(spaces);
         Map<NumberKind, Map<Long, Long>> kinds = new EnumMap<>(NumberKind.class);
         kinds.put(NumberKind.ADDRESS_CLASS, identity);
@@ -82,12 +82,12 @@ public final class AddressSpaceRegistry {
 
     // ---- AMDGPU: DW_ASPACE_AMDGPU_* (address sizes for a 64-bit process).
     private static final Object[][] AMDGPU_SPACES = {
-        {0L, "global", 8, Scope.DEVICE},
-        {1L, "generic", 8, Scope.DEVICE},
-        {2L, "region", 4, Scope.DEVICE},
-        {3L, "local", 4, Scope.WORK_GROUP},
-        {5L, "private_lane", 4, Scope.LANE},
-        {6L, "private_wave", 4, Scope.WARP},
+        {0L, "global", 8, StorageScope.DEVICE},
+        {1L, "generic", 8, StorageScope.DEVICE},
+        {2L, "region", 4, StorageScope.DEVICE},
+        {3L, "local", 4, StorageScope.WORK_GROUP},
+        {5L, "private_lane", 4, StorageScope.LANE},
+        {6L, "private_wave", 4, StorageScope.WARP},
     };
     private static final Map<Long, Long> IDENTITY_AMDGPU = pairs(0, 0, 1, 1, 2, 2, 3, 3, 5, 5, 6, 6);
     /** clang 19 (TargetInfo::getDWARFAddressSpace): none = 0, private = 1, local = 2. */
@@ -107,24 +107,24 @@ public final class AddressSpaceRegistry {
     }
 
     private static AddressSpaceNumbering other(int unitAddressSize) {
-        Map<Long, AddressSpace> spaces = new LinkedHashMap<>();
-        spaces.put(0L, new AddressSpace("default", 0, "default", unitAddressSize, Scope.DEVICE, true));
+        Map<Long, DwarfAddressSpace> spaces = new LinkedHashMap<>();
+        spaces.put(0L, new DwarfAddressSpace("default", 0, "default", unitAddressSize, StorageScope.DEVICE, true));
         Map<NumberKind, Map<Long, Long>> kinds = new EnumMap<>(NumberKind.class);
         kinds.put(NumberKind.ADDRESS_SPACE, pairs(0, 0));
         kinds.put(NumberKind.ADDRESS_CLASS, pairs(0, 0));
         return new AddressSpaceNumbering("default", "default", unitAddressSize, spaces, kinds, 0);
     }
 
-    private static Map<Long, AddressSpace> spaces(String family, Object[][] rows) {
-        Map<Long, AddressSpace> spaces = new LinkedHashMap<>();
+    private static Map<Long, DwarfAddressSpace> spaces(String family, Object[][] rows) {
+        Map<Long, DwarfAddressSpace> spaces = new LinkedHashMap<>();
         for (Object[] row : rows) {
             long id = (Long) row[0];
-            spaces.put(id, new AddressSpace(family, id, (String) row[1], (Integer) row[2], (Scope) row[3], true));
+            spaces.put(id, new DwarfAddressSpace(family, id, (String) row[1], (Integer) row[2], (StorageScope) row[3], true));
         }
         return spaces;
     }
 
-    private static Map<Long, Long> identity(Map<Long, AddressSpace> spaces) {
+    private static Map<Long, Long> identity(Map<Long, DwarfAddressSpace> spaces) {
         Map<Long, Long> map = new LinkedHashMap<>();
         spaces.keySet().forEach(id -> map.put(id, id));
         return map;

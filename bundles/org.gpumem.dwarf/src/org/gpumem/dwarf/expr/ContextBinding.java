@@ -1,17 +1,17 @@
 package org.gpumem.dwarf.expr;
 
-import org.gpumem.dwarf.aspace.Scope;
+import org.gpumem.dwarf.aspace.StorageScope;
 
 /**
  * The instance of a context-dependent address space's storage a location refers to: the
  * work-group, warp/wave, lane and frame current when the location was created (the proposal's
  * rule for DW_OP_mem). Components finer than the scope are -1.
  */
-public record ContextBinding(Scope scope, long workGroup, long warp, long lane, long frame) {
-    public static final ContextBinding DEVICE = new ContextBinding(Scope.DEVICE, -1, -1, -1, -1);
+public record ContextBinding(StorageScope scope, long workGroup, long warp, long lane, long frame) {
+    public static final ContextBinding DEVICE = new ContextBinding(StorageScope.DEVICE, -1, -1, -1, -1);
 
     /** Binds {@code scope} to the context {@code context} currently has. */
-    public static ContextBinding bind(Scope scope, EvaluationContext context) {
+    public static ContextBinding bind(StorageScope scope, EvaluationContext context) {
         switch (scope) {
             case DEVICE:
                 return DEVICE;

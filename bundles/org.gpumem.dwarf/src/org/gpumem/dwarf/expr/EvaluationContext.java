@@ -20,7 +20,7 @@ public interface EvaluationContext {
     }
 
     /** Reads {@code size} (1..8) bytes at a memory location, in the target's byte order, zero-extended. */
-    default long readMemory(Location.Memory location, int size) {
+    default long readMemory(LocationDescription.Memory location, int size) {
         throw new UnsupportedOperationException("memory is not available");
     }
 
@@ -42,12 +42,12 @@ public interface EvaluationContext {
     }
 
     /** The location DW_AT_frame_base of the current function describes. */
-    default Location frameBase() {
+    default LocationDescription frameBase() {
         throw new UnsupportedOperationException("no frame base");
     }
 
     /** The location of the object being evaluated for (DW_OP_push_object_address). */
-    default Location objectAddress() {
+    default LocationDescription objectAddress() {
         throw new UnsupportedOperationException("no object address");
     }
 
@@ -77,7 +77,7 @@ public interface EvaluationContext {
     }
 
     /** Where the caller's frame kept register {@code dwarfRegister} (DW_OP_LLVM_call_frame_entry_reg). */
-    default Location callFrameEntryRegister(long dwarfRegister) {
+    default LocationDescription callFrameEntryRegister(long dwarfRegister) {
         throw new UnsupportedOperationException("call frame information is not available");
     }
 

@@ -13,7 +13,7 @@ public class EvaluationException extends InputFormatException {
     private final String operation;
     private final int operationOffset;
 
-    public EvaluationException(Expression expression, Op op, String problem, Throwable cause) {
+    public EvaluationException(Expression expression, DwarfOp op, String problem, Throwable cause) {
         super(expression.file(), expression.section(), expression.sectionOffset() + (op != null ? op.offset() : 0),
                 (op != null ? op.name() + " at expression offset " + op.offset() + ": " : "") + problem, cause);
         this.operation = op != null ? op.name() : null;

@@ -2,7 +2,7 @@ package org.gpumem.dwarf.expr;
 
 import java.nio.ByteOrder;
 
-import org.gpumem.dwarf.aspace.AddressSpace;
+import org.gpumem.dwarf.aspace.DwarfAddressSpace;
 import org.gpumem.dwarf.io.InputFormatException;
 
 /**
@@ -51,12 +51,12 @@ public final class Evaluator {
     }
 
     /** The location the expression describes; values left on the stack are addresses in the default space. */
-    public Location evaluate(Expression expression) {
+    public LocationDescription evaluate(Expression expression) {
         return evaluate(expression, context.numbering().defaultSpace());
     }
 
     /** As {@link #evaluate(Expression)}, with values left on the stack taken as offsets in {@code valueSpace}. */
-    public Location evaluate(Expression expression, AddressSpace valueSpace) {
+    public LocationDescription evaluate(Expression expression, DwarfAddressSpace valueSpace) {
         StackMachine m = new StackMachine(context, memOffsetOnTop, expression, true);
         m.run(expression, 0);
         return m.result(valueSpace);
@@ -76,9 +76,9 @@ public final class Evaluator {
     }
 
     /** Selects the entry of {@code list} covering {@code pc} and evaluates it; no entry gives undefined. */
-    public Location evaluate(LocationList list, long pc, AddressSpace valueSpace) {
+    public LocationDescription evaluate(LocationList list, long pc, DwarfAddressSpace valueSpace) {
         Expression e = list.select(pc);
-        return e == null ? Location.UNDEFINED : evaluate(e, valueSpace);
+        return e == null ? LocationDescription.UNDEFINED : evaluate(e, valueSpace);
     }
 
     /** A context whose target is big-endian implements this so that DW_OP_stack_value bytes come out right. */

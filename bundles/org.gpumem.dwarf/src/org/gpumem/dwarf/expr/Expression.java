@@ -9,14 +9,14 @@ import java.util.List;
  * when {@link RegisterNames} knows it, e.g. {@code DW_OP_regx 0x25726431 ("%rd1")}.
  */
 public final class Expression {
-    private final List<Op> ops;
+    private final List<DwarfOp> ops;
     private final int size;
     private final int addressSize;
     private final String file;
     private final String section;
     private final long sectionOffset;
 
-    Expression(List<Op> ops, int size, int addressSize, String file, String section, long sectionOffset) {
+    Expression(List<DwarfOp> ops, int size, int addressSize, String file, String section, long sectionOffset) {
         this.ops = List.copyOf(ops);
         this.size = size;
         this.addressSize = addressSize;
@@ -40,7 +40,7 @@ public final class Expression {
         return sectionOffset;
     }
 
-    public List<Op> ops() {
+    public List<DwarfOp> ops() {
         return ops;
     }
 
@@ -97,18 +97,18 @@ public final class Expression {
     }
 
     /** One operation in llvm-dwarfdump's notation. */
-    public static String format(Op op, RegisterNames registers, BaseTypeNames baseTypes) {
+    public static String format(DwarfOp op, RegisterNames registers, BaseTypeNames baseTypes) {
         StringBuilder out = new StringBuilder();
         appendOp(out, op, registers, baseTypes);
         return out.toString();
     }
 
-    private static void appendOp(StringBuilder out, Op op, RegisterNames registers, BaseTypeNames baseTypes) {
+    private static void appendOp(StringBuilder out, DwarfOp op, RegisterNames registers, BaseTypeNames baseTypes) {
         out.append(op.name());
         if (registers.replacesNumber() && appendNamedRegister(out, op, registers, baseTypes)) {
             return;
         }
-        Operand[] kinds = op.operation().operands();
+        OperandEncoding[] kinds = op.operation().operands();
         for (int i = 0; i < kinds.length; i++) {
             long value = op.operands()[i];
             switch (kinds[i]) {
@@ -146,7 +146,7 @@ public final class Expression {
     }
 
     /** llvm-dwarfdump's form: {@code DW_OP_regx SGPR33}, {@code DW_OP_breg7 RSP+8}, {@code DW_OP_bregx RBP-16}. */
-    private static boolean appendNamedRegister(StringBuilder out, Op op, RegisterNames registers, BaseTypeNames baseTypes) {
+    private static boolean appendNamedRegister(StringBuilder out, DwarfOp op, RegisterNames registers, BaseTypeNames baseTypes) {
         Operation o = op.operation();
         if (o != Operation.REG && o != Operation.REGX && o != Operation.BREG && o != Operation.BREGX
                 && o != Operation.REGVAL_TYPE) {

@@ -61,14 +61,14 @@ public final class ExpressionDecoder {
 
     private Expression decode(ByteReader r, int nesting) {
         int start = r.position();
-        List<Op> ops = new ArrayList<>();
+        List<DwarfOp> ops = new ArrayList<>();
         while (r.hasRemaining()) {
             ops.add(decodeOp(r, start, nesting));
         }
         return new Expression(ops, r.position() - start, addressSize, r.file(), r.section(), r.base() + start);
     }
 
-    private Op decodeOp(ByteReader r, int start, int nesting) {
+    private DwarfOp decodeOp(ByteReader r, int start, int nesting) {
         int at = r.position();
         int opcode = r.u8();
         long sub = -1;
@@ -85,7 +85,7 @@ public final class ExpressionDecoder {
                 throw r.fail(at, "unknown DWARF operation 0x" + Integer.toHexString(opcode));
             }
         }
-        Operand[] kinds = op.operands();
+        OperandEncoding[] kinds = op.operands();
         long[] values = new long[kinds.length];
         byte[] block = null;
         Expression nested = null;
@@ -130,6 +130,6 @@ public final class ExpressionDecoder {
                     throw new IllegalStateException(kinds[i].toString());
             }
         }
-        return new Op(at - start, r.position() - at, opcode, sub, op, values, block, nested);
+        return new DwarfOp(at - start, r.position() - at, opcode, sub, op, values, block, nested);
     }
 }

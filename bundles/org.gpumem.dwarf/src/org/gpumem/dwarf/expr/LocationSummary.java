@@ -5,7 +5,7 @@ import java.util.Deque;
 import java.util.Iterator;
 import java.util.List;
 
-import org.gpumem.dwarf.aspace.AddressSpace;
+import org.gpumem.dwarf.aspace.DwarfAddressSpace;
 import org.gpumem.dwarf.aspace.AddressSpaceNumbering;
 import org.gpumem.dwarf.aspace.NumberKind;
 
@@ -19,20 +19,20 @@ import org.gpumem.dwarf.aspace.NumberKind;
  * @param space the address space of a memory location, or null when the expression computes
  *              it at run time or the location is not memory
  */
-public record LocationSummary(String kind, AddressSpace space) {
+public record LocationSummary(String kind, DwarfAddressSpace space) {
 
     /**
      * @param valueSpace     the space a value left on the stack addresses: the default space, or
      *                       the one the variable's DW_AT_address_class names (nvcc)
      * @param memOffsetOnTop DW_OP_mem's operand order, as for {@link Evaluator}
      */
-    public static LocationSummary of(Expression expression, AddressSpaceNumbering numbering, AddressSpace valueSpace,
+    public static LocationSummary of(Expression expression, AddressSpaceNumbering numbering, DwarfAddressSpace valueSpace,
             boolean memOffsetOnTop) {
-        List<Op> ops = expression.ops();
+        List<DwarfOp> ops = expression.ops();
         if (ops.isEmpty()) {
             return new LocationSummary("none", null);
         }
-        for (Op op : ops) {
+        for (DwarfOp op : ops) {
             switch (op.operation()) {
                 case PIECE: case BIT_PIECE: case LLVM_PIECE_END: case LLVM_EXTEND: case LLVM_SELECT_BIT_PIECE:
                     return new LocationSummary("composite", null);
@@ -53,11 +53,11 @@ public record LocationSummary(String kind, AddressSpace space) {
     }
 
     /** A constant-tracking run over the operations; null when a value it needs is not constant. */
-    private static AddressSpace memorySpace(List<Op> ops, AddressSpaceNumbering numbering, AddressSpace valueSpace,
+    private static DwarfAddressSpace memorySpace(List<DwarfOp> ops, AddressSpaceNumbering numbering, DwarfAddressSpace valueSpace,
             boolean memOffsetOnTop) {
         Deque<Abstract> stack = new ArrayDeque<>();
         for (int i = 0; i < ops.size(); i++) {
-            Op op = ops.get(i);
+            DwarfOp op = ops.get(i);
             if (stack.size() > Evaluator.MAX_STACK) {
                 return null;
             }
@@ -186,7 +186,7 @@ public record LocationSummary(String kind, AddressSpace space) {
         return stack.isEmpty() ? null : stack.pop();
     }
 
-    private record Abstract(Long value, boolean location, AddressSpace space) {
+    private record Abstract(Long value, boolean location, DwarfAddressSpace space) {
         static final Abstract UNKNOWN = new Abstract(null, false, null);
 
         static Abstract value(long v) {
@@ -194,7 +194,7 @@ public record LocationSummary(String kind, AddressSpace space) {
         }
 
         static Abstract in(Abstract spaceNumber, AddressSpaceNumbering numbering) {
-            AddressSpace space = spaceNumber.value == null || spaceNumber.location ? null
+            DwarfAddressSpace space = spaceNumber.value == null || spaceNumber.location ? null
                     : numbering.resolve(NumberKind.ADDRESS_SPACE, spaceNumber.value);
             return new Abstract(null, true, space);
         }

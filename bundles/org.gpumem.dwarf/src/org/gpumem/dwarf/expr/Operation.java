@@ -1,6 +1,6 @@
 package org.gpumem.dwarf.expr;
 
-import static org.gpumem.dwarf.expr.Operand.*;
+import static org.gpumem.dwarf.expr.OperandEncoding.*;
 
 /**
  * Every DWARF expression operation gpumem decodes: DWARF 5, the GNU vendor operations, LLVM's
@@ -79,9 +79,9 @@ public enum Operation {
     ASPACE_BREGX("DW_OP_aspace_bregx", ULEB, SLEB);
 
     private final String dwarfName;
-    private final Operand[] operands;
+    private final OperandEncoding[] operands;
 
-    Operation(String dwarfName, Operand... operands) {
+    Operation(String dwarfName, OperandEncoding... operands) {
         this.dwarfName = dwarfName;
         this.operands = operands;
     }
@@ -91,7 +91,7 @@ public enum Operation {
         return dwarfName;
     }
 
-    Operand[] operands() {
+    OperandEncoding[] operands() {
         return operands;
     }
 

@@ -4,12 +4,12 @@ package org.gpumem.dwarf.expr;
  * A DWARF stack entry: a value of a size (in bytes) and signedness, or a location (DWARF 6's
  * locations on the stack), and the arithmetic on values.
  */
-record StackEntry(long bits, int size, boolean signed, Location location) {
+record StackEntry(long bits, int size, boolean signed, LocationDescription location) {
     static StackEntry generic(long v, int addressSize) {
         return new StackEntry(mask(v, addressSize), addressSize, false, null);
     }
 
-    static StackEntry of(Location location) {
+    static StackEntry of(LocationDescription location) {
         return new StackEntry(0, 0, false, location);
     }
 

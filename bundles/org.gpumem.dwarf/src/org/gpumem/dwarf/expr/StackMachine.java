@@ -7,7 +7,7 @@ import java.util.Deque;
 import java.util.Iterator;
 import java.util.List;
 
-import org.gpumem.dwarf.aspace.AddressSpace;
+import org.gpumem.dwarf.aspace.DwarfAddressSpace;
 import org.gpumem.dwarf.aspace.NumberKind;
 import org.gpumem.dwarf.io.InputFormatException;
 
@@ -29,7 +29,7 @@ final class StackMachine {
     private final boolean memOffsetOnTop;
     final Expression root;
     final Deque<StackEntry> stack = new ArrayDeque<>();
-    final List<Location.Piece> pieces = new ArrayList<>();
+    final List<LocationDescription.Piece> pieces = new ArrayList<>();
     /** Pieces in {@link #pieces} once nested composites are flattened. */
     long piecesSoFar;
     final int addressSize;
@@ -47,29 +47,29 @@ final class StackMachine {
         this.addressSize = root.addressSize();
     }
 
-    EvaluationException error(Op op, String problem) {
+    EvaluationException error(DwarfOp op, String problem) {
         return new EvaluationException(current, op, problem, null);
     }
 
-    void push(StackEntry e, Op op) {
+    void push(StackEntry e, DwarfOp op) {
         if (stack.size() >= MAX_STACK) {
             throw error(op, "stack deeper than " + MAX_STACK);
         }
         stack.push(e);
     }
 
-    void pushValue(long v, Op op) {
+    void pushValue(long v, DwarfOp op) {
         push(StackEntry.generic(v, addressSize), op);
     }
 
-    StackEntry pop(Op op) {
+    StackEntry pop(DwarfOp op) {
         if (stack.isEmpty()) {
             throw error(op, "stack underflow");
         }
         return stack.pop();
     }
 
-    StackEntry peekAt(long depth, Op op) {
+    StackEntry peekAt(long depth, DwarfOp op) {
         if (depth < 0 || depth >= stack.size()) {
             throw error(op, "stack has " + stack.size() + " entries, needs " + (depth + 1));
         }
@@ -80,40 +80,40 @@ final class StackMachine {
         return it.next();
     }
 
-    long value(StackEntry e, Op op) {
+    long value(StackEntry e, DwarfOp op) {
         if (e.location() == null) {
             return e.bits();
         }
-        if (e.location() instanceof Location.Memory mem && mem.space().equals(context.numbering().defaultSpace())
+        if (e.location() instanceof LocationDescription.Memory mem && mem.space().equals(context.numbering().defaultSpace())
                 && mem.bitOffset() == 0) {
             return mem.offset();
         }
         throw error(op, "needs a value but the stack holds a location (" + e.location() + ")");
     }
 
-    long popValue(Op op) {
+    long popValue(DwarfOp op) {
         return value(pop(op), op);
     }
 
-    Location popLocation(Op op) {
+    LocationDescription popLocation(DwarfOp op) {
         StackEntry e = pop(op);
         return e.location() != null ? e.location() : memory(context.numbering().defaultSpace(), e.bits());
     }
 
-    Location.Memory memory(AddressSpace space, long offset) {
-        return new Location.Memory(space, ContextBinding.bind(space.scope(), context), offset);
+    LocationDescription.Memory memory(DwarfAddressSpace space, long offset) {
+        return new LocationDescription.Memory(space, ContextBinding.bind(space.scope(), context), offset);
     }
 
-    AddressSpace space(long number) {
+    DwarfAddressSpace space(long number) {
         return context.numbering().resolve(NumberKind.ADDRESS_SPACE, number);
     }
 
-    Location result(AddressSpace valueSpace) {
+    LocationDescription result(DwarfAddressSpace valueSpace) {
         if (!pieces.isEmpty()) {
-            return new Location.Composite(pieces);
+            return new LocationDescription.Composite(pieces);
         }
         if (stack.isEmpty()) {
-            return Location.UNDEFINED;
+            return LocationDescription.UNDEFINED;
         }
         StackEntry top = stack.peek();
         if (top.location() != null) {
@@ -126,7 +126,7 @@ final class StackMachine {
         }
     }
 
-    EvaluationException wrap(RuntimeException e, Op op) {
+    EvaluationException wrap(RuntimeException e, DwarfOp op) {
         if (e instanceof EvaluationException ee) {
             return ee;
         }
@@ -140,10 +140,10 @@ final class StackMachine {
     void run(Expression expression, int depth) {
         Expression saved = current;
         current = expression;
-        List<Op> ops = expression.ops();
+        List<DwarfOp> ops = expression.ops();
         int i = 0;
         while (i < ops.size()) {
-            Op op = ops.get(i);
+            DwarfOp op = ops.get(i);
             if (++steps > MAX_STEPS) {
                 throw error(op, "more than " + MAX_STEPS + " operations executed (a loop?)");
             }
@@ -158,7 +158,7 @@ final class StackMachine {
         current = saved;
     }
 
-    int branchTarget(Expression expression, Op op) {
+    int branchTarget(Expression expression, DwarfOp op) {
         long target = (long) op.offset() + op.length() + op.operand(0);
         if (target == expression.size()) {
             return expression.ops().size();
@@ -170,28 +170,28 @@ final class StackMachine {
         return index;
     }
 
-    void addPiece(Location location, long bits, long bitOffset, Op op) {
+    void addPiece(LocationDescription location, long bits, long bitOffset, DwarfOp op) {
         long leaves = flattenedPieces(location);
         if (leaves > MAX_PIECES - piecesSoFar) {
             throw error(op, "more than " + MAX_PIECES + " pieces");
         }
         piecesSoFar += leaves;
-        pieces.add(new Location.Piece(location, bits, bitOffset));
+        pieces.add(new LocationDescription.Piece(location, bits, bitOffset));
     }
 
-    Location displace(Location location, long bits, Op op) {
-        if (location instanceof Location.Memory mem) {
+    LocationDescription displace(LocationDescription location, long bits, DwarfOp op) {
+        if (location instanceof LocationDescription.Memory mem) {
             long total = mem.bitOffset() + bits;
-            return new Location.Memory(mem.space(), mem.binding(), mem.offset() + Math.floorDiv(total, 8),
+            return new LocationDescription.Memory(mem.space(), mem.binding(), mem.offset() + Math.floorDiv(total, 8),
                     (int) Math.floorMod(total, 8));
         }
-        if (location instanceof Location.Register reg) {
-            return new Location.Register(reg.number(), reg.name(), reg.bitOffset() + bits);
+        if (location instanceof LocationDescription.Register reg) {
+            return new LocationDescription.Register(reg.number(), reg.name(), reg.bitOffset() + bits);
         }
         throw error(op, "cannot offset a " + location.kind() + " location");
     }
 
-    StackEntry typed(long bits, long typeOffset, Op op) {
+    StackEntry typed(long bits, long typeOffset, DwarfOp op) {
         if (typeOffset == 0) {
             return StackEntry.generic(bits, addressSize);
         }
@@ -205,7 +205,7 @@ final class StackMachine {
         return new StackEntry(StackEntry.mask(bits, type.byteSize()), type.byteSize(), type.signed(), null);
     }
 
-    StackEntry binary(StackEntry a, StackEntry b, Op op) {
+    StackEntry binary(StackEntry a, StackEntry b, DwarfOp op) {
         long x = value(a, op);
         long y = value(b, op);
         int size = a.location() == null ? a.size() : addressSize;
@@ -216,7 +216,7 @@ final class StackMachine {
         return StackEntry.binary(op.operation(), x, y, size, signed);
     }
 
-    byte[] bytes(StackEntry e, Op op) {
+    byte[] bytes(StackEntry e, DwarfOp op) {
         long v = value(e, op);
         int size = e.location() == null ? e.size() : addressSize;
         byte[] b = new byte[size];
@@ -227,15 +227,15 @@ final class StackMachine {
         return b;
     }
 
-    long read(Location location, int size, Op op) {
+    long read(LocationDescription location, int size, DwarfOp op) {
         if (size < 1 || size > 8) {
             throw error(op, "cannot read " + size + " bytes onto the stack");
         }
-        if (!(location instanceof Location.Memory mem)) {
-            if (location instanceof Location.Register reg && reg.bitOffset() == 0) {
+        if (!(location instanceof LocationDescription.Memory mem)) {
+            if (location instanceof LocationDescription.Register reg && reg.bitOffset() == 0) {
                 return StackEntry.mask(context.readRegister(reg.number()), size);
             }
-            if (location instanceof Location.ImplicitValue iv && iv.bytes().length >= size) {
+            if (location instanceof LocationDescription.ImplicitValue iv && iv.bytes().length >= size) {
                 byte[] b = iv.bytes();
                 long v = 0;
                 for (int i = size - 1; i >= 0; i--) {
@@ -252,7 +252,7 @@ final class StackMachine {
      * Executes one operation (a dispatch over the groups below); returns the index of the next.
      * Control flow (branches, DWARF procedure calls) is handled here.
      */
-    private int execute(Expression expression, List<Op> ops, int i, Op op, int depth) {
+    private int execute(Expression expression, List<DwarfOp> ops, int i, DwarfOp op, int depth) {
         switch (op.operation()) {
             case BRA:
                 if (popValue(op) != 0) {
@@ -288,7 +288,7 @@ final class StackMachine {
     }
 
     /** Literals, constants and .debug_addr entries. */
-    private boolean pushConstant(Op op) {
+    private boolean pushConstant(DwarfOp op) {
         switch (op.operation()) {
             case ADDR: case CONST1U: case CONST2U: case CONST4U: case CONST8U: case CONSTU:
             case CONST1S: case CONST2S: case CONST4S: case CONST8S: case CONSTS:
@@ -318,7 +318,7 @@ final class StackMachine {
     }
 
     /** Stack manipulation. */
-    private boolean manipulateStack(Op op) {
+    private boolean manipulateStack(DwarfOp op) {
         switch (op.operation()) {
             case DUP:
                 push(peekAt(0, op), op);
@@ -351,7 +351,7 @@ final class StackMachine {
     }
 
     /** Arithmetic, logic, comparisons and conversions. */
-    private boolean compute(Op op) {
+    private boolean compute(DwarfOp op) {
         switch (op.operation()) {
             case ABS: {
                 StackEntry e = pop(op);
@@ -390,7 +390,7 @@ final class StackMachine {
     }
 
     /** Reading memory: DW_OP_deref*, DW_OP_xderef* (the proposal's aspace_deref*). */
-    private boolean access(Op op, List<Op> ops, int i, int depth) {
+    private boolean access(DwarfOp op, List<DwarfOp> ops, int i, int depth) {
         switch (op.operation()) {
             case DEREF: case DEREF_SIZE: {
                 int size = op.operation() == Operation.DEREF ? addressSize : (int) op.operand(0);
@@ -398,14 +398,14 @@ final class StackMachine {
                 return true;
             }
             case DEREF_TYPE: case GNU_DEREF_TYPE: {
-                Location l = popLocation(op);
+                LocationDescription l = popLocation(op);
                 push(typed(read(l, (int) op.operand(0), op), op.operand(1), op), op);
                 return true;
             }
             case XDEREF: case XDEREF_SIZE: case XDEREF_TYPE: {
                 long offset = popValue(op);
-                AddressSpace space = space(popValue(op));
-                Location.Memory mem = memory(space, offset);
+                DwarfAddressSpace space = space(popValue(op));
+                LocationDescription.Memory mem = memory(space, offset);
                 if (op.operation() == Operation.XDEREF && i == ops.size() - 1 && depth == 0 && locationWanted) {
                     push(StackEntry.of(mem), op);
                 } else if (op.operation() == Operation.XDEREF_TYPE) {
@@ -421,10 +421,10 @@ final class StackMachine {
     }
 
     /** Operations that ask the program state: registers, frame base, object address, TLS, CFA, entry values, lane. */
-    private boolean readContext(Op op) {
+    private boolean readContext(DwarfOp op) {
         switch (op.operation()) {
             case REG: case REGX:
-                push(StackEntry.of(new Location.Register(op.index(), context.registerNames().name(op.index()), 0)), op);
+                push(StackEntry.of(new LocationDescription.Register(op.index(), context.registerNames().name(op.index()), 0)), op);
                 return true;
             case BREG: case BREGX: {
                 long disp = op.operation() == Operation.BREG ? op.operand(0) : op.operand(1);
@@ -432,11 +432,11 @@ final class StackMachine {
                 return true;
             }
             case FBREG: {
-                Location base = context.frameBase();
-                if (base instanceof Location.Register reg) {
+                LocationDescription base = context.frameBase();
+                if (base instanceof LocationDescription.Register reg) {
                     pushValue(context.readRegister(reg.number()) + op.operand(0), op);
-                } else if (base instanceof Location.Memory mem) {
-                    Location.Memory at = new Location.Memory(mem.space(), mem.binding(), mem.offset() + op.operand(0),
+                } else if (base instanceof LocationDescription.Memory mem) {
+                    LocationDescription.Memory at = new LocationDescription.Memory(mem.space(), mem.binding(), mem.offset() + op.operand(0),
                             mem.bitOffset());
                     push(StackEntry.of(at), op);
                 } else {
@@ -471,7 +471,7 @@ final class StackMachine {
     }
 
     /** Operations that form or move a memory location in an address space. */
-    private boolean formAddress(Op op) {
+    private boolean formAddress(DwarfOp op) {
         switch (op.operation()) {
             case MEM: {
                 long offset, spaceNumber;
@@ -492,7 +492,7 @@ final class StackMachine {
                 return true;
             }
             case ASPACE_BREGX: case LLVM_ASPACE_BREGX: {
-                AddressSpace space = space(popValue(op));
+                DwarfAddressSpace space = space(popValue(op));
                 long offset = context.readRegister(op.operand(0)) + op.operand(1);
                 push(StackEntry.of(memory(space, offset)), op);
                 return true;
@@ -516,10 +516,10 @@ final class StackMachine {
     }
 
     /** Locations that are not memory: pieces, implicit values and pointers, undefined, LLVM's composites. */
-    private boolean compose(Op op) {
+    private boolean compose(DwarfOp op) {
         switch (op.operation()) {
             case PIECE: case BIT_PIECE: {
-                Location l = stack.isEmpty() ? Location.UNDEFINED : popLocation(op);
+                LocationDescription l = stack.isEmpty() ? LocationDescription.UNDEFINED : popLocation(op);
                 long bits = op.operation() == Operation.PIECE ? op.operand(0) * 8 : op.operand(0);
                 long offset = op.operation() == Operation.PIECE ? 0 : op.operand(1);
                 if (op.operation() == Operation.PIECE && (op.operand(0) < 0 || op.operand(0) > Long.MAX_VALUE / 8)) {
@@ -529,19 +529,19 @@ final class StackMachine {
                 return true;
             }
             case IMPLICIT_VALUE:
-                push(StackEntry.of(new Location.ImplicitValue(op.block())), op);
+                push(StackEntry.of(new LocationDescription.ImplicitValue(op.block())), op);
                 return true;
             case STACK_VALUE:
-                push(StackEntry.of(new Location.ImplicitValue(bytes(pop(op), op))), op);
+                push(StackEntry.of(new LocationDescription.ImplicitValue(bytes(pop(op), op))), op);
                 return true;
             case IMPLICIT_POINTER: case GNU_IMPLICIT_POINTER:
-                push(StackEntry.of(new Location.ImplicitPointer(op.operand(0), op.operand(1))), op);
+                push(StackEntry.of(new LocationDescription.ImplicitPointer(op.operand(0), op.operand(1))), op);
                 return true;
             case LLVM_UNDEFINED:
-                push(StackEntry.of(Location.UNDEFINED), op);
+                push(StackEntry.of(LocationDescription.UNDEFINED), op);
                 return true;
             case LLVM_PIECE_END: {
-                Location.Composite composite = new Location.Composite(new ArrayList<>(pieces));
+                LocationDescription.Composite composite = new LocationDescription.Composite(new ArrayList<>(pieces));
                 pieces.clear();
                 piecesSoFar = 0;
                 push(StackEntry.of(composite), op);
@@ -550,27 +550,27 @@ final class StackMachine {
             case LLVM_EXTEND: {
                 long bits = op.operand(0), count = op.operand(1);
                 checkParts(count, op);
-                Location l = popLocation(op);
+                LocationDescription l = popLocation(op);
                 checkParts(count * flattenedPieces(l), op);
-                List<Location.Piece> parts = new ArrayList<>();
+                List<LocationDescription.Piece> parts = new ArrayList<>();
                 for (long k = 0; k < count; k++) {
-                    parts.add(new Location.Piece(l, bits, 0));
+                    parts.add(new LocationDescription.Piece(l, bits, 0));
                 }
-                push(StackEntry.of(new Location.Composite(parts)), op);
+                push(StackEntry.of(new LocationDescription.Composite(parts)), op);
                 return true;
             }
             case LLVM_SELECT_BIT_PIECE: {
                 long bits = op.operand(0), count = op.operand(1);
                 checkParts(count, op);
                 long mask = popValue(op);
-                Location one = popLocation(op), zero = popLocation(op);
+                LocationDescription one = popLocation(op), zero = popLocation(op);
                 checkParts(count * Math.max(flattenedPieces(one), flattenedPieces(zero)), op);
-                List<Location.Piece> parts = new ArrayList<>();
+                List<LocationDescription.Piece> parts = new ArrayList<>();
                 for (int k = 0; k < count; k++) {
                     boolean set = k < 64 && (mask >>> k & 1) != 0;
-                    parts.add(new Location.Piece(set ? one : zero, bits, k * bits));
+                    parts.add(new LocationDescription.Piece(set ? one : zero, bits, k * bits));
                 }
-                push(StackEntry.of(new Location.Composite(parts)), op);
+                push(StackEntry.of(new LocationDescription.Composite(parts)), op);
                 return true;
             }
             default:
@@ -584,12 +584,12 @@ final class StackMachine {
      * to this count (an extend of an extend of an extend multiplies them). Stops counting past
      * {@link #MAX_PIECES}, so the walk itself stays bounded.
      */
-    static long flattenedPieces(Location l) {
-        if (!(l instanceof Location.Composite c)) {
+    static long flattenedPieces(LocationDescription l) {
+        if (!(l instanceof LocationDescription.Composite c)) {
             return 1;
         }
         long n = 0;
-        for (Location.Piece p : c.pieces()) {
+        for (LocationDescription.Piece p : c.pieces()) {
             n += flattenedPieces(p.location());
             if (n > MAX_PIECES) {
                 return n;
@@ -598,7 +598,7 @@ final class StackMachine {
         return n;
     }
 
-    void checkParts(long count, Op op) {
+    void checkParts(long count, DwarfOp op) {
         if (count < 0 || count > MAX_PIECES) {
             throw error(op, "count " + Long.toUnsignedString(count) + " exceeds " + MAX_PIECES);
         }

@@ -10,17 +10,17 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.gpumem.dwarf.aspace.AddressSpace;
+import org.gpumem.dwarf.aspace.DwarfAddressSpace;
 import org.gpumem.dwarf.aspace.AddressSpaceEncodings;
 import org.gpumem.dwarf.aspace.AddressSpaceNumbering;
 import org.gpumem.dwarf.aspace.AddressSpaceRegistry;
 import org.gpumem.dwarf.aspace.NumberKind;
 import org.gpumem.dwarf.aspace.Producer;
-import org.gpumem.dwarf.aspace.Target;
+import org.gpumem.dwarf.aspace.DeviceFamily;
 import org.gpumem.dwarf.expr.Evaluator;
 import org.gpumem.dwarf.expr.Expression;
 import org.gpumem.dwarf.expr.ExpressionDecoder;
-import org.gpumem.dwarf.expr.Location;
+import org.gpumem.dwarf.expr.LocationDescription;
 import org.gpumem.dwarf.expr.OpcodeTable;
 import org.gpumem.dwarf.expr.RegisterNames;
 import org.gpumem.dwarf.info.DieCursor;
@@ -151,7 +151,7 @@ public final class DwarfStatistics {
     private static final class Counts {
         final DwarfFile dwarf;
         final AddressSpaceEncodings encodings;
-        final Target target;
+        final DeviceFamily target;
         final boolean gpu;
         long dies;
         long variables;
@@ -167,8 +167,8 @@ public final class DwarfStatistics {
         Counts(DwarfFile dwarf, AddressSpaceEncodings encodings) {
             this.dwarf = dwarf;
             this.encodings = encodings;
-            this.target = Target.fromElfMachine(dwarf.source().machine());
-            this.gpu = target != Target.OTHER;
+            this.target = DeviceFamily.fromElfMachine(dwarf.source().machine());
+            this.gpu = target != DeviceFamily.OTHER;
         }
 
         void add(Counts o) {
@@ -269,7 +269,7 @@ public final class DwarfStatistics {
                     if (key == null) {
                         NumberKind kind = enc.attributeKind(attr);
                         if (kind != null && c.isConstant(i)) {
-                            AddressSpace s = numbering.resolve(kind, c.unsigned(i));
+                            DwarfAddressSpace s = numbering.resolve(kind, c.unsigned(i));
                             key = s.name() + "(" + s.id() + ")";
                         }
                     }
@@ -294,8 +294,8 @@ public final class DwarfStatistics {
             try {
                 Expression e = decoder.decode(u.section().reader().subAt(c.blockOffset(loc), c.block(loc).remaining()));
                 StaticContext ctx = new StaticContext(dwarf, u, numbering, RegisterNames.NONE, null);
-                Location l = new Evaluator(ctx, enc.memOffsetOnTop()).evaluate(e);
-                if (l instanceof Location.Memory m) {
+                LocationDescription l = new Evaluator(ctx, enc.memOffsetOnTop()).evaluate(e);
+                if (l instanceof LocationDescription.Memory m) {
                     return m.space().name() + "(" + m.space().id() + ")";
                 }
                 return l.kind();

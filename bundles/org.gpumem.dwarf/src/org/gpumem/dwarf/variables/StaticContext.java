@@ -4,7 +4,7 @@ import org.gpumem.dwarf.aspace.AddressSpaceNumbering;
 import org.gpumem.dwarf.expr.ContextBinding;
 import org.gpumem.dwarf.expr.EvaluationContext;
 import org.gpumem.dwarf.expr.Expression;
-import org.gpumem.dwarf.expr.Location;
+import org.gpumem.dwarf.expr.LocationDescription;
 import org.gpumem.dwarf.expr.RegisterNames;
 import org.gpumem.dwarf.expr.UnitBaseTypes;
 import org.gpumem.dwarf.info.DwarfFile;
@@ -23,10 +23,10 @@ final class StaticContext implements EvaluationContext {
     private final Unit unit;
     private final AddressSpaceNumbering numbering;
     private final RegisterNames registers;
-    private final Location frameBase;
+    private final LocationDescription frameBase;
     private boolean dynamic;
 
-    StaticContext(DwarfFile dwarf, Unit unit, AddressSpaceNumbering numbering, RegisterNames registers, Location frameBase) {
+    StaticContext(DwarfFile dwarf, Unit unit, AddressSpaceNumbering numbering, RegisterNames registers, LocationDescription frameBase) {
         this.dwarf = dwarf;
         this.unit = unit;
         this.numbering = numbering;
@@ -54,7 +54,7 @@ final class StaticContext implements EvaluationContext {
     }
 
     @Override
-    public long readMemory(Location.Memory location, int size) {
+    public long readMemory(LocationDescription.Memory location, int size) {
         dynamic = true;
         return 0;
     }
@@ -75,15 +75,15 @@ final class StaticContext implements EvaluationContext {
     }
 
     @Override
-    public Location frameBase() {
+    public LocationDescription frameBase() {
         dynamic = true;
-        return frameBase != null ? frameBase : new Location.Memory(numbering.defaultSpace(), ContextBinding.DEVICE, 0);
+        return frameBase != null ? frameBase : new LocationDescription.Memory(numbering.defaultSpace(), ContextBinding.DEVICE, 0);
     }
 
     @Override
-    public Location objectAddress() {
+    public LocationDescription objectAddress() {
         dynamic = true;
-        return new Location.Memory(numbering.defaultSpace(), ContextBinding.DEVICE, 0);
+        return new LocationDescription.Memory(numbering.defaultSpace(), ContextBinding.DEVICE, 0);
     }
 
     @Override

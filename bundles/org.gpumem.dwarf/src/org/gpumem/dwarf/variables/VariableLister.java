@@ -6,18 +6,18 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.function.Consumer;
 
-import org.gpumem.dwarf.aspace.AddressSpace;
+import org.gpumem.dwarf.aspace.DwarfAddressSpace;
 import org.gpumem.dwarf.aspace.AddressSpaceEncodings;
 import org.gpumem.dwarf.aspace.AddressSpaceNumbering;
 import org.gpumem.dwarf.aspace.AddressSpaceRegistry;
 import org.gpumem.dwarf.aspace.NumberKind;
 import org.gpumem.dwarf.aspace.Producer;
-import org.gpumem.dwarf.aspace.Target;
+import org.gpumem.dwarf.aspace.DeviceFamily;
 import org.gpumem.dwarf.expr.Evaluator;
 import org.gpumem.dwarf.expr.Expression;
 import org.gpumem.dwarf.expr.ExpressionDecoder;
 import org.gpumem.dwarf.expr.ContextBinding;
-import org.gpumem.dwarf.expr.Location;
+import org.gpumem.dwarf.expr.LocationDescription;
 import org.gpumem.dwarf.expr.LocationSummary;
 import org.gpumem.dwarf.expr.OpcodeTable;
 import org.gpumem.dwarf.expr.RegisterNames;
@@ -34,9 +34,9 @@ import org.gpumem.dwarf.info.Section;
 import org.gpumem.dwarf.info.Unit;
 import org.gpumem.dwarf.io.ByteReader;
 import org.gpumem.dwarf.io.InputFormatException;
-import org.gpumem.dwarf.variables.Variable.ListEntryText;
-import org.gpumem.dwarf.variables.Variable.LocationText;
-import org.gpumem.dwarf.variables.Variable.SpaceRef;
+import org.gpumem.dwarf.variables.DwarfVariable.ListEntryText;
+import org.gpumem.dwarf.variables.DwarfVariable.LocationText;
+import org.gpumem.dwarf.variables.DwarfVariable.SpaceRef;
 
 /**
  * Lists every variable and formal parameter of a {@link DwarfFile} (globals, locals, parameters
@@ -74,13 +74,13 @@ public final class VariableLister {
     }
 
     /** All variables, in DIE order. */
-    public List<Variable> list() {
-        List<Variable> out = new ArrayList<>();
+    public List<DwarfVariable> list() {
+        List<DwarfVariable> out = new ArrayList<>();
         forEach(out::add);
         return out;
     }
 
-    public void forEach(Consumer<Variable> sink) {
+    public void forEach(Consumer<DwarfVariable> sink) {
         for (Unit u : dwarf.units()) {
             listUnit(u, sink);
         }
@@ -101,12 +101,12 @@ public final class VariableLister {
         final String unitName;
         /** The subprogram whose frame base {@link #frameBase} holds: its variables come one after another. */
         long frameBaseDie = -1;
-        Location frameBase;
+        LocationDescription frameBase;
 
         UnitState(Unit u) {
             this.unit = u;
             Producer producer = Producer.parse(u.producer());
-            Target target = Target.fromElfMachine(dwarf.source().machine());
+            DeviceFamily target = DeviceFamily.fromElfMachine(dwarf.source().machine());
             this.numbering = AddressSpaceRegistry.numbering(target, producer, u.addressSize());
             this.unitEncodings = encodings.forProducer(producer);
             this.decoder = new ExpressionDecoder(opcodeTables.computeIfAbsent(unitEncodings, OpcodeTable::new), u.version(),
@@ -126,7 +126,7 @@ public final class VariableLister {
         }
     }
 
-    private void listUnit(Unit u, Consumer<Variable> sink) {
+    private void listUnit(Unit u, Consumer<DwarfVariable> sink) {
         // Built at the unit's first variable: a unit without variables (many are, some inputs
         // have hundreds of thousands) then costs its DIE walk only.
         UnitState st = null;
@@ -202,7 +202,7 @@ public final class VariableLister {
         return "<anonymous>";
     }
 
-    private Variable variable(UnitState st, DieCursor c, String function, long frameBaseDie) {
+    private DwarfVariable variable(UnitState st, DieCursor c, String function, long frameBaseDie) {
         Unit u = st.unit;
         long dieOffset = c.offset();
         String name = c.string(DwAt.NAME);
@@ -214,7 +214,7 @@ public final class VariableLister {
         }
         SpaceRef space = null;
         String spaceSource = null;
-        AddressSpace attrSpace = null;
+        DwarfAddressSpace attrSpace = null;
         for (int i = 0; i < c.attributeCount(); i++) {
             NumberKind kind = st.unitEncodings.attributeKind(c.attribute(i));
             if (kind != null && c.isConstant(i) || kind != null && c.form(i) == org.gpumem.dwarf.info.DwForm.FLAG) {
@@ -228,13 +228,13 @@ public final class VariableLister {
         int loc = c.find(DwAt.LOCATION);
         int constValue = c.find(DwAt.CONST_VALUE);
         LocationText location = null;
-        Location evaluated = null;
+        LocationDescription evaluated = null;
         if (loc >= 0) {
             if (frameBaseDie >= 0 && frameBaseDie != st.frameBaseDie) {
                 st.frameBase = frameBase(st, frameBaseDie);
                 st.frameBaseDie = frameBaseDie;
             }
-            Location frameBase = frameBaseDie >= 0 ? st.frameBase : null;
+            LocationDescription frameBase = frameBaseDie >= 0 ? st.frameBase : null;
             if (c.isListReference(loc)) {
                 long off = c.listOffset(loc);
                 location = list(st, off, attrSpace, frameBase);
@@ -272,7 +272,7 @@ public final class VariableLister {
                     NumberKind kind = st.unitEncodings.attributeKind(o.attribute(i));
                     if (kind != null && o.isConstant(i)) {
                         long number = o.unsigned(i);
-                        AddressSpace as = st.numbering.resolve(kind, number);
+                        DwarfAddressSpace as = st.numbering.resolve(kind, number);
                         space = new SpaceRef(number, as.name(), st.numbering.name());
                         spaceSource = st.unitEncodings.attributeName(o.attribute(i));
                         break;
@@ -280,7 +280,7 @@ public final class VariableLister {
                 }
             }
         }
-        if (space == null && evaluated instanceof Location.Memory m) {
+        if (space == null && evaluated instanceof LocationDescription.Memory m) {
             space = new SpaceRef(m.space().id(), m.space().name(), st.numbering.name());
             spaceSource = "location";
         }
@@ -288,11 +288,11 @@ public final class VariableLister {
         if (declFile >= 0 && st.lines != null) {
             file = st.lines.shortFileName(declFile);
         }
-        return new Variable(st.unitName, function, name, c.tag() == DwTag.FORMAL_PARAMETER, dieOffset,
+        return new DwarfVariable(st.unitName, function, name, c.tag() == DwTag.FORMAL_PARAMETER, dieOffset,
                 type == null ? "void" : type, file, declLine, space, spaceSource, location);
     }
 
-    private Location frameBase(UnitState st, long subprogramDie) {
+    private LocationDescription frameBase(UnitState st, long subprogramDie) {
         DieCursor f = dwarf.dieAt(subprogramDie);
         int i = f.find(DwAt.FRAME_BASE);
         if (i < 0 || !f.isBlock(i)) {
@@ -308,15 +308,15 @@ public final class VariableLister {
         }
     }
 
-    private record Single(LocationText text, Location location) {
+    private record Single(LocationText text, LocationDescription location) {
     }
 
-    private Single single(UnitState st, Section section, long at, int length, AddressSpace valueSpace, Location frameBase) {
+    private Single single(UnitState st, Section section, long at, int length, DwarfAddressSpace valueSpace, LocationDescription frameBase) {
         ByteReader r = section.reader().subAt(at, length);
         String hex = HexFormat.of().formatHex(bytes(r.buffer()));
         List<String> symbols = symbols(section, at, at + length);
         if (length == 0) {
-            return new Single(new LocationText("none", "", hex, null, symbols, null, null), Location.UNDEFINED);
+            return new Single(new LocationText("none", "", hex, null, symbols, null, null), LocationDescription.UNDEFINED);
         }
         Expression e;
         try {
@@ -327,11 +327,11 @@ public final class VariableLister {
         String ops = e.format(st.registers, st.baseTypes);
         StaticContext ctx = new StaticContext(dwarf, st.unit, st.numbering, st.registers, frameBase);
         try {
-            Location l = valueSpace != null
+            LocationDescription l = valueSpace != null
                     ? new Evaluator(ctx, st.unitEncodings.memOffsetOnTop()).evaluate(e, valueSpace)
                     : new Evaluator(ctx, st.unitEncodings.memOffsetOnTop()).evaluate(e);
             Long address = null;
-            if (l instanceof Location.Memory m && !ctx.dynamic() && !symbolic(section, at, at + length)) {
+            if (l instanceof LocationDescription.Memory m && !ctx.dynamic() && !symbolic(section, at, at + length)) {
                 address = m.offset();
             }
             return new Single(new LocationText(l.kind(), ops, hex, address, symbols, null, null), l);
@@ -340,12 +340,12 @@ public final class VariableLister {
             // value...): the summary still tells the kind, and the space where constants name it.
             LocationSummary summary = LocationSummary.of(e, st.numbering,
                     valueSpace != null ? valueSpace : st.numbering.defaultSpace(), st.unitEncodings.memOffsetOnTop());
-            Location l = summary.space() != null ? new Location.Memory(summary.space(), ContextBinding.DEVICE, 0) : null;
+            LocationDescription l = summary.space() != null ? new LocationDescription.Memory(summary.space(), ContextBinding.DEVICE, 0) : null;
             return new Single(new LocationText(summary.kind(), ops, hex, null, symbols, null, ex.getMessage()), l);
         }
     }
 
-    private LocationText list(UnitState st, long offset, AddressSpace valueSpace, Location frameBase) {
+    private LocationText list(UnitState st, long offset, DwarfAddressSpace valueSpace, LocationDescription frameBase) {
         Unit u = st.unit;
         List<ListEntry> entries = Lists.locationList(u, offset);
         String sectionName = u.version() >= 5 ? DwarfFile.DEBUG_LOCLISTS : DwarfFile.DEBUG_LOC;

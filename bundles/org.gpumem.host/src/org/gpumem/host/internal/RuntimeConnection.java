@@ -14,7 +14,7 @@ import java.util.TreeMap;
 import org.gpumem.host.DeviceAllocation;
 import org.gpumem.host.HostListener;
 import org.gpumem.host.HostProcess;
-import org.gpumem.host.KernelLaunch;
+import org.gpumem.host.ProgramLaunch;
 import org.gpumem.host.KernelRunner;
 import org.gpumem.sim.Device;
 import org.gpumem.sim.LaunchResult;
@@ -48,7 +48,7 @@ public final class RuntimeConnection implements HostProcess, Runnable {
     private volatile long pid = -1;
     private volatile int launches;
     private SharedMemoryFile memory;
-    private SimulatedDevice device;
+    private RuntimeDevice device;
     private volatile Throwable failure;
 
     /** A fatbin as registered, and what loading it gave. */
@@ -56,8 +56,8 @@ public final class RuntimeConnection implements HostProcess, Runnable {
         final long id;
         byte[] fatbin;
         final List<Registration> variables = new ArrayList<>();
-        SimulatedDevice.Module loaded;
-        SimulatedDevice.ModuleException problem;
+        RuntimeDevice.Module loaded;
+        RuntimeDevice.ModuleException problem;
 
         RegisteredModule(long id, byte[] fatbin) {
             this.id = id;
@@ -195,7 +195,7 @@ public final class RuntimeConnection implements HostProcess, Runnable {
         }
         memory = SharedMemoryFile.create(settings.memoryFolder(), "device-" + processId + "-",
                 GlobalMemory.DEFAULT_BASE, settings.memoryBytes());
-        device = new SimulatedDevice(settings.device(), memory);
+        device = new RuntimeDevice(settings.device(), memory);
         pid = processId;
         listener.connected(this);
         MessageWriter w = new MessageWriter(CudaError.SUCCESS).string("").string(memory.path().toString())
@@ -252,7 +252,7 @@ public final class RuntimeConnection implements HostProcess, Runnable {
         try {
             m.loaded = device.load(settings.programName() + " (fatbin " + m.id + ")", m.fatbin);
             listener.moduleLoaded(this, m.loaded.image());
-        } catch (SimulatedDevice.ModuleException e) {
+        } catch (RuntimeDevice.ModuleException e) {
             m.problem = e;
             listener.moduleRejected(this, e.getMessage());
         }
@@ -262,7 +262,7 @@ public final class RuntimeConnection implements HostProcess, Runnable {
         }
         MessageWriter w = new MessageWriter(CudaError.SUCCESS).string("").u32(m.variables.size());
         for (Registration v : m.variables) {
-            SimulatedDevice.Place p = device.variable(m.loaded, v.name());
+            RuntimeDevice.Place p = device.variable(m.loaded, v.name());
             w.u64(v.key()).u64(p == null ? 0 : p.address()).u64(p == null ? 0 : p.size()).u32(p != null && p.mapped() ? 1 : 0);
             if (p != null && p.mapped()) {
                 added(new DeviceAllocation(p.address(), p.size(), DeviceAllocation.Kind.VARIABLE, v.name(), List.of()));
@@ -285,7 +285,7 @@ public final class RuntimeConnection implements HostProcess, Runnable {
         if (status(f.module()) != CudaError.SUCCESS) {
             return new MessageWriter(status(f.module()));
         }
-        SimulatedDevice.KernelInfo k;
+        RuntimeDevice.KernelInfo k;
         try {
             k = device.kernelInfo(f.module().loaded, f.name());
         } catch (IllegalArgumentException e) {
@@ -318,7 +318,7 @@ public final class RuntimeConnection implements HostProcess, Runnable {
         if (status(f.module()) != CudaError.SUCCESS) {
             return new MessageWriter(status(f.module())).u64(0).u32(0);
         }
-        KernelLaunch launch;
+        ProgramLaunch launch;
         try {
             if (shared > Integer.MAX_VALUE) {
                 throw new IllegalArgumentException(shared + " bytes of dynamic shared memory");
@@ -337,8 +337,8 @@ public final class RuntimeConnection implements HostProcess, Runnable {
         LaunchResult result = settings.runner().run(launch);
         listener.launchFinished(this, launch, result);
         deviceOutput.writeBytes(result.deviceOutput());
-        int status = result.completed() ? CudaError.SUCCESS : SimulatedDevice.errorOf(result.fault());
-        return new MessageWriter(status).u64(SimulatedDevice.nanoseconds(result)).u32(deviceOutput.size());
+        int status = result.completed() ? CudaError.SUCCESS : RuntimeDevice.errorOf(result.fault());
+        return new MessageWriter(status).u64(RuntimeDevice.nanoseconds(result)).u32(deviceOutput.size());
     }
 
     private MessageWriter allocate(MessageReader r) throws IOException {

@@ -80,15 +80,15 @@ public final class BuiltinTargets {
     }
 
     private static AddressSpaceNumbering nvidiaNumbers() {
-        return AddressSpaceRegistry.numbering(org.gpumem.dwarf.aspace.Target.NVIDIA, Producer.parse(""), 8);
+        return AddressSpaceRegistry.numbering(org.gpumem.dwarf.aspace.DeviceFamily.NVIDIA, Producer.parse(""), 8);
     }
 
     private static AddressSpaceNumbering amdgpuNumbers() {
-        return AddressSpaceRegistry.numbering(org.gpumem.dwarf.aspace.Target.AMDGPU, Producer.parse(""), 8);
+        return AddressSpaceRegistry.numbering(org.gpumem.dwarf.aspace.DeviceFamily.AMDGPU, Producer.parse(""), 8);
     }
 
-    private static org.gpumem.dwarf.aspace.AddressSpace dwarf(AddressSpaceNumbering numbering, String name) {
-        for (org.gpumem.dwarf.aspace.AddressSpace space : numbering.spaces()) {
+    private static org.gpumem.dwarf.aspace.DwarfAddressSpace dwarf(AddressSpaceNumbering numbering, String name) {
+        for (org.gpumem.dwarf.aspace.DwarfAddressSpace space : numbering.spaces()) {
             if (space.name().equals(name)) {
                 return space;
             }
@@ -97,7 +97,7 @@ public final class BuiltinTargets {
     }
 
     private static TargetBuilder.SpaceBuilder space(TargetBuilder b, AddressSpaceNumbering numbering, String name, Scope scope) {
-        org.gpumem.dwarf.aspace.AddressSpace d = dwarf(numbering, name);
+        org.gpumem.dwarf.aspace.DwarfAddressSpace d = dwarf(numbering, name);
         return b.space(name, d.id(), d.addressSize() * 8, scope);
     }
 

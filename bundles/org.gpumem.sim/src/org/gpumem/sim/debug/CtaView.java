@@ -6,7 +6,7 @@ import org.gpumem.sim.Dim3;
 import org.gpumem.sim.exec.Cta;
 
 /**
- * A CTA resident in a {@link DebugSession}, as the debugger may look at it while the session is
+ * A CTA resident in a {@link ControlledLaunch}, as the debugger may look at it while the session is
  * suspended (on the thread that drives the session). Each resident CTA has one view, and its
  * warps one {@link WarpView} each, for as long as it is resident.
  */

@@ -1,7 +1,7 @@
 package org.gpumem.sim.debug;
 
 /**
- * Receives the events of a {@link DebugSession}, on the thread that drives the session
+ * Receives the events of a {@link ControlledLaunch}, on the thread that drives the session
  * (the one calling resume/step). Listeners must not call back into the session from
  * {@link #handle}; hand the event to another thread instead.
  */

@@ -10,11 +10,11 @@ import org.gpumem.dwarf.aspace.AddressSpaceNumbering;
 import org.gpumem.dwarf.aspace.AddressSpaceRegistry;
 import org.gpumem.dwarf.aspace.NumberKind;
 import org.gpumem.dwarf.aspace.Producer;
-import org.gpumem.dwarf.aspace.Target;
+import org.gpumem.dwarf.aspace.DeviceFamily;
 import org.gpumem.dwarf.expr.Evaluator;
 import org.gpumem.dwarf.expr.Expression;
 import org.gpumem.dwarf.expr.ExpressionDecoder;
-import org.gpumem.dwarf.expr.Location;
+import org.gpumem.dwarf.expr.LocationDescription;
 import org.gpumem.dwarf.expr.LocationList;
 import org.gpumem.dwarf.info.DieCursor;
 import org.gpumem.dwarf.info.DwAt;
@@ -55,7 +55,7 @@ public final class FrameVariables {
 
     /** A variable as declared, with what binding needs decoded in advance. */
     private record Declared(String name, VariableType type, boolean parameter, String declFile, long declLine,
-            org.gpumem.dwarf.aspace.AddressSpace attributeSpace, boolean memOffsetOnTop, Expression expression,
+            org.gpumem.dwarf.aspace.DwarfAddressSpace attributeSpace, boolean memOffsetOnTop, Expression expression,
             LocationList list, byte[] constant, String problem) {
     }
 
@@ -94,7 +94,7 @@ public final class FrameVariables {
      *
      * @throws IllegalStateException when the module has no usable DWARF ({@link #problem()})
      */
-    public List<FrameVariable> bind(DebugSession session, WarpView warp, int level, int lane) {
+    public List<FrameVariable> bind(ControlledLaunch session, WarpView warp, int level, int lane) {
         if (problem != null) {
             throw new IllegalStateException(problem);
         }
@@ -121,26 +121,26 @@ public final class FrameVariables {
         return List.of();
     }
 
-    private FrameVariable bind(Declared d, DebugSession session, WarpView warp, int level, int lane,
+    private FrameVariable bind(Declared d, ControlledLaunch session, WarpView warp, int level, int lane,
             SimEvaluationContext context) {
         String spaceName = d.attributeSpace() != null ? d.attributeSpace().name() : null;
         if (d.problem() != null) {
             return unbound(d, spaceName, d.problem());
         }
-        Location location;
+        LocationDescription location;
         try {
             Evaluator evaluator = new Evaluator(context, d.memOffsetOnTop());
-            org.gpumem.dwarf.aspace.AddressSpace valueSpace = d.attributeSpace() != null ? d.attributeSpace()
+            org.gpumem.dwarf.aspace.DwarfAddressSpace valueSpace = d.attributeSpace() != null ? d.attributeSpace()
                     : context.numbering().defaultSpace();
             if (d.expression() != null) {
                 location = evaluator.evaluate(d.expression(), valueSpace);
             } else if (d.list() != null) {
                 location = evaluator.evaluate(d.list(), warp.pc(level), valueSpace);
-                if (location instanceof Location.Undefined) {
+                if (location instanceof LocationDescription.Undefined) {
                     return unbound(d, spaceName, "not live here");
                 }
             } else if (d.constant() != null) {
-                location = new Location.ImplicitValue(d.constant());
+                location = new LocationDescription.ImplicitValue(d.constant());
             } else {
                 return unbound(d, spaceName, "optimized out");
             }
@@ -151,7 +151,7 @@ public final class FrameVariables {
         if (size > MAX_VALUE_BYTES) {
             return unbound(d, spaceName, "type " + d.type().name() + " is too large to show");
         }
-        if (location instanceof Location.Memory m) {
+        if (location instanceof LocationDescription.Memory m) {
             PtxStateSpace space = SimEvaluationContext.stateSpace(m.space());
             if (space == null || space == PtxStateSpace.GENERIC) {
                 return unbound(d, spaceName, "location " + m + " not bound to simulator storage");
@@ -168,7 +168,7 @@ public final class FrameVariables {
                         null, e.getMessage());
             }
         }
-        if (location instanceof Location.Register r) {
+        if (location instanceof LocationDescription.Register r) {
             String register = SimEvaluationContext.registerName(r.number());
             FrameVariable.Register storage = new FrameVariable.Register(register);
             if (!warp.hasRegister(level, register)) {
@@ -187,14 +187,14 @@ public final class FrameVariables {
             return new FrameVariable(d.name(), d.type(), d.parameter(), d.declFile(), d.declLine(), spaceName, storage,
                     bytes, null);
         }
-        if (location instanceof Location.ImplicitValue v) {
+        if (location instanceof LocationDescription.ImplicitValue v) {
             byte[] value = v.bytes();
             byte[] bytes = new byte[(int) size];
             System.arraycopy(value, 0, bytes, 0, Math.min(value.length, bytes.length));
             return new FrameVariable(d.name(), d.type(), d.parameter(), d.declFile(), d.declLine(), spaceName,
                     new FrameVariable.Value(), bytes, null);
         }
-        if (location instanceof Location.Undefined) {
+        if (location instanceof LocationDescription.Undefined) {
             return unbound(d, spaceName, "optimized out");
         }
         return unbound(d, spaceName, location.kind() + " location " + location + " not supported");
@@ -209,7 +209,7 @@ public final class FrameVariables {
 
     private void readUnit(DwarfFile dwarf, TypeNames names, Unit u) {
         Producer producer = Producer.parse(u.producer());
-        AddressSpaceNumbering numbering = AddressSpaceRegistry.numbering(Target.fromElfMachine(dwarf.source().machine()),
+        AddressSpaceNumbering numbering = AddressSpaceRegistry.numbering(DeviceFamily.fromElfMachine(dwarf.source().machine()),
                 producer, u.addressSize());
         AddressSpaceEncodings encodings = AddressSpaceEncodings.DEFAULTS.forProducer(producer);
         ExpressionDecoder decoder = new ExpressionDecoder(encodings, u.version(), u.addressSize(), u.offsetSize());
@@ -281,7 +281,7 @@ public final class FrameVariables {
     private Declared declared(DwarfFile dwarf, TypeNames names, Unit u, DieCursor c, AddressSpaceNumbering numbering,
             AddressSpaceEncodings encodings, ExpressionDecoder decoder, LineTable lines) {
         boolean parameter = c.tag() == DwTag.FORMAL_PARAMETER;
-        org.gpumem.dwarf.aspace.AddressSpace space = attributeSpace(c, numbering, encodings);
+        org.gpumem.dwarf.aspace.DwarfAddressSpace space = attributeSpace(c, numbering, encodings);
         Expression expression = null;
         LocationList list = null;
         byte[] constant = null;
@@ -337,7 +337,7 @@ public final class FrameVariables {
                 encodings.memOffsetOnTop(), expression, list, constant, why);
     }
 
-    private static org.gpumem.dwarf.aspace.AddressSpace attributeSpace(DieCursor c, AddressSpaceNumbering numbering,
+    private static org.gpumem.dwarf.aspace.DwarfAddressSpace attributeSpace(DieCursor c, AddressSpaceNumbering numbering,
             AddressSpaceEncodings encodings) {
         for (int i = 0; i < c.attributeCount(); i++) {
             NumberKind kind = encodings.attributeKind(c.attribute(i));

@@ -10,7 +10,7 @@ import org.gpumem.sim.exec.Warp;
 import org.gpumem.sim.memory.StateSpaceLayout;
 
 /**
- * The bytes a {@link DebugSession}'s warps reach, per PTX state space: global memory of the
+ * The bytes a {@link ControlledLaunch}'s warps reach, per PTX state space: global memory of the
  * device, the module's const bank, the launch's param buffer, and shared and local memory of the
  * resident CTAs, a generic address resolved through the windows of the device's layout.
  */

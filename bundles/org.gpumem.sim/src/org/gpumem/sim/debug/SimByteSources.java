@@ -12,7 +12,7 @@ import org.gpumem.sim.memory.StateSpaceLayout;
 
 /**
  * The simulator's storage as model pools ({@link ByteSource}), read live. {@code version} is
- * supplied by the owner of the stops (e.g. {@link DebugSession#stopCount()}): the bytes change
+ * supplied by the owner of the stops (e.g. {@link ControlledLaunch#stopCount()}): the bytes change
  * only while the kernel runs. Reads and writes follow the session's thread rules: only while
  * the launch is suspended.
  */

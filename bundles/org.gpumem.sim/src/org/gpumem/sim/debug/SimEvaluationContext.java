@@ -4,7 +4,7 @@ import org.gpumem.dwarf.aspace.AddressSpaceNumbering;
 import org.gpumem.dwarf.aspace.AddressSpaceRegistry;
 import org.gpumem.dwarf.elf.ElfFile;
 import org.gpumem.dwarf.expr.EvaluationContext;
-import org.gpumem.dwarf.expr.Location;
+import org.gpumem.dwarf.expr.LocationDescription;
 import org.gpumem.dwarf.expr.RegisterNames;
 import org.gpumem.sim.PtxStateSpace;
 
@@ -20,7 +20,7 @@ import org.gpumem.sim.PtxStateSpace;
 public final class SimEvaluationContext implements EvaluationContext {
     private static final AddressSpaceNumbering PTX = AddressSpaceRegistry.numbering(ElfFile.EM_CUDA, "", 8);
 
-    private final DebugSession session;
+    private final ControlledLaunch session;
     private final WarpView warp;
     private final int level;
     private final int lane;
@@ -28,7 +28,7 @@ public final class SimEvaluationContext implements EvaluationContext {
     /**
      * @param level frame level (0 = the kernel, {@code warp.depth() - 1} = innermost)
      */
-    public SimEvaluationContext(DebugSession session, WarpView warp, int level, int lane) {
+    public SimEvaluationContext(ControlledLaunch session, WarpView warp, int level, int lane) {
         if (level < 0 || level >= warp.depth()) {
             throw new IllegalArgumentException("frame level " + level + " outside 0.." + (warp.depth() - 1));
         }
@@ -76,12 +76,12 @@ public final class SimEvaluationContext implements EvaluationContext {
      * The simulator storage of a DWARF space: the PTX state space of the same name, which is how
      * the registry names nvcc's numbers; null for spaces without storage (registers, code...).
      */
-    static PtxStateSpace stateSpace(org.gpumem.dwarf.aspace.AddressSpace space) {
+    static PtxStateSpace stateSpace(org.gpumem.dwarf.aspace.DwarfAddressSpace space) {
         return PtxStateSpace.fromPtxName(space.name());
     }
 
     @Override
-    public long readMemory(Location.Memory location, int size) {
+    public long readMemory(LocationDescription.Memory location, int size) {
         PtxStateSpace space = stateSpace(location.space());
         if (space == null) {
             throw new UnsupportedOperationException("space " + location.space().name() + " has no simulator storage");

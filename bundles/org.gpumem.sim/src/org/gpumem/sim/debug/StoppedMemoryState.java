@@ -18,7 +18,7 @@ import org.gpumem.sim.exec.Launch;
 import org.gpumem.sim.memory.GlobalMemory;
 
 /**
- * A stopped {@link DebugSession} as a {@link MemoryState} of its device's address spaces
+ * A stopped {@link ControlledLaunch} as a {@link MemoryState} of its device's address spaces
  * ({@link SimulatorTarget}, the description the interpreter derived its layout from): device,
  * grid, each resident CTA as a work-group (its real grid index and coordinates), its warps as
  * subgroups and their lanes,
@@ -35,7 +35,7 @@ public final class StoppedMemoryState {
      * The resident CTAs of {@code session}, each a work-group with its own shared pool and its
      * warps' local pools; its pools' {@code version()} being the session's stop count.
      */
-    public static MemoryState of(DebugSession session) {
+    public static MemoryState of(ControlledLaunch session) {
         Launch launch = Launch.of(session.launch());
         List<CtaView> resident = session.residentCtas();
         LongSupplier version = session::stopCount;

@@ -7,7 +7,7 @@ import java.util.Map;
 
 import org.gpumem.dwarf.info.SymbolLayout;
 import org.gpumem.sim.ExecOptions;
-import org.gpumem.sim.Kernel;
+import org.gpumem.sim.LoadedKernel;
 import org.gpumem.sim.KernelParameter;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.LoadedModule;
@@ -187,22 +187,22 @@ public final class DeviceModule implements LoadedModule {
     }
 
     @Override
-    public List<Kernel> kernels() {
+    public List<LoadedKernel> kernels() {
         return module.kernels().stream().map(DeviceModule::describe).toList();
     }
 
     @Override
-    public Kernel kernel(String name) {
+    public LoadedKernel kernel(String name) {
         return describe(entry(name));
     }
 
     /** The API's description of a decoded kernel. */
-    public static Kernel describe(PtxFunction kernel) {
+    public static LoadedKernel describe(PtxFunction kernel) {
         List<KernelParameter> params = new ArrayList<>();
         for (PtxParam p : kernel.params()) {
             params.add(new KernelParameter(p.name(), p.type(), p.size(), p.alignment(), p.offset()));
         }
-        return new Kernel(kernel.name(), params, kernel.kernelParamBytes(), kernel.line(), kernel.unsupported());
+        return new LoadedKernel(kernel.name(), params, kernel.kernelParamBytes(), kernel.line(), kernel.unsupported());
     }
 
     @Override

@@ -15,7 +15,7 @@ import org.gpumem.sim.ExecEngine;
 import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.Fault;
 import org.gpumem.sim.FaultKind;
-import org.gpumem.sim.Kernel;
+import org.gpumem.sim.LoadedKernel;
 import org.gpumem.sim.KernelLaunch;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.LaunchResult;
@@ -247,7 +247,7 @@ public final class Launch implements KernelLaunch {
     }
 
     @Override
-    public Kernel kernel() {
+    public LoadedKernel kernel() {
         return DeviceModule.describe(kernel);
     }
 

@@ -10,7 +10,7 @@ import org.gpumem.model.MemoryState;
 import org.gpumem.model.Variable;
 import org.gpumem.model.addressing.AddressSpaces;
 import org.gpumem.sim.LaunchResult;
-import org.gpumem.sim.debug.DebugSession;
+import org.gpumem.sim.debug.ControlledLaunch;
 import org.gpumem.sim.debug.StoppedMemoryState;
 
 /**
@@ -29,7 +29,7 @@ public final class FinalMemoryState {
      * The state {@code session}, a session of {@code launch}, is in now; named after how it
      * ended ({@code result}, null when it was stopped before its end).
      */
-    public static MemoryState of(PreparedLaunch launch, DebugSession session, LaunchResult result) {
+    public static MemoryState of(PreparedLaunch launch, ControlledLaunch session, LaunchResult result) {
         MemoryState state = StoppedMemoryState.of(session);
         String kernel = ItaniumDemangler.readable(launch.kernel().name());
         String outcome = result == null ? " terminated before its end"

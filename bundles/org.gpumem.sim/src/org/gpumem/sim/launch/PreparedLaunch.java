@@ -13,7 +13,7 @@ import java.util.Map;
 
 import org.gpumem.sim.Device;
 import org.gpumem.sim.ExecOptions;
-import org.gpumem.sim.Kernel;
+import org.gpumem.sim.LoadedKernel;
 import org.gpumem.sim.KernelLaunch;
 import org.gpumem.sim.KernelParameter;
 import org.gpumem.sim.LaunchConfig;
@@ -38,7 +38,7 @@ public final class PreparedLaunch {
     private static final int SAVE_PIECE_BYTES = 1 << 20;
 
     private final LaunchDescription description;
-    private final Kernel kernel;
+    private final LoadedKernel kernel;
     private final SimulatedDevice device;
     private final DeviceModule module;
     private final Map<String, Long> bufferAddresses = new LinkedHashMap<>();
@@ -257,7 +257,7 @@ public final class PreparedLaunch {
     }
 
     /** The resolved kernel. */
-    public Kernel kernel() {
+    public LoadedKernel kernel() {
         return kernel;
     }
 
@@ -273,7 +273,7 @@ public final class PreparedLaunch {
 
     /**
      * The launch of {@link #config()} with {@code options}, to run or to debug
-     * ({@code org.gpumem.sim.debug.DebugSession}); every launch works on the same buffers.
+     * ({@code org.gpumem.sim.debug.ControlledLaunch}); every launch works on the same buffers.
      */
     public KernelLaunch launch(ExecOptions options) {
         return module.launch(config, options);

@@ -32,7 +32,7 @@ import org.eclipse.ui.part.ViewPart;
 import org.gpumem.debug.KernelDebugIds;
 import org.gpumem.debug.launch.HostProgramProcess;
 import org.gpumem.debug.launch.KernelLaunchAttributes;
-import org.gpumem.host.KernelLaunch;
+import org.gpumem.host.ProgramLaunch;
 import org.gpumem.host.SimulatedImages;
 import org.gpumem.images.Container;
 import org.gpumem.images.DeviceImage;
@@ -103,7 +103,7 @@ public final class DeviceCodeView extends ViewPart {
         }
         IDebugTarget target = element.getDebugTarget();
         if (target != null && target.getProcess() instanceof HostProgramProcess program) {
-            KernelLaunch debugged = program.kernelLaunch(target);
+            ProgramLaunch debugged = program.kernelLaunch(target);
             String device = program.program().device();
             show(program.program().executable().toAbsolutePath().normalize(),
                     debugged == null ? null : contents -> kernelPath(contents, debugged.kernel(), device));

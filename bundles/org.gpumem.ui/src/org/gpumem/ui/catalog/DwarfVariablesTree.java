@@ -9,7 +9,7 @@ import org.eclipse.jface.viewers.ITreeContentProvider;
 import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
-import org.gpumem.dwarf.variables.Variable;
+import org.gpumem.dwarf.variables.DwarfVariable;
 import org.gpumem.ui.internal.TextColumns;
 
 /**
@@ -23,7 +23,7 @@ final class DwarfVariablesTree {
     static final String NO_SPACE = "(no location)";
 
     /** A branch: the variables of one address space. */
-    public record SpaceGroup(String label, List<Variable> variables) {
+    public record SpaceGroup(String label, List<DwarfVariable> variables) {
     }
 
     private final TreeViewer viewer;
@@ -56,9 +56,9 @@ final class DwarfVariablesTree {
     }
 
     /** Groups variables by address space, in the order the spaces first appear. */
-    static List<SpaceGroup> group(List<Variable> variables) {
-        Map<String, List<Variable>> bySpace = new LinkedHashMap<>();
-        for (Variable v : variables) {
+    static List<SpaceGroup> group(List<DwarfVariable> variables) {
+        Map<String, List<DwarfVariable>> bySpace = new LinkedHashMap<>();
+        for (DwarfVariable v : variables) {
             String key = v.space() == null ? NO_SPACE
                     : v.space().name() + " (" + v.space().numbering() + " " + v.space().id() + ", from " + v.spaceSource() + ")";
             bySpace.computeIfAbsent(key, k -> new ArrayList<>()).add(v);
@@ -72,7 +72,7 @@ final class DwarfVariablesTree {
         if (element instanceof SpaceGroup g) {
             return column == 0 ? g.label() + " \u2014 " + g.variables().size() : "";
         }
-        Variable v = (Variable) element;
+        DwarfVariable v = (DwarfVariable) element;
         return switch (column) {
             case 0 -> v.name() + (v.parameter() ? " (parameter)" : "");
             case 1 -> v.function() == null ? "" : v.function();

@@ -3,7 +3,7 @@ package org.gpumem.ui.catalog;
 import java.util.List;
 
 import org.gpumem.dwarf.io.InputFormatException;
-import org.gpumem.dwarf.variables.Variable;
+import org.gpumem.dwarf.variables.DwarfVariable;
 import org.gpumem.dwarf.variables.VariableLister;
 import org.gpumem.images.DeviceImage;
 import org.gpumem.images.DwarfOpener;
@@ -17,7 +17,7 @@ final class ImageDwarf {
     /**
      * @throws InputFormatException when the image carries no DWARF or its DWARF is malformed
      */
-    static List<Variable> variables(DeviceImage image) {
+    static List<DwarfVariable> variables(DeviceImage image) {
         return new VariableLister(DwarfOpener.open(image)).list();
     }
 }

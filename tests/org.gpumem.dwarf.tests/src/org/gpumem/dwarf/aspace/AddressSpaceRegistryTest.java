@@ -26,10 +26,10 @@ class AddressSpaceRegistryTest {
         for (int i = 0; i < names.length; i++) {
             assertEquals(names[i], ptx.resolve(NumberKind.ADDRESS_CLASS, i).name());
         }
-        assertEquals(Scope.WORK_GROUP, ptx.resolve(NumberKind.ADDRESS_CLASS, 8).scope());
-        assertEquals(Scope.LANE, ptx.resolve(NumberKind.ADDRESS_CLASS, 6).scope());
+        assertEquals(StorageScope.WORK_GROUP, ptx.resolve(NumberKind.ADDRESS_CLASS, 8).scope());
+        assertEquals(StorageScope.LANE, ptx.resolve(NumberKind.ADDRESS_CLASS, 6).scope());
         assertEquals("generic", ptx.defaultSpace().name());
-        AddressSpace unknown = ptx.resolve(NumberKind.ADDRESS_CLASS, 17);
+        DwarfAddressSpace unknown = ptx.resolve(NumberKind.ADDRESS_CLASS, 17);
         assertFalse(unknown.known());
         assertEquals("unknown_address_class_17", unknown.name());
         // A PTX file has no e_machine of its own; the producer alone selects NVIDIA.
@@ -40,11 +40,11 @@ class AddressSpaceRegistryTest {
     void amdgpuSpacesAndTheirAddressSizes() {
         AddressSpaceNumbering amd = AddressSpaceRegistry.numbering(224, "Debian clang version 22.1.8 (1~deb12u1)", 8);
         assertEquals("amdgpu-llvm22", amd.name());
-        List<String> names = amd.spaces().stream().map(AddressSpace::name).toList();
+        List<String> names = amd.spaces().stream().map(DwarfAddressSpace::name).toList();
         assertEquals(List.of("global", "generic", "region", "local", "private_lane", "private_wave"), names);
         assertEquals(8, amd.resolve(NumberKind.ADDRESS_SPACE, 1).addressSize());
         assertEquals(4, amd.resolve(NumberKind.ADDRESS_SPACE, 3).addressSize());
-        assertEquals(Scope.WARP, amd.resolve(NumberKind.ADDRESS_SPACE, 6).scope());
+        assertEquals(StorageScope.WARP, amd.resolve(NumberKind.ADDRESS_SPACE, 6).scope());
         assertEquals("local", amd.resolve(NumberKind.MEMORY_SPACE, 3).name());
         assertEquals(0x40, amd.resolve(NumberKind.ADDRESS_SPACE, 3).fit(0x1234567800000040L));
     }

@@ -18,7 +18,7 @@ import org.gpumem.dwarf.expr.EvaluationContext;
 import org.gpumem.dwarf.expr.Evaluator;
 import org.gpumem.dwarf.expr.Expression;
 import org.gpumem.dwarf.expr.ExpressionDecoder;
-import org.gpumem.dwarf.expr.Location;
+import org.gpumem.dwarf.expr.LocationDescription;
 import org.gpumem.dwarf.expr.LocationSummary;
 import org.gpumem.dwarf.info.DieCursor;
 import org.gpumem.dwarf.info.DwAt;
@@ -126,7 +126,7 @@ class AmdgpuNumberingTest {
             }
 
             @Override
-            public Location frameBase() {
+            public LocationDescription frameBase() {
                 return new Evaluator(this, true).evaluate(f.frameBase());
             }
 
@@ -154,7 +154,7 @@ class AmdgpuNumberingTest {
             String expected = DECLARED.get(e.getKey());
             LocationSummary summary = LocationSummary.of(e.getValue(), numbering, numbering.defaultSpace(), true);
             assertEquals(expected, summary.space().name(), e.getKey() + " " + e.getValue());
-            Location.Memory m = (Location.Memory) new Evaluator(context, true).evaluate(e.getValue());
+            LocationDescription.Memory m = (LocationDescription.Memory) new Evaluator(context, true).evaluate(e.getValue());
             assertEquals(expected, m.space().name(), e.getKey());
             if (expected.equals("private_lane")) {
                 assertEquals(9, m.binding().lane(), e.getKey());
@@ -174,7 +174,7 @@ class AmdgpuNumberingTest {
         assertEquals("local", numbering.resolve(NumberKind.ADDRESS_CLASS, number).name());
         // Read with the other release's table, the same number means something else.
         Producer other = Producer.parse(object.contains("19") ? "Debian clang version 22.1.8" : "Debian clang version 19.1.7");
-        AddressSpaceNumbering wrong = AddressSpaceRegistry.numbering(Target.AMDGPU, other, 8);
+        AddressSpaceNumbering wrong = AddressSpaceRegistry.numbering(DeviceFamily.AMDGPU, other, 8);
         assertFalse(wrong.resolve(NumberKind.ADDRESS_CLASS, number).name().equals("local"));
     }
 }

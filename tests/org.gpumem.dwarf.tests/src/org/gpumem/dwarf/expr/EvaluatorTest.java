@@ -12,14 +12,14 @@ import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.gpumem.dwarf.aspace.AddressSpace;
+import org.gpumem.dwarf.aspace.DwarfAddressSpace;
 import org.gpumem.dwarf.aspace.AddressSpaceEncodings;
 import org.gpumem.dwarf.aspace.AddressSpaceNumbering;
 import org.gpumem.dwarf.aspace.AddressSpaceRegistry;
 import org.gpumem.dwarf.aspace.NumberKind;
 import org.gpumem.dwarf.aspace.Producer;
-import org.gpumem.dwarf.aspace.Scope;
-import org.gpumem.dwarf.aspace.Target;
+import org.gpumem.dwarf.aspace.StorageScope;
+import org.gpumem.dwarf.aspace.DeviceFamily;
 import org.gpumem.dwarf.info.ListEntry;
 import org.gpumem.dwarf.io.InputFormatException;
 import org.junit.jupiter.api.BeforeAll;
@@ -36,32 +36,32 @@ class EvaluatorTest {
     @BeforeAll
     static void load() throws IOException {
         fixture = new HandmadeFixture(AddressSpaceEncodings.DEFAULTS);
-        numbering = AddressSpaceRegistry.numbering(Target.AMDGPU, Producer.parse(fixture.unit.producer()), 8);
+        numbering = AddressSpaceRegistry.numbering(DeviceFamily.AMDGPU, Producer.parse(fixture.unit.producer()), 8);
     }
 
-    private Location eval(String variable) {
+    private LocationDescription eval(String variable) {
         return new Evaluator(context, true).evaluate(fixture.locations.get(variable));
     }
 
-    private static AddressSpace space(long id) {
+    private static DwarfAddressSpace space(long id) {
         return numbering.resolve(NumberKind.ADDRESS_SPACE, id);
     }
 
-    private static Location.Memory memory(long space, long offset) {
-        AddressSpace s = space(space);
-        long lane = s.scope() == Scope.LANE ? RecordingContext.LANE : -1;
-        long warp = s.scope() == Scope.LANE || s.scope() == Scope.WARP ? RecordingContext.WARP : -1;
-        long group = s.scope() == Scope.DEVICE ? -1 : RecordingContext.WORK_GROUP;
-        return new Location.Memory(s, new ContextBinding(s.scope(), group, warp, lane, -1), offset);
+    private static LocationDescription.Memory memory(long space, long offset) {
+        DwarfAddressSpace s = space(space);
+        long lane = s.scope() == StorageScope.LANE ? RecordingContext.LANE : -1;
+        long warp = s.scope() == StorageScope.LANE || s.scope() == StorageScope.WARP ? RecordingContext.WARP : -1;
+        long group = s.scope() == StorageScope.DEVICE ? -1 : RecordingContext.WORK_GROUP;
+        return new LocationDescription.Memory(s, new ContextBinding(s.scope(), group, warp, lane, -1), offset);
     }
 
     @Test
     void memAndFormAspaceAddressGiveTheSameLocation() {
-        Location.Memory expected = memory(LOCAL, 0x40);
+        LocationDescription.Memory expected = memory(LOCAL, 0x40);
         assertEquals(expected, eval("mem_local"));
         assertEquals(expected, eval("form_aspace_local"));
-        assertEquals("local", ((Location.Memory) eval("mem_local")).space().name());
-        assertEquals(Scope.WORK_GROUP, ((Location.Memory) eval("mem_local")).binding().scope());
+        assertEquals("local", ((LocationDescription.Memory) eval("mem_local")).space().name());
+        assertEquals(StorageScope.WORK_GROUP, ((LocationDescription.Memory) eval("mem_local")).binding().scope());
     }
 
     @Test
@@ -69,7 +69,7 @@ class EvaluatorTest {
         Expression e = fixture.locations.get("mem_space_on_top");
         assertEquals(memory(LOCAL, 0x40), new Evaluator(context, false).evaluate(e));
         // Decoded with the seed's order, the same bytes mean offset 3 in space 0x40 (unknown).
-        Location.Memory swapped = (Location.Memory) new Evaluator(context, true).evaluate(e);
+        LocationDescription.Memory swapped = (LocationDescription.Memory) new Evaluator(context, true).evaluate(e);
         assertEquals(0x40, swapped.space().id());
         assertEquals(3, swapped.offset());
     }
@@ -77,7 +77,7 @@ class EvaluatorTest {
     @Test
     void memTruncatesTheOffsetToTheSpacesAddressSize() {
         long offset = 0x1234567800000040L;
-        Location.Memory m = (Location.Memory) eval("mem_truncated");
+        LocationDescription.Memory m = (LocationDescription.Memory) eval("mem_truncated");
         assertEquals(4, m.space().addressSize());
         assertEquals(offset & 0xffffffffL, m.offset());
         assertEquals(memory(LOCAL, 0x40), m);
@@ -85,7 +85,7 @@ class EvaluatorTest {
 
     @Test
     void memInTheDefaultSpaceIsWhatDwOpAddrGives() {
-        Location.Memory m = (Location.Memory) eval("mem_default");
+        LocationDescription.Memory m = (LocationDescription.Memory) eval("mem_default");
         assertEquals(numbering.defaultSpace(), m.space());
         assertEquals(ContextBinding.DEVICE, m.binding());
         assertEquals(0x2000, m.offset());
@@ -103,23 +103,23 @@ class EvaluatorTest {
             {"aspace_deref_type", "mem_deref_type"}};
         for (String[] pair : pairs) {
             context.reads.clear();
-            Location viaAspace = eval(pair[0]);
-            List<Location.Memory> aspaceReads = new ArrayList<>(context.reads);
+            LocationDescription viaAspace = eval(pair[0]);
+            List<LocationDescription.Memory> aspaceReads = new ArrayList<>(context.reads);
             context.reads.clear();
-            Location viaMem = eval(pair[1]);
+            LocationDescription viaMem = eval(pair[1]);
             assertEquals(aspaceReads, context.reads, pair[0]);
             assertEquals(List.of(memory(LOCAL, 0x40)), aspaceReads, pair[0]);
-            assertArrayEquals(((Location.ImplicitValue) viaMem).bytes(), ((Location.ImplicitValue) viaAspace).bytes(), pair[0]);
+            assertArrayEquals(((LocationDescription.ImplicitValue) viaMem).bytes(), ((LocationDescription.ImplicitValue) viaAspace).bytes(), pair[0]);
         }
         long word = RecordingContext.memory(memory(LOCAL, 0x40), 4);
         byte[] expected = {(byte) word, (byte) (word >> 8), (byte) (word >> 16), (byte) (word >> 24)};
-        assertArrayEquals(expected, ((Location.ImplicitValue) eval("aspace_deref_type")).bytes());
+        assertArrayEquals(expected, ((LocationDescription.ImplicitValue) eval("aspace_deref_type")).bytes());
     }
 
     @Test
     void clangXderefPatternIsAMemoryLocation() {
         context.reads.clear();
-        Location l = eval("xderef_pattern");
+        LocationDescription l = eval("xderef_pattern");
         assertEquals(memory(PRIVATE_LANE, RecordingContext.register(9) + 12), l);
         assertTrue(context.reads.isEmpty(), "the pattern reads nothing");
     }
@@ -132,67 +132,67 @@ class EvaluatorTest {
 
     @Test
     void compositeOfPiecesAndBitPieces() {
-        Location.Composite c = assertInstanceOf(Location.Composite.class, eval("composite"));
-        assertEquals(List.of(new Location.Piece(new Location.Register(1, null, 0), 32, 0),
-                new Location.Piece(memory(LOCAL, 0x10), 32, 0),
-                new Location.Piece(new Location.Register(2, null, 0), 3, 5)), c.pieces());
+        LocationDescription.Composite c = assertInstanceOf(LocationDescription.Composite.class, eval("composite"));
+        assertEquals(List.of(new LocationDescription.Piece(new LocationDescription.Register(1, null, 0), 32, 0),
+                new LocationDescription.Piece(memory(LOCAL, 0x10), 32, 0),
+                new LocationDescription.Piece(new LocationDescription.Register(2, null, 0), 3, 5)), c.pieces());
         assertEquals(67, c.sizeInBits());
     }
 
     @Test
     void llvmLaneAndWaveOperations() {
         assertEquals(memory(PRIVATE_WAVE, RecordingContext.LANE * 4), eval("llvm_lane_wave"));
-        Location.Memory offsets = (Location.Memory) eval("llvm_offsets");
+        LocationDescription.Memory offsets = (LocationDescription.Memory) eval("llvm_offsets");
         assertEquals(0x40 + 8 + 2, offsets.offset());
         assertEquals(3, offsets.bitOffset());
-        assertEquals(new Location.Register(16, "caller", 0), eval("llvm_call_frame_entry_reg"));
+        assertEquals(new LocationDescription.Register(16, "caller", 0), eval("llvm_call_frame_entry_reg"));
     }
 
     @Test
     void llvmCompositeOperations() {
-        Location.Register r0 = new Location.Register(0, null, 0), r1 = new Location.Register(1, null, 0),
-                r2 = new Location.Register(2, null, 0), r3 = new Location.Register(3, null, 0),
-                r4 = new Location.Register(4, null, 0);
-        assertEquals(new Location.Composite(List.of(new Location.Piece(Location.UNDEFINED, 32, 0),
-                new Location.Piece(r0, 32, 0))), eval("llvm_undefined"));
-        assertEquals(new Location.Composite(List.of(new Location.Piece(r1, 32, 0), new Location.Piece(r2, 32, 0))),
+        LocationDescription.Register r0 = new LocationDescription.Register(0, null, 0), r1 = new LocationDescription.Register(1, null, 0),
+                r2 = new LocationDescription.Register(2, null, 0), r3 = new LocationDescription.Register(3, null, 0),
+                r4 = new LocationDescription.Register(4, null, 0);
+        assertEquals(new LocationDescription.Composite(List.of(new LocationDescription.Piece(LocationDescription.UNDEFINED, 32, 0),
+                new LocationDescription.Piece(r0, 32, 0))), eval("llvm_undefined"));
+        assertEquals(new LocationDescription.Composite(List.of(new LocationDescription.Piece(r1, 32, 0), new LocationDescription.Piece(r2, 32, 0))),
                 eval("llvm_piece_end"));
-        assertEquals(new Location.Composite(List.of(new Location.Piece(r2, 32, 0), new Location.Piece(r2, 32, 0),
-                new Location.Piece(r2, 32, 0), new Location.Piece(r2, 32, 0))), eval("llvm_extend"));
+        assertEquals(new LocationDescription.Composite(List.of(new LocationDescription.Piece(r2, 32, 0), new LocationDescription.Piece(r2, 32, 0),
+                new LocationDescription.Piece(r2, 32, 0), new LocationDescription.Piece(r2, 32, 0))), eval("llvm_extend"));
         // mask 5 = 0b0101: parts 0 and 2 from the one-location (reg4), 1 and 3 from the zero-location (reg3).
-        assertEquals(new Location.Composite(List.of(new Location.Piece(r4, 32, 0), new Location.Piece(r3, 32, 32),
-                new Location.Piece(r4, 32, 64), new Location.Piece(r3, 32, 96))), eval("llvm_select_bit_piece"));
+        assertEquals(new LocationDescription.Composite(List.of(new LocationDescription.Piece(r4, 32, 0), new LocationDescription.Piece(r3, 32, 32),
+                new LocationDescription.Piece(r4, 32, 64), new LocationDescription.Piece(r3, 32, 96))), eval("llvm_select_bit_piece"));
     }
 
     @Test
     void llvmSingleByteFormsDecodeAsTheUserSubOperations() {
         List<String> names = new ArrayList<>();
-        for (Op op : fixture.locations.get("llvm_single_byte").ops()) {
+        for (DwarfOp op : fixture.locations.get("llvm_single_byte").ops()) {
             names.add(op.name());
         }
         assertEquals(List.of("DW_OP_LLVM_undefined", "DW_OP_piece", "DW_OP_reg1", "DW_OP_piece", "DW_OP_LLVM_piece_end",
                 "DW_OP_reg2", "DW_OP_LLVM_extend", "DW_OP_piece", "DW_OP_reg3", "DW_OP_reg4", "DW_OP_lit1",
                 "DW_OP_LLVM_select_bit_piece", "DW_OP_piece", "DW_OP_lit5", "DW_OP_LLVM_aspace_bregx", "DW_OP_piece"), names);
-        Location.Composite c = assertInstanceOf(Location.Composite.class, eval("llvm_single_byte"));
+        LocationDescription.Composite c = assertInstanceOf(LocationDescription.Composite.class, eval("llvm_single_byte"));
         assertEquals(memory(PRIVATE_LANE, RecordingContext.register(4) + 16), c.pieces().get(c.pieces().size() - 1).location());
     }
 
     @Test
     void standardOperations() {
         assertArrayEquals(new byte[] {(byte) 0xef, (byte) 0xbe, (byte) 0xad, (byte) 0xde},
-                ((Location.ImplicitValue) eval("implicit_value")).bytes());
+                ((LocationDescription.ImplicitValue) eval("implicit_value")).bytes());
         long converted = (1 + RecordingContext.register(2)) & 0xffffffffL;
-        assertEquals(new Location.ImplicitValue(le(converted, 8)).toString(), eval("convert_ops").toString());
+        assertEquals(new LocationDescription.ImplicitValue(le(converted, 8)).toString(), eval("convert_ops").toString());
         long branches = -3 + RecordingContext.register(300) - 300;
-        assertEquals(new Location.ImplicitValue(le(branches, 8)).toString(), eval("branches").toString());
-        assertEquals(new Location.ImplicitValue(le(0x5151, 8)).toString(), eval("entry_value").toString());
+        assertEquals(new LocationDescription.ImplicitValue(le(branches, 8)).toString(), eval("branches").toString());
+        assertEquals(new LocationDescription.ImplicitValue(le(0x5151, 8)).toString(), eval("entry_value").toString());
         // breg1+0 -> deref_type int; const_type int -2; regval_type reg2 int; convert; plus; convert generic; plus
-        long loaded = RecordingContext.memory(new Location.Memory(numbering.defaultSpace(), ContextBinding.DEVICE,
+        long loaded = RecordingContext.memory(new LocationDescription.Memory(numbering.defaultSpace(), ContextBinding.DEVICE,
                 RecordingContext.register(1)), 4);
         long sum = (int) loaded + (int) RecordingContext.register(2);
         long typed = ((int) sum) & 0xffffffffL;
         long expected = (typed + (-2L & 0xffffffffL)) & 0xffffffffL;
-        assertEquals(new Location.ImplicitValue(le(expected, 4)).toString(), eval("typed_ops").toString());
+        assertEquals(new LocationDescription.ImplicitValue(le(expected, 4)).toString(), eval("typed_ops").toString());
     }
 
     private static byte[] le(long v, int size) {
@@ -213,20 +213,20 @@ class EvaluatorTest {
         Evaluator evaluator = new Evaluator(context, true);
         assertEquals(memory(LOCAL, 0x40), evaluator.evaluate(list, 0x1000, numbering.defaultSpace()));
         assertEquals(memory(LOCAL, 0x40), evaluator.evaluate(list, 0x107f, numbering.defaultSpace()));
-        assertEquals(new Location.Register(3, null, 0), evaluator.evaluate(list, 0x1080, numbering.defaultSpace()));
-        assertEquals(Location.UNDEFINED, evaluator.evaluate(list, 0x1100, numbering.defaultSpace()));
+        assertEquals(new LocationDescription.Register(3, null, 0), evaluator.evaluate(list, 0x1080, numbering.defaultSpace()));
+        assertEquals(LocationDescription.UNDEFINED, evaluator.evaluate(list, 0x1100, numbering.defaultSpace()));
     }
 
     @Test
     void contextDependentSpacesBindToTheContextCurrentAtEvaluation() {
-        Location.Memory first = (Location.Memory) eval("aspace_bregx");
+        LocationDescription.Memory first = (LocationDescription.Memory) eval("aspace_bregx");
         context = new RecordingContext(numbering) {
             @Override
             public long currentLane() {
                 return 12;
             }
         };
-        Location.Memory second = (Location.Memory) eval("aspace_bregx");
+        LocationDescription.Memory second = (LocationDescription.Memory) eval("aspace_bregx");
         assertEquals(first.offset(), second.offset());
         assertEquals(RecordingContext.LANE, first.binding().lane());
         assertEquals(12, second.binding().lane());
@@ -260,7 +260,7 @@ class EvaluatorTest {
     @Test
     void dwOpAddrIsTheShortFormOfLit0ConstuMem() {
         Evaluator evaluator = new Evaluator(context, true);
-        Location addr = evaluator.evaluate(bytes(0x03, 0x00, 0x20, 0, 0, 0, 0, 0, 0));
+        LocationDescription addr = evaluator.evaluate(bytes(0x03, 0x00, 0x20, 0, 0, 0, 0, 0, 0));
         assertEquals(evaluator.evaluate(bytes(0x30, 0x10, 0x80, 0x40, 0xee)), addr);
         assertEquals(eval("mem_default"), addr);
     }

@@ -64,7 +64,7 @@ class ExpressionGoldenTest {
     private static void assertCompatible(String name, Expression expression, String expected) {
         int error = expected.indexOf("<decoding error>");
         String printable = error < 0 ? expected : expected.substring(0, error).replaceAll(",\\s*$", "");
-        List<Op> ops = expression.ops();
+        List<DwarfOp> ops = expression.ops();
         int known = printable.isEmpty() ? 0 : printable.split(", DW_OP").length;
         StringBuilder ours = new StringBuilder();
         for (int i = 0; i < known; i++) {
@@ -76,7 +76,7 @@ class ExpressionGoldenTest {
             return;
         }
         String[] bytes = expected.substring(error + "<decoding error>".length()).trim().split(" ");
-        Op unknown = ops.get(known);
+        DwarfOp unknown = ops.get(known);
         assertEquals(Integer.parseInt(bytes[0], 16), unknown.opcode(), name + ": opcode at the decoding error");
         assertEquals(bytes.length, expression.size() - unknown.offset(), name + ": bytes from the decoding error on");
         assertTrue(UNKNOWN_TO_LLVM22.contains(unknown.operation()), name + ": " + unknown.name());
@@ -96,7 +96,7 @@ class ExpressionGoldenTest {
      * Our notation, except for DW_OP_LLVM_aspace_bregx: llvm-dwarfdump-22 prints its SLEB
      * displacement as unsigned hex (0x10 for +16; it prints 0x78 for -8), gpumem prints it signed.
      */
-    private static String llvmNotation(Op op) {
+    private static String llvmNotation(DwarfOp op) {
         String text = Expression.format(op, RegisterNames.NONE, new UnitBaseTypes(fixture.unit));
         if (op.operation() == Operation.LLVM_ASPACE_BREGX && op.operand(1) >= 0) {
             text = text.replace(" +" + op.operand(1), " 0x" + Long.toHexString(op.operand(1)));

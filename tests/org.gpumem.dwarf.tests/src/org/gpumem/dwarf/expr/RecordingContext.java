@@ -14,8 +14,8 @@ class RecordingContext implements EvaluationContext {
     static final long WORK_GROUP = 2, WARP = 1, LANE = 7;
 
     final AddressSpaceNumbering numbering;
-    final List<Location.Memory> reads = new ArrayList<>();
-    Location frameBase = new Location.Register(9, null, 0);
+    final List<LocationDescription.Memory> reads = new ArrayList<>();
+    LocationDescription frameBase = new LocationDescription.Register(9, null, 0);
 
     RecordingContext(AddressSpaceNumbering numbering) {
         this.numbering = numbering;
@@ -26,7 +26,7 @@ class RecordingContext implements EvaluationContext {
     }
 
     /** The bytes at a location: a mix of the space, the bound lane and the offset. */
-    static long memory(Location.Memory m, int size) {
+    static long memory(LocationDescription.Memory m, int size) {
         long v = (m.space().id() << 40) ^ (m.binding().lane() + 1) << 32 ^ m.offset() * 0x9e3779b1L;
         return size >= 8 ? v : v & ((1L << (size * 8)) - 1);
     }
@@ -42,7 +42,7 @@ class RecordingContext implements EvaluationContext {
     }
 
     @Override
-    public long readMemory(Location.Memory location, int size) {
+    public long readMemory(LocationDescription.Memory location, int size) {
         reads.add(location);
         return memory(location, size);
     }
@@ -63,13 +63,13 @@ class RecordingContext implements EvaluationContext {
     }
 
     @Override
-    public Location frameBase() {
+    public LocationDescription frameBase() {
         return frameBase;
     }
 
     @Override
-    public Location callFrameEntryRegister(long dwarfRegister) {
-        return new Location.Register(dwarfRegister, "caller", 0);
+    public LocationDescription callFrameEntryRegister(long dwarfRegister) {
+        return new LocationDescription.Register(dwarfRegister, "caller", 0);
     }
 
     @Override

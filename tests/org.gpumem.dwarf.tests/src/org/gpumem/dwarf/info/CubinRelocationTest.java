@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.gpumem.dwarf.variables.Variable;
+import org.gpumem.dwarf.variables.DwarfVariable;
 import org.gpumem.dwarf.variables.VariableLister;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -75,13 +75,13 @@ class CubinRelocationTest {
     @ValueSource(strings = {"spaces.sm_75.cubin", "spaces.sm_90.cubin"})
     void globalVariableAddressesAreTheSymbolValues(String name) throws Exception {
         Path cubin = DwarfFixtures.root().resolve("cuda").resolve(name);
-        List<Variable> vars = new VariableLister(DwarfFile.open(cubin)).list();
+        List<DwarfVariable> vars = new VariableLister(DwarfFile.open(cubin)).list();
         int checked = 0;
         for (Entry e : relocations(cubin)) {
             if (!e.section().equals(".debug_info")) {
                 continue;
             }
-            for (Variable v : vars) {
+            for (DwarfVariable v : vars) {
                 if (v.function() == null && e.symbol().equals(v.name())) {
                     assertEquals(e.symbolValue() + e.addend(), v.location().address(), v.name());
                     assertTrue(v.location().symbols().contains(e.symbol()), v.location().symbols().toString());

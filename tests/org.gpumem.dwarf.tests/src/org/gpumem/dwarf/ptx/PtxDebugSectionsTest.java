@@ -18,18 +18,18 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.gpumem.dwarf.aspace.AddressSpace;
+import org.gpumem.dwarf.aspace.DwarfAddressSpace;
 import org.gpumem.dwarf.aspace.AddressSpaceEncodings;
 import org.gpumem.dwarf.aspace.AddressSpaceNumbering;
 import org.gpumem.dwarf.aspace.AddressSpaceRegistry;
 import org.gpumem.dwarf.aspace.NumberKind;
-import org.gpumem.dwarf.aspace.Scope;
+import org.gpumem.dwarf.aspace.StorageScope;
 import org.gpumem.dwarf.expr.BaseTypeNames;
 import org.gpumem.dwarf.expr.EvaluationContext;
 import org.gpumem.dwarf.expr.Evaluator;
 import org.gpumem.dwarf.expr.Expression;
 import org.gpumem.dwarf.expr.ExpressionDecoder;
-import org.gpumem.dwarf.expr.Location;
+import org.gpumem.dwarf.expr.LocationDescription;
 import org.gpumem.dwarf.expr.LocationList;
 import org.gpumem.dwarf.expr.RegisterNames;
 import org.gpumem.dwarf.info.DebugSections;
@@ -137,9 +137,9 @@ class PtxDebugSectionsTest {
         assertEquals(DwTag.FORMAL_PARAMETER, variables.get("out").tag());
     }
 
-    private Location evaluate(Variable v) {
+    private LocationDescription evaluate(Variable v) {
         AddressSpaceNumbering numbering = numbering();
-        AddressSpace space = numbering.resolve(NumberKind.ADDRESS_CLASS, v.addressClass());
+        DwarfAddressSpace space = numbering.resolve(NumberKind.ADDRESS_CLASS, v.addressClass());
         EvaluationContext context = new EvaluationContext() {
             @Override
             public AddressSpaceNumbering numbering() {
@@ -174,14 +174,14 @@ class PtxDebugSectionsTest {
         Map<String, String> symbols = Map.of("deviceCounter", "deviceCounter", "coefficients", "coefficients",
                 "tile", "_ZZ6spacesPfiE4tile", "out", "_Z6spacesPfi_param_0", "n", "_Z6spacesPfi_param_1");
         for (Map.Entry<String, String> e : symbols.entrySet()) {
-            Location.Memory m = assertInstanceOf(Location.Memory.class, evaluate(variables.get(e.getKey())), e.getKey());
+            LocationDescription.Memory m = assertInstanceOf(LocationDescription.Memory.class, evaluate(variables.get(e.getKey())), e.getKey());
             assertEquals(DATA.get(e.getValue()).longValue(), m.offset(), e.getKey());
         }
-        Location.Memory tile = (Location.Memory) evaluate(variables.get("tile"));
+        LocationDescription.Memory tile = (LocationDescription.Memory) evaluate(variables.get("tile"));
         assertEquals("shared", tile.space().name());
-        assertEquals(Scope.WORK_GROUP, tile.binding().scope());
+        assertEquals(StorageScope.WORK_GROUP, tile.binding().scope());
         assertEquals(3, tile.binding().workGroup());
-        Location.Memory perThread = (Location.Memory) evaluate(variables.get("perThread"));
+        LocationDescription.Memory perThread = (LocationDescription.Memory) evaluate(variables.get("perThread"));
         assertEquals("local", perThread.space().name());
         assertEquals(5, perThread.binding().lane());
         long uconst = variables.get("perThread").location().ops().get(1).operand(0);
@@ -192,7 +192,7 @@ class PtxDebugSectionsTest {
     void registerVariablesNameTheirPtxRegister() {
         Map<String, String> prefixes = Map.of("i", "%r", "index", "%r", "value", "%f", "weighted", "%f", "address", "%rd");
         for (Map.Entry<String, String> e : prefixes.entrySet()) {
-            Location.Register r = assertInstanceOf(Location.Register.class, evaluate(variables.get(e.getKey())), e.getKey());
+            LocationDescription.Register r = assertInstanceOf(LocationDescription.Register.class, evaluate(variables.get(e.getKey())), e.getKey());
             assertTrue(r.name().matches(Pattern.quote(e.getValue()) + "\\d+"), e.getKey() + ": " + r.name());
             assertTrue(text.contains(r.name() + ","), r.name() + " is a register of the PTX code");
         }
@@ -228,10 +228,10 @@ class PtxDebugSectionsTest {
             long line = labelLines.get(label);
             Matcher m = move.matcher(lines[(int) line - 2]);
             assertTrue(m.matches(), "a move precedes " + label + ": " + lines[(int) line - 2]);
-            Location at = evaluator.evaluate(list, line, numbering.defaultSpace());
-            assertEquals(m.group(1), ((Location.Register) at).name(), label);
+            LocationDescription at = evaluator.evaluate(list, line, numbering.defaultSpace());
+            assertEquals(m.group(1), ((LocationDescription.Register) at).name(), label);
         }
-        assertEquals(Location.UNDEFINED, evaluator.evaluate(list, 1, numbering.defaultSpace()));
+        assertEquals(LocationDescription.UNDEFINED, evaluator.evaluate(list, 1, numbering.defaultSpace()));
     }
 
     // ---- the file table of the .file directives -----------------------------------------

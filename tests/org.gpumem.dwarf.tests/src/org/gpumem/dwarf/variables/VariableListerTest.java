@@ -37,13 +37,13 @@ class VariableListerTest {
                 expected.add(d);
             }
         }
-        Map<Long, Variable> ours = new HashMap<>();
-        for (Variable v : new VariableLister(DwarfFile.open(file)).list()) {
+        Map<Long, DwarfVariable> ours = new HashMap<>();
+        for (DwarfVariable v : new VariableLister(DwarfFile.open(file)).list()) {
             ours.put(v.dieOffset(), v);
         }
         assertEquals(expected.size(), ours.size(), file + ": variables and parameters");
         for (DumpedVariable d : expected) {
-            Variable v = ours.get(d.offset());
+            DwarfVariable v = ours.get(d.offset());
             assertNotNull(v, file + ": no variable at 0x" + Long.toHexString(d.offset()));
             String where = file.getFileName() + " 0x" + Long.toHexString(d.offset());
             assertEquals(d.tag().equals("DW_TAG_formal_parameter"), v.parameter(), where);
@@ -82,7 +82,7 @@ class VariableListerTest {
         "amdgpu/spaces.hip.clang19.co, tile, local",
     })
     void spacesFollowTheSource(String file, String name, String space) throws Exception {
-        Variable v = find(list(DwarfFixtures.root().resolve(file)), name);
+        DwarfVariable v = find(list(DwarfFixtures.root().resolve(file)), name);
         assertNotNull(v.space(), file + " " + name);
         assertEquals(space, v.space().name(), file + " " + name);
     }
@@ -90,12 +90,12 @@ class VariableListerTest {
     @Test
     void ptxListsTheSameVariablesAsTheCubin() throws Exception {
         for (String sm : new String[] {"sm_75", "sm_90"}) {
-            List<Variable> cubin = list(DwarfFixtures.root().resolve("cuda/spaces." + sm + ".cubin"));
-            List<Variable> ptx = list(DwarfFixtures.root().resolve("cuda/spaces." + sm + ".ptx"));
+            List<DwarfVariable> cubin = list(DwarfFixtures.root().resolve("cuda/spaces." + sm + ".cubin"));
+            List<DwarfVariable> ptx = list(DwarfFixtures.root().resolve("cuda/spaces." + sm + ".ptx"));
             assertEquals(cubin.size(), ptx.size(), sm);
             for (int i = 0; i < cubin.size(); i++) {
-                Variable c = cubin.get(i);
-                Variable p = ptx.get(i);
+                DwarfVariable c = cubin.get(i);
+                DwarfVariable p = ptx.get(i);
                 assertEquals(c.dieOffset(), p.dieOffset(), sm);
                 assertEquals(c.name(), p.name(), sm);
                 assertEquals(c.function(), p.function(), sm);
@@ -116,8 +116,8 @@ class VariableListerTest {
     @Test
     void ptxDeclarationsNameTheFilesLlvmDwarfdumpShowsForTheCubin() throws Exception {
         for (String sm : new String[] {"sm_75", "sm_90"}) {
-            Map<Long, Variable> ptx = new HashMap<>();
-            for (Variable v : list(DwarfFixtures.root().resolve("cuda/spaces." + sm + ".ptx"))) {
+            Map<Long, DwarfVariable> ptx = new HashMap<>();
+            for (DwarfVariable v : list(DwarfFixtures.root().resolve("cuda/spaces." + sm + ".ptx"))) {
                 ptx.put(v.dieOffset(), v);
             }
             int named = 0;
@@ -125,7 +125,7 @@ class VariableListerTest {
                 if (d.declFile() == null || "DW_TAG_subroutine_type".equals(d.parentTag())) {
                     continue;
                 }
-                Variable v = ptx.get(d.offset());
+                DwarfVariable v = ptx.get(d.offset());
                 String where = sm + " 0x" + Long.toHexString(d.offset());
                 assertNotNull(v, where);
                 assertEquals(d.declFile() + ":" + d.declLine(), v.declFile() + ":" + v.declLine(), where);
@@ -137,23 +137,23 @@ class VariableListerTest {
 
     @Test
     void unplacedPtxSymbolsStaySymbolic() throws Exception {
-        Variable tile = find(list(DwarfFixtures.root().resolve("cuda/spaces.sm_90.ptx")), "tile");
+        DwarfVariable tile = find(list(DwarfFixtures.root().resolve("cuda/spaces.sm_90.ptx")), "tile");
         assertEquals(null, tile.location().address());
         assertTrue(tile.location().symbols().get(0).startsWith("_ZZ12spacesKernelPfPKfiE4tile"), tile.location().symbols().toString());
         DwarfFile placed = new DwarfFile(PtxDebugSections.read(DwarfFixtures.root().resolve("cuda/spaces.sm_90.ptx")),
                 SymbolLayout.of(Map.of("_ZZ12spacesKernelPfPKfiE4tile", 0x40L)));
-        Variable placedTile = find(new VariableLister(placed).list(), "tile");
+        DwarfVariable placedTile = find(new VariableLister(placed).list(), "tile");
         assertEquals(0x40L, placedTile.location().address());
     }
 
-    static List<Variable> list(Path file) throws Exception {
+    static List<DwarfVariable> list(Path file) throws Exception {
         DwarfFile d = file.toString().endsWith(".ptx") ? new DwarfFile(PtxDebugSections.read(file), SymbolLayout.NONE)
                 : DwarfFile.open(file);
         return new VariableLister(d).list();
     }
 
-    static Variable find(List<Variable> vars, String name) {
-        for (Variable v : vars) {
+    static DwarfVariable find(List<DwarfVariable> vars, String name) {
+        for (DwarfVariable v : vars) {
             if (name.equals(v.name())) {
                 return v;
             }

@@ -23,9 +23,9 @@ class SimulatedDeviceTest {
     void ptxVersionIsThePtxTargetAndBinaryVersionTheDevice() throws Exception {
         String ptx = ".version 8.0\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\n ret;\n}\n";
         try (SharedMemoryFile memory = SharedMemoryFile.create(dir, "device", GlobalMemory.DEFAULT_BASE, 1 << 20)) {
-            SimulatedDevice device = new SimulatedDevice("sm_90", memory);
-            SimulatedDevice.Module module = device.load("k.ptx", ptx.getBytes(StandardCharsets.UTF_8));
-            SimulatedDevice.KernelInfo info = device.kernelInfo(module, "k");
+            RuntimeDevice device = new RuntimeDevice("sm_90", memory);
+            RuntimeDevice.Module module = device.load("k.ptx", ptx.getBytes(StandardCharsets.UTF_8));
+            RuntimeDevice.KernelInfo info = device.kernelInfo(module, "k");
             assertEquals(75, info.ptxVersion());
             assertEquals(90, info.binaryVersion());
         }

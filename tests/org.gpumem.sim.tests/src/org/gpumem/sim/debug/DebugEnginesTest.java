@@ -38,9 +38,9 @@ class DebugEnginesTest {
         long input = device.allocate(4L * n);
         device.write(input, b.array());
         long partial = device.allocate(4L * ctas);
-        DebugSession s = new DebugSession(m.launch(LaunchConfig.builder(m.kernels().get(0).name()).grid(ctas, 1, 1)
+        ControlledLaunch s = new ControlledLaunch(m.launch(LaunchConfig.builder(m.kernels().get(0).name()).grid(ctas, 1, 1)
                 .block(128, 1, 1).sharedBytes(512).argU64(input).argU64(partial).argS32(n).build(),
-                DebugSession.options(0).withEngine(engine)));
+                ControlledLaunch.options(0).withEngine(engine)));
         Breakpoint bp = s.addPtxBreakpoint(ptxLine);
         List<String> stops = new ArrayList<>();
         DebugEvent e = s.resume();

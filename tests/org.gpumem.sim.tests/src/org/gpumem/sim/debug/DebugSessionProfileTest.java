@@ -41,10 +41,10 @@ class DebugSessionProfileTest {
 
     @Test
     void theSessionsProfileGrowsStopByStopAndEndsEqualToAPlainRunsProfile() throws Exception {
-        AddressSpaceProfile plain = sample().run(DebugSession.options(0).withProfile(true)).result().profile();
+        AddressSpaceProfile plain = sample().run(ControlledLaunch.options(0).withProfile(true)).result().profile();
         assertTrue(generic(plain) > 0, "the sample makes generic accesses: " + plain.format());
 
-        DebugSession session = new DebugSession(sample().launch(DebugSession.options(0).withProfile(true)));
+        ControlledLaunch session = new ControlledLaunch(sample().launch(ControlledLaunch.options(0).withProfile(true)));
         assertTrue(session.maxResidentCtas() < CTAS, "CTAs must retire during the session: " + session.maxResidentCtas());
         assertEquals(0, generic(session.profile()), "nothing ran before the first resume");
         Breakpoint loop = session.addSourceBreakpoint(BundledSample.SOURCE_NAME, BundledSample.LOOP_LINE);
@@ -75,8 +75,8 @@ class DebugSessionProfileTest {
 
     @Test
     void aSessionWithoutAProfileHasNone() throws Exception {
-        DebugSession session = new DebugSession(sample().launch(DebugSession.options(0)));
+        ControlledLaunch session = new ControlledLaunch(sample().launch(ControlledLaunch.options(0)));
         assertNull(session.profile());
-        assertNull(DebugSession.runToEnd(session.launch()).profile());
+        assertNull(ControlledLaunch.runToEnd(session.launch()).profile());
     }
 }

@@ -43,12 +43,12 @@ class DebugSessionTest {
         device.write(input, b.array());
         partial = device.allocate(4L * ctas);
         return dm.launch(LaunchConfig.builder(dm.kernels().get(0).name()).grid(ctas, 1, 1).block(64, 1, 1)
-                .sharedBytes(256).argU64(input).argU64(partial).argS32(n).build(), DebugSession.options(0));
+                .sharedBytes(256).argU64(input).argU64(partial).argS32(n).build(), ControlledLaunch.options(0));
     }
 
     @Test
     void sourceBreakpointStopsEveryWarpThenRunsToTheEnd() throws Exception {
-        DebugSession s = new DebugSession(reduce("G", 128, 2));
+        ControlledLaunch s = new ControlledLaunch(reduce("G", 128, 2));
         List<DebugEvent.Kind> events = new ArrayList<>();
         s.addListener(e -> events.add(e.kind()));
         Breakpoint bp = s.addSourceBreakpoint("reduce.cu", 8);
@@ -78,7 +78,7 @@ class DebugSessionTest {
 
     @Test
     void sharedBytesReadTheSameThroughSharedAndGeneric() throws Exception {
-        DebugSession s = new DebugSession(reduce("G", 64, 1));
+        ControlledLaunch s = new ControlledLaunch(reduce("G", 64, 1));
         s.addSourceBreakpoint("reduce.cu", 9);
         DebugEvent e = s.resume();
         assertEquals(DebugEvent.Kind.SUSPENDED_BREAKPOINT, e.kind());
@@ -98,7 +98,7 @@ class DebugSessionTest {
 
     @Test
     void stepsByInstructionAndBySourceLine() throws Exception {
-        DebugSession s = new DebugSession(reduce("G", 64, 1));
+        ControlledLaunch s = new ControlledLaunch(reduce("G", 64, 1));
         s.addPtxBreakpoint(69);
         DebugEvent e = s.resume();
         assertEquals(DebugEvent.Kind.SUSPENDED_BREAKPOINT, e.kind());
@@ -123,14 +123,14 @@ class DebugSessionTest {
     }
 
     /** fault_endless.O3.ptx: one warp spinning until the flag it is given becomes non-zero. */
-    private record Endless(Device device, long flag, DebugSession session) {
+    private record Endless(Device device, long flag, ControlledLaunch session) {
         static Endless start() throws Exception {
             Device d = Device.create("sm_90", 1 << 20);
             LoadedModule dm = d.load(KERNELS.resolve("fault_endless.O3.ptx"));
             long flag = d.allocate(4), counter = d.allocate(128);
             KernelLaunch l = dm.launch(LaunchConfig.builder(dm.kernels().get(0).name()).block(32, 1, 1).argU64(flag)
                     .argU64(counter).build(), new ExecOptions(0, 1, false));
-            return new Endless(d, flag, new DebugSession(l));
+            return new Endless(d, flag, new ControlledLaunch(l));
         }
 
         /** Lets the spin loop end. */
@@ -143,7 +143,7 @@ class DebugSessionTest {
     void suspendFromAnotherThreadStopsARunawayKernel() throws Exception {
         for (int i = 0; i < 100; i++) {
             Endless k = Endless.start();
-            DebugSession s = k.session();
+            ControlledLaunch s = k.session();
             CountDownLatch running = new CountDownLatch(1);
             s.addListener(e -> {
                 if (e.kind() == DebugEvent.Kind.RESUMED) {
@@ -164,7 +164,7 @@ class DebugSessionTest {
     @Test
     void aSuspendRequestedBeforeAResumeStartsStopsItBeforeAnyInstruction() throws Exception {
         Endless k = Endless.start();
-        DebugSession s = k.session();
+        ControlledLaunch s = k.session();
         s.suspend();
         // Run off the test thread with a failure guard: a lost request would let the kernel spin forever.
         DebugEvent e = CompletableFuture.supplyAsync(s::resume).get(60, TimeUnit.SECONDS);

@@ -72,8 +72,8 @@ class FrameVariablesTest {
         }
         long pin = d.allocate(4 * N), pout = d.allocate(4 * N);
         d.write(pin, in.array());
-        DebugSession s = new DebugSession(dm.launch(LaunchConfig.builder(m.kernels().get(0).name()).block(N, 1, 1)
-                .argU64(pin).argU64(pout).argS32(N).build(), DebugSession.options(0)));
+        ControlledLaunch s = new ControlledLaunch(dm.launch(LaunchConfig.builder(m.kernels().get(0).name()).block(N, 1, 1)
+                .argU64(pin).argU64(pout).argS32(N).build(), ControlledLaunch.options(0)));
         s.addSourceBreakpoint("local_array.cu", lineOf("sum += "));
         DebugEvent e = s.resume();
         assertEquals(DebugEvent.Kind.SUSPENDED_BREAKPOINT, e.kind());
@@ -139,8 +139,8 @@ class FrameVariablesTest {
         DeviceModule dm = new SimulatedDevice("sm_90", 1 << 20).load(m);
         FrameVariables binder = new FrameVariables(dm);
         assertTrue(binder.problem().contains("nvcc -G"), binder.problem());
-        DebugSession s = new DebugSession(dm.launch(LaunchConfig.builder(m.kernels().get(0).name()).block(32, 1, 1)
-                .argU64(0).argU64(0).argS32(0).build(), DebugSession.options(0)));
+        ControlledLaunch s = new ControlledLaunch(dm.launch(LaunchConfig.builder(m.kernels().get(0).name()).block(32, 1, 1)
+                .argU64(0).argU64(0).argS32(0).build(), ControlledLaunch.options(0)));
         assertThrows(IllegalStateException.class, () -> binder.bind(s, null, 0, 0));
     }
 

@@ -52,10 +52,10 @@ class ResidentCtasTest {
     @Test
     void bothCtasOfTheSampleAreResidentWithTheirOwnSharedMemory() throws Exception {
         PreparedLaunch plain = sample("[2]", "[64]", 128);
-        byte[] expected = plain.run(DebugSession.options(0)).outputs().get("out");
+        byte[] expected = plain.run(ControlledLaunch.options(0)).outputs().get("out");
 
         PreparedLaunch debugged = sample("[2]", "[64]", 128);
-        DebugSession session = new DebugSession(debugged.launch(DebugSession.options(0)));
+        ControlledLaunch session = new ControlledLaunch(debugged.launch(ControlledLaunch.options(0)));
         assertEquals(2, session.maxResidentCtas());
         assertEquals(List.of(new Dim3(0, 0, 0), new Dim3(1, 0, 0)),
                 session.residentCtas().stream().map(CtaView::index).toList());
@@ -124,7 +124,7 @@ class ResidentCtasTest {
         PreparedLaunch plain = sample("[20]", "[128]", 2560);
         byte[] expected = plain.run(new ExecOptions(0, 1, false)).outputs().get("out");
         PreparedLaunch debugged = sample("[20]", "[128]", 2560);
-        DebugSession session = new DebugSession(debugged.launch(DebugSession.options(0)));
+        ControlledLaunch session = new ControlledLaunch(debugged.launch(ControlledLaunch.options(0)));
         assertEquals(limit, session.residentCtas().size());
         assertEquals(15, session.residentCtas().get(15).linearIndex());
         session.addSourceBreakpoint(BundledSample.SOURCE_NAME, 24);

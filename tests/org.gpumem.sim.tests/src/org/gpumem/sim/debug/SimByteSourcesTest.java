@@ -57,8 +57,8 @@ class SimByteSourcesTest {
         long in = d.allocate(512), out = d.allocate(512);
         d.write(in, new byte[] {1, 2, 3, 4});
         Launch l = dm.launch(LaunchConfig.builder(m.kernels().get(0).name()).block(32, 1, 1).argU64(in).argU64(out)
-                .argS32(32).build(), DebugSession.options(0));
-        DebugSession s = new DebugSession(l);
+                .argS32(32).build(), ControlledLaunch.options(0));
+        ControlledLaunch s = new ControlledLaunch(l);
         ByteSource global = SimByteSources.global(d.global(), s::stopCount);
         byte[] b = new byte[4];
         global.read(in - base, b, 0, 4);

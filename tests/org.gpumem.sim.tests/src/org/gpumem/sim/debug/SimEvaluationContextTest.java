@@ -10,7 +10,7 @@ import java.nio.ByteOrder;
 import java.nio.file.Path;
 
 import org.gpumem.dwarf.expr.ContextBinding;
-import org.gpumem.dwarf.expr.Location;
+import org.gpumem.dwarf.expr.LocationDescription;
 import org.gpumem.sim.Device;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.LoadedModule;
@@ -29,7 +29,7 @@ class SimEvaluationContextTest {
     }
 
     /** The DWARF space of nvcc's numbering named as the state space (the registry's names are PTX's). */
-    private static org.gpumem.dwarf.aspace.AddressSpace space(SimEvaluationContext ctx, PtxStateSpace s) {
+    private static org.gpumem.dwarf.aspace.DwarfAddressSpace space(SimEvaluationContext ctx, PtxStateSpace s) {
         return ctx.numbering().spaces().stream().filter(a -> a.name().equals(s.ptxName())).findFirst().orElseThrow();
     }
 
@@ -43,8 +43,8 @@ class SimEvaluationContextTest {
         }
         long pin = d.allocate(256), pout = d.allocate(256);
         d.write(pin, in.array());
-        DebugSession s = new DebugSession(dm.launch(LaunchConfig.builder(dm.kernels().get(0).name()).block(64, 1, 1)
-                .argU64(pin).argU64(pout).argS32(64).build(), DebugSession.options(0)));
+        ControlledLaunch s = new ControlledLaunch(dm.launch(LaunchConfig.builder(dm.kernels().get(0).name()).block(64, 1, 1)
+                .argU64(pin).argU64(pout).argS32(64).build(), ControlledLaunch.options(0)));
         s.addSourceBreakpoint("local_array.cu", 7);
         DebugEvent e = s.resume();
         assertEquals(DebugEvent.Kind.SUSPENDED_BREAKPOINT, e.kind());
@@ -57,14 +57,14 @@ class SimEvaluationContextTest {
         assertThrows(UnsupportedOperationException.class, () -> ctx.readRegister(pack("%nope9")));
 
         var shared = space(ctx, PtxStateSpace.SHARED);
-        long viaContext = ctx.readMemory(new Location.Memory(shared, ContextBinding.DEVICE, 20), 4);
+        long viaContext = ctx.readMemory(new LocationDescription.Memory(shared, ContextBinding.DEVICE, 20), 4);
         assertEquals(ByteBuffer.wrap(s.read(PtxStateSpace.SHARED, 20, 4, w, 5)).order(ByteOrder.LITTLE_ENDIAN)
                 .getInt(), (int) viaContext);
         assertEquals(3 * 5 + 1, (int) viaContext, "stage[5] holds in[5] of CTA 0");
 
         var local = space(ctx, PtxStateSpace.LOCAL);
         SimEvaluationContext kernelFrame = new SimEvaluationContext(s, w, 0, 5);
-        long windowFirst = kernelFrame.readMemory(new Location.Memory(local, ContextBinding.DEVICE, 0), 4);
+        long windowFirst = kernelFrame.readMemory(new LocationDescription.Memory(local, ContextBinding.DEVICE, 0), 4);
         byte[] raw = s.read(PtxStateSpace.LOCAL, w.frameLocalBase(0), 4, w, 5);
         assertArrayEquals(raw, new byte[] {(byte) windowFirst, (byte) (windowFirst >> 8), (byte) (windowFirst >> 16),
             (byte) (windowFirst >> 24)});

@@ -50,8 +50,8 @@ class StoppedMemoryStateTest {
         device.write(input, in.array());
         long output = device.allocate(4L * n);
         KernelLaunch launch = loaded.launch(LaunchConfig.builder(loaded.kernels().get(0).name()).grid(CTAS, 1, 1)
-                .block(THREADS, 1, 1).argU64(input).argU64(output).argS32(n).build(), DebugSession.options(0));
-        DebugSession session = new DebugSession(launch);
+                .block(THREADS, 1, 1).argU64(input).argU64(output).argS32(n).build(), ControlledLaunch.options(0));
+        ControlledLaunch session = new ControlledLaunch(launch);
         session.addSourceBreakpoint("local_array.cu", 22);
         // Run past CTA 0 to the first stop in CTA 1: the state is that of the resident CTA.
         DebugEvent stop;

@@ -19,7 +19,7 @@ import org.gpumem.sim.ScalarType;
 import org.gpumem.sim.WarpPosition;
 import org.gpumem.sim.WarpState;
 import org.gpumem.sim.debug.DebugEvent;
-import org.gpumem.sim.debug.DebugSession;
+import org.gpumem.sim.debug.ControlledLaunch;
 import org.gpumem.sim.launch.BufferInit;
 import org.gpumem.sim.launch.KernelArgument;
 import org.gpumem.sim.launch.LaunchDescription;
@@ -79,7 +79,7 @@ class StopRequestTest {
     @Test
     void aDebugSessionAnswersEachSuspendWithinOneDebuggerSlice() throws Exception {
         PreparedLaunch p = endless(2, 64);
-        DebugSession s = new DebugSession(p.launch(DebugSession.options(0)));
+        ControlledLaunch s = new ControlledLaunch(p.launch(ControlledLaunch.options(0)));
         for (int i = 0; i < 100; i++) {
             long start = s.warpInstructions();
             CompletableFuture<DebugEvent> resume = CompletableFuture.supplyAsync(s::resume);
@@ -94,7 +94,7 @@ class StopRequestTest {
             DebugEvent e = resume.get();
             assertEquals(DebugEvent.Kind.SUSPENDED_REQUEST, e.kind());
             long after = s.warpInstructions() - atRequest;
-            assertTrue(after <= DebugSession.SUSPEND_CHECK_INSTRUCTIONS, after + " warp instructions after request " + i);
+            assertTrue(after <= ControlledLaunch.SUSPEND_CHECK_INSTRUCTIONS, after + " warp instructions after request " + i);
         }
     }
 }

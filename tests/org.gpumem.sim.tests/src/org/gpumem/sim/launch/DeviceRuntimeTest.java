@@ -16,7 +16,7 @@ import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.Fault;
 import org.gpumem.sim.FaultKind;
 import org.gpumem.sim.LaunchResult;
-import org.gpumem.sim.debug.DebugSession;
+import org.gpumem.sim.debug.ControlledLaunch;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -66,7 +66,7 @@ class DeviceRuntimeTest {
     @ValueSource(strings = {"O3", "G"})
     void aDebugSessionGivesTheSameOutputAtTheEnd(String variant) throws IOException {
         PreparedLaunch p = prepare("printf.printf_threads", variant);
-        LaunchResult r = DebugSession.runToEnd(p.launch(DebugSession.options(ExecOptions.DEFAULT_BUDGET)));
+        LaunchResult r = ControlledLaunch.runToEnd(p.launch(ControlledLaunch.options(ExecOptions.DEFAULT_BUDGET)));
         assertTrue(r.completed());
         assertEquals(expected("printf_threads"), text(r));
     }

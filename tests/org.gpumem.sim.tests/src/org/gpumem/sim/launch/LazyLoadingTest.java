@@ -15,7 +15,7 @@ import java.util.stream.Collectors;
 
 import org.gpumem.sim.Device;
 import org.gpumem.sim.ExecOptions;
-import org.gpumem.sim.Kernel;
+import org.gpumem.sim.LoadedKernel;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.LoadedModule;
 import org.gpumem.sim.UnsupportedConstruct;
@@ -91,7 +91,7 @@ class LazyLoadingTest {
     @Test
     void theModuleSaysWhichKernelsAreRunnableAndWhyTheOthersAreNot() throws Exception {
         LoadedModule m = prepare("vector_add", "O3").module();
-        Map<String, Boolean> runnable = m.kernels().stream().collect(Collectors.toMap(Kernel::name, Kernel::runnable));
+        Map<String, Boolean> runnable = m.kernels().stream().collect(Collectors.toMap(LoadedKernel::name, LoadedKernel::runnable));
         assertEquals(Map.of("_Z10vector_addPKfS0_iPf", true, "_Z5scalePfif", true, "_Z12through_callPKiiPi", true,
                 "_Z9tex_fetchyiPf", false, "_Z15through_textureyiPf", false), runnable);
         List<UnsupportedConstruct> why = m.kernel("_Z15through_textureyiPf").unsupported();

@@ -20,7 +20,7 @@ import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
-import org.gpumem.dwarf.variables.Variable;
+import org.gpumem.dwarf.variables.DwarfVariable;
 import org.gpumem.images.DeviceImage;
 import org.gpumem.ui.UiTesting;
 import org.junit.jupiter.api.AfterEach;
@@ -49,7 +49,7 @@ class DeviceCodeEditorTest {
         return panel;
     }
 
-    /** Variable names by DW_AT_address_class, from the llvm-dwarfdump output the fixture script committed. */
+    /** DwarfVariable names by DW_AT_address_class, from the llvm-dwarfdump output the fixture script committed. */
     private static Map<Long, Set<String>> dwarfdumpVariables(Path dump) throws Exception {
         Map<Long, Set<String>> byClass = new TreeMap<>();
         Pattern name = Pattern.compile("DW_AT_name\\s+\\(\"([^\"]+)\"\\)");
@@ -81,7 +81,7 @@ class DeviceCodeEditorTest {
         Map<Long, Set<String>> expected = dwarfdumpVariables(fixture("cuda/spaces.sm_90.cubin.dwarfdump.txt"));
         Map<Long, Set<String>> shown = new TreeMap<>();
         for (DwarfVariablesTree.SpaceGroup group : panel.dwarfGroups()) {
-            for (Variable v : group.variables()) {
+            for (DwarfVariable v : group.variables()) {
                 if (!v.parameter() && v.space() != null && "DW_AT_address_class".equals(v.spaceSource())) {
                     shown.computeIfAbsent(v.space().id(), k -> new TreeSet<>()).add(v.name());
                 }

@@ -5,12 +5,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.gpumem.host.KernelLaunch;
+import org.gpumem.host.ProgramLaunch;
 import org.gpumem.host.KernelRunner;
 import org.gpumem.images.Kernel;
 import org.gpumem.sim.debug.Breakpoint;
 import org.gpumem.sim.debug.DebugEvent;
-import org.gpumem.sim.debug.DebugSession;
+import org.gpumem.sim.debug.ControlledLaunch;
 import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.debug.WarpView;
 import org.gpumem.sim.launch.KernelModules;
@@ -63,12 +63,12 @@ final class BreakpointRunner implements KernelRunner {
     }
 
     @Override
-    public LaunchResult run(KernelLaunch launch) {
-        org.gpumem.sim.KernelLaunch prepared = launch.prepare(DebugSession.options(budget));
-        return stop.run(prepared, () -> debug(launch, new DebugSession(prepared)));
+    public LaunchResult run(ProgramLaunch launch) {
+        org.gpumem.sim.KernelLaunch prepared = launch.prepare(ControlledLaunch.options(budget));
+        return stop.run(prepared, () -> debug(launch, new ControlledLaunch(prepared)));
     }
 
-    private LaunchResult debug(KernelLaunch launch, DebugSession session) {
+    private LaunchResult debug(ProgramLaunch launch, ControlledLaunch session) {
         List<Breakpoint> armed = new ArrayList<>();
         List<Location> armedFor = new ArrayList<>();
         for (Location l : locations) {
@@ -98,7 +98,7 @@ final class BreakpointRunner implements KernelRunner {
         return session.result();
     }
 
-    private void report(KernelLaunch launch, Location at, DebugSession session, WarpView w) {
+    private void report(ProgramLaunch launch, Location at, ControlledLaunch session, WarpView w) {
         synchronized (out) {
             out.printf("%ngpumem: %s stopped at %s (%s)%n", launch, at, launch.deviceModule().name());
             StopReport.where(out, session, w, StopReport.sourceOf(w, sources));

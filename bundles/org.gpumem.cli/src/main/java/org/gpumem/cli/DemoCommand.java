@@ -8,7 +8,7 @@ import java.util.concurrent.Callable;
 
 import org.gpumem.sim.debug.Breakpoint;
 import org.gpumem.sim.debug.DebugEvent;
-import org.gpumem.sim.debug.DebugSession;
+import org.gpumem.sim.debug.ControlledLaunch;
 import org.gpumem.sim.debug.FrameVariable;
 import org.gpumem.sim.debug.WarpView;
 import org.gpumem.sim.Dim3;
@@ -62,7 +62,7 @@ public final class DemoCommand implements Callable<Integer> {
                         new KernelArgument.Scalar(ScalarType.S32, N)),
                 List.of("out"));
         PreparedLaunch prepared = PreparedLaunch.prepare(d, BundledSample.PTX_NAME, BundledSample.ptxText());
-        DebugSession session = new DebugSession(prepared.launch(DebugSession.options(ExecOptions.DEFAULT_BUDGET)));
+        ControlledLaunch session = new ControlledLaunch(prepared.launch(ControlledLaunch.options(ExecOptions.DEFAULT_BUDGET)));
 
         List<String> source = BundledSample.sourceLines();
         int line = 0;

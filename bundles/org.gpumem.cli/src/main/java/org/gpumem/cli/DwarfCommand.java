@@ -16,7 +16,7 @@ import org.gpumem.dwarf.aspace.AddressSpaceEncodings;
 import org.gpumem.dwarf.io.DecompressionBudget;
 import org.gpumem.dwarf.io.InputFormatException;
 import org.gpumem.dwarf.variables.DwarfStatistics;
-import org.gpumem.dwarf.variables.Variable;
+import org.gpumem.dwarf.variables.DwarfVariable;
 import org.gpumem.dwarf.variables.VariableLister;
 import org.gpumem.images.CatalogReader;
 import org.gpumem.images.DeviceImage;
@@ -239,7 +239,7 @@ public final class DwarfCommand implements Callable<Integer> {
             so.addProperty("problem", s.problem() != null ? s.problem().getMessage() : null);
             sourceList.add(so);
             if (s.dwarf() != null) {
-                for (Variable v : new VariableLister(s.dwarf()).list()) {
+                for (DwarfVariable v : new VariableLister(s.dwarf()).list()) {
                     list.add(variableJson(v, s.image() != null ? s.imageNumber() : null));
                 }
             }
@@ -249,7 +249,7 @@ public final class DwarfCommand implements Callable<Integer> {
         return root;
     }
 
-    private static JsonObject variableJson(Variable v, Integer imageNumber) {
+    private static JsonObject variableJson(DwarfVariable v, Integer imageNumber) {
         JsonObject o = new JsonObject();
         o.addProperty("image", imageNumber);
         o.addProperty("unit", v.unit());
@@ -270,7 +270,7 @@ public final class DwarfCommand implements Callable<Integer> {
             o.add("addressSpace", null);
         }
         JsonObject l = new JsonObject();
-        Variable.LocationText t = v.location();
+        DwarfVariable.LocationText t = v.location();
         if (t == null) {
             l.addProperty("kind", "none");
             l.addProperty("ops", "");
@@ -290,7 +290,7 @@ public final class DwarfCommand implements Callable<Integer> {
             }
             if (t.entries() != null) {
                 JsonArray entries = new JsonArray();
-                for (Variable.ListEntryText e : t.entries()) {
+                for (DwarfVariable.ListEntryText e : t.entries()) {
                     JsonObject eo = new JsonObject();
                     eo.addProperty("low", e.lowText());
                     eo.addProperty("high", e.highText());
@@ -308,14 +308,14 @@ public final class DwarfCommand implements Callable<Integer> {
         return o;
     }
 
-    private static String decl(Variable v) {
+    private static String decl(DwarfVariable v) {
         if (v.declFile() == null) {
             return v.declLine() > 0 ? "?:" + v.declLine() : null;
         }
         return v.declFile() + ":" + v.declLine();
     }
 
-    private static String text(Variable v) {
+    private static String text(DwarfVariable v) {
         StringBuilder b = new StringBuilder();
         b.append(v.unit()).append(": ");
         b.append(v.function() != null ? v.function() : "<global>").append(": ");
@@ -325,7 +325,7 @@ public final class DwarfCommand implements Callable<Integer> {
             b.append("  @").append(d);
         }
         b.append("  [").append(v.space() != null ? v.space().name() + "(" + v.space().id() + ")" : "-").append("]");
-        Variable.LocationText t = v.location();
+        DwarfVariable.LocationText t = v.location();
         if (t == null) {
             b.append("  none");
         } else {

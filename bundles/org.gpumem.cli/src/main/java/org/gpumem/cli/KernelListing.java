@@ -19,11 +19,11 @@ final class KernelListing {
     }
 
     static void print(LoadedModule module, PrintWriter out) {
-        List<org.gpumem.sim.Kernel> kernels = module.kernels();
-        long runnable = kernels.stream().filter(org.gpumem.sim.Kernel::runnable).count();
+        List<org.gpumem.sim.LoadedKernel> kernels = module.kernels();
+        long runnable = kernels.stream().filter(org.gpumem.sim.LoadedKernel::runnable).count();
         out.println(module.name() + ": " + kernels.size() + " kernel" + (kernels.size() == 1 ? "" : "s") + ", "
                 + runnable + " runnable");
-        for (org.gpumem.sim.Kernel k : kernels) {
+        for (org.gpumem.sim.LoadedKernel k : kernels) {
             String shown = Kernel.of(k.name()).displayName();
             String name = shown.equals(k.name()) ? k.name() : k.name() + " (" + shown + ")";
             if (k.runnable()) {

@@ -14,7 +14,7 @@ import org.gpumem.sim.Fault;
 import org.gpumem.sim.FaultKind;
 import org.gpumem.sim.KernelLaunch;
 import org.gpumem.sim.LaunchResult;
-import org.gpumem.sim.debug.DebugSession;
+import org.gpumem.sim.debug.ControlledLaunch;
 import org.gpumem.sim.launch.LaunchDescription;
 import org.gpumem.sim.launch.LaunchFileReader;
 import org.gpumem.sim.launch.PreparedLaunch;
@@ -102,7 +102,7 @@ public final class RunCommand implements Callable<Integer> {
         LaunchResult r;
         boolean interrupted;
         KernelLaunch kernelLaunch = launch.launch(options);
-        DebugSession session = snapshot == null ? null : new DebugSession(kernelLaunch);
+        ControlledLaunch session = snapshot == null ? null : new ControlledLaunch(kernelLaunch);
         try (StopRules stop = simulation.stopRules()) {
             r = session == null ? stop.run(kernelLaunch) : stop.run(kernelLaunch, () -> FinalStateSnapshot.runToEnd(session));
             interrupted = stop.interrupted();

@@ -24,7 +24,7 @@ import org.gpumem.model.addressing.PoolAddress;
 import org.gpumem.sim.LoadedModule;
 import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.SourceLocation;
-import org.gpumem.sim.debug.DebugSession;
+import org.gpumem.sim.debug.ControlledLaunch;
 import org.gpumem.sim.debug.FrameVariable;
 import org.gpumem.sim.debug.FrameVariables;
 import org.gpumem.sim.debug.StoppedMemoryState;
@@ -46,7 +46,7 @@ final class StopReport {
     }
 
     /** Where the warp stopped, and the source line when {@code source} has it. */
-    static void where(PrintWriter out, DebugSession session, WarpView w, List<String> source) {
+    static void where(PrintWriter out, ControlledLaunch session, WarpView w, List<String> source) {
         SourceLocation at = w.sourceLocation();
         out.printf("%nstopped in CTA %s warp %d at PTX line %d, %s%n", w.cta().index(), w.id(), w.ptxLine(),
                 at != null ? at : "(no source line)");
@@ -76,7 +76,7 @@ final class StopReport {
     }
 
     /** Prints the variables of the warp's innermost frame for one lane; returns them by name. */
-    static Map<String, FrameVariable> variables(PrintWriter out, DebugSession session, LoadedModule module, WarpView w, int lane) {
+    static Map<String, FrameVariable> variables(PrintWriter out, ControlledLaunch session, LoadedModule module, WarpView w, int lane) {
         out.printf("%nvariables of %s for lane %d (thread %s), address spaces from the DWARF in the PTX:%n",
                 w.function(w.depth() - 1), lane, w.threadIndex(lane));
         FrameVariables binder = new FrameVariables(module);
@@ -97,7 +97,7 @@ final class StopReport {
      * Every shared and local variable of the frame, its first bytes through its own space and
      * the generic window (and, for local memory, the warp's interleaved pool).
      */
-    static void memory(PrintWriter out, DebugSession session, WarpView w, int lane, Map<String, FrameVariable> variables) {
+    static void memory(PrintWriter out, ControlledLaunch session, WarpView w, int lane, Map<String, FrameVariable> variables) {
         for (FrameVariable v : variables.values()) {
             if (!(v.location() instanceof FrameVariable.Memory m) || v.bytes() == null) {
                 continue;
@@ -119,14 +119,14 @@ final class StopReport {
     }
 
     /** Shared bytes through the shared space and the generic window that reaches them. */
-    static void shared(PrintWriter out, DebugSession session, WarpView w, int lane, long offset, int length, VariableType type) {
+    static void shared(PrintWriter out, ControlledLaunch session, WarpView w, int lane, long offset, int length, VariableType type) {
         MemoryState state = StoppedMemoryState.of(session);
         throughTwoSpaces(out, state.getTarget(), laneContext(state, w, lane), PtxStateSpace.SHARED.ptxName(), offset, length,
                 type);
     }
 
     /** A lane's local bytes through the local space, the generic window and the warp's physical pool. */
-    static void local(PrintWriter out, DebugSession session, WarpView w, int lane, long offset, int length, VariableType type) {
+    static void local(PrintWriter out, ControlledLaunch session, WarpView w, int lane, long offset, int length, VariableType type) {
         MemoryState state = StoppedMemoryState.of(session);
         Context context = laneContext(state, w, lane);
         throughTwoSpaces(out, state.getTarget(), context, PtxStateSpace.LOCAL.ptxName(), offset, length, type);

@@ -39,7 +39,7 @@ import org.gpumem.sim.KernelLaunch;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.LoadedModule;
 import org.gpumem.sim.debug.DebugEvent;
-import org.gpumem.sim.debug.DebugSession;
+import org.gpumem.sim.debug.ControlledLaunch;
 import org.gpumem.sim.debug.StoppedMemoryState;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -71,8 +71,8 @@ class SimulatedKernelSnapshotTest {
         device.write(input, in.array());
         long output = device.allocate(4L * THREADS);
         KernelLaunch launch = loaded.launch(LaunchConfig.builder(loaded.kernels().get(0).name()).grid(1, 1, 1).block(THREADS, 1, 1)
-                .argU64(input).argU64(output).argS32(THREADS).build(), DebugSession.options(0));
-        DebugSession session = new DebugSession(launch);
+                .argU64(input).argU64(output).argS32(THREADS).build(), ControlledLaunch.options(0));
+        ControlledLaunch session = new ControlledLaunch(launch);
         session.addSourceBreakpoint("local_array.cu", 22);
         // Each warp stops there once; after the second stop both warps have filled their windows.
         DebugEvent stop = session.resume();

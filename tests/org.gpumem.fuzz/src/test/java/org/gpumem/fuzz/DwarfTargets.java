@@ -8,7 +8,7 @@ import org.gpumem.dwarf.aspace.AddressSpaceEncodings;
 import org.gpumem.dwarf.aspace.AddressSpaceNumbering;
 import org.gpumem.dwarf.aspace.AddressSpaceRegistry;
 import org.gpumem.dwarf.aspace.Producer;
-import org.gpumem.dwarf.aspace.Target;
+import org.gpumem.dwarf.aspace.DeviceFamily;
 import org.gpumem.dwarf.elf.ElfFile;
 import org.gpumem.dwarf.elf.ElfSection;
 import org.gpumem.dwarf.expr.BaseTypeNames;
@@ -16,7 +16,7 @@ import org.gpumem.dwarf.expr.EvaluationContext;
 import org.gpumem.dwarf.expr.Evaluator;
 import org.gpumem.dwarf.expr.Expression;
 import org.gpumem.dwarf.expr.ExpressionDecoder;
-import org.gpumem.dwarf.expr.Location;
+import org.gpumem.dwarf.expr.LocationDescription;
 import org.gpumem.dwarf.expr.LocationSummary;
 import org.gpumem.dwarf.expr.RegisterNames;
 import org.gpumem.dwarf.info.CallFrameInfo;
@@ -131,15 +131,15 @@ final class DwarfTargets {
         int addressSize = (h & 4) != 0 ? 4 : 8;
         int offsetSize = (h & 8) != 0 ? 8 : 4;
         boolean memOffsetOnTop = (h & 16) != 0;
-        Target target = (h & 32) != 0 ? Target.AMDGPU : Target.NVIDIA;
+        DeviceFamily target = (h & 32) != 0 ? DeviceFamily.AMDGPU : DeviceFamily.NVIDIA;
         byte[] ops = input.length > 0 ? java.util.Arrays.copyOfRange(input, 1, input.length) : input;
         AddressSpaceNumbering numbering = AddressSpaceRegistry.numbering(target, Producer.parse(
-                target == Target.AMDGPU ? "clang version 22.0.0" : "NVIDIA CUDA"), addressSize);
+                target == DeviceFamily.AMDGPU ? "clang version 22.0.0" : "NVIDIA CUDA"), addressSize);
         ExpressionDecoder decoder = new ExpressionDecoder(AddressSpaceEncodings.DEFAULTS, version, addressSize, offsetSize);
         Expression e = decoder.decode(new ByteReader("fuzz", ".debug_info", ByteBuffer.wrap(ops).order(ByteOrder.LITTLE_ENDIAN)));
-        e.format(target == Target.AMDGPU ? RegisterNames.forMachine(ElfFile.EM_AMDGPU) : RegisterNames.PTX, BaseTypeNames.UNRESOLVED);
+        e.format(target == DeviceFamily.AMDGPU ? RegisterNames.forMachine(ElfFile.EM_AMDGPU) : RegisterNames.PTX, BaseTypeNames.UNRESOLVED);
         LocationSummary.of(e, numbering, numbering.defaultSpace(), memOffsetOnTop);
-        Location l = new Evaluator(new ZeroContext(numbering), memOffsetOnTop).evaluate(e);
+        LocationDescription l = new Evaluator(new ZeroContext(numbering), memOffsetOnTop).evaluate(e);
         l.toString();
     }
 
@@ -159,7 +159,7 @@ final class DwarfTargets {
         }
 
         @Override
-        public long readMemory(Location.Memory location, int size) {
+        public long readMemory(LocationDescription.Memory location, int size) {
             return 0;
         }
 

@@ -18,7 +18,7 @@ import java.util.List;
  *                      "location" (the evaluated location), "default"
  * @param location      the location description, or null when the DIE has none
  */
-public record Variable(String unit, String function, String name, boolean parameter, long dieOffset, String type,
+public record DwarfVariable(String unit, String function, String name, boolean parameter, long dieOffset, String type,
         String declFile, long declLine, SpaceRef space, String spaceSource, LocationText location) {
 
     /** An address space by its DWARF number (as found in the file) and gpumem's name for it. */

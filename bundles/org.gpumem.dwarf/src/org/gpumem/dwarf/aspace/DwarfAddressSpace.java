@@ -13,9 +13,9 @@ package org.gpumem.dwarf.aspace;
  * @param known       false when the number is not in the family's table; such a space gets the
  *                    unit's address size and device scope, and its name says it is unknown
  */
-public record AddressSpace(String family, long id, String name, int addressSize, Scope scope, boolean known) {
+public record DwarfAddressSpace(String family, long id, String name, int addressSize, StorageScope scope, boolean known) {
 
-    public AddressSpace {
+    public DwarfAddressSpace {
         if (addressSize != 1 && addressSize != 2 && addressSize != 4 && addressSize != 8) {
             throw new IllegalArgumentException("address size " + addressSize);
         }

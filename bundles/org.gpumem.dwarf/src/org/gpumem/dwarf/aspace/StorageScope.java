@@ -6,7 +6,7 @@ package org.gpumem.dwarf.aspace;
  * one private segment per lane...), so a location in it is only meaningful together with the
  * context it was bound to (see {@code org.gpumem.dwarf.expr.ContextBinding}).
  */
-public enum Scope {
+public enum StorageScope {
     /** One instance for the whole device or process (global, constant, generic). */
     DEVICE,
     /** One instance per work-group / CTA (shared memory, LDS, GDS region). */

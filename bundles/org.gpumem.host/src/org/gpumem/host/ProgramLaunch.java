@@ -10,14 +10,14 @@ import org.gpumem.sim.LoadedModule;
  * One kernel launch of the program, its arguments marshalled: what a {@link KernelRunner}
  * runs. {@link #prepare} gives the simulator's launch, to run it or to debug it.
  */
-public final class KernelLaunch {
+public final class ProgramLaunch {
     private final int sequence;
     private final LoadedModule module;
     private final LaunchConfig config;
     private final long stream;
     private final HostProcess process;
 
-    public KernelLaunch(HostProcess process, int sequence, LoadedModule module, LaunchConfig config, long stream) {
+    public ProgramLaunch(HostProcess process, int sequence, LoadedModule module, LaunchConfig config, long stream) {
         this.process = process;
         this.sequence = sequence;
         this.module = module;

@@ -42,7 +42,7 @@ import org.gpumem.sim.exec.Warp;
  * A running resume or step looks at requests after every {@link #SUSPEND_CHECK_INSTRUCTIONS}
  * warp instructions at the most. Listeners are called on the driving thread.
  */
-public final class DebugSession {
+public final class ControlledLaunch {
     /**
      * Most warp instructions a running resume or step issues between two looks at suspend
      * requests: the slice one warp runs before the session moves on.
@@ -84,7 +84,7 @@ public final class DebugSession {
     private final long startNanos = System.nanoTime();
 
     /** A session positioned before the first instruction of its first resident CTAs. */
-    public DebugSession(KernelLaunch launch) {
+    public ControlledLaunch(KernelLaunch launch) {
         this.launch = Launch.of(launch);
         this.memory = new SessionMemory(this.launch, resident::contains);
         this.breakpoints = new BreakpointTable(this.launch.module().module());
@@ -592,7 +592,7 @@ public final class DebugSession {
 
     /** Runs a launch to its end without stopping; convenience for tools. */
     public static LaunchResult runToEnd(KernelLaunch launch) {
-        DebugSession s = new DebugSession(launch);
+        ControlledLaunch s = new ControlledLaunch(launch);
         DebugEvent e;
         do {
             e = s.resume();

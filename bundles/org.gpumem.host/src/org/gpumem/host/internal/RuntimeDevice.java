@@ -9,7 +9,7 @@ import java.util.Map;
 
 import org.gpumem.dwarf.io.InputFormatException;
 import org.gpumem.host.HostProcess;
-import org.gpumem.host.KernelLaunch;
+import org.gpumem.host.ProgramLaunch;
 import org.gpumem.host.SimulatedImages;
 import org.gpumem.images.Catalog;
 import org.gpumem.images.CatalogReader;
@@ -36,7 +36,7 @@ import org.gpumem.sim.ptx.PtxVariable;
  * simulator's engine (device, modules, memory, launches), so that moving to its exported API
  * changes this class only. Global memory lives in the program's {@link SharedMemoryFile}.
  */
-public final class SimulatedDevice {
+public final class RuntimeDevice {
     /**
      * The clock of the simulated device in kHz: it issues one warp instruction per cycle on
      * its one multiprocessor, so a launch takes one nanosecond per warp instruction.
@@ -52,7 +52,7 @@ public final class SimulatedDevice {
     private final String target;
     private final org.gpumem.sim.exec.SimulatedDevice device;
 
-    public SimulatedDevice(String target, SharedMemoryFile memory) {
+    public RuntimeDevice(String target, SharedMemoryFile memory) {
         this.target = target;
         this.device = new org.gpumem.sim.exec.SimulatedDevice(target, new GlobalMemory(GlobalMemory.DEFAULT_BASE, memory.size(), memory));
     }
@@ -274,12 +274,12 @@ public final class SimulatedDevice {
      *
      * @throws IllegalArgumentException when the extents or shared size are out of range
      */
-    public KernelLaunch launch(HostProcess process, int sequence, Module m, String kernel, int[] grid, int[] block, int sharedBytes,
+    public ProgramLaunch launch(HostProcess process, int sequence, Module m, String kernel, int[] grid, int[] block, int sharedBytes,
             List<byte[]> args, long stream) {
         LaunchConfig.Builder b = LaunchConfig.builder(kernel).grid(grid[0], grid[1], grid[2])
                 .block(block[0], block[1], block[2]).sharedBytes(sharedBytes);
         args.forEach(b::argBytes);
-        KernelLaunch launch = new KernelLaunch(process, sequence, m.loaded(), b.build(), stream);
+        ProgramLaunch launch = new ProgramLaunch(process, sequence, m.loaded(), b.build(), stream);
         launch.prepare(ExecOptions.defaults().withWorkers(1)); // validates now, before the runner sees it
         return launch;
     }

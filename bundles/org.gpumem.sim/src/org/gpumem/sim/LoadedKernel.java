@@ -13,9 +13,9 @@ import java.util.List;
  *                    through its call graph, in PTX order of the functions holding them, each with
  *                    a shortest call path; empty when the kernel is runnable
  */
-public record Kernel(String name, List<KernelParameter> params, int paramBytes, int line,
+public record LoadedKernel(String name, List<KernelParameter> params, int paramBytes, int line,
         List<UnsupportedConstruct> unsupported) {
-    public Kernel {
+    public LoadedKernel {
         params = List.copyOf(params);
         unsupported = List.copyOf(unsupported);
     }

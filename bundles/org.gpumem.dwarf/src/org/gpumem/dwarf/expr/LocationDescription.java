@@ -3,10 +3,10 @@ package org.gpumem.dwarf.expr;
 import java.util.HexFormat;
 import java.util.List;
 
-import org.gpumem.dwarf.aspace.AddressSpace;
+import org.gpumem.dwarf.aspace.DwarfAddressSpace;
 
 /** A DWARF location description: where the bits of an object are. */
-public sealed interface Location {
+public sealed interface LocationDescription {
 
     /** The kind name the CLI and JSON output use. */
     String kind();
@@ -16,12 +16,12 @@ public sealed interface Location {
      * to the space's address size; {@code bitOffset} (0..7 after normalisation) comes from
      * DW_OP_LLVM_bit_offset.
      */
-    record Memory(AddressSpace space, ContextBinding binding, long offset, int bitOffset) implements Location {
+    record Memory(DwarfAddressSpace space, ContextBinding binding, long offset, int bitOffset) implements LocationDescription {
         public Memory {
             offset = space.fit(offset);
         }
 
-        public Memory(AddressSpace space, ContextBinding binding, long offset) {
+        public Memory(DwarfAddressSpace space, ContextBinding binding, long offset) {
             this(space, binding, offset, 0);
         }
 
@@ -38,7 +38,7 @@ public sealed interface Location {
     }
 
     /** A register, by DWARF number, with its name where known (PTX names for nvcc). */
-    record Register(long number, String name, long bitOffset) implements Location {
+    record Register(long number, String name, long bitOffset) implements LocationDescription {
         @Override
         public String kind() {
             return "register";
@@ -52,7 +52,7 @@ public sealed interface Location {
     }
 
     /** The object has no storage; its value is these bytes (DW_OP_implicit_value, DW_OP_stack_value). */
-    record ImplicitValue(byte[] bytes) implements Location {
+    record ImplicitValue(byte[] bytes) implements LocationDescription {
         public ImplicitValue {
             bytes = bytes.clone();
         }
@@ -74,7 +74,7 @@ public sealed interface Location {
     }
 
     /** A pointer that was optimised away, pointing {@code offset} bytes into the DIE at {@code dieOffset}. */
-    record ImplicitPointer(long dieOffset, long offset) implements Location {
+    record ImplicitPointer(long dieOffset, long offset) implements LocationDescription {
         @Override
         public String kind() {
             return "implicit";
@@ -87,7 +87,7 @@ public sealed interface Location {
     }
 
     /** Pieces of other locations, in order of increasing bit position in the object. */
-    record Composite(List<Piece> pieces) implements Location {
+    record Composite(List<Piece> pieces) implements LocationDescription {
         public Composite {
             pieces = List.copyOf(pieces);
         }
@@ -112,7 +112,7 @@ public sealed interface Location {
     }
 
     /** {@code sizeInBits} bits of {@code location}, starting {@code bitOffset} bits into it. */
-    record Piece(Location location, long sizeInBits, long bitOffset) {
+    record Piece(LocationDescription location, long sizeInBits, long bitOffset) {
         @Override
         public String toString() {
             return sizeInBits + " bits" + (bitOffset != 0 ? " at bit " + bitOffset : "") + " in " + location;
@@ -120,7 +120,7 @@ public sealed interface Location {
     }
 
     /** The object's value is not available (an empty expression, a missing piece, DW_OP_LLVM_undefined). */
-    record Undefined() implements Location {
+    record Undefined() implements LocationDescription {
         @Override
         public String kind() {
             return "none";

@@ -1,7 +1,7 @@
 package org.gpumem.dwarf.expr;
 
 /** How one operand of a DWARF operation is encoded. */
-enum Operand {
+enum OperandEncoding {
     U8, S8, U16, S16, U32, S32, U64, S64, ULEB, SLEB,
     /** A target address: the unit's address size. */
     ADDRESS,

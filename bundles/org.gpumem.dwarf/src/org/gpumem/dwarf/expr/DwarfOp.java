@@ -14,7 +14,7 @@ package org.gpumem.dwarf.expr;
  * @param block      the bytes of DW_OP_implicit_value / const_type, or null
  * @param nested     the expression of DW_OP_entry_value, or null
  */
-public record Op(int offset, int length, int opcode, long subOpcode, Operation operation, long[] operands, byte[] block,
+public record DwarfOp(int offset, int length, int opcode, long subOpcode, Operation operation, long[] operands, byte[] block,
         Expression nested) {
 
     /** The literal of DW_OP_litN, or the register number of DW_OP_regN / DW_OP_bregN / regx / bregx. */
