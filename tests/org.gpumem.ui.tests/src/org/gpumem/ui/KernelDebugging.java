@@ -148,7 +148,7 @@ public final class KernelDebugging {
 
     /** The launch's in[] as it was filled, computed from the launch, not read from the UI. */
     public int[] in() {
-        byte[] bytes = ((KernelProcess) launch.getProcesses()[0]).engine().prepared().initialBuffer("in");
+        byte[] bytes = ((KernelProcess) launch.getProcesses()[0]).prepared().initialBuffer("in");
         int[] out = new int[bytes.length / 4];
         ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(out);
         return out;

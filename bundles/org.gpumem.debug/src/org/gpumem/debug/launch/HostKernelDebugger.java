@@ -1,101 +1,55 @@
 package org.gpumem.debug.launch;
 
-import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.model.IProcess;
-import org.gpumem.debug.engine.DebugSession;
-import org.gpumem.debug.engine.SimulatorEngine;
+import org.gpumem.debug.core.DebugSession;
+import org.gpumem.debug.core.KernelEngine;
+import org.gpumem.debug.core.program.ProgramDebugger;
 import org.gpumem.debug.model.KernelDebugTarget;
-import org.gpumem.host.AllocationVariables;
-import org.gpumem.host.HostCode;
+import org.gpumem.debug.model.KernelTargetProcess;
 import org.gpumem.host.ProgramLaunch;
-import org.gpumem.host.KernelRunner;
 import org.gpumem.sim.LaunchResult;
 
 /**
- * Runs each kernel launch of a CUDA program under the debug model: the launch becomes a
- * {@link KernelDebugTarget} of the program's launch (its warps, frames, variables and memory
- * blocks as for a launch file, the breakpoint manager's kernel line breakpoints installed; each
- * stop's memory state holds the program's allocations as variables, {@link AllocationVariables}), and
- * the program waits in its launch call until that target's session ends. A launch that ends
- * (completed or faulted) returns its result to the program; a launch terminated by the user
- * ends the program with it.
+ * The debug model's side of the debug core's {@link ProgramDebugger} for a CUDA program: each
+ * kernel launch becomes a {@link KernelDebugTarget} of the program's launch (its warps, frames,
+ * variables and memory blocks as for a launch file, the breakpoint manager's kernel line
+ * breakpoints installed), while the program waits in its launch call. A launch terminated by
+ * the user ends the program with it.
  *
- * <p>Threads: {@link #run} is called on the thread serving the program and blocks it; the
- * target's session runs on its own executor; {@link #programEnded} may come from any thread.
+ * <p>Threads: {@link #open} is called on the thread serving the program; the target's session
+ * runs on its own executor.
  */
-final class HostKernelDebugger implements KernelRunner {
+final class HostKernelDebugger implements ProgramDebugger.Front {
     private final ILaunch launch;
     private final HostProgramProcess program;
-    private final long budget;
-    /** Names the host calls of the program's allocations, its files' symbols read once. */
-    private final HostCode hostCode = new HostCode();
-    private LaunchProcess current;
-    private boolean ended;
 
-    HostKernelDebugger(ILaunch launch, HostProgramProcess program, long budget) {
+    HostKernelDebugger(ILaunch launch, HostProgramProcess program) {
         this.launch = launch;
         this.program = program;
-        this.budget = budget;
     }
 
     @Override
-    public LaunchResult run(ProgramLaunch kernelLaunch) throws IOException {
-        SimulatorEngine engine = new SimulatorEngine(
-                kernelLaunch.prepare(org.gpumem.sim.debug.ControlledLaunch.options(budget).withProfile(true)),
-                state -> AllocationVariables.addTo(state, kernelLaunch.process(), hostCode));
-        LaunchProcess side = new LaunchProcess();
-        KernelDebugTarget target = new KernelDebugTarget(launch, side, kernelLaunch.toString());
-        synchronized (this) {
-            if (ended) {
-                throw new IOException(kernelLaunch + " was not started: the program was terminated");
-            }
-            current = side;
-        }
+    public DebugSession open(ProgramLaunch kernelLaunch, KernelEngine engine) {
+        KernelDebugTarget target = new KernelDebugTarget(launch, new LaunchProcess(), kernelLaunch.toString());
         program.debugging(target, kernelLaunch);
-        try {
-            launch.addDebugTarget(target);
-            target.start(engine);
-            side.ended.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            target.terminate();
-            throw new InterruptedIOException("interrupted while debugging " + kernelLaunch);
-        } finally {
-            synchronized (this) {
-                current = null;
-            }
-        }
-        LaunchResult result = engine.result();
-        if (result == null) {
-            program.terminate();
-            throw new IOException(kernelLaunch + " was terminated in the debugger, and the program with it");
-        }
-        return result;
+        launch.addDebugTarget(target);
+        target.start(engine);
+        return target.session();
     }
 
-    /** The program's process has ended or is being terminated: the launch it waits in ends too. */
-    void programEnded() {
-        LaunchProcess waiting;
-        synchronized (this) {
-            ended = true;
-            waiting = current;
-        }
-        if (waiting != null) {
-            waiting.terminate();
+    @Override
+    public void ended(ProgramLaunch kernelLaunch, LaunchResult result) {
+        if (result == null) {
+            program.terminate();
         }
     }
 
     /** One launch's side of the program's process: console and IProcess are the program's. */
     private final class LaunchProcess implements KernelTargetProcess {
-        final CountDownLatch ended = new CountDownLatch(1);
-        private final AtomicBoolean terminateRequested = new AtomicBoolean();
-        private final AtomicBoolean terminateSent = new AtomicBoolean();
-        private volatile DebugSession session;
+        private final AtomicBoolean attached = new AtomicBoolean();
 
         @Override
         public IProcess process() {
@@ -104,25 +58,7 @@ final class HostKernelDebugger implements KernelRunner {
 
         @Override
         public void attach(DebugSession debugSession) {
-            session = debugSession;
-            if (terminateRequested.get()) {
-                send(debugSession);
-            }
-        }
-
-        /** Terminates the session now, or as soon as the target attaches it. */
-        void terminate() {
-            terminateRequested.set(true);
-            DebugSession s = session;
-            if (s != null) {
-                send(s);
-            }
-        }
-
-        private void send(DebugSession s) {
-            if (terminateSent.compareAndSet(false, true)) {
-                s.terminate();
-            }
+            attached.set(true);
         }
 
         @Override
@@ -137,7 +73,7 @@ final class HostKernelDebugger implements KernelRunner {
 
         @Override
         public void sessionEnded(DebugSession endedSession) {
-            ended.countDown();
+            // The program debugger waits for the session's end itself.
         }
 
         @Override

@@ -18,8 +18,8 @@ import org.eclipse.debug.core.model.ILaunchConfigurationDelegate;
 import org.gpumem.host.HostProgram;
 import org.gpumem.host.HostProgramException;
 import org.gpumem.host.HostReports;
+import org.gpumem.debug.core.program.ProgramDebugger;
 import org.gpumem.host.HostSession;
-import org.gpumem.host.KernelRunner;
 import org.gpumem.host.RuntimeLibrary;
 import org.osgi.framework.Bundle;
 
@@ -27,7 +27,7 @@ import org.osgi.framework.Bundle;
  * Launches "CUDA Application (gpumem simulator)" configurations: starts the program under a
  * {@link HostSession} with gpumem's libcudart.so.13 (from the fragment
  * org.gpumem.host.linux.x86_64), shows it as a {@link HostProgramProcess}, and runs its kernel
- * launches on the simulator: to their end in run mode ({@link HostKernelRunner}), each as a
+ * launches on the simulator under the debug core's {@link ProgramDebugger}: to their end in run mode ({@link HostKernelRunner}), each as a
  * kernel debug target that stops at the kernel line breakpoints in debug mode
  * ({@link HostKernelDebugger}). Terminating the program stops the launch it waits in.
  *
@@ -48,17 +48,9 @@ public final class HostLaunchDelegate implements ILaunchConfigurationDelegate {
             launch.setSourceLocator(new KernelSourceLocator(executable));
         }
         HostProgramProcess process = new HostProgramProcess(launch, program);
-        Runnable programEnded;
-        KernelRunner runner;
-        if (debug) {
-            HostKernelDebugger debugger = new HostKernelDebugger(launch, process, budget);
-            runner = debugger;
-            programEnded = debugger::programEnded;
-        } else {
-            HostKernelRunner stoppable = new HostKernelRunner(budget, process);
-            runner = stoppable;
-            programEnded = stoppable::programEnded;
-        }
+        ProgramDebugger runner = new ProgramDebugger(budget,
+                debug ? new HostKernelDebugger(launch, process) : new HostKernelRunner(process));
+        Runnable programEnded = runner::programEnded;
         HostSession session;
         try {
             session = HostSession.start(program, new HostReports(process::report, !debug, false), runner,

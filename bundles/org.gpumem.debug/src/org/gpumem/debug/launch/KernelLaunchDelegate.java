@@ -12,7 +12,7 @@ import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.debug.core.model.ILaunchConfigurationDelegate;
-import org.gpumem.debug.engine.SimulatorEngine;
+import org.gpumem.debug.core.KernelEngine;
 import org.gpumem.debug.model.KernelDebugTarget;
 import org.gpumem.dwarf.io.InputFiles;
 import org.gpumem.dwarf.io.InputFormatException;
@@ -51,8 +51,8 @@ public final class KernelLaunchDelegate implements ILaunchConfigurationDelegate 
             throw new CoreException(Status.error(configuration.getName() + ": " + e.getMessage(), e));
         }
         progress.worked(1);
-        SimulatorEngine engine = new SimulatorEngine(prepared, ExecOptions.DEFAULT_BUDGET);
-        String label = engine.describeLaunch() + " [" + description.module().getFileName() + "]";
+        KernelEngine engine = new KernelEngine(prepared, ExecOptions.DEFAULT_BUDGET);
+        String label = engine.launch().label() + " [" + description.module().getFileName() + "]";
         String out = configuration.getAttribute(KernelLaunchAttributes.OUTPUT_DIRECTORY, "");
         Path outputDirectory = out.isBlank() ? null
                 : Path.of(VariablesPlugin.getDefault().getStringVariableManager().performStringSubstitution(out));

@@ -1,5 +1,6 @@
 package org.gpumem.debug.launch;
 
+import org.gpumem.debug.model.KernelTargetProcess;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
@@ -14,18 +15,21 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.Platform;
 import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.model.IProcess;
-import org.gpumem.debug.engine.DebugSession;
-import org.gpumem.debug.engine.SimulatorEngine;
-import org.gpumem.debug.engine.StepKind;
-import org.gpumem.debug.engine.Stop;
-import org.gpumem.debug.engine.StopReason;
-import org.gpumem.debug.engine.WarpId;
+import org.gpumem.debug.KernelDebugIds;
+import org.gpumem.debug.core.DebugSession;
+import org.gpumem.debug.core.KernelEngine;
+import org.gpumem.debug.core.StepKind;
+import org.gpumem.debug.core.Stop;
+import org.gpumem.debug.core.StopReason;
+import org.gpumem.debug.core.WarpId;
 import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.ScalarType;
 import org.gpumem.sim.launch.KernelArgument;
+import org.gpumem.sim.launch.PreparedLaunch;
 import org.gpumem.sim.WarpPosition;
 
 /**
@@ -44,7 +48,7 @@ public final class KernelProcess extends ConsoleProcess implements KernelTargetP
     /** Exit value when the user terminated the kernel before it ended. */
     public static final int EXIT_TERMINATED = 1;
 
-    private final SimulatorEngine engine;
+    private final KernelEngine engine;
     private final Path outputDirectory;
     private volatile DebugSession session;
     /** The output buffers after a complete run, by name in the launch file's order; empty until then. */
@@ -56,7 +60,7 @@ public final class KernelProcess extends ConsoleProcess implements KernelTargetP
      * @param outputDirectory where {@code NAME.bin} of each output buffer is written after a
      *                        complete run, or null
      */
-    public KernelProcess(ILaunch launch, String label, SimulatorEngine engine, Path outputDirectory) {
+    public KernelProcess(ILaunch launch, String label, KernelEngine engine, Path outputDirectory) {
         super(launch, label, "gpumem.kernel");
         this.engine = engine;
         this.outputDirectory = outputDirectory;
@@ -105,9 +109,13 @@ public final class KernelProcess extends ConsoleProcess implements KernelTargetP
         return session;
     }
 
-    /** The engine, for tests and the UI that compare with the simulator. */
-    public SimulatorEngine engine() {
-        return engine;
+    /**
+     * The launch file's kernel as prepared: its description and buffers (the initial contents,
+     * and after a complete run the outputs in device memory). Not the engine: that is the
+     * session's alone.
+     */
+    public PreparedLaunch prepared() {
+        return engine.prepared();
     }
 
     /**
@@ -143,7 +151,7 @@ public final class KernelProcess extends ConsoleProcess implements KernelTargetP
     @Override
     public void sessionEnded(DebugSession ended) {
         session = ended;
-        LaunchResult result = engine.result();
+        LaunchResult result = ended.endResult();
         EndedKernels.record(getLaunch(), getLabel(), engine.finalState());
         int exitValue;
         // the GPU's printf buffer comes out at the end of the kernel, however it ended
@@ -162,7 +170,7 @@ public final class KernelProcess extends ConsoleProcess implements KernelTargetP
         } else {
             exitValue = 0;
             printOutput(String.format("%s completed: %,d warp instructions, %,d thread instructions%n",
-                    engine.describeLaunch(), result.warpInstructions(), result.threadInstructions()));
+                    engine.launch().label(), result.warpInstructions(), result.threadInstructions()));
             Map<String, ByteBuffer> read = new LinkedHashMap<>();
             for (String name : engine.prepared().description().outputs()) {
                 read.put(name, engine.prepared().bufferView(name));
@@ -209,7 +217,8 @@ public final class KernelProcess extends ConsoleProcess implements KernelTargetP
     }
 
     @Override
-    public void failed(IStatus status) {
+    public void failed(Throwable error) {
+        IStatus status = new Status(IStatus.ERROR, KernelDebugIds.PLUGIN_ID, "simulator error: " + error, error);
         Platform.getLog(KernelProcess.class).log(status);
         printError(status.getMessage() + "\n");
     }

@@ -11,7 +11,7 @@ import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.model.IBreakpoint;
 import org.gpumem.debug.KernelDebugIds;
 import org.gpumem.debug.breakpoints.KernelLineBreakpoint;
-import org.gpumem.debug.engine.BreakpointLine;
+import org.gpumem.debug.core.BreakpointSpec;
 
 /** The breakpoint manager's gpumem line breakpoints as the target uses them: as engine lines, and by the line a warp is at. */
 final class KernelBreakpoints {
@@ -20,7 +20,7 @@ final class KernelBreakpoints {
     }
 
     /** The line an enabled gpumem breakpoint stands for, or null. */
-    static BreakpointLine toLine(IBreakpoint b) {
+    static BreakpointSpec toLine(IBreakpoint b) {
         if (!(b instanceof KernelLineBreakpoint k)) {
             return null;
         }
@@ -29,7 +29,7 @@ final class KernelBreakpoints {
             if (!k.isEnabled() || location == null) {
                 return null;
             }
-            return new BreakpointLine(Path.of(location.toOSString()), k.getLineNumber(), k.isPtxLine());
+            return new BreakpointSpec(Path.of(location.toOSString()), k.getLineNumber(), k.isPtxLine());
         } catch (CoreException e) {
             Platform.getLog(KernelBreakpoints.class).log(e.getStatus());
             return null;

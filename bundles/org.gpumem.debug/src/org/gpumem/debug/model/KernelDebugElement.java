@@ -5,8 +5,8 @@ import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.model.DebugElement;
 import org.eclipse.debug.core.model.IDebugTarget;
 import org.gpumem.debug.KernelDebugIds;
-import org.gpumem.debug.engine.DebugSession;
-import org.gpumem.debug.memory.StopMemoryState;
+import org.gpumem.debug.core.DebugSession;
+import org.gpumem.debug.core.StopMemoryState;
 import org.gpumem.model.Context;
 import org.gpumem.model.MemoryState;
 

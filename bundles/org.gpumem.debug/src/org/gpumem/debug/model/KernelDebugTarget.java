@@ -26,18 +26,17 @@ import org.eclipse.debug.core.model.IProcess;
 import org.eclipse.debug.core.model.IThread;
 import org.gpumem.debug.KernelDebugIds;
 import org.gpumem.debug.breakpoints.KernelLineBreakpoint;
-import org.gpumem.debug.engine.BreakpointLine;
-import org.gpumem.debug.engine.DebugSession;
-import org.gpumem.debug.engine.KernelEngine;
-import org.gpumem.debug.engine.StepKind;
-import org.gpumem.debug.engine.Stop;
-import org.gpumem.debug.engine.StopReason;
-import org.gpumem.debug.engine.WarpId;
-import org.gpumem.debug.engine.WarpStatus;
-import org.gpumem.debug.launch.KernelTargetProcess;
-import org.gpumem.debug.memory.MemoryExpression;
-import org.gpumem.debug.memory.SpaceMemoryBlock;
-import org.gpumem.debug.memory.StopMemoryState;
+import org.gpumem.debug.core.BreakpointSpec;
+import org.gpumem.debug.core.CudaFocus;
+import org.gpumem.debug.core.DebugSession;
+import org.gpumem.debug.core.KernelEngine;
+import org.gpumem.debug.core.StepKind;
+import org.gpumem.debug.core.StopMemoryState;
+import org.gpumem.debug.core.Stop;
+import org.gpumem.debug.core.StopReason;
+import org.gpumem.debug.core.WarpId;
+import org.gpumem.debug.core.WarpStatus;
+import org.gpumem.debug.core.StopMemoryState;
 import org.gpumem.model.Context;
 import org.gpumem.model.Scope;
 import org.gpumem.model.Target;
@@ -49,12 +48,13 @@ import org.gpumem.sim.Fault;
  * the CTAs that have started, line breakpoints from the breakpoint manager, and address-space
  * memory blocks.
  *
- * <p>Threads: command methods (resume, suspend, step, terminate) enqueue on the session's
- * executor and return at once. State getters return what the last stop recorded and never
- * touch the simulator. {@link #stopped} and {@link #running} run on the executor thread: a stop
- * records the warps and builds the stop's model state ({@link #stopMemoryState()}) there, then
- * fires exactly one debug event set (the stopping thread's SUSPEND, the target's CHANGE and the
- * memory blocks' CHANGE), so views refresh once per suspend and find the state ready.
+ * <p>Threads: command methods (resume, suspend, step, terminate) enqueue on the debug core's
+ * session executor and return at once. State getters return what the last stop recorded and
+ * never touch the simulator. {@link #stopped} and {@link #running} run on the executor thread:
+ * the session has recorded the stop's warps, model state ({@link #stopMemoryState()}) and focus
+ * before {@link #stopped}, which fires exactly one debug event set (the stopping thread's
+ * SUSPEND, the target's CHANGE and the memory blocks' CHANGE), so views refresh once per
+ * suspend and find the state ready.
  */
 public final class KernelDebugTarget extends KernelDebugElement
         implements IDebugTarget, IMemoryBlockRetrievalExtension, IBreakpointManagerListener, DebugSession.Listener {
@@ -74,14 +74,11 @@ public final class KernelDebugTarget extends KernelDebugElement
     private volatile boolean terminated;
     private volatile Stop lastStop;
     private volatile long stopGeneration;
-    private volatile StopMemoryState stopState;
-    private volatile List<BreakpointLine> resolvedBreakpoints = List.of();
+    private volatile List<BreakpointSpec> resolvedBreakpoints = List.of();
     private volatile Target engineTarget;
     private volatile Dim3 grid;
     private volatile Dim3 block;
-    private final KernelFocus focus = new KernelFocus(this);
-    /** The line of a Run to Line in progress (a breakpoint beside the manager's until the next stop), or null. */
-    private volatile BreakpointLine runToLine;
+    private volatile KernelFocus focus;
 
     public KernelDebugTarget(ILaunch launch, KernelTargetProcess process, String name) {
         super(null);
@@ -95,10 +92,12 @@ public final class KernelDebugTarget extends KernelDebugElement
      * then runs the kernel until the first stop.
      */
     public void start(KernelEngine engine) {
-        engineTarget = engine.target();
-        grid = engine.grid();
-        block = engine.block();
+        KernelEngine.Launch l = engine.launch();
+        engineTarget = l.target();
+        grid = l.grid();
+        block = l.block();
         session = new DebugSession(engine, this);
+        focus = new KernelFocus(this, session.focus());
         process.attach(session);
         IBreakpointManager manager = DebugPlugin.getDefault().getBreakpointManager();
         manager.addBreakpointListener(this);
@@ -118,7 +117,7 @@ public final class KernelDebugTarget extends KernelDebugElement
         return launch;
     }
 
-    /** The session driving the simulator. */
+    /** The debug core's session driving the simulator. */
     public DebugSession session() {
         return session;
     }
@@ -189,11 +188,8 @@ public final class KernelDebugTarget extends KernelDebugElement
      * touches the simulator.
      */
     public StopMemoryState stopMemoryState() {
-        StopMemoryState s = stopState;
-        if (!suspended || terminated || s == null || s.generation() != stopGeneration) {
-            return null;
-        }
-        return s;
+        DebugSession s = session;
+        return !suspended || terminated || s == null ? null : s.stopState();
     }
 
     /** The address spaces of the engine (the same description for the whole session). */
@@ -211,13 +207,13 @@ public final class KernelDebugTarget extends KernelDebugElement
         return block;
     }
 
-    /** The session's CUDA focus: the CTA, warp and lane the views show. */
+    /** The session's CUDA focus: the CTA, warp and lane the views show; null before {@link #start}. */
     public KernelFocus focus() {
         return focus;
     }
 
     /** The breakpoint lines that matched instructions of the module. */
-    public List<BreakpointLine> resolvedBreakpoints() {
+    public List<BreakpointSpec> resolvedBreakpoints() {
         return resolvedBreakpoints;
     }
 
@@ -261,13 +257,11 @@ public final class KernelDebugTarget extends KernelDebugElement
      * line is installed beside the breakpoint manager's breakpoints, whether they are skipped or
      * not, and removed again at the next stop.
      */
-    public void runToLine(BreakpointLine line) throws DebugException {
+    public void runToLine(BreakpointSpec line) throws DebugException {
         if (!canResume()) {
             throw new DebugException(Status.error("the kernel cannot resume now"));
         }
-        runToLine = line;
-        installBreakpoints();
-        session.resume();
+        session.runToLine(line);
     }
 
     void step(WarpThread thread, StepKind kind) throws DebugException {
@@ -326,25 +320,12 @@ public final class KernelDebugTarget extends KernelDebugElement
 
     @Override
     public void stopped(Stop stop) {
-        if (runToLine != null) {
-            runToLine = null;
-            installBreakpoints();
-        }
         lastStop = stop;
-        stopGeneration++;
-        stopState = null;
+        stopGeneration = session.stopCount();
         if (stop.reason() == StopReason.EXITED) {
             return;
         }
-        List<WarpStatus> warps;
-        try {
-            warps = session.query(KernelEngine::warps);
-            stopState = StopMemoryState.build(session, stopGeneration);
-        } catch (DebugException e) {
-            failed(e.getStatus());
-            return;
-        }
-        focus.stopped(stop, warps);
+        List<WarpStatus> warps = session.stopWarps();
         List<WarpThread> visible = new ArrayList<>();
         for (WarpStatus w : warps) {
             WarpThread t = threads.computeIfAbsent(w.id(), id -> new WarpThread(this, id));
@@ -392,7 +373,11 @@ public final class KernelDebugTarget extends KernelDebugElement
     }
 
     @Override
-    public void failed(IStatus status) {
+    public void failed(Throwable error) {
+        failed(new Status(IStatus.ERROR, KernelDebugIds.PLUGIN_ID, "simulator error: " + error, error));
+    }
+
+    private void failed(IStatus status) {
         Platform.getLog(KernelDebugTarget.class).log(status);
         process.appendError(status.getMessage() + System.lineSeparator());
     }
@@ -402,7 +387,6 @@ public final class KernelDebugTarget extends KernelDebugElement
         suspended = false;
         terminated = true;
         visibleThreads = List.of();
-        focus.ended();
         IBreakpointManager manager = DebugPlugin.getDefault().getBreakpointManager();
         manager.removeBreakpointListener(this);
         manager.removeBreakpointManagerListener(this);
@@ -458,20 +442,16 @@ public final class KernelDebugTarget extends KernelDebugElement
             return;
         }
         IBreakpointManager manager = DebugPlugin.getDefault().getBreakpointManager();
-        List<BreakpointLine> lines = new ArrayList<>();
+        List<BreakpointSpec> lines = new ArrayList<>();
         if (manager.isEnabled()) {
             for (IBreakpoint b : manager.getBreakpoints(KernelDebugIds.MODEL_ID)) {
-                BreakpointLine line = KernelBreakpoints.toLine(b);
+                BreakpointSpec line = KernelBreakpoints.toLine(b);
                 if (line != null) {
                     lines.add(line);
                 }
             }
         }
-        BreakpointLine target = runToLine;
-        if (target != null) {
-            lines.add(target);
-        }
-        session.setBreakpoints(lines, resolved -> resolvedBreakpoints = List.copyOf(resolved));
+        session.setBreakpoints(lines).thenAccept(resolved -> resolvedBreakpoints = resolved);
     }
 
     /** The breakpoints at the current line of {@code status}'s top frame. */
@@ -488,7 +468,7 @@ public final class KernelDebugTarget extends KernelDebugElement
 
     @Override
     public IMemoryBlock getMemoryBlock(long startAddress, long length) throws DebugException {
-        CudaFocus f = focus.current();
+        CudaFocus f = focus == null ? null : focus.current();
         if (f == null) {
             throw new DebugException(Status.error("no warp is stopped"));
         }
@@ -547,7 +527,7 @@ public final class KernelDebugTarget extends KernelDebugElement
             return v.frame() == null ? null : (WarpThread) v.frame().getThread();
         }
         List<WarpThread> visible = visibleThreads;
-        CudaFocus f = focus.current();
+        CudaFocus f = focus == null ? null : focus.current();
         WarpThread t = f == null ? null : thread(f.lane().warp());
         return t != null ? t : visible.isEmpty() ? null : visible.get(0);
     }
@@ -555,7 +535,7 @@ public final class KernelDebugTarget extends KernelDebugElement
     /** The target stands for the focused lane. */
     @Override
     protected Context modelContext(StopMemoryState stop) {
-        CudaFocus f = focus.current();
+        CudaFocus f = focus == null ? null : focus.current();
         return f == null ? null : stop.context(Scope.LANE, f.lane());
     }
 

@@ -7,11 +7,12 @@ import org.eclipse.debug.core.DebugEvent;
 import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.model.IValue;
 import org.eclipse.debug.core.model.IVariable;
-import org.gpumem.debug.engine.VariableValue.Element;
-import org.gpumem.debug.engine.VariableValue.Location;
-import org.gpumem.debug.engine.VariableValue;
+import org.gpumem.debug.core.NotStoppedException;
+import org.gpumem.debug.core.VariableValue.Element;
+import org.gpumem.debug.core.VariableValue.Location;
+import org.gpumem.debug.core.VariableValue;
 import org.gpumem.model.Scope;
-import org.gpumem.debug.memory.StopMemoryState;
+import org.gpumem.debug.core.StopMemoryState;
 import org.gpumem.model.addressing.AddressSpaces;
 
 /**
@@ -175,7 +176,13 @@ public final class KernelVariable extends KernelDebugElement implements IVariabl
         if (at == null) {
             throw new DebugException(Status.error("cannot change " + getName() + ": the kernel is not stopped with it resident"));
         }
-        stop.write(at.getSpace(), at.getContext(), at.getOffset(), bytes);
+        try {
+            stop.write(at.getSpace(), at.getContext(), at.getOffset(), bytes);
+        } catch (NotStoppedException e) {
+            throw SessionCalls.notStopped(e);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new DebugException(Status.error("cannot change " + getName() + ": " + e.getMessage(), e));
+        }
         frame.invalidateVariables();
         frame.fireChangeEvent(DebugEvent.CONTENT);
     }

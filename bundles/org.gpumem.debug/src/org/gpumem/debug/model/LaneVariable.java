@@ -1,10 +1,11 @@
 package org.gpumem.debug.model;
 
+import org.gpumem.debug.core.CudaFocus;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.model.IValue;
 import org.eclipse.debug.core.model.IVariable;
-import org.gpumem.debug.engine.WarpStatus;
+import org.gpumem.debug.core.WarpStatus;
 
 /**
  * The {@code (lane)} entry of every frame: the lane whose values the frame's variables show, with

@@ -10,8 +10,8 @@ import org.eclipse.debug.core.model.IRegisterGroup;
 import org.eclipse.debug.core.model.IStackFrame;
 import org.eclipse.debug.core.model.IThread;
 import org.eclipse.debug.core.model.IVariable;
-import org.gpumem.debug.engine.VariableValue;
-import org.gpumem.debug.memory.StopMemoryState;
+import org.gpumem.debug.core.VariableValue;
+import org.gpumem.debug.core.StopMemoryState;
 import org.gpumem.images.ItaniumDemangler;
 import org.gpumem.model.Context;
 import org.gpumem.model.Scope;
@@ -82,7 +82,7 @@ public final class PtxStackFrame extends KernelDebugElement implements IStackFra
         int lane = lane();
         if (variables == null || variablesGeneration != generation || variablesLane != lane) {
             CallFrame f = frame;
-            List<VariableValue> values = session().query(e -> e.variables(thread.warpId(), f.level(), lane));
+            List<VariableValue> values = SessionCalls.query(session(), e -> e.variables(thread.warpId(), f.level(), lane));
             if (variablesLane != lane) {
                 previousStop = Map.of();
             } else if (variables != null && variablesGeneration != generation) {

@@ -1,7 +1,7 @@
 package org.gpumem.debug.model;
 
-import org.gpumem.debug.engine.VariableValue.Element;
-import org.gpumem.debug.engine.VariableValue;
+import org.gpumem.debug.core.VariableValue.Element;
+import org.gpumem.debug.core.VariableValue;
 
 /** Reads and writes element values of variables as text (little-endian, like the simulator). */
 final class ValueFormat {

@@ -1,5 +1,6 @@
 package org.gpumem.debug.model;
 
+import org.gpumem.debug.core.CudaFocus;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -7,13 +8,13 @@ import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.model.IBreakpoint;
 import org.eclipse.debug.core.model.IStackFrame;
 import org.eclipse.debug.core.model.IThread;
-import org.gpumem.debug.engine.LaneId;
-import org.gpumem.debug.engine.StepKind;
-import org.gpumem.debug.engine.Stop;
-import org.gpumem.debug.engine.StopReason;
-import org.gpumem.debug.engine.WarpId;
-import org.gpumem.debug.engine.WarpStatus;
-import org.gpumem.debug.memory.StopMemoryState;
+import org.gpumem.debug.core.LaneId;
+import org.gpumem.debug.core.StepKind;
+import org.gpumem.debug.core.Stop;
+import org.gpumem.debug.core.StopReason;
+import org.gpumem.debug.core.WarpId;
+import org.gpumem.debug.core.WarpStatus;
+import org.gpumem.debug.core.StopMemoryState;
 import org.gpumem.model.Context;
 import org.gpumem.model.Scope;
 import org.gpumem.sim.Fault;

@@ -11,7 +11,7 @@ import org.eclipse.debug.ui.actions.IRunToLineTarget;
 import org.eclipse.jface.text.ITextSelection;
 import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.ui.IWorkbenchPart;
-import org.gpumem.debug.engine.BreakpointLine;
+import org.gpumem.debug.core.BreakpointSpec;
 import org.gpumem.debug.model.KernelDebugTarget;
 
 /**
@@ -27,7 +27,7 @@ public final class KernelRunToLineTarget implements IRunToLineTarget {
         if (kernel == null || file == null || file.getLocation() == null || !(selection instanceof ITextSelection text)) {
             throw new CoreException(Status.error("Run to Line needs a suspended gpumem kernel and a line of a .cu or .ptx file"));
         }
-        kernel.runToLine(new BreakpointLine(Path.of(file.getLocation().toOSString()), text.getStartLine() + 1,
+        kernel.runToLine(new BreakpointSpec(Path.of(file.getLocation().toOSString()), text.getStartLine() + 1,
                 "ptx".equals(file.getFileExtension())));
     }
 

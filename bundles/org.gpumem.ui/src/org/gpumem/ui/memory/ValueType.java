@@ -3,7 +3,7 @@ package org.gpumem.ui.memory;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
-import org.gpumem.debug.engine.VariableValue;
+import org.gpumem.debug.core.VariableValue;
 
 /** The typed interpretations the address-space table offers beside the hex bytes (little-endian). */
 public enum ValueType {

@@ -8,8 +8,9 @@ import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.model.IDebugElement;
 import org.eclipse.debug.core.model.IDebugTarget;
-import org.gpumem.debug.engine.DebugSession;
-import org.gpumem.debug.engine.KernelEngine;
+import org.gpumem.debug.core.DebugSession;
+import org.gpumem.debug.core.NotStoppedException;
+import org.gpumem.debug.core.KernelEngine;
 import org.gpumem.debug.launch.HostProgramProcess;
 import org.gpumem.debug.launch.KernelProcess;
 import org.gpumem.debug.launch.KernelSourceLocator;
@@ -89,11 +90,8 @@ record ProfiledLaunch(Object owner, String label, ILaunch launch) {
         }
         try {
             return rows(session.query(KernelEngine::profile), name() + ": profile up to this stop");
-        } catch (DebugException e) {
-            if (DebugSession.notStopped(e)) {
-                return new Reading(null, name() + ": " + e.getMessage() + " \u2026");
-            }
-            throw e;
+        } catch (NotStoppedException e) {
+            return new Reading(null, name() + ": " + e.getMessage() + " \u2026");
         }
     }
 

@@ -6,7 +6,7 @@ import org.eclipse.debug.internal.ui.model.elements.MemoryBlockLabelProvider;
 import org.eclipse.debug.internal.ui.viewers.model.provisional.IElementLabelProvider;
 import org.eclipse.debug.internal.ui.viewers.model.provisional.IPresentationContext;
 import org.eclipse.jface.viewers.TreePath;
-import org.gpumem.debug.memory.SpaceMemoryBlock;
+import org.gpumem.debug.model.SpaceMemoryBlock;
 
 /**
  * Labels gpumem blocks in the Memory view's Monitors pane by what they show,

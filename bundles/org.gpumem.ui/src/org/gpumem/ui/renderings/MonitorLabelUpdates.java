@@ -13,7 +13,7 @@ import org.eclipse.debug.internal.ui.viewers.model.provisional.ModelDelta;
 import org.eclipse.debug.internal.ui.viewers.update.DefaultModelProxyFactory;
 import org.eclipse.debug.internal.ui.viewers.update.MemoryRetrievalProxy;
 import org.eclipse.debug.ui.IDebugUIConstants;
-import org.gpumem.debug.memory.SpaceMemoryBlock;
+import org.gpumem.debug.model.SpaceMemoryBlock;
 import org.gpumem.debug.model.KernelDebugTarget;
 
 /**

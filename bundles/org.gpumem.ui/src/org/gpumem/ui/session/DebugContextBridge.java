@@ -21,7 +21,7 @@ import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PartInitException;
 import org.gpumem.debug.launch.KernelProcess;
-import org.gpumem.debug.model.CudaFocus;
+import org.gpumem.debug.core.CudaFocus;
 import org.gpumem.debug.model.KernelDebugTarget;
 import org.gpumem.debug.model.KernelFocus;
 import org.gpumem.debug.model.PtxStackFrame;

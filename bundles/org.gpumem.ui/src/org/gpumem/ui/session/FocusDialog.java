@@ -11,7 +11,7 @@ import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
-import org.gpumem.debug.model.CudaFocus;
+import org.gpumem.debug.core.CudaFocus;
 import org.gpumem.debug.model.KernelDebugTarget;
 import org.gpumem.model.Scope;
 import org.gpumem.model.addressing.Contexts;

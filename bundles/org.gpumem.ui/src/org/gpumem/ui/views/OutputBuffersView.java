@@ -28,7 +28,7 @@ import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.ui.part.ViewPart;
-import org.gpumem.debug.engine.VariableValue;
+import org.gpumem.debug.core.VariableValue;
 import org.gpumem.debug.launch.KernelProcess;
 import org.gpumem.sim.ScalarType;
 import org.gpumem.ui.memory.Hex;
@@ -168,7 +168,7 @@ public final class OutputBuffersView extends ViewPart implements KernelOutputsPa
             protected IStatus run(IProgressMonitor monitor) {
                 String outcome;
                 try (OutputStream out = Files.newOutputStream(file)) {
-                    process.engine().prepared().writeBuffer(name, out);
+                    process.prepared().writeBuffer(name, out);
                     outcome = "saved " + name + " to " + file;
                 } catch (IOException e) {
                     outcome = "cannot save " + name + " to " + file + ": " + e.getMessage();

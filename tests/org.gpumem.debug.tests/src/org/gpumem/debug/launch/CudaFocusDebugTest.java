@@ -14,10 +14,10 @@ import org.eclipse.debug.core.DebugEvent;
 import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.debug.core.model.MemoryByte;
-import org.gpumem.debug.engine.LaneId;
-import org.gpumem.debug.engine.WarpId;
-import org.gpumem.debug.memory.SpaceMemoryBlock;
-import org.gpumem.debug.model.CudaFocus;
+import org.gpumem.debug.core.LaneId;
+import org.gpumem.debug.core.WarpId;
+import org.gpumem.debug.model.SpaceMemoryBlock;
+import org.gpumem.debug.core.CudaFocus;
 import org.gpumem.debug.model.KernelDebugTarget;
 import org.gpumem.debug.model.KernelFocus;
 import org.gpumem.debug.model.PtxStackFrame;
@@ -55,7 +55,7 @@ class CudaFocusDebugTest extends KernelLaunchFixture {
         SpaceMemoryBlock shared = (SpaceMemoryBlock) target.getExtendedMemoryBlock("shared:&stage", cta0Top);
         SpaceMemoryBlock local = (SpaceMemoryBlock) target.getExtendedMemoryBlock("local:&window", cta0Top);
         assertEquals("shared [CTA (0,0,0)] +0x0", shared.label());
-        int[] in = ints(stop.process().engine().prepared().initialBuffer("in"));
+        int[] in = ints(stop.process().prepared().initialBuffer("in"));
         assertEquals(in[0], ints(values(shared.getBytesFromOffset(BigInteger.ZERO, 4)))[0]);
 
         // cuda block (1,0,0) thread (5,0,0)

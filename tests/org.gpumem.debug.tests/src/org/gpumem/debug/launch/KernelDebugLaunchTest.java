@@ -29,8 +29,8 @@ import org.eclipse.debug.core.model.IMemoryBlockExtension;
 import org.eclipse.debug.core.model.MemoryByte;
 import org.gpumem.debug.KernelDebugIds;
 import org.gpumem.debug.breakpoints.KernelLineBreakpoint;
-import org.gpumem.debug.memory.MemoryBlockBinding;
-import org.gpumem.debug.memory.SpaceMemoryBlock;
+import org.gpumem.debug.model.MemoryBlockBinding;
+import org.gpumem.debug.model.SpaceMemoryBlock;
 import org.gpumem.debug.model.KernelDebugTarget;
 import org.gpumem.debug.model.KernelVariable;
 import org.gpumem.debug.model.PtxStackFrame;
@@ -78,7 +78,7 @@ class KernelDebugLaunchTest extends KernelLaunchFixture {
         int lane = 5;
         thread.setFocusedLane(lane);
         int cta = thread.warpId().cta().x();
-        int[] in = ints(process.engine().prepared().initialBuffer("in"));
+        int[] in = ints(process.prepared().initialBuffer("in"));
 
         // Register variables of the focused lane: gid = blockIdx.x * blockDim.x + threadIdx.x, and the
         // loop counter k (a location list over the loop's instructions) is 0 the first time line 20 runs.
@@ -201,7 +201,7 @@ class KernelDebugLaunchTest extends KernelLaunchFixture {
         ended.await("the end of the kernel");
         assertTrue(target.isTerminated());
         assertEquals(0, process.getExitValue());
-        int[] out = ints(process.engine().prepared().buffer("out"));
+        int[] out = ints(process.prepared().buffer("out"));
         for (int gid = 0; gid < N; gid++) {
             int block = gid / BLOCK;
             int t = gid % BLOCK;

@@ -14,7 +14,7 @@ import java.util.List;
 import org.eclipse.core.runtime.Adapters;
 import org.eclipse.debug.core.DebugEvent;
 import org.gpumem.debug.breakpoints.KernelLineBreakpoint;
-import org.gpumem.debug.memory.SpaceMemoryBlock;
+import org.gpumem.debug.model.SpaceMemoryBlock;
 import org.gpumem.debug.model.KernelDebugTarget;
 import org.gpumem.debug.model.KernelVariable;
 import org.gpumem.debug.model.PtxStackFrame;
@@ -104,7 +104,7 @@ class LiveMemoryStateTest extends KernelLaunchFixture {
         MemoryState atCallState = Adapters.adapt(frame, MemoryState.class);
         assertNotSame(state, atCallState);
         int[] window = assertWindowMatches(target, process, callThread, frame, atCallState, Adapters.adapt(frame, Context.class));
-        int[] in = ints(process.engine().prepared().initialBuffer("in"));
+        int[] in = ints(process.prepared().initialBuffer("in"));
         int cta = callThread.warpId().cta().x();
         int tid = callThread.warpId().warp() * 32 + LANE;
         for (int k = 0; k < 8; k++) {

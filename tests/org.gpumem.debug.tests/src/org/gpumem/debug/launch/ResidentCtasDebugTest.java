@@ -8,7 +8,7 @@ import java.util.List;
 
 import org.eclipse.debug.core.DebugEvent;
 import org.eclipse.debug.core.model.IThread;
-import org.gpumem.debug.memory.SpaceMemoryBlock;
+import org.gpumem.debug.model.SpaceMemoryBlock;
 import org.gpumem.debug.model.KernelDebugTarget;
 import org.gpumem.debug.model.KernelVariable;
 import org.gpumem.debug.model.PtxStackFrame;
@@ -41,7 +41,7 @@ class ResidentCtasDebugTest extends KernelLaunchFixture {
             thread.resume();
             thread = (WarpThread) hit.await("a breakpoint hit").getSource();
         }
-        int[] in = ints(stop.process().engine().prepared().initialBuffer("in"));
+        int[] in = ints(stop.process().prepared().initialBuffer("in"));
         int ctasSeen = 0;
         for (IThread t : target.getThreads()) {
             WarpThread w = (WarpThread) t;

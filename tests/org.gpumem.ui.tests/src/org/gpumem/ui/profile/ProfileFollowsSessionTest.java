@@ -27,7 +27,7 @@ import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.gpumem.debug.KernelDebugIds;
-import org.gpumem.debug.engine.KernelEngine;
+import org.gpumem.debug.core.KernelEngine;
 import org.gpumem.debug.launch.HostLaunchAttributes;
 import org.gpumem.debug.launch.HostProgramProcess;
 import org.gpumem.debug.launch.KernelLaunchAttributes;

@@ -41,7 +41,7 @@ import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.jface.window.Window;
 import org.eclipse.ui.IWorkbenchPage;
-import org.gpumem.debug.engine.WarpId;
+import org.gpumem.debug.core.WarpId;
 import org.gpumem.debug.model.KernelDebugTarget;
 import org.gpumem.debug.model.PtxStackFrame;
 import org.gpumem.debug.model.WarpThread;

@@ -6,13 +6,20 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import org.gpumem.sim.debug.Breakpoint;
-import org.gpumem.sim.debug.DebugEvent;
-import org.gpumem.sim.debug.ControlledLaunch;
-import org.gpumem.sim.debug.FrameVariable;
-import org.gpumem.sim.debug.WarpView;
+import org.gpumem.debug.core.BreakpointSpec;
+import org.gpumem.debug.core.CudaFocus;
+import org.gpumem.debug.core.DebugSession;
+import org.gpumem.debug.core.KernelEngine;
+import org.gpumem.debug.core.LaneId;
+import org.gpumem.debug.core.NotStoppedException;
+import org.gpumem.debug.core.Stop;
+import org.gpumem.debug.core.StopMemoryState;
+import org.gpumem.debug.core.StopReason;
+import org.gpumem.debug.core.VariableValue;
+import org.gpumem.debug.core.WarpStatus;
 import org.gpumem.sim.Dim3;
 import org.gpumem.sim.ExecOptions;
+import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.launch.BufferInit;
 import org.gpumem.sim.launch.BundledSample;
 import org.gpumem.sim.launch.KernelArgument;
@@ -50,7 +57,7 @@ public final class DemoCommand implements Callable<Integer> {
     int iota = 100;
 
     @Override
-    public Integer call() {
+    public Integer call() throws NotStoppedException {
         if (lane < 0 || lane >= 32) {
             throw new ParameterException(spec.commandLine(), "--lane must be 0..31");
         }
@@ -62,49 +69,65 @@ public final class DemoCommand implements Callable<Integer> {
                         new KernelArgument.Scalar(ScalarType.S32, N)),
                 List.of("out"));
         PreparedLaunch prepared = PreparedLaunch.prepare(d, BundledSample.PTX_NAME, BundledSample.ptxText());
-        ControlledLaunch session = new ControlledLaunch(prepared.launch(ControlledLaunch.options(ExecOptions.DEFAULT_BUDGET)));
+        DebugSession session = new DebugSession(new KernelEngine(prepared, ExecOptions.DEFAULT_BUDGET), error -> {
+            // join() below rethrows it
+        });
 
         List<String> source = BundledSample.sourceLines();
         int line = 0;
         for (int i = 0; i < source.size() && line == 0; i++) {
             line = source.get(i).contains(BREAK_AT) ? i + 1 : 0;
         }
-        Breakpoint bp = session.addSourceBreakpoint(BundledSample.SOURCE_NAME, line);
+        List<BreakpointSpec> resolved = session.setBreakpoints(
+                List.of(new BreakpointSpec(Path.of(BundledSample.SOURCE_NAME), line, false))).join();
         out.printf("%s: %s, grid %s block %s, in[i] = %d + i%n", BundledSample.PTX_NAME, prepared.kernel().name(), d.grid(),
                 d.block(), iota);
-        out.printf("breakpoint at %s:%d (%d PTX instruction(s))%n", BundledSample.SOURCE_NAME, line, bp.sites().size());
-        DebugEvent e = session.resume();
-        if (e.kind() != DebugEvent.Kind.SUSPENDED_BREAKPOINT) {
-            throw new IllegalStateException("the kernel did not stop at the breakpoint: " + e.kind()
-                    + (e.fault() != null ? " " + e.fault().message() : ""));
+        out.printf("breakpoint at %s:%d (%s)%n", BundledSample.SOURCE_NAME, line,
+                resolved.isEmpty() ? "no instruction" : "resolved");
+        Stop hit = session.resume().join();
+        if (hit.reason() != StopReason.BREAKPOINT) {
+            throw new IllegalStateException("the kernel did not stop at the breakpoint: " + hit.reason()
+                    + (hit.fault() != null ? " " + hit.fault().message() : ""));
         }
-        WarpView w = e.warp();
-        StopReport.where(out, session, w, source);
-        Map<String, FrameVariable> byName = StopReport.variables(out, session, prepared.module(), w, lane);
-        if (byName.isEmpty()) {
-            throw new IllegalStateException("the bundled sample has no variables at " + BundledSample.SOURCE_NAME + ":" + line);
+        int shown = lane;
+        String problem = session.query(engine -> {
+            WarpStatus w = engine.warps().stream().filter(x -> x.id().equals(hit.warp())).findFirst().orElseThrow();
+            StopReport.where(out, w, source);
+            Map<String, VariableValue> byName = StopReport.variables(out, engine, w, shown);
+            if (byName.isEmpty()) {
+                return "the bundled sample has no variables at " + BundledSample.SOURCE_NAME;
+            }
+            StopMemoryState stop = session.stopState();
+            LaneId at = new LaneId(w.id(), shown);
+            Dim3 thread = CudaFocus.of(at, d.block(), engine.launch().target()).thread();
+            VariableValue stage = byName.get("stage");
+            if (stage != null && stage.location() != null) {
+                long offset = stage.location().offset() + 4L * thread.x();
+                out.printf("%nstage[%d..%d] of CTA %s, the same 16 bytes through two address spaces:%n", thread.x(),
+                        thread.x() + 3, w.id().cta());
+                StopReport.shared(out, stop, at, offset, 16, stage.element());
+            }
+            VariableValue window = byName.get("window");
+            if (window != null && window.bytes() != null && window.location() != null) {
+                out.printf("%nwindow of lane %d (%d bytes) through the per-lane local space, the generic window, and the "
+                        + "warp's interleaved local pool:%n", shown, window.bytes().length);
+                StopReport.local(out, stop, at, window.location().offset(), window.bytes().length, window.element());
+            }
+            return null;
+        });
+        if (problem != null) {
+            throw new IllegalStateException(problem);
         }
 
-        FrameVariable stage = byName.get("stage");
-        if (stage != null && stage.location() instanceof FrameVariable.Memory at) {
-            long offset = at.offset() + 4L * w.threadIndex(lane).x();
-            out.printf("%nstage[%d..%d] of CTA %s, the same 16 bytes through two address spaces:%n",
-                    w.threadIndex(lane).x(), w.threadIndex(lane).x() + 3, session.cta().index());
-            StopReport.shared(out, session, w, lane, offset, 16, stage.type());
+        Stop e = hit;
+        while (e.reason() != StopReason.EXITED && e.reason() != StopReason.FAULT) {
+            e = session.resume().join();
         }
-        FrameVariable window = byName.get("window");
-        if (window != null && window.bytes() != null && window.location() instanceof FrameVariable.Memory at) {
-            out.printf("%nwindow of lane %d (%d bytes) through the per-lane local space, the generic window, and the "
-                    + "warp's interleaved local pool:%n", lane, window.bytes().length);
-            StopReport.local(out, session, w, lane, at.offset(), window.bytes().length, window.type());
-        }
-
-        while (e.isSuspended()) {
-            e = session.resume();
-        }
-        out.printf("%nresumed: %s, %,d warp instructions%n", e.kind() == DebugEvent.Kind.EXITED ? "kernel exited" : e.kind(),
-                session.result().warpInstructions());
+        LaunchResult result = e.reason() == StopReason.EXITED ? session.whenEnded().join() : null;
+        out.printf("%nresumed: %s, %,d warp instructions%n", e.reason() == StopReason.EXITED ? "kernel exited" : e.reason(),
+                result != null ? result.warpInstructions() : 0);
         out.flush();
-        return session.result().completed() ? 0 : RunCommand.EXIT_FAULT;
+        session.terminate();
+        return result != null && result.completed() ? 0 : RunCommand.EXIT_FAULT;
     }
 }

@@ -14,6 +14,8 @@ import org.gpumem.host.HostListener;
 import org.gpumem.host.HostProgram;
 import org.gpumem.host.HostReports;
 import org.gpumem.host.HostSession;
+import org.gpumem.debug.core.BreakpointSpec;
+import org.gpumem.debug.core.program.ProgramDebugger;
 import org.gpumem.host.KernelRunner;
 import org.gpumem.host.RuntimeLibrary;
 import org.gpumem.sim.ExecOptions;
@@ -81,8 +83,9 @@ public final class ExecCommand implements Callable<Integer> {
     private int execute(ExecOptions options, StopRules stop, PrintWriter out, PrintWriter err) throws Exception {
         KernelRunner runner = launch -> stop.run(launch.prepare(options));
         if (!breaks.isEmpty()) {
-            List<BreakpointRunner.Location> at = breaks.stream().map(BreakpointRunner.Location::parse).toList();
-            runner = new BreakpointRunner(at, options.instructionBudget(), lane, program.toAbsolutePath().getParent(), err, stop);
+            List<BreakpointSpec> at = breaks.stream().map(BreakpointRunner::parse).toList();
+            runner = new ProgramDebugger(options.instructionBudget(),
+                    new BreakpointRunner(at, lane, program.toAbsolutePath().getParent(), err, stop));
         }
         HostProgram p = HostProgram.of(program, arguments, RuntimeLibrary.folder(ExecCommand.class)).withDevice(device);
         // on a terminal the program writes to it directly (and line-buffers as usual); otherwise its

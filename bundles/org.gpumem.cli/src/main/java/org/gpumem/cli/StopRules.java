@@ -4,6 +4,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import org.gpumem.sim.KernelLaunch;
@@ -15,7 +16,8 @@ import sun.misc.SignalHandler;
 /**
  * How the commands that run kernels ({@code run}, {@code exec}) stop one: a wall-clock limit per
  * launch ({@code --timeout}) and Ctrl-C (SIGINT, through {@code sun.misc.Signal}, which a plain
- * classpath has). Both ask the running launch to stop ({@link KernelLaunch#requestStop}), which
+ * classpath has). Both ask the running launch to stop ({@link KernelLaunch#requestStop}, or a
+ * debug session's {@code requestStop}), which
  * ends it within a scheduling slice with the report of where every warp was. A Ctrl-C that comes
  * before a launch starts stops that launch before it issues anything; a second Ctrl-C before the
  * first was answered ends gpumem at once. Closing restores the previous SIGINT handler.
@@ -28,7 +30,7 @@ final class StopRules implements AutoCloseable {
     private final double timeoutSeconds;
     private final ScheduledExecutorService timer;
     private final SignalHandler previous;
-    private volatile KernelLaunch current;
+    private volatile Consumer<String> current;
     private volatile boolean interrupted;
 
     /**
@@ -49,9 +51,9 @@ final class StopRules implements AutoCloseable {
             Runtime.getRuntime().halt(EXIT_INTERRUPTED);
         }
         interrupted = true;
-        KernelLaunch l = current;
+        Consumer<String> l = current;
         if (l != null) {
-            l.requestStop("interrupted (Ctrl-C)");
+            l.accept("interrupted (Ctrl-C)");
         }
     }
 
@@ -65,23 +67,37 @@ final class StopRules implements AutoCloseable {
         return run(launch, launch::run);
     }
 
-    /** Runs {@code launch} under these rules the way {@code body} drives it (e.g. as a debug session). */
+    /** Runs {@code launch} under these rules the way {@code body} drives it. */
     LaunchResult run(KernelLaunch launch, Supplier<LaunchResult> body) {
-        current = launch;
-        ScheduledFuture<?> limit = timer == null ? null : timer.schedule(() -> launch.requestStop(
+        try (Watch w = watch(launch::requestStop)) {
+            return body.get();
+        }
+    }
+
+    /** The rules applied to one launch until closed. */
+    interface Watch extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /**
+     * Applies these rules to the launch {@code stopper} stops (it asks the launch to end with
+     * the reason it is given) until the returned watch is closed.
+     */
+    Watch watch(Consumer<String> stopper) {
+        current = stopper;
+        ScheduledFuture<?> limit = timer == null ? null : timer.schedule(() -> stopper.accept(
                 "the wall-clock limit of " + seconds() + " s was reached (raise it with --timeout SECONDS, or 0 for none)"),
                 Math.round(timeoutSeconds * 1e9), TimeUnit.NANOSECONDS);
-        try {
-            if (interrupted) {
-                launch.requestStop("interrupted (Ctrl-C)");
-            }
-            return body.get();
-        } finally {
+        if (interrupted) {
+            stopper.accept("interrupted (Ctrl-C)");
+        }
+        return () -> {
             current = null;
             if (limit != null) {
                 limit.cancel(false);
             }
-        }
+        };
     }
 
     private String seconds() {

@@ -1,14 +1,14 @@
-package org.gpumem.debug.memory;
+package org.gpumem.debug.model;
 
+import org.gpumem.debug.core.NotStoppedException;
+import org.gpumem.debug.core.StopMemoryState;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.eclipse.core.runtime.Status;
 import org.eclipse.debug.core.DebugException;
-import org.gpumem.debug.engine.LaneId;
-import org.gpumem.debug.engine.VariableValue;
-import org.gpumem.debug.model.KernelVariable;
-import org.gpumem.debug.model.PtxStackFrame;
+import org.gpumem.debug.core.LaneId;
+import org.gpumem.debug.core.VariableValue;
 import org.gpumem.model.AddressSpace;
 import org.gpumem.model.Location;
 import org.gpumem.model.Target;
@@ -144,7 +144,12 @@ public final class MemoryExpression {
         if (at == null) {
             throw fail(expression, "the kernel is not stopped with '" + v.getName() + "' resident");
         }
-        long offset = stop.offsetIn(space, l.lane(), at);
+        long offset;
+        try {
+            offset = stop.offsetIn(space, l.lane(), at);
+        } catch (NotStoppedException e) {
+            throw SessionCalls.notStopped(e);
+        }
         if (offset < 0) {
             throw fail(expression, "'" + v.getName() + "' is in " + l.space() + ", which " + space
                     + " does not reach from " + l.lane().describe(org.gpumem.model.Scope.LANE));

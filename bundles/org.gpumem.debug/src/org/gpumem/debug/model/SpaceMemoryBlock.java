@@ -1,5 +1,6 @@
-package org.gpumem.debug.memory;
+package org.gpumem.debug.model;
 
+import org.gpumem.debug.core.StopMemoryState;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -12,11 +13,10 @@ import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.model.IMemoryBlockExtension;
 import org.eclipse.debug.core.model.IMemoryBlockRetrieval;
 import org.eclipse.debug.core.model.MemoryByte;
-import org.gpumem.debug.engine.DebugSession;
-import org.gpumem.debug.engine.LaneId;
-import org.gpumem.debug.engine.VariableValue;
-import org.gpumem.debug.model.KernelDebugElement;
-import org.gpumem.debug.model.KernelDebugTarget;
+import org.gpumem.debug.core.DebugSession;
+import org.gpumem.debug.core.NotStoppedException;
+import org.gpumem.debug.core.LaneId;
+import org.gpumem.debug.core.VariableValue;
 import org.gpumem.model.AddressSpace;
 import org.gpumem.model.Context;
 import org.gpumem.model.Location;
@@ -115,7 +115,12 @@ public final class SpaceMemoryBlock extends KernelDebugElement implements IMemor
         this.base = base;
         this.expression = expression;
         this.rangeStart = 0;
-        long extent = stop.extent(s, context(stop, s));
+        long extent;
+        try {
+            extent = stop.extent(s, context(stop, s));
+        } catch (NotStoppedException e) {
+            throw SessionCalls.notStopped(e);
+        }
         this.rangeEnd = extent < 0 ? Long.MAX_VALUE : extent;
     }
 
@@ -236,7 +241,11 @@ public final class SpaceMemoryBlock extends KernelDebugElement implements IMemor
         if (from < to) {
             StopMemoryState stop = stop(kernelTarget());
             AddressSpace s = stop.space(space);
-            stop.read(s, context(stop, s), from, (int) (to - from), bytes, readable, (int) (from - start));
+            try {
+                stop.read(s, context(stop, s), from, (int) (to - from), bytes, readable, (int) (from - start));
+            } catch (NotStoppedException e) {
+                throw SessionCalls.notStopped(e);
+            }
         }
         return new Page(bytes, readable, null, null);
     }
@@ -334,7 +343,13 @@ public final class SpaceMemoryBlock extends KernelDebugElement implements IMemor
         long at = base + offset.longValue();
         StopMemoryState stop = stop(kernelTarget());
         AddressSpace s = stop.space(space);
-        stop.write(s, context(stop, s), at, bytes.clone());
+        try {
+            stop.write(s, context(stop, s), at, bytes.clone());
+        } catch (NotStoppedException e) {
+            throw SessionCalls.notStopped(e);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new DebugException(Status.error(e.getMessage(), e));
+        }
         long first = Long.divideUnsigned(at, PAGE);
         long last = Long.divideUnsigned(at + Math.max(0, bytes.length - 1), PAGE);
         for (long pg = first; pg <= last; pg++) {

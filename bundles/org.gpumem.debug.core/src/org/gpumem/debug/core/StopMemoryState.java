@@ -1,15 +1,10 @@
-package org.gpumem.debug.memory;
+package org.gpumem.debug.core;
 
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
-import org.eclipse.debug.core.DebugException;
 import org.eclipse.emf.ecore.EObject;
-import org.gpumem.debug.engine.DebugSession;
-import org.gpumem.debug.engine.KernelEngine;
-import org.gpumem.debug.engine.LaneId;
-import org.gpumem.debug.engine.WarpId;
 import org.gpumem.model.AddressSpace;
 import org.gpumem.model.Context;
 import org.gpumem.model.Location;
@@ -46,13 +41,12 @@ public final class StopMemoryState {
     }
 
     /**
-     * Builds the state of the current stop.
+     * The state of the current stop, {@code state} the engine's, with its pools read through
+     * the session (on its executor, at the stop).
      *
-     * @param generation the stop it describes (the target's stop counter)
-     * @throws DebugException when the kernel is running or has ended
+     * @param generation the stop it describes ({@link DebugSession#stopCount()})
      */
-    public static StopMemoryState build(DebugSession session, long generation) throws DebugException {
-        MemoryState state = session.query(KernelEngine::memoryState);
+    static StopMemoryState build(DebugSession session, MemoryState state, long generation) {
         for (Iterator<EObject> it = state.eAllContents(); it.hasNext();) {
             if (it.next() instanceof Pool pool) {
                 pool.setSource(new SessionByteSource(session, pool.getSource()));
@@ -129,7 +123,7 @@ public final class StopMemoryState {
      * in its warp's pool...), from the model's aliases of that byte; -1 when the space does not
      * reach it from the lane.
      */
-    public long offsetIn(String space, LaneId lane, Location from) throws DebugException {
+    public long offsetIn(String space, LaneId lane, Location from) throws NotStoppedException {
         AddressSpace target = space(space);
         Context view = context(Scope.LANE, lane);
         return session.query(e -> {
@@ -154,7 +148,7 @@ public final class StopMemoryState {
     }
 
     /** How many offsets from 0 {@code space} reaches from {@code context} (see {@link AddressResolver#extent}). */
-    public long extent(AddressSpace space, Context context) throws DebugException {
+    public long extent(AddressSpace space, Context context) throws NotStoppedException {
         return session.query(e -> AddressResolver.extent(context, space));
     }
 
@@ -163,10 +157,10 @@ public final class StopMemoryState {
      * {@code at}, marking in {@code readable} the bytes the space reaches (holes of a windowed
      * space, say, stay unmarked); one trip to the session's executor.
      *
-     * @throws DebugException when the kernel is running or the session ended
+     * @throws NotStoppedException when the kernel is running or the session ended
      */
     public void read(AddressSpace space, Context context, long offset, int length, byte[] into, boolean[] readable,
-            int at) throws DebugException {
+            int at) throws NotStoppedException {
         session.query(e -> {
             readSplitting(space, context, offset, length, into, readable, at);
             return null;
@@ -193,21 +187,19 @@ public final class StopMemoryState {
     /**
      * Writes through {@code space} as {@link AddressResolver#write} does.
      *
-     * @throws DebugException when the kernel is running, the space is read-only or the bytes
+     * @throws NotStoppedException when the kernel is running, the space is read-only or the bytes
      *         are not reachable
      */
-    public void write(AddressSpace space, Context context, long offset, byte[] bytes) throws DebugException {
+    public void write(AddressSpace space, Context context, long offset, byte[] bytes) throws NotStoppedException {
         session.modify(e -> AddressResolver.write(context, space, offset, bytes, 0, bytes.length));
     }
 
     /**
-     * The exception a pool read throws when the session refuses it: a running or ended kernel is
-     * a state views show ({@link MemoryUnavailableException}), anything else is the engine's
-     * refusal of the range.
+     * The exception a pool read throws when the kernel runs or its session ended: a state views
+     * show ({@link MemoryUnavailableException}).
      */
-    private static RuntimeException unavailable(DebugException e) {
-        return DebugSession.notStopped(e) ? new MemoryUnavailableException(e.getMessage(), e)
-                : new IllegalStateException(e.getMessage(), e);
+    private static RuntimeException unavailable(NotStoppedException e) {
+        return new MemoryUnavailableException(e.getMessage(), e);
     }
 
     /** A pool source that reads and writes only while the session is stopped, never waiting. */
@@ -234,7 +226,7 @@ public final class StopMemoryState {
                     live.read(offset, dst, off, len);
                     return null;
                 });
-            } catch (DebugException e) {
+            } catch (NotStoppedException e) {
                 throw unavailable(e);
             }
         }
@@ -249,7 +241,7 @@ public final class StopMemoryState {
             try {
                 session.modify(e -> live.write(offset, src, off, len));
                 writes.incrementAndGet();
-            } catch (DebugException e) {
+            } catch (NotStoppedException e) {
                 throw unavailable(e);
             }
         }
@@ -263,7 +255,7 @@ public final class StopMemoryState {
         public long nextPopulated(long offset) {
             try {
                 return session.query(e -> live.nextPopulated(offset));
-            } catch (DebugException e) {
+            } catch (NotStoppedException e) {
                 throw unavailable(e);
             }
         }

@@ -1,18 +1,23 @@
-package org.gpumem.debug.engine;
+package org.gpumem.debug.core;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 import org.gpumem.images.ItaniumDemangler;
+import org.gpumem.images.Kernel;
 import org.gpumem.model.MemoryState;
 import org.gpumem.model.Target;
 import org.gpumem.sim.AddressSpaceProfile;
 import org.gpumem.sim.Dim3;
+import org.gpumem.sim.KernelLaunch;
 import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.WarpPosition;
 import org.gpumem.sim.debug.Breakpoint;
+import org.gpumem.sim.debug.ControlledLaunch;
 import org.gpumem.sim.debug.CtaView;
 import org.gpumem.sim.debug.DebugEvent;
 import org.gpumem.sim.debug.FrameVariable;
@@ -23,81 +28,129 @@ import org.gpumem.sim.debug.StoppedMemoryState;
 import org.gpumem.sim.debug.VariableType;
 import org.gpumem.sim.debug.WarpView;
 import org.gpumem.sim.launch.FinalMemoryState;
+import org.gpumem.sim.launch.KernelModules;
 import org.gpumem.sim.launch.PreparedLaunch;
 
 /**
- * {@link KernelEngine} over the simulator's debug API ({@code org.gpumem.sim.debug}). The
- * simulator keeps as many CTAs resident as one SM would (in linear order), so the warps are
- * those of the resident CTAs, and warps of another CTA are refused.
+ * A kernel launch on the simulator as the debugger sees it: run control, the resident warps,
+ * frames and variables, the stop's model state. It wraps the simulator's
+ * {@link ControlledLaunch}, which keeps as many CTAs resident as one SM would (in linear order),
+ * so the warps are those of the resident CTAs, and warps of another CTA are refused.
+ *
+ * <p>Threads: every method but {@link #launch()} and {@link #requestSuspend()} is
+ * {@link ConfinedToSession}: it runs on its {@link DebugSession}'s executor and throws on any
+ * other thread. Reach it through {@link DebugSession#query}.
  */
-public final class SimulatorEngine implements KernelEngine {
+public final class KernelEngine {
+    /**
+     * What does not change while the launch runs; any thread may read it.
+     *
+     * @param grid    the launch's grid extents in CTAs
+     * @param block   the launch's block extents in threads
+     * @param target  the address spaces the engine's memory follows (the simulator's target);
+     *                the same description for the whole session, not to be modified
+     * @param label   kernel name and launch extents, for labels
+     * @param module  the launch file's PTX module, or null for a launch made elsewhere (a CUDA
+     *                program's kernel, which has no PTX file)
+     */
+    public record Launch(Dim3 grid, Dim3 block, Target target, String label, Path module) {
+    }
+
     private final PreparedLaunch prepared;
-    private final Path modulePath;
-    private final org.gpumem.sim.KernelLaunch launch;
-    private final org.gpumem.sim.debug.ControlledLaunch sim;
+    private final Launch facts;
+    private final KernelLaunch launch;
+    private final ControlledLaunch sim;
     private final FrameVariables variables;
     /** Adds the variables the launch's maker knows of (a CUDA program's allocations) to each stop's state. */
     private final Consumer<MemoryState> stateVariables;
+    private volatile DebugSession session;
     private boolean terminated;
+    /** What each installed simulator breakpoint stands for. */
+    private final Map<Breakpoint, BreakpointSpec> specs = new HashMap<>();
 
     /**
+     * A launch file's kernel.
+     *
      * @param prepared the launch, loaded and with its buffers filled
      * @param budget   most warp instructions before the session stops with a budget fault
      */
-    public SimulatorEngine(PreparedLaunch prepared, long budget) {
+    public KernelEngine(PreparedLaunch prepared, long budget) {
         // with the address-space profile, which the IDE's profile view shows of the session
         this(prepared, prepared.description().module().toAbsolutePath().normalize(),
-                prepared.launch(org.gpumem.sim.debug.ControlledLaunch.options(budget).withProfile(true)));
+                prepared.launch(ControlledLaunch.options(budget).withProfile(true)), state -> { });
     }
 
     /**
-     * A launch made elsewhere (a CUDA program's, its module loaded from the program's fatbin):
-     * it has no PTX file, so breakpoints on PTX lines do not apply to it.
+     * A launch made elsewhere (a CUDA program's, its module loaded from the program's fatbin),
+     * {@code stateVariables} adding the maker's variables (a CUDA program's allocations) to the
+     * state of each stop, on the session's executor. It has no PTX file, so breakpoints on PTX
+     * lines do not apply to it.
      *
-     * @param launch a launch prepared with {@link org.gpumem.sim.debug.ControlledLaunch#options}
+     * @param launch a launch prepared with {@link ControlledLaunch#options}
      */
-    public SimulatorEngine(org.gpumem.sim.KernelLaunch launch) {
-        this(launch, state -> { });
-    }
-
-    /**
-     * As {@link #SimulatorEngine(org.gpumem.sim.KernelLaunch)}, {@code stateVariables} adding
-     * the maker's variables (a CUDA program's allocations) to the state of each stop, on the
-     * session's executor.
-     */
-    public SimulatorEngine(org.gpumem.sim.KernelLaunch launch, Consumer<MemoryState> stateVariables) {
+    public KernelEngine(KernelLaunch launch, Consumer<MemoryState> stateVariables) {
         this(null, null, launch, stateVariables);
     }
 
-    private SimulatorEngine(PreparedLaunch prepared, Path modulePath, org.gpumem.sim.KernelLaunch launch) {
-        this(prepared, modulePath, launch, state -> { });
-    }
-
-    private SimulatorEngine(PreparedLaunch prepared, Path modulePath, org.gpumem.sim.KernelLaunch launch,
+    private KernelEngine(PreparedLaunch prepared, Path modulePath, KernelLaunch launch,
             Consumer<MemoryState> stateVariables) {
         this.stateVariables = stateVariables;
         this.prepared = prepared;
-        this.modulePath = modulePath;
         this.launch = launch;
-        this.sim = new org.gpumem.sim.debug.ControlledLaunch(launch);
+        this.sim = new ControlledLaunch(launch);
         this.variables = new FrameVariables(launch.module());
+        Dim3 g = launch.config().grid();
+        Dim3 b = launch.config().block();
+        this.facts = new Launch(g, b, launch.module().device().addressSpaces(),
+                ItaniumDemangler.readable(launch.kernel().name()) + " <<<(" + g.x() + "," + g.y() + "," + g.z()
+                        + "), (" + b.x() + "," + b.y() + "," + b.z() + ")>>>",
+                modulePath);
     }
 
-    /** The prepared launch (buffers, description), or null for a launch made elsewhere. */
+    /** Binds the engine to the session whose executor alone may call it. */
+    void attach(DebugSession owner) {
+        if (session != null) {
+            throw new IllegalStateException("the engine already belongs to a session");
+        }
+        session = owner;
+    }
+
+    private void confined() {
+        DebugSession s = session;
+        if (s == null) {
+            throw new IllegalStateException("the engine belongs to no session yet");
+        }
+        s.checkExecutor();
+    }
+
+    /** The launch's constant facts; any thread. */
+    public Launch launch() {
+        return facts;
+    }
+
+    /** The prepared launch (buffers, description), or null for a launch made elsewhere. Any thread. */
     public PreparedLaunch prepared() {
         return prepared;
     }
 
-    @Override
-    public List<BreakpointLine> setBreakpoints(List<BreakpointLine> lines) {
+    /** Replaces the breakpoint lines; returns those that match at least one instruction. */
+    @ConfinedToSession
+    List<BreakpointSpec> setBreakpoints(List<BreakpointSpec> lines) {
+        confined();
         for (Breakpoint b : sim.breakpoints()) {
             sim.removeBreakpoint(b);
         }
-        List<BreakpointLine> resolved = new ArrayList<>();
-        for (BreakpointLine line : lines) {
+        specs.clear();
+        List<BreakpointSpec> resolved = new ArrayList<>();
+        for (BreakpointSpec line : lines) {
             Breakpoint b;
-            if (line.ptx()) {
-                if (modulePath == null || !line.file().toAbsolutePath().normalize().equals(modulePath)) {
+            if (line.isKernelEntry()) {
+                if (!KernelModules.designates(Kernel.of(launch.kernel().name()), line.kernel())) {
+                    continue;
+                }
+                b = sim.addPtxBreakpoint(launch.kernel().line());
+            } else if (line.ptx()) {
+                if (facts.module() == null || !line.file().toAbsolutePath().normalize().equals(facts.module())) {
                     continue;
                 }
                 b = sim.addPtxBreakpoint(line.line());
@@ -112,19 +165,24 @@ public final class SimulatorEngine implements KernelEngine {
                 sim.removeBreakpoint(b);
             } else {
                 resolved.add(line);
+                specs.put(b, line);
             }
         }
         return resolved;
     }
 
-    @Override
-    public Stop resume() {
+    /** Runs all warps until a breakpoint, a fault, a suspend request or the end of the kernel. */
+    @ConfinedToSession
+    Stop resume() {
+        confined();
         checkLive();
         return toStop(sim.resume());
     }
 
-    @Override
-    public Stop step(WarpId warp, StepKind kind) {
+    /** Runs one warp by a source line (see {@link StepKind}); other warps move only as a barrier needs. */
+    @ConfinedToSession
+    Stop step(WarpId warp, StepKind kind) {
+        confined();
         checkLive();
         sim.selectWarp(warp(warp));
         StepUnit unit = switch (kind) {
@@ -135,33 +193,51 @@ public final class SimulatorEngine implements KernelEngine {
         return toStop(sim.step(StepScope.WARP, unit));
     }
 
-    @Override
-    public void requestSuspend() {
+    /** Asks a running or the next {@link #resume} or {@link #step} to stop. Any thread. */
+    void requestSuspend() {
         sim.suspend();
     }
 
-    @Override
-    public void terminate() {
+    /** Ends the kernel as a stopped launch with where every warp was ({@link KernelLaunch#requestStop}). Any thread. */
+    void requestStop(String reason) {
+        launch.requestStop(reason);
+    }
+
+    /** Abandons the launch; later commands fail. */
+    @ConfinedToSession
+    void terminate() {
+        confined();
         terminated = true;
     }
 
-    @Override
+    /** The outcome once the kernel exited or faulted, else null. */
+    @ConfinedToSession
     public LaunchResult result() {
+        confined();
         return sim.result();
     }
 
-    @Override
+    /**
+     * The address-space profile of what the kernel ran so far (generic accesses by the space
+     * they resolved to, cvta, per source line), or null when the launch counts none.
+     */
+    @ConfinedToSession
     public AddressSpaceProfile profile() {
+        confined();
         return sim.profile();
     }
 
-    /** Where the resident warps are (the session is stopped: on the executor). */
+    /** Where the resident warps are. */
+    @ConfinedToSession
     public List<WarpPosition> positions() {
+        confined();
         return sim.positions();
     }
 
     /** The device printf output of the CTAs that finished so far. */
+    @ConfinedToSession
     public byte[] deviceOutput() {
+        confined();
         return sim.deviceOutput();
     }
 
@@ -175,15 +251,15 @@ public final class SimulatorEngine implements KernelEngine {
         WarpId warp = e.warp() == null ? null : new WarpId(e.cta().index(), e.warp().id());
         switch (e.kind()) {
             case SUSPENDED_BREAKPOINT:
-                return new Stop(StopReason.BREAKPOINT, warp, null);
+                return new Stop(StopReason.BREAKPOINT, warp, null, specs.get(e.breakpoint()));
             case SUSPENDED_STEP:
-                return new Stop(StopReason.STEP, warp, null);
+                return new Stop(StopReason.STEP, warp, null, null);
             case SUSPENDED_REQUEST:
-                return new Stop(StopReason.SUSPEND, warp, null);
+                return new Stop(StopReason.SUSPEND, warp, null, null);
             case FAULT:
-                return new Stop(StopReason.FAULT, faultWarp(e, warp), e.fault());
+                return new Stop(StopReason.FAULT, faultWarp(e, warp), e.fault(), null);
             default:
-                return new Stop(StopReason.EXITED, null, null);
+                return new Stop(StopReason.EXITED, null, null, null);
         }
     }
 
@@ -197,8 +273,10 @@ public final class SimulatorEngine implements KernelEngine {
 
     // ------------------------------------------------------------------ state
 
-    @Override
+    /** Every warp of every resident CTA, in launch order. */
+    @ConfinedToSession
     public List<WarpStatus> warps() {
+        confined();
         List<WarpStatus> out = new ArrayList<>();
         if (terminated) {
             return out;
@@ -227,14 +305,23 @@ public final class SimulatorEngine implements KernelEngine {
                 + sim.residentCtas().stream().map(c -> WarpId.ctaLabel(c.index())).toList() + ")");
     }
 
-    @Override
+    /**
+     * Variables visible in frame {@code level} of {@code warp} (0 the outermost), read for
+     * {@code lane}.
+     *
+     * @throws IllegalArgumentException for a warp, frame or lane that does not exist, or a module
+     *         whose debug information cannot be read (the message says why)
+     */
+    @ConfinedToSession
     public List<VariableValue> variables(WarpId warp, int level, int lane) {
+        confined();
         WarpView w = warp(warp);
         if (level < 0 || level >= w.depth()) {
             throw new IllegalArgumentException(warp.label() + " has no frame " + level);
         }
-        if (lane < 0 || lane > 31) {
-            throw new IllegalArgumentException("lane must be 0..31: " + lane);
+        int lanes = facts.target().getSubgroupSize();
+        if (lane < 0 || lane >= lanes) {
+            throw new IllegalArgumentException("lane must be 0.." + (lanes - 1) + ": " + lane);
         }
         if (variables.problem() != null) {
             throw new IllegalArgumentException(variables.problem());
@@ -248,7 +335,7 @@ public final class SimulatorEngine implements KernelEngine {
     }
 
     /**
-     * The debug model's view of a bound variable; types it cannot print keep their location
+     * The debugger's view of a bound variable; types it cannot print keep their location
      * unshown. The simulator's state spaces are the target's spaces of the same names.
      */
     private static VariableValue value(FrameVariable v, LaneId lane) {
@@ -275,13 +362,15 @@ public final class SimulatorEngine implements KernelEngine {
                 v.problem());
     }
 
-    @Override
-    public Target target() {
-        return launch.module().device().addressSpaces();
-    }
-
-    @Override
+    /**
+     * The stopped kernel as a {@link MemoryState} of the launch's target: device, grid and the
+     * resident CTAs with their warps and lanes, the pools reading the engine's live storage. It
+     * describes this stop only; {@link DebugSession#stopState()} is the same state with its
+     * pools read through the session.
+     */
+    @ConfinedToSession
     public MemoryState memoryState() {
+        confined();
         if (terminated) {
             throw new IllegalStateException("the launch has ended");
         }
@@ -293,27 +382,11 @@ public final class SimulatorEngine implements KernelEngine {
     /**
      * The state a launch file's kernel is left in ({@link FinalMemoryState}: global memory with
      * the buffers as variables, the last resident CTAs), for after its session ended or was
-     * terminated, when nothing runs it again; null for a launch made elsewhere. On the executor.
+     * terminated, when nothing runs it again; null for a launch made elsewhere.
      */
+    @ConfinedToSession
     public MemoryState finalState() {
+        confined();
         return prepared == null ? null : FinalMemoryState.of(prepared, sim, sim.result());
-    }
-
-    @Override
-    public Dim3 grid() {
-        return launch.config().grid();
-    }
-
-    @Override
-    public Dim3 block() {
-        return launch.config().block();
-    }
-
-    @Override
-    public String describeLaunch() {
-        Dim3 g = launch.config().grid();
-        Dim3 b = launch.config().block();
-        return ItaniumDemangler.readable(launch.kernel().name()) + " <<<(" + g.x() + "," + g.y() + "," + g.z() + "), (" + b.x() + "," + b.y() + ","
-                + b.z() + ")>>>";
     }
 }

@@ -1,12 +1,12 @@
-package org.gpumem.debug.launch;
+package org.gpumem.debug.model;
 
 import org.eclipse.debug.core.model.IProcess;
-import org.gpumem.debug.engine.DebugSession;
+import org.gpumem.debug.core.DebugSession;
 
 /**
- * The process side of a {@link org.gpumem.debug.model.KernelDebugTarget}: where the target's
+ * The process side of a {@link KernelDebugTarget}: where the target's
  * console text goes, which {@link IProcess} it reports, and who hears that its session ended.
- * A kernel launched from a launch file is its own process ({@link KernelProcess}); a CUDA
+ * A kernel launched from a launch file is its own process (the launch package's {@code KernelProcess}); a CUDA
  * program's launch belongs to the program's process.
  *
  * <p>Threads: {@link #sessionEnded} runs on the session executor; the others on any thread.

@@ -1,4 +1,4 @@
-package org.gpumem.debug.engine;
+package org.gpumem.debug.core;
 
 /** Source-line steps of one warp. */
 public enum StepKind {

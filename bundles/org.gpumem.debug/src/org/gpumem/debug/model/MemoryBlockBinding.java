@@ -1,10 +1,10 @@
-package org.gpumem.debug.memory;
+package org.gpumem.debug.model;
 
 import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.model.IMemoryBlock;
 import org.eclipse.debug.core.model.IMemoryBlockExtension;
-import org.gpumem.debug.engine.LaneId;
-import org.gpumem.debug.engine.VariableValue;
+import org.gpumem.debug.core.LaneId;
+import org.gpumem.debug.core.VariableValue;
 import org.gpumem.model.Scope;
 
 /**

@@ -1,12 +1,12 @@
-package org.gpumem.debug.memory;
+package org.gpumem.debug.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.eclipse.debug.core.DebugException;
-import org.gpumem.debug.engine.LaneId;
-import org.gpumem.debug.engine.WarpId;
+import org.gpumem.debug.core.LaneId;
+import org.gpumem.debug.core.WarpId;
 import org.gpumem.model.Target;
 import org.gpumem.model.addressing.AddressSpaces;
 import org.gpumem.sim.Dim3;

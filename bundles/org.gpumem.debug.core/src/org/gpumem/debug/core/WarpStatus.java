@@ -1,4 +1,4 @@
-package org.gpumem.debug.engine;
+package org.gpumem.debug.core;
 
 import java.util.List;
 

@@ -1,7 +1,5 @@
-package org.gpumem.debug.model;
+package org.gpumem.debug.core;
 
-import org.gpumem.debug.engine.LaneId;
-import org.gpumem.debug.engine.WarpId;
 import org.gpumem.model.Scope;
 import org.gpumem.model.Target;
 import org.gpumem.model.addressing.Contexts;
@@ -9,7 +7,7 @@ import org.gpumem.sim.Dim3;
 
 /**
  * The thread a debug session looks at, as cuda-gdb's {@code cuda block (x,y,z) thread (x,y,z)}
- * names it: a CTA of the grid, and in it a warp and a lane. The session's {@link KernelFocus}
+ * names it: a CTA of the grid, and in it a warp and a lane. The session's {@link Focus}
  * holds it; Variables, Variable Locations, Aliases and the memory blocks show this thread's view.
  *
  * @param lane     CTA, warp and lane

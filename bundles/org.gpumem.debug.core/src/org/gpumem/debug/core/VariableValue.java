@@ -1,4 +1,4 @@
-package org.gpumem.debug.engine;
+package org.gpumem.debug.core;
 
 import org.gpumem.model.Target;
 import org.gpumem.model.addressing.AddressSpaces;
