@@ -5,26 +5,15 @@ import java.nio.file.Path;
 
 import org.gpumem.dwarf.io.InputFormatException;
 import org.gpumem.model.Target;
-import org.gpumem.sim.exec.SimulatedDevice;
 
 /**
  * A simulated GPU: its compute capability, its global memory and its address spaces (the
  * simulator's {@link Target}). Modules are loaded onto it, which allocates their {@code .global}
  * variables and builds their {@code .const} banks. Allocation, reads and writes may be called
- * from any thread, but not while a launch on this device runs.
+ * from any thread, but not while a launch on this device runs. {@code Devices.create} (in
+ * {@code org.gpumem.sim.launch}) makes one.
  */
 public interface Device {
-
-    /**
-     * A device with {@code globalBytes} of global memory whose allocations start at
-     * {@code 0x1_0000_0000}.
-     *
-     * @param target compute capability as PTX names it, e.g. {@code sm_90}
-     * @throws IllegalArgumentException for a malformed target or a non-positive size
-     */
-    static Device create(String target, long globalBytes) {
-        return new SimulatedDevice(target, globalBytes);
-    }
 
     /** {@code sm_90} etc. */
     String target();

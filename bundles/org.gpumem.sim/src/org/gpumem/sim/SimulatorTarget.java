@@ -4,7 +4,6 @@ import org.gpumem.model.Scope;
 import org.gpumem.model.Target;
 import org.gpumem.model.targets.BuiltinTargets;
 import org.gpumem.model.targets.TargetBuilder;
-import org.gpumem.sim.memory.GlobalMemory;
 
 /**
  * The simulator's address spaces as a model {@link Target}: the one description of its spaces,
@@ -18,13 +17,18 @@ import org.gpumem.sim.memory.GlobalMemory;
  * adds right after them, onto the module's const bank and the launch's kernel parameters, and
  * {@code local_warp}, a warp's local pool as stored. Every space is named as its PTX state space
  * ({@link PtxStateSpace#ptxName()}). Global memory is indexed by address: allocations start at
- * {@link GlobalMemory#DEFAULT_BASE}.
+ * {@link #GLOBAL_BASE}.
  */
 public final class SimulatorTarget {
     /** The architecture string of the simulator's target. */
     public static final String ARCHITECTURE = "nvptx gpumem-sim";
     /** Name of the space that shows a warp's local pool as stored (lane-interleaved). */
     public static final String LOCAL_WARP = "local_warp";
+    /**
+     * Where global allocations start: above 4 GiB, so that a 32-bit offset of another space
+     * taken for a global address faults instead of reading an allocation.
+     */
+    public static final long GLOBAL_BASE = 0x0000_0001_0000_0000L;
 
     private static final long CONST_WINDOW = BuiltinTargets.NVPTX_LOCAL_WINDOW + BuiltinTargets.NVPTX_WINDOW_SIZE;
     private static final long PARAM_WINDOW = CONST_WINDOW + BuiltinTargets.NVPTX_WINDOW_SIZE;
@@ -99,7 +103,7 @@ public final class SimulatorTarget {
         TargetBuilder b = BuiltinTargets.nvptxBased("gpumem PTX simulator", ARCHITECTURE,
                 "The PTX interpreter of org.gpumem.sim: generic windows onto shared, local, const and param;"
                         + " global addresses are generic addresses; local memory interleaved per warp in 4-byte words",
-                GlobalMemory.DEFAULT_BASE + DEFAULT_GLOBAL_BYTES,
+                GLOBAL_BASE + DEFAULT_GLOBAL_BYTES,
                 "Flat addresses: 4 GiB windows onto shared, local, const and param, global elsewhere",
                 CONST_WINDOW, BuiltinTargets.NVPTX_WINDOW_SIZE, PtxStateSpace.CONST.ptxName(),
                 PARAM_WINDOW, BuiltinTargets.NVPTX_WINDOW_SIZE, PtxStateSpace.PARAM.ptxName());

@@ -28,7 +28,6 @@ import org.gpumem.model.addressing.Contexts;
 import org.gpumem.model.addressing.Locations;
 import org.gpumem.model.addressing.PoolAddress;
 import org.gpumem.model.state.MemoryStateBuilder;
-import org.gpumem.sim.memory.GlobalMemory;
 import org.gpumem.sim.memory.StateSpaceLayout;
 import org.junit.jupiter.api.Test;
 
@@ -85,7 +84,7 @@ class SimulatorTargetTest {
     @Test
     void outsideTheWindowsGenericIsGlobalForBoth() {
         MemoryState big = new MemoryStateBuilder(SimulatorTarget.create()).launch(1, 1, 1, 32, 1, 1)
-                .poolSize("global", GlobalMemory.DEFAULT_BASE + (1L << 20)).build();
+                .poolSize("global", SimulatorTarget.GLOBAL_BASE + (1L << 20)).build();
         Target t = big.getTarget();
         Context lane = Contexts.descendants(big.getDevice(), Scope.LANE).get(3);
         long firstWindow = Long.MAX_VALUE;
@@ -96,7 +95,7 @@ class SimulatorTargetTest {
         }
         assertEquals(PtxStateSpace.GLOBAL, layout.resolve(firstWindow - 1));
         assertEquals(PtxStateSpace.GLOBAL, layout.resolve(lastWindowEnd));
-        for (long address : new long[] {0, 0x1000, GlobalMemory.DEFAULT_BASE, GlobalMemory.DEFAULT_BASE + 0xffff}) {
+        for (long address : new long[] {0, 0x1000, SimulatorTarget.GLOBAL_BASE, SimulatorTarget.GLOBAL_BASE + 0xffff}) {
             assertEquals(PtxStateSpace.GLOBAL, layout.resolve(address));
             PoolAddress viaGeneric = AddressResolver.resolve(lane, AddressSpaces.require(t, "generic"), address);
             assertEquals(AddressResolver.resolve(big.getDevice(), AddressSpaces.require(t, "global"), address), viaGeneric);

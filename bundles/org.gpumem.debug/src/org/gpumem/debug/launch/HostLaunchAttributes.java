@@ -15,8 +15,8 @@ import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.debug.core.ILaunchManager;
 import org.gpumem.debug.KernelDebugIds;
 import org.gpumem.host.HostProgram;
-import org.gpumem.sim.Device;
 import org.gpumem.sim.ExecOptions;
+import org.gpumem.sim.launch.Devices;
 
 /**
  * The attributes of a "CUDA Application (gpumem simulator)" launch configuration: the program (an
@@ -94,7 +94,7 @@ public final class HostLaunchAttributes {
     private static String device(ILaunchConfiguration configuration) throws CoreException {
         String device = configuration.getAttribute(DEVICE, DEFAULT_DEVICE).trim();
         try {
-            Device.create(device, 1);
+            Devices.create(device, 1);
         } catch (IllegalArgumentException e) {
             throw error(configuration, "device: " + e.getMessage());
         }

@@ -14,12 +14,12 @@ import java.util.TreeMap;
 import org.gpumem.host.DeviceAllocation;
 import org.gpumem.host.HostListener;
 import org.gpumem.host.HostProcess;
-import org.gpumem.host.ProgramLaunch;
 import org.gpumem.host.KernelRunner;
+import org.gpumem.host.ProgramLaunch;
 import org.gpumem.sim.Device;
 import org.gpumem.sim.LaunchResult;
+import org.gpumem.sim.SimulatorTarget;
 import org.gpumem.sim.UnsupportedKernelException;
-import org.gpumem.sim.memory.GlobalMemory;
 
 /**
  * Serves one process of the program: reads its runtime's requests and answers each
@@ -194,7 +194,7 @@ public final class RuntimeConnection implements HostProcess, Runnable {
                     + MessageType.VERSION + " (use the library that comes with this gpumem)");
         }
         memory = SharedMemoryFile.create(settings.memoryFolder(), "device-" + processId + "-",
-                GlobalMemory.DEFAULT_BASE, settings.memoryBytes());
+                SimulatorTarget.GLOBAL_BASE, settings.memoryBytes());
         device = new RuntimeDevice(settings.device(), memory);
         pid = processId;
         listener.connected(this);

@@ -16,19 +16,20 @@ import org.gpumem.images.CatalogReader;
 import org.gpumem.images.DeviceImage;
 import org.gpumem.images.ImageFormat;
 import org.gpumem.images.Selection;
-import org.gpumem.sim.exec.DeviceModule;
-import org.gpumem.sim.exec.Launch;
 import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.Fault;
+import org.gpumem.sim.KernelParameter;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.LaunchResult;
-import org.gpumem.sim.memory.GlobalMemory;
-import org.gpumem.sim.ptx.PtxLoader;
-import org.gpumem.sim.ptx.PtxModule;
-import org.gpumem.sim.KernelParameter;
 import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.SimulatorTarget;
+import org.gpumem.sim.exec.DeviceModule;
+import org.gpumem.sim.exec.Launch;
+import org.gpumem.sim.exec.compile.BlockCompiler;
+import org.gpumem.sim.memory.GlobalMemory;
 import org.gpumem.sim.ptx.PtxFunction;
+import org.gpumem.sim.ptx.PtxLoader;
+import org.gpumem.sim.ptx.PtxModule;
 import org.gpumem.sim.ptx.PtxVariable;
 
 /**
@@ -54,7 +55,7 @@ public final class RuntimeDevice {
 
     public RuntimeDevice(String target, SharedMemoryFile memory) {
         this.target = target;
-        this.device = new org.gpumem.sim.exec.SimulatedDevice(target, new GlobalMemory(GlobalMemory.DEFAULT_BASE, memory.size(), memory));
+        this.device = new org.gpumem.sim.exec.SimulatedDevice(target, new GlobalMemory(SimulatorTarget.GLOBAL_BASE, memory.size(), memory), BlockCompiler.INSTANCE);
     }
 
     /**
@@ -63,7 +64,7 @@ public final class RuntimeDevice {
      * @throws IllegalArgumentException naming the expected form (sm_NN)
      */
     public static void checkTarget(String target) {
-        new org.gpumem.sim.exec.SimulatedDevice(target, 1);
+        new org.gpumem.sim.exec.SimulatedDevice(target, 1, BlockCompiler.INSTANCE);
     }
 
     public org.gpumem.sim.exec.SimulatedDevice device() {

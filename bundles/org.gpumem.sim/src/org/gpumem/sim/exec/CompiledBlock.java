@@ -3,16 +3,18 @@ package org.gpumem.sim.exec;
 import org.gpumem.sim.ptx.Instruction;
 
 /**
- * A straight-line run of instructions {@code start..end-1} of one function, translated by
- * {@link BlockCompiler} into one JVM method that executes them for a warp's lanes, instruction
+ * A straight-line run of instructions {@code start..end-1} of one function, translated by the
+ * fast engine's {@link FunctionCompiler} into one JVM method that executes them for a warp's lanes, instruction
  * after instruction (each for all its lanes before the next, as the interpreter does). A block
  * holds no control flow, barrier, call or %clock, and no reconvergence point or branch target
  * past its first instruction, so the interpreter may run it whole wherever it would execute
  * those instructions one by one.
  */
-abstract class CompiledBlock {
-    final int start;
-    final int end;
+public abstract class CompiledBlock {
+    /** The block's first instruction (index in its function). */
+    public final int start;
+    /** One past its last instruction. */
+    public final int end;
     /** {@code unguardedBefore[k]}: instructions without a guard predicate among the block's first k. */
     private final int[] unguardedBefore;
 
@@ -22,7 +24,8 @@ abstract class CompiledBlock {
         this.unguardedBefore = unguardedBefore;
     }
 
-    int length() {
+    /** Instructions in the block. */
+    public int length() {
         return end - start;
     }
 

@@ -1,13 +1,14 @@
 package org.gpumem.sim.exec;
 
-import static org.gpumem.sim.exec.TypeWidths.MASK;
-import static org.gpumem.sim.exec.TypeWidths.SIZE;
+import static org.gpumem.sim.exec.scalar.TypeWidths.MASK;
+import static org.gpumem.sim.exec.scalar.TypeWidths.SIZE;
 
 import java.nio.ByteBuffer;
 
 import org.gpumem.sim.MemoryAccessException;
 import org.gpumem.sim.MemoryFaultKind;
 import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.exec.scalar.AtomicOps;
 import org.gpumem.sim.memory.Bytes;
 import org.gpumem.sim.ptx.Instruction;
 import org.gpumem.sim.ptx.Op;

@@ -1,7 +1,7 @@
 package org.gpumem.sim.exec;
 
-import static org.gpumem.sim.exec.TypeWidths.SIGNED;
-import static org.gpumem.sim.exec.TypeWidths.SIZE;
+import static org.gpumem.sim.exec.scalar.TypeWidths.SIGNED;
+import static org.gpumem.sim.exec.scalar.TypeWidths.SIZE;
 
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
 import org.gpumem.sim.MemoryAccessException;
 import org.gpumem.sim.MemoryFaultKind;
 import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.exec.scalar.TypeWidths;
 import org.gpumem.sim.memory.Bytes;
 import org.gpumem.sim.memory.GlobalMemory;
 import org.gpumem.sim.memory.StateSpaceLayout;
@@ -25,7 +26,7 @@ import org.gpumem.sim.ptx.Op;
  * parameters read their one array directly. {@link #load} and {@link #store} keep these fast
  * paths in one method each on purpose: split, the JIT no longer compiles them together.
  */
-final class CtaMemory {
+public final class CtaMemory {
     private final StateSpaceLayout layout;
     private final long windowsLow;
     private final long windowsSpan;
@@ -73,7 +74,7 @@ final class CtaMemory {
     }
 
     /** Scratch space of 128 longs for instructions that gather per-lane values before writing them. */
-    long[] scratch() {
+    public long[] scratch() {
         return tmp;
     }
 
@@ -144,45 +145,45 @@ final class CtaMemory {
         }
     }
 
-    /** The global allocations as this CTA sees them (the fast engine's {@link HintedGlobalAccess} reads them). */
-    GlobalMemory.Segments segments() {
+    /** The global allocations as this CTA sees them (the fast engine's {@code HintedGlobalAccess} reads them). */
+    public GlobalMemory.Segments segments() {
         return segments;
     }
 
-    /** The device's windows and local interleave (the fast engine's {@link GenericAccess} resolves through them). */
-    StateSpaceLayout layout() {
+    /** The device's windows and local interleave (the fast engine's {@code GenericAccess} resolves through them). */
+    public StateSpaceLayout layout() {
         return layout;
     }
 
     /** The CTA's shared memory. */
-    byte[] shared() {
+    public byte[] shared() {
         return shared;
     }
 
     /** The module's const bank. */
-    byte[] constBank() {
+    public byte[] constBank() {
         return constBank;
     }
 
     /** The kernel's parameter buffer. */
-    byte[] kernelParams() {
+    public byte[] kernelParams() {
         return kernelParams;
     }
 
     /** Counts {@code lanes} generic accesses of {@code in} resolved to profile slot {@code slot}, as the per-lane paths count them. */
-    void countGeneric(Frame f, Instruction in, int slot, int lanes) {
+    public void countGeneric(Frame f, Instruction in, int slot, int lanes) {
         if (profile != null) {
             profile[f.fn.index()][in.index * ProfileCounters.SLOTS + slot] += lanes;
         }
     }
 
     /** The allocation instruction {@code in} of frame {@code f}'s function accessed last (a hint, checked on use). */
-    int hint(Frame f, Instruction in) {
+    public int hint(Frame f, Instruction in) {
         return segmentHints[f.fn.index()][in.index];
     }
 
     /** Records allocation {@code h} as the one instruction {@code in} of frame {@code f}'s function accessed last. */
-    void hint(Frame f, Instruction in, int h) {
+    public void hint(Frame f, Instruction in, int h) {
         segmentHints[f.fn.index()][in.index] = h;
     }
 
@@ -232,7 +233,7 @@ final class CtaMemory {
                     long word = load(w, f, in, space, addr, bytes, l);
                     countOtherElements(f, in, addr);
                     for (int k = 0; k < vec; k++) {
-                        long v = VectorAccess.element(in, word, k);
+                        long v = element(in, word, k);
                         tmp[k << 5 | l] = sext ? (v << sh) >> sh : v;
                     }
                 } else if (bytes > 8 && in.order != Op.ORDER_WEAK) {
@@ -352,7 +353,7 @@ final class CtaMemory {
                     align(space, addr, bytes);
                 }
                 if (vec > 1 && bytes <= 8) {
-                    store(w, f, in, space, addr, bytes, l, VectorAccess.packed(in, R, l));
+                    store(w, f, in, space, addr, bytes, l, packed(in, R, l));
                     countOtherElements(f, in, addr);
                 } else if (bytes > 8 && in.order != Op.ORDER_WEAK) {
                     synchronized (global.wideAccessLock(addr)) {
@@ -424,6 +425,23 @@ final class CtaMemory {
     long loadGeneric(Warp w, Frame f, Instruction in, long addr, int size, int lane) {
         return loadLane(w, f, in, PtxStateSpace.GENERIC, addr, size, lane);
     }
+
+    /** Element {@code k}, zero-extended, of the little-endian word a vector of up to 8 bytes was read as. */
+    public static long element(Instruction in, long word, int k) {
+        return (word >>> (8 * SIZE[in.type] * k)) & TypeWidths.MASK[in.type];
+    }
+
+    /** Lane {@code l}'s elements of a vector st of up to 8 bytes, packed little-endian into the word it writes. */
+    public static long packed(Instruction in, long[] R, int l) {
+        int size = SIZE[in.type];
+        long mask = TypeWidths.MASK[in.type];
+        long word = 0;
+        for (int k = 0; k < in.vec; k++) {
+            word |= (R[in.src[k] << 5 | l] & mask) << (8 * size * k);
+        }
+        return word;
+    }
+
 
     // ------------------------------------------------------------------ one lane
 
@@ -551,7 +569,7 @@ final class CtaMemory {
         return v;
     }
 
-    void storeLocal(byte[] local, int lane, long offset, int size, long v) {
+    public void storeLocal(byte[] local, int lane, long offset, int size, long v) {
         if (size <= localElement) {
             Bytes.store(local, localPhysical(lane, offset), size, v);
             return;

@@ -7,9 +7,9 @@ import java.util.Map;
 
 import org.gpumem.dwarf.info.SymbolLayout;
 import org.gpumem.sim.ExecOptions;
-import org.gpumem.sim.LoadedKernel;
 import org.gpumem.sim.KernelParameter;
 import org.gpumem.sim.LaunchConfig;
+import org.gpumem.sim.LoadedKernel;
 import org.gpumem.sim.LoadedModule;
 import org.gpumem.sim.ModuleVariable;
 import org.gpumem.sim.PtxStateSpace;
@@ -166,7 +166,7 @@ public final class DeviceModule implements LoadedModule {
     /** The fast engine's translation of this module, found or made on first use and kept for every launch. */
     synchronized FastCode fastCode() {
         if (fastCode == null) {
-            fastCode = FastCode.of(module);
+            fastCode = FastCode.of(module, device.compiler());
         }
         return fastCode;
     }

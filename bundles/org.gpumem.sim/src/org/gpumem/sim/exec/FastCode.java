@@ -1,5 +1,6 @@
 package org.gpumem.sim.exec;
 
+import java.lang.invoke.MethodHandles;
 import java.lang.ref.SoftReference;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -11,7 +12,8 @@ import org.gpumem.sim.ptx.PtxModule;
 
 /**
  * The fast engine's code of one module text: per function, its {@link CompiledBlock}s by first
- * instruction, compiled the first time a warp runs the function and kept for every later launch
+ * instruction, compiled (by the device's {@link FunctionCompiler}) the first time a warp runs the
+ * function and kept for every later launch
  * (the CUDA samples launch one kernel hundreds of times). Workers may ask for a function at once;
  * each compiles it at most once. The loader decodes the same text into the same instructions, and
  * a block depends on nothing else (memory, constants and symbols are read when it runs), so the
@@ -30,23 +32,31 @@ final class FastCode {
         }
     };
 
+    /** Where compiled blocks are defined: this package, whose members they call. */
+    private static final MethodHandles.Lookup HERE = MethodHandles.lookup();
+
     private final PtxModule module;
+    private final FunctionCompiler compiler;
     private final AtomicReferenceArray<CompiledBlock[]> functions;
     private final AtomicReferenceArray<ReusedFrame> frames;
 
-    private FastCode(PtxModule module) {
+    private FastCode(PtxModule module, FunctionCompiler compiler) {
         this.module = module;
+        this.compiler = compiler;
         this.functions = new AtomicReferenceArray<>(module.functions().size());
         this.frames = new AtomicReferenceArray<>(module.functions().size());
     }
 
-    /** The code of {@code module}'s text: that of an earlier module with the same text, or new. */
-    static FastCode of(PtxModule module) {
+    /**
+     * The code of {@code module}'s text by {@code compiler}: that of an earlier module with the
+     * same text and compiler, or new.
+     */
+    static FastCode of(PtxModule module, FunctionCompiler compiler) {
         synchronized (RECENT_TEXTS) {
             SoftReference<FastCode> ref = RECENT_TEXTS.get(module.text());
             FastCode code = ref == null ? null : ref.get();
-            if (code == null) {
-                code = new FastCode(module);
+            if (code == null || code.compiler != compiler) {
+                code = new FastCode(module, compiler);
                 RECENT_TEXTS.put(module.text(), new SoftReference<>(code));
             }
             return code;
@@ -78,7 +88,7 @@ final class FastCode {
     private synchronized CompiledBlock[] compile(int index) {
         CompiledBlock[] b = functions.get(index);
         if (b == null) {
-            b = BlockCompiler.compile(module.functions().get(index));
+            b = compiler.compile(module.functions().get(index), HERE);
             functions.set(index, b);
         }
         return b;

@@ -9,15 +9,19 @@ import org.gpumem.sim.ptx.PtxFunction;
  * the per-lane param frame, where its local frame starts, and its reconvergence stack of
  * (pc, reconvergence pc, mask) entries; the top entry is what the warp executes.
  */
-final class Frame {
+public final class Frame {
     PtxFunction fn;
     /** The function whose special and constant rows {@link #regs} holds, for this frame's CTA object; null before the first. */
     PtxFunction preparedFor;
     Instruction[] code;
     long[] regs = new long[0];
-    /** Per-lane param frame, lane-major: {@code params[lane * paramStride + offset]}. */
-    byte[] params = new byte[0];
-    int paramStride;
+    /**
+     * Per-lane param frame, lane-major: {@code params[lane * paramStride + offset]} (public, as
+     * the class: the fast engine's param-frame accesses in {@code org.gpumem.sim.exec.access}
+     * read and write it).
+     */
+    public byte[] params = new byte[0];
+    public int paramStride;
     long localBase;
     /** Index of the call instruction in the caller; -1 for the kernel frame. */
     int callIndex = -1;

@@ -1,8 +1,8 @@
 package org.gpumem.sim.exec;
 
-import static org.gpumem.sim.exec.TypeWidths.F32;
-import static org.gpumem.sim.exec.TypeWidths.F64;
-import static org.gpumem.sim.exec.TypeWidths.MASK;
+import static org.gpumem.sim.exec.scalar.TypeWidths.F32;
+import static org.gpumem.sim.exec.scalar.TypeWidths.F64;
+import static org.gpumem.sim.exec.scalar.TypeWidths.MASK;
 
 import java.lang.invoke.VarHandle;
 
@@ -10,6 +10,8 @@ import org.gpumem.sim.Fault;
 import org.gpumem.sim.FaultKind;
 import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.WarpState;
+import org.gpumem.sim.exec.scalar.Alu;
+import org.gpumem.sim.exec.scalar.HalfOps;
 import org.gpumem.sim.memory.StateSpaceLayout;
 import org.gpumem.sim.ptx.Instruction;
 import org.gpumem.sim.ptx.Op;
@@ -20,7 +22,7 @@ import org.gpumem.sim.ptx.PtxFunction;
  * reconvergence stack, divergent branches, calls and returns, barrier arrival, and the dispatch
  * of every other instruction to {@link CtaMemory}, {@link WarpIntrinsics} and {@link Alu}.
  */
-final class Interpreter {
+public final class Interpreter {
     private final Cta cta;
     /** The CTA's memory, its shared bytes and scratch longs: what the fast engine's blocks use. */
     final CtaMemory memory;

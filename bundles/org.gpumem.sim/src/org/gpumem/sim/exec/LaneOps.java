@@ -1,20 +1,23 @@
 package org.gpumem.sim.exec;
 
+import org.gpumem.sim.exec.scalar.Alu;
+import org.gpumem.sim.exec.scalar.Conversions;
+import org.gpumem.sim.exec.scalar.UnaryOps;
 import org.gpumem.sim.memory.Bytes;
 import org.gpumem.sim.ptx.Op;
 
 /**
  * What one lane computes for each instruction form the fast engine runs in its lane loops
- * ({@link LaneLoops}): a result from the raw bits of the lane's operands, with register widths,
+ * ({@code LaneLoops}): a result from the raw bits of the lane's operands, with register widths,
  * signedness and masks as arguments that are constants at each call site, so that the JIT keeps
  * only their branch when it inlines a function into a block. Each computes exactly what the
  * interpreter's code for that form computes ({@link Interpreter}, {@link Alu},
- * {@link Comparisons}, {@link Conversions}, {@link UnaryOps}): operands read at the same width
- * and signedness, results masked the same way. {@link BlockTranslations} says which form goes
+ * {@code Comparisons}, {@link Conversions}, {@link UnaryOps}): operands read at the same width
+ * and signedness, results masked the same way. {@code BlockTranslations} says which form goes
  * where. The memory functions are the plain accesses of a span whose bounds and alignment a
- * block has already checked ({@link AccessSpans}).
+ * block has already checked ({@code AccessSpans}).
  */
-final class LaneOps {
+public final class LaneOps {
     private LaneOps() {
     }
 
@@ -242,7 +245,7 @@ final class LaneOps {
     }
 
     /** A load of {@code size} bytes at {@code base + off} of an array (shared memory) that is in bounds and aligned. */
-    static long ldArray(byte[] sm, long base, long off, int size, boolean sext) {
+    public static long ldArray(byte[] sm, long base, long off, int size, boolean sext) {
         long v = Bytes.load(sm, (int) (base + off), size);
         int sh = 64 - 8 * size;
         return sext ? (v << sh) >> sh : v;
@@ -252,7 +255,7 @@ final class LaneOps {
      * A load of lane {@code lane}'s local memory at {@code base + off}, in bounds and aligned, as
      * {@link CtaMemory} interleaves it.
      */
-    static long ldLocal(CtaMemory memory, Warp w, int lane, long base, long off, int size, boolean sext) {
+    public static long ldLocal(CtaMemory memory, Warp w, int lane, long base, long off, int size, boolean sext) {
         long v = memory.loadLocal(w.local, lane, base + off, size);
         int sh = 64 - 8 * size;
         return sext ? (v << sh) >> sh : v;

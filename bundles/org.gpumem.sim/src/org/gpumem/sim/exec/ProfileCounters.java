@@ -17,7 +17,7 @@ import org.gpumem.sim.ptx.PtxModule;
  * instruction (generic accesses by resolved space, then cvta), kept by each CTA and summed by the
  * launch.
  */
-final class ProfileCounters {
+public final class ProfileCounters {
     /** Counter slots per instruction: generic accesses by resolved space, then cvta. */
     static final int SLOTS = 6;
     static final int GLOBAL = 0, CONST = 1, SHARED = 2, LOCAL = 3, PARAM = 4, CVTA = 5;
@@ -48,7 +48,7 @@ final class ProfileCounters {
         }
     }
 
-    static int slot(PtxStateSpace s) {
+    public static int slot(PtxStateSpace s) {
         for (int i = 0; i < SPACES.length; i++) {
             if (SPACES[i] == s) {
                 return i;

@@ -7,19 +7,19 @@ import org.gpumem.sim.ptx.Op;
 
 /**
  * How registers and control flow through one thread's code, the one description that the
- * analyses of a function's registers ({@link ReusedFrame}, {@link RegisterLiveness}) share: what
+ * analyses of a function's registers ({@link ReusedFrame}, {@code RegisterLiveness}) share: what
  * an instruction reads, what it writes for certain, whether it reads other lanes' registers, and
  * where a thread may go next. A thread follows one path and writes only its own lane; a guarded
  * instruction may leave its destinations as they were.
  */
-final class RegisterFlow {
+public final class RegisterFlow {
     private static final int[] NONE = {};
 
     private RegisterFlow() {
     }
 
     /** The registers {@code in} reads: its sources, address register and guard (-1 where absent). */
-    static int[] reads(Instruction in) {
+    public static int[] reads(Instruction in) {
         int n = in.src.length;
         int[] r = Arrays.copyOf(in.src, n + 2);
         r[n] = in.addrReg;
@@ -28,7 +28,7 @@ final class RegisterFlow {
     }
 
     /** The registers every thread that issues {@code in} writes: its destinations, unless a guard may skip them. */
-    static int[] certainWrites(Instruction in) {
+    public static int[] certainWrites(Instruction in) {
         return in.guard < 0 ? in.dst : NONE;
     }
 
@@ -38,7 +38,7 @@ final class RegisterFlow {
     }
 
     /** The instructions that may follow {@code in} in its thread (indices past the code mean the function's end). */
-    static int[] successors(Instruction in) {
+    public static int[] successors(Instruction in) {
         boolean always = in.guard < 0;
         int next = in.index + 1;
         switch (in.op) {

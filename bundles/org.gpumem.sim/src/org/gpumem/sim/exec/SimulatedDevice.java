@@ -5,6 +5,7 @@ import java.nio.file.Path;
 
 import org.gpumem.model.Target;
 import org.gpumem.sim.Device;
+import org.gpumem.sim.ExecEngine;
 import org.gpumem.sim.SimulatorTarget;
 import org.gpumem.sim.memory.GlobalMemory;
 import org.gpumem.sim.memory.StateSpaceLayout;
@@ -12,8 +13,9 @@ import org.gpumem.sim.ptx.PtxLoader;
 import org.gpumem.sim.ptx.PtxModule;
 
 /**
- * The simulator's {@link Device}: global memory, and the address spaces of {@link SimulatorTarget}
- * with the {@link StateSpaceLayout} the interpreter derives from them once, here.
+ * The simulator's {@link Device}: global memory, the address spaces of {@link SimulatorTarget}
+ * with the {@link StateSpaceLayout} the interpreter derives from them once, here, and the
+ * {@link FunctionCompiler} of its fast launches.
  */
 public final class SimulatedDevice implements Device {
     private final String target;
@@ -21,15 +23,17 @@ public final class SimulatedDevice implements Device {
     private final GlobalMemory global;
     private final Target spaces;
     private final StateSpaceLayout layout;
+    private final FunctionCompiler compiler;
     private long heapBytes = DeviceHeap.DEFAULT_BYTES;
     private DeviceHeap heap;
 
     /**
      * @param target compute capability as PTX names it, e.g. {@code sm_90}
      * @param globalBytes size of global memory
+     * @param compiler what compiles functions for {@link ExecEngine#FAST} launches
      */
-    public SimulatedDevice(String target, long globalBytes) {
-        this(target, new GlobalMemory(globalBytes));
+    public SimulatedDevice(String target, long globalBytes, FunctionCompiler compiler) {
+        this(target, new GlobalMemory(globalBytes), compiler);
     }
 
     /**
@@ -37,8 +41,9 @@ public final class SimulatedDevice implements Device {
      * same addresses.
      *
      * @param target compute capability as PTX names it, e.g. {@code sm_90}
+     * @param compiler what compiles functions for {@link ExecEngine#FAST} launches
      */
-    public SimulatedDevice(String target, GlobalMemory global) {
+    public SimulatedDevice(String target, GlobalMemory global, FunctionCompiler compiler) {
         if (target == null || !target.matches("sm_\\d{2,3}[a-z]?")) {
             throw new IllegalArgumentException("device must be sm_NN (e.g. sm_90): " + target);
         }
@@ -47,6 +52,7 @@ public final class SimulatedDevice implements Device {
         this.global = global;
         this.spaces = SimulatorTarget.create();
         this.layout = StateSpaceLayout.of(spaces);
+        this.compiler = compiler;
     }
 
     /** The device behind an API reference: only the simulator implements {@link Device}. */
@@ -76,6 +82,11 @@ public final class SimulatedDevice implements Device {
 
     public GlobalMemory global() {
         return global;
+    }
+
+    /** What compiles functions for the fast launches of this device's modules. */
+    FunctionCompiler compiler() {
+        return compiler;
     }
 
     /** The size of the device heap kernels' malloc uses ({@code cudaLimitMallocHeapSize}). */

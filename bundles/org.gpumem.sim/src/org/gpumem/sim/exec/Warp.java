@@ -33,8 +33,12 @@ public final class Warp {
     int depth;
     /** Special register values of the kernel frame, {@code [special * 32 + lane]}. */
     final long[] specials = new long[Specials.COUNT * 32];
-    byte[] local = new byte[0];
-    long localBytesPerThread;
+    /**
+     * Local storage, lane-interleaved, and its bytes per thread (public: the fast engine's local
+     * accesses in {@code org.gpumem.sim.exec.access} read and write them).
+     */
+    public byte[] local = new byte[0];
+    public long localBytesPerThread;
     long instructions;
     /** This warp's device printf output since its CTA started, or null. */
     ByteArrayOutputStream printf;

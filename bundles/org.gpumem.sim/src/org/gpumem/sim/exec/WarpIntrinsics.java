@@ -7,7 +7,7 @@ import org.gpumem.sim.ptx.Instruction;
 import org.gpumem.sim.ptx.Op;
 
 /** The instructions that exchange values between the lanes of a warp: shfl.sync, vote.sync, activemask. */
-final class WarpIntrinsics {
+public final class WarpIntrinsics {
     private WarpIntrinsics() {
     }
 
@@ -51,9 +51,9 @@ final class WarpIntrinsics {
     /**
      * The lane that lane {@code l} reads in shuffle {@code mode}, or -1 where it is out of range (the
      * lane keeps its own value, and its predicate is false): the one formula of the shuffle's lane
-     * pattern, which the fast engine's loops in {@link LaneMemory} share.
+     * pattern, which the fast engine's loops in {@code LaneMemory} share.
      */
-    static int shflSource(int mode, int l, int bval, int cval, int segmask) {
+    public static int shflSource(int mode, int l, int bval, int cval, int segmask) {
         int maxLane = (l & segmask) | (cval & ~segmask);
         switch (mode) {
             case Op.SHFL_UP: {

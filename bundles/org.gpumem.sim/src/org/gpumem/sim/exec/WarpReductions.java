@@ -1,6 +1,7 @@
 package org.gpumem.sim.exec;
 
 import org.gpumem.sim.FaultKind;
+import org.gpumem.sim.exec.scalar.Alu;
 import org.gpumem.sim.ptx.Instruction;
 import org.gpumem.sim.ptx.Op;
 

@@ -13,15 +13,16 @@ import java.util.Map;
 
 import org.gpumem.sim.Device;
 import org.gpumem.sim.ExecOptions;
-import org.gpumem.sim.LoadedKernel;
 import org.gpumem.sim.KernelLaunch;
 import org.gpumem.sim.KernelParameter;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.LaunchResult;
+import org.gpumem.sim.LoadedKernel;
 import org.gpumem.sim.LoadedModule;
 import org.gpumem.sim.exec.DeviceModule;
 import org.gpumem.sim.exec.Launch;
 import org.gpumem.sim.exec.SimulatedDevice;
+import org.gpumem.sim.exec.compile.BlockCompiler;
 import org.gpumem.sim.ptx.PtxLoader;
 import org.gpumem.sim.ptx.PtxModule;
 
@@ -48,7 +49,7 @@ public final class PreparedLaunch {
         this.description = d;
         this.kernel = DeviceModule.describe(KernelModules.kernel(d, ptx));
         checkArguments();
-        this.device = new SimulatedDevice(d.device(), d.bufferBytes() + MODULE_GLOBALS_BYTES);
+        this.device = new SimulatedDevice(d.device(), d.bufferBytes() + MODULE_GLOBALS_BYTES, BlockCompiler.INSTANCE);
         try {
             this.module = device.load(ptx);
         } catch (IllegalArgumentException e) {

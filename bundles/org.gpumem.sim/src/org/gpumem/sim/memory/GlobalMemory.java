@@ -7,10 +7,11 @@ import java.util.Arrays;
 import org.gpumem.sim.MemoryAccessException;
 import org.gpumem.sim.MemoryFaultKind;
 import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.SimulatorTarget;
 
 /**
  * Device (global) memory: a set of allocations, each its own byte buffer, at addresses from
- * its base ({@link #DEFAULT_BASE} unless the device says otherwise) on, 256-byte aligned, with an unmapped 256-byte gap after
+ * its base ({@link SimulatorTarget#GLOBAL_BASE} unless the device says otherwise) on, 256-byte aligned, with an unmapped 256-byte gap after
  * each so that running off the end of one allocation faults instead of reading the next.
  * Bytes outside every allocation are not mapped: an access there is out of bounds.
  * <p>
@@ -28,11 +29,6 @@ public final class GlobalMemory {
     private static final long GAP = 256;
     /** Largest single allocation: one Java array or buffer. */
     public static final long MAX_ALLOCATION = Integer.MAX_VALUE - 64;
-    /**
-     * Where allocations start by default: above 4 GiB, so that a 32-bit offset of another space
-     * taken for a global address faults instead of reading an allocation.
-     */
-    public static final long DEFAULT_BASE = 0x0000_0001_0000_0000L;
 
     /** Where the bytes of allocations live. */
     public interface Backing {
@@ -110,9 +106,9 @@ public final class GlobalMemory {
     private long next;
     private volatile Segments segments = new Segments(new long[0], new long[0], new ByteBuffer[0]);
 
-    /** Global memory on the Java heap from {@link #DEFAULT_BASE} on that holds at most {@code capacity} bytes of allocations. */
+    /** Global memory on the Java heap from {@link SimulatorTarget#GLOBAL_BASE} on that holds at most {@code capacity} bytes of allocations. */
     public GlobalMemory(long capacity) {
-        this(DEFAULT_BASE, capacity, HEAP);
+        this(SimulatorTarget.GLOBAL_BASE, capacity, HEAP);
     }
 
     /** Global memory on the Java heap whose allocations start at {@code base} (a multiple of 256). */

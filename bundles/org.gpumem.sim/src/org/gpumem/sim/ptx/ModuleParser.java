@@ -10,7 +10,6 @@ import java.util.Set;
 
 import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.SourceLocation;
-import org.gpumem.sim.exec.DeviceFunctions;
 
 /**
  * The module level of a PTX text: directives, module-scope variables, function headers (a

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
-import org.gpumem.sim.memory.GlobalMemory;
+import org.gpumem.sim.SimulatorTarget;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,7 +22,7 @@ class SimulatedDeviceTest {
     @Test
     void ptxVersionIsThePtxTargetAndBinaryVersionTheDevice() throws Exception {
         String ptx = ".version 8.0\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\n ret;\n}\n";
-        try (SharedMemoryFile memory = SharedMemoryFile.create(dir, "device", GlobalMemory.DEFAULT_BASE, 1 << 20)) {
+        try (SharedMemoryFile memory = SharedMemoryFile.create(dir, "device", SimulatorTarget.GLOBAL_BASE, 1 << 20)) {
             RuntimeDevice device = new RuntimeDevice("sm_90", memory);
             RuntimeDevice.Module module = device.load("k.ptx", ptx.getBytes(StandardCharsets.UTF_8));
             RuntimeDevice.KernelInfo info = device.kernelInfo(module, "k");

@@ -15,6 +15,7 @@ import org.gpumem.sim.Device;
 import org.gpumem.sim.ExecEngine;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.LoadedModule;
+import org.gpumem.sim.launch.Devices;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,7 +29,7 @@ class DebugEnginesTest {
 
     /** The stops of one session: for each, kind, warp, PTX line, the warp's and the session's instruction counts. */
     private static List<String> stops(ExecEngine engine, int ptxLine, byte[][] memory) throws Exception {
-        Device device = Device.create("sm_90", 1 << 20);
+        Device device = Devices.create("sm_90", 1 << 20);
         LoadedModule m = device.load(KERNELS.resolve("reduce.O3.ptx"));
         int n = 256, ctas = 2;
         ByteBuffer b = ByteBuffer.allocate(4 * n).order(ByteOrder.LITTLE_ENDIAN);

@@ -23,6 +23,7 @@ import org.gpumem.sim.KernelLaunch;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.LoadedModule;
 import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.launch.Devices;
 import org.junit.jupiter.api.Test;
 
 class DebugSessionTest {
@@ -33,7 +34,7 @@ class DebugSessionTest {
     private long partial;
 
     private KernelLaunch reduce(String variant, int n, int ctas) throws Exception {
-        device = Device.create("sm_90", 1 << 20);
+        device = Devices.create("sm_90", 1 << 20);
         LoadedModule dm = device.load(KERNELS.resolve("reduce." + variant + ".ptx"));
         ByteBuffer b = ByteBuffer.allocate(4 * n).order(ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < n; i++) {
@@ -125,7 +126,7 @@ class DebugSessionTest {
     /** fault_endless.O3.ptx: one warp spinning until the flag it is given becomes non-zero. */
     private record Endless(Device device, long flag, ControlledLaunch session) {
         static Endless start() throws Exception {
-            Device d = Device.create("sm_90", 1 << 20);
+            Device d = Devices.create("sm_90", 1 << 20);
             LoadedModule dm = d.load(KERNELS.resolve("fault_endless.O3.ptx"));
             long flag = d.allocate(4), counter = d.allocate(128);
             KernelLaunch l = dm.launch(LaunchConfig.builder(dm.kernels().get(0).name()).block(32, 1, 1).argU64(flag)

@@ -19,6 +19,7 @@ import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.exec.DeviceModule;
 import org.gpumem.sim.exec.SimulatedDevice;
+import org.gpumem.sim.exec.compile.BlockCompiler;
 import org.gpumem.sim.ptx.PtxLoader;
 import org.gpumem.sim.ptx.PtxModule;
 import org.junit.jupiter.api.Test;
@@ -64,7 +65,7 @@ class FrameVariablesTest {
     @Test
     void bindsKernelAndCalleeVariablesToSimulatorStorage() throws Exception {
         PtxModule m = PtxLoader.load(KERNELS.resolve("local_array.G.ptx"));
-        SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20);
+        SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20, BlockCompiler.INSTANCE);
         DeviceModule dm = d.load(m);
         ByteBuffer in = ByteBuffer.allocate(4 * N).order(ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < N; i++) {
@@ -136,7 +137,7 @@ class FrameVariablesTest {
     @Test
     void moduleWithoutDwarfSaysWhy() throws Exception {
         PtxModule m = PtxLoader.load(KERNELS.resolve("local_array.O3.ptx"));
-        DeviceModule dm = new SimulatedDevice("sm_90", 1 << 20).load(m);
+        DeviceModule dm = new SimulatedDevice("sm_90", 1 << 20, BlockCompiler.INSTANCE).load(m);
         FrameVariables binder = new FrameVariables(dm);
         assertTrue(binder.problem().contains("nvcc -G"), binder.problem());
         ControlledLaunch s = new ControlledLaunch(dm.launch(LaunchConfig.builder(m.kernels().get(0).name()).block(32, 1, 1)

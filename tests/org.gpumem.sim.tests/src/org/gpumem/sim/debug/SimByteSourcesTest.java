@@ -15,11 +15,12 @@ import org.gpumem.dwarf.info.SymbolLayout;
 import org.gpumem.dwarf.ptx.PtxDebugSections;
 import org.gpumem.model.memory.ByteSource;
 import org.gpumem.sim.LaunchConfig;
+import org.gpumem.sim.SimulatorTarget;
 import org.gpumem.sim.exec.Cta;
 import org.gpumem.sim.exec.DeviceModule;
 import org.gpumem.sim.exec.Launch;
 import org.gpumem.sim.exec.SimulatedDevice;
-import org.gpumem.sim.memory.GlobalMemory;
+import org.gpumem.sim.exec.compile.BlockCompiler;
 import org.gpumem.sim.memory.StateSpaceLayout;
 import org.gpumem.sim.ptx.PtxLoader;
 import org.gpumem.sim.ptx.PtxModule;
@@ -32,7 +33,7 @@ class SimByteSourcesTest {
     void everySymbolTheDwarfRelocatesIsPlaced() throws Exception {
         for (String k : new String[] {"local_array.G.ptx", "reduce.G.ptx", "transpose.G.ptx"}) {
             PtxModule m = PtxLoader.load(KERNELS.resolve(k));
-            DeviceModule dm = new SimulatedDevice("sm_90", 1 << 20).load(m);
+            DeviceModule dm = new SimulatedDevice("sm_90", 1 << 20, BlockCompiler.INSTANCE).load(m);
             SymbolLayout layout = dm.symbolLayout();
             PtxDebugSections sections = PtxDebugSections.assemble(m.name(), m.text());
             List<String> unplaced = new ArrayList<>();
@@ -50,10 +51,10 @@ class SimByteSourcesTest {
     @Test
     void poolsReadTheLiveStorage() throws Exception {
         PtxModule m = PtxLoader.load(KERNELS.resolve("local_array.G.ptx"));
-        SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20);
+        SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20, BlockCompiler.INSTANCE);
         DeviceModule dm = d.load(m);
         StateSpaceLayout layout = d.layout();
-        long base = GlobalMemory.DEFAULT_BASE;
+        long base = SimulatorTarget.GLOBAL_BASE;
         long in = d.allocate(512), out = d.allocate(512);
         d.write(in, new byte[] {1, 2, 3, 4});
         Launch l = dm.launch(LaunchConfig.builder(m.kernels().get(0).name()).block(32, 1, 1).argU64(in).argU64(out)

@@ -15,6 +15,7 @@ import org.gpumem.sim.Device;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.LoadedModule;
 import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.launch.Devices;
 import org.junit.jupiter.api.Test;
 
 class SimEvaluationContextTest {
@@ -35,7 +36,7 @@ class SimEvaluationContextTest {
 
     @Test
     void registersAndMemoryOfTheInnermostFrame() throws Exception {
-        Device d = Device.create("sm_90", 1 << 20);
+        Device d = Devices.create("sm_90", 1 << 20);
         LoadedModule dm = d.load(KERNELS.resolve("local_array.G.ptx"));
         ByteBuffer in = ByteBuffer.allocate(4 * 64).order(ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < 64; i++) {

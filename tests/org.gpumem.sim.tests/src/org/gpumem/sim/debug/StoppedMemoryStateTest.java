@@ -25,6 +25,7 @@ import org.gpumem.sim.GenericWindowsOf;
 import org.gpumem.sim.KernelLaunch;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.LoadedModule;
+import org.gpumem.sim.launch.Devices;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,7 +40,7 @@ class StoppedMemoryStateTest {
 
     @Test
     void modelReadsTheResidentCtaLive() throws Exception {
-        Device device = Device.create("sm_90", 1 << 20);
+        Device device = Devices.create("sm_90", 1 << 20);
         LoadedModule loaded = device.load(KERNELS.resolve("local_array.G.ptx"));
         int n = THREADS * CTAS;
         ByteBuffer in = ByteBuffer.allocate(4 * n).order(ByteOrder.LITTLE_ENDIAN);

@@ -11,6 +11,7 @@ import org.gpumem.sim.Fault;
 import org.gpumem.sim.FaultKind;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.LaunchResult;
+import org.gpumem.sim.exec.compile.BlockCompiler;
 import org.gpumem.sim.ptx.PtxModule;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -46,7 +47,7 @@ class BarrierTest {
     @ValueSource(strings = {"fault_barrier.G.ptx", "fault_barrier.O3.ptx"})
     void barrierNotReachedByAllThreadsIsAReportedDeadlock(String fixture) throws Exception {
         PtxModule m = SimTestSupport.fixture(fixture);
-        SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20);
+        SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20, BlockCompiler.INSTANCE);
         DeviceModule dm = d.load(m);
         long out = d.allocate(256);
         LaunchConfig c = LaunchConfig.builder(m.kernels().get(0).name()).block(64, 1, 1).argU64(out).argS32(16).build();
@@ -65,7 +66,7 @@ class BarrierTest {
     @ValueSource(strings = {"fault_barrier.G.ptx", "fault_barrier.O3.ptx"})
     void sameKernelCompletesWhenWholeWarpsTakeTheBranch(String fixture) throws Exception {
         PtxModule m = SimTestSupport.fixture(fixture);
-        SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20);
+        SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20, BlockCompiler.INSTANCE);
         DeviceModule dm = d.load(m);
         long out = d.allocate(256);
         LaunchConfig c = LaunchConfig.builder(m.kernels().get(0).name()).block(64, 1, 1).argU64(out).argS32(32).build();

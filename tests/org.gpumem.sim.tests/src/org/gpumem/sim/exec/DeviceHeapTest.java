@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.Fault;
 import org.gpumem.sim.FaultKind;
+import org.gpumem.sim.exec.compile.BlockCompiler;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -65,7 +66,7 @@ class DeviceHeapTest {
 
     @Test
     void aHeapThatDoesNotFitRefusesTheLaunchSayingWhy() {
-        SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20);
+        SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20, BlockCompiler.INSTANCE);
         DeviceModule m = d.load(org.gpumem.sim.ptx.PtxLoader.load("heap.ptx", SimTestSupport.perThreadKernel(DECLARATIONS,
                 call("malloc", "16", true))));
         org.gpumem.sim.LaunchConfig c = org.gpumem.sim.LaunchConfig.builder("k").block(32, 1, 1).argU64(0).argU64(0).build();
@@ -77,7 +78,7 @@ class DeviceHeapTest {
 
     @Test
     void everyThreadGetsItsOwnBlockAndTheHeapSizeCanBeSetBeforeTheFirstLaunch() {
-        SimulatedDevice d = new SimulatedDevice("sm_90", 64L << 20);
+        SimulatedDevice d = new SimulatedDevice("sm_90", 64L << 20, BlockCompiler.INSTANCE);
         assertTrue(d.setMallocHeapBytes(1 << 16));
         DeviceModule m = d.load(org.gpumem.sim.ptx.PtxLoader.load("heap.ptx", SimTestSupport.perThreadKernel(DECLARATIONS,
                 call("malloc", "1024", true) + " cvt.u32.u64 %r0, %rd1;\n")));

@@ -11,6 +11,7 @@ import org.gpumem.sim.Fault;
 import org.gpumem.sim.FaultKind;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.exec.compile.BlockCompiler;
 import org.gpumem.sim.ptx.PtxModule;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,7 +21,7 @@ class FaultTest {
 
     private static Fault runFixture(String fixture, int grid, int block, long budget, Object... args) throws Exception {
         PtxModule m = SimTestSupport.fixture(fixture);
-        SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20);
+        SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20, BlockCompiler.INSTANCE);
         DeviceModule dm = d.load(m);
         LaunchConfig.Builder b = LaunchConfig.builder(m.kernels().get(0).name()).grid(grid, 1, 1).block(block, 1, 1);
         for (Object a : args) {

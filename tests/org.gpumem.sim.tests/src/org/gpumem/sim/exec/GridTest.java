@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.LaunchResult;
+import org.gpumem.sim.exec.compile.BlockCompiler;
 import org.gpumem.sim.ptx.PtxLoader;
 import org.junit.jupiter.api.Test;
 
@@ -35,7 +36,7 @@ class GridTest {
     @Test
     void threeDimensionalGridsAndBlocksNumberEveryThreadOnce() {
         int gx = 3, gy = 2, gz = 2, bx = 5, by = 4, bz = 3;
-        SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20);
+        SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20, BlockCompiler.INSTANCE);
         DeviceModule dm = d.load(PtxLoader.load("ids.ptx", KERNEL));
         int threads = gx * gy * gz * bx * by * bz;
         long out = d.allocate(4L * threads);

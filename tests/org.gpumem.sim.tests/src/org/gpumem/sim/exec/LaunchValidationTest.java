@@ -5,11 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.LaunchConfig;
+import org.gpumem.sim.exec.compile.BlockCompiler;
 import org.gpumem.sim.ptx.PtxLoader;
 import org.junit.jupiter.api.Test;
 
 class LaunchValidationTest {
-    private final SimulatedDevice device = new SimulatedDevice("sm_90", 1 << 20);
+    private final SimulatedDevice device = new SimulatedDevice("sm_90", 1 << 20, BlockCompiler.INSTANCE);
     private final DeviceModule module = device.load(PtxLoader.load("v.ptx",
             SimTestSupport.perThreadKernel("", "")));
 
@@ -35,7 +36,7 @@ class LaunchValidationTest {
 
     @Test
     void devicesAndAllocationsAreBounded() {
-        assertThrows(IllegalArgumentException.class, () -> new SimulatedDevice("gfx90a", 1024));
+        assertThrows(IllegalArgumentException.class, () -> new SimulatedDevice("gfx90a", 1024, BlockCompiler.INSTANCE));
         assertThrows(IllegalArgumentException.class, () -> device.allocate(1L << 40));
         assertThrows(IllegalArgumentException.class, () -> device.allocate(-1));
     }

@@ -10,8 +10,8 @@ import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.SimulatorTarget;
+import org.gpumem.sim.exec.compile.BlockCompiler;
 import org.gpumem.sim.memory.Bytes;
-import org.gpumem.sim.memory.GlobalMemory;
 import org.gpumem.sim.memory.StateSpaceLayout;
 import org.gpumem.sim.ptx.PtxLoader;
 import org.junit.jupiter.api.Test;
@@ -139,7 +139,7 @@ class MemorySpacesTest {
                 " st.local.u64 [depot+8], %d;",
                 " ret;",
                 "}");
-        SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20);
+        SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20, BlockCompiler.INSTANCE);
         DeviceModule dm = d.load(PtxLoader.load("local.ptx", ptx));
         Launch launch = dm.launch(LaunchConfig.builder("k").block(32, 1, 1).build(), ExecOptions.defaults());
         Cta cta = launch.newCta(0);
@@ -187,7 +187,7 @@ class MemorySpacesTest {
         assertEquals(PtxStateSpace.CONST, LAYOUT.resolve(LAYOUT.base(PtxStateSpace.CONST) + 4));
         assertEquals(PtxStateSpace.PARAM, LAYOUT.resolve(LAYOUT.base(PtxStateSpace.PARAM)));
         assertEquals(PtxStateSpace.GLOBAL, LAYOUT.resolve(LAYOUT.base(PtxStateSpace.PARAM) + window));
-        assertEquals(PtxStateSpace.GLOBAL, LAYOUT.resolve(GlobalMemory.DEFAULT_BASE));
+        assertEquals(PtxStateSpace.GLOBAL, LAYOUT.resolve(SimulatorTarget.GLOBAL_BASE));
         assertEquals(LAYOUT.base(PtxStateSpace.SHARED) + window, LAYOUT.base(PtxStateSpace.LOCAL));
         assertEquals(LAYOUT.base(PtxStateSpace.LOCAL) + window, LAYOUT.base(PtxStateSpace.CONST));
         assertEquals(LAYOUT.base(PtxStateSpace.CONST) + window, LAYOUT.base(PtxStateSpace.PARAM));

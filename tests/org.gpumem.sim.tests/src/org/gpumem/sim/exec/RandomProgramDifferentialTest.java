@@ -16,6 +16,7 @@ import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.ScalarType;
+import org.gpumem.sim.exec.compile.BlockCompiler;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -84,7 +85,7 @@ class RandomProgramDifferentialTest {
     private static Outcome run(String ptx, long seed, int block, long budget, ExecEngine engine) {
         int grid = 2;
         int threads = grid * block;
-        SimulatedDevice device = new SimulatedDevice("sm_90", 16L << 20);
+        SimulatedDevice device = new SimulatedDevice("sm_90", 16L << 20, BlockCompiler.INSTANCE);
         DeviceModule module = device.load("random.ptx", ptx);
         long in = device.allocate((long) RandomPtxPrograms.IN_BYTES * threads);
         long out = device.allocate((long) RandomPtxPrograms.OUT_BYTES * threads);

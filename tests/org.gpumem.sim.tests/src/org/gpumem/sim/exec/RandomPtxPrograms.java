@@ -6,6 +6,7 @@ import java.util.Random;
 
 import org.gpumem.dwarf.io.InputFormatException;
 import org.gpumem.sim.ScalarType;
+import org.gpumem.sim.exec.compile.BlockCompiler;
 
 /**
  * Random straight-line-and-forward-branch PTX kernels for differential tests of the engines.
@@ -77,7 +78,7 @@ final class RandomPtxPrograms {
     private final List<Form> forms = new ArrayList<>();
     private final List<AtomicForm> atomicForms = new ArrayList<>();
     private List<List<Form>> byOpcode;
-    private final SimulatedDevice probes = new SimulatedDevice("sm_90", 64L << 20);
+    private final SimulatedDevice probes = new SimulatedDevice("sm_90", 64L << 20, BlockCompiler.INSTANCE);
 
     /** The accepted forms, probed once through the loader. */
     RandomPtxPrograms() {

@@ -7,17 +7,18 @@ import java.nio.file.Path;
 import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.LaunchResult;
+import org.gpumem.sim.exec.compile.BlockCompiler;
 import org.gpumem.sim.ptx.PtxLoader;
 import org.gpumem.sim.ptx.PtxModule;
 
 /** Builds small hand-written kernels and runs them; shared by the engine tests. */
-final class SimTestSupport {
+public final class SimTestSupport {
     static final String HEADER = ".version 8.0\n.target sm_90\n.address_size 64\n";
 
     private SimTestSupport() {
     }
 
-    static Path fixtures() {
+    public static Path fixtures() {
         return Path.of(System.getProperty("gpumem.fixtures", "tests/fixtures"));
     }
 
@@ -30,7 +31,7 @@ final class SimTestSupport {
      * {@code out[global thread id]}. The body may use %r1..%r29, %rd1..%rd15, %p1..%p9,
      * %f1..%f9, %fd1..%fd9, %t (thread id in the CTA), %g (global id), %out, %aux (pointers).
      */
-    static String perThreadKernel(String declarations, String body) {
+    public static String perThreadKernel(String declarations, String body) {
         return HEADER + declarations + "\n.visible .entry k(.param .u64 out, .param .u64 aux)\n{\n"
                 + " .reg .b32 %r<30>; .reg .b64 %rd<16>; .reg .pred %p<10>; .reg .f32 %f<10>; .reg .f64 %fd<10>;\n"
                 + " .reg .b32 %t, %g, %c, %n; .reg .b64 %out, %aux, %ptr;\n"
@@ -52,7 +53,7 @@ final class SimTestSupport {
         LaunchResult result;
 
         Run(String ptx, int auxBytes, int threads) {
-            this.device = new SimulatedDevice("sm_90", 64L << 20);
+            this.device = new SimulatedDevice("sm_90", 64L << 20, BlockCompiler.INSTANCE);
             this.module = device.load(PtxLoader.load("test.ptx", ptx));
             this.threads = threads;
             this.out = device.allocate(4L * threads);

@@ -10,6 +10,7 @@ import org.gpumem.sim.Fault;
 import org.gpumem.sim.FaultKind;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.LaunchResult;
+import org.gpumem.sim.exec.compile.BlockCompiler;
 import org.junit.jupiter.api.Test;
 
 class WarpIntrinsicsTest {
@@ -91,7 +92,7 @@ class WarpIntrinsicsTest {
     void warpReduceFixtureMatchesCpuSum() throws Exception {
         for (String v : new String[] {"G", "O3"}) {
             var m = SimTestSupport.fixture("warp_reduce." + v + ".ptx");
-            SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20);
+            SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20, BlockCompiler.INSTANCE);
             DeviceModule dm = d.load(m);
             int[] in = new int[64];
             for (int i = 0; i < 64; i++) {

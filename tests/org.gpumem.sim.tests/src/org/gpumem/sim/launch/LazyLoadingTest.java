@@ -15,14 +15,14 @@ import java.util.stream.Collectors;
 
 import org.gpumem.sim.Device;
 import org.gpumem.sim.ExecOptions;
-import org.gpumem.sim.LoadedKernel;
 import org.gpumem.sim.LaunchConfig;
+import org.gpumem.sim.LoadedKernel;
 import org.gpumem.sim.LoadedModule;
 import org.gpumem.sim.UnsupportedConstruct;
 import org.gpumem.sim.UnsupportedKernelException;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * Per-kernel loading: a module with an instruction the simulator cannot execute loads, its other
@@ -151,7 +151,7 @@ class LazyLoadingTest {
                 " ret;",
                 "}",
                 "");
-        Device device = Device.create("sm_90", 1 << 20);
+        Device device = Devices.create("sm_90", 1 << 20);
         LoadedModule m = device.load("vt.ptx", ptx);
         assertEquals("vt.ptx:14: uses vtable, whose initializer holds the address of function area (the simulator has no"
                 + " code addresses)", m.kernel("construct").unsupported().get(0).describe());
@@ -206,7 +206,7 @@ class LazyLoadingTest {
                 " ret;",
                 "}",
                 "");
-        Device device = Device.create("sm_90", 1 << 20);
+        Device device = Devices.create("sm_90", 1 << 20);
         LoadedModule m = device.load("calls.ptx", ptx);
         assertEquals("calls.ptx:10: unsupported instruction frobnicate.b32 (call path deep -> f -> g)",
                 m.kernel("deep").unsupported().get(0).describe());

@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.ByteBuffer;
 
 import org.gpumem.sim.MemoryAccessException;
-
+import org.gpumem.sim.SimulatorTarget;
 import org.junit.jupiter.api.Test;
 
 class GlobalMemoryTest {
-    private static final long BASE = GlobalMemory.DEFAULT_BASE;
+    private static final long BASE = SimulatorTarget.GLOBAL_BASE;
 
     /** One buffer standing for a range of addresses, as a file mapped by two processes is. */
     private static final class Window implements GlobalMemory.Backing {
@@ -36,7 +36,7 @@ class GlobalMemoryTest {
     @Test
     void allocationsOfACallersBackingAreItsBytesAtTheirAddresses() {
         Window w = new Window(1 << 16);
-        GlobalMemory g = new GlobalMemory(GlobalMemory.DEFAULT_BASE, 1 << 16, w);
+        GlobalMemory g = new GlobalMemory(SimulatorTarget.GLOBAL_BASE, 1 << 16, w);
         long a = g.allocate(100, 256);
         long b = g.allocate(8, 256);
         assertTrue(b >= a + 100 + 256, "a gap after each allocation");
@@ -50,7 +50,7 @@ class GlobalMemoryTest {
     @Test
     void freedRangesAreReusedZeroedOnlyWhenTheBackingIsFull() {
         Window w = new Window(4096);
-        GlobalMemory g = new GlobalMemory(GlobalMemory.DEFAULT_BASE, 4096, w);
+        GlobalMemory g = new GlobalMemory(SimulatorTarget.GLOBAL_BASE, 4096, w);
         long first = g.allocate(1024, 256);
         g.write(first, new byte[] {9, 9, 9});
         long second = g.allocate(1024, 256);

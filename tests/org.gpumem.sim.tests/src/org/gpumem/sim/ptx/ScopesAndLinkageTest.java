@@ -13,6 +13,7 @@ import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.LoadedModule;
+import org.gpumem.sim.launch.Devices;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,7 +26,7 @@ class ScopesAndLinkageTest {
 
     /** Runs kernel {@code k(out)} of {@code ptx} with one thread and returns out[0]. */
     private static int run(String ptx) {
-        Device device = Device.create("sm_90", 1 << 20);
+        Device device = Devices.create("sm_90", 1 << 20);
         LoadedModule m = device.load("s.ptx", HEADER + ptx);
         long out = device.allocate(4);
         LaunchResult r = m.launch(LaunchConfig.builder("k").argU64(out).build(), ExecOptions.defaults()).run();
@@ -111,7 +112,7 @@ class ScopesAndLinkageTest {
         assertEquals(9, run(".extern .func (.param .b32 r) nine();\n.extern .global .align 4 .u32 g;\n"
                 + kernel(" { .param .b32 r0;\n call.uni (r0), nine, ();\n ld.param.b32 %r2, [r0]; }")
                 + ".func (.param .b32 r) nine()\n{\n st.param.b32 [r], 9;\n ret;\n}\n.global .align 4 .u32 g = 1;\n"));
-        Device device = Device.create("sm_90", 1 << 20);
+        Device device = Devices.create("sm_90", 1 << 20);
         LoadedModule m = device.load("x.ptx", HEADER + ".extern .global .align 4 .u32 elsewhere;\n"
                 + ".visible .entry uses()\n{\n .reg .b32 %r1;\n ld.global.u32 %r1, [elsewhere];\n ret;\n}\n"
                 + ".visible .entry k()\n{\n ret;\n}\n");

@@ -15,10 +15,10 @@ import org.gpumem.sim.FaultKind;
 import org.gpumem.sim.KernelLaunch;
 import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.debug.ControlledLaunch;
+import org.gpumem.sim.launch.Devices;
 import org.gpumem.sim.launch.LaunchDescription;
 import org.gpumem.sim.launch.LaunchFileReader;
 import org.gpumem.sim.launch.PreparedLaunch;
-
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -83,7 +83,7 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter stdout = spec.commandLine().getOut();
         if (module == null && isPtxText(launchFile)) {
-            KernelListing.print(Device.create(LISTING_DEVICE, LISTING_GLOBAL_BYTES).load(launchFile), stdout);
+            KernelListing.print(Devices.create(LISTING_DEVICE, LISTING_GLOBAL_BYTES).load(launchFile), stdout);
             return 0;
         }
         LaunchDescription d = new LaunchFileReader().read(launchFile);

@@ -38,9 +38,10 @@ import org.gpumem.sim.Device;
 import org.gpumem.sim.KernelLaunch;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.LoadedModule;
-import org.gpumem.sim.debug.DebugEvent;
 import org.gpumem.sim.debug.ControlledLaunch;
+import org.gpumem.sim.debug.DebugEvent;
 import org.gpumem.sim.debug.StoppedMemoryState;
+import org.gpumem.sim.launch.Devices;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -61,7 +62,7 @@ class SimulatedKernelSnapshotTest {
 
     @Test
     void stoppedKernelSurvivesSaveAndReopenInAFreshProcess() throws Exception {
-        Device device = Device.create("sm_90", 1 << 20);
+        Device device = Devices.create("sm_90", 1 << 20);
         LoadedModule loaded = device.load(KERNELS.resolve("local_array.G.ptx"));
         ByteBuffer in = ByteBuffer.allocate(4 * THREADS).order(ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < THREADS; i++) {

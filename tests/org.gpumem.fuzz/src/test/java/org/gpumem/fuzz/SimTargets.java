@@ -7,6 +7,7 @@ import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.exec.DeviceModule;
 import org.gpumem.sim.exec.SimulatedDevice;
+import org.gpumem.sim.exec.compile.BlockCompiler;
 import org.gpumem.sim.launch.LaunchFileReader;
 import org.gpumem.sim.ptx.PtxFunction;
 import org.gpumem.sim.ptx.PtxLoader;
@@ -30,7 +31,7 @@ final class SimTargets {
         if (module.kernels().isEmpty()) {
             return;
         }
-        SimulatedDevice device = new SimulatedDevice("sm_90", 1 << 20);
+        SimulatedDevice device = new SimulatedDevice("sm_90", 1 << 20, BlockCompiler.INSTANCE);
         DeviceModule loaded;
         try {
             loaded = device.load(module);

@@ -1,0 +1,13 @@
+/**
+ * The simulator's execution core (internal; the host bundle is a friend): a
+ * {@link org.gpumem.sim.exec.SimulatedDevice} loads a decoded module into a
+ * {@link org.gpumem.sim.exec.DeviceModule}, whose {@link org.gpumem.sim.exec.Launch} runs the
+ * kernel's CTAs; the {@link org.gpumem.sim.exec.Interpreter} executes each CTA's warps, their call
+ * frames and reconvergence stacks, with the CTA's memory and atomic paths, named barriers, warp
+ * intrinsics and the device runtime (printf, malloc, free, assert). A launch on the fast engine
+ * also runs the {@link org.gpumem.sim.exec.CompiledBlock}s that the device's
+ * {@link org.gpumem.sim.exec.FunctionCompiler} makes of a function's straight-line code; that
+ * compiler lives in {@code org.gpumem.sim.exec.compile}, a package above this one, and this
+ * package names neither it nor {@code org.gpumem.sim.exec.access}.
+ */
+package org.gpumem.sim.exec;
