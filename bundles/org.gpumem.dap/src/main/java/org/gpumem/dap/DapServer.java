@@ -168,7 +168,8 @@ public final class DapServer implements GpumemDebugServer, Debuggee.Sessions {
     }
 
     @Override
-    public synchronized CompletableFuture<Void> launch(Map<String, Object> args) {
+    public synchronized CompletableFuture<Void> launch(Map<String, Object> arguments) {
+        Map<String, Object> args = arguments == null ? Map.of() : arguments;
         if (debuggee != null) {
             throw Refusal.of("this session already debugs a program (use restart)");
         }
@@ -552,11 +553,27 @@ public final class DapServer implements GpumemDebugServer, Debuggee.Sessions {
         return w;
     }
 
+    /**
+     * After a fault the kernel cannot go on: continuing or stepping ends the launch, whose result
+     * (the fault) reaches the program or, for a launch file, the exit code.
+     */
+    private boolean endedByFault(DebugSession s) {
+        Stop last = s.lastStop();
+        if (last != null && last.reason() == org.gpumem.debug.core.StopReason.FAULT) {
+            ids.moved();
+            s.terminate();
+            return true;
+        }
+        return false;
+    }
+
     @Override
     public CompletableFuture<ContinueResponse> continue_(ContinueArguments args) {
         DebugSession s = stopped();
         ids.moved();
-        s.resume();
+        if (!endedByFault(s)) {
+            s.resume();
+        }
         ContinueResponse r = new ContinueResponse();
         r.setAllThreadsContinued(true);
         return CompletableFuture.completedFuture(r);
@@ -581,7 +598,9 @@ public final class DapServer implements GpumemDebugServer, Debuggee.Sessions {
         DebugSession s = stopped();
         WarpId w = warpOf(s, threadId);
         ids.moved();
-        s.step(w, kind);
+        if (!endedByFault(s)) {
+            s.step(w, kind);
+        }
         return CompletableFuture.completedFuture(null);
     }
 
@@ -1011,6 +1030,129 @@ public final class DapServer implements GpumemDebugServer, Debuggee.Sessions {
     @Override
     public CompletableFuture<LanesResponse> lanes(LanesArguments args) {
         throw Refusal.of("gpumem/lanes needs gpumem's expression evaluator, which this gpumem does not have yet");
+    }
+
+    /** gpumem offers no exception filters (a fault always stops); an empty set is accepted. */
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.SetExceptionBreakpointsResponse> setExceptionBreakpoints(
+            org.eclipse.lsp4j.debug.SetExceptionBreakpointsArguments args) {
+        if (args != null && args.getFilters() != null && args.getFilters().length > 0) {
+            throw Refusal.of("gpumem has no exception filters: a fault always stops the kernel");
+        }
+        return CompletableFuture.completedFuture(new org.eclipse.lsp4j.debug.SetExceptionBreakpointsResponse());
+    }
+
+    // ------------------------------------------------------------------ requests gpumem does not serve
+    // (not advertised in initialize; a client that sends them anyway gets the reason)
+
+    @Override
+    public CompletableFuture<Void> cancel(org.eclipse.lsp4j.debug.CancelArguments args) {
+        throw Refusal.unsupported("cancel");
+    }
+
+    @Override
+    public CompletableFuture<Void> attach(java.util.Map<String, Object> args) {
+        throw Refusal.unsupported("attach");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.BreakpointLocationsResponse> breakpointLocations(org.eclipse.lsp4j.debug.BreakpointLocationsArguments args) {
+        throw Refusal.unsupported("breakpointLocations");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.DataBreakpointInfoResponse> dataBreakpointInfo(org.eclipse.lsp4j.debug.DataBreakpointInfoArguments args) {
+        throw Refusal.unsupported("dataBreakpointInfo", "it needs gpumem's expression evaluator");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.SetDataBreakpointsResponse> setDataBreakpoints(org.eclipse.lsp4j.debug.SetDataBreakpointsArguments args) {
+        throw Refusal.unsupported("setDataBreakpoints", "it needs gpumem's expression evaluator");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.SetInstructionBreakpointsResponse> setInstructionBreakpoints(org.eclipse.lsp4j.debug.SetInstructionBreakpointsArguments args) {
+        throw Refusal.unsupported("setInstructionBreakpoints");
+    }
+
+    @Override
+    public CompletableFuture<Void> stepBack(org.eclipse.lsp4j.debug.StepBackArguments args) {
+        throw Refusal.unsupported("stepBack");
+    }
+
+    @Override
+    public CompletableFuture<Void> reverseContinue(org.eclipse.lsp4j.debug.ReverseContinueArguments args) {
+        throw Refusal.unsupported("reverseContinue");
+    }
+
+    @Override
+    public CompletableFuture<Void> restartFrame(org.eclipse.lsp4j.debug.RestartFrameArguments args) {
+        throw Refusal.unsupported("restartFrame");
+    }
+
+    @Override
+    public CompletableFuture<Void> goto_(org.eclipse.lsp4j.debug.GotoArguments args) {
+        throw Refusal.unsupported("goto");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.SourceResponse> source(org.eclipse.lsp4j.debug.SourceArguments args) {
+        throw Refusal.unsupported("source");
+    }
+
+    @Override
+    public CompletableFuture<Void> terminateThreads(org.eclipse.lsp4j.debug.TerminateThreadsArguments args) {
+        throw Refusal.unsupported("terminateThreads");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.ModulesResponse> modules(org.eclipse.lsp4j.debug.ModulesArguments args) {
+        throw Refusal.unsupported("modules");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.LoadedSourcesResponse> loadedSources(org.eclipse.lsp4j.debug.LoadedSourcesArguments args) {
+        throw Refusal.unsupported("loadedSources");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.EvaluateResponse> evaluate(org.eclipse.lsp4j.debug.EvaluateArguments args) {
+        throw Refusal.unsupported("evaluate", "it needs gpumem's expression evaluator");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.SetExpressionResponse> setExpression(org.eclipse.lsp4j.debug.SetExpressionArguments args) {
+        throw Refusal.unsupported("setExpression", "it needs gpumem's expression evaluator");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.StepInTargetsResponse> stepInTargets(org.eclipse.lsp4j.debug.StepInTargetsArguments args) {
+        throw Refusal.unsupported("stepInTargets");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.GotoTargetsResponse> gotoTargets(org.eclipse.lsp4j.debug.GotoTargetsArguments args) {
+        throw Refusal.unsupported("gotoTargets");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.CompletionsResponse> completions(org.eclipse.lsp4j.debug.CompletionsArguments args) {
+        throw Refusal.unsupported("completions", "it needs gpumem's expression evaluator");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.ExceptionInfoResponse> exceptionInfo(org.eclipse.lsp4j.debug.ExceptionInfoArguments args) {
+        throw Refusal.unsupported("exceptionInfo");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.DisassembleResponse> disassemble(org.eclipse.lsp4j.debug.DisassembleArguments args) {
+        throw Refusal.unsupported("disassemble");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.LocationsResponse> locations(org.eclipse.lsp4j.debug.LocationsArguments args) {
+        throw Refusal.unsupported("locations");
     }
 
     // ------------------------------------------------------------------ launch arguments

@@ -21,4 +21,9 @@ final class Refusal {
     static ResponseErrorException unsupported(String command) {
         return of("gpumem dap does not support the " + command + " request");
     }
+
+    /** A request gpumem will serve once it has what {@code why} names. */
+    static ResponseErrorException unsupported(String command, String why) {
+        return of("gpumem dap does not support the " + command + " request yet: " + why);
+    }
 }
