@@ -118,7 +118,7 @@ test('shared memory of the CTA picked, with typed columns and the bytes changed 
   shared.setInt32(4 * 9, 7, true);
   state = await view.render();
   const changed = state.grid!.rows.flatMap((row, r) => row.map((c, k) => (c.changed ? `${r}:${state.grid!.columns[k]}` : ''))).filter(x => x);
-  assert.deepEqual(changed, ['2:4', '2:5', '2:6', '2:7', '2:s32 +4']);
+  assert.deepEqual(changed, ['2:4', '2:5', '2:6', '2:7', '2:+4']);
   assert.equal(state.grid!.rows[2][18].text, '7');
 });
 

@@ -37,7 +37,7 @@ export function spaceTable(title: string, start: bigint, addressBits: number, by
     columns.push(i.toString(16));
   }
   for (let i = 0; i < perRow; i++) {
-    columns.push(`${type} +${(i * size).toString(16)}`);
+    columns.push(`${i === 0 ? type + ' ' : ''}+${(i * size).toString(16)}`);
   }
   const rows: Cell[][] = [];
   for (let row = 0; row * BYTES_PER_ROW < bytes.data.length; row++) {

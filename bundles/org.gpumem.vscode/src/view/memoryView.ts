@@ -93,7 +93,9 @@ export class MemoryView {
       sel.type = types.find(t => t.startsWith('s')) ?? types[0];
     }
     const state: ViewState = {
-      spaces: spaces.spaces.map(s => ({ name: s.name, scope: s.scope, title: describeSpace(s, spaces.terms) })),
+      spaces: spaces.spaces.map(s => ({
+        name: s.name, scope: s.scope, label: `${s.name} (${spaces.terms[s.scope] ?? s.scope})`, title: describeSpace(s, spaces.terms),
+      })),
       space: entry.name,
       contexts: contextsAt(entry.scope, spaces.contexts, sel.context),
       context: sel.context,

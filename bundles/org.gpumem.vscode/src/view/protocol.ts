@@ -22,7 +22,7 @@ export interface SpaceInfo {
   scope: ScopeName;
   readOnly: boolean;
   /** The physical memory the space reaches (two spaces on one storage show the same bytes). */
-  storage: string;
+  storage?: string;
   access: Access;
   description?: string;
   /** The context of the space's scope that the request's context lies in, or absent when none does. */

@@ -23,7 +23,8 @@ export interface Grid {
 /** What the webview draws. */
 export interface ViewState {
   status?: string;
-  spaces: { name: string; scope: ScopeName; title: string }[];
+  /** label: the name and the vendor's word for its scope (`shared (CTA)`); title: with its description. */
+  spaces: { name: string; scope: ScopeName; label: string; title: string }[];
   space?: string;
   contexts: string[];
   context?: string;

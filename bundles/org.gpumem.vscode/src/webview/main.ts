@@ -29,11 +29,11 @@ function labelled(text: string, control: HTMLElement): HTMLElement {
   return label;
 }
 
-function select(options: { value: string; text: string }[], current: string | undefined, onChange: (v: string) => void)
-  : HTMLSelectElement {
-  const s = element('select');
+function select(id: string, options: { value: string; text: string; title?: string }[], current: string | undefined,
+  onChange: (v: string) => void): HTMLSelectElement {
+  const s = element('select', { id });
   for (const o of options) {
-    const option = element('option', { value: o.value }, o.text);
+    const option = element('option', { value: o.value, title: o.title ?? o.text }, o.text);
     option.selected = o.value === current;
     s.appendChild(option);
   }
@@ -41,8 +41,8 @@ function select(options: { value: string; text: string }[], current: string | un
   return s;
 }
 
-function toggle(text: string, on: boolean, enabled: boolean, onChange: (on: boolean) => void): HTMLElement {
-  const box = element('input', { type: 'checkbox' });
+function toggle(id: string, text: string, on: boolean, enabled: boolean, onChange: (on: boolean) => void): HTMLElement {
+  const box = element('input', { type: 'checkbox', id });
   box.checked = on;
   box.disabled = !enabled;
   box.addEventListener('change', () => onChange(box.checked));
@@ -53,9 +53,9 @@ function toggle(text: string, on: boolean, enabled: boolean, onChange: (on: bool
 
 function drawBar(state: ViewState): void {
   bar.replaceChildren();
-  bar.appendChild(labelled('Space', select(state.spaces.map(s => ({ value: s.name, text: s.title })), state.space,
+  bar.appendChild(labelled('Space', select('space', state.spaces.map(s => ({ value: s.name, text: s.label, title: s.title })), state.space,
     space => vscode.postMessage({ kind: 'select', space }))));
-  const context = element('input', { list: 'contexts', size: '34', value: state.context ?? '' });
+  const context = element('input', { id: 'context', list: 'contexts', size: '28', value: state.context ?? '' });
   const list = element('datalist', { id: 'contexts' });
   for (const c of state.contexts) {
     list.appendChild(element('option', { value: c }));
@@ -63,7 +63,7 @@ function drawBar(state: ViewState): void {
   context.addEventListener('change', () => vscode.postMessage({ kind: 'select', context: context.value }));
   bar.appendChild(labelled('Context', context));
   bar.appendChild(list);
-  const offset = element('input', { size: '14', value: state.offset, pattern: '0x[0-9a-fA-F]+|[0-9]+' });
+  const offset = element('input', { id: 'offset', size: '12', value: state.offset, pattern: '0x[0-9a-fA-F]+|[0-9]+' });
   offset.addEventListener('change', () => {
     if (offset.checkValidity()) {
       vscode.postMessage({ kind: 'select', offset: offset.value });
@@ -73,13 +73,13 @@ function drawBar(state: ViewState): void {
   });
   if (!state.lanes) {
     bar.appendChild(labelled('Offset', offset));
-    bar.appendChild(labelled('Bytes', select(state.lengths.map(l => ({ value: String(l), text: String(l) })),
+    bar.appendChild(labelled('Bytes', select('length', state.lengths.map(l => ({ value: String(l), text: String(l) })),
       String(state.length), v => vscode.postMessage({ kind: 'select', length: Number(v) }))));
   }
-  bar.appendChild(labelled('Type', select(state.types.map(t => ({ value: t, text: t })), state.type,
+  bar.appendChild(labelled('Type', select('type', state.types.map(t => ({ value: t, text: t })), state.type,
     v => vscode.postMessage({ kind: 'select', type: v as ViewState['type'] }))));
-  bar.appendChild(toggle('Lanes', state.lanes, state.lanesAvailable, lanes => vscode.postMessage({ kind: 'select', lanes })));
-  bar.appendChild(toggle('Physical pool (interleaved)', state.physical, state.lanes,
+  bar.appendChild(toggle('lanes', 'Lanes', state.lanes, state.lanesAvailable, lanes => vscode.postMessage({ kind: 'select', lanes })));
+  bar.appendChild(toggle('physical', 'Physical pool (interleaved)', state.physical, state.lanes,
     physical => vscode.postMessage({ kind: 'select', physical })));
   if (state.focus) {
     bar.appendChild(element('span', { class: 'focus' }, 'focus: ' + state.focus));
