@@ -1016,7 +1016,11 @@ public final class DapServer implements GpumemDebugServer, Debuggee.Sessions {
             // the focus's reason: outside the grid, not resident, exited...
             throw Refusal.of(e.getMessage());
         }
-        ids.moved();
+        // every frame shows the focused lane's values: the client's variables are stale (its frame
+        // and scope references stay good: a scope reads the lane the focus shows when asked)
+        org.eclipse.lsp4j.debug.InvalidatedEventArguments stale = new org.eclipse.lsp4j.debug.InvalidatedEventArguments();
+        stale.setAreas(new String[] {"variables"});
+        client.invalidated(stale);
         return CompletableFuture.completedFuture(focusInfo(s, next));
     }
 
