@@ -25,7 +25,7 @@ after(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-test('fault_oob_global: stopped by the fault, then exit code 2 with the report', async () => {
+test('fault_oob_global: stopped by the fault, restarted, then exit code 2 with the report', async () => {
   const launch = path.join(dir, 'fault.launch.json');
   fs.writeFileSync(launch, JSON.stringify({
     module: path.join(fixtures, 'kernels', 'fault_oob_global.G.ptx'), kernel: 'fault_oob_global', grid: 1, block: 128,
@@ -33,11 +33,23 @@ test('fault_oob_global: stopped by the fault, then exit code 2 with the report',
   }));
   await dc.initializeRequest({ adapterID: 'gpumem' });
   await Promise.all([dc.waitForEvent('initialized'), dc.launchRequest({ program: launch } as DebugProtocol.LaunchRequestArguments)]);
-  const [stopped] = await Promise.all([dc.waitForEvent('stopped'), dc.configurationDoneRequest()]);
+  let [stopped] = await Promise.all([dc.waitForEvent('stopped'), dc.configurationDoneRequest()]);
   assert.equal(stopped.body.reason, 'exception');
   assert.match(stopped.body.text, /out-of-bounds access/);
   const stack = (await dc.stackTraceRequest({ threadId: stopped.body.threadId })).body.stackFrames;
-  assert.equal(path.basename(stack[0].source!.path!), 'fault_oob_global.cu');
+  assert.equal(stack[0].source!.path, path.join(fixtures, 'kernels', 'fault_oob_global.cu'));
+  assert.equal(stack[0].line, 5, 'data[i] = i + count;');
+
+  // restart: the same launch again, stopped by the same fault, no exit in between
+  let exitedEarly = false;
+  const early = () => { exitedEarly = true; };
+  dc.on('exited', early);
+  const [again] = await Promise.all([dc.waitForEvent('stopped'), dc.restartRequest({})]);
+  dc.off('exited', early);
+  assert.equal(exitedEarly, false, 'the first run\'s end is no exit of the session');
+  assert.equal(again.body.reason, 'exception');
+  stopped = again;
+
   const [exited] = await Promise.all([dc.waitForEvent('exited'), dc.waitForEvent('terminated'),
     dc.continueRequest({ threadId: stopped.body.threadId })]);
   assert.equal(exited.body.exitCode, 2);

@@ -101,7 +101,7 @@ import org.gpumem.sim.debug.CallFrame;
  * the session's executor (stops), the program's stream readers (output) and its waiter (exit);
  * LSP4J writes each message whole.
  */
-public final class DapServer implements GpumemDebugServer, Debuggee.Sessions {
+public final class DapServer implements GpumemDebugServer {
     /** Bytes one readMemory may ask for; more is refused, not allocated. */
     static final int MAX_READ = 16 << 20;
     /** Warp instructions a kernel launch may run, as gpumem run's default budget. */
@@ -130,6 +130,8 @@ public final class DapServer implements GpumemDebugServer, Debuggee.Sessions {
     private volatile int launchNumber;
     private volatile List<WarpStatus> shownWarps = List.of();
     private volatile boolean exited;
+    /** Counts launches and restarts: what an earlier debuggee still reports after a restart is dropped. */
+    private volatile int generation;
 
     /** @param runtimeDirectory finds the folder of gpumem's libcudart.so.13, for CUDA programs */
     public DapServer(RuntimeFolder runtimeDirectory) {
@@ -169,10 +171,16 @@ public final class DapServer implements GpumemDebugServer, Debuggee.Sessions {
 
     @Override
     public synchronized CompletableFuture<Void> launch(Map<String, Object> arguments) {
-        Map<String, Object> args = arguments == null ? Map.of() : arguments;
         if (debuggee != null) {
             throw Refusal.of("this session already debugs a program (use restart)");
         }
+        prepare(arguments == null ? Map.of() : arguments);
+        client.initialized();
+        return CompletableFuture.completedFuture(null);
+    }
+
+    /** Makes the debuggee that {@code args} describe; it starts at configurationDone. */
+    private void prepare(Map<String, Object> args) {
         launchArguments = args;
         Object program = args.get("program");
         if (!(program instanceof String text) || text.isBlank()) {
@@ -185,20 +193,18 @@ public final class DapServer implements GpumemDebugServer, Debuggee.Sessions {
         stopOnEntry = Boolean.TRUE.equals(args.get("stopOnEntry"));
         try {
             if (path.getFileName().toString().endsWith(".json")) {
-                debuggee = new Debuggee.LaunchFile(path, BUDGET, this);
+                debuggee = new Debuggee.LaunchFile(path, BUDGET, new Reports(++generation));
             } else {
                 Path cwd = args.get("cwd") instanceof String c && !c.isBlank() ? Path.of(c) : path.getParent();
                 debuggee = new Debuggee.Program(path, strings(args.get("args"), "args"), cwd,
                         environment(args.get("env")), args.get("device") instanceof String d ? d : "sm_90",
-                        runtimeDirectory.get(), BUDGET, this);
+                        runtimeDirectory.get(), BUDGET, new Reports(++generation));
             }
         } catch (IOException e) {
             throw Refusal.of(messageOf(e));
         } catch (org.gpumem.host.HostProgramException e) {
             throw Refusal.of(e.getMessage());
         }
-        client.initialized();
-        return CompletableFuture.completedFuture(null);
     }
 
     @Override
@@ -226,13 +232,20 @@ public final class DapServer implements GpumemDebugServer, Debuggee.Sessions {
             if (debuggee == null) {
                 throw Refusal.of("restart before launch");
             }
+            generation++;
             debuggee.terminate();
             debuggee = null;
+            session = null;
+            launchNumber = 0;
+            shownWarps = List.of();
             configured = false;
             exited = false;
             again = launchArguments;
         }
-        launch(again);
+        synchronized (this) {
+            // the client's breakpoints stay; no second initialized event (DAP's restart)
+            prepare(again);
+        }
         return configurationDone(new ConfigurationDoneArguments());
     }
 
@@ -262,13 +275,46 @@ public final class DapServer implements GpumemDebugServer, Debuggee.Sessions {
 
     // ------------------------------------------------------------------ the debuggee's side
 
-    @Override
-    public DebugSession open(KernelEngine engine, String kernel) throws IOException {
+    /** The server's side of one debuggee: its reports count only while it is the current one. */
+    private final class Reports implements Debuggee.Sessions {
+        private final int of;
+
+        Reports(int of) {
+            this.of = of;
+        }
+
+        @Override
+        public DebugSession open(KernelEngine engine, String kernel) throws IOException {
+            if (of != generation) {
+                throw new IOException("the debuggee was restarted");
+            }
+            return DapServer.this.open(engine, kernel);
+        }
+
+        @Override
+        public void output(String category, String text) {
+            if (of == generation) {
+                DapServer.this.output(category, text);
+            }
+        }
+
+        @Override
+        public void exited(int exitCode) {
+            if (of == generation) {
+                DapServer.this.exited(exitCode);
+            }
+        }
+    }
+
+    private DebugSession open(KernelEngine engine, String kernel) throws IOException {
         int number = ++launchNumber;
+        int of = generation;
         DebugSession s = new DebugSession(engine, new DebugSession.Listener() {
             @Override
             public void stopped(Stop stop) {
-                onStop(number, stop);
+                if (of == generation) {
+                    onStop(number, stop);
+                }
             }
 
             @Override
@@ -279,7 +325,9 @@ public final class DapServer implements GpumemDebugServer, Debuggee.Sessions {
 
             @Override
             public void ended() {
-                onLaunchEnded(number);
+                if (of == generation) {
+                    onLaunchEnded(number);
+                }
             }
         });
         s.focus().addListener((before, after, cause) -> {
@@ -399,8 +447,7 @@ public final class DapServer implements GpumemDebugServer, Debuggee.Sessions {
         shownWarps = warps;
     }
 
-    @Override
-    public void output(String category, String text) {
+    private void output(String category, String text) {
         if (text.isEmpty()) {
             return;
         }
@@ -410,8 +457,7 @@ public final class DapServer implements GpumemDebugServer, Debuggee.Sessions {
         client.output(o);
     }
 
-    @Override
-    public void exited(int exitCode) {
+    private void exited(int exitCode) {
         synchronized (this) {
             if (exited) {
                 return;
@@ -652,11 +698,11 @@ public final class DapServer implements GpumemDebugServer, Debuggee.Sessions {
             SourceLocation at = c.source();
             Path module = s.launch().module();
             if (at != null) {
-                f.setSource(source(Path.of(at.file())));
+                f.setSource(source(Path.of(at.file()), module));
                 f.setLine(at.line());
                 f.setColumn(Math.max(at.column(), 1));
             } else if (module != null) {
-                f.setSource(source(module));
+                f.setSource(source(module, module));
                 f.setLine(c.ptxLine());
                 f.setColumn(1);
             } else {
@@ -674,19 +720,22 @@ public final class DapServer implements GpumemDebugServer, Debuggee.Sessions {
 
     /**
      * A DAP source for a file a PTX {@code .file} names: the file where it is, else the file of
-     * that name beside the program or launch file (the path names the machine that compiled it).
+     * that name beside the program or launch file, else beside the launched PTX module (the path
+     * names the machine that compiled it, or the PTX's folder).
      */
-    private Source source(Path file) {
+    private Source source(Path file, Path module) {
         Source s = new Source();
         s.setName(file.getFileName().toString());
-        Path found = file;
-        if (!Files.isRegularFile(file) && launchArguments != null && launchArguments.get("program") instanceof String p) {
-            Path beside = Path.of(p).toAbsolutePath().getParent().resolve(file.getFileName().toString());
-            if (Files.isRegularFile(beside)) {
-                found = beside;
-            }
+        List<Path> candidates = new ArrayList<>();
+        candidates.add(file);
+        if (launchArguments != null && launchArguments.get("program") instanceof String p) {
+            candidates.add(Path.of(p).toAbsolutePath().getParent().resolve(file.getFileName().toString()));
         }
-        s.setPath(found.toString());
+        if (module != null && module.getParent() != null) {
+            candidates.add(module.getParent().resolve(file.getFileName().toString()));
+        }
+        Path found = candidates.stream().filter(Files::isRegularFile).findFirst().orElse(file);
+        s.setPath(found.toAbsolutePath().normalize().toString());
         return s;
     }
 
