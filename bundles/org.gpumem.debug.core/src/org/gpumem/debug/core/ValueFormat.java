@@ -1,15 +1,17 @@
-package org.gpumem.debug.model;
+package org.gpumem.debug.core;
 
 import org.gpumem.debug.core.VariableValue.Element;
-import org.gpumem.debug.core.VariableValue;
 
-/** Reads and writes element values of variables as text (little-endian, like the simulator). */
-final class ValueFormat {
+/**
+ * Reads and writes element values of variables as text (little-endian, like the simulator): the
+ * one formatting of values that the Eclipse debug model and gpumem dap show.
+ */
+public final class ValueFormat {
     private ValueFormat() {
     }
 
     /** The raw bits of element {@code index} of {@code bytes}. */
-    static long bits(byte[] bytes, Element e, int index) {
+    public static long bits(byte[] bytes, Element e, int index) {
         int size = Math.min(e.size(), 8);
         int off = index * e.size();
         if (size != 1 && size != 2 && size != 4 && size != 8 || off + size > bytes.length) {
@@ -23,7 +25,7 @@ final class ValueFormat {
     }
 
     /** The element as C would print it: decimal integers, floats, {@code 0x} pointers. */
-    static String format(byte[] bytes, Element e, int index) {
+    public static String format(byte[] bytes, Element e, int index) {
         int size = e.size();
         if (bytes == null || (index + 1) * size > bytes.length) {
             return "<unavailable>";
@@ -56,7 +58,7 @@ final class ValueFormat {
      *
      * @throws NumberFormatException when the text is no value of that encoding
      */
-    static byte[] parse(String text, Element e) {
+    public static byte[] parse(String text, Element e) {
         String t = text.trim();
         long bits;
         switch (e.encoding()) {
