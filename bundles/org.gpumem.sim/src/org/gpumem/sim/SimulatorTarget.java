@@ -4,6 +4,7 @@ import org.gpumem.model.Scope;
 import org.gpumem.model.Target;
 import org.gpumem.model.targets.BuiltinTargets;
 import org.gpumem.model.targets.TargetBuilder;
+import org.gpumem.model.targets.WindowSpec;
 
 /**
  * The simulator's address spaces as a model {@link Target}: the one description of its spaces,
@@ -105,8 +106,8 @@ public final class SimulatorTarget {
                         + " global addresses are generic addresses; local memory interleaved per warp in 4-byte words",
                 GLOBAL_BASE + DEFAULT_GLOBAL_BYTES,
                 "Flat addresses: 4 GiB windows onto shared, local, const and param, global elsewhere",
-                CONST_WINDOW, BuiltinTargets.NVPTX_WINDOW_SIZE, PtxStateSpace.CONST.ptxName(),
-                PARAM_WINDOW, BuiltinTargets.NVPTX_WINDOW_SIZE, PtxStateSpace.PARAM.ptxName());
+                new WindowSpec(CONST_WINDOW, BuiltinTargets.NVPTX_WINDOW_SIZE, PtxStateSpace.CONST.ptxName()),
+                new WindowSpec(PARAM_WINDOW, BuiltinTargets.NVPTX_WINDOW_SIZE, PtxStateSpace.PARAM.ptxName()));
         b.space(LOCAL_WARP, -1, 32, Scope.SUBGROUP).aliases("private_wave", "private_warp")
                 .describe("gpumem's view of a warp's local pool as stored (lane-interleaved)")
                 .linear(PtxStateSpace.LOCAL.ptxName(), 0);
