@@ -219,6 +219,24 @@ public final class RuntimeDevice {
                 (int) Math.max(0, facts.sharedBytesPerBlock() - shared));
     }
 
+    /**
+     * cudaOccupancyMaxActiveBlocksPerMultiprocessor: how many CTAs of {@code threads} threads
+     * launched with {@code dynamicShared} bytes of dynamic shared memory the device's SM keeps
+     * resident, as the debugger keeps them ({@link DeviceFacts#residentBlocks}); 0 when such a
+     * CTA cannot be launched.
+     */
+    public int residentBlocks(Module m, String kernel, long threads, long dynamicShared) {
+        return facts.residentBlocks(threads, m.loaded().entry(kernel).ctaSharedBytes(dynamicShared));
+    }
+
+    /**
+     * cudaOccupancyAvailableDynamicSMemPerBlock: the dynamic shared memory each of
+     * {@code blocks} resident CTAs of the kernel may have ({@link DeviceFacts#availableDynamicSharedBytes}).
+     */
+    public long availableDynamicShared(Module m, String kernel, int blocks) {
+        return facts.availableDynamicSharedBytes(blocks, m.loaded().entry(kernel).dynamicSharedOffset());
+    }
+
     private static int digits(String s) {
         String d = s.replaceAll("[^0-9]", "");
         return d.isEmpty() ? 0 : Integer.parseInt(d);
