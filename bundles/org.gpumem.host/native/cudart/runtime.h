@@ -37,10 +37,12 @@ enum message_type {
     MSG_SYNCHRONIZE = 13,
     MSG_UNSUPPORTED = 14,
     MSG_RESET = 15,
-    MSG_SET_HEAP_SIZE = 16
+    MSG_SET_HEAP_SIZE = 16,
+    MSG_OCCUPANCY = 17,
+    MSG_AVAILABLE_DYNAMIC_SHARED = 18
 };
 #define MSG_REPLY 0x8000
-#define PROTOCOL_VERSION 2
+#define PROTOCOL_VERSION 3
 
 /* A message being written or a reply being read: little-endian fields in a growable buffer. */
 struct message {

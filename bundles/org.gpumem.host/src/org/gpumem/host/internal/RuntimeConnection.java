@@ -166,6 +166,10 @@ public final class RuntimeConnection implements HostProcess, Runnable {
                 return reset();
             case SET_HEAP_SIZE:
                 return setHeapSize(r);
+            case OCCUPANCY:
+                return occupancy(r);
+            case AVAILABLE_DYNAMIC_SHARED:
+                return availableDynamicShared(r);
             default:
                 throw new ProtocolException("no handler for " + r.type());
         }
@@ -298,6 +302,45 @@ public final class RuntimeConnection implements HostProcess, Runnable {
         }
         return w.u64(k.staticShared()).u64(k.constBytes()).u64(k.localBytes()).u32(k.maxThreadsPerBlock())
                 .u32(k.registers()).u32(k.ptxVersion()).u32(k.binaryVersion()).u32(k.maxDynamicShared());
+    }
+
+    /** Whether {@code f} is a kernel of a module that loaded: success, or the error its calls return. */
+    private static int usable(Registration f) {
+        return f == null ? CudaError.INVALID_DEVICE_FUNCTION : status(f.module());
+    }
+
+    /** cudaOccupancyMaxActiveBlocksPerMultiprocessor, counted by the device's facts (the C library asks, it does not count). */
+    private MessageWriter occupancy(MessageReader r) throws IOException {
+        Registration f = functions.get(r.u64());
+        long threads = r.u32() & 0xFFFF_FFFFL;
+        long dynamicShared = r.u64();
+        r.end();
+        if (usable(f) != CudaError.SUCCESS) {
+            return new MessageWriter(usable(f)).u32(0);
+        }
+        try {
+            return new MessageWriter(CudaError.SUCCESS).u32(device.residentBlocks(f.module().loaded, f.name(), threads, dynamicShared));
+        } catch (IllegalArgumentException e) {
+            return new MessageWriter(CudaError.INVALID_DEVICE_FUNCTION).u32(0); // no such kernel: as FUNCTION_INFO answers
+        }
+    }
+
+    /** cudaOccupancyAvailableDynamicSMemPerBlock, counted by the device's facts. */
+    private MessageWriter availableDynamicShared(MessageReader r) throws IOException {
+        Registration f = functions.get(r.u64());
+        int blocks = r.u32();
+        r.end();
+        if (usable(f) != CudaError.SUCCESS) {
+            return new MessageWriter(usable(f)).u64(0);
+        }
+        if (blocks < 1) {
+            return new MessageWriter(CudaError.INVALID_VALUE).u64(0);
+        }
+        try {
+            return new MessageWriter(CudaError.SUCCESS).u64(device.availableDynamicShared(f.module().loaded, f.name(), blocks));
+        } catch (IllegalArgumentException e) {
+            return new MessageWriter(CudaError.INVALID_DEVICE_FUNCTION).u64(0); // no such kernel: as FUNCTION_INFO answers
+        }
     }
 
     private MessageWriter launch(MessageReader r) throws IOException {

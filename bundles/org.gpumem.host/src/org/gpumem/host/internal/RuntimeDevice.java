@@ -16,6 +16,8 @@ import org.gpumem.images.CatalogReader;
 import org.gpumem.images.DeviceImage;
 import org.gpumem.images.ImageFormat;
 import org.gpumem.images.Selection;
+import org.gpumem.sim.DeviceFacts;
+import org.gpumem.sim.Dim3;
 import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.Fault;
 import org.gpumem.sim.KernelParameter;
@@ -38,24 +40,14 @@ import org.gpumem.sim.ptx.PtxVariable;
  * changes this class only. Global memory lives in the program's {@link SharedMemoryFile}.
  */
 public final class RuntimeDevice {
-    /**
-     * The clock of the simulated device in kHz: it issues one warp instruction per cycle on
-     * its one multiprocessor, so a launch takes one nanosecond per warp instruction.
-     */
-    public static final long CLOCK_KHZ = 1_000_000;
-    private static final int MULTIPROCESSORS = 1;
-    /** Static shared memory a block may declare, and dynamic shared memory without opting in. */
-    private static final long SHARED_PER_BLOCK = 48 * 1024;
-    private static final long CONSTANT_BYTES = 64 * 1024;
-    /** Resident threads and blocks per multiprocessor, and registers, as CUDA's sm_8x/sm_9x devices have. */
-    private static final long REGISTERS = 65536;
-
     private final String target;
     private final org.gpumem.sim.exec.SimulatedDevice device;
+    private final DeviceFacts facts;
 
     public RuntimeDevice(String target, SharedMemoryFile memory) {
         this.target = target;
         this.device = new org.gpumem.sim.exec.SimulatedDevice(target, new GlobalMemory(SimulatorTarget.GLOBAL_BASE, memory.size(), memory), BlockCompiler.INSTANCE);
+        this.facts = DeviceFacts.of(device.smVersion());
     }
 
     /**
@@ -77,40 +69,50 @@ public final class RuntimeDevice {
 
     /**
      * The device description libcudart turns into cudaDeviceProp and device attributes, by
-     * cudaDeviceProp field name (plus clockRate). Fields left out read as 0: the simulator does
-     * not have what they describe (textures, caches, ECC, a PCI location, concurrent kernels...).
+     * cudaDeviceProp field name (plus clockRate), all from the device's {@link DeviceFacts}
+     * but its global memory. Fields left out read as 0: the simulator does not have what they
+     * describe (textures, caches, ECC, a PCI location, concurrent kernels...).
      */
     public Map<String, Long> properties() {
         Map<String, Long> p = new LinkedHashMap<>();
-        int sm = device.smVersion();
+        int sm = facts.smVersion();
         p.put("major", (long) sm / 10);
         p.put("minor", (long) sm % 10);
         p.put("totalGlobalMem", device.global().capacity());
-        p.put("sharedMemPerBlock", SHARED_PER_BLOCK);
-        p.put("sharedMemPerBlockOptin", (long) LaunchConfig.MAX_SHARED_BYTES);
+        p.put("sharedMemPerBlock", facts.sharedBytesPerBlock());
+        p.put("sharedMemPerBlockOptin", facts.sharedBytesPerBlockOptin());
         // The per-SM limits are the ones the debugger keeps CTAs resident by (occupancy queries use them).
-        p.put("sharedMemPerMultiprocessor", SimulatorTarget.sharedBytesPerSm(sm));
-        p.put("reservedSharedMemPerBlock", SimulatorTarget.reservedSharedBytesPerBlock(sm));
-        p.put("totalConstMem", CONSTANT_BYTES);
-        p.put("regsPerBlock", REGISTERS);
-        p.put("regsPerMultiprocessor", REGISTERS);
-        p.put("warpSize", 32L);
+        p.put("sharedMemPerMultiprocessor", facts.sharedBytesPerSm());
+        p.put("reservedSharedMemPerBlock", facts.reservedSharedBytesPerBlock());
+        p.put("totalConstMem", facts.constantBytes());
+        p.put("regsPerBlock", (long) facts.registersPerBlock());
+        p.put("regsPerMultiprocessor", (long) facts.registersPerSm());
+        p.put("warpSize", (long) facts.warpSize());
         p.put("memPitch", GlobalMemory.MAX_ALLOCATION);
-        p.put("maxThreadsPerBlock", (long) LaunchConfig.MAX_THREADS_PER_BLOCK);
+        p.put("maxThreadsPerBlock", (long) facts.maxThreadsPerBlock());
+        Dim3 block = facts.maxBlock();
+        Dim3 grid = facts.maxGrid();
+        long[] maxBlock = {block.x(), block.y(), block.z()};
+        long[] maxGrid = {grid.x(), grid.y(), grid.z()};
         for (int i = 0; i < 3; i++) {
-            p.put("maxThreadsDim[" + i + "]", (long) LaunchConfig.MAX_BLOCK[i]);
-            p.put("maxGridSize[" + i + "]", LaunchConfig.MAX_GRID[i]);
+            p.put("maxThreadsDim[" + i + "]", maxBlock[i]);
+            p.put("maxGridSize[" + i + "]", maxGrid[i]);
         }
-        p.put("multiProcessorCount", (long) MULTIPROCESSORS);
-        p.put("maxThreadsPerMultiProcessor", (long) SimulatorTarget.maxResidentThreadsPerSm(sm));
-        p.put("maxBlocksPerMultiProcessor", (long) SimulatorTarget.maxResidentCtasPerSm(sm));
-        p.put("clockRate", CLOCK_KHZ);
+        p.put("multiProcessorCount", (long) facts.multiprocessors());
+        p.put("maxThreadsPerMultiProcessor", (long) facts.maxThreadsPerSm());
+        p.put("maxBlocksPerMultiProcessor", (long) facts.maxBlocksPerSm());
+        p.put("clockRate", facts.clockKhz());
         p.put("unifiedAddressing", 1L);
         p.put("canMapHostMemory", 1L);
         p.put("managedMemory", 1L);
         p.put("directManagedMemAccessFromHost", 1L);
         p.put("computeMode", 0L);
         return p;
+    }
+
+    /** The device's facts: what {@link #properties()} reports and the occupancy functions count with. */
+    public DeviceFacts facts() {
+        return facts;
     }
 
     public long allocate(long bytes) {
@@ -212,9 +214,27 @@ public final class RuntimeDevice {
         PtxModule ptx = loaded.module();
         long local = Launch.localBytesPerThread(ptx, f);
         long shared = f.staticSharedBytes();
-        return new KernelInfo(kernel, sizes, shared, loaded.constBank().length, local, LaunchConfig.MAX_THREADS_PER_BLOCK,
+        return new KernelInfo(kernel, sizes, shared, loaded.constBank().length, local, facts.maxThreadsPerBlock(),
                 f.registerCount() - f.declaredBase(), digits(ptx.target()), device.smVersion(),
-                (int) Math.max(0, SHARED_PER_BLOCK - shared));
+                (int) Math.max(0, facts.sharedBytesPerBlock() - shared));
+    }
+
+    /**
+     * cudaOccupancyMaxActiveBlocksPerMultiprocessor: how many CTAs of {@code threads} threads
+     * launched with {@code dynamicShared} bytes of dynamic shared memory the device's SM keeps
+     * resident, as the debugger keeps them ({@link DeviceFacts#residentBlocks}); 0 when such a
+     * CTA cannot be launched.
+     */
+    public int residentBlocks(Module m, String kernel, long threads, long dynamicShared) {
+        return facts.residentBlocks(threads, m.loaded().entry(kernel).ctaSharedBytes(dynamicShared));
+    }
+
+    /**
+     * cudaOccupancyAvailableDynamicSMemPerBlock: the dynamic shared memory each of
+     * {@code blocks} resident CTAs of the kernel may have ({@link DeviceFacts#availableDynamicSharedBytes}).
+     */
+    public long availableDynamicShared(Module m, String kernel, int blocks) {
+        return facts.availableDynamicSharedBytes(blocks, m.loaded().entry(kernel).dynamicSharedOffset());
     }
 
     private static int digits(String s) {
@@ -308,8 +328,8 @@ public final class RuntimeDevice {
         }
     }
 
-    /** The simulated time of a launch, from the warp instructions it issued and {@link #CLOCK_KHZ}. */
+    /** The simulated time of a launch, from the warp instructions it issued and {@link DeviceFacts#CLOCK_KHZ}. */
     public static long nanoseconds(LaunchResult result) {
-        return result.warpInstructions() * 1_000_000 / CLOCK_KHZ / MULTIPROCESSORS;
+        return result.warpInstructions() * 1_000_000 / DeviceFacts.CLOCK_KHZ / DeviceFacts.MULTIPROCESSORS;
     }
 }

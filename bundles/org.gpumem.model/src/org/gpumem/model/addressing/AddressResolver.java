@@ -39,6 +39,24 @@ public final class AddressResolver {
     public record Run(PoolAddress address, long length) {
     }
 
+    /**
+     * Where a byte of an interleaved pool belongs: the lane whose elements hold it, and its
+     * offset in that lane's view of the space.
+     */
+    public record LaneOffset(int lane, long offset) {
+    }
+
+    /**
+     * The lane and lane offset that byte {@code poolOffset} of an interleaved pool belongs to:
+     * the inverse of {@code (o / e) * lanes * e + lane * e + o % e} for element size {@code e}.
+     */
+    public static LaneOffset laneOffset(InterleavedAccess interleaved, long poolOffset) {
+        long es = interleaved.getElementSize();
+        long rowBytes = es * interleaved.getLaneCount();
+        long row = poolOffset / rowBytes;
+        return new LaneOffset((int) ((poolOffset % rowBytes) / es), row * es + poolOffset % es);
+    }
+
     /** The pool byte that {@code offset} of {@code space}, seen from {@code context}, reaches. */
     public static PoolAddress resolve(Context context, AddressSpace space, long offset) {
         return resolveRun(context, space, offset).address();
@@ -313,14 +331,10 @@ public final class AddressResolver {
             }
         } else if (access instanceof InterleavedAccess interleaved) {
             if (interleaved.getStorage() == pool.getStorage()) {
-                long es = interleaved.getElementSize();
-                long rowBytes = es * interleaved.getLaneCount();
-                long row = poolOffset / rowBytes;
-                int laneId = (int) ((poolOffset % rowBytes) / es);
-                long within = poolOffset % es;
+                LaneOffset at = laneOffset(interleaved, poolOffset);
                 for (Context lane : Contexts.descendants(owner, Scope.LANE)) {
-                    if (lane.getIndex() == laneId) {
-                        addIfValid(out, lane, space, row * es + within, address);
+                    if (lane.getIndex() == at.lane()) {
+                        addIfValid(out, lane, space, at.offset(), address);
                     }
                 }
             }

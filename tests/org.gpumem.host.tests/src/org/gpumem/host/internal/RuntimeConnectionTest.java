@@ -173,6 +173,9 @@ class RuntimeConnectionTest {
         call(MessageType.FREE.code(), fields(address, 0), CudaError.INVALID_DEVICE_POINTER);
         call(MessageType.ALLOCATE.code(), fields(2 * MEMORY, 0, 1, 0L, "cudaMalloc"), CudaError.MEMORY_ALLOCATION);
         call(MessageType.FUNCTION_INFO.code(), fields(0x1234L), CudaError.INVALID_DEVICE_FUNCTION);
+        assertEquals(0, call(MessageType.OCCUPANCY.code(), fields(0x1234L, 32, 0L), CudaError.INVALID_DEVICE_FUNCTION).getInt());
+        assertEquals(0, call(MessageType.AVAILABLE_DYNAMIC_SHARED.code(), fields(0x1234L, 2), CudaError.INVALID_DEVICE_FUNCTION)
+                .getLong());
         client.close();
         assertEquals("null", disconnected());
         assertFalse(Files.exists(memory), "the device memory file goes with the process");

@@ -14,6 +14,7 @@ import org.gpumem.model.Scope;
 import org.gpumem.model.Target;
 import org.gpumem.model.state.MemoryStateBuilder;
 import org.gpumem.model.targets.BuiltinTargets;
+import org.gpumem.model.targets.WindowSpec;
 import org.junit.jupiter.api.Test;
 
 /** Offsets outside a space or pool, and the width rules of DW_OP_mem. */
@@ -72,7 +73,7 @@ class OffsetRangeTest {
         Target t = new org.gpumem.model.targets.TargetBuilder("t", "test", 1, "")
                 .storage("s", Scope.DEVICE, 16, false)
                 .space("plain", 1, 32, Scope.DEVICE).linear("s", 0)
-                .space("win", 2, 32, Scope.DEVICE).windows(null, 0x100L, 16L, "plain")
+                .space("win", 2, 32, Scope.DEVICE).windows(null, new WindowSpec(0x100L, 16L, "plain"))
                 .build();
         MemoryState s = new MemoryStateBuilder(t).build();
         AddressSpace win = AddressSpaces.require(t, "win");

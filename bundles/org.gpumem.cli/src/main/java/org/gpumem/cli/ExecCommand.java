@@ -18,6 +18,7 @@ import org.gpumem.debug.core.BreakpointSpec;
 import org.gpumem.debug.core.program.ProgramDebugger;
 import org.gpumem.host.KernelRunner;
 import org.gpumem.host.RuntimeLibrary;
+import org.gpumem.sim.DeviceFacts;
 import org.gpumem.sim.ExecOptions;
 
 import picocli.CommandLine.Command;
@@ -68,8 +69,8 @@ public final class ExecCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (lane < 0 || lane >= 32) {
-            throw new IllegalArgumentException("--lane must be 0..31");
+        if (lane < 0 || lane >= DeviceFacts.WARP_SIZE) {
+            throw new IllegalArgumentException("--lane must be 0.." + (DeviceFacts.WARP_SIZE - 1));
         }
         ExecOptions options = simulation.options(profile);
         try (StopRules stop = simulation.stopRules()) {
