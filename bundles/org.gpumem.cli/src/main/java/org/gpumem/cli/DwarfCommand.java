@@ -62,9 +62,14 @@ public final class DwarfCommand implements Callable<Integer> {
             description = "Only the device images a DEVICE (sm_86, gfx90a...) would run for the file's kernels.")
     GpuTarget device;
 
-    @Option(names = "--decompression-budget", paramLabel = "BYTES", defaultValue = "" + DecompressionBudget.DEFAULT_BYTES,
-            description = "Refuse to decompress more than BYTES from the file (default ${DEFAULT-VALUE}).")
-    long budget;
+    @Option(names = "--decompression-budget", paramLabel = "BYTES",
+            description = "Refuse to decompress more than BYTES from the file (default: half the Java heap, at most 1 GiB).")
+    Long budget;
+
+    /** The budget asked for, or the JVM's default ({@link DecompressionBudget#defaultBytes()}). */
+    private long budgetBytes() {
+        return budget != null ? budget : DecompressionBudget.defaultBytes();
+    }
 
     @Override
     public Integer call() throws Exception {
@@ -96,7 +101,7 @@ public final class DwarfCommand implements Callable<Integer> {
 
     /** The sources the options ask for; an error when there are none. */
     private List<DwarfOpener.Source> sources() throws Exception {
-        CatalogReader reader = new CatalogReader(CatalogReader.DEFAULT_MAX_IMAGE_SIZE, budget);
+        CatalogReader reader = new CatalogReader(CatalogReader.DEFAULT_MAX_IMAGE_SIZE, budgetBytes());
         List<DwarfOpener.Source> all = DwarfOpener.openAll(file, reader);
         List<DwarfOpener.Source> picked = new ArrayList<>();
         Set<DeviceImage> chosen = null;

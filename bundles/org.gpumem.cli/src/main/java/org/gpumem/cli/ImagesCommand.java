@@ -70,9 +70,14 @@ public final class ImagesCommand implements Callable<Integer> {
             description = "Refuse to decompress an image or bundle to more than BYTES (default ${DEFAULT-VALUE}).")
     long maxImageSize;
 
-    @Option(names = "--decompression-budget", paramLabel = "BYTES", defaultValue = "" + DecompressionBudget.DEFAULT_BYTES,
-            description = "Refuse to decompress more than BYTES from the whole file (default ${DEFAULT-VALUE}).")
-    long budget;
+    @Option(names = "--decompression-budget", paramLabel = "BYTES",
+            description = "Refuse to decompress more than BYTES from the whole file (default: half the Java heap, at most 1 GiB).")
+    Long budget;
+
+    /** The budget asked for, or the JVM's default ({@link DecompressionBudget#defaultBytes()}). */
+    private long budgetBytes() {
+        return budget != null ? budget : DecompressionBudget.defaultBytes();
+    }
 
     static final class TargetConverter implements ITypeConverter<GpuTarget> {
         @Override
@@ -92,7 +97,7 @@ public final class ImagesCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        Catalog catalog = new CatalogReader(maxImageSize, budget).read(file);
+        Catalog catalog = new CatalogReader(maxImageSize, budgetBytes()).read(file);
         Findings f = new Findings();
         f.problems.addAll(catalog.problems());
         boolean needKernels = kernels || device != null;
