@@ -26,10 +26,9 @@ public final class DecompressionBudget {
 
     /**
      * The default budget of one file in this JVM: half its maximum heap, at most
-     * {@link #MAX_DEFAULT_BYTES}. Decompressed items live on the heap (catalog payloads) or off it
-     * (ELF sections, whose limit is the heap's size too), so a budget of half the heap leaves the
-     * other half to the rest of the program: 1 GiB for the command line's -Xmx4g, 256 MiB in a
-     * JVM of -Xmx512m, whatever the IDE was started with.
+     * {@link #MAX_DEFAULT_BYTES}. Decompressed items live on the heap, so a budget of half the heap
+     * leaves the other half to the rest of the program: 1 GiB for the command line's -Xmx4g,
+     * 256 MiB in a JVM of -Xmx512m, whatever the IDE was started with.
      */
     public static long defaultBytes() {
         return Math.max(1, Math.min(MAX_DEFAULT_BYTES, Runtime.getRuntime().maxMemory() / 2));

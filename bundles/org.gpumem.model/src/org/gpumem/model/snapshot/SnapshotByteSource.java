@@ -107,7 +107,7 @@ final class SnapshotByteSource implements ByteSource {
         }
         // The index's raw length is the declared size: at most the page file's chunk size (checked on open).
         ByteBuffer inflated = BoundedDecompression.decompress(ByteReader.withBase(fileName, null, packed, fileOffsets[c]), Codec.ZSTD,
-                rawLengths[c], "pool " + key + " chunk " + c, false);
+                rawLengths[c], "pool " + key + " chunk " + c);
         byte[] raw = new byte[inflated.remaining()];
         inflated.get(raw);
         cache.put(c, raw);

@@ -31,7 +31,7 @@ class BoundedDecompressionTest {
     private static final byte[] MAGIC = {0x28, (byte) 0xb5, 0x2f, (byte) 0xfd};
 
     private static ByteBuffer decompress(byte[] stored, Codec codec, long declared) {
-        return BoundedDecompression.decompress(new ByteReader("t.o", ".sec", ByteBuffer.wrap(stored)), codec, declared, "item", false);
+        return BoundedDecompression.decompress(new ByteReader("t.o", ".sec", ByteBuffer.wrap(stored)), codec, declared, "item");
     }
 
     private static InputFormatException refused(byte[] stored, Codec codec, long declared) {

@@ -3,6 +3,7 @@ package org.gpumem.fuzz;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
+import org.gpumem.dwarf.io.InputFormatException;
 import org.gpumem.images.Catalog;
 import org.gpumem.images.CatalogReader;
 import org.gpumem.images.Container;
@@ -42,7 +43,18 @@ final class ImageTargets {
 
     /** Any file: what {@code gpumem images} does with it (ELF hosts with .nv_fatbin / .hip_fatbin too). */
     static void catalog(String name, byte[] b) {
-        Catalog c = new CatalogReader(MAX_IMAGE).read(name, ByteBuffer.wrap(b));
+        readAll(new CatalogReader(MAX_IMAGE).read(name, ByteBuffer.wrap(b)), b);
+    }
+
+    /**
+     * What {@code gpumem images --kernels --select sm_86} reads of the catalog of {@code file}: every
+     * image's payload and kernels, and the problems it lists.
+     */
+    static void readAll(Catalog c, byte[] file) {
+        for (InputFormatException problem : c.problems()) {
+            // listed by gpumem images beside what could be read
+            JvmText.check(problem.getMessage(), file);
+        }
         for (Container container : c.containers()) {
             for (DeviceImage i : container.images()) {
                 i.payload();

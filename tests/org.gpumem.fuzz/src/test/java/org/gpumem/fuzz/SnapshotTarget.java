@@ -54,7 +54,7 @@ final class SnapshotTarget {
         }
     }
 
-    private static void read(MemoryState state) {
+    static void read(MemoryState state) {
         List<Context> firstOfEachScope = new ArrayList<>();
         for (Context c = state.getDevice(); c != null; c = c.getChildren().isEmpty() ? null : c.getChildren().get(0)) {
             firstOfEachScope.add(c);
