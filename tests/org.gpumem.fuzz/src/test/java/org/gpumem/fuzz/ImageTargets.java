@@ -25,20 +25,28 @@ final class ImageTargets {
 
     /** A CUDA fatbin: the input with the fatbin magic forced over its first four bytes. */
     static void fatbin(byte[] input) {
+        catalog("fuzz.fatbin", asFatbin(input));
+    }
+
+    static byte[] asFatbin(byte[] input) {
         byte[] b = input.clone();
         System.arraycopy(FATBIN_MAGIC, 0, b, 0, Math.min(4, b.length));
-        catalog("fuzz.fatbin", b);
+        return b;
     }
 
     /** A clang offload bundle, plain or compressed; the plain magic is put in front of inputs that have neither. */
     static void offloadBundle(byte[] input) {
-        byte[] b = input;
-        if (!startsWith(b, BUNDLE_MAGIC) && !startsWith(b, COMPRESSED_MAGIC)) {
-            b = new byte[BUNDLE_MAGIC.length + input.length];
-            System.arraycopy(BUNDLE_MAGIC, 0, b, 0, BUNDLE_MAGIC.length);
-            System.arraycopy(input, 0, b, BUNDLE_MAGIC.length, input.length);
+        catalog("fuzz.hipfb", asBundle(input));
+    }
+
+    static byte[] asBundle(byte[] input) {
+        if (startsWith(input, BUNDLE_MAGIC) || startsWith(input, COMPRESSED_MAGIC)) {
+            return input;
         }
-        catalog("fuzz.hipfb", b);
+        byte[] b = new byte[BUNDLE_MAGIC.length + input.length];
+        System.arraycopy(BUNDLE_MAGIC, 0, b, 0, BUNDLE_MAGIC.length);
+        System.arraycopy(input, 0, b, BUNDLE_MAGIC.length, input.length);
+        return b;
     }
 
     /** Any file: what {@code gpumem images} does with it (ELF hosts with .nv_fatbin / .hip_fatbin too). */

@@ -147,16 +147,19 @@ public final class JazzerRun {
     }
 
     /**
-     * releng/fuzz: {@code JazzerRun WORK SECONDS_PER_TARGET [TARGET...]}: every target (or those
-     * named) for that long each, one after another, with a 1 s limit per input; prints one line of
-     * figures per target (inputs, edges and features covered, corpus, libFuzzer's slowest input in
-     * whole seconds, peak RSS of the -Xmx512m JVM) and a total, exits 1 when any target found something.
+     * releng/fuzz: {@code JazzerRun WORK (--seconds N | --runs N) [TARGET...]}: every target (or
+     * those named) for that long, or that many inputs, each, one after another, with a 1 s limit
+     * per input; prints one line of figures per target (inputs, edges and features covered, corpus,
+     * libFuzzer's slowest input in whole seconds, peak RSS of the -Xmx512m JVM), then the command
+     * lines of every input of the grown corpus run through the CLI ({@link CliMessages}: inputs,
+     * refusals among them, contract breaks), and a total; exits 1 when any target found something.
      */
     public static void main(String[] args) throws IOException, InterruptedException {
         Path work = Path.of(args[0]);
-        long seconds = Long.parseLong(args[1]);
+        boolean byRuns = args[1].equals("--runs");
+        long amount = Long.parseLong(args[2]);
         List<FuzzTargets> targets = new ArrayList<>();
-        for (int i = 2; i < args.length; i++) {
+        for (int i = 3; i < args.length; i++) {
             targets.add(FuzzTargets.byId(args[i]));
         }
         if (targets.isEmpty()) {
@@ -167,19 +170,47 @@ public final class JazzerRun {
         System.out.printf("%-15s %12s %8s %9s %8s %9s %8s  %s%n", "target", "inputs", "edges", "features", "corpus",
                 "slowest", "peak RSS", "findings");
         for (FuzzTargets t : targets) {
-            JazzerRun run = start(t, work, 0, seconds, 1);
+            JazzerRun run = start(t, work, byRuns ? amount : 0, byRuns ? 0 : amount, 1);
             run.await();
             List<Path> crashes;
             try (var s = Files.list(run.findings)) {
                 crashes = s.filter(p -> !p.getFileName().toString().endsWith(".java")).toList();
             }
             total += run.executed;
-            failed += run.exitCode() != 0 ? 1 : 0;
+            boolean found = run.exitCode() != 0 || (byRuns && run.executed < amount);
             System.out.printf("%-15s %,12d %,8d %,9d %,8d %7d s %5d MB  %s%n", t.id(), run.executed, run.coverage, run.features,
                     run.corpus, run.slowestSeconds, run.peakRssMb,
                     run.exitCode() == 0 ? "none" : "exit " + run.exitCode() + ", " + crashes + ", log " + run.log);
+            found |= !corpusMessages(t, work);
+            failed += found ? 1 : 0;
         }
         System.out.printf("%-15s %,12d inputs in total, %d target(s) with findings%n", "all", total, failed);
         System.exit(failed == 0 ? 0 : 1);
+    }
+
+    /** Runs the corpus of {@code target} through the CLI; prints the figures and every contract break; true when there is none. */
+    private static boolean corpusMessages(FuzzTargets target, Path work) throws IOException {
+        Path corpusDir = work.resolve("corpus").resolve(target.id());
+        Path scratch = Files.createDirectories(work.resolve("cli").resolve(target.id()));
+        List<Path> inputs;
+        try (var s = Files.list(corpusDir)) {
+            inputs = s.sorted().toList();
+        }
+        if (CliMessages.commands(target, new byte[0], scratch).isEmpty()) {
+            return true;
+        }
+        List<String> problems = new ArrayList<>();
+        int[] refusals = {0};
+        for (Path p : inputs) {
+            try {
+                problems.addAll(CliMessages.problems(target, p.getFileName().toString(), Files.readAllBytes(p), scratch, refusals));
+            } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+                problems.add(target.id() + " " + p.getFileName() + ": " + e);
+            }
+        }
+        System.out.printf("%-15s %,12d corpus inputs through the CLI, %,d command lines refused, %d with JVM text or exit 70%n",
+                "", inputs.size(), refusals[0], problems.size());
+        problems.forEach(p -> System.out.println("    " + p));
+        return problems.isEmpty();
     }
 }

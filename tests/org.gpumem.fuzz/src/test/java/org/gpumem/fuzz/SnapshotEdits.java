@@ -125,8 +125,31 @@ final class SnapshotEdits {
         return out.array();
     }
 
-    /** The page-chunk target; input {@code u8 seed, u8 edits, per edit: u16 chunk, u8 kind, then the kind's values}. */
+    /** The two files of a snapshot: the model's XMI and the page file. */
+    record SnapshotFiles(byte[] model, byte[] pages) {
+        SnapshotFiles(String xmi, byte[] pages) {
+            this(xmi.getBytes(StandardCharsets.UTF_8), pages);
+        }
+
+        /** Writes the model to {@code file} and the pages beside it. */
+        void write(Path file) throws IOException {
+            Files.write(file, model);
+            Files.write(SnapshotWriter.pagesFile(file), pages);
+        }
+    }
+
+    /** The page-chunk target. */
     static void pages(byte[] input, Path dir) {
+        open(dir, pageEdits(input), true);
+    }
+
+    /** The model target. */
+    static void model(byte[] input, Path dir) {
+        open(dir, modelEdits(input), false);
+    }
+
+    /** The files of the page-chunk target's input {@code u8 seed, u8 edits, per edit: u16 chunk, u8 kind, then the kind's values}. */
+    static SnapshotFiles pageEdits(byte[] input) {
         Choices c = new Choices(input);
         Seed seed = seeds().get(c.pick(seeds().size()));
         List<PoolRecord> pools = new ArrayList<>(seed.pools());
@@ -171,11 +194,11 @@ final class SnapshotEdits {
             chunks.set(at[1], edited);
             pools.set(at[0], new PoolRecord(pool.key(), pool.size(), chunks));
         }
-        open(dir, seed.xmi(), pageFile(seed.chunkSize(), pools), true);
+        return new SnapshotFiles(seed.xmi(), pageFile(seed.chunkSize(), pools));
     }
 
-    /** The model target; input {@code u8 seed, u8 edits, per edit: u8 kind, u16 which, then the kind's values}. */
-    static void model(byte[] input, Path dir) {
+    /** The files of the model target's input {@code u8 seed, u8 edits, per edit: u8 kind, u16 which, then the kind's values}. */
+    static SnapshotFiles modelEdits(byte[] input) {
         Choices c = new Choices(input);
         Seed seed = seeds().get(c.pick(seeds().size()));
         String xmi = seed.xmi();
@@ -191,7 +214,7 @@ final class SnapshotEdits {
                 default -> swapName(xmi, which, c.u16());
             };
         }
-        open(dir, xmi, pageFile(seed.chunkSize(), seed.pools()), false);
+        return new SnapshotFiles(xmi, pageFile(seed.chunkSize(), seed.pools()));
     }
 
     /** Attribute {@code which} (modulo their count) set to {@code value}, or removed when it is null. */
@@ -242,11 +265,10 @@ final class SnapshotEdits {
     }
 
     /** Writes both files to {@code dir}, opens them and reads them; {@code everyChunk} reads each pool's every populated byte. */
-    private static void open(Path dir, String xmi, byte[] pages, boolean everyChunk) {
+    private static void open(Path dir, SnapshotFiles files, boolean everyChunk) {
         Path model = dir.resolve("fuzz.gpumem");
         try {
-            Files.writeString(model, xmi, StandardCharsets.UTF_8);
-            Files.write(SnapshotWriter.pagesFile(model), pages);
+            files.write(model);
             try (Snapshot s = Snapshot.open(model)) {
                 if (everyChunk) {
                     readEveryChunk(s.state());
