@@ -22,6 +22,12 @@ public final class JazzerRun {
     private static final Pattern STATUS = Pattern.compile("#(\\d+)\\s+\\w+\\s+cov: (\\d+) ft: (\\d+) corp: (\\d+)");
     private static final Pattern SLOWEST = Pattern.compile("stat::slowest_unit_time_sec:\\s+(\\d+)");
     private static final Pattern PEAK_RSS = Pattern.compile("stat::peak_rss_mb:\\s+(\\d+)");
+    /**
+     * Per-input limit of the long campaign: a hang, not work. Inflating an item of the whole budget
+     * (256 MiB at -Xmx512m) and scanning it takes 0.1-0.6 s, and up to a few seconds while the
+     * machine's two cores are shared by several builds.
+     */
+    private static final long LONG_RUN_TIMEOUT = 10;
 
     private final Process process;
     private final Path log;
@@ -148,11 +154,12 @@ public final class JazzerRun {
 
     /**
      * releng/fuzz: {@code JazzerRun WORK (--seconds N | --runs N) [TARGET...]}: every target (or
-     * those named) for that long, or that many inputs, each, one after another, with a 1 s limit
-     * per input; prints one line of figures per target (inputs, edges and features covered, corpus,
-     * libFuzzer's slowest input in whole seconds, peak RSS of the -Xmx512m JVM), then the command
-     * lines of every input of the grown corpus run through the CLI ({@link CliMessages}: inputs,
-     * refusals among them, contract breaks), and a total; exits 1 when any target found something.
+     * those named) for that long, or that many inputs, each, one after another, with a limit of
+     * {@link #LONG_RUN_TIMEOUT} seconds per input; prints one line of figures per target (inputs,
+     * edges and features covered, corpus, libFuzzer's slowest input in whole seconds, peak RSS of
+     * the -Xmx512m JVM), then the command lines of every input of the grown corpus run through the
+     * CLI ({@link CliMessages}: inputs, refusals among them, contract breaks), and a total; exits 1
+     * when any target found something.
      */
     public static void main(String[] args) throws IOException, InterruptedException {
         Path work = Path.of(args[0]);
@@ -170,7 +177,7 @@ public final class JazzerRun {
         System.out.printf("%-15s %12s %8s %9s %8s %9s %8s  %s%n", "target", "inputs", "edges", "features", "corpus",
                 "slowest", "peak RSS", "findings");
         for (FuzzTargets t : targets) {
-            JazzerRun run = start(t, work, byRuns ? amount : 0, byRuns ? 0 : amount, 1);
+            JazzerRun run = start(t, work, byRuns ? amount : 0, byRuns ? 0 : amount, LONG_RUN_TIMEOUT);
             run.await();
             List<Path> crashes;
             try (var s = Files.list(run.findings)) {

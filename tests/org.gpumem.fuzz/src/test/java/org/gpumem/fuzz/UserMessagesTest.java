@@ -19,15 +19,15 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * No message the CLI prints carries a JVM exception's text, over the declared-error paths the
  * fuzz corpus reaches: each target's seeds (every few, up to {@code gpumem.fuzz.messages} of
- * them, 12 by default), the committed findings, and deterministic mutations of each seed (a
+ * them, 6 by default), the committed findings, and deterministic mutations of each seed (a
  * flipped byte, a cut, a boundary integer), run as command lines in-process
  * ({@link CliMessages}). The IDE shows the same messages ({@code InputFiles.userMessage});
  * the targets check them on every fuzz input ({@link FuzzTargets#run}). releng/fuzz runs the same
  * check over the corpus a campaign grew.
  */
 class UserMessagesTest {
-    private static final int SEEDS = Integer.getInteger("gpumem.fuzz.messages", 12);
-    private static final int MUTATIONS = 3;
+    private static final int SEEDS = Integer.getInteger("gpumem.fuzz.messages", 6);
+    private static final int MUTATIONS = 2;
 
     @TempDir
     Path dir;
