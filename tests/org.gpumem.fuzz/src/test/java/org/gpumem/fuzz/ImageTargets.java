@@ -20,6 +20,14 @@ final class ImageTargets {
     /** 32 MiB: the same per-image limit the old mutation test used, so that bombs are refused quickly. */
     private static final long MAX_IMAGE = 32L << 20;
 
+    /**
+     * Images larger than this are inflated but not scanned for kernels here: under Jazzer's
+     * comparison tracing a byte-by-byte scan of a budget-sized payload takes minutes, not the tenth
+     * of a second it takes uninstrumented. HostileInputsTest and UserMessagesTest list the kernels
+     * of 100-250 MB bombs through the CLI.
+     */
+    private static final long SCAN_LIMIT = 16L << 20;
+
     private ImageTargets() {
     }
 
@@ -56,7 +64,7 @@ final class ImageTargets {
 
     /**
      * What {@code gpumem images --kernels --select sm_86} reads of the catalog of {@code file}: every
-     * image's payload and kernels, and the problems it lists.
+     * image's payload and kernels (up to {@link #SCAN_LIMIT}), and the problems it lists.
      */
     static void readAll(Catalog c, byte[] file) {
         for (InputFormatException problem : c.problems()) {
@@ -66,7 +74,9 @@ final class ImageTargets {
         for (Container container : c.containers()) {
             for (DeviceImage i : container.images()) {
                 i.payload();
-                i.kernels();
+                if (i.size() <= SCAN_LIMIT) {
+                    i.kernels();
+                }
                 i.describe();
                 i.suggestedFileName();
             }
