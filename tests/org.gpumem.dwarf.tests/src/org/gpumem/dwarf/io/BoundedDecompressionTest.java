@@ -7,11 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.regex.Pattern;
-import java.util.zip.Deflater;
+import java.util.zip.DeflaterOutputStream;
 
 import org.junit.jupiter.api.Test;
 
@@ -69,13 +71,13 @@ class BoundedDecompressionTest {
     }
 
     private static byte[] zlib(byte[] data) {
-        Deflater d = new Deflater();
-        d.setInput(data);
-        d.finish();
-        byte[] out = new byte[data.length + 1024];
-        int n = d.deflate(out);
-        d.end();
-        return Arrays.copyOf(out, n);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (DeflaterOutputStream z = new DeflaterOutputStream(out)) {
+            z.write(data);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
     }
 
     private static byte[] text(int lines) {
