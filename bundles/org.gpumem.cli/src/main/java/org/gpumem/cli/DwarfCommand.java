@@ -13,7 +13,6 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 
 import org.gpumem.dwarf.aspace.AddressSpaceEncodings;
-import org.gpumem.dwarf.io.DecompressionBudget;
 import org.gpumem.dwarf.io.InputFormatException;
 import org.gpumem.dwarf.variables.DwarfStatistics;
 import org.gpumem.dwarf.variables.DwarfVariable;
@@ -26,6 +25,7 @@ import org.gpumem.images.ImageSelector;
 import org.gpumem.images.KernelSelection;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -62,14 +62,8 @@ public final class DwarfCommand implements Callable<Integer> {
             description = "Only the device images a DEVICE (sm_86, gfx90a...) would run for the file's kernels.")
     GpuTarget device;
 
-    @Option(names = "--decompression-budget", paramLabel = "BYTES",
-            description = "Refuse to decompress more than BYTES from the file (default: half the Java heap, at most 1 GiB).")
-    Long budget;
-
-    /** The budget asked for, or the JVM's default ({@link DecompressionBudget#defaultBytes()}). */
-    private long budgetBytes() {
-        return budget != null ? budget : DecompressionBudget.defaultBytes();
-    }
+    @Mixin
+    DecompressionBudgetOption budget;
 
     @Override
     public Integer call() throws Exception {
@@ -101,7 +95,7 @@ public final class DwarfCommand implements Callable<Integer> {
 
     /** The sources the options ask for; an error when there are none. */
     private List<DwarfOpener.Source> sources() throws Exception {
-        CatalogReader reader = new CatalogReader(CatalogReader.DEFAULT_MAX_IMAGE_SIZE, budgetBytes());
+        CatalogReader reader = new CatalogReader(CatalogReader.DEFAULT_MAX_IMAGE_SIZE, budget.bytes());
         List<DwarfOpener.Source> all = DwarfOpener.openAll(file, reader);
         List<DwarfOpener.Source> picked = new ArrayList<>();
         Set<DeviceImage> chosen = null;

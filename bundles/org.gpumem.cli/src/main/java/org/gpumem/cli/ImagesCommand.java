@@ -12,7 +12,7 @@ import java.util.concurrent.Callable;
 
 import com.google.gson.stream.JsonWriter;
 
-import org.gpumem.dwarf.io.DecompressionBudget;
+import org.gpumem.dwarf.io.BoundedDecompression;
 import org.gpumem.dwarf.io.InputFormatException;
 import org.gpumem.images.Catalog;
 import org.gpumem.images.CatalogReader;
@@ -31,7 +31,9 @@ import org.gpumem.images.Selection;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -70,14 +72,8 @@ public final class ImagesCommand implements Callable<Integer> {
             description = "Refuse to decompress an image or bundle to more than BYTES (default ${DEFAULT-VALUE}).")
     long maxImageSize;
 
-    @Option(names = "--decompression-budget", paramLabel = "BYTES",
-            description = "Refuse to decompress more than BYTES from the whole file (default: half the Java heap, at most 1 GiB).")
-    Long budget;
-
-    /** The budget asked for, or the JVM's default ({@link DecompressionBudget#defaultBytes()}). */
-    private long budgetBytes() {
-        return budget != null ? budget : DecompressionBudget.defaultBytes();
-    }
+    @Mixin
+    DecompressionBudgetOption budget;
 
     static final class TargetConverter implements ITypeConverter<GpuTarget> {
         @Override
@@ -97,7 +93,10 @@ public final class ImagesCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        Catalog catalog = new CatalogReader(maxImageSize, budgetBytes()).read(file);
+        if (maxImageSize <= 0 || maxImageSize > BoundedDecompression.MAX_ITEM_SIZE) {
+            throw new ParameterException(spec.commandLine(), "--max-image-size must be between 1 and " + BoundedDecompression.MAX_ITEM_SIZE);
+        }
+        Catalog catalog = new CatalogReader(maxImageSize, budget.bytes()).read(file);
         Findings f = new Findings();
         f.problems.addAll(catalog.problems());
         boolean needKernels = kernels || device != null;
