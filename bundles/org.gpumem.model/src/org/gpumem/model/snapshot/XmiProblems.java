@@ -14,6 +14,7 @@ import org.eclipse.emf.ecore.xmi.FeatureNotFoundException;
 import org.eclipse.emf.ecore.xmi.IllegalValueException;
 import org.eclipse.emf.ecore.xmi.PackageNotFoundException;
 import org.eclipse.emf.ecore.xmi.UnresolvedReferenceException;
+import org.gpumem.dwarf.io.InputFormatException;
 import org.xml.sax.SAXParseException;
 
 /**
@@ -123,10 +124,6 @@ final class XmiProblems {
 
     /** {@code s} on one line, cut after {@code max} characters. */
     private static String shorten(String s, int max) {
-        if (s == null) {
-            return "";
-        }
-        String oneLine = s.replaceAll("[\\x00-\\x1f]", " ");
-        return oneLine.length() > max ? oneLine.substring(0, max) + "..." : oneLine;
+        return s == null ? "" : InputFormatException.quote(s, max);
     }
 }

@@ -17,7 +17,7 @@ final class JvmText {
             "Index -?\\d+ out of bounds", "out of bounds for length", "[Ii]ndex: -?\\d+, [Ss]ize: -?\\d+", "index=-?\\d+, size=-?\\d+",
             "Cannot invoke \"", "because \"[^\"]*\" is null", "cannot be cast to", "For input string", "integer overflow",
             "long overflow", "/ by zero", "Cannot read the array length", "Cannot load from \\w+ array",
-            "\\b\\w*(Exception|Error)\\b(?!\\s+(?:log|in gpumem))", "\\b(?:java|javax|jdk|sun|io\\.airlift|org\\.eclipse|com\\.google)\\.[a-z]\\w*\\.",
+            "\\b[A-Z]\\w*(Exception|Error)\\b", "\\b(?:java|javax|jdk|sun|io\\.airlift|org\\.eclipse|com\\.google)\\.[a-z]\\w*\\.",
             "\\b[a-z]+\\.[a-z]+\\.[A-Z]\\w+", "Invalid magic prefix", "Not enough input bytes", "Input is corrupted",
             "Output buffer too small", "Malformed input", "Expecting @ at index", "Expecting true or false",
             "\\bnull\\b(?! byte)"));
