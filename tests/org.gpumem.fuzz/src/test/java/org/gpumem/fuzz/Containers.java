@@ -16,31 +16,40 @@ final class Containers {
     static final int FATBIN_CUBIN = 2;
     static final long FATBIN_LZ4 = 0x2000;
     static final long FATBIN_ZSTD = 0x8000;
+    static final long FATBIN_DEBUG = 0x2;
 
     private Containers() {
     }
 
     /** ELF64, little-endian, EM_X86_64: sections null, .shstrtab, and {@code name} holding an Elf64_Chdr and {@code stored}. */
     static byte[] elf(String name, int chType, long chSize, byte[] stored) {
+        ByteBuffer contents = ByteBuffer.allocate(24 + stored.length).order(ByteOrder.LITTLE_ENDIAN);
+        contents.putInt(chType).putInt(0).putLong(chSize).putLong(1).put(stored);
+        return elf(name, 0x800, contents.array());
+    }
+
+    /** ELF64, little-endian, EM_X86_64, ET_REL: sections null, .shstrtab, and {@code name} (SHT_PROGBITS, {@code flags}) holding {@code contents}. */
+    static byte[] elf(String name, long flags, byte[] contents) {
         byte[] names = ("\0.shstrtab\0" + name + "\0").getBytes(StandardCharsets.US_ASCII);
         int dataAt = 64 + names.length;
-        int dataSize = 24 + stored.length;
-        int shoff = (dataAt + dataSize + 7) & ~7;
+        int shoff = (dataAt + contents.length + 7) & ~7;
         ByteBuffer b = ByteBuffer.allocate(shoff + 3 * 64).order(ByteOrder.LITTLE_ENDIAN);
         b.put(new byte[] {0x7f, 'E', 'L', 'F', 2, 1, 1, 0}).putLong(0);
         // e_type ET_REL, e_machine EM_X86_64, e_version, entry, phoff, shoff, flags, ehsize, phentsize, phnum, shentsize, shnum, shstrndx
         b.putShort((short) 1).putShort((short) 62).putInt(1).putLong(0).putLong(0).putLong(shoff).putInt(0)
                 .putShort((short) 64).putShort((short) 0).putShort((short) 0).putShort((short) 64).putShort((short) 3).putShort((short) 1);
-        b.put(names);
-        b.putInt(chType).putInt(0).putLong(chSize).putLong(1).put(stored);
+        b.put(names).put(contents);
         b.position(shoff + 64);
-        // .shstrtab: SHT_STRTAB; then the section: SHT_PROGBITS, SHF_COMPRESSED (0x800)
+        // .shstrtab: SHT_STRTAB; then the section: SHT_PROGBITS
         b.putInt(1).putInt(3).putLong(0).putLong(0).putLong(64).putLong(names.length).putInt(0).putInt(0).putLong(1).putLong(0);
-        b.putInt(11).putInt(1).putLong(0x800).putLong(0).putLong(dataAt).putLong(dataSize).putInt(0).putInt(0).putLong(8).putLong(0);
+        b.putInt(11).putInt(1).putLong(flags).putLong(0).putLong(dataAt).putLong(contents.length).putInt(0).putInt(0).putLong(8).putLong(0);
         return b.array();
     }
 
-    /** A fatbin (container header, one 64-byte entry header) whose entry holds {@code stored}, flagged as compressed by {@code flags}. */
+    /**
+     * A fatbin (container header, one 64-byte entry header) whose entry holds {@code stored},
+     * flagged as compressed (and as a debug build) by {@code flags}.
+     */
     static byte[] fatbin(int kind, long flags, byte[] stored, long uncompressed) {
         int padded = (stored.length + 7) & ~7;
         ByteBuffer b = ByteBuffer.allocate(16 + 64 + padded).order(ByteOrder.LITTLE_ENDIAN);

@@ -56,6 +56,7 @@ final class HostileInputs {
         out.put("elf/issue36-zstd-content-size-overflow", elfWithHugeContentSize());
         out.put("fatbin/issue36-zstd-table-index", fatbinWithCorruptTable());
         out.put("fatbin/issue36-bomb-150mb", fatbinBomb(BOMB_FATBIN));
+        out.put("elf/issue36-debug-ptx-bomb-250mb", hostWithPtxBomb(BOMB_HEAP));
         out.put("offload-bundle/issue36-bomb-250mb", bundleBomb(BOMB_HEAP));
         out.put("offload-bundle/issue36-bomb-100mb", bundleBomb(BOMB_BUNDLE));
         out.put("snapshot/issue36-chunk-table-index", snapshotWithCorruptChunk());
@@ -107,6 +108,19 @@ final class HostileInputs {
         byte[] cubin = Files.readAllBytes(fixture("images/keep/G/kern.compute_75.cubin"));
         byte[] stored = ZstdFrameWriter.bomb(cubin, size - cubin.length, 0);
         return Containers.fatbin(Containers.FATBIN_CUBIN, Containers.FATBIN_ZSTD, stored, size);
+    }
+
+    /**
+     * A host object whose .nv_fatbin holds one PTX entry flagged as a debug build: a real module's
+     * first lines (cuda-ptx/spaces.G.ptx up to its first .entry) and spaces up to {@code size} bytes,
+     * one zstd frame. {@code gpumem dwarf} reads it as text to assemble its DWARF.
+     */
+    static byte[] hostWithPtxBomb(int size) throws IOException {
+        String ptx = Files.readString(fixture("cuda-ptx/spaces.G.ptx"), StandardCharsets.UTF_8);
+        byte[] head = ptx.substring(0, ptx.indexOf(".entry")).getBytes(StandardCharsets.UTF_8);
+        byte[] stored = ZstdFrameWriter.bomb(head, size - head.length, ' ');
+        byte[] fatbin = Containers.fatbin(Containers.FATBIN_PTX, Containers.FATBIN_ZSTD | Containers.FATBIN_DEBUG, stored, size);
+        return Containers.elf(".nv_fatbin", 2, fatbin);
     }
 
     /**

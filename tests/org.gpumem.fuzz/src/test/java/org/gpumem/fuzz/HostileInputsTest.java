@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import org.gpumem.dwarf.io.DecompressionBudget;
 import org.gpumem.dwarf.io.InputFiles;
 import org.gpumem.dwarf.io.InputFormatException;
 import org.gpumem.images.Catalog;
@@ -78,6 +79,12 @@ class HostileInputsTest {
         Path elf = file("z.o", finding("elf/issue36-zstd-content-size-overflow"));
         assertOneLine(new String[] {"dwarf", elf.toString()}, "gpumem dwarf: " + elf + ": .debug_",
                 ": compressed section: zstd frame 1 at +0x0 states 1099511627776 bytes of content more than the declared ");
+        Path host = file("h.o", finding("elf/issue36-debug-ptx-bomb-250mb"));
+        // the PTX text is a second copy of the inflated entry: it is charged to the budget too
+        assertOneLine(new String[] {"dwarf", host.toString()}, "gpumem dwarf: " + host + ": ",
+                ": offset 0x0: its PTX, read as text, declares 250000000 bytes after decompression; the file's decompression "
+                        + "budget of " + DecompressionBudget.defaultBytes() + " bytes has " + (DecompressionBudget.defaultBytes() - 250_000_000)
+                        + " left");
         Path fatbin = file("t.fatbin", finding("fatbin/issue36-zstd-table-index"));
         assertOneLine(new String[] {"images", "--kernels", fatbin.toString()}, "gpumem images: " + fatbin + ": offset 0x",
                 ": fatbin entry: zstd frame 1 at +0x0 does not decode: its blocks' literals or sequences are corrupt");
