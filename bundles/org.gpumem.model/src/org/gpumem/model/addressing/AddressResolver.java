@@ -134,13 +134,16 @@ public final class AddressResolver {
                         + space.getName() + " lies in none of its windows");
             }
             Run inner = resolveRun(context, windows.getFallback(), offset, depth + 1);
-            long untilWindow = Long.MAX_VALUE;
+            // Distances are unsigned: a window may start anywhere in the 64-bit space, 2^63 bytes
+            // or more above the offset (a signed minimum took such a distance for negative).
+            long untilWindow = inner.length();
             for (Window later : windows.getWindows()) {
-                if (Long.compareUnsigned(later.getStart(), offset) > 0) {
-                    untilWindow = Math.min(untilWindow, later.getStart() - offset);
+                if (Long.compareUnsigned(later.getStart(), offset) > 0
+                        && Long.compareUnsigned(later.getStart() - offset, untilWindow) < 0) {
+                    untilWindow = later.getStart() - offset;
                 }
             }
-            return new Run(inner.address(), Math.min(inner.length(), untilWindow));
+            return new Run(inner.address(), untilWindow);
         }
         throw new AddressingException("address space " + space.getName() + " has no access pattern");
     }
