@@ -1,4 +1,4 @@
-package org.gpumem.host.internal;
+package org.gpumem.host;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -26,9 +26,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-import org.gpumem.host.HostListener;
-import org.gpumem.host.HostProcess;
-import org.gpumem.host.KernelRunner;
+import org.gpumem.host.internal.Channel;
+import org.gpumem.host.internal.CudaError;
+import org.gpumem.host.internal.MessageType;
 import org.gpumem.sim.ExecOptions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

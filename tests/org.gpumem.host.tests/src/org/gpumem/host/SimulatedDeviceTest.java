@@ -1,10 +1,11 @@
-package org.gpumem.host.internal;
+package org.gpumem.host;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
+import org.gpumem.host.internal.SharedMemoryFile;
 import org.gpumem.sim.SimulatorTarget;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

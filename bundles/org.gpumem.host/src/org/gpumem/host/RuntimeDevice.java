@@ -1,4 +1,4 @@
-package org.gpumem.host.internal;
+package org.gpumem.host;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -8,9 +8,8 @@ import java.util.List;
 import java.util.Map;
 
 import org.gpumem.dwarf.io.InputFormatException;
-import org.gpumem.host.HostProcess;
-import org.gpumem.host.ProgramLaunch;
-import org.gpumem.host.SimulatedImages;
+import org.gpumem.host.internal.CudaError;
+import org.gpumem.host.internal.SharedMemoryFile;
 import org.gpumem.images.Catalog;
 import org.gpumem.images.CatalogReader;
 import org.gpumem.images.DeviceImage;
@@ -37,7 +36,7 @@ import org.gpumem.sim.ptx.PtxVariable;
  * simulator's engine (device, modules, memory, launches), so that moving to its exported API
  * changes this class only. Global memory lives in the program's {@link SharedMemoryFile}.
  */
-public final class RuntimeDevice {
+final class RuntimeDevice {
     /**
      * The clock of the simulated device in kHz: it issues one warp instruction per cycle on
      * its one multiprocessor, so a launch takes one nanosecond per warp instruction.

@@ -1,4 +1,4 @@
-package org.gpumem.host.internal;
+package org.gpumem.host;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -11,11 +11,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
-import org.gpumem.host.DeviceAllocation;
-import org.gpumem.host.HostListener;
-import org.gpumem.host.HostProcess;
-import org.gpumem.host.KernelRunner;
-import org.gpumem.host.ProgramLaunch;
+import org.gpumem.host.internal.Channel;
+import org.gpumem.host.internal.CudaError;
+import org.gpumem.host.internal.MessageReader;
+import org.gpumem.host.internal.MessageType;
+import org.gpumem.host.internal.MessageWriter;
+import org.gpumem.host.internal.ProtocolException;
+import org.gpumem.host.internal.SharedMemoryFile;
 import org.gpumem.sim.Device;
 import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.SimulatorTarget;
@@ -25,7 +27,7 @@ import org.gpumem.sim.UnsupportedKernelException;
  * Serves one process of the program: reads its runtime's requests and answers each
  * (PROTOCOL.md). Runs on its own thread from the first message to the process's exit.
  */
-public final class RuntimeConnection implements HostProcess, Runnable {
+final class RuntimeConnection implements HostProcess, Runnable {
     /** What a connection needs from its session. */
     public record Settings(String programName, String device, long memoryBytes, Path memoryFolder, HostListener listener,
             KernelRunner runner) {
