@@ -1,6 +1,6 @@
 /**
  */
-package org.gpumem.model.impl;
+package org.gpumem.model;
 
 import java.util.Collection;
 
@@ -19,12 +19,6 @@ import org.eclipse.emf.ecore.util.EDataTypeUniqueEList;
 import org.eclipse.emf.ecore.util.EObjectContainmentEList;
 import org.eclipse.emf.ecore.util.InternalEList;
 
-import org.gpumem.model.AccessPattern;
-import org.gpumem.model.AddressSpace;
-import org.gpumem.model.GpumemPackage;
-import org.gpumem.model.Scope;
-import org.gpumem.model.VendorCode;
-
 /**
  * <!-- begin-user-doc -->
  * An implementation of the model object '<em><b>Address Space</b></em>'.
@@ -33,15 +27,15 @@ import org.gpumem.model.VendorCode;
  * The following features are implemented:
  * </p>
  * <ul>
- *   <li>{@link org.gpumem.model.impl.AddressSpaceImpl#getName <em>Name</em>}</li>
- *   <li>{@link org.gpumem.model.impl.AddressSpaceImpl#getDwarfNumber <em>Dwarf Number</em>}</li>
- *   <li>{@link org.gpumem.model.impl.AddressSpaceImpl#getAliases <em>Aliases</em>}</li>
- *   <li>{@link org.gpumem.model.impl.AddressSpaceImpl#getVendorCodes <em>Vendor Codes</em>}</li>
- *   <li>{@link org.gpumem.model.impl.AddressSpaceImpl#getAddressBits <em>Address Bits</em>}</li>
- *   <li>{@link org.gpumem.model.impl.AddressSpaceImpl#isReadOnly <em>Read Only</em>}</li>
- *   <li>{@link org.gpumem.model.impl.AddressSpaceImpl#getScope <em>Scope</em>}</li>
- *   <li>{@link org.gpumem.model.impl.AddressSpaceImpl#getAccess <em>Access</em>}</li>
- *   <li>{@link org.gpumem.model.impl.AddressSpaceImpl#getDescription <em>Description</em>}</li>
+ *   <li>{@link org.gpumem.model.AddressSpaceImpl#getName <em>Name</em>}</li>
+ *   <li>{@link org.gpumem.model.AddressSpaceImpl#getDwarfNumber <em>Dwarf Number</em>}</li>
+ *   <li>{@link org.gpumem.model.AddressSpaceImpl#getAliases <em>Aliases</em>}</li>
+ *   <li>{@link org.gpumem.model.AddressSpaceImpl#getVendorCodes <em>Vendor Codes</em>}</li>
+ *   <li>{@link org.gpumem.model.AddressSpaceImpl#getAddressBits <em>Address Bits</em>}</li>
+ *   <li>{@link org.gpumem.model.AddressSpaceImpl#isReadOnly <em>Read Only</em>}</li>
+ *   <li>{@link org.gpumem.model.AddressSpaceImpl#getScope <em>Scope</em>}</li>
+ *   <li>{@link org.gpumem.model.AddressSpaceImpl#getAccess <em>Access</em>}</li>
+ *   <li>{@link org.gpumem.model.AddressSpaceImpl#getDescription <em>Description</em>}</li>
  * </ul>
  *
  * @generated

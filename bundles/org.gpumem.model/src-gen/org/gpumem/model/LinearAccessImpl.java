@@ -1,6 +1,6 @@
 /**
  */
-package org.gpumem.model.impl;
+package org.gpumem.model;
 
 import org.eclipse.emf.common.notify.Notification;
 
@@ -8,10 +8,6 @@ import org.eclipse.emf.ecore.EClass;
 import org.eclipse.emf.ecore.InternalEObject;
 
 import org.eclipse.emf.ecore.impl.ENotificationImpl;
-
-import org.gpumem.model.GpumemPackage;
-import org.gpumem.model.LinearAccess;
-import org.gpumem.model.Storage;
 
 /**
  * <!-- begin-user-doc -->
@@ -21,8 +17,8 @@ import org.gpumem.model.Storage;
  * The following features are implemented:
  * </p>
  * <ul>
- *   <li>{@link org.gpumem.model.impl.LinearAccessImpl#getStorage <em>Storage</em>}</li>
- *   <li>{@link org.gpumem.model.impl.LinearAccessImpl#getBase <em>Base</em>}</li>
+ *   <li>{@link org.gpumem.model.LinearAccessImpl#getStorage <em>Storage</em>}</li>
+ *   <li>{@link org.gpumem.model.LinearAccessImpl#getBase <em>Base</em>}</li>
  * </ul>
  *
  * @generated

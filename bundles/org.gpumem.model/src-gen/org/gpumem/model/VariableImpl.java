@@ -1,6 +1,6 @@
 /**
  */
-package org.gpumem.model.impl;
+package org.gpumem.model;
 
 import org.eclipse.emf.common.notify.Notification;
 
@@ -10,10 +10,6 @@ import org.eclipse.emf.ecore.InternalEObject;
 import org.eclipse.emf.ecore.impl.ENotificationImpl;
 import org.eclipse.emf.ecore.impl.MinimalEObjectImpl;
 
-import org.gpumem.model.AddressSpace;
-import org.gpumem.model.GpumemPackage;
-import org.gpumem.model.Variable;
-
 /**
  * <!-- begin-user-doc -->
  * An implementation of the model object '<em><b>Variable</b></em>'.
@@ -22,14 +18,14 @@ import org.gpumem.model.Variable;
  * The following features are implemented:
  * </p>
  * <ul>
- *   <li>{@link org.gpumem.model.impl.VariableImpl#getName <em>Name</em>}</li>
- *   <li>{@link org.gpumem.model.impl.VariableImpl#getTypeName <em>Type Name</em>}</li>
- *   <li>{@link org.gpumem.model.impl.VariableImpl#getByteSize <em>Byte Size</em>}</li>
- *   <li>{@link org.gpumem.model.impl.VariableImpl#getLocationDescription <em>Location Description</em>}</li>
- *   <li>{@link org.gpumem.model.impl.VariableImpl#getSpace <em>Space</em>}</li>
- *   <li>{@link org.gpumem.model.impl.VariableImpl#getOffset <em>Offset</em>}</li>
- *   <li>{@link org.gpumem.model.impl.VariableImpl#getDeclFile <em>Decl File</em>}</li>
- *   <li>{@link org.gpumem.model.impl.VariableImpl#getDeclLine <em>Decl Line</em>}</li>
+ *   <li>{@link org.gpumem.model.VariableImpl#getName <em>Name</em>}</li>
+ *   <li>{@link org.gpumem.model.VariableImpl#getTypeName <em>Type Name</em>}</li>
+ *   <li>{@link org.gpumem.model.VariableImpl#getByteSize <em>Byte Size</em>}</li>
+ *   <li>{@link org.gpumem.model.VariableImpl#getLocationDescription <em>Location Description</em>}</li>
+ *   <li>{@link org.gpumem.model.VariableImpl#getSpace <em>Space</em>}</li>
+ *   <li>{@link org.gpumem.model.VariableImpl#getOffset <em>Offset</em>}</li>
+ *   <li>{@link org.gpumem.model.VariableImpl#getDeclFile <em>Decl File</em>}</li>
+ *   <li>{@link org.gpumem.model.VariableImpl#getDeclLine <em>Decl Line</em>}</li>
  * </ul>
  *
  * @generated

@@ -1,6 +1,6 @@
 /**
  */
-package org.gpumem.model.impl;
+package org.gpumem.model;
 
 import java.util.Collection;
 
@@ -17,11 +17,6 @@ import org.eclipse.emf.ecore.impl.ENotificationImpl;
 import org.eclipse.emf.ecore.util.EObjectContainmentEList;
 import org.eclipse.emf.ecore.util.InternalEList;
 
-import org.gpumem.model.AddressSpace;
-import org.gpumem.model.GpumemPackage;
-import org.gpumem.model.Window;
-import org.gpumem.model.WindowAccess;
-
 /**
  * <!-- begin-user-doc -->
  * An implementation of the model object '<em><b>Window Access</b></em>'.
@@ -30,8 +25,8 @@ import org.gpumem.model.WindowAccess;
  * The following features are implemented:
  * </p>
  * <ul>
- *   <li>{@link org.gpumem.model.impl.WindowAccessImpl#getWindows <em>Windows</em>}</li>
- *   <li>{@link org.gpumem.model.impl.WindowAccessImpl#getFallback <em>Fallback</em>}</li>
+ *   <li>{@link org.gpumem.model.WindowAccessImpl#getWindows <em>Windows</em>}</li>
+ *   <li>{@link org.gpumem.model.WindowAccessImpl#getFallback <em>Fallback</em>}</li>
  * </ul>
  *
  * @generated

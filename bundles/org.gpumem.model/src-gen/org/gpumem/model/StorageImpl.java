@@ -1,6 +1,6 @@
 /**
  */
-package org.gpumem.model.impl;
+package org.gpumem.model;
 
 import org.eclipse.emf.common.notify.Notification;
 
@@ -8,10 +8,6 @@ import org.eclipse.emf.ecore.EClass;
 
 import org.eclipse.emf.ecore.impl.ENotificationImpl;
 import org.eclipse.emf.ecore.impl.MinimalEObjectImpl;
-
-import org.gpumem.model.GpumemPackage;
-import org.gpumem.model.Scope;
-import org.gpumem.model.Storage;
 
 /**
  * <!-- begin-user-doc -->
@@ -21,10 +17,10 @@ import org.gpumem.model.Storage;
  * The following features are implemented:
  * </p>
  * <ul>
- *   <li>{@link org.gpumem.model.impl.StorageImpl#getName <em>Name</em>}</li>
- *   <li>{@link org.gpumem.model.impl.StorageImpl#getScope <em>Scope</em>}</li>
- *   <li>{@link org.gpumem.model.impl.StorageImpl#getDefaultSize <em>Default Size</em>}</li>
- *   <li>{@link org.gpumem.model.impl.StorageImpl#isReadOnly <em>Read Only</em>}</li>
+ *   <li>{@link org.gpumem.model.StorageImpl#getName <em>Name</em>}</li>
+ *   <li>{@link org.gpumem.model.StorageImpl#getScope <em>Scope</em>}</li>
+ *   <li>{@link org.gpumem.model.StorageImpl#getDefaultSize <em>Default Size</em>}</li>
+ *   <li>{@link org.gpumem.model.StorageImpl#isReadOnly <em>Read Only</em>}</li>
  * </ul>
  *
  * @generated

@@ -1,8 +1,6 @@
 /**
  */
-package org.gpumem.model.impl;
-
-import java.lang.reflect.InvocationTargetException;
+package org.gpumem.model;
 
 import java.util.Collection;
 
@@ -20,11 +18,6 @@ import org.eclipse.emf.ecore.impl.MinimalEObjectImpl;
 import org.eclipse.emf.ecore.util.EObjectContainmentEList;
 import org.eclipse.emf.ecore.util.InternalEList;
 
-import org.gpumem.model.AddressSpace;
-import org.gpumem.model.GpumemPackage;
-import org.gpumem.model.Storage;
-import org.gpumem.model.Target;
-
 /**
  * <!-- begin-user-doc -->
  * An implementation of the model object '<em><b>Target</b></em>'.
@@ -33,13 +26,13 @@ import org.gpumem.model.Target;
  * The following features are implemented:
  * </p>
  * <ul>
- *   <li>{@link org.gpumem.model.impl.TargetImpl#getName <em>Name</em>}</li>
- *   <li>{@link org.gpumem.model.impl.TargetImpl#getArchitecture <em>Architecture</em>}</li>
- *   <li>{@link org.gpumem.model.impl.TargetImpl#getSubgroupSize <em>Subgroup Size</em>}</li>
- *   <li>{@link org.gpumem.model.impl.TargetImpl#getDescription <em>Description</em>}</li>
- *   <li>{@link org.gpumem.model.impl.TargetImpl#getStorages <em>Storages</em>}</li>
- *   <li>{@link org.gpumem.model.impl.TargetImpl#getAddressSpaces <em>Address Spaces</em>}</li>
- *   <li>{@link org.gpumem.model.impl.TargetImpl#getDefaultSpace <em>Default Space</em>}</li>
+ *   <li>{@link org.gpumem.model.TargetImpl#getName <em>Name</em>}</li>
+ *   <li>{@link org.gpumem.model.TargetImpl#getArchitecture <em>Architecture</em>}</li>
+ *   <li>{@link org.gpumem.model.TargetImpl#getSubgroupSize <em>Subgroup Size</em>}</li>
+ *   <li>{@link org.gpumem.model.TargetImpl#getDescription <em>Description</em>}</li>
+ *   <li>{@link org.gpumem.model.TargetImpl#getStorages <em>Storages</em>}</li>
+ *   <li>{@link org.gpumem.model.TargetImpl#getAddressSpaces <em>Address Spaces</em>}</li>
+ *   <li>{@link org.gpumem.model.TargetImpl#getDefaultSpace <em>Default Space</em>}</li>
  * </ul>
  *
  * @generated
@@ -338,26 +331,6 @@ public class TargetImpl extends MinimalEObjectImpl.Container implements Target {
 	 * @generated
 	 */
 	@Override
-	public AddressSpace findSpace(final String name) {
-		return org.gpumem.model.addressing.AddressSpaces.find(this, name);
-	}
-
-	/**
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @generated
-	 */
-	@Override
-	public AddressSpace findSpaceByDwarfNumber(final long number) {
-		return org.gpumem.model.addressing.AddressSpaces.findByDwarfNumber(this, number);
-	}
-
-	/**
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @generated
-	 */
-	@Override
 	public NotificationChain eInverseRemove(InternalEObject otherEnd, int featureID, NotificationChain msgs) {
 		switch (featureID) {
 			case GpumemPackage.TARGET__STORAGES:
@@ -488,22 +461,6 @@ public class TargetImpl extends MinimalEObjectImpl.Container implements Target {
 				return defaultSpace != null;
 		}
 		return super.eIsSet(featureID);
-	}
-
-	/**
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @generated
-	 */
-	@Override
-	public Object eInvoke(int operationID, EList<?> arguments) throws InvocationTargetException {
-		switch (operationID) {
-			case GpumemPackage.TARGET___FIND_SPACE__STRING:
-				return findSpace((String)arguments.get(0));
-			case GpumemPackage.TARGET___FIND_SPACE_BY_DWARF_NUMBER__LONG:
-				return findSpaceByDwarfNumber((Long)arguments.get(0));
-		}
-		return super.eInvoke(operationID, arguments);
 	}
 
 	/**

@@ -1,6 +1,6 @@
 /**
  */
-package org.gpumem.model.impl;
+package org.gpumem.model;
 
 import org.eclipse.emf.common.notify.Notification;
 import org.eclipse.emf.common.notify.NotificationChain;
@@ -13,11 +13,6 @@ import org.eclipse.emf.ecore.impl.MinimalEObjectImpl;
 
 import org.eclipse.emf.ecore.util.EcoreUtil;
 
-import org.gpumem.model.Context;
-import org.gpumem.model.GpumemPackage;
-import org.gpumem.model.Pool;
-import org.gpumem.model.Storage;
-
 import org.gpumem.model.memory.ByteSource;
 
 /**
@@ -28,11 +23,11 @@ import org.gpumem.model.memory.ByteSource;
  * The following features are implemented:
  * </p>
  * <ul>
- *   <li>{@link org.gpumem.model.impl.PoolImpl#getStorage <em>Storage</em>}</li>
- *   <li>{@link org.gpumem.model.impl.PoolImpl#getSize <em>Size</em>}</li>
- *   <li>{@link org.gpumem.model.impl.PoolImpl#getKey <em>Key</em>}</li>
- *   <li>{@link org.gpumem.model.impl.PoolImpl#getSource <em>Source</em>}</li>
- *   <li>{@link org.gpumem.model.impl.PoolImpl#getOwner <em>Owner</em>}</li>
+ *   <li>{@link org.gpumem.model.PoolImpl#getStorage <em>Storage</em>}</li>
+ *   <li>{@link org.gpumem.model.PoolImpl#getSize <em>Size</em>}</li>
+ *   <li>{@link org.gpumem.model.PoolImpl#getKey <em>Key</em>}</li>
+ *   <li>{@link org.gpumem.model.PoolImpl#getSource <em>Source</em>}</li>
+ *   <li>{@link org.gpumem.model.PoolImpl#getOwner <em>Owner</em>}</li>
  * </ul>
  *
  * @generated

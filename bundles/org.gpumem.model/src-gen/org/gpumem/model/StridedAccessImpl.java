@@ -1,6 +1,6 @@
 /**
  */
-package org.gpumem.model.impl;
+package org.gpumem.model;
 
 import org.eclipse.emf.common.notify.Notification;
 
@@ -8,10 +8,6 @@ import org.eclipse.emf.ecore.EClass;
 import org.eclipse.emf.ecore.InternalEObject;
 
 import org.eclipse.emf.ecore.impl.ENotificationImpl;
-
-import org.gpumem.model.GpumemPackage;
-import org.gpumem.model.Storage;
-import org.gpumem.model.StridedAccess;
 
 /**
  * <!-- begin-user-doc -->
@@ -21,11 +17,11 @@ import org.gpumem.model.StridedAccess;
  * The following features are implemented:
  * </p>
  * <ul>
- *   <li>{@link org.gpumem.model.impl.StridedAccessImpl#getStorage <em>Storage</em>}</li>
- *   <li>{@link org.gpumem.model.impl.StridedAccessImpl#getBase <em>Base</em>}</li>
- *   <li>{@link org.gpumem.model.impl.StridedAccessImpl#getElementSize <em>Element Size</em>}</li>
- *   <li>{@link org.gpumem.model.impl.StridedAccessImpl#getStride <em>Stride</em>}</li>
- *   <li>{@link org.gpumem.model.impl.StridedAccessImpl#getLaneStride <em>Lane Stride</em>}</li>
+ *   <li>{@link org.gpumem.model.StridedAccessImpl#getStorage <em>Storage</em>}</li>
+ *   <li>{@link org.gpumem.model.StridedAccessImpl#getBase <em>Base</em>}</li>
+ *   <li>{@link org.gpumem.model.StridedAccessImpl#getElementSize <em>Element Size</em>}</li>
+ *   <li>{@link org.gpumem.model.StridedAccessImpl#getStride <em>Stride</em>}</li>
+ *   <li>{@link org.gpumem.model.StridedAccessImpl#getLaneStride <em>Lane Stride</em>}</li>
  * </ul>
  *
  * @generated

@@ -1,6 +1,6 @@
 /**
  */
-package org.gpumem.model.impl;
+package org.gpumem.model;
 
 import java.util.Collection;
 
@@ -18,12 +18,6 @@ import org.eclipse.emf.ecore.impl.MinimalEObjectImpl;
 import org.eclipse.emf.ecore.util.EObjectContainmentEList;
 import org.eclipse.emf.ecore.util.InternalEList;
 
-import org.gpumem.model.Context;
-import org.gpumem.model.GpumemPackage;
-import org.gpumem.model.MemoryState;
-import org.gpumem.model.Target;
-import org.gpumem.model.Variable;
-
 /**
  * <!-- begin-user-doc -->
  * An implementation of the model object '<em><b>Memory State</b></em>'.
@@ -32,11 +26,11 @@ import org.gpumem.model.Variable;
  * The following features are implemented:
  * </p>
  * <ul>
- *   <li>{@link org.gpumem.model.impl.MemoryStateImpl#getName <em>Name</em>}</li>
- *   <li>{@link org.gpumem.model.impl.MemoryStateImpl#getProgram <em>Program</em>}</li>
- *   <li>{@link org.gpumem.model.impl.MemoryStateImpl#getTarget <em>Target</em>}</li>
- *   <li>{@link org.gpumem.model.impl.MemoryStateImpl#getDevice <em>Device</em>}</li>
- *   <li>{@link org.gpumem.model.impl.MemoryStateImpl#getVariables <em>Variables</em>}</li>
+ *   <li>{@link org.gpumem.model.MemoryStateImpl#getName <em>Name</em>}</li>
+ *   <li>{@link org.gpumem.model.MemoryStateImpl#getProgram <em>Program</em>}</li>
+ *   <li>{@link org.gpumem.model.MemoryStateImpl#getTarget <em>Target</em>}</li>
+ *   <li>{@link org.gpumem.model.MemoryStateImpl#getDevice <em>Device</em>}</li>
+ *   <li>{@link org.gpumem.model.MemoryStateImpl#getVariables <em>Variables</em>}</li>
  * </ul>
  *
  * @generated

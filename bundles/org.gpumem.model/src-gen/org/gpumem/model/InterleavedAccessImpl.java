@@ -1,6 +1,6 @@
 /**
  */
-package org.gpumem.model.impl;
+package org.gpumem.model;
 
 import org.eclipse.emf.common.notify.Notification;
 
@@ -8,10 +8,6 @@ import org.eclipse.emf.ecore.EClass;
 import org.eclipse.emf.ecore.InternalEObject;
 
 import org.eclipse.emf.ecore.impl.ENotificationImpl;
-
-import org.gpumem.model.GpumemPackage;
-import org.gpumem.model.InterleavedAccess;
-import org.gpumem.model.Storage;
 
 /**
  * <!-- begin-user-doc -->
@@ -21,9 +17,9 @@ import org.gpumem.model.Storage;
  * The following features are implemented:
  * </p>
  * <ul>
- *   <li>{@link org.gpumem.model.impl.InterleavedAccessImpl#getStorage <em>Storage</em>}</li>
- *   <li>{@link org.gpumem.model.impl.InterleavedAccessImpl#getElementSize <em>Element Size</em>}</li>
- *   <li>{@link org.gpumem.model.impl.InterleavedAccessImpl#getLaneCount <em>Lane Count</em>}</li>
+ *   <li>{@link org.gpumem.model.InterleavedAccessImpl#getStorage <em>Storage</em>}</li>
+ *   <li>{@link org.gpumem.model.InterleavedAccessImpl#getElementSize <em>Element Size</em>}</li>
+ *   <li>{@link org.gpumem.model.InterleavedAccessImpl#getLaneCount <em>Lane Count</em>}</li>
  * </ul>
  *
  * @generated

@@ -1,6 +1,6 @@
 /**
  */
-package org.gpumem.model.impl;
+package org.gpumem.model;
 
 import org.eclipse.emf.common.notify.Notification;
 
@@ -10,10 +10,6 @@ import org.eclipse.emf.ecore.InternalEObject;
 import org.eclipse.emf.ecore.impl.ENotificationImpl;
 import org.eclipse.emf.ecore.impl.MinimalEObjectImpl;
 
-import org.gpumem.model.AddressSpace;
-import org.gpumem.model.GpumemPackage;
-import org.gpumem.model.Window;
-
 /**
  * <!-- begin-user-doc -->
  * An implementation of the model object '<em><b>Window</b></em>'.
@@ -22,9 +18,9 @@ import org.gpumem.model.Window;
  * The following features are implemented:
  * </p>
  * <ul>
- *   <li>{@link org.gpumem.model.impl.WindowImpl#getStart <em>Start</em>}</li>
- *   <li>{@link org.gpumem.model.impl.WindowImpl#getLength <em>Length</em>}</li>
- *   <li>{@link org.gpumem.model.impl.WindowImpl#getSpace <em>Space</em>}</li>
+ *   <li>{@link org.gpumem.model.WindowImpl#getStart <em>Start</em>}</li>
+ *   <li>{@link org.gpumem.model.WindowImpl#getLength <em>Length</em>}</li>
+ *   <li>{@link org.gpumem.model.WindowImpl#getSpace <em>Space</em>}</li>
  * </ul>
  *
  * @generated

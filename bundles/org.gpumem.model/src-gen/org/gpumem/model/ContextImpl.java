@@ -1,8 +1,6 @@
 /**
  */
-package org.gpumem.model.impl;
-
-import java.lang.reflect.InvocationTargetException;
+package org.gpumem.model;
 
 import java.util.Collection;
 
@@ -21,12 +19,6 @@ import org.eclipse.emf.ecore.util.EObjectContainmentWithInverseEList;
 import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.eclipse.emf.ecore.util.InternalEList;
 
-import org.gpumem.model.Context;
-import org.gpumem.model.GpumemPackage;
-import org.gpumem.model.Pool;
-import org.gpumem.model.Scope;
-import org.gpumem.model.Storage;
-
 /**
  * <!-- begin-user-doc -->
  * An implementation of the model object '<em><b>Context</b></em>'.
@@ -35,15 +27,15 @@ import org.gpumem.model.Storage;
  * The following features are implemented:
  * </p>
  * <ul>
- *   <li>{@link org.gpumem.model.impl.ContextImpl#getScope <em>Scope</em>}</li>
- *   <li>{@link org.gpumem.model.impl.ContextImpl#getIndex <em>Index</em>}</li>
- *   <li>{@link org.gpumem.model.impl.ContextImpl#getX <em>X</em>}</li>
- *   <li>{@link org.gpumem.model.impl.ContextImpl#getY <em>Y</em>}</li>
- *   <li>{@link org.gpumem.model.impl.ContextImpl#getZ <em>Z</em>}</li>
- *   <li>{@link org.gpumem.model.impl.ContextImpl#getName <em>Name</em>}</li>
- *   <li>{@link org.gpumem.model.impl.ContextImpl#getPools <em>Pools</em>}</li>
- *   <li>{@link org.gpumem.model.impl.ContextImpl#getChildren <em>Children</em>}</li>
- *   <li>{@link org.gpumem.model.impl.ContextImpl#getParent <em>Parent</em>}</li>
+ *   <li>{@link org.gpumem.model.ContextImpl#getScope <em>Scope</em>}</li>
+ *   <li>{@link org.gpumem.model.ContextImpl#getIndex <em>Index</em>}</li>
+ *   <li>{@link org.gpumem.model.ContextImpl#getX <em>X</em>}</li>
+ *   <li>{@link org.gpumem.model.ContextImpl#getY <em>Y</em>}</li>
+ *   <li>{@link org.gpumem.model.ContextImpl#getZ <em>Z</em>}</li>
+ *   <li>{@link org.gpumem.model.ContextImpl#getName <em>Name</em>}</li>
+ *   <li>{@link org.gpumem.model.ContextImpl#getPools <em>Pools</em>}</li>
+ *   <li>{@link org.gpumem.model.ContextImpl#getChildren <em>Children</em>}</li>
+ *   <li>{@link org.gpumem.model.ContextImpl#getParent <em>Parent</em>}</li>
  * </ul>
  *
  * @generated
@@ -420,26 +412,6 @@ public class ContextImpl extends MinimalEObjectImpl.Container implements Context
 	 * <!-- end-user-doc -->
 	 * @generated
 	 */
-	@Override
-	public Pool pool(final Storage storage) {
-		return org.gpumem.model.addressing.Contexts.pool(this, storage);
-	}
-
-	/**
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @generated
-	 */
-	@Override
-	public Context ancestor(final Scope scope) {
-		return org.gpumem.model.addressing.Contexts.ancestor(this, scope);
-	}
-
-	/**
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @generated
-	 */
 	@SuppressWarnings("unchecked")
 	@Override
 	public NotificationChain eInverseAdd(InternalEObject otherEnd, int featureID, NotificationChain msgs) {
@@ -627,22 +599,6 @@ public class ContextImpl extends MinimalEObjectImpl.Container implements Context
 				return getParent() != null;
 		}
 		return super.eIsSet(featureID);
-	}
-
-	/**
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @generated
-	 */
-	@Override
-	public Object eInvoke(int operationID, EList<?> arguments) throws InvocationTargetException {
-		switch (operationID) {
-			case GpumemPackage.CONTEXT___POOL__STORAGE:
-				return pool((Storage)arguments.get(0));
-			case GpumemPackage.CONTEXT___ANCESTOR__SCOPE:
-				return ancestor((Scope)arguments.get(0));
-		}
-		return super.eInvoke(operationID, arguments);
 	}
 
 	/**

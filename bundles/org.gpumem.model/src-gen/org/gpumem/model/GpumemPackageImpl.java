@@ -1,37 +1,15 @@
 /**
  */
-package org.gpumem.model.impl;
+package org.gpumem.model;
 
 import org.eclipse.emf.ecore.EAttribute;
 import org.eclipse.emf.ecore.EClass;
 import org.eclipse.emf.ecore.EDataType;
 import org.eclipse.emf.ecore.EEnum;
-import org.eclipse.emf.ecore.EOperation;
 import org.eclipse.emf.ecore.EPackage;
 import org.eclipse.emf.ecore.EReference;
 
 import org.eclipse.emf.ecore.impl.EPackageImpl;
-
-import org.gpumem.model.AccessPattern;
-import org.gpumem.model.AddressSpace;
-import org.gpumem.model.Context;
-import org.gpumem.model.GpumemFactory;
-import org.gpumem.model.GpumemPackage;
-import org.gpumem.model.InterleavedAccess;
-import org.gpumem.model.LinearAccess;
-import org.gpumem.model.Location;
-import org.gpumem.model.MemoryState;
-import org.gpumem.model.Pool;
-import org.gpumem.model.Scope;
-import org.gpumem.model.Storage;
-import org.gpumem.model.StridedAccess;
-import org.gpumem.model.Target;
-import org.gpumem.model.Variable;
-import org.gpumem.model.VendorCode;
-import org.gpumem.model.Window;
-import org.gpumem.model.WindowAccess;
-
-import org.gpumem.model.addressing.PoolAddress;
 
 import org.gpumem.model.memory.ByteSource;
 
@@ -160,13 +138,6 @@ public class GpumemPackageImpl extends EPackageImpl implements GpumemPackage {
 	 * @generated
 	 */
 	private EDataType byteSourceEDataType = null;
-
-	/**
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @generated
-	 */
-	private EDataType poolAddressEDataType = null;
 
 	/**
 	 * Creates an instance of the model <b>Package</b>, registered with
@@ -306,26 +277,6 @@ public class GpumemPackageImpl extends EPackageImpl implements GpumemPackage {
 	@Override
 	public EReference getTarget_DefaultSpace() {
 		return (EReference)targetEClass.getEStructuralFeatures().get(6);
-	}
-
-	/**
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @generated
-	 */
-	@Override
-	public EOperation getTarget__FindSpace__String() {
-		return targetEClass.getEOperations().get(0);
-	}
-
-	/**
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @generated
-	 */
-	@Override
-	public EOperation getTarget__FindSpaceByDwarfNumber__long() {
-		return targetEClass.getEOperations().get(1);
 	}
 
 	/**
@@ -824,26 +775,6 @@ public class GpumemPackageImpl extends EPackageImpl implements GpumemPackage {
 	 * @generated
 	 */
 	@Override
-	public EOperation getContext__Pool__Storage() {
-		return contextEClass.getEOperations().get(0);
-	}
-
-	/**
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @generated
-	 */
-	@Override
-	public EOperation getContext__Ancestor__Scope() {
-		return contextEClass.getEOperations().get(1);
-	}
-
-	/**
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @generated
-	 */
-	@Override
 	public EClass getPool() {
 		return poolEClass;
 	}
@@ -936,26 +867,6 @@ public class GpumemPackageImpl extends EPackageImpl implements GpumemPackage {
 	@Override
 	public EAttribute getLocation_Offset() {
 		return (EAttribute)locationEClass.getEStructuralFeatures().get(2);
-	}
-
-	/**
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @generated
-	 */
-	@Override
-	public EOperation getLocation__Resolve() {
-		return locationEClass.getEOperations().get(0);
-	}
-
-	/**
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @generated
-	 */
-	@Override
-	public EOperation getLocation__Aliases() {
-		return locationEClass.getEOperations().get(1);
 	}
 
 	/**
@@ -1134,16 +1045,6 @@ public class GpumemPackageImpl extends EPackageImpl implements GpumemPackage {
 	 * @generated
 	 */
 	@Override
-	public EDataType getPoolAddress() {
-		return poolAddressEDataType;
-	}
-
-	/**
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @generated
-	 */
-	@Override
 	public GpumemFactory getGpumemFactory() {
 		return (GpumemFactory)getEFactoryInstance();
 	}
@@ -1175,8 +1076,6 @@ public class GpumemPackageImpl extends EPackageImpl implements GpumemPackage {
 		createEReference(targetEClass, TARGET__STORAGES);
 		createEReference(targetEClass, TARGET__ADDRESS_SPACES);
 		createEReference(targetEClass, TARGET__DEFAULT_SPACE);
-		createEOperation(targetEClass, TARGET___FIND_SPACE__STRING);
-		createEOperation(targetEClass, TARGET___FIND_SPACE_BY_DWARF_NUMBER__LONG);
 
 		storageEClass = createEClass(STORAGE);
 		createEAttribute(storageEClass, STORAGE__NAME);
@@ -1236,8 +1135,6 @@ public class GpumemPackageImpl extends EPackageImpl implements GpumemPackage {
 		createEReference(contextEClass, CONTEXT__POOLS);
 		createEReference(contextEClass, CONTEXT__CHILDREN);
 		createEReference(contextEClass, CONTEXT__PARENT);
-		createEOperation(contextEClass, CONTEXT___POOL__STORAGE);
-		createEOperation(contextEClass, CONTEXT___ANCESTOR__SCOPE);
 
 		poolEClass = createEClass(POOL);
 		createEReference(poolEClass, POOL__STORAGE);
@@ -1250,8 +1147,6 @@ public class GpumemPackageImpl extends EPackageImpl implements GpumemPackage {
 		createEReference(locationEClass, LOCATION__CONTEXT);
 		createEReference(locationEClass, LOCATION__SPACE);
 		createEAttribute(locationEClass, LOCATION__OFFSET);
-		createEOperation(locationEClass, LOCATION___RESOLVE);
-		createEOperation(locationEClass, LOCATION___ALIASES);
 
 		variableEClass = createEClass(VARIABLE);
 		createEAttribute(variableEClass, VARIABLE__NAME);
@@ -1275,7 +1170,6 @@ public class GpumemPackageImpl extends EPackageImpl implements GpumemPackage {
 
 		// Create data types
 		byteSourceEDataType = createEDataType(BYTE_SOURCE);
-		poolAddressEDataType = createEDataType(POOL_ADDRESS);
 	}
 
 	/**
@@ -1320,12 +1214,6 @@ public class GpumemPackageImpl extends EPackageImpl implements GpumemPackage {
 		initEReference(getTarget_Storages(), this.getStorage(), null, "storages", null, 0, -1, Target.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEReference(getTarget_AddressSpaces(), this.getAddressSpace(), null, "addressSpaces", null, 0, -1, Target.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEReference(getTarget_DefaultSpace(), this.getAddressSpace(), null, "defaultSpace", null, 0, 1, Target.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_COMPOSITE, IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
-
-		EOperation op = initEOperation(getTarget__FindSpace__String(), this.getAddressSpace(), "findSpace", 0, 1, IS_UNIQUE, IS_ORDERED);
-		addEParameter(op, ecorePackage.getEString(), "name", 0, 1, IS_UNIQUE, IS_ORDERED);
-
-		op = initEOperation(getTarget__FindSpaceByDwarfNumber__long(), this.getAddressSpace(), "findSpaceByDwarfNumber", 0, 1, IS_UNIQUE, IS_ORDERED);
-		addEParameter(op, ecorePackage.getELong(), "number", 0, 1, IS_UNIQUE, IS_ORDERED);
 
 		initEClass(storageEClass, Storage.class, "Storage", !IS_ABSTRACT, !IS_INTERFACE, IS_GENERATED_INSTANCE_CLASS);
 		initEAttribute(getStorage_Name(), ecorePackage.getEString(), "name", null, 0, 1, Storage.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_UNSETTABLE, !IS_ID, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
@@ -1386,12 +1274,6 @@ public class GpumemPackageImpl extends EPackageImpl implements GpumemPackage {
 		initEReference(getContext_Children(), this.getContext(), this.getContext_Parent(), "children", null, 0, -1, Context.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEReference(getContext_Parent(), this.getContext(), this.getContext_Children(), "parent", null, 0, 1, Context.class, IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 
-		op = initEOperation(getContext__Pool__Storage(), this.getPool(), "pool", 0, 1, IS_UNIQUE, IS_ORDERED);
-		addEParameter(op, this.getStorage(), "storage", 0, 1, IS_UNIQUE, IS_ORDERED);
-
-		op = initEOperation(getContext__Ancestor__Scope(), this.getContext(), "ancestor", 0, 1, IS_UNIQUE, IS_ORDERED);
-		addEParameter(op, this.getScope(), "scope", 0, 1, IS_UNIQUE, IS_ORDERED);
-
 		initEClass(poolEClass, Pool.class, "Pool", !IS_ABSTRACT, !IS_INTERFACE, IS_GENERATED_INSTANCE_CLASS);
 		initEReference(getPool_Storage(), this.getStorage(), null, "storage", null, 1, 1, Pool.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_COMPOSITE, IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEAttribute(getPool_Size(), ecorePackage.getELong(), "size", null, 0, 1, Pool.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_UNSETTABLE, !IS_ID, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
@@ -1403,10 +1285,6 @@ public class GpumemPackageImpl extends EPackageImpl implements GpumemPackage {
 		initEReference(getLocation_Context(), this.getContext(), null, "context", null, 0, 1, Location.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_COMPOSITE, IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEReference(getLocation_Space(), this.getAddressSpace(), null, "space", null, 1, 1, Location.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_COMPOSITE, IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEAttribute(getLocation_Offset(), ecorePackage.getELong(), "offset", null, 0, 1, Location.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_UNSETTABLE, !IS_ID, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
-
-		initEOperation(getLocation__Resolve(), this.getPoolAddress(), "resolve", 0, 1, IS_UNIQUE, IS_ORDERED);
-
-		initEOperation(getLocation__Aliases(), this.getLocation(), "aliases", 0, -1, IS_UNIQUE, IS_ORDERED);
 
 		initEClass(variableEClass, Variable.class, "Variable", !IS_ABSTRACT, !IS_INTERFACE, IS_GENERATED_INSTANCE_CLASS);
 		initEAttribute(getVariable_Name(), ecorePackage.getEString(), "name", null, 0, 1, Variable.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_UNSETTABLE, !IS_ID, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
@@ -1436,7 +1314,6 @@ public class GpumemPackageImpl extends EPackageImpl implements GpumemPackage {
 
 		// Initialize data types
 		initEDataType(byteSourceEDataType, ByteSource.class, "ByteSource", !IS_SERIALIZABLE, !IS_GENERATED_INSTANCE_CLASS);
-		initEDataType(poolAddressEDataType, PoolAddress.class, "PoolAddress", !IS_SERIALIZABLE, !IS_GENERATED_INSTANCE_CLASS);
 
 		// Create resource
 		createResource(eNS_URI);

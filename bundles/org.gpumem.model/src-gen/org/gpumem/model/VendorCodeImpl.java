@@ -1,6 +1,6 @@
 /**
  */
-package org.gpumem.model.impl;
+package org.gpumem.model;
 
 import org.eclipse.emf.common.notify.Notification;
 
@@ -8,9 +8,6 @@ import org.eclipse.emf.ecore.EClass;
 
 import org.eclipse.emf.ecore.impl.ENotificationImpl;
 import org.eclipse.emf.ecore.impl.MinimalEObjectImpl;
-
-import org.gpumem.model.GpumemPackage;
-import org.gpumem.model.VendorCode;
 
 /**
  * <!-- begin-user-doc -->
@@ -20,8 +17,8 @@ import org.gpumem.model.VendorCode;
  * The following features are implemented:
  * </p>
  * <ul>
- *   <li>{@link org.gpumem.model.impl.VendorCodeImpl#getScheme <em>Scheme</em>}</li>
- *   <li>{@link org.gpumem.model.impl.VendorCodeImpl#getValue <em>Value</em>}</li>
+ *   <li>{@link org.gpumem.model.VendorCodeImpl#getScheme <em>Scheme</em>}</li>
+ *   <li>{@link org.gpumem.model.VendorCodeImpl#getValue <em>Value</em>}</li>
  * </ul>
  *
  * @generated

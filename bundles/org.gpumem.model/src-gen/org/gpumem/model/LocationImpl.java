@@ -1,25 +1,14 @@
 /**
  */
-package org.gpumem.model.impl;
-
-import java.lang.reflect.InvocationTargetException;
+package org.gpumem.model;
 
 import org.eclipse.emf.common.notify.Notification;
-
-import org.eclipse.emf.common.util.EList;
 
 import org.eclipse.emf.ecore.EClass;
 import org.eclipse.emf.ecore.InternalEObject;
 
 import org.eclipse.emf.ecore.impl.ENotificationImpl;
 import org.eclipse.emf.ecore.impl.MinimalEObjectImpl;
-
-import org.gpumem.model.AddressSpace;
-import org.gpumem.model.Context;
-import org.gpumem.model.GpumemPackage;
-import org.gpumem.model.Location;
-
-import org.gpumem.model.addressing.PoolAddress;
 
 /**
  * <!-- begin-user-doc -->
@@ -29,9 +18,9 @@ import org.gpumem.model.addressing.PoolAddress;
  * The following features are implemented:
  * </p>
  * <ul>
- *   <li>{@link org.gpumem.model.impl.LocationImpl#getContext <em>Context</em>}</li>
- *   <li>{@link org.gpumem.model.impl.LocationImpl#getSpace <em>Space</em>}</li>
- *   <li>{@link org.gpumem.model.impl.LocationImpl#getOffset <em>Offset</em>}</li>
+ *   <li>{@link org.gpumem.model.LocationImpl#getContext <em>Context</em>}</li>
+ *   <li>{@link org.gpumem.model.LocationImpl#getSpace <em>Space</em>}</li>
+ *   <li>{@link org.gpumem.model.LocationImpl#getOffset <em>Offset</em>}</li>
  * </ul>
  *
  * @generated
@@ -205,26 +194,6 @@ public class LocationImpl extends MinimalEObjectImpl.Container implements Locati
 	 * @generated
 	 */
 	@Override
-	public PoolAddress resolve() {
-		return org.gpumem.model.addressing.AddressResolver.resolve(getContext(), getSpace(), getOffset());
-	}
-
-	/**
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @generated
-	 */
-	@Override
-	public EList<Location> aliases() {
-		return org.eclipse.emf.common.util.ECollections.asEList(org.gpumem.model.addressing.AddressResolver.aliases(resolve()));
-	}
-
-	/**
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @generated
-	 */
-	@Override
 	public Object eGet(int featureID, boolean resolve, boolean coreType) {
 		switch (featureID) {
 			case GpumemPackage.LOCATION__CONTEXT:
@@ -297,22 +266,6 @@ public class LocationImpl extends MinimalEObjectImpl.Container implements Locati
 				return offset != OFFSET_EDEFAULT;
 		}
 		return super.eIsSet(featureID);
-	}
-
-	/**
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @generated
-	 */
-	@Override
-	public Object eInvoke(int operationID, EList<?> arguments) throws InvocationTargetException {
-		switch (operationID) {
-			case GpumemPackage.LOCATION___RESOLVE:
-				return resolve();
-			case GpumemPackage.LOCATION___ALIASES:
-				return aliases();
-		}
-		return super.eInvoke(operationID, arguments);
 	}
 
 	/**

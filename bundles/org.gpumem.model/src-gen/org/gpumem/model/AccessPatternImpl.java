@@ -1,13 +1,10 @@
 /**
  */
-package org.gpumem.model.impl;
+package org.gpumem.model;
 
 import org.eclipse.emf.ecore.EClass;
 
 import org.eclipse.emf.ecore.impl.MinimalEObjectImpl;
-
-import org.gpumem.model.AccessPattern;
-import org.gpumem.model.GpumemPackage;
 
 /**
  * <!-- begin-user-doc -->
