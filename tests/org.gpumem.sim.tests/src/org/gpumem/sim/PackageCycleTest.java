@@ -27,9 +27,6 @@ class PackageCycleTest {
         List<String> cycles = new ArrayList<>();
         int edges = 0;
         for (Module b : ProjectBundles.bundles()) {
-            if (ProjectBundles.NOT_YET.containsKey(b.name())) {
-                continue;
-            }
             // package -> package it names -> the files that name it
             Map<String, Map<String, List<String>>> graph = new TreeMap<>();
             for (Map.Entry<String, List<Path>> p : b.packages().entrySet()) {

@@ -23,14 +23,6 @@ import java.util.stream.Stream;
  * manifest exports and how, and which packages any Java code names.
  */
 final class ProjectBundles {
-    /**
-     * Bundles these rules do not hold yet, each with the reason. The debug bundle is being split
-     * into org.gpumem.debug.core and the Eclipse debug model (issue 29): until that lands its
-     * model, memory and launch packages form a cycle and its exports carry no versions.
-     */
-    static final Map<String, String> NOT_YET = Map.of("org.gpumem.debug",
-            "being split into org.gpumem.debug.core and the Eclipse debug model (issue 29)");
-
     /** A package name followed by a type name (or {@code *}): how code names another package. */
     private static final Pattern PACKAGE_USE = Pattern.compile("\\b(org\\.gpumem(?:\\.[a-z][a-z0-9_]*)+)\\.[A-Z*]");
     private static final Pattern PACKAGE_DECLARATION = Pattern.compile("^\\s*package\\s+([\\w.]+)\\s*;", Pattern.MULTILINE);
