@@ -62,7 +62,12 @@ public final class AddressResolver {
         return resolveRun(context, space, offset).address();
     }
 
-    /** Like {@link #resolve}, also telling how many following bytes stay contiguous. */
+    /** The pool byte a location reaches: its offset of its space, seen from its context. */
+    public static PoolAddress resolve(Location location) {
+        return resolve(location.getContext(), location.getSpace(), location.getOffset());
+    }
+
+    /** Like {@link #resolve(Context, AddressSpace, long)}, also telling how many following bytes stay contiguous. */
     public static Run resolveRun(Context context, AddressSpace space, long offset) {
         return resolveRun(context, space, offset, 0);
     }
