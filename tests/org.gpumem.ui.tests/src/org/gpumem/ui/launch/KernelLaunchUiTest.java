@@ -54,7 +54,7 @@ class KernelLaunchUiTest {
         for (IBreakpoint b : DebugPlugin.getDefault().getBreakpointManager().getBreakpoints(KernelDebugIds.MODEL_ID)) {
             b.delete();
         }
-        UiTesting.endLaunchesAndDelete(ResourcesPlugin.getWorkspace().getRoot().getProject(SampleProjectStartup.PROJECT));
+        UiTesting.endLaunchesAndDelete(ResourcesPlugin.getWorkspace().getRoot().getProject(SampleProject.PROJECT));
     }
 
     private static List<KernelLineBreakpoint> breakpoints() {
@@ -67,10 +67,10 @@ class KernelLaunchUiTest {
 
     @Test
     void sampleProjectDebugsToItsLoopBreakpoint() throws Exception {
-        ILaunchConfiguration configuration = SampleProjectStartup.createIfMissing(null);
+        ILaunchConfiguration configuration = SampleProject.createIfMissing(null);
         assertNotNull(configuration);
-        assertNull(SampleProjectStartup.createIfMissing(null), "an existing sample project is left alone");
-        IProject project = ResourcesPlugin.getWorkspace().getRoot().getProject(SampleProjectStartup.PROJECT);
+        assertNull(SampleProject.createIfMissing(null), "an existing sample project is left alone");
+        IProject project = ResourcesPlugin.getWorkspace().getRoot().getProject(SampleProject.PROJECT);
         for (String name : BundledSample.FILES) {
             assertTrue(project.getFile(name).exists(), name);
         }
