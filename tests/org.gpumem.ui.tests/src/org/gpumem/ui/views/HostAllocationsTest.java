@@ -136,7 +136,7 @@ class HostAllocationsTest {
             Variable v = assertInstanceOf(Variable.class, row.getData());
             String text = row.getText(0);
             assertEquals(expected.get(i).bytes(), v.getByteSize(), text);
-            assertEquals(GpumemLabels.size(expected.get(i).bytes()), row.getText(2), text);
+            assertEquals(GpumemLabels.size(expected.get(i).bytes()), row.getText(3), text);
             assertTrue(text.matches("cudaMalloc from main\\+0x[0-9a-f]+ at 0x" + Long.toHexString(v.getOffset())
                     + " \\(reduction\\.cu:" + expected.get(i).line() + "\\)"), text);
             assertTrue(row.getText(1).startsWith("global"), row.getText(1));
