@@ -44,7 +44,12 @@ import org.gpumem.ui.snapshot.SaveSnapshotAction;
  */
 public final class MemoryPoolsView extends SessionView {
 
-    public static final String[] COLUMNS = {"Context / pool", "Spaces", "Address range", "Allocated", "Holding data"};
+    /** The columns, the sizes before the spaces so that a narrow view still shows them. */
+    public static final String[] COLUMNS = {"Context / pool", "Addresses spanned", "Allocated", "Holding data", "Spaces"};
+    public static final int SPANNED = 1;
+    public static final int ALLOCATED = 2;
+    public static final int HOLDING_DATA = 3;
+    public static final int SPACES = 4;
 
     private Label status;
     private TreeViewer viewer;
@@ -63,7 +68,7 @@ public final class MemoryPoolsView extends SessionView {
         viewer = new TreeViewer(area, SWT.FULL_SELECTION | SWT.BORDER);
         Tree tree = viewer.getTree();
         tree.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
-        int[] widths = {300, 200, 200, 110, 110};
+        int[] widths = {260, 130, 90, 100, 160};
         TextColumns.add(viewer, COLUMNS, widths, this::columnText);
         reads = new LatestReads(tree).asSystemJobs();
         saveSnapshot = new SaveSnapshotAction(parent.getShell(), this::setContentDescription);
@@ -139,8 +144,8 @@ public final class MemoryPoolsView extends SessionView {
             return switch (column) {
                 case 0 -> v.getName() + " at 0x" + Long.toHexString(v.getOffset())
                         + (v.getDeclFile() == null ? "" : " (" + v.getDeclFile() + ":" + v.getDeclLine() + ")");
-                case 1 -> v.getSpace().getName() + (v.getTypeName() == null ? "" : " \u00b7 " + v.getTypeName());
-                case 3 -> GpumemLabels.size(v.getByteSize());
+                case SPACES -> v.getSpace().getName() + (v.getTypeName() == null ? "" : " \u00b7 " + v.getTypeName());
+                case ALLOCATED -> GpumemLabels.size(v.getByteSize());
                 default -> "";
             };
         }
@@ -148,12 +153,12 @@ public final class MemoryPoolsView extends SessionView {
         Measured m = measured;
         return switch (column) {
             case 0 -> pool.getStorage().getName() + " pool";
-            case 1 -> PoolSpaces.direct(pool).stream().map(AddressSpace::getName).collect(Collectors.joining(", "));
-            case 2 -> "0x0 .. 0x" + Long.toHexString(Math.max(0, pool.getSize() - 1)) + " (" + GpumemLabels.size(pool.getSize())
-                    + ")";
-            case 3 -> m != null ? (variablesIn(pool).isEmpty() ? "" : GpumemLabels.size(m.allocated().getOrDefault(pool, 0L)))
+            case SPACES -> PoolSpaces.direct(pool).stream().map(AddressSpace::getName).collect(Collectors.joining(", "));
+            // the addresses the pool's window spans, not bytes allocated: those are the next column
+            case SPANNED -> GpumemLabels.size(pool.getSize());
+            case ALLOCATED -> m != null ? (variablesIn(pool).isEmpty() ? "" : GpumemLabels.size(m.allocated().getOrDefault(pool, 0L)))
                     : measureError != null ? "" : "\u2026";
-            case 4 -> m != null ? GpumemLabels.size(m.inUse().getOrDefault(pool, 0L)) : measureError != null ? measureError
+            case HOLDING_DATA -> m != null ? GpumemLabels.size(m.inUse().getOrDefault(pool, 0L)) : measureError != null ? measureError
                     : "\u2026";
             default -> "";
         };

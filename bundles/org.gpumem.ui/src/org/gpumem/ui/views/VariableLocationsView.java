@@ -49,7 +49,10 @@ import org.gpumem.ui.renderings.MemoryViewMonitors;
  */
 public final class VariableLocationsView extends SessionView {
 
-    public static final String[] COLUMNS = {"Name", "Type", "Context", "Space", "Offset", "Size", "Value"};
+    /** The columns, where a variable is and what it holds first, so that a narrow view still shows them. */
+    public static final String[] COLUMNS = {"Name", "Space", "Offset", "Size", "Value", "Type", "Context"};
+    public static final int VALUE = 4;
+    public static final int CONTEXT = 6;
     /** The Space column of variables that live in a register, whose Offset column names it. */
     public static final String REGISTER = "register";
     /** Bytes of a value shown in hex. */
@@ -73,7 +76,7 @@ public final class VariableLocationsView extends SessionView {
     protected void createContents(Composite parent) {
         viewer = new TableViewer(parent, SWT.FULL_SELECTION | SWT.BORDER);
         reads = new LatestReads(viewer.getControl()).asSystemJobs();
-        int[] widths = {120, 100, 200, 80, 160, 60, 300};
+        int[] widths = {110, 70, 120, 50, 260, 100, 180};
         TextColumns.add(viewer, COLUMNS, widths, (element, column) -> columnText((Row) element, column));
         viewer.setContentProvider(ArrayContentProvider.getInstance());
         viewer.addDoubleClickListener(e -> {
@@ -129,12 +132,12 @@ public final class VariableLocationsView extends SessionView {
     static String columnText(Row row, int column) {
         return switch (column) {
             case 0 -> row.name();
-            case 1 -> row.type();
-            case 2 -> row.contextLabel();
-            case 3 -> row.spaceName();
-            case 4 -> row.offsetText();
-            case 5 -> Long.toString(row.size());
-            case 6 -> row.value();
+            case 1 -> row.spaceName();
+            case 2 -> row.offsetText();
+            case 3 -> Long.toString(row.size());
+            case VALUE -> row.value();
+            case 5 -> row.type();
+            case CONTEXT -> row.contextLabel();
             default -> "";
         };
     }
@@ -206,6 +209,7 @@ public final class VariableLocationsView extends SessionView {
         }, (result, error) -> {
             rows = result == null ? List.of() : result;
             viewer.setInput(rows);
+            TextColumns.fitToText(viewer.getTable(), 0, 1, 2, 3, 4);
             setContentDescription(error != null ? "Cannot read the variables: " + error
                     : focus == null ? session().emptyText() : Contexts.describe(focus));
             done.run();

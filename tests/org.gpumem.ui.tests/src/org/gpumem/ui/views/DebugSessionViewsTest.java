@@ -140,7 +140,7 @@ class DebugSessionViewsTest {
         assertTrue(gid.contextLabel().endsWith("lane 5"), gid.contextLabel());
         // demangled kernel names, NVIDIA's words for the contexts
         assertTrue(top.getName().startsWith("local_weighted(int const*, int*, int) at local_array.cu:"), top.getName());
-        assertTrue(VariableLocationsView.columnText(window, 2).startsWith("CTA (" + cta + ",0,0) warp "), window.contextLabel());
+        assertTrue(VariableLocationsView.columnText(window, VariableLocationsView.CONTEXT).startsWith("CTA (" + cta + ",0,0) warp "), window.contextLabel());
         MemoryPoolsView pools = (MemoryPoolsView) page.showView(GpuMemoryViews.MEMORY_POOLS);
         UiTesting.waitUntil(pools::measured, 60_000, "Memory Pools to show the stop");
         List<String> contexts = new java.util.ArrayList<>();
@@ -481,6 +481,11 @@ class DebugSessionViewsTest {
 
         ILaunchConfigurationWorkingCopy second = kernels.localWeighted("ui test terminated", 52, "window[k] = stage[");
         showStop(second, page, pools, variables);
+        // the buffers of the kernel that ended are not shown beside another kernel's debugging
+        OutputBuffersView outputs = (OutputBuffersView) page.findView(GpuMemoryViews.OUTPUT_BUFFERS);
+        UiTesting.waitUntil(() -> outputs.buffers().isEmpty(), 60_000, "Output Buffers to let go of the ended kernel's out");
+        assertTrue(outputs.message().startsWith(OutputBuffersView.HINT), outputs.message());
+        assertTrue(outputs.message().contains("ui test terminated started"), outputs.message());
         launch.terminate();
         UiTesting.waitUntil(launch::isTerminated, 60_000, "the kernel to terminate");
         assertDetached(pools, variables, "ui test terminated");

@@ -113,7 +113,7 @@ class GpuMemoryViewsTest {
             java.util.ArrayDeque<TreeItem> items = new java.util.ArrayDeque<>(List.of(tree.getItems()));
             while (!items.isEmpty()) {
                 TreeItem item = items.pop();
-                for (int column = 2; column < MemoryPoolsView.COLUMNS.length; column++) {
+                for (int column = MemoryPoolsView.SPANNED; column < MemoryPoolsView.COLUMNS.length; column++) {
                     String text = item.getText(column);
                     assertTrue(gc.textExtent(text).x < tree.getColumn(column).getWidth(),
                             MemoryPoolsView.COLUMNS[column] + " '" + text + "' is wider than its column");
@@ -138,8 +138,8 @@ class GpuMemoryViewsTest {
         TreeItem device = pools.viewer().getTree().getItem(0);
         assertEquals("device", device.getText(0));
         assertTrue(List.of(device.getItems()).stream().anyMatch(i -> i.getText(0).equals("global pool")
-                && i.getText(1).contains("global") && i.getText(2).equals(pools.columnText(state.getDevice().getPools()
-                        .get(0), 2))));
+                && i.getText(MemoryPoolsView.SPACES).contains("global") && i.getText(MemoryPoolsView.SPANNED).equals(
+                        pools.columnText(state.getDevice().getPools().get(0), MemoryPoolsView.SPANNED))));
 
         Map<String, VariableLocationsView.Row> rows = variables.rows().stream()
                 .collect(Collectors.toMap(VariableLocationsView.Row::name, r -> r));
@@ -152,7 +152,7 @@ class GpuMemoryViewsTest {
         byte[] tile = new byte[16];
         AddressResolver.read(lane37, state.getTarget().findSpace("shared"), 0x40, tile, 0, 16);
         assertEquals(UiTesting.hex(tile, 0, 16), rows.get("tile").value());
-        String shownTile = variables.viewer().getTable().getItem(variables.rows().indexOf(rows.get("tile"))).getText(6);
+        String shownTile = variables.viewer().getTable().getItem(variables.rows().indexOf(rows.get("tile"))).getText(VariableLocationsView.VALUE);
         assertEquals(UiTesting.hex(tile, 0, 16), shownTile);
         UiTesting.screenshotZoomed(variables, variables.viewer().getControl(), "variable-locations-view");
         pools.viewer().expandToLevel(4);
@@ -174,6 +174,13 @@ class GpuMemoryViewsTest {
         UiTesting.screenshotZoomed(memory, table, "space-memory-view");
         UiTesting.screenshotZoomed(aliases, aliases.panel(), "aliases-view");
         UiTesting.screenshot(page.getWorkbenchWindow().getShell(), "perspective");
+
+        // Memory Pools' header names the focus, and follows it
+        assertTrue(pools.statusText().endsWith("focus: " + Contexts.describe(lane37)), pools.statusText());
+        Context lane5 = Contexts.descendants(Contexts.descendants(state.getDevice(), Scope.WORK_GROUP).get(0), Scope.LANE).get(5);
+        GpuMemorySession.get().focus(lane5);
+        UiTesting.waitUntil(() -> pools.statusText().endsWith("focus: " + Contexts.describe(lane5)), 60_000,
+                "Memory Pools' header to follow the focus (" + pools.statusText() + ")");
     }
 
     @Test
