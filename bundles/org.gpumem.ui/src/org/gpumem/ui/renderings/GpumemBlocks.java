@@ -1,8 +1,8 @@
 package org.gpumem.ui.renderings;
 
 import org.eclipse.core.runtime.Adapters;
-import org.eclipse.debug.core.model.IMemoryBlock;
 import org.eclipse.debug.core.DebugException;
+import org.eclipse.debug.core.model.IMemoryBlock;
 import org.eclipse.debug.core.model.IMemoryBlockExtension;
 import org.gpumem.debug.model.MemoryBlockBinding;
 import org.gpumem.debug.model.SpaceMemoryBlock;

@@ -16,9 +16,9 @@ import org.gpumem.model.Scope;
 import org.gpumem.model.addressing.Contexts;
 import org.gpumem.model.snapshot.Snapshot;
 import org.gpumem.ui.GpuMemoryViews;
-import org.gpumem.ui.internal.ReadOnlyFileEditor;
 import org.gpumem.ui.internal.LatestReads;
 import org.gpumem.ui.internal.Problems;
+import org.gpumem.ui.internal.ReadOnlyFileEditor;
 import org.gpumem.ui.session.GpuMemorySession;
 
 /**

@@ -8,8 +8,8 @@ import org.eclipse.jface.action.Action;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PartInitException;
 import org.gpumem.ui.GpuMemoryViews;
-import org.gpumem.ui.session.GpuMemorySession;
 import org.gpumem.ui.session.GpuMemorySession.SelectedBytes;
+import org.gpumem.ui.session.GpuMemorySession;
 
 /**
  * A view's toolbar button that opens the Lanes or the Aliases view on the bytes of the row

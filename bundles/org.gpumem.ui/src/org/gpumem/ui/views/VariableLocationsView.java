@@ -34,10 +34,10 @@ import org.gpumem.model.addressing.Contexts;
 import org.gpumem.ui.GpuMemoryViews;
 import org.gpumem.ui.internal.LatestReads;
 import org.gpumem.ui.internal.Problems;
-import org.gpumem.ui.session.GpuMemorySession.SelectedBytes;
 import org.gpumem.ui.internal.TextColumns;
 import org.gpumem.ui.memory.Hex;
 import org.gpumem.ui.renderings.MemoryViewMonitors;
+import org.gpumem.ui.session.GpuMemorySession.SelectedBytes;
 
 /**
  * Variable Locations: the variables of the current gpumem stack frame that live in memory, or

@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
 
 import org.eclipse.core.filesystem.EFS;
 import org.eclipse.swt.widgets.TreeItem;
+import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
@@ -20,7 +21,6 @@ import org.gpumem.model.AddressSpace;
 import org.gpumem.model.Context;
 import org.gpumem.model.GpumemFactory;
 import org.gpumem.model.MemoryState;
-import org.eclipse.ui.IViewPart;
 import org.gpumem.model.Pool;
 import org.gpumem.model.Scope;
 import org.gpumem.model.Target;
