@@ -7,11 +7,16 @@ import org.eclipse.ui.IPerspectiveFactory;
 
 /**
  * The GPU Memory perspective: the debugger's own views (Debug, Variables, Breakpoints, Memory)
- * with gpumem's address-space views beside them.
+ * with gpumem's address-space views beside them. On a first start it shows the Project Explorer
+ * (the sample project) and First Steps; the Debug view comes to the front when a launch starts.
+ * Lanes, Aliases, the profile, Output Buffers, Problems and the Error Log have their place in
+ * the bottom folder, Device Code in the left one, and open there when asked for.
  */
 public final class GpuMemoryPerspective implements IPerspectiveFactory {
 
     public static final String ID = "org.gpumem.ui.perspective";
+    /** The platform's action set with Run > Toggle Breakpoint, Skip All Breakpoints, Remove All Breakpoints. */
+    public static final String BREAKPOINT_ACTION_SET = "org.eclipse.debug.ui.breakpointActionSet";
 
     /** Folder ids, so views contributed later can be placed with their peers. */
     public static final String FOLDER_LEFT = "org.gpumem.ui.folder.left";
@@ -21,11 +26,14 @@ public final class GpuMemoryPerspective implements IPerspectiveFactory {
     @Override
     public void createInitialLayout(IPageLayout layout) {
         String editor = layout.getEditorArea();
-        IFolderLayout left = layout.createFolder(FOLDER_LEFT, IPageLayout.LEFT, 0.28f, editor);
-        left.addView(IDebugUIConstants.ID_DEBUG_VIEW);
+        IFolderLayout left = layout.createFolder(FOLDER_LEFT, IPageLayout.LEFT, 0.27f, editor);
         left.addView(IPageLayout.ID_PROJECT_EXPLORER);
+        left.addView(IDebugUIConstants.ID_DEBUG_VIEW);
         for (String id : GpuMemoryViews.LEFT) {
             left.addView(id);
+        }
+        for (String id : GpuMemoryViews.LEFT_ON_DEMAND) {
+            left.addPlaceholder(id);
         }
         IFolderLayout right = layout.createFolder(FOLDER_RIGHT, IPageLayout.RIGHT, 0.62f, editor);
         right.addView(IDebugUIConstants.ID_VARIABLE_VIEW);
@@ -38,9 +46,16 @@ public final class GpuMemoryPerspective implements IPerspectiveFactory {
             bottom.addView(id);
         }
         bottom.addView(IDebugUIConstants.ID_MEMORY_VIEW);
-        bottom.addView(IPageLayout.ID_PROBLEM_VIEW);
+        for (String id : GpuMemoryViews.ON_DEMAND) {
+            bottom.addPlaceholder(id);
+        }
+        bottom.addPlaceholder(IPageLayout.ID_PROBLEM_VIEW);
+        bottom.addPlaceholder(GpuMemoryViews.ERROR_LOG);
         layout.addActionSet(IDebugUIConstants.LAUNCH_ACTION_SET);
+        layout.addActionSet(IDebugUIConstants.DEBUG_ACTION_SET);
+        layout.addActionSet(BREAKPOINT_ACTION_SET);
         layout.addShowViewShortcut(IDebugUIConstants.ID_MEMORY_VIEW);
+        layout.addShowViewShortcut(GpuMemoryViews.ERROR_LOG);
         for (String id : GpuMemoryViews.ALL) {
             layout.addShowViewShortcut(id);
         }

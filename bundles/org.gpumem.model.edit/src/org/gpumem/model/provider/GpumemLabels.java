@@ -93,7 +93,10 @@ public final class GpumemLabels {
         return s == null ? "?" : s.getName();
     }
 
-    /** {@code 48 KiB}, {@code 4 GiB}, {@code 100 bytes}. */
+    /**
+     * {@code 48 KiB}, {@code 4 GiB}, {@code 100 bytes}; a size that is no whole number of its unit
+     * gets one decimal and the exact count: {@code 4.0 GiB (4,294,974,224 bytes)}.
+     */
     public static String size(long bytes) {
         String[] units = {"bytes", "KiB", "MiB", "GiB", "TiB"};
         int u = 0;
@@ -102,6 +105,13 @@ public final class GpumemLabels {
             v /= 1024;
             u++;
         }
-        return v + " " + units[u];
+        if (v < 1024 || u == units.length - 1) {
+            return v + " " + units[u];
+        }
+        double scaled = bytes;
+        for (u = 0; u < units.length - 1 && scaled >= 1024; u++) {
+            scaled /= 1024;
+        }
+        return String.format(java.util.Locale.ROOT, "%.1f %s (%,d bytes)", scaled, units[u], bytes);
     }
 }

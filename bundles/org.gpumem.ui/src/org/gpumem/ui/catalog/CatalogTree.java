@@ -34,7 +34,8 @@ final class CatalogTree {
      * compressed offload bundle is decompressed for them) and every image's kernels (read from its
      * payload), or for an image whose kernels cannot be read, the message why.
      */
-    record Contents(Catalog catalog, Map<Object, List<?>> children, int imageCount, int kernelCount) {
+    record Contents(Catalog catalog, Map<Object, List<?>> children, Map<Container, String> labels, int imageCount,
+            int kernelCount) {
 
         /** The images of {@code container}, as read. */
         @SuppressWarnings("unchecked")
@@ -66,7 +67,25 @@ final class CatalogTree {
                 }
                 scanning.worked(1);
             }
-            return new Contents(catalog, children, images.size(), kernels.size());
+            return new Contents(catalog, children, labels(catalog.containers()), images.size(), kernels.size());
+        }
+
+        /**
+         * Each container's name: its kind, numbered when the file holds several of that kind
+         * ({@code CUDA fatbin 2 of 2}), and its format version ({@code v1}).
+         */
+        static Map<Container, String> labels(List<Container> containers) {
+            Map<Container.Kind, Integer> ofKind = new java.util.EnumMap<>(Container.Kind.class);
+            containers.forEach(c -> ofKind.merge(c.kind(), 1, Integer::sum));
+            Map<Container.Kind, Integer> numbered = new java.util.EnumMap<>(Container.Kind.class);
+            Map<Container, String> labels = new IdentityHashMap<>();
+            for (Container c : containers) {
+                int n = numbered.merge(c.kind(), 1, Integer::sum);
+                int of = ofKind.get(c.kind());
+                labels.put(c, c.kind().displayName() + (of > 1 ? " " + n + " of " + of : "")
+                        + (c.version() == null ? "" : ", v" + c.version()));
+            }
+            return labels;
         }
     }
 
@@ -75,7 +94,7 @@ final class CatalogTree {
     CatalogTree(Composite parent) {
         viewer = new TreeViewer(parent, SWT.FULL_SELECTION | SWT.BORDER);
         int[] widths = {300, 90, 110, 80, 320};
-        TextColumns.add(viewer, COLUMNS, widths, CatalogTree::columnText);
+        TextColumns.add(viewer, COLUMNS, widths, (element, column) -> columnText((Contents) viewer.getInput(), element, column));
         viewer.setContentProvider(new ITreeContentProvider() {
             private Contents contents;
 
@@ -107,10 +126,10 @@ final class CatalogTree {
         });
     }
 
-    static String columnText(Object element, int column) {
+    static String columnText(Contents contents, Object element, int column) {
         if (element instanceof Container c) {
             return switch (column) {
-                case 0 -> c.kind().displayName() + (c.version() == null ? "" : " " + c.version());
+                case 0 -> contents == null ? c.kind().displayName() : contents.labels().get(c);
                 case 1 -> Long.toString(c.size());
                 case 2 -> c.compression() == null ? "" : c.compression().displayName();
                 case 4 -> c.origin().describe();

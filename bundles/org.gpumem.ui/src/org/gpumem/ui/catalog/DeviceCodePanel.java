@@ -61,6 +61,11 @@ public final class DeviceCodePanel extends Composite {
         });
     }
 
+    /** Says {@code text} on the status line (why something could not be shown); what is listed stays. */
+    public void say(String text) {
+        status.setText(text);
+    }
+
     public boolean loading() {
         return loading;
     }

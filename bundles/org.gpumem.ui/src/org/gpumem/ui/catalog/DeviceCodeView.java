@@ -37,13 +37,16 @@ import org.gpumem.host.SimulatedImages;
 import org.gpumem.images.Container;
 import org.gpumem.images.DeviceImage;
 import org.gpumem.images.Kernel;
+import org.gpumem.ui.internal.LatestReads;
 
 /**
  * Device Code: the catalog of the binary or PTX file selected in the workbench (the Project
  * Explorer, any view whose selection adapts to a workspace file), or, when a gpumem kernel
  * launch becomes the debug context, of the module that launch runs: a launch file's PTX, or a
  * CUDA program's executable with the kernel being debugged selected under the image the
- * simulator runs it from ({@link SimulatedImages}), whose DWARF variables are listed.
+ * simulator runs it from ({@link SimulatedImages}), whose DWARF variables are listed. Whether a
+ * selected file holds device code (its ELF magic) and which module a launch runs (its launch
+ * file) are read in jobs, like the catalog itself: the UI thread opens no file.
  */
 public final class DeviceCodeView extends ViewPart {
 
@@ -55,6 +58,8 @@ public final class DeviceCodeView extends ViewPart {
 
     private DeviceCodePanel panel;
     private Path shown;
+    /** Looks at a selected file or a launch's configuration before its catalog is read; the latest wins. */
+    private LatestReads looks;
     private final ISelectionListener selectionListener = this::selectionChanged;
     private final IDebugContextListener debugContextListener = this::debugContextChanged;
 
@@ -62,6 +67,7 @@ public final class DeviceCodeView extends ViewPart {
     public void createPartControl(Composite parent) {
         parent.setLayout(new FillLayout());
         panel = new DeviceCodePanel(parent);
+        looks = new LatestReads(panel).asSystemJobs();
         getSite().setSelectionProvider(panel.catalogViewer());
         getSite().getPage().addPostSelectionListener(selectionListener);
         debugContexts().addDebugContextListener(debugContextListener);
@@ -82,9 +88,14 @@ public final class DeviceCodeView extends ViewPart {
         IFile file = Adapters.adapt(s.getFirstElement(), IFile.class);
         if (file != null && file.getLocation() != null) {
             Path path = file.getLocation().toPath();
-            if (holdsDeviceCode(path)) {
-                show(path);
-            }
+            looks.start("Looking for device code in " + path.getFileName(), monitor -> holdsDeviceCode(path),
+                    (holds, error) -> {
+                        if (error != null) {
+                            panel.say("Cannot read " + path + ": " + error);
+                        } else if (holds) {
+                            show(path);
+                        }
+                    }, null);
         }
     }
 
@@ -111,12 +122,29 @@ public final class DeviceCodeView extends ViewPart {
         }
         ILaunch launch = element.getLaunch();
         ILaunchConfiguration configuration = launch == null ? null : launch.getLaunchConfiguration();
-        try {
-            if (configuration != null && KernelDebugIds.LAUNCH_TYPE_ID.equals(configuration.getType().getIdentifier())) {
-                show(KernelLaunchAttributes.describe(configuration).module());
+        if (configuration == null) {
+            return;
+        }
+        // the configuration's launch file is read in a job
+        looks.start("Reading the launch of " + configuration.getName(), monitor -> moduleOf(configuration), (module, error) -> {
+            if (error != null) {
+                panel.say("Cannot show the module of " + configuration.getName() + ": " + error);
+            } else if (module != null) {
+                show(module);
             }
+        }, null);
+    }
+
+    /** The module a kernel launch configuration runs, or null for a configuration of another type. */
+    private static Path moduleOf(ILaunchConfiguration configuration) throws IOException {
+        try {
+            if (!KernelDebugIds.LAUNCH_TYPE_ID.equals(configuration.getType().getIdentifier())) {
+                return null;
+            }
+            return KernelLaunchAttributes.describe(configuration).module();
         } catch (CoreException e) {
-            // the launch's configuration no longer describes a launch (edited since): keep what is shown
+            // edited since the launch, so that it describes no launch: the view says so
+            throw new IOException(e.getStatus().getMessage(), e);
         }
     }
 
@@ -157,8 +185,13 @@ public final class DeviceCodeView extends ViewPart {
         panel.show(file, pick);
     }
 
-    /** PTX, cubin, fat binary or code object by name, or any ELF file (executables, objects, shared libraries). */
-    static boolean holdsDeviceCode(Path file) {
+    /**
+     * PTX, cubin, fat binary or code object by name, or any ELF file (executables, objects, shared
+     * libraries). Reads the file's first bytes: call it in a job.
+     *
+     * @throws IOException when the file cannot be read
+     */
+    static boolean holdsDeviceCode(Path file) throws IOException {
         String name = file.getFileName().toString();
         int dot = name.lastIndexOf('.');
         if (dot > 0 && DEVICE_CODE_EXTENSIONS.contains(name.substring(dot + 1).toLowerCase(Locale.ROOT))) {
@@ -169,8 +202,6 @@ public final class DeviceCodeView extends ViewPart {
         }
         try (InputStream in = Files.newInputStream(file)) {
             return Arrays.equals(in.readNBytes(ELF_MAGIC.length), ELF_MAGIC);
-        } catch (IOException e) {
-            return false;
         }
     }
 
@@ -180,6 +211,7 @@ public final class DeviceCodeView extends ViewPart {
 
     @Override
     public void dispose() {
+        looks.cancel();
         getSite().getPage().removePostSelectionListener(selectionListener);
         debugContexts().removeDebugContextListener(debugContextListener);
         super.dispose();

@@ -1,7 +1,6 @@
 package org.gpumem.ui.internal;
 
 import java.io.IOException;
-import java.util.Locale;
 import java.util.function.Consumer;
 
 import org.eclipse.core.runtime.IProgressMonitor;
@@ -11,9 +10,6 @@ import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Widget;
-import org.gpumem.dwarf.io.InputFiles;
-import org.gpumem.model.addressing.AddressingException;
-import org.gpumem.model.memory.MemoryUnavailableException;
 
 /**
  * The reads behind one part of a view, of which only the latest may be shown. Each read runs in
@@ -82,20 +78,13 @@ public final class LatestReads {
                     result = reading.read(monitor);
                 } catch (OperationCanceledException cancelled) {
                     status = Status.CANCEL_STATUS;
-                } catch (AddressingException e) {
-                    // an address the user gave is the problem: the message says which and why
-                    error = e.getMessage();
-                } catch (MemoryUnavailableException e) {
-                    // the kernel runs again or its session ended while the read ran: a state
-                    error = e.getMessage();
                 } catch (IOException | RuntimeException | StackOverflowError | OutOfMemoryError e) {
-                    error = InputFiles.userMessage(e);
+                    // a problem of the input or the state is said; a bug's trace goes to the Error
+                    // Log (through the job's status) and the view says so without its text
+                    error = Problems.expected(e);
                     if (error == null) {
-                        // a bug, not bad input: the trace goes to the Error Log (through the job's
-                        // status), the view says so without the exception's own text
-                        error = "internal error while " + name.toLowerCase(Locale.ROOT)
-                                + " (a bug in gpumem, not a problem with the input); the details are in the Error Log";
-                        status = new Status(IStatus.ERROR, "org.gpumem.ui", name + " failed", e);
+                        error = Problems.internal(name);
+                        status = Problems.bug(name, e);
                     }
                 }
                 boolean cancelled = monitor.isCanceled() || status == Status.CANCEL_STATUS;

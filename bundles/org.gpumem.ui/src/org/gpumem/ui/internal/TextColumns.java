@@ -6,6 +6,8 @@ import org.eclipse.jface.viewers.TableViewerColumn;
 import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.jface.viewers.TreeViewerColumn;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeColumn;
 
@@ -50,6 +52,16 @@ public final class TextColumns {
     public static void fitToText(Tree tree, int... columns) {
         for (int column : columns) {
             TreeColumn c = tree.getColumn(column);
+            int width = c.getWidth();
+            c.pack();
+            c.setWidth(Math.max(width, c.getWidth()));
+        }
+    }
+
+    /** Like {@link #fitToText(Tree, int...)}, for a table. */
+    public static void fitToText(Table table, int... columns) {
+        for (int column : columns) {
+            TableColumn c = table.getColumn(column);
             int width = c.getWidth();
             c.pack();
             c.setWidth(Math.max(width, c.getWidth()));

@@ -18,7 +18,8 @@ import org.gpumem.debug.launch.HostLaunchAttributes;
 /**
  * The CUDA program to run: executable (built with {@code nvcc -cudart shared}), arguments,
  * working directory, the device the simulator models and the instruction budget of each kernel
- * launch. Validation is the launch's own ({@link HostLaunchAttributes#validate}).
+ * launch. Validation is the launch's own ({@link HostLaunchAttributes#validate}). Showing a
+ * configuration changes nothing: only the user's edits make the tab dirty.
  */
 final class HostMainTab extends AbstractLaunchConfigurationTab {
     private Text program;
@@ -26,6 +27,8 @@ final class HostMainTab extends AbstractLaunchConfigurationTab {
     private Text workingDirectory;
     private Text device;
     private Text budget;
+    /** Set while the fields are filled from a configuration: their changes are not the user's edits. */
+    private boolean initializing;
 
     @Override
     public void createControl(Composite parent) {
@@ -39,17 +42,20 @@ final class HostMainTab extends AbstractLaunchConfigurationTab {
         }, program);
         new Label(c, SWT.NONE).setText("Arguments:");
         arguments = new Text(c, SWT.BORDER | SWT.MULTI | SWT.V_SCROLL | SWT.WRAP);
-        GridDataFactory.fillDefaults().grab(true, true).span(2, 1).hint(400, 60).applyTo(arguments);
+        GridDataFactory.fillDefaults().grab(true, true).span(2, 1).hint(KernelMainTab.FIELD_WIDTH, 60).applyTo(arguments);
         arguments.addListener(SWT.Modify, e -> changed());
-        workingDirectory = field(c, "Working directory (default: the program's):");
+        workingDirectory = field(c, "Working directory:");
         browse(c, () -> {
             DirectoryDialog d = new DirectoryDialog(getShell());
             d.setText("Working directory");
             return d.open();
         }, workingDirectory);
+        workingDirectory.setMessage("the program's folder");
         device = field(c, "Device:");
         new Label(c, SWT.NONE);
-        budget = field(c, "Warp instructions per launch (default 10,000,000,000):");
+        budget = field(c, "Instruction budget:");
+        budget.setMessage("10,000,000,000");
+        budget.setToolTipText("Warp instructions each kernel launch may run (default 10,000,000,000)");
         new Label(c, SWT.NONE);
         setControl(c);
     }
@@ -57,7 +63,8 @@ final class HostMainTab extends AbstractLaunchConfigurationTab {
     private Text field(Composite c, String label) {
         new Label(c, SWT.NONE).setText(label);
         Text t = new Text(c, SWT.BORDER | SWT.SINGLE);
-        GridDataFactory.fillDefaults().grab(true, false).applyTo(t);
+        // a width hint keeps a long path from pushing the Browse buttons out of the dialog
+        GridDataFactory.fillDefaults().grab(true, false).hint(KernelMainTab.FIELD_WIDTH, SWT.DEFAULT).applyTo(t);
         t.addListener(SWT.Modify, e -> changed());
         return t;
     }
@@ -78,6 +85,9 @@ final class HostMainTab extends AbstractLaunchConfigurationTab {
     }
 
     private void changed() {
+        if (initializing) {
+            return;
+        }
         setDirty(true);
         updateLaunchConfigurationDialog();
     }
@@ -89,6 +99,7 @@ final class HostMainTab extends AbstractLaunchConfigurationTab {
 
     @Override
     public void initializeFrom(ILaunchConfiguration configuration) {
+        initializing = true;
         try {
             program.setText(configuration.getAttribute(HostLaunchAttributes.PROGRAM, ""));
             arguments.setText(configuration.getAttribute(HostLaunchAttributes.ARGUMENTS, ""));
@@ -97,6 +108,8 @@ final class HostMainTab extends AbstractLaunchConfigurationTab {
             budget.setText(configuration.getAttribute(HostLaunchAttributes.BUDGET, ""));
         } catch (CoreException e) {
             setErrorMessage(e.getStatus().getMessage());
+        } finally {
+            initializing = false;
         }
         setDirty(false);
     }

@@ -121,6 +121,11 @@ public final class AddressSpaceTable extends Composite {
         return header.getText();
     }
 
+    /** Adds {@code text} to the header (something the user should know about what is shown). */
+    public void say(String text) {
+        header.setText(headerText(reader) + " \u2014 " + text);
+    }
+
     /** Address of the first row of the window on screen. */
     public long windowStart() {
         return windowStart;

@@ -13,6 +13,7 @@ import org.gpumem.model.Location;
 import org.gpumem.model.addressing.AddressResolver;
 import org.gpumem.model.addressing.Contexts;
 import org.gpumem.model.addressing.PoolAddress;
+import org.gpumem.ui.internal.Problems;
 
 /**
  * For a selected byte range of one (context, space), every (space, context) that reaches the same
@@ -78,7 +79,7 @@ public final class AliasFinder {
                 AddressResolver.read(c, s, first, bytes, 0, span);
             } catch (RuntimeException unreadable) {
                 bytes = null;
-                error = unreadable.getMessage();
+                error = Problems.say("reading an alias in " + s.getName(), unreadable);
             }
             views.add(new View(s, c, selected, first, bytes, error));
         }

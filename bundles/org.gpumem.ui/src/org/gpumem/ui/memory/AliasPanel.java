@@ -3,12 +3,12 @@ package org.gpumem.ui.memory;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.eclipse.jface.resource.JFaceResources;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.ScrolledComposite;
 import org.eclipse.swt.custom.StyleRange;
 import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.graphics.Font;
-import org.eclipse.jface.resource.JFaceResources;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
@@ -25,6 +25,10 @@ import org.gpumem.ui.internal.LatestReads;
  */
 public final class AliasPanel extends Composite {
 
+    /** What the panel says before bytes are selected. */
+    public static final String HINT = "Select bytes in Space Memory, the Lanes view, Variable Locations, Memory Pools or a memory"
+            + " rendering to see every address space and context that reaches them.";
+
     private final ScrolledComposite scroller;
     private final Composite rows;
     private final Label header;
@@ -38,7 +42,7 @@ public final class AliasPanel extends Composite {
         setLayout(new GridLayout(1, false));
         header = new Label(this, SWT.WRAP);
         header.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
-        header.setText("Select bytes in a memory rendering to see every address space and context that reaches them.");
+        header.setText(HINT);
         scroller = new ScrolledComposite(this, SWT.V_SCROLL | SWT.H_SCROLL);
         scroller.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         scroller.setExpandHorizontal(true);
@@ -74,13 +78,20 @@ public final class AliasPanel extends Composite {
                 (found, error) -> present(space, offset, length, found == null ? List.of() : found, error), null);
     }
 
+    /** Shows no views, and {@code text} instead (why nothing is selected). */
+    public void clear(String text) {
+        reads.cancel();
+        present(null, 0, 0, List.of(), null);
+        header.setText(text);
+    }
+
     private void present(AddressSpace space, long offset, int length, List<AliasFinder.View> found, String error) {
         for (Control c : rows.getChildren()) {
             c.dispose();
         }
         texts.clear();
         views = found;
-        header.setText(error != null ? "No aliases: " + error
+        header.setText(space == null ? "" : error != null ? "No aliases: " + error
                 : found.size() + " views of " + space.getName() + ":" + AddressSpaces.formatOffset(space, offset) + " + "
                         + Math.min(length, AliasFinder.MAX_SELECTION) + " bytes");
         Font mono = JFaceResources.getTextFont();

@@ -5,6 +5,7 @@ import java.math.BigInteger;
 import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.model.IMemoryBlockExtension;
 import org.eclipse.debug.core.model.MemoryByte;
+import org.gpumem.ui.internal.UnreadableMemoryException;
 
 /**
  * Any debugger's {@link IMemoryBlockExtension} as the default address space; bytes the block
@@ -15,11 +16,37 @@ public final class BlockSpaceReader implements SpaceReader {
     private final IMemoryBlockExtension block;
     private final String spaceName;
     private final String contextLabel;
+    private final int addressBits;
+    private final long start;
+    private final long length;
 
-    public BlockSpaceReader(IMemoryBlockExtension block, String spaceName, String contextLabel) {
+    /**
+     * Reads the block's address size and extent once.
+     *
+     * @throws DebugException when the block's debugger cannot say them (the rendering says why)
+     */
+    public BlockSpaceReader(IMemoryBlockExtension block, String spaceName, String contextLabel) throws DebugException {
         this.block = block;
         this.spaceName = spaceName;
         this.contextLabel = contextLabel;
+        int size = block.getAddressSize();
+        this.addressBits = size > 0 ? size * 8 : 64;
+        BigInteger first = block.getMemoryBlockStartAddress();
+        this.start = first == null ? 0 : first.longValue();
+        this.length = extent(block, first);
+    }
+
+    /** Bytes from the block's start to its end, its length, or unbounded when it names neither. */
+    private static long extent(IMemoryBlockExtension block, BigInteger start) throws DebugException {
+        BigInteger end = block.getMemoryBlockEndAddress();
+        if (start != null && end != null && end.compareTo(start) >= 0) {
+            return end.subtract(start).add(BigInteger.ONE).min(BigInteger.valueOf(Long.MAX_VALUE)).longValue();
+        }
+        BigInteger size = block.getBigLength();
+        if (size != null && size.signum() > 0) {
+            return size.min(BigInteger.valueOf(Long.MAX_VALUE)).longValue();
+        }
+        return Long.MAX_VALUE;
     }
 
     @Override
@@ -29,12 +56,7 @@ public final class BlockSpaceReader implements SpaceReader {
 
     @Override
     public int addressBits() {
-        try {
-            int size = block.getAddressSize();
-            return size > 0 ? size * 8 : 64;
-        } catch (DebugException e) {
-            return 64;
-        }
+        return addressBits;
     }
 
     @Override
@@ -44,46 +66,29 @@ public final class BlockSpaceReader implements SpaceReader {
 
     @Override
     public long start() {
-        try {
-            BigInteger start = block.getMemoryBlockStartAddress();
-            return start == null ? 0 : start.longValue();
-        } catch (DebugException e) {
-            return 0;
-        }
+        return start;
     }
 
     @Override
     public long length() {
-        try {
-            BigInteger start = block.getMemoryBlockStartAddress();
-            BigInteger end = block.getMemoryBlockEndAddress();
-            if (start != null && end != null && end.compareTo(start) >= 0) {
-                return end.subtract(start).add(BigInteger.ONE).min(BigInteger.valueOf(Long.MAX_VALUE)).longValue();
-            }
-            BigInteger size = block.getBigLength();
-            if (size != null && size.signum() > 0) {
-                return size.min(BigInteger.valueOf(Long.MAX_VALUE)).longValue();
-            }
-        } catch (DebugException e) {
-            return 0;
-        }
-        return Long.MAX_VALUE;
+        return length;
     }
 
     @Override
     public void read(long address, byte[] dst, int off, int len) {
+        MemoryByte[] bytes;
         try {
             int unit = Math.max(1, block.getAddressableSize());
             long units = (len + unit - 1) / unit;
-            MemoryByte[] bytes = block.getBytesFromAddress(new BigInteger(Long.toUnsignedString(address)), units);
-            for (int i = 0; i < len; i++) {
-                if (i >= bytes.length || !bytes[i].isReadable()) {
-                    throw new IllegalStateException(spaceName + " byte " + formatAddress(address + i) + " is not readable");
-                }
-                dst[off + i] = bytes[i].getValue();
-            }
+            bytes = block.getBytesFromAddress(new BigInteger(Long.toUnsignedString(address)), units);
         } catch (DebugException e) {
-            throw new IllegalStateException(e.getMessage(), e);
+            throw new UnreadableMemoryException(e.getStatus().getMessage(), e);
+        }
+        for (int i = 0; i < len; i++) {
+            if (i >= bytes.length || !bytes[i].isReadable()) {
+                throw new UnreadableMemoryException(spaceName + " byte " + formatAddress(address + i) + " is not readable", null);
+            }
+            dst[off + i] = bytes[i].getValue();
         }
     }
 

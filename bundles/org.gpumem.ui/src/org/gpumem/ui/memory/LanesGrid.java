@@ -76,6 +76,7 @@ public final class LanesGrid extends Composite {
     private volatile long highlightedTo;
     private final Job readJob;
     private final List<Consumer<Context>> laneClickListeners = new CopyOnWriteArrayList<>();
+    private final List<CellListener> cellClickListeners = new CopyOnWriteArrayList<>();
     /** The lane index whose column is marked as the focus, or -1. */
     private int focusedLane = -1;
 
@@ -196,6 +197,23 @@ public final class LanesGrid extends Composite {
         return Long.toString(value << unused >> unused);
     }
 
+    /** Told of the element of a lane a click selected in the per-lane grid. */
+    @FunctionalInterface
+    public interface CellListener {
+        /** {@code length} bytes from {@code offset} of the grid's space seen from {@code lane}. */
+        void clicked(Context lane, long offset, int length);
+    }
+
+    /** Calls {@code listener} with the element of every per-lane cell the user clicks (the Aliases view follows it). */
+    public void onCellClicked(CellListener listener) {
+        cellClickListeners.add(listener);
+    }
+
+    /** The per-lane space shown. */
+    public AddressSpace space() {
+        return space;
+    }
+
     /** Calls {@code listener} with the lane context of every cell the user clicks (in either view). */
     public void onLaneClicked(Consumer<Context> listener) {
         laneClickListeners.add(listener);
@@ -244,6 +262,13 @@ public final class LanesGrid extends Composite {
         if (lane != null) {
             for (Consumer<Context> l : laneClickListeners) {
                 l.accept(lane);
+            }
+            TableItem item = table.getItem(new Point(e.x, e.y));
+            if (!physical && item != null) {
+                long offset = (long) table.indexOf(item) * elementSize;
+                for (CellListener l : cellClickListeners) {
+                    l.clicked(lane, offset, elementSize);
+                }
             }
         }
     }

@@ -10,6 +10,7 @@ import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
+import org.gpumem.ui.internal.Problems;
 
 /**
  * A bounded cache of fixed-size pages of one {@link SpaceReader}, filled by a background job. The
@@ -164,7 +165,8 @@ public final class PageCache {
             reader.read(reader.start() + offset, bytes, 0, length);
             return new Page(index, version, readAt, bytes, length, null, changed(before, version, bytes, length));
         } catch (RuntimeException e) {
-            return new Page(index, version, readAt, bytes, 0, e.getMessage() == null ? e.toString() : e.getMessage(), null);
+            // the page says why it is unreadable; a bug's trace goes to the Error Log as well
+            return new Page(index, version, readAt, bytes, 0, Problems.say("reading " + reader.spaceName() + " memory", e), null);
         }
     }
 

@@ -2,16 +2,18 @@ package org.gpumem.ui.profile;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import org.eclipse.core.filesystem.IFileStore;
 import org.eclipse.core.resources.IFile;
+import org.eclipse.core.runtime.CoreException;
 import org.eclipse.debug.core.DebugEvent;
 import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.IDebugEventSetListener;
+import org.eclipse.debug.core.ILaunch;
+import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
+import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.debug.ui.contexts.DebugContextEvent;
 import org.eclipse.debug.ui.contexts.IDebugContextListener;
@@ -41,15 +43,10 @@ import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.part.ViewPart;
 import org.eclipse.ui.texteditor.ITextEditor;
+import org.gpumem.debug.KernelDebugIds;
 import org.gpumem.debug.launch.HostProgramProcess;
+import org.gpumem.debug.launch.KernelLaunchAttributes;
 import org.gpumem.debug.launch.KernelSourceLocator;
-import org.gpumem.images.Kernel;
-import org.gpumem.sim.AddressSpaceProfile;
-import org.gpumem.sim.ExecOptions;
-import org.gpumem.sim.LaunchResult;
-import org.gpumem.sim.launch.LaunchDescription;
-import org.gpumem.sim.launch.LaunchFileReader;
-import org.gpumem.sim.launch.PreparedLaunch;
 import org.gpumem.ui.internal.LatestReads;
 
 /**
@@ -58,8 +55,9 @@ import org.gpumem.ui.internal.LatestReads;
  * have used that space directly. It follows the kernel launches of the IDE: the profile of the
  * launch that last stopped, ended or was selected in the Debug view, taken at each suspend and
  * at the kernel's end (events in a burst are one read, in a job). A launch file can also be
- * profiled on its own (toolbar), run in a job. Columns sort on click; double-click opens the
- * source line in the workspace's editor.
+ * profiled on its own (toolbar): it runs as a kernel launch in run mode, like every other run,
+ * with its console, progress and Terminate, and the view follows it. Columns sort on click;
+ * double-click opens the source line in the workspace's editor.
  */
 public final class AddressSpaceProfileView extends ViewPart implements IDebugEventSetListener {
 
@@ -69,11 +67,11 @@ public final class AddressSpaceProfileView extends ViewPart implements IDebugEve
     private TableViewer viewer;
     private volatile List<ProfileRow> rows = List.of();
     private volatile boolean running;
-    /** Finds the sources the rows name (the followed launch's, or a profiled launch file's module). */
+    /** Finds the sources the rows name (the followed launch's). */
     private KernelSourceLocator sources;
-    private LatestReads runs;
+    private LatestReads reads;
     private int sortColumn = 1;
-    /** The launch followed, or null (nothing yet, or a launch file profiled on its own). UI thread. */
+    /** The launch followed, or null (nothing yet). UI thread. */
     private ProfiledLaunch followed;
     /** The launch of the latest event, to be read at the next refresh; guarded by {@code this}. */
     private ProfiledLaunch pending;
@@ -90,7 +88,7 @@ public final class AddressSpaceProfileView extends ViewPart implements IDebugEve
         status.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
         status.setText("Run or debug a kernel to see where its generic accesses go, per source line"
                 + " (or profile a launch file from the toolbar).");
-        runs = new LatestReads(status).asUserJobs();
+        reads = new LatestReads(status).asSystemJobs();
         viewer = new TableViewer(area, SWT.FULL_SELECTION | SWT.BORDER);
         Table table = viewer.getTable();
         table.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
@@ -160,7 +158,7 @@ public final class AddressSpaceProfileView extends ViewPart implements IDebugEve
         return rows;
     }
 
-    /** Whether a read or a profiling run is in progress. */
+    /** Whether a read of the followed launch's profile is in progress. */
     public boolean running() {
         return running;
     }
@@ -240,7 +238,7 @@ public final class AddressSpaceProfileView extends ViewPart implements IDebugEve
             viewer.setInput(rows);
         }
         running = true;
-        runs.start("Reading the address-space profile", monitor -> readProfile(launch), (reading, error) -> {
+        reads.start("Reading the address-space profile", monitor -> readProfile(launch), (reading, error) -> {
             if (reading != null && reading.rows() != null) {
                 rows = List.copyOf(reading.rows());
                 viewer.setInput(rows);
@@ -260,45 +258,31 @@ public final class AddressSpaceProfileView extends ViewPart implements IDebugEve
 
     // ------------------------------------------------------------------ a launch file of its own
 
-    /** What one profiling run found: the rows, the status line and the module whose sources the rows name. */
-    private record Profile(List<ProfileRow> rows, String message, Path module) {
-    }
-
     /**
-     * Runs the launch described by {@code launchFile} with profiling, in a job, and shows the
-     * profile until a launch of the IDE stops or ends; a later call supersedes a run still in
-     * progress, whose profile is then not shown.
+     * Runs the launch described by {@code launchFile} as a kernel launch in run mode (a launch
+     * configuration of its own, not saved): it appears in the Debug view with its console and can
+     * be terminated; the view follows it and shows its profile at its end, as for any run.
      */
     public void profile(Path launchFile) {
-        running = true;
-        followed = null;
-        status.setText("Running " + launchFile + " with the address-space profile \u2026");
-        runs.start("Profiling " + launchFile.getFileName(), monitor -> run(launchFile), (profile, error) -> {
-            rows = profile == null ? List.of() : List.copyOf(profile.rows());
-            sources = profile == null ? null : new KernelSourceLocator(profile.module());
-            viewer.setInput(rows);
-            status.setText(profile == null ? "Cannot profile " + launchFile + ": " + error : profile.message());
-            running = false;
-        }, null);
+        ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
+        try {
+            ILaunchConfigurationWorkingCopy wc = manager.getLaunchConfigurationType(KernelDebugIds.LAUNCH_TYPE_ID)
+                    .newInstance(null, manager.generateLaunchConfigurationName(PROFILE_PREFIX + launchFile.getFileName()));
+            KernelLaunchAttributes.useLaunchFile(wc, launchFile.toAbsolutePath().toString());
+            status.setText("Running " + launchFile + " with the address-space profile \u2026");
+            DebugUITools.launch(wc, ILaunchManager.RUN_MODE);
+        } catch (CoreException e) {
+            status.setText("Cannot profile " + launchFile + ": " + e.getStatus().getMessage());
+        }
     }
 
-    /** @throws org.gpumem.dwarf.io.InputFormatException when the launch file or its module is malformed */
-    private static Profile run(Path launchFile) throws IOException {
-        LaunchDescription description = new LaunchFileReader().read(launchFile);
-        PreparedLaunch launch = PreparedLaunch.prepare(description);
-        LaunchResult result = launch.run(ExecOptions.defaults().withProfile(true)).result();
-        List<ProfileRow> found = new ArrayList<>();
-        AddressSpaceProfile profile = result.profile();
-        if (profile != null) {
-            for (Map.Entry<String, AddressSpaceProfile.Counts> e : profile.sourceLines().entrySet()) {
-                found.add(ProfileRow.of(e.getKey(), e.getValue()));
-            }
-        }
-        String message = Kernel.of(launch.kernel().name()).displayName() + (result.completed() ? " completed"
-                : " stopped: " + result.fault().report().lines().findFirst().orElse("fault"))
-                + String.format(", %,d thread instructions; %d source lines with generic accesses", result.threadInstructions(),
-                        found.size());
-        return new Profile(found, message, description.module().toAbsolutePath().normalize());
+    /** How the launches of {@link #profile} are named. */
+    public static final String PROFILE_PREFIX = "Profile of ";
+
+    /** The launch whose profile is shown (or being read), or null. */
+    public ILaunch followedLaunch() {
+        ProfiledLaunch f = followed;
+        return f == null ? null : f.launch();
     }
 
     // ------------------------------------------------------------------ sources

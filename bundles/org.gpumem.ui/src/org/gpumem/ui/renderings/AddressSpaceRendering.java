@@ -11,6 +11,7 @@ import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
+import org.gpumem.ui.internal.Problems;
 import org.gpumem.ui.memory.AddressSpaceTable;
 import org.gpumem.ui.memory.Idle;
 import org.gpumem.ui.memory.ValueType;
@@ -46,10 +47,11 @@ public final class AddressSpaceRendering extends AbstractMemoryRendering impleme
         boundTo = GpumemBlocks.boundContext(getMemoryBlock());
         try {
             table = new AddressSpaceTable(control, GpumemBlocks.reader(getMemoryBlock()));
-        } catch (RuntimeException e) {
+        } catch (DebugException | RuntimeException e) {
+            // an unreadable block says why; a bug's trace goes to the Error Log as well
             table = null;
             Label message = new Label(control, SWT.WRAP);
-            message.setText(e.getMessage());
+            message.setText("Cannot show this memory block: " + Problems.say("showing a memory block", e));
             return;
         }
         table.addSelectionListener(selection -> firePropertyChangedEvent(new org.eclipse.jface.util.PropertyChangeEvent(this,
@@ -62,7 +64,8 @@ public final class AddressSpaceRendering extends AbstractMemoryRendering impleme
                     table.reveal(base.longValue());
                 }
             } catch (DebugException e) {
-                // the table starts at the block's start instead
+                // the table starts at the block's start; its header says why not at the block's address
+                table.say("The block's address is not known (" + e.getStatus().getMessage() + "); shown from its start");
             }
         }
         ValueType type = GpumemBlocks.valueType(getMemoryBlock());

@@ -1,8 +1,8 @@
 package org.gpumem.ui.renderings;
 
 import org.eclipse.core.runtime.Adapters;
-import org.eclipse.debug.core.model.IMemoryBlock;
 import org.eclipse.debug.core.DebugException;
+import org.eclipse.debug.core.model.IMemoryBlock;
 import org.eclipse.debug.core.model.IMemoryBlockExtension;
 import org.gpumem.debug.model.MemoryBlockBinding;
 import org.gpumem.debug.model.SpaceMemoryBlock;
@@ -73,20 +73,23 @@ final class GpumemBlocks {
         return null;
     }
 
-    static SpaceReader reader(IMemoryBlock block) {
+    /**
+     * How to read {@code block}.
+     *
+     * @throws DebugException when the block's debugger cannot say what the block is bound to, or
+     *                        the block has no extended interface (the rendering says why)
+     */
+    static SpaceReader reader(IMemoryBlock block) throws DebugException {
         Location location = location(block);
         if (location != null) {
             return new ModelSpaceReader(location.getContext(), location.getSpace());
         }
         if (block instanceof IMemoryBlockExtension extension) {
-            try {
-                MemoryBlockBinding binding = MemoryBlockBinding.of(block);
-                String space = binding.isGpumem() ? binding.space() : spaceOf(extension.getExpression());
-                return new BlockSpaceReader(extension, space, binding.context());
-            } catch (DebugException e) {
-                throw new IllegalArgumentException("memory block " + extension.getExpression() + ": " + e.getMessage(), e);
-            }
+            MemoryBlockBinding binding = MemoryBlockBinding.of(block);
+            String space = binding.isGpumem() ? binding.space() : spaceOf(extension.getExpression());
+            return new BlockSpaceReader(extension, space, binding.context());
         }
-        throw new IllegalArgumentException("memory block " + block + " has no extended interface");
+        throw new DebugException(org.eclipse.core.runtime.Status.error("memory block " + block
+                + " has no extended interface (IMemoryBlockExtension): the address-space table cannot read it"));
     }
 }

@@ -3,10 +3,12 @@ package org.gpumem.ui.session;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 import org.eclipse.debug.core.model.IDebugTarget;
 import org.eclipse.debug.core.model.IStackFrame;
 import org.eclipse.swt.widgets.Display;
+import org.gpumem.model.AddressSpace;
 import org.gpumem.model.Context;
 import org.gpumem.model.MemoryState;
 import org.gpumem.model.Scope;
@@ -25,9 +27,19 @@ public final class GpuMemorySession {
         void refresh(Runnable done);
     }
 
+    /**
+     * Bytes a view selected in the state shown: {@code length} bytes from {@code offset} of
+     * {@code space} seen from {@code context}. The Lanes and Aliases views follow them.
+     */
+    public record SelectedBytes(Context context, AddressSpace space, long offset, int length) {
+    }
+
     private static final GpuMemorySession INSTANCE = new GpuMemorySession();
 
     private final List<Refreshable> views = new CopyOnWriteArrayList<>();
+    private final List<Consumer<SelectedBytes>> selectionListeners = new CopyOnWriteArrayList<>();
+    /** The bytes selected last in the state shown, or null. */
+    private volatile SelectedBytes selected;
     private volatile MemoryState state;
     private volatile Context focus;
     private volatile String origin = "";
@@ -80,6 +92,9 @@ public final class GpuMemorySession {
      * ({@link #ended}), the views let go of it.
      */
     public void show(MemoryState state, Context focus, String origin, boolean readOnly, IDebugTarget owner) {
+        if (state != this.state) {
+            selected = null;
+        }
         this.state = state;
         this.focus = focus;
         this.origin = origin == null ? "" : origin;
@@ -102,6 +117,7 @@ public final class GpuMemorySession {
         }
         if (ownState) {
             state = null;
+            selected = null;
             focus = null;
             owner = null;
             origin = "";
@@ -140,6 +156,31 @@ public final class GpuMemorySession {
             focus = context;
             changed();
         }
+    }
+
+    /**
+     * {@code bytes} were selected in a view (on the UI thread): the views that follow a selection
+     * of bytes show them.
+     */
+    public void select(SelectedBytes bytes) {
+        selected = bytes;
+        for (Consumer<SelectedBytes> listener : selectionListeners) {
+            listener.accept(bytes);
+        }
+    }
+
+    /** The bytes selected last in the state shown, or null. */
+    public SelectedBytes selectedBytes() {
+        return selected;
+    }
+
+    /** {@code listener} gets every selection of bytes, on the UI thread. */
+    public void addSelectionListener(Consumer<SelectedBytes> listener) {
+        selectionListeners.add(listener);
+    }
+
+    public void removeSelectionListener(Consumer<SelectedBytes> listener) {
+        selectionListeners.remove(listener);
     }
 
     public void addView(Refreshable view) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 
+import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
@@ -60,10 +61,12 @@ public final class SaveSnapshotAction extends Action {
 
     @Override
     public void run() {
-        if (stateToSave() == null) {
+        MemoryState state = stateToSave();
+        if (state == null) {
             return;
         }
         FileDialog dialog = new FileDialog(shell, SWT.SAVE);
+        dialog.setFilterPath(startFolder(state));
         dialog.setFilterExtensions(new String[] {"*.gpumem"});
         dialog.setFileName("kernel.gpumem");
         dialog.setOverwrite(true);
@@ -71,6 +74,22 @@ public final class SaveSnapshotAction extends Action {
         if (chosen != null) {
             saveTo(Path.of(chosen.endsWith(".gpumem") ? chosen : chosen + ".gpumem"));
         }
+    }
+
+    /**
+     * Where the file dialog starts: the folder of the state's program when it names one by an
+     * absolute path (a CUDA program's executable), else the workspace's folder; never the IDE's
+     * working directory.
+     */
+    static String startFolder(MemoryState state) {
+        String program = state.getProgram();
+        if (program != null && !program.isBlank()) {
+            Path path = Path.of(program);
+            if (path.isAbsolute() && path.getParent() != null) {
+                return path.getParent().toString();
+            }
+        }
+        return ResourcesPlugin.getWorkspace().getRoot().getLocation().toOSString();
     }
 
     /**

@@ -16,8 +16,9 @@ import org.gpumem.model.Scope;
 import org.gpumem.model.addressing.Contexts;
 import org.gpumem.model.snapshot.Snapshot;
 import org.gpumem.ui.GpuMemoryViews;
-import org.gpumem.ui.internal.ReadOnlyFileEditor;
 import org.gpumem.ui.internal.LatestReads;
+import org.gpumem.ui.internal.Problems;
+import org.gpumem.ui.internal.ReadOnlyFileEditor;
 import org.gpumem.ui.session.GpuMemorySession;
 
 /**
@@ -43,7 +44,7 @@ public final class SnapshotEditor extends ReadOnlyFileEditor {
         summary = new Text(parent, SWT.READ_ONLY | SWT.MULTI | SWT.V_SCROLL | SWT.WRAP);
         summary.setText("Opening " + file + " \u2026");
         new LatestReads(summary).asUserJobs().start("Opening snapshot " + file.getFileName(), monitor -> Snapshot.open(file),
-                this::opened, SnapshotEditor::closeQuietly);
+                this::opened, SnapshotEditor::close);
     }
 
     private void opened(Snapshot opened, String error) {
@@ -97,19 +98,20 @@ public final class SnapshotEditor extends ReadOnlyFileEditor {
         return text.toString();
     }
 
-    private static void closeQuietly(Snapshot s) {
+    /** Closes {@code s}'s page file; a failure to close it goes to the Error Log. */
+    private static void close(Snapshot s) {
         if (s != null) {
             try {
                 s.close();
-            } catch (IOException ignored) {
-                // nothing more to release
+            } catch (IOException e) {
+                Problems.log("closing the snapshot " + s, e);
             }
         }
     }
 
     @Override
     public void dispose() {
-        closeQuietly(snapshot);
+        close(snapshot);
         super.dispose();
     }
 

@@ -13,6 +13,9 @@ import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.debug.core.DebugPlugin;
+import org.eclipse.debug.core.ILaunch;
+import org.eclipse.debug.core.ILaunchesListener;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
 import org.eclipse.swt.custom.CTabItem;
@@ -38,9 +41,10 @@ import org.gpumem.ui.session.KernelOutputsPart;
 /**
  * Output Buffers: after a kernel ran to its end, each output buffer its launch file names as a
  * table of elements typed as the launch file declares them, with "Save as .bin" for the raw
- * bytes. Shown at the end of every complete launch of the kernel launch type.
+ * bytes. Shown at the end of every complete launch of the kernel launch type; when another launch
+ * starts, the buffers shown are let go of (they belong to a kernel no longer debugged).
  */
-public final class OutputBuffersView extends ViewPart implements KernelOutputsPart {
+public final class OutputBuffersView extends ViewPart implements KernelOutputsPart, ILaunchesListener {
 
     /**
      * One output buffer: its name, element type and bytes as the kernel left them (a read-only
@@ -73,7 +77,63 @@ public final class OutputBuffersView extends ViewPart implements KernelOutputsPa
         this.parent = parent;
         parent.setLayout(new FillLayout());
         message = new Label(parent, SWT.WRAP);
-        message.setText("A kernel's output buffers appear here when it has run to its end.");
+        message.setText(HINT);
+        DebugPlugin.getDefault().getLaunchManager().addLaunchListener(this);
+    }
+
+    /** What the view says while it shows no buffers. */
+    public static final String HINT = "A kernel's output buffers appear here when it has run to its end.";
+
+    /** Another launch started (any thread): the buffers of the one shown go. */
+    @Override
+    public void launchesAdded(ILaunch[] launches) {
+        if (parent.isDisposed()) {
+            return;
+        }
+        parent.getDisplay().asyncExec(() -> {
+            KernelProcess was = shown;
+            if (parent.isDisposed() || was == null) {
+                return;
+            }
+            for (ILaunch launch : launches) {
+                if (launch != was.getLaunch()) {
+                    clear(HINT + " (" + was.getLabel() + " was shown until " + launchName(launch) + " started.)");
+                    return;
+                }
+            }
+        });
+    }
+
+    private static String launchName(ILaunch launch) {
+        return launch.getLaunchConfiguration() != null ? launch.getLaunchConfiguration().getName() : "another launch";
+    }
+
+    @Override
+    public void launchesRemoved(ILaunch[] launches) {
+        // the buffers of a removed launch stay shown until another launch starts
+    }
+
+    @Override
+    public void launchesChanged(ILaunch[] launches) {
+        // only new launches matter
+    }
+
+    /** Shows no buffers, and {@code text} instead. */
+    private void clear(String text) {
+        for (Control c : parent.getChildren()) {
+            c.dispose();
+        }
+        buffers.clear();
+        shown = null;
+        setContentDescription("");
+        message = new Label(parent, SWT.WRAP);
+        message.setText(text);
+        parent.layout(true, true);
+    }
+
+    /** What the view says instead of buffers, or null while it shows some. */
+    public String message() {
+        return message == null || message.isDisposed() ? null : message.getText();
     }
 
     /** Shows the output buffers of {@code process}, a kernel launch that ran to its end. */
@@ -197,6 +257,12 @@ public final class OutputBuffersView extends ViewPart implements KernelOutputsPa
         VariableValue.Encoding encoding = type.isFloat() ? VariableValue.Encoding.FLOAT
                 : type.isSigned() ? VariableValue.Encoding.SIGNED : VariableValue.Encoding.UNSIGNED;
         return ValueType.forDwarf(encoding, type.size());
+    }
+
+    @Override
+    public void dispose() {
+        DebugPlugin.getDefault().getLaunchManager().removeLaunchListener(this);
+        super.dispose();
     }
 
     @Override

@@ -1,8 +1,6 @@
 package org.gpumem.ui.views;
 
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.custom.CTabFolder;
-import org.eclipse.swt.custom.CTabItem;
 import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
@@ -14,16 +12,17 @@ import org.gpumem.model.LinearAccess;
 import org.gpumem.model.Scope;
 import org.gpumem.model.Target;
 import org.gpumem.ui.memory.AddressSpaceTable;
-import org.gpumem.ui.memory.AliasPanel;
 import org.gpumem.ui.memory.Idle;
 import org.gpumem.ui.memory.LanesGrid;
 import org.gpumem.ui.memory.ModelSpaceReader;
+import org.gpumem.ui.session.GpuMemorySession.SelectedBytes;
 
 /**
- * Space Memory: one (context, address space) of the session's state in the three renderings,
- * address-space table, lanes (for per-lane spaces) and aliases of the bytes selected in the table.
- * It serves states without a debug target (snapshots) and pools opened from the Memory Pools
- * and Variable Locations views; with a debug session the same renderings appear in the Memory view.
+ * Space Memory: one (context, address space) of the session's state in the address-space table.
+ * The bytes selected in it are the session's selected bytes, which the Lanes view (for per-lane
+ * spaces) and the Aliases view follow. It serves states without a debug target (snapshots) and
+ * pools opened from the Memory Pools and Variable Locations views; with a debug session the same
+ * renderings appear in the Memory view.
  */
 public final class SpaceMemoryView extends SessionView {
 
@@ -35,10 +34,7 @@ public final class SpaceMemoryView extends SessionView {
             + "variable in Variable Locations too; a debugged kernel's variables open in the Memory view).";
 
     private Composite parent;
-    private CTabFolder tabs;
     private AddressSpaceTable table;
-    private LanesGrid lanes;
-    private AliasPanel aliases;
     /** What the view says while it shows no space, or null. */
     private Label message;
 
@@ -49,33 +45,22 @@ public final class SpaceMemoryView extends SessionView {
         say(HINT);
     }
 
-    /** Shows {@code space} seen from {@code context}, scrolled to {@code offset}. */
+    /**
+     * Shows {@code space} seen from {@code context}, scrolled to {@code offset}, which becomes the
+     * session's selected bytes (Lanes and Aliases show it).
+     */
     public void show(Context context, AddressSpace space, long offset) {
         for (Control c : parent.getChildren()) {
             c.dispose();
         }
         message = null;
-        tabs = new CTabFolder(parent, SWT.BOTTOM | SWT.BORDER);
-        table = new AddressSpaceTable(tabs, new ModelSpaceReader(context, space));
-        tab("Address-space table", table);
-        lanes = null;
-        AddressSpace perLane = perLaneView(context, space);
-        if (perLane != null) {
-            lanes = new LanesGrid(tabs, context, perLane);
-            tab("Lanes", lanes);
-        }
-        aliases = new AliasPanel(tabs);
-        tab("Aliases", aliases);
-        table.addSelectionListener(selection -> {
-            aliases.show(context, space, selection.address(), selection.length());
-            if (lanes != null && context.getScope() == Scope.LANE && LanesGrid.applies(space)) {
-                lanes.highlightLane(context.getIndex(), selection.address(), selection.length());
-            }
-        });
-        tabs.setSelection(0);
+        table = new AddressSpaceTable(parent, new ModelSpaceReader(context, space));
+        table.addSelectionListener(selection -> session().select(
+                new SelectedBytes(context, space, selection.address(), selection.length())));
         parent.layout(true, true);
         table.reveal(offset);
         setContentDescription(space.getName() + " @ " + table.reader().contextLabel());
+        session().select(new SelectedBytes(context, space, offset, 1));
     }
 
     /**
@@ -109,26 +94,8 @@ public final class SpaceMemoryView extends SessionView {
         return message == null || message.isDisposed() ? null : message.getText();
     }
 
-    private void tab(String title, Control control) {
-        CTabItem item = new CTabItem(tabs, SWT.NONE);
-        item.setText(title);
-        item.setControl(control);
-    }
-
     public AddressSpaceTable table() {
         return table;
-    }
-
-    public LanesGrid lanes() {
-        return lanes;
-    }
-
-    public AliasPanel aliases() {
-        return aliases;
-    }
-
-    public CTabFolder tabs() {
-        return tabs;
     }
 
     @Override
@@ -143,9 +110,6 @@ public final class SpaceMemoryView extends SessionView {
                 c.dispose();
             }
             table = null;
-            lanes = null;
-            aliases = null;
-            tabs = null;
             say(session().emptyText());
             parent.layout(true, true);
             setContentDescription("");
@@ -153,16 +117,13 @@ public final class SpaceMemoryView extends SessionView {
             return;
         }
         table.reload();
-        if (lanes != null) {
-            lanes.reload();
-        }
-        Idle.whenLoaded(tabs, () -> table.loading() || lanes != null && lanes.loading(), done);
+        Idle.whenLoaded(table, table::loading, done);
     }
 
     @Override
     public void setFocus() {
-        if (tabs != null) {
-            tabs.setFocus();
+        if (table != null) {
+            table.setFocus();
         } else {
             parent.setFocus();
         }

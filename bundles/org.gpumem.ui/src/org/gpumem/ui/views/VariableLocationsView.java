@@ -1,5 +1,6 @@
 package org.gpumem.ui.views;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -32,18 +33,26 @@ import org.gpumem.model.addressing.AddressSpaces;
 import org.gpumem.model.addressing.Contexts;
 import org.gpumem.ui.GpuMemoryViews;
 import org.gpumem.ui.internal.LatestReads;
+import org.gpumem.ui.internal.Problems;
 import org.gpumem.ui.internal.TextColumns;
 import org.gpumem.ui.memory.Hex;
 import org.gpumem.ui.renderings.MemoryViewMonitors;
+import org.gpumem.ui.session.GpuMemorySession.SelectedBytes;
 
 /**
  * Variable Locations: the variables of the current gpumem stack frame that live in memory, or
- * those of the session's state (a snapshot), each with the context its space binds to,
- * the space, offset, size and value. Double-click opens the Space Memory view at the variable.
+ * those of the session's state (a snapshot, whose own variables are listed even while a debug
+ * frame is selected), each with the context its space binds to, the space, offset, size and
+ * value. Selecting a row makes its bytes the session's selected bytes (the Lanes and Aliases
+ * views, also in the toolbar, follow them); double-click opens the Space Memory view at the
+ * variable.
  */
 public final class VariableLocationsView extends SessionView {
 
-    public static final String[] COLUMNS = {"Name", "Type", "Context", "Space", "Offset", "Size", "Value"};
+    /** The columns, where a variable is and what it holds first, so that a narrow view still shows them. */
+    public static final String[] COLUMNS = {"Name", "Space", "Offset", "Size", "Value", "Type", "Context"};
+    public static final int VALUE = 4;
+    public static final int CONTEXT = 6;
     /** The Space column of variables that live in a register, whose Offset column names it. */
     public static final String REGISTER = "register";
     /** Bytes of a value shown in hex. */
@@ -67,7 +76,7 @@ public final class VariableLocationsView extends SessionView {
     protected void createContents(Composite parent) {
         viewer = new TableViewer(parent, SWT.FULL_SELECTION | SWT.BORDER);
         reads = new LatestReads(viewer.getControl()).asSystemJobs();
-        int[] widths = {120, 100, 200, 80, 160, 60, 300};
+        int[] widths = {110, 70, 120, 50, 260, 100, 180};
         TextColumns.add(viewer, COLUMNS, widths, (element, column) -> columnText((Row) element, column));
         viewer.setContentProvider(ArrayContentProvider.getInstance());
         viewer.addDoubleClickListener(e -> {
@@ -76,18 +85,59 @@ public final class VariableLocationsView extends SessionView {
                 open(row);
             }
         });
+        viewer.addSelectionChangedListener(e -> {
+            SelectedBytes bytes = bytesOf(((IStructuredSelection) e.getSelection()).getFirstElement());
+            if (bytes != null) {
+                session().select(bytes);
+            }
+        });
         getSite().setSelectionProvider(viewer);
+        getViewSite().getActionBars().getToolBarManager().add(
+                ShowSelectedBytesAction.lanes(getSite().getPage(), this::selectedBytes, this::setContentDescription));
+        getViewSite().getActionBars().getToolBarManager().add(
+                ShowSelectedBytesAction.aliases(getSite().getPage(), this::selectedBytes, this::setContentDescription));
+    }
+
+    /**
+     * The bytes of a row in the session's state: a model variable's own (context, space); a
+     * debug frame's variable in the space of that name, seen from the session's focus (the
+     * frame's lane, as the Debug view and the focus agree). Null for registers and rows of
+     * another state.
+     */
+    private SelectedBytes bytesOf(Object element) {
+        if (!(element instanceof Row row) || REGISTER.equals(row.spaceName()) || row.size() <= 0) {
+            return null;
+        }
+        int length = (int) Math.min(row.size(), Integer.MAX_VALUE);
+        if (row.context() != null && row.space() != null) {
+            return new SelectedBytes(row.context(), row.space(), row.offset(), length);
+        }
+        MemoryState state = session().state();
+        Context focus = session().focus();
+        if (state == null || focus == null || state.getTarget() == null) {
+            return null;
+        }
+        for (AddressSpace space : state.getTarget().getAddressSpaces()) {
+            if (space.getName().equals(row.spaceName())) {
+                return new SelectedBytes(binding(focus, space), space, row.offset(), length);
+            }
+        }
+        return null;
+    }
+
+    private SelectedBytes selectedBytes() {
+        return bytesOf(((IStructuredSelection) viewer.getSelection()).getFirstElement());
     }
 
     static String columnText(Row row, int column) {
         return switch (column) {
             case 0 -> row.name();
-            case 1 -> row.type();
-            case 2 -> row.contextLabel();
-            case 3 -> row.spaceName();
-            case 4 -> row.offsetText();
-            case 5 -> Long.toString(row.size());
-            case 6 -> row.value();
+            case 1 -> row.spaceName();
+            case 2 -> row.offsetText();
+            case 3 -> Long.toString(row.size());
+            case VALUE -> row.value();
+            case 5 -> row.type();
+            case CONTEXT -> row.contextLabel();
             default -> "";
         };
     }
@@ -146,7 +196,8 @@ public final class VariableLocationsView extends SessionView {
             done.run();
             return;
         }
-        IStackFrame frame = session().frame();
+        // a snapshot's own variables, not those of a debug frame still selected
+        IStackFrame frame = session().readOnly() ? null : session().frame();
         MemoryState state = session().state();
         Context focus = session().focus();
         reads.start("Reading variable locations", monitor -> {
@@ -158,6 +209,7 @@ public final class VariableLocationsView extends SessionView {
         }, (result, error) -> {
             rows = result == null ? List.of() : result;
             viewer.setInput(rows);
+            TextColumns.fitToText(viewer.getTable(), 0, 1, 2, 3, 4);
             setContentDescription(error != null ? "Cannot read the variables: " + error
                     : focus == null ? session().emptyText() : Contexts.describe(focus));
             done.run();
@@ -179,7 +231,7 @@ public final class VariableLocationsView extends SessionView {
     }
 
     /** The variables of a gpumem stack frame that live in memory, as the debug target read them at this stop. */
-    private static List<Row> frameRows(IStackFrame frame) {
+    private static List<Row> frameRows(IStackFrame frame) throws IOException {
         List<Row> rows = new ArrayList<>();
         if (!(frame instanceof PtxStackFrame ptxFrame)) {
             return rows;
@@ -207,7 +259,8 @@ public final class VariableLocationsView extends SessionView {
                         bytes == null ? 0 : bytes.length, value, null, null, variable));
             }
         } catch (DebugException e) {
-            return rows;
+            // the frame's target could not list its variables (it runs again, or it ended): the view says why
+            throw new IOException(e.getStatus().getMessage(), e);
         }
         return rows;
     }
@@ -231,7 +284,7 @@ public final class VariableLocationsView extends SessionView {
             AddressResolver.read(focus, space, offset, bytes, 0, n);
             value = Hex.bytes(bytes, 0, n, " ") + (size > VALUE_BYTES ? " \u2026" : "");
         } catch (RuntimeException e) {
-            value = "<" + e.getMessage() + ">";
+            value = "<" + Problems.say("reading " + name, e) + ">";
         }
         return new Row(name, type == null ? "" : type, Contexts.describe(binding), space.getName(),
                 AddressSpaces.formatOffset(space, offset), offset, size, value, binding, space, null);

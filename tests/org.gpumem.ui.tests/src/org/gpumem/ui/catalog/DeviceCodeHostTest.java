@@ -75,5 +75,11 @@ class DeviceCodeHostTest {
         assertEquals(ImageFormat.PTX, image.format(), image.describe());
         assertEquals(ptx.get(0).describe(), image.describe());
         assertFalse(panel.dwarfGroups().isEmpty());
+
+        // every container has a name of its own (nvcc programs can carry several fatbins)
+        org.eclipse.swt.widgets.TreeItem[] containers = panel.catalogViewer().getTree().getItems();
+        List<String> names = java.util.Arrays.stream(containers).map(i -> i.getText(0)).toList();
+        assertEquals(catalog.containers().size(), names.size(), names.toString());
+        assertEquals(names.size(), new java.util.HashSet<>(names).size(), "containers share a name: " + names);
     }
 }

@@ -24,7 +24,7 @@ import org.gpumem.debug.KernelDebugIds;
 import org.gpumem.ui.GpuMemoryPerspective;
 import org.gpumem.ui.GpuMemoryViews;
 import org.gpumem.ui.UiTesting;
-import org.gpumem.ui.launch.SampleProjectStartup;
+import org.gpumem.ui.launch.SampleProject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -45,7 +45,7 @@ class DeviceCodeViewTest {
         if (project != null) {
             UiTesting.endLaunchesAndDelete(project);
         }
-        UiTesting.endLaunchesAndDelete(ResourcesPlugin.getWorkspace().getRoot().getProject(SampleProjectStartup.PROJECT));
+        UiTesting.endLaunchesAndDelete(ResourcesPlugin.getWorkspace().getRoot().getProject(SampleProject.PROJECT));
     }
 
     private static void waitForCatalogOf(DeviceCodePanel panel, Path file) {
@@ -78,9 +78,9 @@ class DeviceCodeViewTest {
         assertEquals(cubinPath, Path.of(view.panel().catalog().file()));
 
         // The sample's configuration stops at its loop breakpoint: the view shows the module it runs.
-        ILaunchConfiguration sample = SampleProjectStartup.createIfMissing(null);
+        ILaunchConfiguration sample = SampleProject.createIfMissing(null);
         assertNotNull(sample);
-        Path module = ResourcesPlugin.getWorkspace().getRoot().getProject(SampleProjectStartup.PROJECT)
+        Path module = ResourcesPlugin.getWorkspace().getRoot().getProject(SampleProject.PROJECT)
                 .getFile("local_array.G.ptx").getLocation().toPath();
         ILaunch launch = sample.launch(ILaunchManager.DEBUG_MODE, null);
         UiTesting.waitUntil(() -> launch.getDebugTarget() != null && launch.getDebugTarget().isSuspended(), 60_000,

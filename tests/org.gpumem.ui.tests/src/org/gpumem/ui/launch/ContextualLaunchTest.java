@@ -1,9 +1,12 @@
 package org.gpumem.ui.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
+import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -17,13 +20,20 @@ import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.IPath;
+import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.debug.internal.ui.DebugUIPlugin;
 import org.eclipse.debug.internal.ui.launchConfigurations.LaunchShortcutExtension;
 import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.ui.IPageLayout;
+import org.eclipse.ui.IViewPart;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.part.ISetSelectionTarget;
 import org.gpumem.ui.UiTesting;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Run As / Debug As on files in the Project Explorer, evaluated as the platform evaluates them:
@@ -71,8 +81,18 @@ class ContextualLaunchTest {
                 .evaluate(new EvaluationContext(null, file)) == EvaluationResult.TRUE;
     }
 
-    /** The gpumem shortcuts the Run As submenu lists for {@code file}, and whether the menus are there. */
+    /**
+     * The gpumem shortcuts the Run As submenu lists for {@code file}, and whether the menus are
+     * there, once the program test has looked at the file (the first evaluation starts the look).
+     */
     private static String offered(IFile file) throws Exception {
+        offeredNow(file);
+        Job.getJobManager().join(CudaProgramTester.FAMILY, null);
+        return offeredNow(file);
+    }
+
+    /** What the menus offer for {@code file} now. */
+    private static String offeredNow(IFile file) throws Exception {
         Map<String, Boolean> shortcuts = new TreeMap<>();
         for (LaunchShortcutExtension s : DebugUIPlugin.getDefault().getLaunchConfigurationManager().getLaunchShortcuts()) {
             if (s.getId().equals(KERNEL) || s.getId().equals(HOST)) {
@@ -98,5 +118,44 @@ class ContextualLaunchTest {
         assertEquals("run true, debug true, {host=false, kernel=true}", offered(launchJson));
         assertEquals("run true, debug true, {host=true, kernel=false}", offered(program));
         assertEquals("run true, debug true, {host=false, kernel=false}", offered(script));
+    }
+
+    /**
+     * The user selects a 200 MB executable in the Project Explorer and opens Run As: the UI
+     * thread reads no byte of it (the UI-thread guard, {@code UiThreadStaysFree}, fails the test
+     * otherwise) and the menu is built at once from the executable flag; the look at its ELF
+     * headers runs in a job, after which the menu offers the shortcut from what it found.
+     */
+    @Test
+    void selectingA200MegabyteExecutableLeavesTheUiThreadFree(@TempDir Path dir) throws Exception {
+        Path big = dir.resolve("big_program");
+        Files.copy(FIXTURES.resolve("host/vector_add"), big);
+        try (RandomAccessFile f = new RandomAccessFile(big.toFile(), "rw")) {
+            f.setLength(200L << 20); // a sparse tail: 200 MB on the file's side, no disk written
+        }
+        assertTrue(big.toFile().setExecutable(true));
+        IFile program = linked("big_program", big);
+        String[] offered = new String[1];
+        long[] uiNanos = new long[1];
+        Display display = Display.getCurrent();
+        // as a click does: the selection and the menu's evaluation run from the event loop
+        display.asyncExec(() -> {
+            long start = System.nanoTime();
+            try {
+                IViewPart explorer = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage()
+                        .showView(IPageLayout.ID_PROJECT_EXPLORER);
+                ((ISetSelectionTarget) explorer).selectReveal(new StructuredSelection(program));
+                offered[0] = offeredNow(program);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+            uiNanos[0] = System.nanoTime() - start;
+        });
+        UiTesting.waitUntil(() -> offered[0] != null, 60_000, "the selection and the Run As menu");
+        assertEquals("run true, debug true, {host=true, kernel=false}", offered[0], "before the look, from the executable flag");
+        Job.getJobManager().join(CudaProgramTester.FAMILY, null);
+        assertEquals("run true, debug true, {host=true, kernel=false}", offeredNow(program), "after the look at its ELF headers");
+        System.out.printf("gpumem ui: selecting a 200 MB executable and building Run As took %.1f ms on the UI thread%n",
+                uiNanos[0] / 1e6);
     }
 }

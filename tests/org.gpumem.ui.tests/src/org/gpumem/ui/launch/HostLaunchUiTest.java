@@ -26,8 +26,8 @@ import org.eclipse.debug.core.model.IProcess;
 import org.eclipse.debug.ui.CommonTab;
 import org.eclipse.debug.ui.EnvironmentTab;
 import org.eclipse.debug.ui.ILaunchConfigurationTab;
-import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.PlatformUI;
@@ -148,14 +148,21 @@ class HostLaunchUiTest {
         assertEquals(List.of(HOST.resolve("vector_add").toString(), "-n 'two words'", HOST.toString(), "sm_90", ""), shown);
     }
 
+    /** The program test's answer for {@code file} once it has looked at the file (the first test starts the look). */
+    private static boolean isCudaProgram(IFile file) throws Exception {
+        CudaProgramTester tester = new CudaProgramTester();
+        tester.test(file, "cudaProgram", new Object[0], null);
+        org.eclipse.core.runtime.jobs.Job.getJobManager().join(CudaProgramTester.FAMILY, null);
+        return tester.test(file, "cudaProgram", new Object[0], null);
+    }
+
     @Test
     void shortcutOffersExecutablesWithDeviceCodeAndRunsTheirConfigurationToTheProgramsExit() throws Exception {
         IFile program = linked("vector_add");
         IFile source = linked("vector_add.cu");
-        CudaProgramTester tester = new CudaProgramTester();
-        assertTrue(tester.test(program, "cudaProgram", new Object[0], null));
-        assertFalse(tester.test(source, "cudaProgram", new Object[0], null), "a source file");
-        assertFalse(tester.test(linked("make-host.sh"), "cudaProgram", new Object[0], null), "a script without device code");
+        assertTrue(isCudaProgram(program));
+        assertFalse(isCudaProgram(source), "a source file");
+        assertFalse(isCudaProgram(linked("make-host.sh")), "a script without device code");
 
         ILaunchConfiguration configuration = HostLaunchShortcut.configurationFor(program);
         assertEquals(configuration, HostLaunchShortcut.configurationFor(program), "the same configuration is reused");

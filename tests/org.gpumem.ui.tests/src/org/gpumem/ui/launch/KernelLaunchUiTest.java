@@ -30,11 +30,11 @@ import org.eclipse.ui.texteditor.ITextEditor;
 import org.gpumem.debug.KernelDebugIds;
 import org.gpumem.debug.breakpoints.KernelLineBreakpoint;
 import org.gpumem.debug.launch.KernelLaunchAttributes;
-import org.gpumem.sim.launch.BundledSample;
 import org.gpumem.debug.model.KernelDebugTarget;
 import org.gpumem.debug.model.KernelVariable;
 import org.gpumem.debug.model.PtxStackFrame;
 import org.gpumem.debug.model.WarpThread;
+import org.gpumem.sim.launch.BundledSample;
 import org.gpumem.ui.UiTesting;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -54,7 +54,7 @@ class KernelLaunchUiTest {
         for (IBreakpoint b : DebugPlugin.getDefault().getBreakpointManager().getBreakpoints(KernelDebugIds.MODEL_ID)) {
             b.delete();
         }
-        UiTesting.endLaunchesAndDelete(ResourcesPlugin.getWorkspace().getRoot().getProject(SampleProjectStartup.PROJECT));
+        UiTesting.endLaunchesAndDelete(ResourcesPlugin.getWorkspace().getRoot().getProject(SampleProject.PROJECT));
     }
 
     private static List<KernelLineBreakpoint> breakpoints() {
@@ -67,10 +67,10 @@ class KernelLaunchUiTest {
 
     @Test
     void sampleProjectDebugsToItsLoopBreakpoint() throws Exception {
-        ILaunchConfiguration configuration = SampleProjectStartup.createIfMissing(null);
+        ILaunchConfiguration configuration = SampleProject.createIfMissing(null);
         assertNotNull(configuration);
-        assertNull(SampleProjectStartup.createIfMissing(null), "an existing sample project is left alone");
-        IProject project = ResourcesPlugin.getWorkspace().getRoot().getProject(SampleProjectStartup.PROJECT);
+        assertNull(SampleProject.createIfMissing(null), "an existing sample project is left alone");
+        IProject project = ResourcesPlugin.getWorkspace().getRoot().getProject(SampleProject.PROJECT);
         for (String name : BundledSample.FILES) {
             assertTrue(project.getFile(name).exists(), name);
         }

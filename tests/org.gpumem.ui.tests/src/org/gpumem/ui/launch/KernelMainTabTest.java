@@ -49,7 +49,7 @@ class KernelMainTabTest {
         for (IBreakpoint b : DebugPlugin.getDefault().getBreakpointManager().getBreakpoints(KernelDebugIds.MODEL_ID)) {
             b.delete();
         }
-        UiTesting.endLaunchesAndDelete(ResourcesPlugin.getWorkspace().getRoot().getProject(SampleProjectStartup.PROJECT));
+        UiTesting.endLaunchesAndDelete(ResourcesPlugin.getWorkspace().getRoot().getProject(SampleProject.PROJECT));
     }
 
     /** The text field after the label {@code label}, as the user finds it in the tab. */
@@ -65,9 +65,9 @@ class KernelMainTabTest {
 
     @Test
     void showsTheLaunchFilesValuesAndLaunchesTheEditedOnes() throws Exception {
-        ILaunchConfiguration configuration = SampleProjectStartup.createIfMissing(null);
+        ILaunchConfiguration configuration = SampleProject.createIfMissing(null);
         assertNotNull(configuration);
-        IFile launchFile = ResourcesPlugin.getWorkspace().getRoot().getProject(SampleProjectStartup.PROJECT)
+        IFile launchFile = ResourcesPlugin.getWorkspace().getRoot().getProject(SampleProject.PROJECT)
                 .getFile(BundledSample.LAUNCH_FILE);
         String filed = new String(launchFile.getContents().readAllBytes(), StandardCharsets.UTF_8);
         shell = new Shell(Display.getCurrent());
@@ -75,6 +75,7 @@ class KernelMainTabTest {
         KernelMainTab tab = new KernelMainTab();
         tab.createControl(shell);
         tab.initializeFrom(configuration);
+        UiTesting.waitUntil(tab::fileShown, 60_000, "the tab to read the launch file");
         Control c = tab.getControl();
         assertEquals("[2]", field(c, "Grid [x,y,z]:").getText());
         assertEquals("[64]", field(c, "Block [x,y,z]:").getText());
@@ -101,6 +102,7 @@ class KernelMainTabTest {
 
         // Reopened, the dialog shows the edited values; launched, the kernel runs 32 threads.
         tab.initializeFrom(edited);
+        UiTesting.waitUntil(tab::fileShown, 60_000, "the tab to read the launch file");
         assertEquals("[1]", field(c, "Grid [x,y,z]:").getText());
         assertEquals("[32]", field(c, "Block [x,y,z]:").getText());
         ILaunch launch = edited.launch(ILaunchManager.RUN_MODE, null);

@@ -8,6 +8,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.debug.core.DebugPlugin;
+import org.eclipse.debug.core.ILaunch;
 import org.eclipse.jface.text.ITextSelection;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IWorkbenchPage;
@@ -16,9 +21,6 @@ import org.eclipse.ui.texteditor.ITextEditor;
 import org.gpumem.ui.GpuMemoryViews;
 import org.gpumem.ui.UiTesting;
 import org.junit.jupiter.api.AfterEach;
-import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.IProject;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,8 +29,9 @@ class AddressSpaceProfileViewTest {
     private final IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
 
     @AfterEach
-    void close() {
+    void close() throws Exception {
         page.closeAllEditors(false);
+        UiTesting.endLaunchesAndDelete(null);
     }
 
     /** Line of {@code text} in local_array.cu (1-based), found in the source rather than hard-coded. */
@@ -41,6 +44,23 @@ class AddressSpaceProfileViewTest {
         throw new AssertionError("no line with " + text);
     }
 
+    /**
+     * Waits until the profile of launch file {@code name}, run as a launch of its own (in the
+     * Debug view with a process, its console), is shown at its end.
+     */
+    private static void waitForProfile(AddressSpaceProfileView view, String name) {
+        UiTesting.waitUntil(() -> {
+            ILaunch launch = view.followedLaunch();
+            return launch != null && launch.getLaunchConfiguration() != null
+                    && launch.getLaunchConfiguration().getName().startsWith(AddressSpaceProfileView.PROFILE_PREFIX + name)
+                    && launch.isTerminated() && !view.running() && !view.rows().isEmpty();
+        }, 60_000, "the profile of " + name + " run as a launch (" + view.statusText() + ")");
+        ILaunch launch = view.followedLaunch();
+        assertEquals(1, launch.getProcesses().length, "the profiled launch has no process (console, Terminate)");
+        assertTrue(List.of(DebugPlugin.getDefault().getLaunchManager().getLaunches()).contains(launch),
+                "the profiled launch is not in the Debug view");
+    }
+
     @Test
     void genericAccessesOfTheLocalArrayKernelResolvePerSourceLine(@TempDir Path dir) throws Exception {
         Path kernels = Path.of(System.getProperty("gpumem.fixtures"), "kernels");
@@ -50,7 +70,7 @@ class AddressSpaceProfileViewTest {
                 .replace("\"../local_array.O3.ptx\"", "\"" + kernels.resolve("local_array.G.ptx") + "\""));
         AddressSpaceProfileView view = (AddressSpaceProfileView) page.showView(GpuMemoryViews.ADDRESS_SPACE_PROFILE);
         view.profile(launch);
-        UiTesting.waitUntil(() -> !view.running(), 60_000, "profile of local_array");
+        waitForProfile(view, "local_array.G.json");
         assertTrue(!view.rows().isEmpty(), "no profile rows");
 
         List<String> source = Files.readAllLines(kernels.resolve("local_array.cu"));
@@ -100,7 +120,7 @@ class AddressSpaceProfileViewTest {
                     .replace("\"../local_array.O3.ptx\"", "\"local_array.G.ptx\""));
             AddressSpaceProfileView view = (AddressSpaceProfileView) page.showView(GpuMemoryViews.ADDRESS_SPACE_PROFILE);
             view.profile(project.getFile("local_array.json").getLocation().toPath());
-            UiTesting.waitUntil(() -> !view.running(), 60_000, "profile of the project's kernel");
+            waitForProfile(view, "local_array.json");
             ProfileRow row = view.rows().stream().filter(r -> r.file().endsWith("local_array.cu")).findFirst()
                     .orElseThrow(() -> new AssertionError("no row of local_array.cu: " + view.rows()));
             IEditorPart editor = view.openSource(row);

@@ -38,7 +38,7 @@ import org.gpumem.sim.launch.BundledSample;
 import org.gpumem.ui.GpuMemoryPerspective;
 import org.gpumem.ui.GpuMemoryViews;
 import org.gpumem.ui.UiTesting;
-import org.gpumem.ui.launch.SampleProjectStartup;
+import org.gpumem.ui.launch.SampleProject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -52,7 +52,7 @@ import org.junit.jupiter.api.Test;
 class ProfileFollowsSessionTest {
 
     private IProject sample() {
-        return ResourcesPlugin.getWorkspace().getRoot().getProject(SampleProjectStartup.PROJECT);
+        return ResourcesPlugin.getWorkspace().getRoot().getProject(SampleProject.PROJECT);
     }
 
     @AfterEach
@@ -91,7 +91,7 @@ class ProfileFollowsSessionTest {
     @Test
     void followsTheDebuggedSampleAtItsStopAndEndThenTheNextLaunch() throws Exception {
         UiTesting.neverAskToSwitchPerspectives();
-        ILaunchConfiguration configuration = SampleProjectStartup.createIfMissing(null);
+        ILaunchConfiguration configuration = SampleProject.createIfMissing(null);
         assertNotNull(configuration, "the sample project existed before the test");
         IWorkbenchPage page = PlatformUI.getWorkbench().showPerspective(GpuMemoryPerspective.ID,
                 PlatformUI.getWorkbench().getActiveWorkbenchWindow());

@@ -35,6 +35,7 @@ import org.gpumem.ui.GpuMemoryPerspective;
 import org.gpumem.ui.GpuMemoryViews;
 import org.gpumem.ui.UiTesting;
 import org.gpumem.ui.memory.AddressSpaceTable;
+import org.gpumem.ui.memory.AliasFinder;
 import org.gpumem.ui.session.GpuMemorySession;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -113,7 +114,7 @@ class GpuMemoryViewsTest {
             java.util.ArrayDeque<TreeItem> items = new java.util.ArrayDeque<>(List.of(tree.getItems()));
             while (!items.isEmpty()) {
                 TreeItem item = items.pop();
-                for (int column = 2; column < MemoryPoolsView.COLUMNS.length; column++) {
+                for (int column = MemoryPoolsView.SPANNED; column < MemoryPoolsView.COLUMNS.length; column++) {
                     String text = item.getText(column);
                     assertTrue(gc.textExtent(text).x < tree.getColumn(column).getWidth(),
                             MemoryPoolsView.COLUMNS[column] + " '" + text + "' is wider than its column");
@@ -138,8 +139,8 @@ class GpuMemoryViewsTest {
         TreeItem device = pools.viewer().getTree().getItem(0);
         assertEquals("device", device.getText(0));
         assertTrue(List.of(device.getItems()).stream().anyMatch(i -> i.getText(0).equals("global pool")
-                && i.getText(1).contains("global") && i.getText(2).equals(pools.columnText(state.getDevice().getPools()
-                        .get(0), 2))));
+                && i.getText(MemoryPoolsView.SPACES).contains("global") && i.getText(MemoryPoolsView.SPANNED).equals(
+                        pools.columnText(state.getDevice().getPools().get(0), MemoryPoolsView.SPANNED))));
 
         Map<String, VariableLocationsView.Row> rows = variables.rows().stream()
                 .collect(Collectors.toMap(VariableLocationsView.Row::name, r -> r));
@@ -152,26 +153,35 @@ class GpuMemoryViewsTest {
         byte[] tile = new byte[16];
         AddressResolver.read(lane37, AddressSpaces.find(state.getTarget(), "shared"), 0x40, tile, 0, 16);
         assertEquals(UiTesting.hex(tile, 0, 16), rows.get("tile").value());
-        String shownTile = variables.viewer().getTable().getItem(variables.rows().indexOf(rows.get("tile"))).getText(6);
+        String shownTile = variables.viewer().getTable().getItem(variables.rows().indexOf(rows.get("tile"))).getText(VariableLocationsView.VALUE);
         assertEquals(UiTesting.hex(tile, 0, 16), shownTile);
         UiTesting.screenshotZoomed(variables, variables.viewer().getControl(), "variable-locations-view");
         pools.viewer().expandToLevel(4);
         assertSizesNotCut(pools.viewer().getTree());
         UiTesting.screenshotZoomed(pools, pools.viewer().getControl().getParent(), "memory-pools-view");
 
+        AliasesView aliases = (AliasesView) page.showView(GpuMemoryViews.ALIASES);
         variables.open(rows.get("acc"));
         SpaceMemoryView memory = (SpaceMemoryView) page.findView(GpuMemoryViews.SPACE_MEMORY);
         assertNotNull(memory);
         AddressSpaceTable table = memory.table();
         assertEquals("local", table.reader().spaceName());
-        UiTesting.waitUntil(() -> !table.loading() && !memory.aliases().loading() && !memory.aliases().views().isEmpty(),
+        UiTesting.waitUntil(() -> !table.loading() && !aliases.panel().loading() && !aliases.panel().views().isEmpty(),
                 60_000, "space memory of acc");
         byte[] acc = new byte[16];
         AddressResolver.read(lane37, AddressSpaces.find(state.getTarget(), "local"), 0, acc, 0, 16);
         assertEquals(UiTesting.hex(acc, 0, 16), table.table().getItem(0).getText(AddressSpaceTable.COLUMN_HEX));
-        assertTrue(memory.aliases().views().stream().anyMatch(v -> v.space().getName().equals("local_warp")));
-        UiTesting.screenshotZoomed(memory, memory.tabs().getParent(), "space-memory-view");
+        assertTrue(aliases.panel().views().stream().anyMatch(v -> v.space().getName().equals("local_warp")));
+        UiTesting.screenshotZoomed(memory, table, "space-memory-view");
+        UiTesting.screenshotZoomed(aliases, aliases.panel(), "aliases-view");
         UiTesting.screenshot(page.getWorkbenchWindow().getShell(), "perspective");
+
+        // Memory Pools' header names the focus, and follows it
+        assertTrue(pools.statusText().endsWith("focus: " + Contexts.describe(lane37)), pools.statusText());
+        Context lane5 = Contexts.descendants(Contexts.descendants(state.getDevice(), Scope.WORK_GROUP).get(0), Scope.LANE).get(5);
+        GpuMemorySession.get().focus(lane5);
+        UiTesting.waitUntil(() -> pools.statusText().endsWith("focus: " + Contexts.describe(lane5)), 60_000,
+                "Memory Pools' header to follow the focus (" + pools.statusText() + ")");
     }
 
     @Test
@@ -180,12 +190,13 @@ class GpuMemoryViewsTest {
         Context warp = Contexts.descendants(state.getDevice(), Scope.SUBGROUP).get(3);
         Pool local = warp.getPools().stream().filter(p -> p.getStorage().getName().equals("local")).findFirst().orElseThrow();
         MemoryPoolsView pools = (MemoryPoolsView) page.showView(GpuMemoryViews.MEMORY_POOLS);
+        LanesView lanes = (LanesView) page.showView(GpuMemoryViews.LANES);
         GpuMemorySession.get().show(state, null, "test", false);
         pools.open(local);
         SpaceMemoryView memory = (SpaceMemoryView) page.findView(GpuMemoryViews.SPACE_MEMORY);
         assertEquals("local_warp", memory.table().reader().spaceName());
-        assertNotNull(memory.lanes(), "no lanes tab for " + Contexts.describe(local));
-        UiTesting.waitUntil(() -> !memory.table().loading() && !memory.lanes().loading(), 60_000, "local pool of warp 3");
+        assertNotNull(lanes.grid(), "no lanes for " + Contexts.describe(local) + ": " + lanes.message());
+        UiTesting.waitUntil(() -> !memory.table().loading() && !lanes.grid().loading(), 60_000, "local pool of warp 3");
         byte[] stored = new byte[16];
         local.getSource().read(0x80, stored, 0, 16);
         int row = (int) ((0x80 - memory.table().windowStart()) / AddressSpaceTable.BYTES_PER_ROW);
@@ -193,7 +204,25 @@ class GpuMemoryViewsTest {
                 && !memory.table().loading(), 60_000, "row 0x80");
         assertEquals(UiTesting.hex(stored, 0, 16), memory.table().table().getItem(row).getText(AddressSpaceTable.COLUMN_HEX));
         // lane 2's element 1 is stored at 1 * 32 * 4 + 2 * 4 = 0x88
-        assertEquals(Integer.toString(UiTesting.leInt(stored, 8)), memory.lanes().table().getItem(1).getText(3));
+        assertEquals(Integer.toString(UiTesting.leInt(stored, 8)), lanes.grid().table().getItem(1).getText(3));
+        UiTesting.screenshotZoomed(lanes, lanes.grid(), "lanes-view");
+
+        // a click on lane 2's element 1 selects it: Aliases shows the warp's pool at 0x88 among its views
+        AliasesView aliases = (AliasesView) page.showView(GpuMemoryViews.ALIASES);
+        page.activate(lanes);
+        org.eclipse.swt.widgets.Table grid = lanes.grid().table();
+        org.eclipse.swt.graphics.Rectangle cell = grid.getItem(1).getBounds(3);
+        org.eclipse.swt.widgets.Event click = new org.eclipse.swt.widgets.Event();
+        click.x = cell.x + cell.width / 2;
+        click.y = cell.y + cell.height / 2;
+        click.button = 1;
+        grid.notifyListeners(org.eclipse.swt.SWT.MouseDown, click);
+        UiTesting.waitUntil(() -> !aliases.panel().loading() && aliases.panel().views().stream()
+                .anyMatch(v -> v.space().getName().equals("local_warp")), 60_000, "the aliases of lane 2's element 1");
+        AliasFinder.View stored88 = aliases.panel().views().stream().filter(v -> v.space().getName().equals("local_warp"))
+                .findFirst().orElseThrow();
+        assertEquals(warp, stored88.context());
+        assertEquals(java.util.List.of(0x88L, 0x89L, 0x8aL, 0x8bL), java.util.List.copyOf(stored88.selected()));
     }
 
     @Test

@@ -136,10 +136,10 @@ class HostAllocationsTest {
             Variable v = assertInstanceOf(Variable.class, row.getData());
             String text = row.getText(0);
             assertEquals(expected.get(i).bytes(), v.getByteSize(), text);
-            assertEquals(GpumemLabels.size(expected.get(i).bytes()), row.getText(2), text);
+            assertEquals(GpumemLabels.size(expected.get(i).bytes()), row.getText(MemoryPoolsView.ALLOCATED), text);
             assertTrue(text.matches("cudaMalloc from main\\+0x[0-9a-f]+ at 0x" + Long.toHexString(v.getOffset())
                     + " \\(reduction\\.cu:" + expected.get(i).line() + "\\)"), text);
-            assertTrue(row.getText(1).startsWith("global"), row.getText(1));
+            assertTrue(row.getText(MemoryPoolsView.SPACES).startsWith("global"), row.getText(MemoryPoolsView.SPACES));
         }
 
         screenshot(pools);
@@ -203,7 +203,7 @@ class HostAllocationsTest {
         assertEquals(1, variables.size(), texts.toString());
         Variable v = (Variable) variables.get(0).getData();
         assertEquals(4, v.getByteSize()); // unsigned int
-        assertEquals("global \u00b7 __device__ variable", variables.get(0).getText(1));
+        assertEquals("global \u00b7 __device__ variable", variables.get(0).getText(MemoryPoolsView.SPACES));
         List<TreeItem> allocations = rows.stream().filter(r -> r.getText(0).startsWith("cudaMalloc from main+0x")).toList();
         assertEquals(expected.stream().map(SourceMalloc::bytes).toList(),
                 allocations.stream().map(r -> ((Variable) r.getData()).getByteSize()).toList(), texts.toString());

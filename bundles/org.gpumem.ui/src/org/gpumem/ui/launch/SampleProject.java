@@ -20,41 +20,57 @@ import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchConfigurationType;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.debug.ui.IDebugUIConstants;
-import org.eclipse.ui.IStartup;
 import org.gpumem.debug.KernelDebugIds;
 import org.gpumem.debug.breakpoints.KernelLineBreakpoint;
 import org.gpumem.debug.launch.KernelLaunchAttributes;
 import org.gpumem.sim.launch.BundledSample;
 
 /**
- * Serves {@code ./gpumem ide}, which passes {@code -Dgpumem.sample=true}: when the workspace has
- * no project {@value #PROJECT}, creates it with the sample kernel (source, -G PTX, launch
- * description), a breakpoint inside its loop and a saved launch configuration listed under
- * Debug and Run favourites, so that the user can press Debug right away. Runs as a workspace
- * job, off the UI thread.
+ * The sample project {@value #PROJECT}: the sample kernel (source, -G PTX, launch description), a
+ * breakpoint inside its loop and a saved launch configuration listed under Debug and Run
+ * favourites, so that the user can press Debug right away. The First Steps view creates it on
+ * request, and at once when the IDE was started by {@code ./gpumem ide} (which passes
+ * {@code -Dgpumem.sample=true}); nothing runs at the workbench's start-up for it.
  */
-public final class SampleProjectStartup implements IStartup {
-    /** System property that asks for the sample. */
+public final class SampleProject {
+    /** System property that asks for the sample as soon as the First Steps view shows. */
     public static final String PROPERTY = "gpumem.sample";
     /** Name of the sample project. */
     public static final String PROJECT = "gpumem-sample";
     /** Name of the sample's launch configuration. */
     public static final String CONFIGURATION = "gpumem sample (local_array)";
 
-    @Override
-    public void earlyStartup() {
-        if (!Boolean.getBoolean(PROPERTY)) {
-            return;
-        }
+    private SampleProject() {
+    }
+
+    /** The sample project (which may not exist). */
+    public static IProject project() {
+        return ResourcesPlugin.getWorkspace().getRoot().getProject(PROJECT);
+    }
+
+    /** The sample's kernel source in the sample project. */
+    public static IFile source() {
+        return project().getFile(BundledSample.SOURCE_NAME);
+    }
+
+    /**
+     * Creates the sample project in a workspace job unless it exists, then gives {@code created}
+     * the launch configuration (null when the project existed already), in the job.
+     *
+     * @return the scheduled job
+     */
+    public static WorkspaceJob create(java.util.function.Consumer<ILaunchConfiguration> created) {
         WorkspaceJob job = new WorkspaceJob("Create the gpumem sample project") {
             @Override
             public IStatus runInWorkspace(IProgressMonitor monitor) throws CoreException {
-                createIfMissing(monitor);
+                created.accept(createIfMissing(monitor));
                 return Status.OK_STATUS;
             }
         };
         job.setRule(ResourcesPlugin.getWorkspace().getRoot());
+        job.setUser(true);
         job.schedule();
+        return job;
     }
 
     /**

@@ -1,0 +1,8 @@
+/**
+ * gpumem's editor of kernel sources ({@code .cu}, {@code .cuh}, {@code .ptx}): the platform's text
+ * editor with CUDA C++ and PTX syntax colouring. It is the only editor gpumem's breakpoint and
+ * Run to Line adapters and ruler actions are contributed to; other editors are left alone.
+ * Partitions (comments, strings, code) are set up on the document of the kernel-source content
+ * types only; colouring runs on the UI thread over the visible damage, as the platform's does.
+ */
+package org.gpumem.ui.source;
