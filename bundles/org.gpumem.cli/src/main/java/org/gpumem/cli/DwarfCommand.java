@@ -316,7 +316,8 @@ public final class DwarfCommand implements Callable<Integer> {
 
     private static String text(DwarfVariable v) {
         StringBuilder b = new StringBuilder();
-        b.append(v.unit()).append(": ");
+        // a compile unit without DW_AT_name (hand-made or stripped DWARF) is named as such, not "null"
+        b.append(v.unit() != null ? v.unit() : "<unnamed unit>").append(": ");
         b.append(v.function() != null ? v.function() : "<global>").append(": ");
         b.append(v.parameter() ? "param " : "var ").append(v.name() != null ? v.name() : "<unnamed>").append(" : ").append(v.type());
         String d = decl(v);
