@@ -1,5 +1,6 @@
 package org.gpumem.host;
 
+import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,11 +42,17 @@ public final class RuntimeLibrary {
         if (source == null || source.getLocation() == null) {
             return null;
         }
+        URI uri;
         try {
-            Path where = Path.of(source.getLocation().toURI());
-            return Files.isDirectory(where) ? where : where.getParent();
-        } catch (URISyntaxException | IllegalArgumentException e) {
+            uri = source.getLocation().toURI();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException("the code of " + anchor.getName() + " is at " + source.getLocation()
+                    + ", which is not a URI: " + e.getMessage(), e);
+        }
+        if (!"file".equals(uri.getScheme())) {
             return null; // not a file (a bundle inside OSGi): the caller names the folder
         }
+        Path where = Path.of(uri);
+        return Files.isDirectory(where) ? where : where.getParent();
     }
 }

@@ -3,8 +3,9 @@ package org.gpumem.images;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.CharBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -221,11 +222,13 @@ public final class CatalogReader {
                 return null;
             }
         }
-        try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(b.duplicate()).toString();
-        } catch (CharacterCodingException e) {
+        // Decoded with the coder's result rather than its exception: not being UTF-8 is an answer here.
+        CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        CharBuffer text = CharBuffer.allocate((int) Math.ceil(b.remaining() * (double) utf8.maxCharsPerByte()));
+        if (utf8.decode(b.duplicate(), text, true).isError() || utf8.flush(text).isError()) {
             return null;
         }
+        return text.flip().toString();
     }
 }

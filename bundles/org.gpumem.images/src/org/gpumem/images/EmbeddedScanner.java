@@ -112,7 +112,10 @@ final class EmbeddedScanner {
         return null;
     }
 
-    /** A plain ELF cubin or code object at {@code at}, or null when the bytes are not one. */
+    /**
+     * A plain ELF cubin or code object at {@code at}, or null when the headers say the bytes are
+     * not one; an InputFormatException when they do not parse.
+     */
     private Container elf(Region r, long at, String path) {
         long left = r.size() - at;
         long extent = elfExtent(r, at, left);
@@ -121,12 +124,8 @@ final class EmbeddedScanner {
         }
         ByteReader bytes = r.slice(at, extent);
         Origin origin = new Origin(r.file(), r.section(), at, r.fileOffsetOf(at), path);
-        ElfFile elf;
-        try {
-            elf = ElfFile.parse(ImageScanner.imageName(origin), bytes.buffer());
-        } catch (InputFormatException e) {
-            return null;
-        }
+        // An ELF that does not parse throws: scan() reads that as host data.
+        ElfFile elf = ElfFile.parse(ImageScanner.imageName(origin), bytes.buffer());
         boolean cuda = elf.machine() == ElfFile.EM_CUDA;
         DeviceImage image;
         try {

@@ -103,13 +103,13 @@ final class OffloadBundleParser {
         return r.size();
     }
 
-    /** The plain bundle at {@code at} when its entry table is consistent, else null (for scans of other sections). */
+    /**
+     * The plain bundle at {@code at}, for scans of other sections.
+     *
+     * @throws InputFormatException when its entry table is not consistent (the scan reads that as host data)
+     */
     Container probe(Region r, long at, String path) {
-        try {
-            return plain(r, at, path);
-        } catch (InputFormatException e) {
-            return null;
-        }
+        return plain(r, at, path);
     }
 
     /** Bundles in a section are 4096-aligned (the section alignment clang uses). */

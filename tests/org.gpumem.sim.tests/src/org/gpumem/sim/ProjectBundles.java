@@ -86,9 +86,16 @@ final class ProjectBundles {
         return named;
     }
 
-    /** The text of a Java file with its comments, string and character literals blanked out: its code. */
+    /**
+     * The text of a Java file with its comments, string and character literals blanked out: its
+     * code, with the line breaks of what was blanked kept so that lines count as in the file.
+     */
     static String code(Path file) {
-        String text = SourceTree.read(file);
+        return code(SourceTree.read(file));
+    }
+
+    /** {@link #code(Path)} of a Java file's text. */
+    static String code(String text) {
         StringBuilder code = new StringBuilder(text.length());
         int i = 0;
         while (i < text.length()) {
@@ -98,12 +105,14 @@ final class ProjectBundles {
                 i = end < 0 ? text.length() : end;
             } else if (text.startsWith("/*", i)) {
                 int end = text.indexOf("*/", i + 2);
-                i = end < 0 ? text.length() : end + 2;
-                code.append(' ');
+                end = end < 0 ? text.length() : end + 2;
+                code.append(' ').append(lineBreaks(text, i, end));
+                i = end;
             } else if (text.startsWith("\"\"\"", i)) {
                 int end = text.indexOf("\"\"\"", i + 3);
-                i = end < 0 ? text.length() : end + 3;
-                code.append("\"\"");
+                end = end < 0 ? text.length() : end + 3;
+                code.append("\"\"").append(lineBreaks(text, i, end));
+                i = end;
             } else if (c == '"' || c == '\'') {
                 int j = i + 1;
                 while (j < text.length() && text.charAt(j) != c) {
@@ -117,6 +126,10 @@ final class ProjectBundles {
             }
         }
         return code.toString();
+    }
+
+    private static String lineBreaks(String text, int from, int to) {
+        return "\n".repeat((int) text.substring(from, to).chars().filter(ch -> ch == '\n').count());
     }
 
     /** The package a Java file declares, or null. */

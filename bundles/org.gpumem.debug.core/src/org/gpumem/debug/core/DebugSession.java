@@ -423,9 +423,12 @@ public final class DebugSession {
                 }
             });
         } catch (RejectedExecutionException e) {
-            // The executor shut down after the check: the session has just ended.
+            // The executor shut down after the check: the session has just ended. A caller that
+            // waits hears so (the rejection as the cause); a command nobody waits for has nothing left to do.
             if (outcome != null) {
-                outcome.completeExceptionally(new NotStoppedException("the kernel has terminated", true));
+                NotStoppedException ended = new NotStoppedException("the kernel has terminated", true);
+                ended.initCause(e);
+                outcome.completeExceptionally(ended);
             }
         }
     }

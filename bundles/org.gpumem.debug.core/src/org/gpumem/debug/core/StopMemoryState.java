@@ -157,30 +157,35 @@ public final class StopMemoryState {
      * {@code at}, marking in {@code readable} the bytes the space reaches (holes of a windowed
      * space, say, stay unmarked); one trip to the session's executor.
      *
+     * @return why the first unmarked byte is not readable (the resolver's message), or null when
+     *         every byte is
      * @throws NotStoppedException when the kernel is running or the session ended
      */
-    public void read(AddressSpace space, Context context, long offset, int length, byte[] into, boolean[] readable,
+    public String read(AddressSpace space, Context context, long offset, int length, byte[] into, boolean[] readable,
             int at) throws NotStoppedException {
-        session.query(e -> {
-            readSplitting(space, context, offset, length, into, readable, at);
-            return null;
-        });
+        return session.query(e -> readSplitting(space, context, offset, length, into, readable, at));
     }
 
-    /** Where a space has holes the resolver refuses the range; halves find the bytes it reaches. */
-    private static void readSplitting(AddressSpace space, Context context, long offset, int length, byte[] into,
+    /**
+     * Where a space has holes the resolver refuses the range; halves find the bytes it reaches.
+     * Returns why the first byte it does not reach is not reachable, or null.
+     */
+    private static String readSplitting(AddressSpace space, Context context, long offset, int length, byte[] into,
             boolean[] readable, int at) {
         try {
             AddressResolver.read(context, space, offset, into, at, length);
             for (int i = 0; i < length; i++) {
                 readable[at + i] = true;
             }
+            return null;
         } catch (AddressingException | IndexOutOfBoundsException unreachable) {
-            if (length > 1) {
-                int half = length / 2;
-                readSplitting(space, context, offset, half, into, readable, at);
-                readSplitting(space, context, offset + half, length - half, into, readable, at + half);
+            if (length == 1) {
+                return "0x" + Long.toHexString(offset) + ": " + unreachable.getMessage();
             }
+            int half = length / 2;
+            String low = readSplitting(space, context, offset, half, into, readable, at);
+            String high = readSplitting(space, context, offset + half, length - half, into, readable, at + half);
+            return low != null ? low : high;
         }
     }
 

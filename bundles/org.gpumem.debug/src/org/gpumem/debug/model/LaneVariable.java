@@ -60,10 +60,15 @@ public final class LaneVariable extends KernelDebugElement implements IVariable 
     public boolean verifyValue(String expression) {
         try {
             int lane = Integer.parseInt(expression.trim());
-            return lane >= 0 && lane < 32;
+            return lane >= 0 && lane < lanes();
         } catch (NumberFormatException e) {
             return false;
         }
+    }
+
+    /** Lanes of a warp: the engine target's subgroup size. */
+    private int lanes() {
+        return kernelTarget().engineTarget().getSubgroupSize();
     }
 
     @Override
@@ -74,7 +79,7 @@ public final class LaneVariable extends KernelDebugElement implements IVariable 
     @Override
     public void setValue(String expression) throws DebugException {
         if (!verifyValue(expression)) {
-            throw new DebugException(Status.error("a lane is a number from 0 to 31: " + expression));
+            throw new DebugException(Status.error("a lane is a number from 0 to " + (lanes() - 1) + ": " + expression));
         }
         ((WarpThread) frame.getThread()).setFocusedLane(Integer.parseInt(expression.trim()));
     }

@@ -21,7 +21,7 @@ import org.gpumem.model.AddressSpace;
 import org.gpumem.model.Context;
 import org.gpumem.model.Location;
 import org.gpumem.model.Scope;
-import org.gpumem.model.addressing.AddressingException;
+import org.gpumem.model.addressing.AddressSpaces;
 
 /**
  * A memory block bound to one address space of the engine's target in one context: {@code shared}
@@ -448,11 +448,9 @@ public final class SpaceMemoryBlock extends KernelDebugElement implements IMemor
         }
         if (adapter == Location.class) {
             StopMemoryState stop = kernelTarget().stopMemoryState();
-            try {
-                return stop == null ? null : adapter.cast(stop.location(space, lane, base));
-            } catch (AddressingException outsideTheSpace) {
-                return null;
-            }
+            // A base the space's addresses cannot hold has no location: null is getAdapter's "not adaptable".
+            return stop == null || !AddressSpaces.fits(stop.space(space), base) ? null
+                    : adapter.cast(stop.location(space, lane, base));
         }
         return super.getAdapter(adapter);
     }

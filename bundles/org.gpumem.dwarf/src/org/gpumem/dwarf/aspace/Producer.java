@@ -29,12 +29,9 @@ public record Producer(String text, Kind kind, int majorVersion) {
         String text = producer == null ? "" : producer;
         Matcher m = CLANG_VERSION.matcher(text);
         int major = -1;
-        if (m.find()) {
-            try {
-                major = Integer.parseInt(m.group(1));
-            } catch (NumberFormatException tooLong) {
-                major = -1;
-            }
+        if (m.find() && m.group(1).length() <= 9) {
+            // more digits than an int holds is no clang version: major stays unknown
+            major = Integer.parseInt(m.group(1));
         }
         Kind kind;
         if (text.startsWith("lgenfe") || text.contains("NVIDIA") || text.contains("nvcc")) {

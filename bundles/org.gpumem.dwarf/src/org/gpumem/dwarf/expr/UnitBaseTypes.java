@@ -21,7 +21,12 @@ public final class UnitBaseTypes implements BaseTypeNames {
 
     @Override
     public String describe(long unitRelativeOffset) {
-        DieCursor die = baseTypeDie(unitRelativeOffset);
+        DieCursor die;
+        try {
+            die = baseTypeDie(unitRelativeOffset);
+        } catch (InputFormatException malformed) {
+            return "<invalid base_type ref: 0x" + Long.toHexString(unitRelativeOffset) + ": " + malformed.getMessage() + ">";
+        }
         if (die == null) {
             return "<invalid base_type ref: 0x" + Long.toHexString(unitRelativeOffset) + ">";
         }
@@ -29,7 +34,10 @@ public final class UnitBaseTypes implements BaseTypeNames {
         return String.format("(0x%08x)", die.offset()) + (name != null ? " \"" + name + "\"" : "");
     }
 
-    /** The base type's byte size and DW_ATE encoding; an offset that names no base type is bad input. */
+    /**
+     * The base type's byte size and DW_ATE encoding; an offset that names no base type, or a
+     * malformed DIE there, is bad input.
+     */
     public EvaluationContext.BaseType baseType(long unitRelativeOffset) {
         DieCursor die = baseTypeDie(unitRelativeOffset);
         if (die == null) {
@@ -39,16 +47,18 @@ public final class UnitBaseTypes implements BaseTypeNames {
         return new EvaluationContext.BaseType((int) die.unsigned(DwAt.BYTE_SIZE, 0), (int) die.unsigned(DwAt.ENCODING, 0));
     }
 
+    /**
+     * The base type DIE at a unit-relative offset; null when the offset is outside the unit or
+     * names another kind of DIE.
+     *
+     * @throws InputFormatException when the DIE there is malformed
+     */
     private DieCursor baseTypeDie(long unitRelativeOffset) {
         long offset = unit.offset() + unitRelativeOffset;
         if (unitRelativeOffset <= 0 || !unit.contains(offset)) {
             return null;
         }
-        try {
-            DieCursor die = unit.cursor().seek(offset);
-            return die.tag() == DwTag.BASE_TYPE ? die : null;
-        } catch (InputFormatException notADie) {
-            return null;
-        }
+        DieCursor die = unit.cursor().seek(offset);
+        return die.tag() == DwTag.BASE_TYPE ? die : null;
     }
 }

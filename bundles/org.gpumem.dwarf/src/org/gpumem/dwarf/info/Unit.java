@@ -1,6 +1,7 @@
 package org.gpumem.dwarf.info;
 
 import org.gpumem.dwarf.io.ByteReader;
+import org.gpumem.dwarf.io.InputFormatException;
 
 /**
  * One unit of .debug_info or .debug_types: its header, and the values of its unit DIE that the
@@ -44,6 +45,8 @@ public final class Unit {
     int language;
     int rootTag;
     private volatile AbbrevTable abbrevs;
+    /** Why {@link #lineTable()} failed, once it has: a unit's file names are asked per variable. */
+    private volatile String lineTableFailure;
 
     private Unit(DwarfFile dwarf, Section section, boolean inTypesSection, int index, long offset, long end, int offsetSize,
             int version, int unitType, int addressSize, long abbrevOffset, long firstDie, long typeSignature,
@@ -320,6 +323,25 @@ public final class Unit {
     public LineTable lineTable() {
         long at = stmtList();
         return at < 0 ? null : dwarf.lineTable(this, at);
+    }
+
+    /**
+     * The base name of the unit's source file number {@code index} (a DW_AT_decl_file), or null
+     * when the unit has no line table or the table no such file. When the line table cannot be
+     * read, the name says why: {@code unknown (<the line table's problem>)}, read once per unit.
+     */
+    public String declFileName(long index) {
+        if (lineTableFailure != null) {
+            return "unknown (" + lineTableFailure + ")";
+        }
+        LineTable lines;
+        try {
+            lines = lineTable();
+        } catch (InputFormatException malformed) {
+            lineTableFailure = malformed.getMessage();
+            return "unknown (" + lineTableFailure + ")";
+        }
+        return lines == null ? null : lines.shortFileName(index);
     }
 
     /** Whether {@code sectionOffset} (in this unit's section) lies inside this unit's DIEs. */

@@ -293,14 +293,14 @@ public final class DwarfStatistics {
                 AddressSpaceNumbering numbering, AddressSpaceEncodings enc) {
             try {
                 Expression e = decoder.decode(u.section().reader().subAt(c.blockOffset(loc), c.block(loc).remaining()));
-                StaticContext ctx = new StaticContext(dwarf, u, numbering, RegisterNames.NONE, null);
+                StaticContext ctx = new StaticContext(dwarf, u, numbering, RegisterNames.NONE, FrameBase.NONE);
                 LocationDescription l = new Evaluator(ctx, enc.memOffsetOnTop()).evaluate(e);
                 if (l instanceof LocationDescription.Memory m) {
                     return m.space().name() + "(" + m.space().id() + ")";
                 }
                 return l.kind();
-            } catch (InputFormatException ex) {
-                return "unknown";
+            } catch (InputFormatException malformed) {
+                return "unknown (malformed location at 0x" + Long.toHexString(c.blockOffset(loc)) + ": " + malformed.getMessage() + ")";
             }
         }
     }

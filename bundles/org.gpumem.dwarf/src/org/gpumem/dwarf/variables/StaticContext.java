@@ -9,6 +9,7 @@ import org.gpumem.dwarf.expr.RegisterNames;
 import org.gpumem.dwarf.expr.UnitBaseTypes;
 import org.gpumem.dwarf.info.DwarfFile;
 import org.gpumem.dwarf.info.Unit;
+import org.gpumem.dwarf.io.InputFormatException;
 
 /**
  * Evaluation without a running program, to tell the kind and address space of a location from
@@ -23,10 +24,10 @@ final class StaticContext implements EvaluationContext {
     private final Unit unit;
     private final AddressSpaceNumbering numbering;
     private final RegisterNames registers;
-    private final LocationDescription frameBase;
+    private final FrameBase frameBase;
     private boolean dynamic;
 
-    StaticContext(DwarfFile dwarf, Unit unit, AddressSpaceNumbering numbering, RegisterNames registers, LocationDescription frameBase) {
+    StaticContext(DwarfFile dwarf, Unit unit, AddressSpaceNumbering numbering, RegisterNames registers, FrameBase frameBase) {
         this.dwarf = dwarf;
         this.unit = unit;
         this.numbering = numbering;
@@ -77,7 +78,12 @@ final class StaticContext implements EvaluationContext {
     @Override
     public LocationDescription frameBase() {
         dynamic = true;
-        return frameBase != null ? frameBase : new LocationDescription.Memory(numbering.defaultSpace(), ContextBinding.DEVICE, 0);
+        if (frameBase.failure() != null) {
+            InputFormatException f = frameBase.failure();
+            throw new InputFormatException(f.file(), f.section(), f.offset(), "the function's frame base: " + f.problem(), f);
+        }
+        return frameBase.location() != null ? frameBase.location()
+                : new LocationDescription.Memory(numbering.defaultSpace(), ContextBinding.DEVICE, 0);
     }
 
     @Override

@@ -27,7 +27,6 @@ import org.gpumem.dwarf.info.DieCursor;
 import org.gpumem.dwarf.info.DwAt;
 import org.gpumem.dwarf.info.DwTag;
 import org.gpumem.dwarf.info.DwarfFile;
-import org.gpumem.dwarf.info.LineTable;
 import org.gpumem.dwarf.info.ListEntry;
 import org.gpumem.dwarf.info.Lists;
 import org.gpumem.dwarf.info.Section;
@@ -97,11 +96,12 @@ public final class VariableLister {
         final ExpressionDecoder decoder;
         final RegisterNames registers;
         final UnitBaseTypes baseTypes;
-        final LineTable lines;
         final String unitName;
         /** The subprogram whose frame base {@link #frameBase} holds: its variables come one after another. */
         long frameBaseDie = -1;
         LocationDescription frameBase;
+        /** Why {@link #frameBase} could not be read, or null: a location that uses it says so. */
+        InputFormatException frameBaseFailure;
 
         UnitState(Unit u) {
             this.unit = u;
@@ -115,13 +115,6 @@ public final class VariableLister {
             this.registers = byMachine == RegisterNames.NONE && producer.kind() == Producer.Kind.NVIDIA ? RegisterNames.PTX
                     : byMachine;
             this.baseTypes = new UnitBaseTypes(u);
-            LineTable lt;
-            try {
-                lt = u.lineTable();
-            } catch (InputFormatException e) {
-                lt = null;
-            }
-            this.lines = lt;
             this.unitName = u.name();
         }
     }
@@ -231,10 +224,16 @@ public final class VariableLister {
         LocationDescription evaluated = null;
         if (loc >= 0) {
             if (frameBaseDie >= 0 && frameBaseDie != st.frameBaseDie) {
-                st.frameBase = frameBase(st, frameBaseDie);
+                st.frameBaseFailure = null;
+                try {
+                    st.frameBase = frameBase(st, frameBaseDie);
+                } catch (InputFormatException malformed) {
+                    st.frameBase = null;
+                    st.frameBaseFailure = malformed;
+                }
                 st.frameBaseDie = frameBaseDie;
             }
-            LocationDescription frameBase = frameBaseDie >= 0 ? st.frameBase : null;
+            FrameBase frameBase = frameBaseDie >= 0 ? new FrameBase(st.frameBase, st.frameBaseFailure) : FrameBase.NONE;
             if (c.isListReference(loc)) {
                 long off = c.listOffset(loc);
                 location = list(st, off, attrSpace, frameBase);
@@ -284,34 +283,32 @@ public final class VariableLister {
             space = new SpaceRef(m.space().id(), m.space().name(), st.numbering.name());
             spaceSource = "location";
         }
-        String file = null;
-        if (declFile >= 0 && st.lines != null) {
-            file = st.lines.shortFileName(declFile);
-        }
+        String file = declFile >= 0 ? st.unit.declFileName(declFile) : null;
         return new DwarfVariable(st.unitName, function, name, c.tag() == DwTag.FORMAL_PARAMETER, dieOffset,
                 type == null ? "void" : type, file, declLine, space, spaceSource, location);
     }
 
+    /**
+     * The subprogram's DW_AT_frame_base evaluated statically, or null when it has none.
+     *
+     * @throws InputFormatException when the expression is malformed
+     */
     private LocationDescription frameBase(UnitState st, long subprogramDie) {
         DieCursor f = dwarf.dieAt(subprogramDie);
         int i = f.find(DwAt.FRAME_BASE);
         if (i < 0 || !f.isBlock(i)) {
             return null;
         }
-        try {
-            ByteReader r = st.unit.section().reader().subAt(f.blockOffset(i), f.block(i).remaining());
-            Expression e = st.decoder.decode(r);
-            StaticContext ctx = new StaticContext(dwarf, st.unit, st.numbering, st.registers, null);
-            return new Evaluator(ctx, st.unitEncodings.memOffsetOnTop()).evaluate(e);
-        } catch (InputFormatException e) {
-            return null;
-        }
+        ByteReader r = st.unit.section().reader().subAt(f.blockOffset(i), f.block(i).remaining());
+        Expression e = st.decoder.decode(r);
+        StaticContext ctx = new StaticContext(dwarf, st.unit, st.numbering, st.registers, FrameBase.NONE);
+        return new Evaluator(ctx, st.unitEncodings.memOffsetOnTop()).evaluate(e);
     }
 
     private record Single(LocationText text, LocationDescription location) {
     }
 
-    private Single single(UnitState st, Section section, long at, int length, DwarfAddressSpace valueSpace, LocationDescription frameBase) {
+    private Single single(UnitState st, Section section, long at, int length, DwarfAddressSpace valueSpace, FrameBase frameBase) {
         ByteReader r = section.reader().subAt(at, length);
         String hex = HexFormat.of().formatHex(bytes(r.buffer()));
         List<String> symbols = symbols(section, at, at + length);
@@ -345,7 +342,7 @@ public final class VariableLister {
         }
     }
 
-    private LocationText list(UnitState st, long offset, DwarfAddressSpace valueSpace, LocationDescription frameBase) {
+    private LocationText list(UnitState st, long offset, DwarfAddressSpace valueSpace, FrameBase frameBase) {
         Unit u = st.unit;
         List<ListEntry> entries = Lists.locationList(u, offset);
         String sectionName = u.version() >= 5 ? DwarfFile.DEBUG_LOCLISTS : DwarfFile.DEBUG_LOC;

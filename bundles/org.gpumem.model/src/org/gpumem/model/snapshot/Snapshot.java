@@ -75,12 +75,14 @@ public final class Snapshot implements Closeable {
 
     /**
      * The page file that the snapshot {@code file} opens with: its page file, or the previous one
-     * after an interrupted save; null when {@code file} does not open.
+     * after an interrupted save; null when {@code file} does not open as a snapshot (is missing,
+     * unreadable or malformed: a save replaces it, and why it does not open is no concern of
+     * that save). Any other exception is a bug and propagates.
      */
     static Path pagesInUse(Path file) {
         try (Snapshot s = open(file)) {
             return s.pagesPath;
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | InputFormatException doesNotOpen) {
             return null;
         }
     }
@@ -114,7 +116,14 @@ public final class Snapshot implements Closeable {
             return new Snapshot(file, state, channel, pagesPath);
         } catch (InputFormatException e) {
             channel.close();
-            Snapshot previous = openPrevious(file, state);
+            Snapshot previous;
+            try {
+                previous = openPrevious(file, state);
+            } catch (RuntimeException | IOException notPrevious) {
+                // The page file's problem is the one to report; why the fallback did not fit goes with it.
+                e.addSuppressed(notPrevious);
+                throw e;
+            }
             if (previous == null) {
                 throw e;
             }
@@ -128,7 +137,9 @@ public final class Snapshot implements Closeable {
     /**
      * The model with the page file of the save before the last one: a save interrupted between
      * renaming its page file and its model into place left the old model with its old pages
-     * there (see {@link SnapshotWriter#save}). Null when there is no such file or it does not fit.
+     * there (see {@link SnapshotWriter#save}). Null when there is no such file.
+     *
+     * @throws InputFormatException when it does not fit the model
      */
     private static Snapshot openPrevious(Path file, MemoryState state) throws IOException {
         Path previous = SnapshotWriter.previousPagesFile(file);
@@ -141,7 +152,7 @@ public final class Snapshot implements Closeable {
             return new Snapshot(file, state, channel, previous);
         } catch (RuntimeException | IOException e) {
             channel.close();
-            return null;
+            throw e;
         }
     }
 

@@ -75,8 +75,8 @@ public final class SnapshotWriter {
             totals = writePages(originals, copier, tag, tmpPages);
             writeModel(copy, tmpModel);
         } catch (IOException | RuntimeException | Error e) {
-            deleteQuietly(tmpPages);
-            deleteQuietly(tmpModel);
+            deleteAfterFailure(tmpPages, e);
+            deleteAfterFailure(tmpModel, e);
             throw e;
         }
         Path previous = previousPagesFile(file);
@@ -170,10 +170,16 @@ public final class SnapshotWriter {
     private static void keepAsPrevious(Path pages, Path previous) throws IOException {
         try {
             Files.createLink(previous, pages);
-        } catch (UnsupportedOperationException | FileSystemException e) {
-            Files.copy(pages, previous, StandardCopyOption.COPY_ATTRIBUTES);
-            try (FileChannel c = FileChannel.open(previous, StandardOpenOption.WRITE)) {
-                c.force(true);
+        } catch (UnsupportedOperationException | FileSystemException noLink) {
+            try {
+                Files.copy(pages, previous, StandardCopyOption.COPY_ATTRIBUTES);
+                try (FileChannel c = FileChannel.open(previous, StandardOpenOption.WRITE)) {
+                    c.force(true);
+                }
+            } catch (IOException | RuntimeException copyFailed) {
+                // Neither way worked: both reasons go to the user.
+                copyFailed.addSuppressed(noLink);
+                throw copyFailed;
             }
         }
     }
@@ -196,11 +202,15 @@ public final class SnapshotWriter {
         }
     }
 
-    private static void deleteQuietly(Path p) {
+    /**
+     * Deletes a temporary file of a save that failed with {@code failure}; when that fails too,
+     * the reason goes with the save's (a stale temporary file is overwritten by the next save).
+     */
+    private static void deleteAfterFailure(Path p, Throwable failure) {
         try {
             Files.deleteIfExists(p);
         } catch (IOException e) {
-            // The save already failed; a stale temporary file is overwritten by the next save.
+            failure.addSuppressed(e);
         }
     }
 

@@ -21,7 +21,6 @@ import org.gpumem.dwarf.info.DwAt;
 import org.gpumem.dwarf.info.DwAte;
 import org.gpumem.dwarf.info.DwTag;
 import org.gpumem.dwarf.info.DwarfFile;
-import org.gpumem.dwarf.info.LineTable;
 import org.gpumem.dwarf.info.ListEntry;
 import org.gpumem.dwarf.info.Lists;
 import org.gpumem.dwarf.info.Section;
@@ -213,12 +212,6 @@ public final class FrameVariables {
                 producer, u.addressSize());
         AddressSpaceEncodings encodings = AddressSpaceEncodings.DEFAULTS.forProducer(producer);
         ExpressionDecoder decoder = new ExpressionDecoder(encodings, u.version(), u.addressSize(), u.offsetSize());
-        LineTable lines;
-        try {
-            lines = u.lineTable();
-        } catch (InputFormatException e) {
-            lines = null;
-        }
         DieCursor c = u.cursor();
         List<List<Declared>> functionAt = new ArrayList<>();
         while (c.next()) {
@@ -240,7 +233,7 @@ public final class FrameVariables {
                 c.skipChildren();
             } else if ((tag == DwTag.VARIABLE || tag == DwTag.FORMAL_PARAMETER) && depth > 0
                     && functionAt.get(depth - 1) != null) {
-                functionAt.get(depth - 1).add(declared(dwarf, names, u, c, numbering, encodings, decoder, lines));
+                functionAt.get(depth - 1).add(declared(dwarf, names, u, c, numbering, encodings, decoder));
             }
         }
     }
@@ -279,7 +272,7 @@ public final class FrameVariables {
     }
 
     private Declared declared(DwarfFile dwarf, TypeNames names, Unit u, DieCursor c, AddressSpaceNumbering numbering,
-            AddressSpaceEncodings encodings, ExpressionDecoder decoder, LineTable lines) {
+            AddressSpaceEncodings encodings, ExpressionDecoder decoder) {
         boolean parameter = c.tag() == DwTag.FORMAL_PARAMETER;
         org.gpumem.dwarf.aspace.DwarfAddressSpace space = attributeSpace(c, numbering, encodings);
         Expression expression = null;
@@ -332,7 +325,7 @@ public final class FrameVariables {
             space = space != null ? space : attributeSpace(o, numbering, encodings);
         }
         VariableType type = type(dwarf, typeName, typeRef, u.addressSize(), numbering);
-        String file = declFile >= 0 && lines != null ? lines.shortFileName(declFile) : null;
+        String file = declFile >= 0 ? u.declFileName(declFile) : null;
         return new Declared(name != null ? name : "<anonymous>", type, parameter, file, declLine, space,
                 encodings.memOffsetOnTop(), expression, list, constant, why);
     }

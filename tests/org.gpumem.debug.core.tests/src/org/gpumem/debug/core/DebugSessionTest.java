@@ -157,9 +157,15 @@ class DebugSessionTest {
         byte[] read = new byte[window.bytes().length];
         boolean[] readable = new boolean[read.length];
         var space = state.space("local");
-        state.read(space, state.context(Scope.LANE, window.location().lane()), window.location().offset(), read.length,
-                read, readable, 0);
+        var context = state.context(Scope.LANE, window.location().lane());
+        assertEquals(null, state.read(space, context, window.location().offset(), read.length, read, readable, 0),
+                "every byte of the variable reads");
         assertTrue(java.util.Arrays.equals(window.bytes(), read));
+        // Past the lane's local memory nothing reads, and the read says why, from where.
+        long end = state.extent(space, context);
+        boolean[] past = new boolean[4];
+        String why = state.read(space, context, end, past.length, new byte[past.length], past, 0);
+        assertTrue(!past[0] && why != null && why.startsWith("0x" + Long.toHexString(end) + ": ") && why.length() > 12, why);
     }
 
     /** fault_endless.cu: spins while *flag is 0, which it is. */

@@ -301,4 +301,21 @@ class SnapshotRoundTripTest {
             assertArrayEquals(a, b);
         }
     }
+
+    /** When the previous save's pages do not fit either, the error names the page file and says why the fallback failed. */
+    @Test
+    void aPreviousPageFileThatDoesNotFitSaysWhy() throws IOException {
+        Path file = dir.resolve("q.gpumem");
+        SnapshotWriter.save(syntheticState(), file);
+        byte[] firstModel = Files.readAllBytes(file);
+        SnapshotWriter.save(syntheticState(), file);
+        Files.write(file, firstModel);
+        Path pages = SnapshotWriter.pagesFile(file);
+        Path previous = pages.resolveSibling(pages.getFileName() + ".prev");
+        Files.writeString(previous, "not a page file");
+        InputFormatException e = assertThrows(InputFormatException.class, () -> Snapshot.open(file));
+        assertTrue(e.getMessage().contains(pages.getFileName().toString()), e.getMessage());
+        assertEquals(1, e.getSuppressed().length, "why the previous pages did not fit");
+        assertTrue(e.getSuppressed()[0].getMessage().contains(previous.getFileName().toString()), e.getSuppressed()[0].getMessage());
+    }
 }

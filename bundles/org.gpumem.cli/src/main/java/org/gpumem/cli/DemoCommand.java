@@ -59,8 +59,10 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws NotStoppedException {
-        if (lane < 0 || lane >= DeviceFacts.WARP_SIZE) {
-            throw new ParameterException(spec.commandLine(), "--lane must be 0.." + (DeviceFacts.WARP_SIZE - 1));
+        try {
+            DeviceFacts.checkLane(lane);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--" + e.getMessage(), e);
         }
         PrintWriter out = spec.commandLine().getOut();
         LaunchDescription d = new LaunchDescription(null, Path.of(BundledSample.PTX_NAME), BundledSample.KERNEL,

@@ -69,8 +69,10 @@ public final class ExecCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (lane < 0 || lane >= DeviceFacts.WARP_SIZE) {
-            throw new IllegalArgumentException("--lane must be 0.." + (DeviceFacts.WARP_SIZE - 1));
+        try {
+            DeviceFacts.checkLane(lane);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--" + e.getMessage(), e);
         }
         ExecOptions options = simulation.options(profile);
         try (StopRules stop = simulation.stopRules()) {

@@ -30,12 +30,11 @@ final class InternalErrors {
      * error responses).
      */
     static String logged(String command, Throwable e) {
-        Path log = writeLog(command, e);
-        return "internal error: this is a bug in gpumem, not a problem with the input; "
-                + (log != null ? "the details are in " + log : "the details could not be written to a log file");
+        return "internal error: this is a bug in gpumem, not a problem with the input; " + writeLog(command, e);
     }
 
-    private static Path writeLog(String command, Throwable e) {
+    /** Writes the log; says where it is, or why it could not be written (a full disk, say). */
+    private static String writeLog(String command, Throwable e) {
         try {
             Path log = Files.createTempFile("gpumem-internal-error-", ".log");
             try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(log, StandardCharsets.UTF_8))) {
@@ -45,9 +44,10 @@ final class InternalErrors {
                         + ", Java " + System.getProperty("java.version"));
                 e.printStackTrace(w);
             }
-            return log;
+            return "the details are in " + log;
         } catch (IOException | RuntimeException | OutOfMemoryError failed) {
-            return null;
+            return "the details could not be written to a log file ("
+                    + (failed.getMessage() != null ? failed.getMessage() : failed.getClass().getSimpleName()) + ")";
         }
     }
 }

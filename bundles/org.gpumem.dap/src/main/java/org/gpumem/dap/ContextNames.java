@@ -46,7 +46,9 @@ final class ContextNames {
             String prefix = first.describe(Scope.SUBGROUP) + " lane ";
             if (name.startsWith(prefix)) {
                 int lane = laneIndex(name.substring(prefix.length()));
-                if (lane >= 0 && (w.validMask() & (1L << lane)) != 0 && lane < 32) {
+                // A lane is valid when the warp's mask of lanes holding a thread has its bit (the
+                // mask's width bounds the shift; the lanes themselves are the mask's to say).
+                if (lane >= 0 && lane < Integer.SIZE && (w.validMask() >>> lane & 1) != 0) {
                     return new Named(Scope.LANE, new LaneId(w.id(), lane));
                 }
                 throw Refusal.of(name + ": no thread of " + w.id().label() + " is in that lane");

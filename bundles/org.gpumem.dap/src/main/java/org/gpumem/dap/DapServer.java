@@ -954,8 +954,9 @@ public final class DapServer implements GpumemDebugServer {
         int count = args.getCount();
         byte[] bytes = new byte[count];
         boolean[] readable = new boolean[count];
+        String why;
         try {
-            p.state().read(p.space(), p.context(), p.offset(), count, bytes, readable, 0);
+            why = p.state().read(p.space(), p.context(), p.offset(), count, bytes, readable, 0);
         } catch (NotStoppedException e) {
             throw Refusal.of(e.getMessage());
         }
@@ -974,6 +975,10 @@ public final class DapServer implements GpumemDebugServer {
         }
         if (unreadable > 0) {
             r.setUnreadableBytes(unreadable);
+        }
+        if (first == 0 && why != null) {
+            // The response has no field for why; a read that gets nothing says it on the console.
+            output("console", "gpumem dap: " + p.space().getName() + " at " + why + "\n");
         }
         return CompletableFuture.completedFuture(r);
     }
