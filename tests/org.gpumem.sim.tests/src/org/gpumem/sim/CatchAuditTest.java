@@ -35,7 +35,9 @@ class CatchAuditTest {
             // it gets a plain one; the zip file system of a jar opened before is used as it is.
             "AtomicMoveNotSupportedException", "FileSystemAlreadyExistsException",
             // How a blocking accept ends when its owner closes the channel: the loop's normal end.
-            "ClosedChannelException");
+            "ClosedChannelException",
+            // A job's work cancelled by its monitor: the job ends with the CANCEL status, no error.
+            "OperationCanceledException");
 
     /**
      * Catches where a kind that is an error elsewhere is the answer: the file's name and the
@@ -54,6 +56,8 @@ class CatchAuditTest {
             "ImageSelector.java: InputFormatException",
             // An offset the context does not reach is no alias, and a space it does not reach has no extent.
             "AddressResolver.java: AddressingException",
+            // A variable whose space the pool's context does not reach is not one of its variables.
+            "PoolSpaces.java: AddressingException",
             // A refused CUDA call answers with its CUDA error code, as CUDA does.
             "RuntimeConnection.java: IllegalArgumentException",
             // Naming host calls is best effort: a file or line table that does not read leaves a
