@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
+import org.gpumem.debug.core.expr.ExpressionValue;
 import org.gpumem.sim.LaunchResult;
 
 /**
@@ -327,6 +328,22 @@ public final class DebugSession {
             writer.accept(e);
             return null;
         });
+    }
+
+    /**
+     * The value of {@code expression} in {@code lane}, frame {@code level} of its warp (0 the
+     * kernel): {@link KernelEngine#evaluate(String, LaneId, int)} on the executor.
+     *
+     * @throws NotStoppedException when the kernel is running or the session ended
+     * @throws org.gpumem.debug.core.expr.ExpressionException when the expression cannot be evaluated there
+     */
+    public ExpressionValue evaluate(String expression, LaneId lane, int level) throws NotStoppedException {
+        return query(e -> e.evaluate(expression, lane, level));
+    }
+
+    /** {@code expression} in every lane of {@code warp} ({@link KernelEngine#evaluateWarp}) on the executor. */
+    public List<LaneEvaluation> evaluateWarp(String expression, WarpId warp, int level) throws NotStoppedException {
+        return query(e -> e.evaluateWarp(e.parse(expression), warp, level));
     }
 
     private void checkLive() throws NotStoppedException {

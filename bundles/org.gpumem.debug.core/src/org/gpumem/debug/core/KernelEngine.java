@@ -27,6 +27,11 @@ import org.gpumem.sim.debug.StepUnit;
 import org.gpumem.sim.debug.StoppedMemoryState;
 import org.gpumem.sim.debug.VariableType;
 import org.gpumem.sim.debug.WarpView;
+import org.gpumem.debug.core.expr.ExpressionEvaluator;
+import org.gpumem.debug.core.expr.ExpressionException;
+import org.gpumem.debug.core.expr.ExpressionValue;
+import org.gpumem.debug.core.expr.ParsedExpression;
+import org.gpumem.sim.ModuleVariable;
 import org.gpumem.sim.launch.FinalMemoryState;
 import org.gpumem.sim.launch.KernelModules;
 import org.gpumem.sim.launch.PreparedLaunch;
@@ -67,6 +72,15 @@ public final class KernelEngine {
     private boolean terminated;
     /** What each installed simulator breakpoint stands for. */
     private final Map<Breakpoint, BreakpointSpec> specs = new HashMap<>();
+    /** Each breakpoint's parsed condition, or the error that parsing it gave. */
+    private final Map<BreakpointSpec, Object> conditions = new HashMap<>();
+    /** Counted reaches per breakpoint, kept across updates of the breakpoint set while the breakpoint stays. */
+    private final Map<BreakpointSpec, Integer> hits = new HashMap<>();
+    /** The module's symbols by PTX name, readable name and unqualified name (made on first use). */
+    private Map<String, ModuleVariable> symbols;
+    /** A state of the kernel where it is now, for expressions read between stops, and when it was made. */
+    private MemoryState readState;
+    private long readStateAt = -1;
 
     /**
      * A launch file's kernel.
@@ -141,6 +155,8 @@ public final class KernelEngine {
             sim.removeBreakpoint(b);
         }
         specs.clear();
+        conditions.clear();
+        hits.keySet().retainAll(lines);
         List<BreakpointSpec> resolved = new ArrayList<>();
         for (BreakpointSpec line : lines) {
             Breakpoint b;
@@ -166,6 +182,13 @@ public final class KernelEngine {
             } else {
                 resolved.add(line);
                 specs.put(b, line);
+                if (line.condition() != null) {
+                    try {
+                        conditions.put(line, parse(line.condition()));
+                    } catch (ExpressionException e) {
+                        conditions.put(line, e);
+                    }
+                }
             }
         }
         return resolved;
@@ -176,7 +199,72 @@ public final class KernelEngine {
     Stop resume() {
         confined();
         checkLive();
-        return toStop(sim.resume());
+        while (true) {
+            DebugEvent e = sim.resume();
+            if (e.kind() != DebugEvent.Kind.SUSPENDED_BREAKPOINT) {
+                return toStop(e);
+            }
+            Stop stop = breakpointStop(e);
+            if (stop != null) {
+                return stop;
+            }
+            // no breakpoint there wants this reach: the warp goes on from it, the others from where they are
+        }
+    }
+
+    /**
+     * The stop a warp's reach of a breakpoint makes, or null when every breakpoint at that
+     * instruction lets it pass (its condition holds in no active lane, or its hit count is not
+     * reached yet). Counts the reach of each breakpoint whose condition holds.
+     */
+    private Stop breakpointStop(DebugEvent e) {
+        WarpView w = e.warp();
+        WarpId warp = new WarpId(e.cta().index(), w.id());
+        int level = w.depth() - 1;
+        String function = w.function(level);
+        int pc = w.pc(level);
+        for (Map.Entry<Breakpoint, BreakpointSpec> entry : specs.entrySet()) {
+            boolean here = false;
+            for (Breakpoint.Site site : entry.getKey().sites()) {
+                here |= site.function().equals(function) && site.instruction() == pc;
+            }
+            if (!here) {
+                continue;
+            }
+            BreakpointSpec spec = entry.getValue();
+            int lane = -1;
+            Object condition = conditions.get(spec);
+            if (condition instanceof ExpressionException parse) {
+                return new Stop(StopReason.BREAKPOINT, warp, null, spec, -1, null, parse.getMessage());
+            }
+            if (condition instanceof ParsedExpression parsed) {
+                String error = null;
+                boolean evaluated = false;
+                for (int mask = w.activeMask(); mask != 0 && lane < 0; mask &= mask - 1) {
+                    int l = Integer.numberOfTrailingZeros(mask);
+                    FrameScope scope = new FrameScope(this, sim, variables, w, level, new LaneId(warp, l));
+                    try {
+                        if (ExpressionEvaluator.isTrue(ExpressionEvaluator.evaluate(parsed, scope), scope)) {
+                            lane = l;
+                        }
+                        evaluated = true;
+                    } catch (ExpressionException x) {
+                        error = error != null ? error : "lane " + l + ": " + x.getMessage();
+                    }
+                }
+                if (lane < 0 && !evaluated && error != null) {
+                    return new Stop(StopReason.BREAKPOINT, warp, null, spec, -1, null, error);
+                }
+                if (lane < 0) {
+                    continue;
+                }
+            }
+            int count = hits.merge(spec, 1, Integer::sum);
+            if (count >= spec.hitCount()) {
+                return new Stop(StopReason.BREAKPOINT, warp, null, spec, lane, null, null);
+            }
+        }
+        return null;
     }
 
     /** Runs one warp by a source line (see {@link StepKind}); other warps move only as a barrier needs. */
@@ -190,7 +278,13 @@ public final class KernelEngine {
             case INTO -> StepUnit.SOURCE_LINE_INTO;
             case RETURN -> StepUnit.RETURN;
         };
-        return toStop(sim.step(StepScope.WARP, unit));
+        DebugEvent e = sim.step(StepScope.WARP, unit);
+        if (e.kind() == DebugEvent.Kind.SUSPENDED_BREAKPOINT) {
+            // another warp reached a breakpoint while the stepping one waited at a barrier
+            Stop stop = breakpointStop(e);
+            return stop != null ? stop : new Stop(StopReason.SUSPEND, warp, null, null);
+        }
+        return toStop(e);
     }
 
     /** Asks a running or the next {@link #resume} or {@link #step} to stop. Any thread. */
@@ -250,8 +344,6 @@ public final class KernelEngine {
     private Stop toStop(DebugEvent e) {
         WarpId warp = e.warp() == null ? null : new WarpId(e.cta().index(), e.warp().id());
         switch (e.kind()) {
-            case SUSPENDED_BREAKPOINT:
-                return new Stop(StopReason.BREAKPOINT, warp, null, specs.get(e.breakpoint()));
             case SUSPENDED_STEP:
                 return new Stop(StopReason.STEP, warp, null, null);
             case SUSPENDED_REQUEST:
@@ -349,7 +441,10 @@ public final class KernelEngine {
                     v.problem());
         }
         if (type.encoding() == VariableType.Encoding.OTHER) {
-            return new VariableValue(v.name(), type.name(), v.parameter(), null, null, null, element, count, pointee,
+            // where it is, but not its value: the view prints elements; expressions print structs
+            VariableValue.Location location = v.location() instanceof FrameVariable.Memory m
+                    ? new VariableValue.Location(m.space().ptxName(), lane, m.offset()) : null;
+            return new VariableValue(v.name(), type.name(), v.parameter(), location, null, null, element, count, pointee,
                     "type " + type.name() + " is not decoded");
         }
         if (v.location() instanceof FrameVariable.Memory m) {
@@ -388,5 +483,125 @@ public final class KernelEngine {
     public MemoryState finalState() {
         confined();
         return prepared == null ? null : FinalMemoryState.of(prepared, sim, sim.result());
+    }
+
+    // ------------------------------------------------------------------ expressions
+
+    /**
+     * Parses {@code text} knowing the module's type names (so that {@code (Particle *) p} is a
+     * cast). Parse a condition or a watch expression once and evaluate it in many lanes.
+     *
+     * @throws ExpressionException naming the position where the text stops being an expression
+     */
+    @ConfinedToSession
+    public ParsedExpression parse(String text) {
+        confined();
+        return ParsedExpression.parse(text, name -> variables.namedType(name) != null);
+    }
+
+    /**
+     * The value of {@code expression} in {@code lane}, in frame {@code level} of its warp (0 the
+     * kernel, as {@link #variables} counts), with cuda-gdb's syntax and printing
+     * ({@link ExpressionValue#format()}).
+     *
+     * @throws ExpressionException when it cannot be evaluated there (the message names the position)
+     * @throws IllegalArgumentException for a warp that is not resident, a frame it does not have,
+     *         or a lane that holds no thread
+     */
+    @ConfinedToSession
+    public ExpressionValue evaluate(ParsedExpression expression, LaneId lane, int level) {
+        confined();
+        return ExpressionEvaluator.evaluate(expression, scope(lane, level));
+    }
+
+    /** {@link #evaluate(ParsedExpression, LaneId, int)} of {@code text}. */
+    @ConfinedToSession
+    public ExpressionValue evaluate(String text, LaneId lane, int level) {
+        return evaluate(parse(text), lane, level);
+    }
+
+    /**
+     * {@code expression} in every lane of {@code warp} (Warp Watch), frame {@code level}: active
+     * lanes and lanes that wait on the other side of a divergent branch (inactive) get a value or
+     * the error their evaluation gave; exited lanes and lanes without a thread get neither.
+     */
+    @ConfinedToSession
+    public List<LaneEvaluation> evaluateWarp(ParsedExpression expression, WarpId warp, int level) {
+        confined();
+        WarpView w = warp(warp);
+        frame(w, warp, level);
+        List<LaneEvaluation> out = new ArrayList<>();
+        int lanes = facts.target().getSubgroupSize();
+        for (int l = 0; l < lanes; l++) {
+            LaneEvaluation.State state = (w.validMask() & 1 << l) == 0 ? LaneEvaluation.State.NO_THREAD
+                    : (w.liveMask() & 1 << l) == 0 ? LaneEvaluation.State.EXITED
+                            : (w.activeMask() & 1 << l) != 0 ? LaneEvaluation.State.ACTIVE : LaneEvaluation.State.INACTIVE;
+            if (state == LaneEvaluation.State.NO_THREAD || state == LaneEvaluation.State.EXITED) {
+                out.add(new LaneEvaluation(l, state, null, null));
+                continue;
+            }
+            try {
+                out.add(new LaneEvaluation(l, state, ExpressionEvaluator.evaluate(expression,
+                        new FrameScope(this, sim, variables, w, level, new LaneId(warp, l))), null));
+            } catch (ExpressionException e) {
+                out.add(new LaneEvaluation(l, state, null, e));
+            }
+        }
+        return out;
+    }
+
+    private FrameScope scope(LaneId lane, int level) {
+        WarpView w = warp(lane.warp());
+        frame(w, lane.warp(), level);
+        if (lane.lane() < 0 || lane.lane() >= facts.target().getSubgroupSize() || (w.validMask() & 1 << lane.lane()) == 0) {
+            throw new IllegalArgumentException("lane " + lane.lane() + " holds no thread of " + lane.warp().label());
+        }
+        return new FrameScope(this, sim, variables, w, level, lane);
+    }
+
+    private static void frame(WarpView w, WarpId id, int level) {
+        if (level < 0 || level >= w.depth()) {
+            throw new IllegalArgumentException(id.label() + (w.depth() == 0 ? " has exited" : " has no frame " + level));
+        }
+    }
+
+    /** A module symbol by its PTX name, its readable name or, when only one has it, its unqualified name; or null. */
+    ModuleVariable symbol(String name) {
+        if (symbols == null) {
+            Map<String, ModuleVariable> byName = new HashMap<>();
+            Map<String, ModuleVariable> unqualified = new HashMap<>();
+            for (ModuleVariable v : launch.module().variables()) {
+                String readable = ItaniumDemangler.readable(v.name());
+                byName.put(v.name(), v);
+                byName.putIfAbsent(readable, v);
+                int scope = readable.lastIndexOf("::");
+                String last = scope >= 0 ? readable.substring(scope + 2) : readable;
+                unqualified.merge(last, v, (a, b) -> a.equals(b) ? a : null);
+            }
+            unqualified.forEach((k, v) -> {
+                if (v != null) {
+                    byName.putIfAbsent(k, v);
+                }
+            });
+            symbols = byName;
+        }
+        return symbols.get(name);
+    }
+
+    /**
+     * A model state of the kernel where it is now, for reading memory in expressions: the stop's
+     * ({@link DebugSession#stopState()}) at a recorded stop, else one made once per place the
+     * simulator stopped at (a breakpoint's condition is evaluated before any stop is recorded).
+     */
+    MemoryState readState() {
+        StopMemoryState stop = session.stopState();
+        if (stop != null) {
+            return stop.state();
+        }
+        if (readState == null || readStateAt != sim.stopCount()) {
+            readState = StoppedMemoryState.of(sim);
+            readStateAt = sim.stopCount();
+        }
+        return readState;
     }
 }

@@ -78,6 +78,15 @@ public final class StopMemoryState {
      * warp or the lane), or null when the lane's CTA is not resident or the lane does not exist.
      */
     public Context context(Scope scope, LaneId lane) {
+        return context(state, scope, lane);
+    }
+
+    /**
+     * The context of {@code scope} that {@code lane} is in, in any state of the engine's target
+     * (a stop's, or one the engine builds between stops): the one way from a {@link LaneId} to
+     * model contexts.
+     */
+    public static Context context(MemoryState state, Scope scope, LaneId lane) {
         if (scope == Scope.DEVICE || scope == Scope.SYSTEM) {
             return state.getDevice();
         }
