@@ -231,6 +231,29 @@ public final class DebugSession {
         return done;
     }
 
+    /**
+     * Enqueues a watchpoint update replacing the previous set; the future gets those the
+     * simulator watches. Make them with {@link #watchpoint}, which refuses what cannot be watched.
+     */
+    public CompletableFuture<List<WatchpointSpec>> setWatchpoints(List<WatchpointSpec> watches) {
+        List<WatchpointSpec> copy = List.copyOf(watches);
+        CompletableFuture<List<WatchpointSpec>> done = new CompletableFuture<>();
+        submit(() -> done.complete(engine.setWatchpoints(copy)), done);
+        return done;
+    }
+
+    /**
+     * A watchpoint on what {@code expression} designates in {@code lane}, frame {@code level}
+     * ({@link KernelEngine#watchpoint}); the kernel must be stopped, or not started yet.
+     *
+     * @throws NotStoppedException when the kernel is running or the session ended
+     * @throws org.gpumem.debug.core.expr.ExpressionException when there is nothing that can be watched
+     */
+    public WatchpointSpec watchpoint(String expression, LaneId lane, int level, WatchpointSpec.Kind kind)
+            throws NotStoppedException {
+        return query(e -> e.watchpoint(e.parse(expression), lane, level, kind));
+    }
+
     private List<BreakpointSpec> install() {
         List<BreakpointSpec> all = new ArrayList<>(breakpoints);
         if (runTo != null) {

@@ -32,6 +32,12 @@ import org.gpumem.debug.core.expr.ExpressionException;
 import org.gpumem.debug.core.expr.ExpressionValue;
 import org.gpumem.debug.core.expr.ParsedExpression;
 import org.gpumem.sim.ModuleVariable;
+import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.debug.Watchpoint;
+import org.gpumem.model.addressing.AddressResolver;
+import org.gpumem.model.addressing.AddressSpaces;
+import org.gpumem.model.addressing.AddressingException;
+import org.gpumem.model.addressing.SpaceOffset;
 import org.gpumem.sim.launch.FinalMemoryState;
 import org.gpumem.sim.launch.KernelModules;
 import org.gpumem.sim.launch.PreparedLaunch;
@@ -76,6 +82,8 @@ public final class KernelEngine {
     private final Map<BreakpointSpec, Object> conditions = new HashMap<>();
     /** Counted reaches per breakpoint, kept across updates of the breakpoint set while the breakpoint stays. */
     private final Map<BreakpointSpec, Integer> hits = new HashMap<>();
+    /** What each installed simulator watchpoint stands for. */
+    private final Map<Watchpoint, WatchpointSpec> watched = new HashMap<>();
     /** The module's symbols by PTX name, readable name and unqualified name (made on first use). */
     private Map<String, ModuleVariable> symbols;
     /** A state of the kernel where it is now, for expressions read between stops, and when it was made. */
@@ -192,6 +200,83 @@ public final class KernelEngine {
             }
         }
         return resolved;
+    }
+
+    /**
+     * Replaces the watchpoints; returns those the simulator watches (a range outside its space,
+     * or in a space without watchpoints, is left out: {@link #watchpoint} refuses those when it
+     * makes them).
+     */
+    @ConfinedToSession
+    List<WatchpointSpec> setWatchpoints(List<WatchpointSpec> specs) {
+        confined();
+        for (Watchpoint w : sim.watchpoints()) {
+            sim.removeWatchpoint(w);
+        }
+        watched.clear();
+        List<WatchpointSpec> installed = new ArrayList<>();
+        for (WatchpointSpec spec : specs) {
+            Watchpoint w = toSim(spec);
+            if (w != null && sim.checkWatchpoint(w) == null) {
+                sim.addWatchpoint(w);
+                watched.put(w, spec);
+                installed.add(spec);
+            }
+        }
+        return installed;
+    }
+
+    /** The simulator's watchpoint for {@code spec}, or null when its space has no simulator storage. */
+    private static Watchpoint toSim(WatchpointSpec spec) {
+        PtxStateSpace space = PtxStateSpace.fromPtxName(spec.space());
+        if (space == null || spec.length() > Integer.MAX_VALUE) {
+            return null;
+        }
+        Watchpoint.Access access = switch (spec.kind()) {
+            case WRITE -> Watchpoint.Access.WRITE;
+            case READ -> Watchpoint.Access.READ;
+            case ACCESS -> Watchpoint.Access.ACCESS;
+        };
+        boolean one = !spec.everyContext();
+        boolean local = space == PtxStateSpace.LOCAL;
+        return new Watchpoint(space, spec.offset(), (int) spec.length(), access, one ? spec.context().cta() : null,
+                one && local ? spec.context().warp().warp() : -1, one && local ? spec.context().lane() : -1);
+    }
+
+    /**
+     * A watchpoint on what {@code expression} designates in {@code lane}, frame {@code level}
+     * (an lvalue in memory: {@code stage[5]}, {@code window}, {@code *p}), as that lane sees it
+     * ({@link WatchpointSpec#inEveryContext()} widens it); a generic address is taken through
+     * the target's windows to the space that stores the bytes.
+     *
+     * @throws ExpressionException when the expression cannot be evaluated, is not in memory, or
+     *         its bytes cannot be watched (the message says why)
+     */
+    @ConfinedToSession
+    public WatchpointSpec watchpoint(ParsedExpression expression, LaneId lane, int level, WatchpointSpec.Kind kind) {
+        ExpressionValue v = evaluate(expression, lane, level);
+        if (v.memory() == null) {
+            throw new ExpressionException(0, "'" + expression.text().strip() + "' is not in memory"
+                    + (v.register() != null ? " (it is in register " + v.register() + ")" : "") + ": there is nothing to watch");
+        }
+        long length = v.type().byteSize();
+        if (length <= 0) {
+            throw new ExpressionException(0, "the size of " + v.typeName() + " is not known");
+        }
+        SpaceOffset stored;
+        try {
+            stored = AddressResolver.throughWindows(AddressSpaces.require(facts.target(), v.memory().space()), v.memory().offset());
+        } catch (AddressingException e) {
+            throw new ExpressionException(0, e.getMessage());
+        }
+        WatchpointSpec spec = new WatchpointSpec(expression.text().strip(), stored.space().getName(), lane, false,
+                stored.offset(), length, kind, v.type());
+        Watchpoint w = toSim(spec);
+        String problem = w == null ? "the simulator cannot watch " + stored.space().getName() + " memory" : sim.checkWatchpoint(w);
+        if (problem != null) {
+            throw new ExpressionException(0, problem);
+        }
+        return spec;
     }
 
     /** Runs all warps until a breakpoint, a fault, a suspend request or the end of the kernel. */
@@ -344,6 +429,13 @@ public final class KernelEngine {
     private Stop toStop(DebugEvent e) {
         WarpId warp = e.warp() == null ? null : new WarpId(e.cta().index(), e.warp().id());
         switch (e.kind()) {
+            case SUSPENDED_WATCHPOINT: {
+                Watchpoint.Hit h = e.watch();
+                WatchpointSpec spec = watched.get(h.watchpoint());
+                LaneId lane = new LaneId(warp, h.lane());
+                return new Stop(StopReason.WATCHPOINT, warp, null, null, h.lane(), new WatchHit(spec, lane, h.wrote(),
+                        h.before(), h.after(), h.function(), h.ptxLine(), h.source()), null);
+            }
             case SUSPENDED_STEP:
                 return new Stop(StopReason.STEP, warp, null, null);
             case SUSPENDED_REQUEST:

@@ -1,5 +1,6 @@
 package org.gpumem.debug.core;
 
+import org.gpumem.debug.core.expr.ExpressionValue;
 import org.gpumem.sim.SourceLocation;
 
 /**
@@ -22,6 +23,27 @@ public record WatchHit(WatchpointSpec watch, LaneId lane, boolean wrote, byte[] 
     public WatchHit {
         before = before.clone();
         after = after.clone();
+    }
+
+    /** The bytes before, printed as cuda-gdb prints a value of the watched type (hex bytes without one). */
+    public String formatBefore() {
+        return format(before);
+    }
+
+    /** The bytes after, printed as {@link #formatBefore()}. */
+    public String formatAfter() {
+        return format(after);
+    }
+
+    private String format(byte[] bytes) {
+        if (watch.type() != null && watch.type().byteSize() == bytes.length) {
+            return ExpressionValue.of(watch.type(), bytes).format();
+        }
+        StringBuilder hex = new StringBuilder();
+        for (byte b : bytes) {
+            hex.append(hex.length() == 0 ? "" : " ").append(String.format("%02x", b & 0xff));
+        }
+        return hex.toString();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.gpumem.debug.core;
 
+import org.gpumem.dwarf.types.DwarfType;
 import org.gpumem.model.Scope;
 import org.gpumem.model.Target;
 import org.gpumem.model.addressing.AddressSpaces;
@@ -20,9 +21,11 @@ import org.gpumem.model.addressing.AddressSpaces;
  * @param offset       first byte
  * @param length       bytes watched (at least 1)
  * @param kind         which accesses stop the kernel
+ * @param type         the type of the watched value, which prints its old and new bytes; null for
+ *                     a plain address range (then they print as bytes)
  */
 public record WatchpointSpec(String label, String space, LaneId context, boolean everyContext, long offset, long length,
-        Kind kind) {
+        Kind kind, DwarfType type) {
     /** The accesses that stop the kernel. */
     public enum Kind {
         /** Stores, atomics, asynchronous copies into the bytes (cuda-gdb's {@code watch}). */
@@ -41,12 +44,17 @@ public record WatchpointSpec(String label, String space, LaneId context, boolean
 
     /** The same bytes in every CTA or lane ({@code stage} of every CTA, {@code window} of every lane). */
     public WatchpointSpec inEveryContext() {
-        return new WatchpointSpec(label, space, context, true, offset, length, kind);
+        return new WatchpointSpec(label, space, context, true, offset, length, kind, type);
+    }
+
+    /** The same bytes as {@code lane} sees them (its CTA's shared bytes, its own local bytes). */
+    public WatchpointSpec in(LaneId lane) {
+        return new WatchpointSpec(label, space, lane, everyContext, offset, length, kind, type);
     }
 
     /** The same bytes watched for {@code other} accesses. */
     public WatchpointSpec forAccesses(Kind other) {
-        return new WatchpointSpec(label, space, context, everyContext, offset, length, other);
+        return new WatchpointSpec(label, space, context, everyContext, offset, length, other, type);
     }
 
     /** {@code stage[5] (shared [CTA (1,0,0)] +0x14, 4 bytes)}; {@code every CTA} for every context. */
