@@ -34,6 +34,8 @@ import org.gpumem.debug.core.expr.ParsedExpression;
 import org.gpumem.sim.ModuleVariable;
 import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.debug.Watchpoint;
+import org.gpumem.sim.debug.CallFrame;
+import org.gpumem.sim.SourceLocation;
 import org.gpumem.model.addressing.AddressResolver;
 import org.gpumem.model.addressing.AddressSpaces;
 import org.gpumem.model.addressing.AddressingException;
@@ -433,8 +435,13 @@ public final class KernelEngine {
                 Watchpoint.Hit h = e.watch();
                 WatchpointSpec spec = watched.get(h.watchpoint());
                 LaneId lane = new LaneId(warp, h.lane());
+                SourceLocation source = h.source();
+                // an instruction without a line (inline assembly): the nearest call on the stack that has one
+                for (CallFrame f : h.warp().frames()) {
+                    source = source != null ? source : f.source();
+                }
                 return new Stop(StopReason.WATCHPOINT, warp, null, null, h.lane(), new WatchHit(spec, lane, h.wrote(),
-                        h.before(), h.after(), h.function(), h.ptxLine(), h.source()), null);
+                        h.before(), h.after(), h.function(), h.ptxLine(), source), null);
             }
             case SUSPENDED_STEP:
                 return new Stop(StopReason.STEP, warp, null, null);

@@ -16,7 +16,9 @@ import org.gpumem.sim.SourceLocation;
  * @param after     the same bytes after it
  * @param function  the (mangled) function of the instruction
  * @param ptxLine   its PTX line
- * @param source    its source line from {@code .loc}, or null
+ * @param source    its source line from {@code .loc}; for an instruction without one (inline
+ *                  assembly, as in CUDA's atomicAdd), the line of the nearest call on the stack
+ *                  that has one; null when none has
  */
 public record WatchHit(WatchpointSpec watch, LaneId lane, boolean wrote, byte[] before, byte[] after, String function,
         int ptxLine, SourceLocation source) {
