@@ -6,17 +6,33 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
+import org.gpumem.debug.core.expr.ExpressionEvaluator;
+import org.gpumem.debug.core.expr.ExpressionException;
+import org.gpumem.debug.core.expr.ExpressionValue;
+import org.gpumem.debug.core.expr.ParsedExpression;
+import org.gpumem.dwarf.types.DwarfType;
 import org.gpumem.images.ItaniumDemangler;
 import org.gpumem.images.Kernel;
+import org.gpumem.model.Location;
 import org.gpumem.model.MemoryState;
 import org.gpumem.model.Target;
+import org.gpumem.model.addressing.AddressResolver;
+import org.gpumem.model.addressing.AddressSpaces;
+import org.gpumem.model.addressing.AddressingException;
+import org.gpumem.model.addressing.SpaceOffset;
 import org.gpumem.sim.AddressSpaceProfile;
 import org.gpumem.sim.Dim3;
 import org.gpumem.sim.KernelLaunch;
 import org.gpumem.sim.LaunchResult;
+import org.gpumem.sim.ModuleVariable;
+import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.SourceLocation;
 import org.gpumem.sim.WarpPosition;
 import org.gpumem.sim.debug.Breakpoint;
+import org.gpumem.sim.debug.CallFrame;
 import org.gpumem.sim.debug.ControlledLaunch;
 import org.gpumem.sim.debug.CtaView;
 import org.gpumem.sim.debug.DebugEvent;
@@ -27,26 +43,15 @@ import org.gpumem.sim.debug.StepUnit;
 import org.gpumem.sim.debug.StoppedMemoryState;
 import org.gpumem.sim.debug.VariableType;
 import org.gpumem.sim.debug.WarpView;
-import org.gpumem.debug.core.expr.ExpressionEvaluator;
-import org.gpumem.debug.core.expr.ExpressionException;
-import org.gpumem.debug.core.expr.ExpressionValue;
-import org.gpumem.debug.core.expr.ParsedExpression;
-import org.gpumem.sim.ModuleVariable;
-import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.debug.Watchpoint;
-import org.gpumem.sim.debug.CallFrame;
-import org.gpumem.sim.SourceLocation;
-import org.gpumem.model.addressing.AddressResolver;
-import org.gpumem.model.addressing.AddressSpaces;
-import org.gpumem.model.addressing.AddressingException;
-import org.gpumem.model.addressing.SpaceOffset;
 import org.gpumem.sim.launch.FinalMemoryState;
 import org.gpumem.sim.launch.KernelModules;
 import org.gpumem.sim.launch.PreparedLaunch;
 
 /**
- * A kernel launch on the simulator as the debugger sees it: run control, the resident warps,
- * frames and variables, the stop's model state. It wraps the simulator's
+ * A kernel launch on the simulator as the debugger sees it: run control, breakpoints (with
+ * conditions evaluated per lane and hit counts) and watchpoints, the resident warps, frames and
+ * variables, expressions in a lane or across a warp, the stop's model state. It wraps the simulator's
  * {@link ControlledLaunch}, which keeps as many CTAs resident as one SM would (in linear order),
  * so the warps are those of the resident CTAs, and warps of another CTA are refused.
  *
@@ -84,13 +89,15 @@ public final class KernelEngine {
     private final Map<BreakpointSpec, Object> conditions = new HashMap<>();
     /** Counted reaches per breakpoint, kept across updates of the breakpoint set while the breakpoint stays. */
     private final Map<BreakpointSpec, Integer> hits = new HashMap<>();
+    /** {@code space:} before a memory expression (not {@code ::}). */
+    private static final Pattern SPACE_PREFIX = Pattern.compile("\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*:(?!:)(.*)", Pattern.DOTALL);
     /** What each installed simulator watchpoint stands for. */
     private final Map<Watchpoint, WatchpointSpec> watched = new HashMap<>();
     /** The module's symbols by PTX name, readable name and unqualified name (made on first use). */
     private Map<String, ModuleVariable> symbols;
-    /** A state of the kernel where it is now, for expressions read between stops, and when it was made. */
+    /** A state of the kernel for expressions read between stops, and the resident CTAs it was made of. */
     private MemoryState readState;
-    private long readStateAt = -1;
+    private List<CtaView> readStateResident;
 
     /**
      * A launch file's kernel.
@@ -649,6 +656,77 @@ public final class KernelEngine {
         return out;
     }
 
+    /**
+     * CDT's {@code [space]:[expression]} for a memory monitor, evaluated in {@code lane}, frame
+     * {@code level}: the expression gives the address (a pointer's value in its space, an array
+     * or other object in memory by its place, an integer in the prefix space or else the
+     * target's default space), and a {@code space:} prefix naming another space than the
+     * address's (any name or alias of the target: {@code generic:&stage}, {@code local_warp:&window})
+     * takes the address there through the model's aliases of the byte.
+     *
+     * @throws ExpressionException when the expression cannot be evaluated, or the prefix space
+     *         does not reach the address from the lane
+     */
+    @ConfinedToSession
+    public MemoryReference memoryReference(String text, LaneId lane, int level) {
+        confined();
+        Matcher prefix = SPACE_PREFIX.matcher(text);
+        String space = null;
+        int skipped = 0;
+        if (prefix.matches() && AddressSpaces.find(facts.target(), prefix.group(1)) != null) {
+            space = AddressSpaces.find(facts.target(), prefix.group(1)).getName();
+            skipped = prefix.start(2);
+        }
+        String expression = text.substring(skipped);
+        ExpressionValue v;
+        try {
+            v = evaluate(expression, lane, level);
+        } catch (ExpressionException e) {
+            throw e.position() < 0 ? e : new ExpressionException(e.position() + skipped, e.detail());
+        }
+        DwarfType t = v.type().stripped();
+        String at;
+        long offset;
+        DwarfType element = null;
+        if (t instanceof DwarfType.Pointer p) {
+            offset = unsigned(v.bytes(), p.size());
+            at = p.space() != null && AddressSpaces.find(facts.target(), p.space().name()) != null
+                    ? AddressSpaces.find(facts.target(), p.space().name()).getName() : facts.target().getDefaultSpace().getName();
+            element = p.pointee();
+        } else if (v.memory() != null && !(t instanceof DwarfType.Base) && !(t instanceof DwarfType.Enumeration)) {
+            at = v.memory().space();
+            offset = v.memory().offset();
+            element = t instanceof DwarfType.Array a ? a.element() : v.type();
+        } else if (t instanceof DwarfType.Base b && b.isInteger() || t instanceof DwarfType.Enumeration) {
+            offset = unsigned(v.bytes(), 8);
+            at = space != null ? space : facts.target().getDefaultSpace().getName();
+        } else {
+            throw new ExpressionException(skipped, "'" + expression.strip() + "' is " + v.typeName() + ", not an address");
+        }
+        if (space != null && !space.equals(at)) {
+            MemoryState state = readState();
+            Location from = StopMemoryState.location(state, at, lane, offset);
+            // the state's own description of the space: aliases name the spaces of the state's target
+            long through = from == null ? -1 : StopMemoryState.offsetIn(state, AddressSpaces.require(state.getTarget(), space),
+                    lane, from);
+            if (through < 0) {
+                throw new ExpressionException(skipped, space + " does not reach " + at + " 0x" + Long.toHexString(offset)
+                        + " from " + lane.describe(AddressSpaces.require(facts.target(), space).getScope()));
+            }
+            return new MemoryReference(space, lane, through, element);
+        }
+        return new MemoryReference(at, lane, offset, element);
+    }
+
+    /** The unsigned integer of a value's first {@code size} bytes (at most 8), little-endian. */
+    private static long unsigned(byte[] bytes, int size) {
+        long v = 0;
+        for (int i = Math.min(Math.min(size, bytes.length), 8) - 1; i >= 0; i--) {
+            v = v << 8 | (bytes[i] & 0xff);
+        }
+        return v;
+    }
+
     private FrameScope scope(LaneId lane, int level) {
         WarpView w = warp(lane.warp());
         frame(w, lane.warp(), level);
@@ -689,17 +767,20 @@ public final class KernelEngine {
 
     /**
      * A model state of the kernel where it is now, for reading memory in expressions: the stop's
-     * ({@link DebugSession#stopState()}) at a recorded stop, else one made once per place the
-     * simulator stopped at (a breakpoint's condition is evaluated before any stop is recorded).
+     * ({@link DebugSession#stopState()}) at a recorded stop, else one made while the same CTAs are
+     * resident (a breakpoint's condition is evaluated before any stop is recorded).
      */
     MemoryState readState() {
         StopMemoryState stop = session.stopState();
         if (stop != null) {
             return stop.state();
         }
-        if (readState == null || readStateAt != sim.stopCount()) {
+        // Its pools read the live storage of the CTAs resident when it was made: good for as long
+        // as the same CTAs are (a condition evaluated at every reach of a line then costs no state each)
+        List<CtaView> resident = sim.residentCtas();
+        if (readState == null || !resident.equals(readStateResident)) {
             readState = StoppedMemoryState.of(sim);
-            readStateAt = sim.stopCount();
+            readStateResident = resident;
         }
         return readState;
     }

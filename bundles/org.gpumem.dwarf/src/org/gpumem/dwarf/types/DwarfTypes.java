@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 import org.gpumem.dwarf.aspace.AddressSpaceEncodings;
 import org.gpumem.dwarf.aspace.AddressSpaceNumbering;
@@ -222,21 +223,11 @@ public final class DwarfTypes {
     private DwarfType array(DieCursor t, int depth) {
         long elementRef = t.referenceOf(DwAt.TYPE);
         List<Long> extents = new ArrayList<>();
-        if (t.abbrev().hasChildren()) {
-            int parent = t.depth();
-            while (t.next()) {
-                if (t.abbrev() == null) {
-                    if (t.depth() <= parent + 1) {
-                        break;
-                    }
-                    continue;
-                }
-                if (t.depth() == parent + 1 && (t.tag() == DwTag.SUBRANGE_TYPE || t.tag() == DwTag.GENERIC_SUBRANGE)) {
-                    extents.add(extent(t));
-                }
-                t.skipChildren();
+        children(t, c -> {
+            if (c.tag() == DwTag.SUBRANGE_TYPE || c.tag() == DwTag.GENERIC_SUBRANGE) {
+                extents.add(extent(c));
             }
-        }
+        });
         if (extents.isEmpty()) {
             extents.add(-1L);
         }
@@ -265,6 +256,29 @@ public final class DwarfTypes {
         return n < 0 ? -1 : n;
     }
 
+    /**
+     * Calls {@code each} with the cursor on every child DIE of the DIE under {@code t} (which it
+     * must not move), skipping their own children; the cursor ends past the last child.
+     */
+    private static void children(DieCursor t, Consumer<DieCursor> each) {
+        if (!t.abbrev().hasChildren()) {
+            return;
+        }
+        int parent = t.depth();
+        while (t.next()) {
+            if (t.abbrev() == null) {
+                if (t.depth() <= parent + 1) {
+                    break;
+                }
+                continue;
+            }
+            if (t.depth() == parent + 1) {
+                each.accept(t);
+            }
+            t.skipChildren();
+        }
+    }
+
     /** A member as its DIE says, before its type is read. */
     private record RawMember(String name, long typeRef, long offset, int bitSize, long bitOffset, boolean inheritance) {
     }
@@ -276,25 +290,14 @@ public final class DwarfTypes {
         // registered before its members are read, so that a member pointing back finds it
         cache.put(ref, c);
         List<RawMember> raw = new ArrayList<>();
-        if (t.abbrev().hasChildren()) {
-            int parent = t.depth();
-            while (t.next()) {
-                if (t.abbrev() == null) {
-                    if (t.depth() <= parent + 1) {
-                        break;
-                    }
-                    continue;
+        children(t, m -> {
+            if ((m.tag() == DwTag.MEMBER || m.tag() == DwTag.INHERITANCE) && !m.flag(DwAt.DECLARATION)) {
+                if (raw.size() >= MAX_MEMBERS) {
+                    throw m.fail("more than " + MAX_MEMBERS + " members");
                 }
-                if (t.depth() == parent + 1 && (t.tag() == DwTag.MEMBER || t.tag() == DwTag.INHERITANCE)
-                        && !t.flag(DwAt.DECLARATION)) {
-                    if (raw.size() >= MAX_MEMBERS) {
-                        throw t.fail("more than " + MAX_MEMBERS + " members");
-                    }
-                    raw.add(member(t));
-                }
-                t.skipChildren();
+                raw.add(member(m));
             }
-        }
+        });
         List<DwarfType.Member> members = new ArrayList<>();
         for (RawMember m : raw) {
             DwarfType type = m.typeRef() < 0 ? new DwarfType.Void() : read(m.typeRef(), depth + 1);
@@ -360,28 +363,17 @@ public final class DwarfTypes {
             size = b.byteSize();
         }
         List<DwarfType.Enumerator> values = new ArrayList<>();
-        if (t.abbrev().hasChildren()) {
-            int parent = t.depth();
-            while (t.next()) {
-                if (t.abbrev() == null) {
-                    if (t.depth() <= parent + 1) {
-                        break;
-                    }
-                    continue;
+        children(t, c -> {
+            int v = c.find(DwAt.CONST_VALUE);
+            if (c.tag() == DwTag.ENUMERATOR && v >= 0 && c.isConstant(v)) {
+                if (values.size() >= MAX_MEMBERS) {
+                    throw c.fail("more than " + MAX_MEMBERS + " enumerators");
                 }
-                if (t.depth() == parent + 1 && t.tag() == DwTag.ENUMERATOR) {
-                    int v = t.find(DwAt.CONST_VALUE);
-                    if (v >= 0 && t.isConstant(v)) {
-                        long value = t.form(v) == DwForm.SDATA ? t.signed(v) : t.unsigned(v);
-                        signed |= value < 0;
-                        if (values.size() >= MAX_MEMBERS) {
-                            throw t.fail("more than " + MAX_MEMBERS + " enumerators");
-                        }
-                        values.add(new DwarfType.Enumerator(t.string(DwAt.NAME), value));
-                    }
-                }
-                t.skipChildren();
+                values.add(new DwarfType.Enumerator(c.string(DwAt.NAME), c.form(v) == DwForm.SDATA ? c.signed(v) : c.unsigned(v)));
             }
+        });
+        for (DwarfType.Enumerator e : values) {
+            signed |= e.value() < 0;
         }
         if (size < 1 || size > 8) {
             throw t.fail("enumeration of " + size + " bytes");

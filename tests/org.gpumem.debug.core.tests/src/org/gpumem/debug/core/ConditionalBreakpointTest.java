@@ -8,11 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 import org.gpumem.sim.Dim3;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,24 +18,7 @@ import org.junit.jupiter.api.Test;
  * stops only where a lane satisfies the condition, the focus moves to that lane, and a resumed
  * warp does not stop again at the instruction it was let go from while the other warps still do.
  */
-class ConditionalBreakpointTest {
-    private final List<DebugSession> sessions = new ArrayList<>();
-    private final List<Throwable> failures = new CopyOnWriteArrayList<>();
-
-    @AfterEach
-    void end() {
-        for (DebugSession s : sessions) {
-            s.terminate();
-        }
-        assertTrue(failures.isEmpty(), failures.toString());
-    }
-
-    private DebugSession session() throws Exception {
-        DebugSession s = ExpressionKernel.session("G", failures::add);
-        sessions.add(s);
-        return s;
-    }
-
+class ConditionalBreakpointTest extends ExpressionSessions {
     /** Every stop until the kernel exits, with the lane the focus moved to. */
     private static List<String> stops(DebugSession s, List<BreakpointSpec> breakpoints) throws Exception {
         s.setBreakpoints(breakpoints).get(10, TimeUnit.SECONDS);

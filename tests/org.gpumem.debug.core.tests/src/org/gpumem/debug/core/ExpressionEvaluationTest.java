@@ -300,4 +300,35 @@ class ExpressionEvaluationTest {
             assertArrayEquals(v.bytes(), value(name).bytes(), name);
         }
     }
+
+    private static MemoryReference memory(String text) throws Exception {
+        return session.query(e -> e.memoryReference(text, lane, 0));
+    }
+
+    @Test
+    void memoryMonitorsFromSpaceColonExpression() throws Exception {
+        StopMemoryState state = session.stopState();
+        long stage = variable("stage").location().offset();
+        long window = variable("window").location().offset();
+        assertEquals(new MemoryReference("shared", lane, stage + 12, value("stage[3]").type()), memory("shared:&stage[3]"));
+        assertEquals(new MemoryReference("shared", lane, stage, value("stage[0]").type()), memory("stage"));
+        long generic = state.offsetIn("generic", lane, state.location("shared", lane, stage + 12));
+        assertEquals(generic, memory("generic:&stage[3]").offset());
+        assertEquals("generic", memory("generic : &stage[3]").space());
+        long physical = state.offsetIn("local_warp", lane, state.location("local", lane, window + 4));
+        assertEquals(new MemoryReference("local_warp", lane, physical, value("window[1]").type()), memory("private_wave:&window[1]"));
+        assertEquals(new MemoryReference("generic", lane, 0x40, null), memory("0x40"));
+        assertEquals(new MemoryReference("shared", lane, 0x40, null), memory("shared:0x40"));
+        assertEquals(new MemoryReference("local", lane, variable("p").location().offset(), value("p").type()), memory("p"));
+        MemoryReference q = memory("q");
+        assertEquals("generic", q.space());
+        assertEquals(state.offsetIn("generic", lane, state.location("local", lane, variable("p").location().offset())), q.offset());
+        assertEquals(Integer.toString(gid(CTA, THREAD)), Long.toString(memory("gid").offset()));
+        ExpressionException notReached = assertThrows(ExpressionException.class, () -> memory("shared:q"));
+        assertTrue(notReached.getMessage().startsWith("column 8: shared does not reach generic 0x"), notReached.getMessage());
+        ExpressionException notAddress = assertThrows(ExpressionException.class, () -> memory("shared:half"));
+        assertEquals("column 8: 'half' is double, not an address", notAddress.getMessage());
+        ExpressionException bad = assertThrows(ExpressionException.class, () -> memory("shared:stage +"));
+        assertEquals("column 15: expected an operand, found the end of the expression", bad.getMessage());
+    }
 }

@@ -8,12 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 import org.gpumem.debug.core.expr.ExpressionException;
 import org.gpumem.sim.Dim3;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,24 +20,7 @@ import org.junit.jupiter.api.Test;
  * through a generic pointer. Each stop names the accessing instruction's line, focuses the lane
  * that accessed the bytes, and carries their old and new values, which the test computes.
  */
-class WatchpointTest {
-    private final List<DebugSession> sessions = new ArrayList<>();
-    private final List<Throwable> failures = new CopyOnWriteArrayList<>();
-
-    @AfterEach
-    void end() {
-        for (DebugSession s : sessions) {
-            s.terminate();
-        }
-        assertTrue(failures.isEmpty(), failures.toString());
-    }
-
-    private DebugSession session() throws Exception {
-        DebugSession s = ExpressionKernel.session("G", failures::add);
-        sessions.add(s);
-        return s;
-    }
-
+class WatchpointTest extends ExpressionSessions {
     /** Thread {@code thread} of CTA {@code cta} as a lane. */
     private static LaneId thread(int cta, int thread) {
         return new LaneId(new WarpId(new Dim3(cta, 0, 0), thread / 32), thread % 32);
