@@ -3,6 +3,7 @@ package org.gpumem.debug.core;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -83,8 +84,8 @@ public final class KernelEngine {
     private final Consumer<MemoryState> stateVariables;
     private volatile DebugSession session;
     private boolean terminated;
-    /** What each installed simulator breakpoint stands for. */
-    private final Map<Breakpoint, BreakpointSpec> specs = new HashMap<>();
+    /** What each installed simulator breakpoint stands for, in the order they were given. */
+    private final Map<Breakpoint, BreakpointSpec> specs = new LinkedHashMap<>();
     /** Each breakpoint's parsed condition, or the error that parsing it gave. */
     private final Map<BreakpointSpec, Object> conditions = new HashMap<>();
     /** Counted reaches per breakpoint, kept across updates of the breakpoint set while the breakpoint stays. */
