@@ -1158,12 +1158,9 @@ public final class DapServer implements GpumemDebugServer {
                 }
                 return null;
             });
-        } catch (ExpressionException e) {
-            throw Refusal.of(e.getMessage());
-        } catch (NotStoppedException e) {
-            throw Refusal.of(e.getMessage());
-        } catch (IllegalArgumentException e) {
-            // the engine's words for a frame it cannot bind (a module without debug information)
+        } catch (ExpressionException | NotStoppedException | IllegalArgumentException e) {
+            // the evaluator's line naming the position, a running kernel, or the engine's words for
+            // a frame it cannot bind (a module without debug information)
             throw Refusal.of(e.getMessage());
         }
         return CompletableFuture.completedFuture(r);
@@ -1452,11 +1449,7 @@ public final class DapServer implements GpumemDebugServer {
                 }
                 r.lanes.add(v);
             }
-        } catch (ExpressionException e) {
-            throw Refusal.of(e.getMessage());
-        } catch (NotStoppedException e) {
-            throw Refusal.of(e.getMessage());
-        } catch (IllegalArgumentException e) {
+        } catch (ExpressionException | NotStoppedException | IllegalArgumentException e) {
             throw Refusal.of(e.getMessage());
         }
         return CompletableFuture.completedFuture(r);
