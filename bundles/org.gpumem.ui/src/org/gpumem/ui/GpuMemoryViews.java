@@ -13,10 +13,12 @@ public final class GpuMemoryViews {
     public static final String DEVICE_CODE = "org.gpumem.ui.views.deviceCode";
     public static final String ADDRESS_SPACE_PROFILE = "org.gpumem.ui.views.addressSpaceProfile";
     public static final String OUTPUT_BUFFERS = "org.gpumem.ui.views.outputBuffers";
+    public static final String WARP_WATCH = "org.gpumem.ui.views.warpWatch";
 
     static final List<String> LEFT = List.of(MEMORY_POOLS, DEVICE_CODE);
     static final List<String> RIGHT = List.of(VARIABLE_LOCATIONS);
-    static final List<String> BOTTOM = List.of(ADDRESS_SPACES, SPACE_MEMORY, ADDRESS_SPACE_PROFILE, OUTPUT_BUFFERS);
+    static final List<String> BOTTOM = List.of(ADDRESS_SPACES, SPACE_MEMORY, ADDRESS_SPACE_PROFILE, OUTPUT_BUFFERS,
+            WARP_WATCH);
     static final List<String> ALL = Stream.of(LEFT, RIGHT, BOTTOM).flatMap(List::stream).toList();
 
     private GpuMemoryViews() {
