@@ -38,7 +38,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "exec", mixinStandardHelpOptions = true,
         description = {"Runs a CUDA program built with nvcc -cudart shared, its kernels on the simulator.",
             "Expressions (--if, --print, --watch) are C with cuda-gdb's additions: threadIdx, blockIdx, blockDim, gridDim, "
-                + "warpSize, casts such as *(@shared int *) 0x40, registers as $r12 or %r12.",
+                + "warpSize, casts such as *(@shared int *) 0x40, registers as $r12 or %%r12.",
             "Exit status: the program's (1 when gpumem cannot start it)."})
 public final class ExecCommand implements Callable<Integer> {
 

@@ -382,6 +382,23 @@ class ExecCommandTest {
     }
 
     @Test
+    void theHelpNamesRegistersAsPtxWritesThem() {
+        // picocli formats descriptions: a bare % once made it warn on the JVM's standard error
+        java.io.PrintStream stderr = System.err;
+        java.io.ByteArrayOutputStream warnings = new java.io.ByteArrayOutputStream();
+        CliRun help;
+        try {
+            System.setErr(new java.io.PrintStream(warnings, true, java.nio.charset.StandardCharsets.UTF_8));
+            help = CliRun.run("exec", "--help");
+        } finally {
+            System.setErr(stderr);
+        }
+        assertEquals(0, help.status(), help.err());
+        assertTrue(help.out().contains("registers as $r12 or %r12."), help.out());
+        assertEquals("", warnings.toString(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    @Test
     void badExpressionOptionsAreUsageErrors() {
         CliRun focus = exec("--break", "expressions.cu:51", "--focus", "thread 5", "expressions.G");
         assertEquals(2, focus.status());
