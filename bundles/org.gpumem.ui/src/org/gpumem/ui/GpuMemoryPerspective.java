@@ -38,6 +38,8 @@ public final class GpuMemoryPerspective implements IPerspectiveFactory {
         IFolderLayout right = layout.createFolder(FOLDER_RIGHT, IPageLayout.RIGHT, 0.62f, editor);
         right.addView(IDebugUIConstants.ID_VARIABLE_VIEW);
         right.addView(IDebugUIConstants.ID_BREAKPOINT_VIEW);
+        // watch expressions, evaluated by the debug core in the selected frame's lane
+        right.addView(IDebugUIConstants.ID_EXPRESSION_VIEW);
         for (String id : GpuMemoryViews.RIGHT) {
             right.addView(id);
         }

@@ -66,7 +66,7 @@ class GpuMemoryPerspectiveTest {
         assertEquals(GpuMemoryPerspective.ID, page.getPerspective().getId());
         assertEquals("GPU Memory", page.getPerspective().getLabel());
         for (String id : new String[] {IDebugUIConstants.ID_DEBUG_VIEW, IDebugUIConstants.ID_VARIABLE_VIEW,
-                IDebugUIConstants.ID_MEMORY_VIEW}) {
+                IDebugUIConstants.ID_MEMORY_VIEW, IDebugUIConstants.ID_EXPRESSION_VIEW}) {
             assertNotNull(page.findViewReference(id), id + " is not in the GPU Memory perspective");
         }
         for (String id : GpuMemoryViews.SHOWN) {

@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
+import org.gpumem.debug.core.expr.ExpressionValue;
 import org.gpumem.sim.LaunchResult;
 
 /**
@@ -230,6 +231,29 @@ public final class DebugSession {
         return done;
     }
 
+    /**
+     * Enqueues a watchpoint update replacing the previous set; the future gets those the
+     * simulator watches. Make them with {@link #watchpoint}, which refuses what cannot be watched.
+     */
+    public CompletableFuture<List<WatchpointSpec>> setWatchpoints(List<WatchpointSpec> watches) {
+        List<WatchpointSpec> copy = List.copyOf(watches);
+        CompletableFuture<List<WatchpointSpec>> done = new CompletableFuture<>();
+        submit(() -> done.complete(engine.setWatchpoints(copy)), done);
+        return done;
+    }
+
+    /**
+     * A watchpoint on what {@code expression} designates in {@code lane}, frame {@code level}
+     * ({@link KernelEngine#watchpoint}); the kernel must be stopped, or not started yet.
+     *
+     * @throws NotStoppedException when the kernel is running or the session ended
+     * @throws org.gpumem.debug.core.expr.ExpressionException when there is nothing that can be watched
+     */
+    public WatchpointSpec watchpoint(String expression, LaneId lane, int level, WatchpointSpec.Kind kind)
+            throws NotStoppedException {
+        return query(e -> e.watchpoint(e.parse(expression), lane, level, kind));
+    }
+
     private List<BreakpointSpec> install() {
         List<BreakpointSpec> all = new ArrayList<>(breakpoints);
         if (runTo != null) {
@@ -327,6 +351,22 @@ public final class DebugSession {
             writer.accept(e);
             return null;
         });
+    }
+
+    /**
+     * The value of {@code expression} in {@code lane}, frame {@code level} of its warp (0 the
+     * kernel): {@link KernelEngine#evaluate(String, LaneId, int)} on the executor.
+     *
+     * @throws NotStoppedException when the kernel is running or the session ended
+     * @throws org.gpumem.debug.core.expr.ExpressionException when the expression cannot be evaluated there
+     */
+    public ExpressionValue evaluate(String expression, LaneId lane, int level) throws NotStoppedException {
+        return query(e -> e.evaluate(expression, lane, level));
+    }
+
+    /** {@code expression} in every lane of {@code warp} ({@link KernelEngine#evaluateWarp}) on the executor. */
+    public List<LaneEvaluation> evaluateWarp(String expression, WarpId warp, int level) throws NotStoppedException {
+        return query(e -> e.evaluateWarp(e.parse(expression), warp, level));
     }
 
     private void checkLive() throws NotStoppedException {

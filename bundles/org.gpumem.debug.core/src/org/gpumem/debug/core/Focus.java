@@ -15,8 +15,10 @@ import org.gpumem.sim.Dim3;
  * {@code cuda block (x,y,z) thread (x,y,z)} is {@link #set(Dim3, Dim3)}, refused with the reason
  * by {@link #check}; {@link #set(LaneId)} is one lane (a click in a lanes grid);
  * {@link #follow(WarpId)} is a front end's selection of a warp. At a stop it moves to the warp
- * that stopped, keeping its lane index where that lane holds a thread, else stays where it was
- * while that warp is resident, else goes to the first warp with frames.
+ * that stopped, to the lane that made the stop ({@link Stop#lane()}: where a breakpoint's
+ * condition held, the lane that wrote a watched byte) or else keeping its lane index where that
+ * lane holds a thread; it stays where it was while that warp is resident, else goes to the first
+ * warp with frames.
  *
  * <p>Threads: any thread may read or set the focus; a change reads nothing of the simulator (it
  * uses the warps the last stop recorded). Listeners hear every change on the thread that made
@@ -165,8 +167,10 @@ public final class Focus {
             next = warps.stream().filter(w -> !w.frames().isEmpty()).findFirst().orElse(null);
         }
         KernelEngine.Launch launch = session.launch();
-        change(next == null ? null : CudaFocus.of(new LaneId(next.id(), laneShownBy(next)), launch.block(), launch.target()),
-                Cause.STOP);
+        // the lane that made the stop (a condition held there, it wrote a watched byte), where it has one
+        int lane = next != null && stop.lane() >= 0 && next.id().equals(stop.warp()) ? stop.lane()
+                : next == null ? 0 : laneShownBy(next);
+        change(next == null ? null : CudaFocus.of(new LaneId(next.id(), lane), launch.block(), launch.target()), Cause.STOP);
     }
 
     /** The kernel ended: nothing to focus. */

@@ -3,20 +3,37 @@ package org.gpumem.debug.core;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
+import org.gpumem.debug.core.expr.ExpressionEvaluator;
+import org.gpumem.debug.core.expr.ExpressionException;
+import org.gpumem.debug.core.expr.ExpressionValue;
+import org.gpumem.debug.core.expr.ParsedExpression;
+import org.gpumem.dwarf.types.DwarfType;
 import org.gpumem.images.ItaniumDemangler;
 import org.gpumem.images.Kernel;
+import org.gpumem.model.Location;
 import org.gpumem.model.MemoryState;
 import org.gpumem.model.Target;
+import org.gpumem.model.addressing.AddressResolver;
+import org.gpumem.model.addressing.AddressSpaces;
+import org.gpumem.model.addressing.AddressingException;
+import org.gpumem.model.addressing.SpaceOffset;
 import org.gpumem.sim.AddressSpaceProfile;
 import org.gpumem.sim.Dim3;
 import org.gpumem.sim.KernelLaunch;
 import org.gpumem.sim.LaunchResult;
+import org.gpumem.sim.ModuleVariable;
+import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.SourceLocation;
 import org.gpumem.sim.WarpPosition;
 import org.gpumem.sim.debug.Breakpoint;
+import org.gpumem.sim.debug.CallFrame;
 import org.gpumem.sim.debug.ControlledLaunch;
 import org.gpumem.sim.debug.CtaView;
 import org.gpumem.sim.debug.DebugEvent;
@@ -27,13 +44,15 @@ import org.gpumem.sim.debug.StepUnit;
 import org.gpumem.sim.debug.StoppedMemoryState;
 import org.gpumem.sim.debug.VariableType;
 import org.gpumem.sim.debug.WarpView;
+import org.gpumem.sim.debug.Watchpoint;
 import org.gpumem.sim.launch.FinalMemoryState;
 import org.gpumem.sim.launch.KernelModules;
 import org.gpumem.sim.launch.PreparedLaunch;
 
 /**
- * A kernel launch on the simulator as the debugger sees it: run control, the resident warps,
- * frames and variables, the stop's model state. It wraps the simulator's
+ * A kernel launch on the simulator as the debugger sees it: run control, breakpoints (with
+ * conditions evaluated per lane and hit counts) and watchpoints, the resident warps, frames and
+ * variables, expressions in a lane or across a warp, the stop's model state. It wraps the simulator's
  * {@link ControlledLaunch}, which keeps as many CTAs resident as one SM would (in linear order),
  * so the warps are those of the resident CTAs, and warps of another CTA are refused.
  *
@@ -65,8 +84,21 @@ public final class KernelEngine {
     private final Consumer<MemoryState> stateVariables;
     private volatile DebugSession session;
     private boolean terminated;
-    /** What each installed simulator breakpoint stands for. */
-    private final Map<Breakpoint, BreakpointSpec> specs = new HashMap<>();
+    /** What each installed simulator breakpoint stands for, in the order they were given. */
+    private final Map<Breakpoint, BreakpointSpec> specs = new LinkedHashMap<>();
+    /** Each breakpoint's parsed condition, or the error that parsing it gave. */
+    private final Map<BreakpointSpec, Object> conditions = new HashMap<>();
+    /** Counted reaches per breakpoint, kept across updates of the breakpoint set while the breakpoint stays. */
+    private final Map<BreakpointSpec, Integer> hits = new HashMap<>();
+    /** {@code space:} before a memory expression (not {@code ::}). */
+    private static final Pattern SPACE_PREFIX = Pattern.compile("\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*:(?!:)(.*)", Pattern.DOTALL);
+    /** What each installed simulator watchpoint stands for. */
+    private final Map<Watchpoint, WatchpointSpec> watched = new HashMap<>();
+    /** The module's symbols by PTX name, readable name and unqualified name (made on first use). */
+    private Map<String, ModuleVariable> symbols;
+    /** A state of the kernel for expressions read between stops, and the resident CTAs it was made of. */
+    private MemoryState readState;
+    private List<CtaView> readStateResident;
 
     /**
      * A launch file's kernel.
@@ -141,6 +173,8 @@ public final class KernelEngine {
             sim.removeBreakpoint(b);
         }
         specs.clear();
+        conditions.clear();
+        hits.keySet().retainAll(lines);
         List<BreakpointSpec> resolved = new ArrayList<>();
         for (BreakpointSpec line : lines) {
             Breakpoint b;
@@ -166,9 +200,93 @@ public final class KernelEngine {
             } else {
                 resolved.add(line);
                 specs.put(b, line);
+                if (line.condition() != null) {
+                    try {
+                        conditions.put(line, parse(line.condition()));
+                    } catch (ExpressionException e) {
+                        conditions.put(line, e);
+                    }
+                }
             }
         }
         return resolved;
+    }
+
+    /**
+     * Replaces the watchpoints; returns those the simulator watches (a range outside its space,
+     * or in a space without watchpoints, is left out: {@link #watchpoint} refuses those when it
+     * makes them).
+     */
+    @ConfinedToSession
+    List<WatchpointSpec> setWatchpoints(List<WatchpointSpec> specs) {
+        confined();
+        for (Watchpoint w : sim.watchpoints()) {
+            sim.removeWatchpoint(w);
+        }
+        watched.clear();
+        List<WatchpointSpec> installed = new ArrayList<>();
+        for (WatchpointSpec spec : specs) {
+            Watchpoint w = toSim(spec);
+            if (w != null && sim.checkWatchpoint(w) == null) {
+                sim.addWatchpoint(w);
+                watched.put(w, spec);
+                installed.add(spec);
+            }
+        }
+        return installed;
+    }
+
+    /** The simulator's watchpoint for {@code spec}, or null when its space has no simulator storage. */
+    private static Watchpoint toSim(WatchpointSpec spec) {
+        PtxStateSpace space = PtxStateSpace.fromPtxName(spec.space());
+        if (space == null || spec.length() > Integer.MAX_VALUE) {
+            return null;
+        }
+        Watchpoint.Access access = switch (spec.kind()) {
+            case WRITE -> Watchpoint.Access.WRITE;
+            case READ -> Watchpoint.Access.READ;
+            case ACCESS -> Watchpoint.Access.ACCESS;
+        };
+        boolean one = !spec.everyContext();
+        boolean local = space == PtxStateSpace.LOCAL;
+        return new Watchpoint(space, spec.offset(), (int) spec.length(), access, one ? spec.context().cta() : null,
+                one && local ? spec.context().warp().warp() : -1, one && local ? spec.context().lane() : -1);
+    }
+
+    /**
+     * A watchpoint on what {@code expression} designates in {@code lane}, frame {@code level}
+     * (an lvalue in memory: {@code stage[5]}, {@code window}, {@code *p}), as that lane sees it
+     * ({@link WatchpointSpec#inEveryContext()} widens it); a generic address is taken through
+     * the target's windows to the space that stores the bytes.
+     *
+     * @throws ExpressionException when the expression cannot be evaluated, is not in memory, or
+     *         its bytes cannot be watched (the message says why)
+     */
+    @ConfinedToSession
+    public WatchpointSpec watchpoint(ParsedExpression expression, LaneId lane, int level, WatchpointSpec.Kind kind) {
+        ExpressionValue v = evaluate(expression, lane, level);
+        if (v.memory() == null) {
+            throw new ExpressionException(0, "'" + expression.text().strip() + "' is not in memory"
+                    + (v.register() != null ? " (it is in register " + v.register() + ")" : "") + ": there is nothing to watch");
+        }
+        long length = v.type().byteSize();
+        if (length <= 0) {
+            throw new ExpressionException(0, "the size of " + v.typeName() + " is not known");
+        }
+        SpaceOffset stored;
+        try {
+            stored = AddressResolver.throughWindows(AddressSpaces.require(facts.target(), v.memory().space()), v.memory().offset());
+        } catch (AddressingException e) {
+            throw new ExpressionException(0, e.getMessage());
+        }
+        WatchpointSpec spec = new WatchpointSpec(expression.text().strip(), stored.space().getName(), lane, false,
+                stored.offset(), length, kind, v.type());
+        Watchpoint w = toSim(spec);
+        String problem = w == null ? "the simulator cannot watch " + stored.space().getName() + " memory" : sim.checkWatchpoint(w);
+        if (problem != null) {
+            throw new ExpressionException(0, problem);
+        }
+        return spec;
     }
 
     /** Runs all warps until a breakpoint, a fault, a suspend request or the end of the kernel. */
@@ -176,7 +294,72 @@ public final class KernelEngine {
     Stop resume() {
         confined();
         checkLive();
-        return toStop(sim.resume());
+        while (true) {
+            DebugEvent e = sim.resume();
+            if (e.kind() != DebugEvent.Kind.SUSPENDED_BREAKPOINT) {
+                return toStop(e);
+            }
+            Stop stop = breakpointStop(e);
+            if (stop != null) {
+                return stop;
+            }
+            // no breakpoint there wants this reach: the warp goes on from it, the others from where they are
+        }
+    }
+
+    /**
+     * The stop a warp's reach of a breakpoint makes, or null when every breakpoint at that
+     * instruction lets it pass (its condition holds in no active lane, or its hit count is not
+     * reached yet). Counts the reach of each breakpoint whose condition holds.
+     */
+    private Stop breakpointStop(DebugEvent e) {
+        WarpView w = e.warp();
+        WarpId warp = new WarpId(e.cta().index(), w.id());
+        int level = w.depth() - 1;
+        String function = w.function(level);
+        int pc = w.pc(level);
+        for (Map.Entry<Breakpoint, BreakpointSpec> entry : specs.entrySet()) {
+            boolean here = false;
+            for (Breakpoint.Site site : entry.getKey().sites()) {
+                here |= site.function().equals(function) && site.instruction() == pc;
+            }
+            if (!here) {
+                continue;
+            }
+            BreakpointSpec spec = entry.getValue();
+            int lane = -1;
+            Object condition = conditions.get(spec);
+            if (condition instanceof ExpressionException parse) {
+                return new Stop(StopReason.BREAKPOINT, warp, null, spec, -1, null, parse.getMessage());
+            }
+            if (condition instanceof ParsedExpression parsed) {
+                String error = null;
+                boolean evaluated = false;
+                for (int mask = w.activeMask(); mask != 0 && lane < 0; mask &= mask - 1) {
+                    int l = Integer.numberOfTrailingZeros(mask);
+                    FrameScope scope = new FrameScope(this, sim, variables, w, level, new LaneId(warp, l));
+                    try {
+                        if (ExpressionEvaluator.isTrue(ExpressionEvaluator.evaluate(parsed, scope), scope)) {
+                            lane = l;
+                        }
+                        evaluated = true;
+                    } catch (ExpressionException x) {
+                        error = error != null ? error : "lane " + l + ": " + x.getMessage();
+                    }
+                }
+                if (lane < 0 && !evaluated && error != null) {
+                    return new Stop(StopReason.BREAKPOINT, warp, null, spec, -1, null, error);
+                }
+                if (lane < 0) {
+                    continue;
+                }
+            }
+            int count = hits.merge(spec, 1, Integer::sum);
+            if (count >= spec.hitCount()) {
+                return new Stop(StopReason.BREAKPOINT, warp, null, spec, lane, null, null);
+            }
+        }
+        return null;
     }
 
     /** Runs one warp by a source line (see {@link StepKind}); other warps move only as a barrier needs. */
@@ -190,7 +373,13 @@ public final class KernelEngine {
             case INTO -> StepUnit.SOURCE_LINE_INTO;
             case RETURN -> StepUnit.RETURN;
         };
-        return toStop(sim.step(StepScope.WARP, unit));
+        DebugEvent e = sim.step(StepScope.WARP, unit);
+        if (e.kind() == DebugEvent.Kind.SUSPENDED_BREAKPOINT) {
+            // another warp reached a breakpoint while the stepping one waited at a barrier
+            Stop stop = breakpointStop(e);
+            return stop != null ? stop : new Stop(StopReason.SUSPEND, warp, null, null);
+        }
+        return toStop(e);
     }
 
     /** Asks a running or the next {@link #resume} or {@link #step} to stop. Any thread. */
@@ -250,8 +439,18 @@ public final class KernelEngine {
     private Stop toStop(DebugEvent e) {
         WarpId warp = e.warp() == null ? null : new WarpId(e.cta().index(), e.warp().id());
         switch (e.kind()) {
-            case SUSPENDED_BREAKPOINT:
-                return new Stop(StopReason.BREAKPOINT, warp, null, specs.get(e.breakpoint()));
+            case SUSPENDED_WATCHPOINT: {
+                Watchpoint.Hit h = e.watch();
+                WatchpointSpec spec = watched.get(h.watchpoint());
+                LaneId lane = new LaneId(warp, h.lane());
+                SourceLocation source = h.source();
+                // an instruction without a line (inline assembly): the nearest call on the stack that has one
+                for (CallFrame f : h.warp().frames()) {
+                    source = source != null ? source : f.source();
+                }
+                return new Stop(StopReason.WATCHPOINT, warp, null, null, h.lane(), new WatchHit(spec, lane, h.wrote(),
+                        h.before(), h.after(), h.function(), h.ptxLine(), source), null);
+            }
             case SUSPENDED_STEP:
                 return new Stop(StopReason.STEP, warp, null, null);
             case SUSPENDED_REQUEST:
@@ -349,7 +548,10 @@ public final class KernelEngine {
                     v.problem());
         }
         if (type.encoding() == VariableType.Encoding.OTHER) {
-            return new VariableValue(v.name(), type.name(), v.parameter(), null, null, null, element, count, pointee,
+            // where it is, but not its value: the view prints elements; expressions print structs
+            VariableValue.Location location = v.location() instanceof FrameVariable.Memory m
+                    ? new VariableValue.Location(m.space().ptxName(), lane, m.offset()) : null;
+            return new VariableValue(v.name(), type.name(), v.parameter(), location, null, null, element, count, pointee,
                     "type " + type.name() + " is not decoded");
         }
         if (v.location() instanceof FrameVariable.Memory m) {
@@ -388,5 +590,199 @@ public final class KernelEngine {
     public MemoryState finalState() {
         confined();
         return prepared == null ? null : FinalMemoryState.of(prepared, sim, sim.result());
+    }
+
+    // ------------------------------------------------------------------ expressions
+
+    /**
+     * Parses {@code text} knowing the module's type names (so that {@code (Particle *) p} is a
+     * cast). Parse a condition or a watch expression once and evaluate it in many lanes.
+     *
+     * @throws ExpressionException naming the position where the text stops being an expression
+     */
+    @ConfinedToSession
+    public ParsedExpression parse(String text) {
+        confined();
+        return ParsedExpression.parse(text, name -> variables.namedType(name) != null);
+    }
+
+    /**
+     * The value of {@code expression} in {@code lane}, in frame {@code level} of its warp (0 the
+     * kernel, as {@link #variables} counts), with cuda-gdb's syntax and printing
+     * ({@link ExpressionValue#format()}).
+     *
+     * @throws ExpressionException when it cannot be evaluated there (the message names the position)
+     * @throws IllegalArgumentException for a warp that is not resident, a frame it does not have,
+     *         or a lane that holds no thread
+     */
+    @ConfinedToSession
+    public ExpressionValue evaluate(ParsedExpression expression, LaneId lane, int level) {
+        confined();
+        return ExpressionEvaluator.evaluate(expression, scope(lane, level));
+    }
+
+    /** {@link #evaluate(ParsedExpression, LaneId, int)} of {@code text}. */
+    @ConfinedToSession
+    public ExpressionValue evaluate(String text, LaneId lane, int level) {
+        return evaluate(parse(text), lane, level);
+    }
+
+    /**
+     * {@code expression} in every lane of {@code warp} (Warp Watch), frame {@code level}: active
+     * lanes and lanes that wait on the other side of a divergent branch (inactive) get a value or
+     * the error their evaluation gave; exited lanes and lanes without a thread get neither.
+     */
+    @ConfinedToSession
+    public List<LaneEvaluation> evaluateWarp(ParsedExpression expression, WarpId warp, int level) {
+        confined();
+        WarpView w = warp(warp);
+        frame(w, warp, level);
+        List<LaneEvaluation> out = new ArrayList<>();
+        int lanes = facts.target().getSubgroupSize();
+        for (int l = 0; l < lanes; l++) {
+            LaneEvaluation.State state = (w.validMask() & 1 << l) == 0 ? LaneEvaluation.State.NO_THREAD
+                    : (w.liveMask() & 1 << l) == 0 ? LaneEvaluation.State.EXITED
+                            : (w.activeMask() & 1 << l) != 0 ? LaneEvaluation.State.ACTIVE : LaneEvaluation.State.INACTIVE;
+            if (state == LaneEvaluation.State.NO_THREAD || state == LaneEvaluation.State.EXITED) {
+                out.add(new LaneEvaluation(l, state, null, null));
+                continue;
+            }
+            try {
+                out.add(new LaneEvaluation(l, state, ExpressionEvaluator.evaluate(expression,
+                        new FrameScope(this, sim, variables, w, level, new LaneId(warp, l))), null));
+            } catch (ExpressionException e) {
+                out.add(new LaneEvaluation(l, state, null, e));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * CDT's {@code [space]:[expression]} for a memory monitor, evaluated in {@code lane}, frame
+     * {@code level}: the expression gives the address (a pointer's value in its space, an array
+     * or other object in memory by its place, an integer in the prefix space or else the
+     * target's default space), and a {@code space:} prefix naming another space than the
+     * address's (any name or alias of the target: {@code generic:&stage}, {@code local_warp:&window})
+     * takes the address there through the model's aliases of the byte.
+     *
+     * @throws ExpressionException when the expression cannot be evaluated, or the prefix space
+     *         does not reach the address from the lane
+     */
+    @ConfinedToSession
+    public MemoryReference memoryReference(String text, LaneId lane, int level) {
+        confined();
+        Matcher prefix = SPACE_PREFIX.matcher(text);
+        String space = null;
+        int skipped = 0;
+        if (prefix.matches() && AddressSpaces.find(facts.target(), prefix.group(1)) != null) {
+            space = AddressSpaces.find(facts.target(), prefix.group(1)).getName();
+            skipped = prefix.start(2);
+        }
+        String expression = text.substring(skipped);
+        ExpressionValue v;
+        try {
+            v = evaluate(expression, lane, level);
+        } catch (ExpressionException e) {
+            throw e.position() < 0 ? e : new ExpressionException(e.position() + skipped, e.detail());
+        }
+        DwarfType t = v.type().stripped();
+        String at;
+        long offset;
+        DwarfType element = null;
+        if (t instanceof DwarfType.Pointer p) {
+            offset = unsigned(v.bytes(), p.size());
+            at = p.space() != null && AddressSpaces.find(facts.target(), p.space().name()) != null
+                    ? AddressSpaces.find(facts.target(), p.space().name()).getName() : facts.target().getDefaultSpace().getName();
+            element = p.pointee();
+        } else if (v.memory() != null && !(t instanceof DwarfType.Base) && !(t instanceof DwarfType.Enumeration)) {
+            at = v.memory().space();
+            offset = v.memory().offset();
+            element = t instanceof DwarfType.Array a ? a.element() : v.type();
+        } else if (t instanceof DwarfType.Base b && b.isInteger() || t instanceof DwarfType.Enumeration) {
+            offset = unsigned(v.bytes(), 8);
+            at = space != null ? space : facts.target().getDefaultSpace().getName();
+        } else {
+            throw new ExpressionException(skipped, "'" + expression.strip() + "' is " + v.typeName() + ", not an address");
+        }
+        if (space != null && !space.equals(at)) {
+            MemoryState state = readState();
+            Location from = StopMemoryState.location(state, at, lane, offset);
+            // the state's own description of the space: aliases name the spaces of the state's target
+            long through = from == null ? -1 : StopMemoryState.offsetIn(state, AddressSpaces.require(state.getTarget(), space),
+                    lane, from);
+            if (through < 0) {
+                throw new ExpressionException(skipped, space + " does not reach " + at + " 0x" + Long.toHexString(offset)
+                        + " from " + lane.describe(AddressSpaces.require(facts.target(), space).getScope()));
+            }
+            return new MemoryReference(space, lane, through, element);
+        }
+        return new MemoryReference(at, lane, offset, element);
+    }
+
+    /** The unsigned integer of a value's first {@code size} bytes (at most 8), little-endian. */
+    private static long unsigned(byte[] bytes, int size) {
+        long v = 0;
+        for (int i = Math.min(Math.min(size, bytes.length), 8) - 1; i >= 0; i--) {
+            v = v << 8 | (bytes[i] & 0xff);
+        }
+        return v;
+    }
+
+    private FrameScope scope(LaneId lane, int level) {
+        WarpView w = warp(lane.warp());
+        frame(w, lane.warp(), level);
+        if (lane.lane() < 0 || lane.lane() >= facts.target().getSubgroupSize() || (w.validMask() & 1 << lane.lane()) == 0) {
+            throw new IllegalArgumentException("lane " + lane.lane() + " holds no thread of " + lane.warp().label());
+        }
+        return new FrameScope(this, sim, variables, w, level, lane);
+    }
+
+    private static void frame(WarpView w, WarpId id, int level) {
+        if (level < 0 || level >= w.depth()) {
+            throw new IllegalArgumentException(id.label() + (w.depth() == 0 ? " has exited" : " has no frame " + level));
+        }
+    }
+
+    /** A module symbol by its PTX name, its readable name or, when only one has it, its unqualified name; or null. */
+    ModuleVariable symbol(String name) {
+        if (symbols == null) {
+            Map<String, ModuleVariable> byName = new HashMap<>();
+            Map<String, ModuleVariable> unqualified = new HashMap<>();
+            for (ModuleVariable v : launch.module().variables()) {
+                String readable = ItaniumDemangler.readable(v.name());
+                byName.put(v.name(), v);
+                byName.putIfAbsent(readable, v);
+                int scope = readable.lastIndexOf("::");
+                String last = scope >= 0 ? readable.substring(scope + 2) : readable;
+                unqualified.merge(last, v, (a, b) -> a.equals(b) ? a : null);
+            }
+            unqualified.forEach((k, v) -> {
+                if (v != null) {
+                    byName.putIfAbsent(k, v);
+                }
+            });
+            symbols = byName;
+        }
+        return symbols.get(name);
+    }
+
+    /**
+     * A model state of the kernel where it is now, for reading memory in expressions: the stop's
+     * ({@link DebugSession#stopState()}) at a recorded stop, else one made while the same CTAs are
+     * resident (a breakpoint's condition is evaluated before any stop is recorded).
+     */
+    MemoryState readState() {
+        StopMemoryState stop = session.stopState();
+        if (stop != null) {
+            return stop.state();
+        }
+        // Its pools read the live storage of the CTAs resident when it was made: good for as long
+        // as the same CTAs are (a condition evaluated at every reach of a line then costs no state each)
+        List<CtaView> resident = sim.residentCtas();
+        if (readState == null || !resident.equals(readStateResident)) {
+            readState = StoppedMemoryState.of(sim);
+            readStateResident = resident;
+        }
+        return readState;
     }
 }

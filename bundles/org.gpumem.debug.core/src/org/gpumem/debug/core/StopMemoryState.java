@@ -78,6 +78,15 @@ public final class StopMemoryState {
      * warp or the lane), or null when the lane's CTA is not resident or the lane does not exist.
      */
     public Context context(Scope scope, LaneId lane) {
+        return context(state, scope, lane);
+    }
+
+    /**
+     * The context of {@code scope} that {@code lane} is in, in any state of the engine's target
+     * (a stop's, or one the engine builds between stops): the one way from a {@link LaneId} to
+     * model contexts.
+     */
+    public static Context context(MemoryState state, Scope scope, LaneId lane) {
         if (scope == Scope.DEVICE || scope == Scope.SYSTEM) {
             return state.getDevice();
         }
@@ -112,8 +121,13 @@ public final class StopMemoryState {
 
     /** The model location of {@code offset} in {@code space} seen from {@code lane}, or null (see {@link #context}). */
     public Location location(String space, LaneId lane, long offset) {
-        AddressSpace s = space(space);
-        Context c = context(s, lane);
+        return location(state, space, lane, offset);
+    }
+
+    /** {@link #location(String, LaneId, long)} in any state of the engine's target. */
+    static Location location(MemoryState state, String space, LaneId lane, long offset) {
+        AddressSpace s = AddressSpaces.require(state.getTarget(), space);
+        Context c = context(state, s.getScope(), lane);
         return c == null ? null : Locations.create(c, s, offset);
     }
 
@@ -124,18 +138,23 @@ public final class StopMemoryState {
      * reach it from the lane.
      */
     public long offsetIn(String space, LaneId lane, Location from) throws NotStoppedException {
-        AddressSpace target = space(space);
-        Context view = context(Scope.LANE, lane);
-        return session.query(e -> {
-            PoolAddress at = AddressResolver.resolve(from.getContext(), from.getSpace(), from.getOffset());
-            List<Location> aliases = AddressResolver.aliases(at);
-            for (Location alias : aliases) {
-                if (alias.getSpace() == target && isSelfOrAncestor(alias.getContext(), view)) {
-                    return alias.getOffset();
-                }
+        return session.query(e -> offsetIn(state, space(space), lane, from));
+    }
+
+    /**
+     * The offset through which {@code space} reaches the byte at {@code from} as {@code lane}
+     * sees it, in any state of the engine's target (the model's aliases of the byte); -1 when
+     * the space does not reach it from the lane.
+     */
+    static long offsetIn(MemoryState state, AddressSpace space, LaneId lane, Location from) {
+        Context view = context(state, Scope.LANE, lane);
+        PoolAddress at = AddressResolver.resolve(from.getContext(), from.getSpace(), from.getOffset());
+        for (Location alias : AddressResolver.aliases(at)) {
+            if (alias.getSpace() == space && isSelfOrAncestor(alias.getContext(), view)) {
+                return alias.getOffset();
             }
-            return -1L;
-        });
+        }
+        return -1L;
     }
 
     private static boolean isSelfOrAncestor(Context c, Context of) {

@@ -17,9 +17,17 @@ import org.gpumem.debug.KernelDebugIds;
  * instruction whose {@code .loc} names this file and line; for a PTX file, the instruction on
  * this PTX line.
  *
+ * <p>A condition (an expression of the debug core's evaluator, evaluated in each active lane of
+ * a warp that reaches the line) and a hit count (the counted reach that first stops) are marker
+ * attributes, {@link #CONDITION} and {@link #HIT_COUNT}; the debug core evaluates and counts them.
+ *
  * <p>Persisted as a marker of type {@link KernelDebugIds#LINE_BREAKPOINT_MARKER} on the file.
  */
 public final class KernelLineBreakpoint extends LineBreakpoint {
+    /** Marker attribute: the condition's text (absent or blank: none). */
+    public static final String CONDITION = "org.gpumem.debug.condition";
+    /** Marker attribute: the counted reach from which the breakpoint stops (absent, 0 or 1: the first). */
+    public static final String HIT_COUNT = "org.gpumem.debug.hitCount";
 
     /** Used by the breakpoint manager to restore persisted breakpoints. */
     public KernelLineBreakpoint() {
@@ -43,6 +51,40 @@ public final class KernelLineBreakpoint extends LineBreakpoint {
         };
         run(getMarkerRule(file), create);
         DebugPlugin.getDefault().getBreakpointManager().addBreakpoint(this);
+    }
+
+    /** The condition, or null when the breakpoint has none. */
+    public String getCondition() {
+        String c = getMarker() == null ? null : getMarker().getAttribute(CONDITION, null);
+        return c == null || c.isBlank() ? null : c;
+    }
+
+    /**
+     * Makes the breakpoint stop only where {@code condition} holds in some active lane (null or
+     * blank: always).
+     *
+     * @throws CoreException if the marker cannot be changed
+     */
+    public void setCondition(String condition) throws CoreException {
+        setAttribute(CONDITION, condition == null || condition.isBlank() ? null : condition.strip());
+    }
+
+    /** The counted reach from which the breakpoint stops (0: the first). */
+    public int getHitCount() {
+        return getMarker() == null ? 0 : getMarker().getAttribute(HIT_COUNT, 0);
+    }
+
+    /**
+     * Makes the breakpoint stop from its {@code count}-th counted reach on (0 or 1: the first).
+     *
+     * @throws CoreException if the marker cannot be changed
+     * @throws IllegalArgumentException for a negative count
+     */
+    public void setHitCount(int count) throws CoreException {
+        if (count < 0) {
+            throw new IllegalArgumentException("hit count must be 0 or more: " + count);
+        }
+        setAttribute(HIT_COUNT, count);
     }
 
     @Override

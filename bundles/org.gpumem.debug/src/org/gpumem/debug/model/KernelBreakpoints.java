@@ -29,7 +29,8 @@ final class KernelBreakpoints {
             if (!k.isEnabled() || location == null) {
                 return null;
             }
-            return new BreakpointSpec(Path.of(location.toOSString()), k.getLineNumber(), k.isPtxLine());
+            return new BreakpointSpec(Path.of(location.toOSString()), k.getLineNumber(), k.isPtxLine())
+                    .withCondition(k.getCondition()).withHitCount(k.getHitCount());
         } catch (CoreException e) {
             Platform.getLog(KernelBreakpoints.class).log(e.getStatus());
             return null;

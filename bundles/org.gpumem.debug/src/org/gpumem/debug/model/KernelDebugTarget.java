@@ -369,6 +369,11 @@ public final class KernelDebugTarget extends KernelDebugElement
         if (stop.fault() != null) {
             process.appendOutput(stop.fault().report());
         }
+        if (stop.conditionError() != null) {
+            // gdb's rule: a condition that cannot be evaluated stops the kernel, and says why
+            process.appendError("gpumem: the condition of breakpoint " + stop.breakpoint() + ": " + stop.conditionError()
+                    + System.lineSeparator());
+        }
         fire(events);
     }
 

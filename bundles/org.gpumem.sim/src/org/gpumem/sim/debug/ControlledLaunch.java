@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.gpumem.sim.AddressSpaceProfile;
 import org.gpumem.sim.DeviceFacts;
+import org.gpumem.sim.Dim3;
 import org.gpumem.sim.ExecEngine;
 import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.Fault;
@@ -25,6 +26,9 @@ import org.gpumem.sim.exec.Cta;
 import org.gpumem.sim.exec.Launch;
 import org.gpumem.sim.exec.ProfileTally;
 import org.gpumem.sim.exec.Warp;
+import org.gpumem.sim.exec.Watches;
+import org.gpumem.sim.ptx.Instruction;
+import org.gpumem.sim.ptx.PtxFunction;
 
 /**
  * Runs a launch under debugger control. As many CTAs are resident at once as the device's one
@@ -52,6 +56,9 @@ public final class ControlledLaunch {
     private final SessionMemory memory;
     private final List<DebugListener> listeners = new CopyOnWriteArrayList<>();
     private final BreakpointTable breakpoints;
+    /** The watchpoints, in the order they were added; the interpreter's table of them, null when there are none. */
+    private final List<Watchpoint> watchpoints = new ArrayList<>();
+    private Watches watches;
     /** The address-space profile of the CTAs that retired, when the launch counts one. */
     private final ProfileTally profile;
     private final AtomicLong suspendRequests = new AtomicLong();
@@ -102,6 +109,7 @@ public final class ControlledLaunch {
         while (resident.size() < maxResident && nextCta < launch.ctaCount()) {
             Cta cta = launch.newCta(nextCta++);
             cta.setBreakpoints(breakpoints.marks());
+            cta.setWatches(watches);
             resident.add(new CtaView(cta));
         }
     }
@@ -174,6 +182,93 @@ public final class ControlledLaunch {
 
     public List<Breakpoint> breakpoints() {
         return breakpoints.all();
+    }
+
+    // ------------------------------------------------------------------ watchpoints
+
+    /**
+     * Watches {@code w}'s bytes from the next resume or step on: a warp whose instruction
+     * accesses them as {@code w.access()} says stops right after it
+     * ({@link DebugEvent.Kind#SUSPENDED_WATCHPOINT}).
+     *
+     * @throws IllegalArgumentException with {@link #checkWatchpoint}'s reason when it cannot be watched
+     */
+    public Watchpoint addWatchpoint(Watchpoint w) {
+        String problem = checkWatchpoint(w);
+        if (problem != null) {
+            throw new IllegalArgumentException(problem);
+        }
+        watchpoints.add(w);
+        rewatch();
+        return w;
+    }
+
+    /**
+     * Why {@code w} cannot be watched, or null when it can: its range must lie inside its space
+     * (a CTA's shared memory, a thread's local memory, the const bank, one global allocation),
+     * hold at most {@link Watches#MAX_RANGE} bytes, in global, shared, local or const memory,
+     * and its CTA must be in the grid.
+     */
+    public String checkWatchpoint(Watchpoint w) {
+        long limit = switch (w.space()) {
+            case SHARED -> launch.sharedBytes();
+            case LOCAL -> launch.localBytesPerThread();
+            case CONST -> launch.module().constBank().length;
+            case GLOBAL -> Long.MAX_VALUE;
+            default -> -1;
+        };
+        if (limit < 0) {
+            return "no watchpoints on " + w.space().ptxName() + " memory";
+        }
+        if (w.length() < 1 || w.length() > Watches.MAX_RANGE) {
+            return "a watchpoint watches 1 to " + Watches.MAX_RANGE + " bytes, not " + w.length();
+        }
+        if (w.address() < 0 || w.address() + w.length() > limit) {
+            return w.length() + " bytes at " + w.space().ptxName() + " 0x" + Long.toHexString(w.address())
+                    + " are outside its " + limit + " bytes";
+        }
+        if (w.space() == PtxStateSpace.GLOBAL) {
+            try {
+                launch.module().device().read(w.address(), w.length());
+            } catch (MemoryAccessException e) {
+                return w.length() + " bytes at global 0x" + Long.toHexString(w.address()) + " are not in one allocation: "
+                        + e.getMessage();
+            }
+        }
+        Dim3 g = launch.config().grid();
+        Dim3 c = w.cta();
+        if (c != null && (c.x() < 0 || c.y() < 0 || c.z() < 0 || c.x() >= g.x() || c.y() >= g.y() || c.z() >= g.z())) {
+            return "CTA " + c + " is outside the grid " + g;
+        }
+        return null;
+    }
+
+    public void removeWatchpoint(Watchpoint w) {
+        watchpoints.remove(w);
+        rewatch();
+    }
+
+    public List<Watchpoint> watchpoints() {
+        return List.copyOf(watchpoints);
+    }
+
+    /** The linear index of {@code cta} (in the grid), -1 for null (every CTA). */
+    private int ctaIndex(Dim3 cta) {
+        Dim3 g = launch.config().grid();
+        return cta == null ? -1 : cta.x() + cta.y() * g.x() + cta.z() * g.x() * g.y();
+    }
+
+    private void rewatch() {
+        List<Watches.Range> ranges = new ArrayList<>();
+        for (int i = 0; i < watchpoints.size(); i++) {
+            Watchpoint w = watchpoints.get(i);
+            ranges.add(new Watches.Range(i, w.space(), w.address(), w.length(), w.access() != Watchpoint.Access.READ,
+                    w.access() != Watchpoint.Access.WRITE, ctaIndex(w.cta()), w.warp(), w.lane()));
+        }
+        watches = ranges.isEmpty() ? null : new Watches(ranges);
+        for (CtaView v : resident) {
+            v.cta().setWatches(watches);
+        }
     }
 
     // ------------------------------------------------------------------ state
@@ -331,6 +426,9 @@ public final class ControlledLaunch {
             if (s == Cta.Stop.BREAKPOINT) {
                 return stopped(DebugEvent.Kind.SUSPENDED_BREAKPOINT, w, breakpoints.at(w));
             }
+            if (s == Cta.Stop.WATCHPOINT) {
+                return watched(w);
+            }
             if (s == Cta.Stop.FAULT) {
                 return faulted(w);
             }
@@ -400,6 +498,9 @@ public final class ControlledLaunch {
         Cta.Stop s = runBudgeted(w, 1, false, true);
         if (s == Cta.Stop.FAULT) {
             return faulted(w);
+        }
+        if (s == Cta.Stop.WATCHPOINT) {
+            return watched(w);
         }
         if (s == Cta.Stop.BARRIER && !w.cta().resolveBlocked() && w.cta().fault() != null) {
             return faulted(w);
@@ -488,12 +589,31 @@ public final class ControlledLaunch {
     }
 
     private DebugEvent stopped(DebugEvent.Kind kind, Warp w, Breakpoint b) {
-        lastStopWarp = w;
         reportedAt.put(w, w.pc());
+        return stoppedAt(kind, w, b, null);
+    }
+
+    /**
+     * A warp that stopped right after an instruction that touched a watched range: it has not
+     * reached the instruction it stopped at, so a breakpoint there still stops it.
+     */
+    private DebugEvent watched(Warp w) {
+        Watches.Hit h = w.cta().watchHit();
+        Watchpoint watchpoint = watchpoints.get(h.range().id());
+        CtaView view = viewOf(w.cta());
+        Instruction in = h.instruction();
+        PtxFunction function = w.function();
+        Watchpoint.Hit hit = new Watchpoint.Hit(watchpoint, view, view.warp(w.id()), h.lane(), h.wrote(), h.before(),
+                h.after(), function == null ? null : function.name(), in.line, in.location);
+        return stoppedAt(DebugEvent.Kind.SUSPENDED_WATCHPOINT, w, null, hit);
+    }
+
+    private DebugEvent stoppedAt(DebugEvent.Kind kind, Warp w, Breakpoint b, Watchpoint.Hit hit) {
+        lastStopWarp = w;
         selected = w;
         retireFinished(w.cta());
         CtaView view = viewOf(w.cta());
-        return ended(new DebugEvent(kind, view, view.warp(w.id()), b, null, null));
+        return ended(new DebugEvent(kind, view, view.warp(w.id()), b, null, null, hit));
     }
 
     private DebugEvent faulted(Warp w) {

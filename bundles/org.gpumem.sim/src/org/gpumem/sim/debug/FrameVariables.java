@@ -18,7 +18,6 @@ import org.gpumem.dwarf.expr.LocationDescription;
 import org.gpumem.dwarf.expr.LocationList;
 import org.gpumem.dwarf.info.DieCursor;
 import org.gpumem.dwarf.info.DwAt;
-import org.gpumem.dwarf.info.DwAte;
 import org.gpumem.dwarf.info.DwTag;
 import org.gpumem.dwarf.info.DwarfFile;
 import org.gpumem.dwarf.info.ListEntry;
@@ -26,6 +25,8 @@ import org.gpumem.dwarf.info.Lists;
 import org.gpumem.dwarf.info.Section;
 import org.gpumem.dwarf.info.Unit;
 import org.gpumem.dwarf.io.InputFormatException;
+import org.gpumem.dwarf.types.DwarfType;
+import org.gpumem.dwarf.types.DwarfTypes;
 import org.gpumem.dwarf.variables.TypeNames;
 import org.gpumem.images.DwarfOpener;
 import org.gpumem.sim.LoadedModule;
@@ -59,6 +60,9 @@ public final class FrameVariables {
     }
 
     private final Map<String, List<Declared>> byFunction = new LinkedHashMap<>();
+    /** Variables declared at the top level of a unit: {@code __device__}, {@code __constant__}, file-scope {@code __shared__}. */
+    private final List<Declared> globals = new ArrayList<>();
+    private final DwarfTypes types;
     private final String problem;
 
     /** Reads the DWARF of {@code loaded}; a module without it, or with unreadable DWARF, binds nothing and says why. */
@@ -66,20 +70,69 @@ public final class FrameVariables {
         DeviceModule module = DeviceModule.of(loaded);
         PtxModule ptx = module.module();
         String why = null;
+        DwarfTypes read = null;
         if (ptx.debugSections().isEmpty()) {
             why = "the PTX has no DWARF (compile with nvcc -G)";
         } else {
             try {
                 DwarfFile dwarf = DwarfOpener.openPtx(ptx.name(), ptx.text(), module.symbolLayout());
                 TypeNames names = new TypeNames(dwarf);
+                read = new DwarfTypes(dwarf);
                 for (Unit u : dwarf.units()) {
-                    readUnit(dwarf, names, u);
+                    readUnit(dwarf, names, read, u);
                 }
             } catch (InputFormatException e) {
                 why = "cannot read the DWARF of " + ptx.name() + ": " + e.getMessage();
             }
         }
+        this.types = why == null ? read : null;
         this.problem = why;
+    }
+
+    /**
+     * The struct, union, class, enumeration, typedef or base type the module's DWARF names
+     * {@code name} (what a cast in an expression names), or null; null too for a module
+     * without usable DWARF.
+     */
+    public DwarfType namedType(String name) {
+        if (types == null) {
+            return null;
+        }
+        try {
+            return types.named(name);
+        } catch (InputFormatException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The variable {@code name} as frame {@code level} of {@code warp} sees it, bound for
+     * {@code lane}: a parameter or local of the frame's function (where several of that name
+     * are declared, in lexical blocks, the first bound to a value), else a variable declared at
+     * the top level of the module ({@code __device__}, {@code __constant__}); null when neither
+     * declares it, and for a module without usable DWARF.
+     */
+    public FrameVariable bind(ControlledLaunch session, WarpView warp, int level, int lane, String name) {
+        if (problem != null) {
+            return null;
+        }
+        SimEvaluationContext context = new SimEvaluationContext(session, warp, level, lane);
+        for (List<Declared> scope : List.of(declaredIn(warp.function(level)), globals)) {
+            FrameVariable first = null;
+            for (Declared d : scope) {
+                if (d.name().equals(name)) {
+                    FrameVariable v = bind(d, session, warp, level, lane, context);
+                    if (v.problem() == null) {
+                        return v;
+                    }
+                    first = first == null ? v : first;
+                }
+            }
+            if (first != null) {
+                return first;
+            }
+        }
+        return null;
     }
 
     /** Why this module's variables cannot be bound, or null. */
@@ -206,7 +259,7 @@ public final class FrameVariables {
 
     // ------------------------------------------------------------------ reading the DIEs
 
-    private void readUnit(DwarfFile dwarf, TypeNames names, Unit u) {
+    private void readUnit(DwarfFile dwarf, TypeNames names, DwarfTypes types, Unit u) {
         Producer producer = Producer.parse(u.producer());
         AddressSpaceNumbering numbering = AddressSpaceRegistry.numbering(DeviceFamily.fromElfMachine(dwarf.source().machine()),
                 producer, u.addressSize());
@@ -233,7 +286,9 @@ public final class FrameVariables {
                 c.skipChildren();
             } else if ((tag == DwTag.VARIABLE || tag == DwTag.FORMAL_PARAMETER) && depth > 0
                     && functionAt.get(depth - 1) != null) {
-                functionAt.get(depth - 1).add(declared(dwarf, names, u, c, numbering, encodings, decoder));
+                functionAt.get(depth - 1).add(declared(dwarf, names, types, u, c, numbering, encodings, decoder));
+            } else if (tag == DwTag.VARIABLE && depth == 1) {
+                globals.add(declared(dwarf, names, types, u, c, numbering, encodings, decoder));
             }
         }
     }
@@ -271,7 +326,8 @@ public final class FrameVariables {
         return out.isEmpty() ? List.of("<anonymous>") : out;
     }
 
-    private Declared declared(DwarfFile dwarf, TypeNames names, Unit u, DieCursor c, AddressSpaceNumbering numbering,
+    private Declared declared(DwarfFile dwarf, TypeNames names, DwarfTypes types, Unit u, DieCursor c,
+            AddressSpaceNumbering numbering,
             AddressSpaceEncodings encodings, ExpressionDecoder decoder) {
         boolean parameter = c.tag() == DwTag.FORMAL_PARAMETER;
         org.gpumem.dwarf.aspace.DwarfAddressSpace space = attributeSpace(c, numbering, encodings);
@@ -324,7 +380,7 @@ public final class FrameVariables {
             }
             space = space != null ? space : attributeSpace(o, numbering, encodings);
         }
-        VariableType type = type(dwarf, typeName, typeRef, u.addressSize(), numbering);
+        VariableType type = VariableType.of(typeName, typeRef >= 0 ? types.type(typeRef) : new DwarfType.Void());
         String file = declFile >= 0 ? u.declFileName(declFile) : null;
         return new Declared(name != null ? name : "<anonymous>", type, parameter, file, declLine, space,
                 encodings.memOffsetOnTop(), expression, list, constant, why);
@@ -354,88 +410,5 @@ public final class FrameVariables {
             }
         }
         return new LocationList(entries, fallback);
-    }
-
-    /** Follows typedefs, qualifiers and arrays to the element type; the name is the one {@link TypeNames} gives. */
-    private static VariableType type(DwarfFile dwarf, String name, long ref, int addressSize,
-            AddressSpaceNumbering numbering) {
-        List<Long> dimensions = new ArrayList<>();
-        for (int depth = 0; depth < MAX_TYPE_DEPTH && ref >= 0; depth++) {
-            DieCursor t = dwarf.dieAt(ref);
-            int tag = t.tag();
-            switch (tag) {
-                case DwTag.TYPEDEF, DwTag.CONST_TYPE, DwTag.VOLATILE_TYPE, DwTag.RESTRICT_TYPE, DwTag.ATOMIC_TYPE:
-                    ref = t.referenceOf(DwAt.TYPE);
-                    continue;
-                case DwTag.ARRAY_TYPE:
-                    ref = t.referenceOf(DwAt.TYPE);
-                    extents(t, dimensions);
-                    continue;
-                case DwTag.POINTER_TYPE, DwTag.REFERENCE_TYPE, DwTag.RVALUE_REFERENCE_TYPE: {
-                    long addressClass = t.unsigned(DwAt.ADDRESS_CLASS, -1);
-                    PtxStateSpace pointee = addressClass >= 0
-                            ? SimEvaluationContext.stateSpace(numbering.resolve(NumberKind.ADDRESS_CLASS, addressClass))
-                            : null;
-                    int size = (int) t.unsigned(DwAt.BYTE_SIZE, addressSize);
-                    return new VariableType(name, VariableType.Encoding.POINTER, size, dimensions,
-                            pointee != null ? pointee : PtxStateSpace.GENERIC);
-                }
-                case DwTag.BASE_TYPE: {
-                    long size = t.unsigned(DwAt.BYTE_SIZE, -1);
-                    VariableType.Encoding encoding = switch ((int) t.unsigned(DwAt.ENCODING, -1)) {
-                        case DwAte.BOOLEAN -> VariableType.Encoding.BOOLEAN;
-                        case DwAte.FLOAT -> size == 4 || size == 8 ? VariableType.Encoding.FLOAT : VariableType.Encoding.OTHER;
-                        case DwAte.SIGNED, DwAte.SIGNED_CHAR -> VariableType.Encoding.SIGNED;
-                        case DwAte.UNSIGNED, DwAte.UNSIGNED_CHAR, DwAte.UTF -> VariableType.Encoding.UNSIGNED;
-                        default -> VariableType.Encoding.OTHER;
-                    };
-                    if (size < 1 || size > 8) {
-                        encoding = VariableType.Encoding.OTHER;
-                    }
-                    return new VariableType(name, encoding, (int) Math.max(0, Math.min(size, 1 << 16)), dimensions, null);
-                }
-                default: {
-                    long size = t.unsigned(DwAt.BYTE_SIZE, 0);
-                    return new VariableType(name, VariableType.Encoding.OTHER, (int) Math.max(0, Math.min(size, 1 << 16)),
-                            dimensions, null);
-                }
-            }
-        }
-        return new VariableType(name, VariableType.Encoding.OTHER, 0, dimensions, null);
-    }
-
-    /** Appends the known extents of an array type's subranges; unknown ones ({@code []}) count as one. */
-    private static void extents(DieCursor array, List<Long> dimensions) {
-        if (!array.abbrev().hasChildren()) {
-            return;
-        }
-        int parentDepth = array.depth();
-        while (array.next()) {
-            if (array.abbrev() == null) {
-                if (array.depth() <= parentDepth + 1) {
-                    break;
-                }
-                continue;
-            }
-            if (array.depth() != parentDepth + 1) {
-                continue;
-            }
-            if (array.tag() == DwTag.SUBRANGE_TYPE) {
-                int count = array.find(DwAt.COUNT);
-                int upper = array.find(DwAt.UPPER_BOUND);
-                int lower = array.find(DwAt.LOWER_BOUND);
-                long extent = -1;
-                if (count >= 0 && array.isConstant(count)) {
-                    extent = array.unsigned(count);
-                } else if (upper >= 0 && array.isConstant(upper)) {
-                    long lo = lower >= 0 && array.isConstant(lower) ? array.signed(lower) : 0;
-                    extent = array.signed(upper) - lo + 1;
-                }
-                if (extent >= 0) {
-                    dimensions.add(Math.min(extent, MAX_VALUE_BYTES + 1));
-                }
-            }
-            array.skipChildren();
-        }
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.gpumem.sim.Dim3;
+import org.gpumem.sim.ScalarType;
 import org.gpumem.sim.SourceLocation;
 import org.gpumem.sim.WarpState;
 import org.gpumem.sim.exec.Warp;
@@ -118,6 +119,16 @@ public final class WarpView {
         long v = warp.register(level, reg, lane);
         int size = f.registerType(reg) == null ? 8 : f.registerType(reg).size();
         return size < 8 ? v & ((1L << (8 * size)) - 1) : v;
+    }
+
+    /**
+     * The PTX type register {@code name} of frame {@code level}'s function is declared with
+     * ({@code .f32}, {@code .pred}...), or null when the function has no such register.
+     */
+    public ScalarType registerType(int level, String name) {
+        PtxFunction f = warp.function(level);
+        int reg = f.registerIndex(name);
+        return reg < 0 ? null : f.registerType(reg);
     }
 
     /** Whether function of frame {@code level} declares register {@code name}. */

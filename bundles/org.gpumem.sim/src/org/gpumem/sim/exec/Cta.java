@@ -33,7 +33,9 @@ public final class Cta {
         /** A fault stopped the CTA; see {@link #fault()}. */
         FAULT,
         /** Reached an instruction with a breakpoint (not yet executed). */
-        BREAKPOINT
+        BREAKPOINT,
+        /** Executed an instruction that accessed a watched range; {@link #watchHit()} says how. */
+        WATCHPOINT
     }
 
     final Launch launch;
@@ -57,6 +59,10 @@ public final class Cta {
     long threadInstructions;
     /** Breakpoints per function and instruction index, or null. Set by the debugger. */
     boolean[][] breakpoints;
+    /** Watched ranges, or null (no cost). Set by the debugger. */
+    Watches watches;
+    /** What the last {@link Stop#WATCHPOINT} caught. */
+    Watches.Hit watchHit;
 
     Cta(Launch launch, boolean profile) {
         this.launch = launch;
@@ -395,6 +401,16 @@ public final class Cta {
     /** Breakpoints: per function index, per instruction index; null entries have none. */
     public void setBreakpoints(boolean[][] perFunction) {
         this.breakpoints = perFunction;
+    }
+
+    /** The ranges whose accesses stop a warp (after the accessing instruction), or null for none. */
+    public void setWatches(Watches watched) {
+        this.watches = watched;
+    }
+
+    /** What the last run that returned {@link Stop#WATCHPOINT} caught, or null. */
+    public Watches.Hit watchHit() {
+        return watchHit;
     }
 
     /**

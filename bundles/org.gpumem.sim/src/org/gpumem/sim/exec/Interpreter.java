@@ -61,6 +61,7 @@ public final class Interpreter {
         long lanesIssued = 0;
         boolean first = skipFirstBreakpoint;
         boolean[][] bps = stopAtBreakpoints ? cta.breakpoints : null;
+        Watches watches = cta.watches;
         try {
             outer:
             while (true) {
@@ -91,8 +92,9 @@ public final class Interpreter {
                 long[] R = f.regs;
                 int mask = f.smask[top];
                 boolean[] bp = bps == null ? null : bps[f.fn.index()];
-                // A warp that may stop at a breakpoint runs interpreted.
-                CompiledBlock[] blocks = fastCode == null || bps != null ? null : fastCode.blocks(f.fn.index());
+                // A warp that may stop at a breakpoint or watchpoint runs interpreted.
+                CompiledBlock[] blocks = fastCode == null || bps != null || watches != null ? null
+                        : fastCode.blocks(f.fn.index());
                 // Straight-line execution of the top entry; leaves to the outer loop on control flow.
                 while (true) {
                     if (pc == rpc) {
@@ -147,6 +149,14 @@ public final class Interpreter {
                     }
                     if (op == Op.CLOCK) {
                         clock(in, R, m, w.instructions + issued);
+                    } else if (watches != null && m != 0 && Watches.accessesMemory(op)) {
+                        Watches.Hit hit = watches.before(cta, w, in, R, m);
+                        execute(w, f, in, R, m);
+                        if (hit != null) {
+                            cta.watchHit = watches.after(cta, w, hit);
+                            f.spc[top] = pc + 1;
+                            return Cta.Stop.WATCHPOINT;
+                        }
                     } else if (m != 0) {
                         execute(w, f, in, R, m);
                     }

@@ -6,21 +6,29 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.gpumem.debug.core.BreakpointSpec;
+import org.gpumem.debug.core.CudaFocus;
 import org.gpumem.debug.core.DebugSession;
 import org.gpumem.debug.core.KernelEngine;
+import org.gpumem.debug.core.LaneId;
 import org.gpumem.debug.core.NotStoppedException;
 import org.gpumem.debug.core.Stop;
 import org.gpumem.debug.core.StopReason;
 import org.gpumem.debug.core.WarpStatus;
+import org.gpumem.debug.core.WatchHit;
+import org.gpumem.debug.core.WatchpointSpec;
+import org.gpumem.debug.core.expr.ExpressionException;
 import org.gpumem.debug.core.program.ProgramDebugger;
 import org.gpumem.host.ProgramLaunch;
 
 /**
- * The {@code --break} front end of {@code gpumem exec} on the debug core: each launch of the
- * program runs under a debug session ({@link ProgramDebugger}) with the {@code --break}
- * locations; the first time a launch reaches one, the stop is printed as {@code gpumem demo}
- * prints its stop, and the launch continues. Each launch runs under the command's
- * {@link StopRules}, so {@code --timeout} and Ctrl-C end it as they end a plain run.
+ * The {@code --break}/{@code --watch} front end of {@code gpumem exec} on the debug core: each
+ * launch of the program runs under a debug session ({@link ProgramDebugger}) with the
+ * {@code --break} locations (under the --if/--focus condition) and the {@code --watch}
+ * watchpoint. The first time a launch stops at a location, the stop is printed (as
+ * {@code gpumem demo} prints its stop, or as the --print expressions), and the launch continues;
+ * the first write to the watched bytes is printed with the writing line, thread and the old and
+ * new value. Each launch runs under the command's {@link StopRules}, so {@code --timeout} and
+ * Ctrl-C end it as they end a plain run.
  */
 final class BreakpointRunner implements ProgramDebugger.Front {
     /** A {@code --break} argument: FILE:LINE, or a kernel name (mangled or demangled). */
@@ -37,14 +45,18 @@ final class BreakpointRunner implements ProgramDebugger.Front {
 
     private final List<BreakpointSpec> locations;
     private final int lane;
+    private final StopRequests requests;
     private final Path sources;
     private final PrintWriter out;
     private final StopRules stop;
 
     /** {@code sources}: where to look for a source file that is not at the path its PTX names. */
-    BreakpointRunner(List<BreakpointSpec> locations, int lane, Path sources, PrintWriter out, StopRules stop) {
-        this.locations = List.copyOf(locations);
+    BreakpointRunner(List<BreakpointSpec> locations, int lane, StopRequests requests, Path sources, PrintWriter out,
+            StopRules stop) {
+        String condition = requests.breakCondition();
+        this.locations = locations.stream().map(l -> l.withCondition(condition)).toList();
         this.lane = lane;
+        this.requests = requests;
         this.sources = sources;
         this.out = out;
         this.stop = stop;
@@ -57,16 +69,21 @@ final class BreakpointRunner implements ProgramDebugger.Front {
         listener.session = session;
         listener.watch = stop.watch(session::requestStop);
         session.setBreakpoints(locations);
+        if (requests.watch() != null && locations.isEmpty()) {
+            listener.watchFromStart();
+        }
         session.resume();
         return session;
     }
 
-    /** Reports the first stop at each location, then lets the launch run on. Executor thread. */
+    /** Reports the first stop at each location and the first watched write, then lets the launch run on. */
     private final class FirstStops implements DebugSession.Listener {
         private final ProgramLaunch launch;
         private final List<BreakpointSpec> armed = new ArrayList<>(locations);
         private volatile DebugSession session;
         private volatile StopRules.Watch watch;
+        /** Whether --watch is still to be set (at the first --break stop). Executor thread. */
+        private boolean watchPending = requests.watch() != null;
 
         FirstStops(ProgramLaunch launch) {
             this.launch = launch;
@@ -78,23 +95,86 @@ final class BreakpointRunner implements ProgramDebugger.Front {
                 session.terminate();
                 return;
             }
-            if (s.reason() == StopReason.BREAKPOINT && armed.remove(s.breakpoint())) {
+            if (s.reason() == StopReason.BREAKPOINT && s.conditionError() != null && armed.remove(s.breakpoint())) {
+                say("%ngpumem: %s: the condition '%s' at %s: %s%n", launch, s.breakpoint().condition(),
+                        where(s.breakpoint()), s.conditionError());
+                session.setBreakpoints(armed);
+            } else if (s.reason() == StopReason.BREAKPOINT && armed.remove(s.breakpoint())) {
                 report(s);
                 session.setBreakpoints(armed);
+                if (watchPending) {
+                    LaneId at = session.focus().current().lane();
+                    setWatch(at, innermost(at));
+                }
+            } else if (s.reason() == StopReason.WATCHPOINT) {
+                reportWatch(s);
+                session.setWatchpoints(List.of());
             }
             if (s.reason() != StopReason.EXITED) {
                 session.resume();
             }
         }
 
+        /** --watch without --break: the watched place as the kernel's first warp sees it, before it starts. */
+        void watchFromStart() {
+            try {
+                WarpStatus first = session.query(KernelEngine::warps).get(0);
+                setWatch(new LaneId(first.id(), first.defaultLane()), first.frames().get(0).level());
+            } catch (NotStoppedException e) {
+                // the program is being terminated before its launch started
+                say("%ngpumem: %s ended before --watch could be set: %s%n", launch, e.getMessage());
+            }
+        }
+
+        /**
+         * Watches what --watch designates in {@code at}, frame {@code level}: in the bytes the
+         * --focus thread sees, else in every CTA and lane.
+         */
+        private void setWatch(LaneId at, int level) {
+            watchPending = false;
+            try {
+                WatchpointSpec spec = session.watchpoint(requests.watch(), at, level, WatchpointSpec.Kind.WRITE);
+                LaneId focused = focusLane();
+                spec = focused != null ? spec.in(focused) : spec.inEveryContext();
+                session.setWatchpoints(List.of(spec));
+            } catch (ExpressionException e) {
+                say("%ngpumem: %s: --watch '%s': %s%n", launch, requests.watch(), e.getMessage());
+            } catch (NotStoppedException e) {
+                say("%ngpumem: %s ended before --watch could be set: %s%n", launch, e.getMessage());
+            }
+        }
+
+        /** The --focus thread as a lane of this launch, or null (no focus, or no thread named). */
+        private LaneId focusLane() {
+            StopRequests.ThreadFocus f = requests.focus();
+            if (f == null || f.block() == null || f.thread() == null) {
+                return null;
+            }
+            KernelEngine.Launch facts = session.launch();
+            return CudaFocus.of(f.block(), f.thread(), facts.block(), facts.target()).lane();
+        }
+
+        /** The innermost frame's level of the warp of {@code at}. On the executor. */
+        private int innermost(LaneId at) {
+            return session.stopWarps().stream().filter(w -> w.id().equals(at.warp())).findFirst().orElseThrow().frames().get(0)
+                    .level();
+        }
+
         private void report(Stop s) {
             try {
                 session.query(engine -> {
                     WarpStatus w = engine.warps().stream().filter(x -> x.id().equals(s.warp())).findFirst().orElseThrow();
+                    LaneId focused = session.focus().current().lane();
+                    int shown = requests.breakCondition() != null ? focused.lane() : lane;
                     synchronized (out) {
-                        out.printf("%ngpumem: %s stopped at %s (%s)%n", launch, s.breakpoint(), launch.deviceModule().name());
+                        out.printf("%ngpumem: %s stopped at %s (%s)%n", launch, where(s.breakpoint()),
+                                launch.deviceModule().name());
                         StopReport.where(out, w, StopReport.sourceOf(out, w, sources));
-                        StopReport.memory(out, session.stopState(), w, lane, StopReport.variables(out, engine, w, lane));
+                        if (requests.prints().isEmpty()) {
+                            StopReport.memory(out, session.stopState(), w, shown, StopReport.variables(out, engine, w, shown));
+                        } else {
+                            prints(engine, new LaneId(w.id(), shown), w.frames().get(0).level());
+                        }
                         out.printf("%ngpumem: continuing %s%n", launch);
                         out.flush();
                     }
@@ -102,7 +182,48 @@ final class BreakpointRunner implements ProgramDebugger.Front {
                 });
             } catch (NotStoppedException e) {
                 // on the executor at a stop: only a terminate of the program in between ends the session
-                out.printf("%ngpumem: %s ended before its stop could be shown: %s%n", launch, e.getMessage());
+                say("%ngpumem: %s ended before its stop could be shown: %s%n", launch, e.getMessage());
+            }
+        }
+
+        private void reportWatch(Stop s) {
+            WatchHit hit = s.watch();
+            try {
+                session.query(engine -> {
+                    CudaFocus writer = session.focus().current();
+                    synchronized (out) {
+                        out.printf("%ngpumem: %s: watchpoint %s %s at %s (PTX line %d) by %s%n", launch,
+                                hit.watch().describe(engine.launch().target()), hit.wrote() ? "written" : "read",
+                                hit.source() != null ? hit.source() : "(no source line)", hit.ptxLine(),
+                                writer.describe(engine.launch().target()));
+                        out.printf("old = %s%nnew = %s%n", hit.formatBefore(), hit.formatAfter());
+                        WarpStatus w = engine.warps().stream().filter(x -> x.id().equals(s.warp())).findFirst().orElseThrow();
+                        prints(engine, hit.lane(), w.frames().get(0).level());
+                        out.printf("%ngpumem: continuing %s%n", launch);
+                        out.flush();
+                    }
+                    return null;
+                });
+            } catch (NotStoppedException e) {
+                say("%ngpumem: %s ended before its stop could be shown: %s%n", launch, e.getMessage());
+            }
+        }
+
+        /** Each --print expression in {@code at}, frame {@code level}, as one line. On the executor. */
+        private void prints(KernelEngine engine, LaneId at, int level) {
+            for (String p : requests.prints()) {
+                try {
+                    out.printf("%s = %s%n", p, engine.evaluate(p, at, level).format());
+                } catch (ExpressionException e) {
+                    out.printf("%s: %s%n", p, e.getMessage());
+                }
+            }
+        }
+
+        private void say(String format, Object... args) {
+            synchronized (out) {
+                out.printf(format, args);
+                out.flush();
             }
         }
 
@@ -118,5 +239,10 @@ final class BreakpointRunner implements ProgramDebugger.Front {
                 w.close();
             }
         }
+    }
+
+    /** A breakpoint as the user gave it (without the condition the runner added). */
+    private static String where(BreakpointSpec b) {
+        return b.isKernelEntry() ? "kernel " + b.kernel() : b.file() + ":" + b.line();
     }
 }

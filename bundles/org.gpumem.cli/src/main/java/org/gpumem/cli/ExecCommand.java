@@ -25,6 +25,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -36,6 +37,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "exec", mixinStandardHelpOptions = true,
         description = {"Runs a CUDA program built with nvcc -cudart shared, its kernels on the simulator.",
+            "Expressions (--if, --print, --watch) are C with cuda-gdb's additions: threadIdx, blockIdx, blockDim, gridDim, "
+                + "warpSize, casts such as *(@shared int *) 0x40, registers as $r12 or %%r12.",
             "Exit status: the program's (1 when gpumem cannot start it)."})
 public final class ExecCommand implements Callable<Integer> {
 
@@ -49,8 +52,27 @@ public final class ExecCommand implements Callable<Integer> {
             + "this source line or enters this kernel, print the variables and memory there, and continue (repeatable)")
     List<String> breaks = new ArrayList<>();
 
-    @Option(names = "--lane", paramLabel = "L", description = "lane whose variables a --break stop shows (default: ${DEFAULT-VALUE})")
+    @Option(names = "--lane", paramLabel = "L", description = "lane whose variables a --break stop shows (default: ${DEFAULT-VALUE}; "
+            + "with --if or --focus, the lane that satisfied them)")
     int lane;
+
+    @Option(names = "--if", paramLabel = "COND", description = "stop at a --break location only where the expression COND "
+            + "holds in a lane that reaches it (cuda-gdb's break ... if), and look at the first such lane")
+    String condition;
+
+    @Option(names = "--focus", paramLabel = "'block (X,Y,Z) thread (X,Y,Z)'", description = "stop at a --break location "
+            + "only when this thread reaches it, and look at it; with --watch, watch the bytes this thread sees (its CTA's "
+            + "shared memory, its own local memory) instead of every CTA's and every thread's")
+    String focus;
+
+    @Option(names = "--print", paramLabel = "EXPR", description = "at each stop, print the expression as EXPR = VALUE, in the "
+            + "stopped lane, instead of the variables and memory (repeatable)")
+    List<String> prints = new ArrayList<>();
+
+    @Option(names = "--watch", paramLabel = "EXPR", description = "stop at the first write to the bytes the expression "
+            + "designates (a variable, an element, *pointer; watched from the kernel's start, or from the first --break stop) "
+            + "and print the writing source line, thread, and the old and new value")
+    String watch;
 
     @Option(names = "--profile", description = "print each launch's address-space profile: where generic accesses "
             + "resolved, per source line and instruction")
@@ -72,23 +94,37 @@ public final class ExecCommand implements Callable<Integer> {
         try {
             DeviceFacts.checkLane(lane);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--" + e.getMessage(), e);
+            throw new ParameterException(spec.commandLine(), "--" + e.getMessage(), e);
+        }
+        if (breaks.isEmpty() && (condition != null || !prints.isEmpty() && watch == null)) {
+            throw new ParameterException(spec.commandLine(), (condition != null ? "--if" : "--print") + " needs --break"
+                    + (condition != null ? "" : " or --watch"));
+        }
+        if (focus != null && breaks.isEmpty() && watch == null) {
+            throw new ParameterException(spec.commandLine(), "--focus needs --break or --watch");
+        }
+        StopRequests requests;
+        try {
+            requests = new StopRequests(condition, focus == null ? null : StopRequests.ThreadFocus.parse(focus), prints, watch);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--focus: " + e.getMessage());
         }
         ExecOptions options = simulation.options(profile);
         try (StopRules stop = simulation.stopRules()) {
-            int status = execute(options, stop, out, err);
+            int status = execute(options, stop, requests, out, err);
             // What the program made of its stopped kernel is not the answer to a Ctrl-C: the
             // shell's convention is, as for `gpumem run`.
             return stop.interrupted() ? StopRules.EXIT_INTERRUPTED : status;
         }
     }
 
-    private int execute(ExecOptions options, StopRules stop, PrintWriter out, PrintWriter err) throws Exception {
+    private int execute(ExecOptions options, StopRules stop, StopRequests requests, PrintWriter out, PrintWriter err)
+            throws Exception {
         KernelRunner runner = launch -> stop.run(launch.prepare(options));
-        if (!breaks.isEmpty()) {
+        if (!breaks.isEmpty() || watch != null) {
             List<BreakpointSpec> at = breaks.stream().map(BreakpointRunner::parse).toList();
             runner = new ProgramDebugger(options.instructionBudget(),
-                    new BreakpointRunner(at, lane, program.toAbsolutePath().getParent(), err, stop));
+                    new BreakpointRunner(at, lane, requests, program.toAbsolutePath().getParent(), err, stop));
         }
         HostProgram p = HostProgram.of(program, arguments, RuntimeLibrary.folder(ExecCommand.class)).withDevice(device);
         // on a terminal the program writes to it directly (and line-buffers as usual); otherwise its

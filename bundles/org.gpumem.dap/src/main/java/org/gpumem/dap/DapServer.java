@@ -19,6 +19,14 @@ import org.eclipse.lsp4j.debug.ConfigurationDoneArguments;
 import org.eclipse.lsp4j.debug.ContinueArguments;
 import org.eclipse.lsp4j.debug.ContinueResponse;
 import org.eclipse.lsp4j.debug.ContinuedEventArguments;
+import org.eclipse.lsp4j.debug.DataBreakpoint;
+import org.eclipse.lsp4j.debug.DataBreakpointAccessType;
+import org.eclipse.lsp4j.debug.DataBreakpointInfoArguments;
+import org.eclipse.lsp4j.debug.DataBreakpointInfoResponse;
+import org.eclipse.lsp4j.debug.EvaluateArguments;
+import org.eclipse.lsp4j.debug.EvaluateResponse;
+import org.eclipse.lsp4j.debug.SetDataBreakpointsArguments;
+import org.eclipse.lsp4j.debug.SetDataBreakpointsResponse;
 import org.eclipse.lsp4j.debug.DisconnectArguments;
 import org.eclipse.lsp4j.debug.ExitedEventArguments;
 import org.eclipse.lsp4j.debug.FunctionBreakpoint;
@@ -71,6 +79,7 @@ import org.gpumem.debug.core.BreakpointSpec;
 import org.gpumem.debug.core.CudaFocus;
 import org.gpumem.debug.core.DebugSession;
 import org.gpumem.debug.core.KernelEngine;
+import org.gpumem.debug.core.LaneEvaluation;
 import org.gpumem.debug.core.LaneId;
 import org.gpumem.debug.core.NotStoppedException;
 import org.gpumem.debug.core.StepKind;
@@ -80,6 +89,12 @@ import org.gpumem.debug.core.ValueFormat;
 import org.gpumem.debug.core.VariableValue;
 import org.gpumem.debug.core.WarpId;
 import org.gpumem.debug.core.WarpStatus;
+import org.gpumem.debug.core.WatchHit;
+import org.gpumem.debug.core.WatchpointSpec;
+import org.gpumem.debug.core.MemoryReference;
+import org.gpumem.debug.core.expr.ExpressionException;
+import org.gpumem.debug.core.expr.ExpressionValue;
+import org.gpumem.dwarf.types.DwarfType;
 import org.gpumem.images.ItaniumDemangler;
 import org.gpumem.model.AddressSpace;
 import org.gpumem.model.Context;
@@ -166,6 +181,10 @@ public final class DapServer implements GpumemDebugServer {
         c.setSupportsSetVariable(true);
         c.setSupportsTerminateRequest(true);
         c.setSupportsRestartRequest(true);
+        c.setSupportsConditionalBreakpoints(true);
+        c.setSupportsHitConditionalBreakpoints(true);
+        c.setSupportsEvaluateForHovers(true);
+        c.setSupportsDataBreakpoints(true);
         return CompletableFuture.completedFuture(c);
     }
 
@@ -371,6 +390,7 @@ public final class DapServer implements GpumemDebugServer {
         StoppedEventArguments e = new GpumemStoppedEvent();
         e.setReason(switch (stop.reason()) {
             case BREAKPOINT -> atKernelEntry(warps, stop.warp()) ? "function breakpoint" : "breakpoint";
+            case WATCHPOINT -> "data breakpoint";
             case STEP -> "step";
             case SUSPEND -> number == 1 && stopOnEntry && s.stopCount() == 1 ? "entry" : "pause";
             case FAULT -> "exception";
@@ -385,6 +405,26 @@ public final class DapServer implements GpumemDebugServer {
         if (stop.fault() != null) {
             e.setDescription("fault");
             e.setText(stop.fault().report());
+        }
+        if (stop.breakpoint() != null) {
+            e.setHitBreakpointIds(new Integer[] {breakpointId(breakpointKey(stop.breakpoint()))});
+        }
+        if (stop.conditionError() != null) {
+            // gdb's rule: a condition that cannot be evaluated stops, and says why
+            e.setDescription("breakpoint condition error");
+            e.setText("the condition '" + stop.breakpoint().condition() + "' of " + where(stop.breakpoint()) + ": "
+                    + stop.conditionError());
+            output("console", "gpumem: " + e.getText() + "\n");
+        }
+        if (stop.watch() != null) {
+            WatchHit hit = stop.watch();
+            String dataId = dataIdOf(hit.watch());
+            if (dataId != null) {
+                e.setHitBreakpointIds(new Integer[] {breakpointId("data " + dataId)});
+            }
+            e.setText(hit.watch().describe(s.launch().target()) + " " + (hit.wrote() ? "written" : "read") + " at "
+                    + (hit.source() != null ? hit.source() : "PTX line " + hit.ptxLine()) + ": old = " + hit.formatBefore()
+                    + ", new = " + hit.formatAfter());
         }
         if (focus != null) {
             ((GpumemStoppedEvent) e).lane = focus.lane().describe(org.gpumem.model.Scope.LANE);
@@ -414,6 +454,7 @@ public final class DapServer implements GpumemDebugServer {
     }
 
     private void onLaunchEnded(int number) {
+        dataBreakpointsEnded(number);
         for (WarpStatus w : shownWarps) {
             ThreadEventArguments t = new ThreadEventArguments();
             t.setReason(ThreadEventArgumentsReason.EXITED);
@@ -480,21 +521,26 @@ public final class DapServer implements GpumemDebugServer {
         Path file = Path.of(args.getSource().getPath()).toAbsolutePath().normalize();
         SourceBreakpoint[] wanted = args.getBreakpoints() == null ? new SourceBreakpoint[0] : args.getBreakpoints();
         List<Breakpoint> answer = new ArrayList<>();
+        List<SourceBreakpoint> kept = new ArrayList<>();
         for (SourceBreakpoint b : wanted) {
-            if (b.getCondition() != null || b.getHitCondition() != null || b.getLogMessage() != null) {
-                throw Refusal.of("breakpoint conditions, hit counts and log messages need gpumem's expression evaluator, "
-                        + "which this gpumem does not have yet");
+            if (b.getLogMessage() != null) {
+                throw Refusal.of("gpumem has no log points: a breakpoint with a log message cannot be set");
             }
             Breakpoint r = new Breakpoint();
             r.setId(breakpointId(file + ":" + b.getLine()));
             r.setLine(b.getLine());
             r.setSource(args.getSource());
             r.setVerified(false);
-            r.setMessage("checked when a kernel launch loads its module");
+            String problem = hitConditionProblem(b.getHitCondition());
+            r.setMessage(problem != null ? file.getFileName() + ":" + b.getLine() + ": " + problem
+                    : "checked when a kernel launch loads its module");
+            if (problem == null) {
+                kept.add(b);
+            }
             answer.add(r);
         }
         synchronized (sourceBreakpoints) {
-            sourceBreakpoints.put(file, List.of(wanted));
+            sourceBreakpoints.put(file, List.copyOf(kept));
         }
         reinstall();
         SetBreakpointsResponse response = new SetBreakpointsResponse();
@@ -506,19 +552,20 @@ public final class DapServer implements GpumemDebugServer {
     public CompletableFuture<SetFunctionBreakpointsResponse> setFunctionBreakpoints(SetFunctionBreakpointsArguments args) {
         FunctionBreakpoint[] wanted = args.getBreakpoints() == null ? new FunctionBreakpoint[0] : args.getBreakpoints();
         List<Breakpoint> answer = new ArrayList<>();
+        List<FunctionBreakpoint> kept = new ArrayList<>();
         for (FunctionBreakpoint f : wanted) {
-            if (f.getCondition() != null || f.getHitCondition() != null) {
-                throw Refusal.of("breakpoint conditions and hit counts need gpumem's expression evaluator, "
-                        + "which this gpumem does not have yet");
-            }
             Breakpoint r = new Breakpoint();
             r.setId(breakpointId("kernel " + f.getName()));
             r.setVerified(false);
-            r.setMessage("kernel " + f.getName() + ": checked when a launch of it starts");
+            String problem = hitConditionProblem(f.getHitCondition());
+            r.setMessage("kernel " + f.getName() + ": " + (problem != null ? problem : "checked when a launch of it starts"));
+            if (problem == null) {
+                kept.add(f);
+            }
             answer.add(r);
         }
         synchronized (sourceBreakpoints) {
-            functionBreakpoints = List.of(wanted);
+            functionBreakpoints = List.copyOf(kept);
         }
         reinstall();
         SetFunctionBreakpointsResponse response = new SetFunctionBreakpointsResponse();
@@ -538,11 +585,13 @@ public final class DapServer implements GpumemDebugServer {
             sourceBreakpoints.forEach((file, lines) -> {
                 boolean ptx = file.getFileName().toString().endsWith(".ptx");
                 for (SourceBreakpoint b : lines) {
-                    specs.add(new BreakpointSpec(file, b.getLine(), ptx));
+                    specs.add(new BreakpointSpec(file, b.getLine(), ptx).withCondition(b.getCondition())
+                            .withHitCount(hitCount(b.getHitCondition())));
                 }
             });
             for (FunctionBreakpoint f : functionBreakpoints) {
-                specs.add(BreakpointSpec.kernelEntry(f.getName()));
+                specs.add(BreakpointSpec.kernelEntry(f.getName()).withCondition(f.getCondition())
+                        .withHitCount(hitCount(f.getHitCondition())));
             }
         }
         return specs;
@@ -557,14 +606,51 @@ public final class DapServer implements GpumemDebugServer {
         s.setBreakpoints(breakpointSpecs()).thenAccept(this::announceVerified);
     }
 
+    /** The key of a breakpoint's id: its file and line, or its kernel. */
+    private static String breakpointKey(BreakpointSpec spec) {
+        return spec.isKernelEntry() ? "kernel " + spec.kernel() : spec.file().toAbsolutePath().normalize() + ":" + spec.line();
+    }
+
+    private static String where(BreakpointSpec spec) {
+        return spec.isKernelEntry() ? "kernel " + spec.kernel() : spec.file().getFileName() + ":" + spec.line();
+    }
+
+    /**
+     * The counted reach from which a breakpoint with DAP's {@code hitCondition} stops (the debug
+     * core's hit count): {@code N} or {@code >= N} the N-th and every later one, {@code > N} from
+     * the next; 0 without one.
+     */
+    static int hitCount(String hitCondition) {
+        if (hitCondition == null || hitCondition.isBlank()) {
+            return 0;
+        }
+        java.util.regex.Matcher m = HIT_CONDITION.matcher(hitCondition);
+        if (!m.matches()) {
+            throw new IllegalArgumentException(hitConditionProblem(hitCondition));
+        }
+        long n = Long.parseLong(m.group(2));
+        return (int) (">".equals(m.group(1)) ? n + 1 : n);
+    }
+
+    private static final java.util.regex.Pattern HIT_CONDITION = java.util.regex.Pattern.compile("\\s*(>=|>)?\\s*(\\d{1,9})\\s*");
+
+    /** Why gpumem cannot count reaches as {@code hitCondition} asks, or null when it can. */
+    static String hitConditionProblem(String hitCondition) {
+        if (hitCondition == null || hitCondition.isBlank() || HIT_CONDITION.matcher(hitCondition).matches()) {
+            return null;
+        }
+        return "hit condition '" + hitCondition.strip() + "': gpumem counts reaches as N or >= N (stop at the N-th "
+                + "reach and every later one) or > N";
+    }
+
     private void announceVerified(List<BreakpointSpec> resolved) {
         for (BreakpointSpec spec : resolved) {
             Breakpoint b = new Breakpoint();
             b.setVerified(true);
             if (spec.isKernelEntry()) {
-                b.setId(breakpointId("kernel " + spec.kernel()));
+                b.setId(breakpointId(breakpointKey(spec)));
             } else {
-                b.setId(breakpointId(spec.file().toAbsolutePath().normalize() + ":" + spec.line()));
+                b.setId(breakpointId(breakpointKey(spec)));
                 b.setLine(spec.line());
                 Source source = new Source();
                 source.setPath(spec.file().toString());
@@ -743,8 +829,8 @@ public final class DapServer implements GpumemDebugServer {
     private record FrameScope(StopIds.Frame frame, String kind) {
     }
 
-    /** An array variable's elements. */
-    private record Elements(VariableValue array) {
+    /** An array variable's elements, of a variable of {@code frame}. */
+    private record Elements(VariableValue array, StopIds.Frame frame) {
     }
 
     @Override
@@ -790,10 +876,10 @@ public final class DapServer implements GpumemDebugServer {
             for (VariableValue v : frameVariables(scope.frame())) {
                 if (scope.kind().equals("Registers")) {
                     if (v.location() == null && v.register() != null) {
-                        out.add(variable(v.register() + " (" + v.name() + ")", v, target));
+                        out.add(variable(v.register() + " (" + v.name() + ")", v, target, scope.frame()));
                     }
                 } else if (scope.kind().equals(kindOf(v))) {
-                    out.add(variable(v.name(), v, target));
+                    out.add(variable(v.name(), v, target, scope.frame()));
                 }
             }
         } else if (container instanceof Elements elements) {
@@ -828,7 +914,7 @@ public final class DapServer implements GpumemDebugServer {
         return "Locals";
     }
 
-    private Variable variable(String name, VariableValue v, Target target) {
+    private Variable variable(String name, VariableValue v, Target target, StopIds.Frame frame) {
         Variable out = new Variable();
         out.setName(name);
         out.setType(v.type());
@@ -840,7 +926,7 @@ public final class DapServer implements GpumemDebugServer {
                 text.append(i == 0 ? "" : ", ").append(ValueFormat.format(v.bytes(), v.element(), i));
             }
             out.setValue(text.append(v.count() > 8 ? ", ...}" : "}").toString());
-            out.setVariablesReference(ids.reference(new Elements(v)));
+            out.setVariablesReference(ids.reference(new Elements(v, frame)));
             out.setIndexedVariables(v.count());
         } else {
             out.setValue(ValueFormat.format(v.bytes(), v.element(), 0));
@@ -1014,6 +1100,232 @@ public final class DapServer implements GpumemDebugServer {
         client.memory(m);
     }
 
+    // ------------------------------------------------------------------ expressions and data breakpoints
+
+    /** Where an expression is evaluated: a lane (the one the frame shows) and a frame level of its warp. */
+    private record EvalPlace(DebugSession session, LaneId lane, int level) {
+    }
+
+    /**
+     * The lane and frame level of {@code frameId} (the lane the focus shows in that warp), or,
+     * without one, the focused lane's innermost frame.
+     */
+    private EvalPlace evalPlace(Integer frameId) {
+        DebugSession s = stopped();
+        if (frameId != null) {
+            StopIds.Frame frame = ids.frame(frameId);
+            if (frame == null || frame.session() != s) {
+                throw Refusal.of("no frame " + frameId + " at this stop");
+            }
+            return evalPlace(s, frame);
+        }
+        CudaFocus focus = s.focus().current();
+        if (focus == null) {
+            throw Refusal.of("no warp of the kernel has frames at this stop");
+        }
+        WarpStatus status = s.stopWarps().stream().filter(x -> x.id().equals(focus.lane().warp())).findFirst().orElseThrow();
+        return new EvalPlace(s, focus.lane(), status.frames().get(0).level());
+    }
+
+    private EvalPlace evalPlace(DebugSession s, StopIds.Frame frame) {
+        WarpStatus status = s.stopWarps().stream().filter(x -> x.id().equals(frame.warp())).findFirst().orElseThrow();
+        return new EvalPlace(s, new LaneId(frame.warp(), s.focus().laneShownBy(status)),
+                status.frames().get(frame.index()).level());
+    }
+
+    /**
+     * An expression of the debug core's evaluator (cuda-gdb's C with {@code @space} casts,
+     * built-ins and registers) in the lane the frame shows, for every context (watch, hover,
+     * repl, clipboard): the value as cuda-gdb prints it, its type, and where it is in memory (a
+     * pointer: where it points). An expression that cannot be evaluated is an error response
+     * with the evaluator's one line, which names the position.
+     */
+    @Override
+    public CompletableFuture<EvaluateResponse> evaluate(EvaluateArguments args) {
+        if (args.getExpression() == null || args.getExpression().isBlank()) {
+            throw Refusal.of("evaluate needs an expression");
+        }
+        EvalPlace at = evalPlace(args.getFrameId());
+        String text = args.getExpression();
+        EvaluateResponse r = new EvaluateResponse();
+        try {
+            at.session().query(engine -> {
+                ExpressionValue v = engine.evaluate(text, at.lane(), at.level());
+                r.setResult(v.format());
+                r.setType(v.typeName());
+                Target target = engine.launch().target();
+                if (v.type().stripped() instanceof DwarfType.Pointer) {
+                    MemoryReference m = engine.memoryReference(text, at.lane(), at.level());
+                    r.setMemoryReference(new VariableValue.Location(m.space(), m.lane(), m.offset()).describe(target));
+                } else if (v.memory() != null) {
+                    r.setMemoryReference(new VariableValue.Location(v.memory().space(), at.lane(), v.memory().offset())
+                            .describe(target));
+                }
+                return null;
+            });
+        } catch (ExpressionException | NotStoppedException | IllegalArgumentException e) {
+            // the evaluator's line naming the position, a running kernel, or the engine's words for
+            // a frame it cannot bind (a module without debug information)
+            throw Refusal.of(e.getMessage());
+        }
+        return CompletableFuture.completedFuture(r);
+    }
+
+    /**
+     * Data breakpoints handed out at stops of the current launch: their id (what the client sends
+     * back in setDataBreakpoints) to the core's watchpoint. A watchpoint names bytes of one
+     * launch, so they end with it.
+     */
+    private final Map<String, WatchpointSpec> dataIds = new LinkedHashMap<>();
+    /** The client's data breakpoints, as it last set them. */
+    private List<DataBreakpoint> dataBreakpoints = List.of();
+
+    private String dataIdOf(WatchpointSpec spec) {
+        synchronized (dataIds) {
+            for (Map.Entry<String, WatchpointSpec> e : dataIds.entrySet()) {
+                if (e.getValue().equals(spec.forAccesses(e.getValue().kind()))) {
+                    return e.getKey();
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * What a data breakpoint on a variable (of a scope or an array's elements) or an expression
+     * in a frame would watch: the bytes the frame's lane sees (its CTA's shared bytes, its own
+     * local bytes, global and const bytes), through the core's watchpoints. A value that is not
+     * in memory (a register) gets no data id and says why.
+     */
+    @Override
+    public CompletableFuture<DataBreakpointInfoResponse> dataBreakpointInfo(DataBreakpointInfoArguments args) {
+        if (args.getName() == null || args.getName().isBlank()) {
+            throw Refusal.of("dataBreakpointInfo needs a name");
+        }
+        if (Boolean.TRUE.equals(args.getAsAddress())) {
+            throw Refusal.of("gpumem watches variables and expressions, not addresses (supportsDataBreakpointBytes is not offered)");
+        }
+        String expression;
+        EvalPlace at;
+        if (args.getVariablesReference() != null && args.getVariablesReference() != 0) {
+            Object container = ids.reference(args.getVariablesReference().intValue());
+            if (container instanceof FrameScope scope) {
+                at = evalPlace(stopped(), scope.frame());
+                String name = args.getName();
+                // a register's row names the variable in parentheses
+                expression = scope.kind().equals("Registers") && name.endsWith(")") && name.contains(" (")
+                        ? name.substring(name.indexOf(" (") + 2, name.length() - 1) : name;
+            } else if (container instanceof Elements elements) {
+                at = evalPlace(stopped(), elements.frame());
+                expression = elements.array().name() + args.getName();
+            } else {
+                throw Refusal.of("no variables reference " + args.getVariablesReference() + " at this stop");
+            }
+        } else {
+            at = evalPlace(args.getFrameId());
+            expression = args.getName();
+        }
+        DataBreakpointInfoResponse r = new DataBreakpointInfoResponse();
+        WatchpointSpec spec;
+        try {
+            spec = at.session().watchpoint(expression, at.lane(), at.level(), WatchpointSpec.Kind.WRITE);
+        } catch (ExpressionException e) {
+            r.setDescription(e.getMessage());
+            return CompletableFuture.completedFuture(r);
+        } catch (NotStoppedException e) {
+            throw Refusal.of(e.getMessage());
+        }
+        String id = "launch " + launchNumber + ": " + spec.describe(at.session().launch().target());
+        synchronized (dataIds) {
+            dataIds.put(id, spec);
+        }
+        r.setDataId(id);
+        r.setDescription(spec.describe(at.session().launch().target()));
+        r.setAccessTypes(new DataBreakpointAccessType[] {DataBreakpointAccessType.WRITE, DataBreakpointAccessType.READ,
+                DataBreakpointAccessType.READ_WRITE});
+        r.setCanPersist(false);
+        return CompletableFuture.completedFuture(r);
+    }
+
+    /**
+     * Replaces the data breakpoints: each one's bytes watched for its access type by the core in
+     * the current launch. Those whose id is not of this launch, or that ask for a condition, are
+     * answered unverified with the reason.
+     */
+    @Override
+    public CompletableFuture<SetDataBreakpointsResponse> setDataBreakpoints(SetDataBreakpointsArguments args) {
+        DataBreakpoint[] wanted = args.getBreakpoints() == null ? new DataBreakpoint[0] : args.getBreakpoints();
+        List<WatchpointSpec> specs = new ArrayList<>();
+        Breakpoint[] answer = new Breakpoint[wanted.length];
+        List<Integer> asked = new ArrayList<>();
+        for (int i = 0; i < wanted.length; i++) {
+            DataBreakpoint d = wanted[i];
+            Breakpoint b = new Breakpoint();
+            b.setId(breakpointId("data " + d.getDataId()));
+            b.setVerified(false);
+            answer[i] = b;
+            WatchpointSpec spec;
+            synchronized (dataIds) {
+                spec = d.getDataId() == null ? null : dataIds.get(d.getDataId());
+            }
+            if (spec == null) {
+                b.setMessage("'" + d.getDataId() + "' is not a data breakpoint of this kernel launch");
+            } else if (d.getCondition() != null || d.getHitCondition() != null) {
+                b.setMessage("gpumem's data breakpoints take no condition or hit count");
+            } else {
+                specs.add(spec.forAccesses(d.getAccessType() == null ? WatchpointSpec.Kind.WRITE : switch (d.getAccessType()) {
+                    case READ -> WatchpointSpec.Kind.READ;
+                    case WRITE -> WatchpointSpec.Kind.WRITE;
+                    case READ_WRITE -> WatchpointSpec.Kind.ACCESS;
+                }));
+                asked.add(i);
+            }
+        }
+        synchronized (dataIds) {
+            dataBreakpoints = List.of(wanted);
+        }
+        SetDataBreakpointsResponse response = new SetDataBreakpointsResponse();
+        response.setBreakpoints(answer);
+        DebugSession s = session;
+        if (s == null || s.isEnded()) {
+            for (int i : asked) {
+                answer[i].setMessage("no kernel launch is being debugged");
+            }
+            return CompletableFuture.completedFuture(response);
+        }
+        // queued behind a running command: the answer comes when the kernel stops
+        return s.setWatchpoints(specs).thenApply(installed -> {
+            for (int k = 0; k < asked.size(); k++) {
+                Breakpoint b = answer[asked.get(k)];
+                boolean watched = installed.contains(specs.get(k));
+                b.setVerified(watched);
+                if (!watched) {
+                    b.setMessage("the simulator cannot watch these bytes");
+                }
+            }
+            return response;
+        });
+    }
+
+    /** A launch ended: its data breakpoints watch nothing now; the client hears so. */
+    private void dataBreakpointsEnded(int number) {
+        List<DataBreakpoint> set;
+        synchronized (dataIds) {
+            set = dataBreakpoints;
+            dataIds.clear();
+        }
+        for (DataBreakpoint d : set) {
+            Breakpoint b = new Breakpoint();
+            b.setId(breakpointId("data " + d.getDataId()));
+            b.setVerified(false);
+            b.setMessage("kernel launch " + number + ", whose bytes it watched, ended");
+            BreakpointEventArguments e = new BreakpointEventArguments();
+            e.setReason(BreakpointEventArgumentsReason.CHANGED);
+            e.setBreakpoint(b);
+            client.breakpoint(e);
+        }
+    }
+
     // ------------------------------------------------------------------ gpumem's requests
 
     private FocusInfo focusInfo(DebugSession s, CudaFocus f) {
@@ -1085,9 +1397,67 @@ public final class DapServer implements GpumemDebugServer {
         return new Dim3(xyz[0], xyz.length > 1 ? xyz[1] : 0, xyz.length > 2 ? xyz[2] : 0);
     }
 
+    /**
+     * One expression in every lane of a warp (Warp Watch) by the debug core's evaluator: each
+     * lane's value or error, and its state (active at the warp's next instruction, inactive on
+     * the other side of a divergent branch, exited, no thread).
+     */
     @Override
     public CompletableFuture<LanesResponse> lanes(LanesArguments args) {
-        throw Refusal.of("gpumem/lanes needs gpumem's expression evaluator, which this gpumem does not have yet");
+        if (args == null || args.expression == null || args.expression.isBlank()) {
+            throw Refusal.of("gpumem/lanes needs an expression");
+        }
+        DebugSession s = stopped();
+        WarpId warp;
+        int level;
+        if (args.frameId != null) {
+            StopIds.Frame frame = ids.frame(args.frameId);
+            if (frame == null || frame.session() != s) {
+                throw Refusal.of("no frame " + args.frameId + " at this stop");
+            }
+            EvalPlace at = evalPlace(s, frame);
+            warp = frame.warp();
+            level = at.level();
+        } else {
+            CudaFocus focus = s.focus().current();
+            if (focus == null) {
+                throw Refusal.of("no warp of the kernel has frames at this stop");
+            }
+            warp = args.warp == null ? focus.lane().warp() : ContextNames.resolve(args.warp, s.stopWarps(), focus.lane()).lane().warp();
+            WarpId w = warp;
+            WarpStatus status = s.stopWarps().stream().filter(x -> x.id().equals(w)).findFirst()
+                    .orElseThrow(() -> Refusal.of(args.warp + " is not resident"));
+            if (status.frames().isEmpty()) {
+                throw Refusal.of(w.label() + " has no frames at this stop");
+            }
+            level = status.frames().get(0).level();
+        }
+        LanesResponse r = new LanesResponse();
+        r.lanes = new ArrayList<>();
+        Target target = s.launch().target();
+        try {
+            for (LaneEvaluation e : s.evaluateWarp(args.expression, warp, level)) {
+                LanesResponse.LaneValue v = new LanesResponse.LaneValue();
+                LaneId lane = new LaneId(warp, e.lane());
+                v.lane = e.lane();
+                v.context = lane.describe(org.gpumem.model.Scope.LANE);
+                v.state = e.state().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+                if (e.value() != null) {
+                    v.value = e.value().format();
+                    r.type = r.type != null ? r.type : e.value().typeName();
+                    if (e.value().memory() != null) {
+                        v.memoryReference = new VariableValue.Location(e.value().memory().space(), lane,
+                                e.value().memory().offset()).describe(target);
+                    }
+                } else {
+                    v.error = e.text();
+                }
+                r.lanes.add(v);
+            }
+        } catch (ExpressionException | NotStoppedException | IllegalArgumentException e) {
+            throw Refusal.of(e.getMessage());
+        }
+        return CompletableFuture.completedFuture(r);
     }
 
     /** gpumem offers no exception filters (a fault always stops); an empty set is accepted. */
@@ -1118,15 +1488,6 @@ public final class DapServer implements GpumemDebugServer {
         throw Refusal.unsupported("breakpointLocations");
     }
 
-    @Override
-    public CompletableFuture<org.eclipse.lsp4j.debug.DataBreakpointInfoResponse> dataBreakpointInfo(org.eclipse.lsp4j.debug.DataBreakpointInfoArguments args) {
-        throw Refusal.unsupported("dataBreakpointInfo", "it needs gpumem's expression evaluator");
-    }
-
-    @Override
-    public CompletableFuture<org.eclipse.lsp4j.debug.SetDataBreakpointsResponse> setDataBreakpoints(org.eclipse.lsp4j.debug.SetDataBreakpointsArguments args) {
-        throw Refusal.unsupported("setDataBreakpoints", "it needs gpumem's expression evaluator");
-    }
 
     @Override
     public CompletableFuture<org.eclipse.lsp4j.debug.SetInstructionBreakpointsResponse> setInstructionBreakpoints(org.eclipse.lsp4j.debug.SetInstructionBreakpointsArguments args) {
@@ -1173,14 +1534,10 @@ public final class DapServer implements GpumemDebugServer {
         throw Refusal.unsupported("loadedSources");
     }
 
-    @Override
-    public CompletableFuture<org.eclipse.lsp4j.debug.EvaluateResponse> evaluate(org.eclipse.lsp4j.debug.EvaluateArguments args) {
-        throw Refusal.unsupported("evaluate", "it needs gpumem's expression evaluator");
-    }
 
     @Override
     public CompletableFuture<org.eclipse.lsp4j.debug.SetExpressionResponse> setExpression(org.eclipse.lsp4j.debug.SetExpressionArguments args) {
-        throw Refusal.unsupported("setExpression", "it needs gpumem's expression evaluator");
+        throw Refusal.unsupported("setExpression");
     }
 
     @Override
@@ -1195,7 +1552,7 @@ public final class DapServer implements GpumemDebugServer {
 
     @Override
     public CompletableFuture<org.eclipse.lsp4j.debug.CompletionsResponse> completions(org.eclipse.lsp4j.debug.CompletionsArguments args) {
-        throw Refusal.unsupported("completions", "it needs gpumem's expression evaluator");
+        throw Refusal.unsupported("completions");
     }
 
     @Override

@@ -5,7 +5,9 @@
  * through the core's program debugger) or one kernel launch file ({@code Debuggee}), and serves
  * the stopped kernel (warps as threads, frames, variables, memory by address space and context,
  * the CUDA focus) in DAP's terms and in gpumem's extension ({@code org.gpumem.dap.protocol},
- * docs/DAP-ADDRESS-SPACES.md).
+ * docs/DAP-ADDRESS-SPACES.md). Expressions ({@code evaluate}, {@code gpumem/lanes}), breakpoint
+ * conditions and hit counts, and data breakpoints are the debug core's evaluator, watchpoints and
+ * breakpoint counting: the server only converts DAP's arguments and answers.
  *
  * <p>Contract: a request is answered, never left hanging: with its result, with an error saying
  * why it is refused (bad arguments, a running kernel, a context that is not resident: {@code

@@ -280,4 +280,132 @@ class ExecCommandTest {
         assertTrue(r.err().contains("gpumem: address-space profile of launch 1 of vectorAdd"), r.err());
         assertTrue(r.err().contains("vector_add.cu:"), r.err());
     }
+
+    // ---------------------------------------------------------------- expressions (host/expressions.cu, 2 CTAs of 48)
+
+    /** expressions.cu's {@code stage[i]} of CTA {@code cta} once stored: its thread's gid - 20. */
+    private static int stage(int cta, int i) {
+        return cta * 48 + i - 20;
+    }
+
+    /** The lines of {@code err} after the report header that starts with {@code header}, up to the next blank line. */
+    private static List<String> printed(String err, String header) {
+        List<String> lines = err.lines().toList();
+        int at = 0;
+        while (at < lines.size() && !lines.get(at).contains(header)) {
+            at++;
+        }
+        List<String> out = new ArrayList<>();
+        for (int i = at + 1; i < lines.size() && !lines.get(i).isEmpty(); i++) {
+            out.add(lines.get(i));
+        }
+        return out;
+    }
+
+    @Test
+    void aConditionalBreakStopsInTheLaneWhereItHoldsAndPrintsEachExpression() throws IOException {
+        int line = lineOf("../kernels/expressions.cu", "int sum = stage");
+        CliRun r = exec("--break", "expressions.cu:" + line, "--if", "threadIdx.x == 37 && blockIdx.x == 1",
+                "--print", "threadIdx.x", "--print", "p", "--print", "tile[threadIdx.x / 8][threadIdx.x % 8]",
+                "--print", "*(@shared int *) &stage[5]", "--print", "q->flags[0] + nosuch", "expressions.G");
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().endsWith("Test PASSED\n"), r.out());
+        assertEquals(1, count(r.err(), "stopped at expressions.cu:" + line), r.err());
+        // thread 37 of CTA 1 is warp 1; gid = 48 + 37, p.x = in[gid] = gid - 70, p.y = 0.25 * 37
+        int gid = 48 + 37;
+        assertTrue(r.err().contains("stopped in CTA (1,0,0) warp 1 at PTX line"), r.err());
+        List<String> lines = printed(r.err(), "stopped in CTA (1,0,0) warp 1");
+        assertEquals("threadIdx.x = 37", lines.get(lines.size() - 5), r.err());
+        assertEquals("p = {x = " + (gid - 70) + ", y = " + Float.toString(0.25f * 37) + ", id = " + gid + ", flags = {"
+                + (37 - 16) + ", 1}}", lines.get(lines.size() - 4));
+        assertEquals("tile[threadIdx.x / 8][threadIdx.x % 8] = " + Float.toString(37 * 0.5f), lines.get(lines.size() - 3));
+        assertEquals("*(@shared int *) &stage[5] = " + stage(1, 5), lines.get(lines.size() - 2));
+        assertEquals("q->flags[0] + nosuch: column 15: no variable or symbol 'nosuch' in expressions, and no CUDA built-in "
+                + "of that name", lines.get(lines.size() - 1));
+    }
+
+    @Test
+    void aFocusedBreakInADivergentBranchStopsWhenThatThreadGetsThere() throws IOException {
+        // the line after `int negative = -sum;`, which has then run
+        int line = lineOf("../kernels/expressions.cu", "out[gid] = negative");
+        CliRun r = exec("--break", "expressions.cu:" + line, "--focus", "block (0,0,0) thread (1,0,0)", "--print", "negative",
+                "--print", "sum", "--print", "threadIdx", "expressions.G");
+        assertEquals(0, r.status(), r.out() + r.err());
+        // thread 1: sum = stage[2] + window[3] = (2 - 20) + (1 * 10 + 3)
+        int sum = stage(0, 2) + 13;
+        List<String> lines = printed(r.err(), "stopped in CTA (0,0,0) warp 0");
+        assertEquals(List.of("negative = " + -sum, "sum = " + sum, "threadIdx = {x = 1, y = 0, z = 0}"),
+                lines.subList(lines.size() - 3, lines.size()), r.err());
+    }
+
+    @Test
+    void aWatchStopsAtTheFirstWriteAndShowsTheWriterAndBothValues() throws IOException {
+        int line = lineOf("../kernels/expressions.cu", "stage[threadIdx.x] = gid - 20");
+        CliRun r = exec("--watch", "stage[5]", "--focus", "block (1,0,0) thread (5,0,0)", "--print", "gid", "expressions.G");
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().endsWith("Test PASSED\n"), r.out());
+        assertEquals(1, count(r.err(), "watchpoint stage[5] (shared [CTA (1,0,0)] +0x"), r.err());
+        assertTrue(r.err().contains("written at ") && r.err().contains("expressions.cu:" + line + ":"), r.err());
+        assertTrue(r.err().contains("by CTA (1,0,0) thread (5,0,0), warp 0 lane 5"), r.err());
+        assertTrue(r.err().contains("\nold = 0\nnew = " + stage(1, 5) + "\ngid = " + (48 + 5) + "\n"), r.err());
+    }
+
+    @Test
+    void aWatchWithoutAFocusCatchesTheFirstWriterOfAnyCta() {
+        CliRun r = exec("--watch", "hits", "expressions.G");
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertEquals(1, count(r.err(), "watchpoint hits (global [device] +0x"), r.err());
+        assertTrue(r.err().contains("\nold = 0\nnew = 1\n"), r.err());
+    }
+
+    @Test
+    void aLineinfoBuildHasBuiltInsAndSymbolsButNoVariables() throws IOException {
+        int line = lineOf("../kernels/expressions.cu", "int sum = stage");
+        CliRun r = exec("--break", "expressions.cu:" + line, "--focus", "block (1,0,0) thread (7,0,0)",
+                "--print", "blockIdx.x * blockDim.x + threadIdx.x", "--print", "((int *) &stage)[5]", "--print", "gid",
+                "expressions");
+        assertEquals(0, r.status(), r.out() + r.err());
+        List<String> lines = printed(r.err(), "stopped in CTA (1,0,0)");
+        assertEquals("blockIdx.x * blockDim.x + threadIdx.x = " + (48 + 7), lines.get(lines.size() - 3), r.err());
+        assertEquals("((int *) &stage)[5] = " + stage(1, 5), lines.get(lines.size() - 2));
+        assertTrue(lines.get(lines.size() - 1).startsWith("gid: column 1: no variable or symbol 'gid'"), r.err());
+    }
+
+    @Test
+    void aConditionThatCannotBeEvaluatedIsReportedOnceAndTheProgramRunsOn() throws IOException {
+        int line = lineOf("../kernels/expressions.cu", "int sum = stage");
+        CliRun r = exec("--break", "expressions.cu:" + line, "--if", "gid >", "expressions.G");
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().endsWith("Test PASSED\n"), r.out());
+        assertEquals(1, count(r.err(), "the condition 'gid >' at expressions.cu:" + line
+                + ": column 6: expected an operand, found the end of the expression"), r.err());
+    }
+
+    @Test
+    void theHelpNamesRegistersAsPtxWritesThem() {
+        // picocli formats descriptions: a bare % once made it warn on the JVM's standard error
+        java.io.PrintStream stderr = System.err;
+        java.io.ByteArrayOutputStream warnings = new java.io.ByteArrayOutputStream();
+        CliRun help;
+        try {
+            System.setErr(new java.io.PrintStream(warnings, true, java.nio.charset.StandardCharsets.UTF_8));
+            help = CliRun.run("exec", "--help");
+        } finally {
+            System.setErr(stderr);
+        }
+        assertEquals(0, help.status(), help.err());
+        assertTrue(help.out().contains("registers as $r12 or %r12."), help.out());
+        assertEquals("", warnings.toString(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void badExpressionOptionsAreUsageErrors() {
+        CliRun focus = exec("--break", "expressions.cu:51", "--focus", "thread 5", "expressions.G");
+        assertEquals(2, focus.status());
+        assertTrue(focus.err().contains("--focus: expected 'block (X,Y,Z) thread (X,Y,Z)', not 'thread 5'"), focus.err());
+        CliRun condition = exec("--if", "gid > 0", "expressions.G");
+        assertEquals(2, condition.status());
+        assertTrue(condition.err().contains("--if needs --break"), condition.err());
+        assertEquals("", condition.out());
+    }
 }

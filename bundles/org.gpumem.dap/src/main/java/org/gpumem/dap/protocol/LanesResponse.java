@@ -11,6 +11,8 @@ public class LanesResponse {
     public static class LaneValue {
         public int lane;
         public String context;
+        /** active, inactive (waits on the other side of a divergent branch), exited or no thread. */
+        public String state;
         public String value;
         public String memoryReference;
         public String error;

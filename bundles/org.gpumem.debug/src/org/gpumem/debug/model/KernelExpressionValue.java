@@ -1,0 +1,48 @@
+package org.gpumem.debug.model;
+
+import org.eclipse.debug.core.model.IValue;
+import org.eclipse.debug.core.model.IVariable;
+import org.gpumem.debug.core.expr.ExpressionValue;
+
+/**
+ * The value of a watch expression, as the debug core's evaluator printed it (cuda-gdb's
+ * printing: {@code {x = 1.5, y = 2}}, {@code (@shared int *) 0x10}), with the type's C name.
+ */
+public final class KernelExpressionValue extends KernelDebugElement implements IValue {
+    private final ExpressionValue value;
+
+    KernelExpressionValue(KernelDebugTarget target, ExpressionValue value) {
+        super(target);
+        this.value = value;
+    }
+
+    /** The evaluator's value. */
+    public ExpressionValue value() {
+        return value;
+    }
+
+    @Override
+    public String getReferenceTypeName() {
+        return value.typeName();
+    }
+
+    @Override
+    public String getValueString() {
+        return value.format();
+    }
+
+    @Override
+    public boolean isAllocated() {
+        return value.unavailable() == null;
+    }
+
+    @Override
+    public IVariable[] getVariables() {
+        return new IVariable[0];
+    }
+
+    @Override
+    public boolean hasVariables() {
+        return false;
+    }
+}
