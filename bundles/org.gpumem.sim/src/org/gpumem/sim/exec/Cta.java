@@ -13,6 +13,7 @@ import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.WarpPosition;
 import org.gpumem.sim.WarpState;
 import org.gpumem.sim.ptx.PtxFunction;
+import org.gpumem.sim.shadow.CtaShadow;
 import org.gpumem.sim.ptx.Specials;
 
 /**
@@ -46,6 +47,8 @@ public final class Cta {
     final long[][] profile;
     final CtaMemory memory;
     final Interpreter interpreter;
+    /** The memory checks of this CTA, or null when its launch is not checked. */
+    final CtaShadow checks;
     int liveThreads;
 
     /** The CTA index; (0, 0, 0), what the warps' special rows hold, until the first {@link #reset}. */
@@ -68,6 +71,8 @@ public final class Cta {
         this.shared = new byte[(int) launch.sharedBytes];
         this.profile = profile ? ProfileCounters.allocate(launch.module.module()) : null;
         this.memory = new CtaMemory(this);
+        this.checks = launch.shadow == null ? null : launch.shadow.newCta(shared, warpCount, launch.localBytesPerThread);
+        barriers.checks = checks;
         this.interpreter = new Interpreter(this);
         for (int w = 0; w < warpCount; w++) {
             warps[w] = new Warp(this, w);
@@ -124,6 +129,9 @@ public final class Cta {
         Dim3 previous = index;
         this.index = new Dim3(linearIndex % g.x(), (linearIndex / g.x()) % g.y(), linearIndex / g.x() / g.y());
         memory.reset();
+        if (checks != null) {
+            checks.reset(linearIndex);
+        }
         Arrays.fill(shared, (byte) 0);
         barriers.reset();
         fault = null;
