@@ -1,5 +1,6 @@
 package org.gpumem.sim.check;
 
+import org.gpumem.images.ItaniumDemangler;
 import org.gpumem.sim.PtxStateSpace;
 
 /**
@@ -55,7 +56,7 @@ public record Finding(FindingKind kind, PtxStateSpace space, long address, long 
             sb.append(" (").append(variable).append(')');
         }
         if (kernel != null) {
-            sb.append(", kernel ").append(kernel).append(", launch ").append(launch);
+            sb.append(", kernel ").append(ItaniumDemangler.readable(kernel)).append(", launch ").append(launch);
         }
         if (detail != null) {
             sb.append("\n    ").append(detail);
