@@ -40,7 +40,7 @@ public record Access(Operation operation, Dim3 cta, int warp, int lane, Dim3 thr
     /** Where the access is, for humans: the source line when known, else the PTX line. */
     public String where() {
         if (source != null) {
-            return source + " (PTX line " + ptxLine + ")";
+            return ptxLine >= 0 ? source + " (PTX line " + ptxLine + ")" : source.file() + ":" + source.line();
         }
         return ptxLine >= 0 ? "PTX line " + ptxLine : function;
     }

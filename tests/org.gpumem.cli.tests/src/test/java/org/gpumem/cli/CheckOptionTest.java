@@ -63,4 +63,26 @@ class CheckOptionTest {
         assertEquals(2, r.status());
         assertTrue(r.err().startsWith("--check: unknown check 'speedcheck'"), r.err());
     }
+
+    /**
+     * gpumem exec --check: the program's unfreed cudaMalloc is a leak named by its source line,
+     * its barrier-correct reduction gives no race, and the run exits 3 although the program passed.
+     */
+    @Test
+    void programLeakIsNamedByItsCallAndTheReductionIsClean() throws IOException {
+        Path host = CHECKS.getParent().resolve("host");
+        CliRun r = CliRun.run("exec", "--check", "all", host.resolve("checked_leak").toString());
+        assertEquals(CheckOptions.EXIT_FINDINGS, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("Test PASSED"), r.out());
+        int line = -1;
+        List<String> lines = Files.readAllLines(host.resolve("checked_leak.cu"));
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).endsWith("// LEAK-MALLOC")) {
+                line = i + 1;
+            }
+        }
+        assertTrue(r.err().contains("========= leakcheck: device memory not freed in global memory: 16 bytes"), r.err());
+        assertTrue(r.err().contains("(checked_leak.cu:" + line + ")"), r.err());
+        assertTrue(r.err().contains("========= gpumem: 1 error (leakcheck 1)"), r.err());
+    }
 }
