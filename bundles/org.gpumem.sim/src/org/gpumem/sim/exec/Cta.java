@@ -6,6 +6,7 @@ import java.util.List;
 
 import org.gpumem.sim.Dim3;
 import org.gpumem.sim.Fault;
+import org.gpumem.sim.LaneMasks;
 import org.gpumem.sim.FaultKind;
 import org.gpumem.sim.MemoryAccessException;
 import org.gpumem.sim.MemoryFaultKind;
@@ -364,9 +365,9 @@ public final class Cta {
                 }
                 int pending = w.liveMask & ~w.activeMask();
                 who.append(who.length() == 0 ? "" : "; ").append("warp ").append(w.id).append(" lanes ")
-                        .append(Launch.lanes(w.activeMask())).append(" wait at PTX line ").append(w.ptxLine());
+                        .append(LaneMasks.describe(w.activeMask())).append(" wait at PTX line ").append(w.ptxLine());
                 if (pending != 0) {
-                    who.append(", lanes ").append(Launch.lanes(pending)).append(" diverged");
+                    who.append(", lanes ").append(LaneMasks.describe(pending)).append(" diverged");
                 }
             }
         }

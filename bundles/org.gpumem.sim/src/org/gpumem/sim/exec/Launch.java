@@ -513,23 +513,4 @@ public final class Launch implements KernelLaunch {
     static int ctaBatch(int ctas, int workers) {
         return Math.max(1, Math.min(64, ctas / (64 * workers)));
     }
-
-    /** Lanes of a mask as ranges, e.g. {@code 0-15}. */
-    static String lanes(int mask) {
-        StringBuilder sb = new StringBuilder();
-        int i = 0;
-        while (i < 32) {
-            if ((mask >>> i & 1) == 0) {
-                i++;
-                continue;
-            }
-            int j = i;
-            while (j + 1 < 32 && (mask >>> (j + 1) & 1) != 0) {
-                j++;
-            }
-            sb.append(sb.length() == 0 ? "" : ",").append(i).append(j > i ? "-" + j : "");
-            i = j + 1;
-        }
-        return sb.length() == 0 ? "none" : sb.toString();
-    }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.gpumem.sim.Fault;
+import org.gpumem.sim.LaneMasks;
 import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.check.Access;
 import org.gpumem.sim.check.FindingKind;
@@ -637,12 +638,12 @@ public final class CtaShadow {
         }
         int outside = lanes & ~mask;
         if (outside != 0) {
-            warpSyncFinding(tid, site, "lanes " + lanes(outside) + " execute it but are not in its mask 0x"
+            warpSyncFinding(tid, site, "lanes " + LaneMasks.describe(outside) + " execute it but are not in its mask 0x"
                     + Integer.toHexString(mask));
         }
         int gone = mask & ~lanes & ~live;
         if (gone != 0) {
-            warpSyncFinding(tid, site, "its mask 0x" + Integer.toHexString(mask) + " names lanes " + lanes(gone)
+            warpSyncFinding(tid, site, "its mask 0x" + Integer.toHexString(mask) + " names lanes " + LaneMasks.describe(gone)
                     + ", which have exited or hold no thread");
         }
         owedLanes[warp] &= ~lanes;
@@ -669,7 +670,7 @@ public final class CtaShadow {
         if (owed != 0 && (lanes & owed) != 0 && (lanes & syncedLanes[warp]) != 0) {
             owedLanes[warp] = 0;
             warpSyncFinding(warp << 5 | Integer.numberOfTrailingZeros(syncedLanes[warp]), owedSite[warp], "its mask names lanes "
-                    + lanes(owed & lanes) + ", which reached the reconvergence point without executing a warp synchronisation");
+                    + LaneMasks.describe(owed & lanes) + ", which reached the reconvergence point without executing a warp synchronisation");
         }
     }
 
@@ -682,7 +683,7 @@ public final class CtaShadow {
         if (device.synccheck && (owed & lanes) != 0) {
             owedLanes[warp] = 0;
             warpSyncFinding(warp << 5 | Integer.numberOfTrailingZeros(syncedLanes[warp]), owedSite[warp], "its mask names lanes "
-                    + lanes(owed & lanes) + ", which exited without executing a warp synchronisation");
+                    + LaneMasks.describe(owed & lanes) + ", which exited without executing a warp synchronisation");
         }
     }
 
@@ -934,23 +935,5 @@ public final class CtaShadow {
             default:
                 return null;
         }
-    }
-
-    static String lanes(int mask) {
-        StringBuilder sb = new StringBuilder();
-        int i = 0;
-        while (i < 32) {
-            if ((mask >>> i & 1) == 0) {
-                i++;
-                continue;
-            }
-            int j = i;
-            while (j + 1 < 32 && (mask >>> (j + 1) & 1) != 0) {
-                j++;
-            }
-            sb.append(sb.length() == 0 ? "" : ",").append(i).append(j > i ? "-" + j : "");
-            i = j + 1;
-        }
-        return sb.toString();
     }
 }
