@@ -19,7 +19,6 @@ import org.gpumem.sim.check.Access;
 import org.gpumem.sim.check.CheckTool;
 import org.gpumem.sim.check.FindingKind;
 import org.gpumem.sim.check.MemoryChecker;
-import org.gpumem.sim.exec.SimulatedDevice;
 
 /**
  * The memory checks of a CUDA program run by {@code gpumem exec --check}: each process's device is
@@ -49,7 +48,7 @@ final class ProgramChecks implements HostListener {
 
     @Override
     public void connected(HostProcess process) {
-        MemoryChecker c = SimulatedDevice.of(process.device()).enableChecks(tools);
+        MemoryChecker c = process.enableChecks(tools);
         synchronized (this) {
             checkers.put(process.pid(), c);
         }
