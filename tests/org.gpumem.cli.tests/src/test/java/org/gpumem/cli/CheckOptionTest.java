@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code gpumem run --check}: findings printed compute-sanitizer style with both source lines of a
@@ -84,5 +86,16 @@ class CheckOptionTest {
         assertTrue(r.err().contains("========= leakcheck: device memory not freed in global memory: 16 bytes"), r.err());
         assertTrue(r.err().contains("(checked_leak.cu:" + line + ")"), r.err());
         assertTrue(r.err().contains("========= gpumem: 1 error (leakcheck 1)"), r.err());
+    }
+
+    /** Correct programs (a decoupled look-back scan among them) pass every check and keep their exit status. */
+    @ParameterizedTest
+    @ValueSource(strings = {"vector_add", "reduction", "scan_lookback", "convolution", "managed", "matrix_mul"})
+    void correctProgramsPassEveryCheck(String program) {
+        Path host = CHECKS.getParent().resolve("host");
+        CliRun r = CliRun.run("exec", "--check", "all", host.resolve(program).toString());
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("Test PASSED"), r.out());
+        assertTrue(r.err().contains("========= gpumem: 0 errors"), r.err());
     }
 }
