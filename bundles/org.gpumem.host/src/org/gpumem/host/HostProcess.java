@@ -1,8 +1,11 @@
 package org.gpumem.host;
 
 import java.util.List;
+import java.util.Set;
 
 import org.gpumem.sim.Device;
+import org.gpumem.sim.check.CheckTool;
+import org.gpumem.sim.check.MemoryChecker;
 
 /** One process of the program, connected to gpumem through its CUDA runtime. */
 public interface HostProcess {
@@ -17,4 +20,12 @@ public interface HostProcess {
 
     /** Kernel launches so far. */
     int launchCount();
+
+    /**
+     * Checks this process's later launches with {@code tools}, from the {@link HostListener#connected}
+     * call on (before its modules load); once per process.
+     *
+     * @return where the findings collect
+     */
+    MemoryChecker enableChecks(Set<CheckTool> tools);
 }

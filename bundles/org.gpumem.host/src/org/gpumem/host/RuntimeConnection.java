@@ -22,6 +22,8 @@ import org.gpumem.sim.Device;
 import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.SimulatorTarget;
 import org.gpumem.sim.UnsupportedKernelException;
+import org.gpumem.sim.check.CheckTool;
+import org.gpumem.sim.check.MemoryChecker;
 
 /**
  * Serves one process of the program: reads its runtime's requests and answers each
@@ -85,6 +87,11 @@ final class RuntimeConnection implements HostProcess, Runnable {
     @Override
     public Device device() {
         return device == null ? null : device.device();
+    }
+
+    @Override
+    public MemoryChecker enableChecks(Set<CheckTool> tools) {
+        return device.device().enableChecks(tools);
     }
 
     @Override

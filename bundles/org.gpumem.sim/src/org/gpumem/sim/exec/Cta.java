@@ -6,6 +6,7 @@ import java.util.List;
 
 import org.gpumem.sim.Dim3;
 import org.gpumem.sim.Fault;
+import org.gpumem.sim.LaneMasks;
 import org.gpumem.sim.FaultKind;
 import org.gpumem.sim.MemoryAccessException;
 import org.gpumem.sim.MemoryFaultKind;
@@ -13,6 +14,7 @@ import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.WarpPosition;
 import org.gpumem.sim.WarpState;
 import org.gpumem.sim.ptx.PtxFunction;
+import org.gpumem.sim.shadow.CtaShadow;
 import org.gpumem.sim.ptx.Specials;
 
 /**
@@ -48,6 +50,8 @@ public final class Cta {
     final long[][] profile;
     final CtaMemory memory;
     final Interpreter interpreter;
+    /** The memory checks of this CTA, or null when its launch is not checked. */
+    final CtaShadow checks;
     int liveThreads;
 
     /** The CTA index; (0, 0, 0), what the warps' special rows hold, until the first {@link #reset}. */
@@ -74,6 +78,8 @@ public final class Cta {
         this.shared = new byte[(int) launch.sharedBytes];
         this.profile = profile ? ProfileCounters.allocate(launch.module.module()) : null;
         this.memory = new CtaMemory(this);
+        this.checks = launch.shadow == null ? null : launch.shadow.newCta(shared, warpCount, launch.localBytesPerThread);
+        barriers.checks = checks;
         this.interpreter = new Interpreter(this);
         for (int w = 0; w < warpCount; w++) {
             warps[w] = new Warp(this, w);
@@ -130,6 +136,9 @@ public final class Cta {
         Dim3 previous = index;
         this.index = new Dim3(linearIndex % g.x(), (linearIndex / g.x()) % g.y(), linearIndex / g.x() / g.y());
         memory.reset();
+        if (checks != null) {
+            checks.reset(linearIndex);
+        }
         Arrays.fill(shared, (byte) 0);
         barriers.reset();
         fault = null;
@@ -362,9 +371,9 @@ public final class Cta {
                 }
                 int pending = w.liveMask & ~w.activeMask();
                 who.append(who.length() == 0 ? "" : "; ").append("warp ").append(w.id).append(" lanes ")
-                        .append(Launch.lanes(w.activeMask())).append(" wait at PTX line ").append(w.ptxLine());
+                        .append(LaneMasks.describe(w.activeMask())).append(" wait at PTX line ").append(w.ptxLine());
                 if (pending != 0) {
-                    who.append(", lanes ").append(Launch.lanes(pending)).append(" diverged");
+                    who.append(", lanes ").append(LaneMasks.describe(pending)).append(" diverged");
                 }
             }
         }

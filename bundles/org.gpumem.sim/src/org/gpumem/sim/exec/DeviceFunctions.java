@@ -48,13 +48,23 @@ public final class DeviceFunctions {
             case MALLOC:
                 for (int mm = m; mm != 0; mm &= mm - 1) {
                     int l = Integer.numberOfTrailingZeros(mm);
-                    result(caller, in, l, cta.launch.heap().allocate(argument(caller, in, 0, l)));
+                    long bytes = argument(caller, in, 0, l);
+                    long address = cta.launch.heap().allocate(bytes);
+                    if (cta.checks != null) {
+                        cta.checks.heapAllocated(address, bytes, DeviceHeap.granted(bytes), w.id, l,
+                                cta.launch.shadow.site(caller.fn.index(), in.index));
+                    }
+                    result(caller, in, l, address);
                 }
                 break;
             case FREE:
                 for (int mm = m; mm != 0; mm &= mm - 1) {
                     int l = Integer.numberOfTrailingZeros(mm);
-                    String problem = cta.launch.heap().free(argument(caller, in, 0, l));
+                    long address = argument(caller, in, 0, l);
+                    if (cta.checks != null) {
+                        cta.checks.heapFree(address, w.id, l, cta.launch.shadow.site(caller.fn.index(), in.index));
+                    }
+                    String problem = cta.launch.heap().free(address);
                     if (problem != null) {
                         throw LaneFault.of(FaultKind.HEAP_MISUSE, l, problem);
                     }

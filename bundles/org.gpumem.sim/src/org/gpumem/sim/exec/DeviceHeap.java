@@ -22,10 +22,20 @@ final class DeviceHeap {
     /** Blocks in use: start -> length. */
     private final Map<Long, Long> used = new HashMap<>();
 
+    /** The heap region's first byte in global memory. */
+    long base() {
+        return base;
+    }
+
     DeviceHeap(long base, long size) {
         this.base = base;
         this.size = size;
         free.put(base, size);
+    }
+
+    /** The bytes a block of {@code bytes} takes: the size rounded up to the heap's alignment. */
+    static long granted(long bytes) {
+        return (bytes + ALIGN - 1) & -ALIGN;
     }
 
     /** The address of a new block of at least {@code bytes}, or 0 (NULL) when none is left. */
@@ -33,7 +43,7 @@ final class DeviceHeap {
         if (bytes <= 0 || bytes > size) {
             return 0;
         }
-        long want = (bytes + ALIGN - 1) & -ALIGN;
+        long want = granted(bytes);
         for (Map.Entry<Long, Long> e : free.entrySet()) {
             long at = e.getKey();
             long length = e.getValue();

@@ -60,6 +60,10 @@ public final class DeviceModule implements LoadedModule {
                 byte[] bytes = init != null ? java.util.Arrays.copyOf(init, (int) v.size()) : new byte[(int) v.size()];
                 applySymbolInits(v, bytes);
                 device.global().write(globalAddresses.get(v.name()), bytes);
+                if (device.checks() != null) {
+                    device.checks().describe(globalAddresses.get(v.name()), "__device__ variable "
+                            + org.gpumem.images.ItaniumDemangler.readable(v.name()), true);
+                }
             } else if (v.space() == PtxStateSpace.CONST) {
                 int off = (int) (long) constOffsets.get(v.name());
                 if (init != null) {

@@ -16,6 +16,7 @@ import org.gpumem.sim.memory.StateSpaceLayout;
 import org.gpumem.sim.ptx.Instruction;
 import org.gpumem.sim.ptx.Op;
 import org.gpumem.sim.ptx.PtxFunction;
+import org.gpumem.sim.shadow.CtaShadow;
 
 /**
  * The SIMT interpreter of one CTA's warps: straight-line execution of the top of a warp's
@@ -62,6 +63,7 @@ public final class Interpreter {
         boolean first = skipFirstBreakpoint;
         boolean[][] bps = stopAtBreakpoints ? cta.breakpoints : null;
         Watches watches = cta.watches;
+        CtaShadow checks = cta.checks;
         try {
             outer:
             while (true) {
@@ -151,6 +153,9 @@ public final class Interpreter {
                         clock(in, R, m, w.instructions + issued);
                     } else if (watches != null && m != 0 && Watches.accessesMemory(op)) {
                         Watches.Hit hit = watches.before(cta, w, in, R, m);
+                        if (checks != null) {
+                            CheckedAccesses.before(checks, cta, w, f, in, R, m);
+                        }
                         execute(w, f, in, R, m);
                         if (hit != null) {
                             cta.watchHit = watches.after(cta, w, hit);
@@ -158,6 +163,9 @@ public final class Interpreter {
                             return Cta.Stop.WATCHPOINT;
                         }
                     } else if (m != 0) {
+                        if (checks != null) {
+                            CheckedAccesses.before(checks, cta, w, f, in, R, m);
+                        }
                         execute(w, f, in, R, m);
                     }
                     pc++;
@@ -249,6 +257,9 @@ public final class Interpreter {
                 return w.depth == 0 ? Cta.Stop.EXITED : null;
             case Op.BAR:
                 cta.barriers.arrive(in, f.regs, m, cta.threads);
+                if (cta.checks != null) {
+                    CheckedAccesses.barrier(cta.checks, cta, w, f, in, f.regs, m);
+                }
                 if (in.mod == Op.BAR_ARRIVE) {
                     f.spc[top] = pc + 1;
                     cta.releaseBarrier();
@@ -318,6 +329,9 @@ public final class Interpreter {
     }
 
     private void exitLanes(Warp w, int m) {
+        if (cta.checks != null) {
+            cta.checks.exited(w.id, w.liveMask & m);
+        }
         cta.liveThreads -= Integer.bitCount(w.liveMask & m);
         w.liveMask &= ~m;
         for (int d = 0; d < w.depth; d++) {
@@ -425,8 +439,10 @@ public final class Interpreter {
                 return;
             case Op.FENCE:
                 // membar.gl/.sys, fence.sc/.acq_rel above CTA scope: CTAs on other workers see
-                // this warp's accesses before its later ones.
-                VarHandle.fullFence();
+                // this warp's accesses before its later ones (a CTA's warps share one thread).
+                if (in.mod == Op.FENCE_GPU) {
+                    VarHandle.fullFence();
+                }
                 return;
             case Op.ISSPACEP:
                 isspacep(in, R, m);

@@ -28,6 +28,8 @@ import org.gpumem.sim.ptx.Op;
 import org.gpumem.sim.ptx.PtxFunction;
 import org.gpumem.sim.ptx.PtxModule;
 import org.gpumem.sim.ptx.PtxParam;
+import org.gpumem.sim.shadow.DeviceShadow;
+import org.gpumem.sim.shadow.LaunchShadow;
 
 /**
  * One kernel launch, validated: the kernel, the parameter buffer, shared and local memory
@@ -62,6 +64,12 @@ public final class Launch implements KernelLaunch {
     final Instruction[][] code;
     /** The compiled blocks of the module with the fast engine; null with the interpreter. */
     final FastCode fastCode;
+    /**
+     * The memory checks of this launch when its device checks launches, else null: a checked
+     * launch runs on the interpreter with one worker, so that the checks see every access of every
+     * lane in the order the CTA's threads make them.
+     */
+    final LaunchShadow shadow;
     /** The device heap, when the module calls malloc or free; else null. */
     private final DeviceHeap heap;
     /** Device printf output of this launch's CTAs. */
@@ -89,7 +97,8 @@ public final class Launch implements KernelLaunch {
         for (PtxFunction f : m.functions()) {
             code[f.index()] = f.instructions().toArray(new Instruction[0]);
         }
-        this.fastCode = options.engine() == ExecEngine.FAST ? module.fastCode() : null;
+        DeviceShadow checks = module.device().checks();
+        this.fastCode = options.engine() == ExecEngine.FAST && checks == null ? module.fastCode() : null;
         checkRegisterFile(m, config.block());
         boolean usesHeap = m.functions().stream().anyMatch(f -> !f.isDefined() && DeviceFunctions.usesHeap(f.name()));
         // allocated before any launch runs: global memory must not change while one does
@@ -105,6 +114,7 @@ public final class Launch implements KernelLaunch {
             throw new IllegalArgumentException("kernel " + kernel.name() + " needs " + localBytesPerThread
                     + " bytes of local memory per thread, more than " + DeviceFacts.MAX_LOCAL_BYTES_PER_THREAD);
         }
+        this.shadow = checks == null ? null : new LaunchShadow(checks, m, kernel, config.grid(), config.block(), sharedBytes);
     }
 
     private static void checkExtents(LaunchConfig config) {
@@ -348,7 +358,7 @@ public final class Launch implements KernelLaunch {
     public LaunchResult run() {
         long start = System.nanoTime();
         int ctas = ctaCount();
-        int workers = Math.max(1, Math.min(options.workerThreads(), ctas));
+        int workers = shadow != null ? 1 : Math.max(1, Math.min(options.workerThreads(), ctas));
         AtomicInteger next = new AtomicInteger();
         LaunchBudget budget = new LaunchBudget(options.instructionBudget(), workers, SLICE);
         Worker[] ws = new Worker[workers];
@@ -393,6 +403,9 @@ public final class Launch implements KernelLaunch {
             if (counters != null && w.cta != null) {
                 ProfileCounters.add(counters, w.cta.profile);
             }
+        }
+        if (shadow != null) {
+            shadow.finish();
         }
         AddressSpaceProfile profile = counters == null ? null : ProfileCounters.profile(module.module(), counters);
         List<WarpPosition> positions = new ArrayList<>();
@@ -464,6 +477,9 @@ public final class Launch implements KernelLaunch {
                         cta.warpInstructions = 0;
                         cta.threadInstructions = 0;
                         if (cta.fault != null) {
+                            if (cta.checks != null) {
+                                cta.checks.fault(cta.fault, -1);
+                            }
                             fault = cta.fault;
                             faultCta = i;
                             stoppedCta = fault.kind() == FaultKind.STOPPED;
@@ -496,24 +512,5 @@ public final class Launch implements KernelLaunch {
      */
     static int ctaBatch(int ctas, int workers) {
         return Math.max(1, Math.min(64, ctas / (64 * workers)));
-    }
-
-    /** Lanes of a mask as ranges, e.g. {@code 0-15}. */
-    static String lanes(int mask) {
-        StringBuilder sb = new StringBuilder();
-        int i = 0;
-        while (i < 32) {
-            if ((mask >>> i & 1) == 0) {
-                i++;
-                continue;
-            }
-            int j = i;
-            while (j + 1 < 32 && (mask >>> (j + 1) & 1) != 0) {
-                j++;
-            }
-            sb.append(sb.length() == 0 ? "" : ",").append(i).append(j > i ? "-" + j : "");
-            i = j + 1;
-        }
-        return sb.length() == 0 ? "none" : sb.toString();
     }
 }

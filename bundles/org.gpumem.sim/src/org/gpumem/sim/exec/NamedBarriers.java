@@ -5,6 +5,7 @@ import org.gpumem.sim.FaultKind;
 import org.gpumem.sim.WarpState;
 import org.gpumem.sim.ptx.Instruction;
 import org.gpumem.sim.ptx.Op;
+import org.gpumem.sim.shadow.CtaShadow;
 
 /**
  * The sixteen named barriers of a CTA (PTX {@code bar}/{@code barrier} with an id; 0 is
@@ -22,6 +23,8 @@ final class NamedBarriers {
     /** The thread count each barrier completes at since its first arrival; 0: every live thread. */
     private final int[] expected = new int[COUNT];
     private final BarrierReduction[] reductions = new BarrierReduction[COUNT];
+    /** The CTA's memory checks, told of each barrier that completes; null when the launch is not checked. */
+    CtaShadow checks;
     /** Bit b: barrier b has arrivals. Every warp's arrival asks for complete barriers; most CTAs use barrier 0 only. */
     private int pending;
 
@@ -117,6 +120,9 @@ final class NamedBarriers {
             int b = Integer.numberOfTrailingZeros(bits);
             if (arrived[b] > 0 && arrived[b] >= (expected[b] == 0 ? liveThreads : expected[b])) {
                 release(b, warps);
+                if (checks != null) {
+                    checks.barrierReleased(b, liveThreads);
+                }
                 any = true;
             }
         }

@@ -2,15 +2,19 @@ package org.gpumem.sim.exec;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Set;
 
 import org.gpumem.model.Target;
 import org.gpumem.sim.Device;
 import org.gpumem.sim.ExecEngine;
 import org.gpumem.sim.SimulatorTarget;
+import org.gpumem.sim.check.CheckTool;
+import org.gpumem.sim.check.MemoryChecker;
 import org.gpumem.sim.memory.GlobalMemory;
 import org.gpumem.sim.memory.StateSpaceLayout;
 import org.gpumem.sim.ptx.PtxLoader;
 import org.gpumem.sim.ptx.PtxModule;
+import org.gpumem.sim.shadow.DeviceShadow;
 
 /**
  * The simulator's {@link Device}: global memory, the address spaces of {@link SimulatorTarget}
@@ -26,6 +30,8 @@ public final class SimulatedDevice implements Device {
     private final FunctionCompiler compiler;
     private long heapBytes = DeviceHeap.DEFAULT_BYTES;
     private DeviceHeap heap;
+    /** The memory checks of this device's launches, or null when they are off (the engines then pay nothing). */
+    private DeviceShadow checks;
 
     /**
      * @param target compute capability as PTX names it, e.g. {@code sm_90}
@@ -89,6 +95,36 @@ public final class SimulatedDevice implements Device {
         return compiler;
     }
 
+    /**
+     * Checks every later launch on this device with {@code tools} (on the interpreter, one CTA at
+     * a time: the checks see every access of every lane in order). What global memory holds now
+     * (buffers, module variables) counts as written; later allocations as written only where
+     * something writes them. Once per device.
+     *
+     * @return the checker, where the findings collect
+     */
+    public synchronized MemoryChecker enableChecks(Set<CheckTool> tools) {
+        if (checks != null) {
+            throw new IllegalStateException("memory checks are on already");
+        }
+        DeviceShadow s = new DeviceShadow(tools, global);
+        GlobalMemory.Segments now = global.segments();
+        for (int i = 0; i < now.count(); i++) {
+            s.allocated(now.start(i), now.end(i) - now.start(i));
+            s.describe(now.start(i), null, true);
+        }
+        if (heap != null) {
+            s.heapRegion(heap.base());
+        }
+        checks = s;
+        return s;
+    }
+
+    /** The memory checks of this device, or null when they are off. */
+    synchronized DeviceShadow checks() {
+        return checks;
+    }
+
     /** The size of the device heap kernels' malloc uses ({@code cudaLimitMallocHeapSize}). */
     public synchronized long mallocHeapBytes() {
         return heapBytes;
@@ -114,6 +150,9 @@ public final class SimulatedDevice implements Device {
     synchronized DeviceHeap heap() {
         if (heap == null) {
             heap = new DeviceHeap(global.allocate(heapBytes, 256), heapBytes);
+            if (checks != null) {
+                checks.heapRegion(heap.base());
+            }
         }
         return heap;
     }

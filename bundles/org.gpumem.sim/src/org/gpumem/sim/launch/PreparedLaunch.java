@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.gpumem.sim.Device;
 import org.gpumem.sim.DeviceFacts;
@@ -20,6 +21,8 @@ import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.LoadedKernel;
 import org.gpumem.sim.LoadedModule;
+import org.gpumem.sim.check.CheckTool;
+import org.gpumem.sim.check.MemoryChecker;
 import org.gpumem.sim.exec.DeviceModule;
 import org.gpumem.sim.exec.Launch;
 import org.gpumem.sim.exec.SimulatedDevice;
@@ -151,6 +154,16 @@ public final class PreparedLaunch {
     private static String argumentField(int i, KernelArgument a) {
         String field = "args[" + i + "]";
         return a instanceof KernelArgument.Aggregate g ? field + "." + g.field() : field;
+    }
+
+    /**
+     * Checks the launch with {@code tools} when it runs (on the interpreter, one CTA at a time);
+     * the buffers count as written, as the launch file gives their contents.
+     *
+     * @return where the findings collect
+     */
+    public MemoryChecker enableChecks(Set<CheckTool> tools) {
+        return device.enableChecks(tools);
     }
 
     /** Runs the kernel; when it completes, reads back every buffer named in {@code outputs}. */

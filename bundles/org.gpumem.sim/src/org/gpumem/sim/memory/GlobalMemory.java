@@ -57,6 +57,19 @@ public final class GlobalMemory {
         }
     };
 
+    /**
+     * What a memory checker sees of global memory: every allocation, free and write made through
+     * this object (not the writes of a host process that maps the backing, nor kernels' stores).
+     * Called on the thread that allocates, frees or writes.
+     */
+    public interface Observer {
+        void allocated(long address, long size);
+
+        void freed(long address);
+
+        void written(long address, long length);
+    }
+
     /** Immutable view of the allocations sorted by address. */
     public static final class Segments {
         final long[] starts;
@@ -105,6 +118,7 @@ public final class GlobalMemory {
     private long used;
     private long next;
     private volatile Segments segments = new Segments(new long[0], new long[0], new ByteBuffer[0]);
+    private Observer observer;
 
     /** Global memory on the Java heap from {@link SimulatorTarget#GLOBAL_BASE} on that holds at most {@code capacity} bytes of allocations. */
     public GlobalMemory(long capacity) {
@@ -132,6 +146,11 @@ public final class GlobalMemory {
         this.next = base;
         this.capacity = capacity;
         this.backing = backing;
+    }
+
+    /** Tells {@code o} of every later allocation, free and write (one observer; null for none). */
+    public synchronized void observe(Observer o) {
+        this.observer = o;
     }
 
     /** The lowest address an allocation can have. */
@@ -195,6 +214,9 @@ public final class GlobalMemory {
         if (fresh) {
             next = start + size + GAP;
         }
+        if (observer != null) {
+            observer.allocated(start, size);
+        }
         return start;
     }
 
@@ -241,6 +263,9 @@ public final class GlobalMemory {
         }
         used -= s.ends[i] - s.starts[i];
         segments = new Segments(st, en, d);
+        if (observer != null) {
+            observer.freed(address);
+        }
     }
 
     /**
@@ -284,6 +309,10 @@ public final class GlobalMemory {
         Segments s = segments;
         int i = checkRange(s, address, length);
         s.data[i].put((int) (address - s.starts[i]), src, srcOff, length);
+        Observer o = observer;
+        if (o != null) {
+            o.written(address, length);
+        }
     }
 
     public void write(long address, byte[] src) {

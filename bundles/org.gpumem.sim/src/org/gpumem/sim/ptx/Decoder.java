@@ -115,8 +115,10 @@ final class Decoder extends InstructionForm {
             case "membar":
             case "fence":
                 // A CTA runs on one worker, so a fence of CTA scope orders nothing another thread
-                // sees; nor do proxy fences, with asynchronous copies done at issue.
-                in.op = has("cta") || has("proxy") || has("mbarrier_init") ? Op.NOP : Op.FENCE;
+                // sees (the engines do nothing for it; memory checks take its release); nor do
+                // proxy fences, with asynchronous copies done at issue.
+                in.op = has("proxy") || has("mbarrier_init") ? Op.NOP : Op.FENCE;
+                in.mod = has("cta") ? Op.FENCE_CTA : Op.FENCE_GPU;
                 return;
             case "prefetch":
             case "prefetchu":

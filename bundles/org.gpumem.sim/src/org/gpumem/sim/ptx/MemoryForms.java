@@ -76,6 +76,9 @@ final class MemoryForms {
     static void atom(InstructionForm f) throws PtxException {
         boolean red = f.base.equals("red");
         f.in.op = red ? Op.RED : Op.ATOM;
+        // what memory checks take for synchronisation; the engines' atomics are sequentially consistent
+        f.in.order = f.has("acq_rel") ? Op.ORDER_ACQ_REL : f.has("acquire") ? Op.ORDER_ACQUIRE
+                : f.has("release") ? Op.ORDER_RELEASE : Op.ORDER_RELAXED;
         f.in.space = f.spaceModifier();
         if (f.in.space != PtxStateSpace.GLOBAL && f.in.space != PtxStateSpace.SHARED && f.in.space != PtxStateSpace.GENERIC) {
             throw f.fail("atomics in ." + f.in.space.ptxName() + " are not allowed");

@@ -60,12 +60,17 @@ public final class Op {
             TESTP_NORMAL = 4, TESTP_SUBNORMAL = 5;
 
     /**
-     * Memory order of ld/st ({@code order}): weak (no qualifier, {@code .weak}, cache operators),
+     * Memory order of ld/st and atom/red ({@code order}): weak (no qualifier, {@code .weak}, cache operators),
      * relaxed ({@code .relaxed}, {@code .volatile}, {@code .mmio}), acquire (ld) and release (st).
      * Only accesses that are not weak may race with another CTA's by design, so the engines order
      * only those.
      */
     public static final int ORDER_WEAK = 0, ORDER_RELAXED = 1, ORDER_ACQUIRE = 2, ORDER_RELEASE = 3;
+    /** The order of an atom or red with {@code .acq_rel} (atomics are relaxed at least: their {@code order} is never weak). */
+    public static final int ORDER_ACQ_REL = 4;
+
+    /** Scope of a FENCE ({@code mod}): the CTA (membar.cta, fence.*.cta) or wider (gpu, sys, and membar.gl). */
+    public static final int FENCE_GPU = 0, FENCE_CTA = 1;
 
     /** Where a param-space access goes ({@code paramKind}). */
     public static final int PARAM_KERNEL = 0, PARAM_FRAME = 1;

@@ -55,6 +55,8 @@ public final class PtxFunction {
     long staticSharedBytes;
     /** For a kernel: where its dynamic shared memory starts, see {@link #dynamicSharedOffset()}. */
     long dynamicSharedOffset;
+    /** For a kernel: the module's {@code .shared} variables its call graph names, see {@link #sharedVariableNames()}. */
+    List<String> sharedVariableNames = List.of();
 
     /**
      * An instruction (a trap in place of what could not be decoded, or a call) the simulator
@@ -173,6 +175,14 @@ public final class PtxFunction {
      */
     public long ctaSharedBytes(long dynamicBytes) {
         return (dynamicBytes > 0 ? dynamicSharedOffset : staticSharedBytes) + dynamicBytes;
+    }
+
+    /**
+     * For a kernel: the names of the module's {@code .shared} variables its CTA holds (those its
+     * call graph names), dynamic shared memory included; empty for other functions.
+     */
+    public List<String> sharedVariableNames() {
+        return sharedVariableNames;
     }
 
     /** Bytes of per-thread local memory one activation of this function uses. */

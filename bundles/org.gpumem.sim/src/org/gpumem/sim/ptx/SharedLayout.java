@@ -26,9 +26,9 @@ final class SharedLayout {
     }
 
     /**
-     * Fills the module's shared offsets and every kernel's {@link PtxFunction#staticSharedBytes}
-     * and {@link PtxFunction#dynamicSharedOffset}. A variable no function names, or that another
-     * variable's initializer names, is counted in every kernel.
+     * Fills the module's shared offsets and every kernel's {@link PtxFunction#staticSharedBytes},
+     * {@link PtxFunction#dynamicSharedOffset} and {@link PtxFunction#sharedVariableNames}. A variable
+     * no function names, or that another variable's initializer names, is counted in every kernel.
      */
     static void layOut(PtxModule module, List<PtxFunction> functions, List<PtxVariable> variables) {
         List<PtxFunction> kernels = functions.stream().filter(f -> f.entry).toList();
@@ -41,6 +41,10 @@ final class SharedLayout {
             }
         }
         Map<String, Long> offsets = new LinkedHashMap<>();
+        List<List<String>> names = new ArrayList<>();
+        for (int k = 0; k < kernels.size(); k++) {
+            names.add(new ArrayList<>());
+        }
         List<Placed> placed = new ArrayList<>();
         long[] ends = new long[kernels.size()];
         int dynamicAlignment = DYNAMIC_ALIGNMENT;
@@ -53,6 +57,9 @@ final class SharedLayout {
             if (v.isDynamicShared()) {
                 dynamicAlignment = Math.max(dynamicAlignment, v.alignment());
                 dynamicUsers.or(by);
+                for (int k = by.nextSetBit(0); k >= 0; k = by.nextSetBit(k + 1)) {
+                    names.get(k).add(v.name());
+                }
                 continue;
             }
             long offset = firstFit(placed, by, v.size(), v.alignment());
@@ -60,6 +67,7 @@ final class SharedLayout {
             offsets.put(v.name(), offset);
             for (int k = by.nextSetBit(0); k >= 0; k = by.nextSetBit(k + 1)) {
                 ends[k] = Math.max(ends[k], offset + v.size());
+                names.get(k).add(v.name());
             }
         }
         // Dynamic shared memory has one address in the code, after the static part of every
@@ -77,6 +85,7 @@ final class SharedLayout {
             PtxFunction kernel = kernels.get(k);
             kernel.staticSharedBytes = ends[k];
             kernel.dynamicSharedOffset = dynamicUsers.get(k) ? dynamicOffset : align(ends[k], dynamicAlignment);
+            kernel.sharedVariableNames = List.copyOf(names.get(k));
         }
         module.sharedOffsets = Map.copyOf(offsets);
     }

@@ -172,8 +172,9 @@ class PtxLoaderTest {
 
     /**
      * Accesses that may race with other CTAs' by design keep their memory order, and fences above
-     * CTA scope stay fences (CTAs on other workers must see their order); the rest are weak or
-     * do nothing.
+     * CTA scope stay fences (CTAs on other workers must see their order); CTA-scope fences are
+     * fences of CTA scope (nothing for the engines, a release for memory checks); proxy fences do
+     * nothing.
      */
     @Test
     void memoryOrdersAndFencesAreKept() throws Exception {
@@ -186,7 +187,8 @@ class PtxLoaderTest {
             "fence.sc.gpu;", "fence.acq_rel.sys;"};
         int[] orders = {Op.ORDER_WEAK, Op.ORDER_WEAK, Op.ORDER_RELAXED, Op.ORDER_RELAXED, Op.ORDER_ACQUIRE,
             Op.ORDER_RELEASE, Op.ORDER_RELAXED, Op.ORDER_WEAK};
-        int[] fences = {Op.NOP, Op.NOP, Op.NOP, Op.FENCE, Op.FENCE, Op.FENCE, Op.FENCE};
+        int[] fences = {Op.FENCE, Op.FENCE, Op.NOP, Op.FENCE, Op.FENCE, Op.FENCE, Op.FENCE};
+        int[] scopes = {Op.FENCE_CTA, Op.FENCE_CTA, -1, Op.FENCE_GPU, Op.FENCE_GPU, Op.FENCE_GPU, Op.FENCE_GPU};
         PtxModule m = PtxLoader.load("o.ptx", HEADER + ".visible .entry k()\n{\n" + REGISTERS
                 + String.join("\n", body) + "\n ret;\n}\n");
         List<Instruction> code = m.function("k").instructions();
@@ -195,6 +197,9 @@ class PtxLoaderTest {
         }
         for (int i = 0; i < fences.length; i++) {
             assertEquals(fences[i], code.get(orders.length + i).op, body[orders.length + i]);
+            if (scopes[i] >= 0) {
+                assertEquals(scopes[i], code.get(orders.length + i).mod, body[orders.length + i]);
+            }
         }
     }
 

@@ -14,11 +14,13 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 import org.gpumem.sim.ExecEngine;
 import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.LaunchResult;
+import org.gpumem.sim.check.CheckTool;
 import org.gpumem.sim.launch.LaunchDescription;
 import org.gpumem.sim.launch.LaunchFileReader;
 import org.gpumem.sim.launch.PreparedLaunch;
@@ -73,6 +75,11 @@ public final class BenchCommand implements Callable<Integer> {
             + "DIR/NAME is run and prints \"seconds S\", the best time of the same work (releng/bench-sim builds them)")
     Path references;
 
+    @Option(names = "--check", paramLabel = "TOOLS", description = "measure instead what memory checks cost: each launch "
+            + "unchecked on the fast engine and the interpreter, then checked with TOOLS (as gpumem run --check takes "
+            + "them), one worker each, and the checked run's time as a multiple of each")
+    String check;
+
     /** One launch to measure: a name and how to prepare a fresh copy of it. */
     private interface Subject {
         String name();
@@ -93,6 +100,15 @@ public final class BenchCommand implements Callable<Integer> {
         List<ExecEngine> engines = engine == null ? List.of(ExecEngine.FAST, ExecEngine.INTERPRETER)
                 : List.of(SimulationOptions.engine(spec, engine));
         List<Subject> subjects = subjects();
+        if (check != null) {
+            Set<CheckTool> tools;
+            try {
+                tools = CheckTool.parse(check);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), "--check: " + e.getMessage());
+            }
+            return checkCost(out, subjects, tools);
+        }
         out.printf("%-18s %-11s %7s %16s %9s %9s %9s %12s %12s %12s %6s%n", "launch", "engine", "workers", "thread-instr",
                 "seconds", "first-run", "cpu-s", "Mthr-instr/s", "per worker", "per cpu-s", "load");
         Map<String, Double> cSeconds = new HashMap<>();
@@ -139,6 +155,32 @@ public final class BenchCommand implements Callable<Integer> {
                     geometricMean(single.stream().map(Figure::rate).toList()) / 1e6,
                     geometricMean(single.stream().map(f -> f.instructions() / Math.max(f.cpuSeconds(), 1e-9)).toList()) / 1e6);
         }
+        out.flush();
+        return 0;
+    }
+
+    /**
+     * The cost of memory checks: per launch, one worker's best time unchecked on each engine and
+     * checked with {@code tools} (which runs on the interpreter), and the ratios, in one run.
+     */
+    private int checkCost(PrintWriter out, List<Subject> subjects, Set<CheckTool> tools) throws IOException {
+        out.printf("%-18s %12s %12s %12s %10s %10s %6s%n", "launch", "fast-s", "interp-s", "checked-s", "vs-fast",
+                "vs-interp", "load");
+        List<Double> vsFast = new ArrayList<>();
+        List<Double> vsInterpreter = new ArrayList<>();
+        for (Subject s : subjects) {
+            Figure fast = measure(s, 1, ExecEngine.FAST, null);
+            Figure interpreted = measure(s, 1, ExecEngine.INTERPRETER, null);
+            Figure checked = measure(s, 1, ExecEngine.INTERPRETER, tools);
+            vsFast.add(checked.seconds() / fast.seconds());
+            vsInterpreter.add(checked.seconds() / interpreted.seconds());
+            out.printf("%-18s %12.4f %12.4f %12.4f %9.1fx %9.1fx %6.2f%n", s.name(), fast.seconds(), interpreted.seconds(),
+                    checked.seconds(), checked.seconds() / fast.seconds(), checked.seconds() / interpreted.seconds(),
+                    ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+            out.flush();
+        }
+        out.printf("geometric mean slowdown of --check %s, one worker: %.1fx the fast engine, %.1fx the interpreter%n",
+                check, geometricMean(vsFast), geometricMean(vsInterpreter));
         out.flush();
         return 0;
     }
@@ -210,17 +252,22 @@ public final class BenchCommand implements Callable<Integer> {
      * JIT compiled for less than 2% of the run's time.
      */
     private Figure measure(Subject s, int workers, ExecEngine engine) throws IOException {
+        return measure(s, workers, engine, null);
+    }
+
+    /** As {@link #measure(Subject, int, ExecEngine)}, the launches checked with {@code tools} when not null. */
+    private Figure measure(Subject s, int workers, ExecEngine engine, Set<CheckTool> tools) throws IOException {
         ExecOptions options = ExecOptions.defaults().withWorkers(workers).withEngine(engine);
-        Run first = run(s, options);
+        Run first = run(s, options, tools);
         for (int i = 0; i < MAX_WARM_UP; i++) {
-            Run r = run(s, options);
+            Run r = run(s, options, tools);
             if (r.compileSeconds < 0.02 * r.seconds) {
                 break;
             }
         }
         Run best = null;
         for (int i = 0; i < repeat; i++) {
-            Run r = run(s, options);
+            Run r = run(s, options, tools);
             if (best == null || r.seconds < best.seconds) {
                 best = r;
             }
@@ -232,8 +279,11 @@ public final class BenchCommand implements Callable<Integer> {
     private record Run(long instructions, double seconds, double cpuSeconds, double compileSeconds) {
     }
 
-    private static Run run(Subject s, ExecOptions options) throws IOException {
+    private static Run run(Subject s, ExecOptions options, Set<CheckTool> tools) throws IOException {
         PreparedLaunch launch = s.prepare();
+        if (tools != null) {
+            launch.enableChecks(tools);
+        }
         long j0 = compileMillis();
         long c0 = processCpuNanos();
         long t0 = System.nanoTime();

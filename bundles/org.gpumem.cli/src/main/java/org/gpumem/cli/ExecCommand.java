@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 import org.gpumem.host.HostListener;
@@ -20,6 +21,7 @@ import org.gpumem.host.KernelRunner;
 import org.gpumem.host.RuntimeLibrary;
 import org.gpumem.sim.DeviceFacts;
 import org.gpumem.sim.ExecOptions;
+import org.gpumem.sim.check.CheckTool;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -39,7 +41,7 @@ import picocli.CommandLine.Spec;
         description = {"Runs a CUDA program built with nvcc -cudart shared, its kernels on the simulator.",
             "Expressions (--if, --print, --watch) are C with cuda-gdb's additions: threadIdx, blockIdx, blockDim, gridDim, "
                 + "warpSize, casts such as *(@shared int *) 0x40, registers as $r12 or %%r12.",
-            "Exit status: the program's (1 when gpumem cannot start it)."})
+            "Exit status: the program's (1 when gpumem cannot start it; 3 or --error-exitcode when --check found something)."})
 public final class ExecCommand implements Callable<Integer> {
 
     @Spec
@@ -80,6 +82,9 @@ public final class ExecCommand implements Callable<Integer> {
 
     @Mixin
     SimulationOptions simulation;
+
+    @Mixin
+    CheckOptions checks;
 
     @Parameters(index = "0", paramLabel = "PROGRAM", description = "the CUDA program")
     Path program;
@@ -137,6 +142,11 @@ public final class ExecCommand implements Callable<Integer> {
                 err.flush();
             }
         }, true, profile);
+        Set<CheckTool> tools = checks.tools();
+        ProgramChecks checked = tools == null ? null : new ProgramChecks(reports, tools);
+        if (checked != null) {
+            reports = checked;
+        }
         HostSession session = HostSession.start(p, reports, runner,
                 new HostSession.Io(ProcessBuilder.Redirect.INHERIT, through, through));
         Thread stdout = copy(session.process().getInputStream(), out, "stdout");
@@ -153,6 +163,11 @@ public final class ExecCommand implements Callable<Integer> {
         stderr.join();
         out.flush();
         err.flush();
+        if (checked != null) {
+            synchronized (err) {
+                return checks.report(checked.checkers(), err, status);
+            }
+        }
         return status;
     }
 

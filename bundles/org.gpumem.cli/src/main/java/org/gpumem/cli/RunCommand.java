@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 import org.gpumem.model.snapshot.SnapshotWriter;
@@ -14,6 +15,8 @@ import org.gpumem.sim.Fault;
 import org.gpumem.sim.FaultKind;
 import org.gpumem.sim.KernelLaunch;
 import org.gpumem.sim.LaunchResult;
+import org.gpumem.sim.check.CheckTool;
+import org.gpumem.sim.check.MemoryChecker;
 import org.gpumem.sim.debug.ControlledLaunch;
 import org.gpumem.sim.launch.Devices;
 import org.gpumem.sim.launch.LaunchDescription;
@@ -38,7 +41,8 @@ import picocli.CommandLine.Spec;
             "Given a PTX file instead of a launch file (or with --list), lists its kernels: runnable or why not.",
             "Device printf output goes to standard output when the launch ends.",
             "Exit status: 0 completed, 1 bad launch file or module, 2 the kernel faulted, failed an assert or ran past "
-                + "--timeout or --budget (report printed), 130 stopped by Ctrl-C (report printed)."})
+                + "--timeout or --budget (report printed), 3 (or --error-exitcode) --check found something, "
+                + "130 stopped by Ctrl-C (report printed)."})
 public final class RunCommand implements Callable<Integer> {
 
     /** Exit status when the kernel stopped with a fault (out-of-bounds access, deadlock, budget...). */
@@ -66,6 +70,9 @@ public final class RunCommand implements Callable<Integer> {
 
     @Mixin
     SimulationOptions simulation;
+
+    @Mixin
+    CheckOptions checks;
 
     @Option(names = "--module", paramLabel = "FILE", description = "run this PTX file or executable instead of the launch file's module")
     Path module;
@@ -99,6 +106,8 @@ public final class RunCommand implements Callable<Integer> {
             launch.writeResolved(resolvedDir);
         }
         ExecOptions options = simulation.options(profile);
+        Set<CheckTool> tools = checks.tools();
+        MemoryChecker checker = tools == null ? null : launch.enableChecks(tools);
         LaunchResult r;
         boolean interrupted;
         KernelLaunch kernelLaunch = launch.launch(options);
@@ -129,7 +138,8 @@ public final class RunCommand implements Callable<Integer> {
             stdout.print(r.report());
             stdout.println(launch.kernel().name() + " stopped after " + counts);
             stdout.flush();
-            return interrupted && f.kind() == FaultKind.STOPPED ? StopRules.EXIT_INTERRUPTED : EXIT_FAULT;
+            int status = interrupted && f.kind() == FaultKind.STOPPED ? StopRules.EXIT_INTERRUPTED : EXIT_FAULT;
+            return checker == null ? status : checks.report(checker, stdout, status);
         }
         stdout.println(launch.kernel().name() + " completed: " + counts);
         if (out != null) {
@@ -145,7 +155,7 @@ public final class RunCommand implements Callable<Integer> {
             stdout.println("outputs not written (no --out DIR)");
         }
         stdout.flush();
-        return 0;
+        return checker == null ? 0 : checks.report(checker, stdout, 0);
     }
 
     /** PTX text begins with a comment or a directive; a launch file with '{'. */

@@ -1,0 +1,172 @@
+package org.gpumem.sim.exec;
+
+import static org.gpumem.sim.exec.scalar.TypeWidths.MASK;
+import static org.gpumem.sim.exec.scalar.TypeWidths.SIZE;
+
+import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.memory.StateSpaceLayout;
+import org.gpumem.sim.ptx.Instruction;
+import org.gpumem.sim.ptx.Op;
+import org.gpumem.sim.shadow.CtaShadow;
+
+/**
+ * What the interpreter tells a CTA's memory checks ({@link CtaShadow}) about an instruction of a
+ * checked launch before it executes: each lane's access with its space resolved (generic
+ * addresses through the device's windows), and the warp synchronisations and fences. Only
+ * checked launches come here: the interpreter asks once per instruction whether its CTA has
+ * checks, and a checked launch runs no compiled blocks.
+ */
+final class CheckedAccesses {
+    private CheckedAccesses() {
+    }
+
+    /** Instruction {@code in} of frame {@code f}, about to execute for lanes {@code m} of warp {@code w}. */
+    static void before(CtaShadow checks, Cta cta, Warp w, Frame f, Instruction in, long[] R, int m) {
+        switch (in.op) {
+            case Op.LD:
+                accesses(checks, cta, w, f, in, R, m, CtaShadow.READ, loadFlags(in), SIZE[in.type] * in.vec, in.addrReg,
+                        in.addrOffset, in.space, false, in.dst[0]);
+                return;
+            case Op.ST:
+                accesses(checks, cta, w, f, in, R, m, CtaShadow.WRITE, storeFlags(in), SIZE[in.type] * in.vec, in.addrReg,
+                        in.addrOffset, in.space, true, in.src[0]);
+                return;
+            case Op.ATOM:
+            case Op.RED:
+                accesses(checks, cta, w, f, in, R, m, CtaShadow.ATOMIC, atomicFlags(in),
+                        SIZE[in.type] * Math.max(1, in.vec), in.addrReg, in.addrOffset, in.space, false, -1);
+                return;
+            case Op.CP_ASYNC:
+                copyAsync(checks, cta, w, f, in, R, m);
+                return;
+            case Op.FENCE:
+                checks.fence(w.id, m);
+                return;
+            case Op.BAR_WARP:
+                warpSync(checks, cta, w, f, in, R, m, in.src[0]);
+                return;
+            case Op.SHFL:
+                warpSync(checks, cta, w, f, in, R, m, in.src[3]);
+                return;
+            case Op.VOTE:
+            case Op.MATCH:
+            case Op.REDUX:
+                warpSync(checks, cta, w, f, in, R, m, in.src[1]);
+                return;
+            default:
+        }
+    }
+
+    /** Lanes {@code m} of warp {@code w} arrive at barrier instruction {@code in} (bar.sync, bar.arrive, bar.red). */
+    static void barrier(CtaShadow checks, Cta cta, Warp w, Frame f, Instruction in, long[] R, int m) {
+        int first = Integer.numberOfTrailingZeros(m);
+        long id = R[in.src[0] << 5 | first] & 0xffffffffL;
+        boolean counted = in.mod2 == Op.BAR_COUNTED;
+        long count = counted ? R[in.src[1] << 5 | first] & 0xffffffffL : 0;
+        boolean agree = true;
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            agree &= (R[in.src[0] << 5 | l] & 0xffffffffL) == id
+                    && (!counted || (R[in.src[1] << 5 | l] & 0xffffffffL) == count);
+        }
+        boolean waits = in.mod != Op.BAR_ARRIVE;
+        // bar.sync and barrier.sync.aligned without a count (__syncthreads): every thread of the
+        // CTA executes this very instruction; barrier.sync and counted barriers may meet elsewhere
+        boolean aligned = (in.opcode.equals("bar") || in.opcode.startsWith("bar.") || in.opcode.contains(".aligned"))
+                && !counted;
+        checks.barrierArrive(w.id, m, (int) id, waits, waits && aligned, agree, site(cta, f, in));
+    }
+
+    private static int site(Cta cta, Frame f, Instruction in) {
+        return cta.launch.shadow.site(f.fn.index(), in.index);
+    }
+
+    private static int loadFlags(Instruction in) {
+        return in.order == Op.ORDER_WEAK ? 0
+                : CtaShadow.STRONG | (in.order == Op.ORDER_ACQUIRE ? CtaShadow.ACQUIRE : 0);
+    }
+
+    private static int storeFlags(Instruction in) {
+        return in.order == Op.ORDER_WEAK ? 0
+                : CtaShadow.STRONG | (in.order == Op.ORDER_RELEASE ? CtaShadow.RELEASE : 0);
+    }
+
+    private static int atomicFlags(Instruction in) {
+        int flags = CtaShadow.STRONG;
+        if (in.order == Op.ORDER_RELEASE || in.order == Op.ORDER_ACQ_REL) {
+            flags |= CtaShadow.RELEASE;
+        }
+        if (in.order == Op.ORDER_ACQUIRE || in.order == Op.ORDER_ACQ_REL) {
+            flags |= CtaShadow.ACQUIRE;
+        }
+        return flags;
+    }
+
+    /** One access per lane of {@code m}: {@code size} bytes at register {@code addrReg} plus {@code offset} in {@code space}. */
+    private static void accesses(CtaShadow checks, Cta cta, Warp w, Frame f, Instruction in, long[] R, int m, int op,
+            int flags, int size, int addrReg, long offset, PtxStateSpace space, boolean store, int register) {
+        if (space == PtxStateSpace.CONST || space == PtxStateSpace.PARAM) {
+            return;
+        }
+        StateSpaceLayout layout = cta.launch.layout;
+        int site = site(cta, f, in);
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            long addr = R[addrReg << 5 | l] + offset;
+            PtxStateSpace s = space;
+            if (s == PtxStateSpace.GENERIC) {
+                s = layout.resolve(addr);
+                if (s != PtxStateSpace.GLOBAL) {
+                    addr -= layout.base(s);
+                }
+            }
+            long value = store && size <= 8 ? stored(in, R, l) : 0;
+            checks.access(op, flags, s, addr, size, w.id, l, site, value, register);
+        }
+    }
+
+    /** What lane {@code l}'s st of at most 8 bytes writes, its elements packed little-endian. */
+    private static long stored(Instruction in, long[] R, int l) {
+        if (in.vec > 1) {
+            return CtaMemory.packed(in, R, l);
+        }
+        return R[in.src[0] << 5 | l] & MASK[in.type];
+    }
+
+    /** cp.async reads global memory and writes shared memory. */
+    private static void copyAsync(CtaShadow checks, Cta cta, Warp w, Frame f, Instruction in, long[] R, int m) {
+        int size = in.vec;
+        int site = site(cta, f, in);
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            long src = R[in.addrReg << 5 | l] + in.addrOffset;
+            long dst = R[in.src[0] << 5 | l] + in.dstAddrOffset;
+            long valid = in.src.length > 1 ? Math.min(R[in.src[1] << 5 | l] & 0xFFFF_FFFFL, size) : size;
+            if (valid > 0) {
+                checks.access(CtaShadow.READ, 0, PtxStateSpace.GLOBAL, src, (int) valid, w.id, l, site, 0, -1);
+            }
+            checks.access(CtaShadow.WRITE, 0, PtxStateSpace.SHARED, dst, size, w.id, l, site, 0, -1);
+        }
+    }
+
+    /**
+     * A warp synchronisation of lanes {@code m}, each naming the lanes it meets in its member mask.
+     * Lanes may name different masks in one instruction (cooperative groups' tiles: each tile its
+     * own lanes); each group of lanes giving the same mask synchronises on its own.
+     */
+    private static void warpSync(CtaShadow checks, Cta cta, Warp w, Frame f, Instruction in, long[] R, int m, int maskReg) {
+        int site = site(cta, f, in);
+        for (int left = m; left != 0;) {
+            int mask = (int) R[maskReg << 5 | Integer.numberOfTrailingZeros(left)];
+            int group = 0;
+            for (int mm = left; mm != 0; mm &= mm - 1) {
+                int l = Integer.numberOfTrailingZeros(mm);
+                if ((int) R[maskReg << 5 | l] == mask) {
+                    group |= 1 << l;
+                }
+            }
+            checks.warpSync(w.id, group, mask, true, w.liveMask, site);
+            left &= ~group;
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package org.gpumem.sim.shadow;
+
+/**
+ * The shadow state of one global allocation: what it is (for reports), which of its bytes were
+ * written (initcheck; kept across launches), and its racecheck words, made per chunk as a launch
+ * first touches them and reused by later launches (older epochs count as no access).
+ */
+final class AllocationShadow {
+    /** Words of one racecheck chunk: 16 KiB of memory. */
+    static final int CHUNK_WORDS = 4096;
+
+    final long start;
+    final long size;
+    /** The allocation's name in reports, or null until someone names it. */
+    String name;
+    /** The device heap's region, whose blocks kernels' malloc hands out. */
+    boolean heap;
+    private WrittenBits written;
+    private boolean allWritten;
+    private RaceShadow[] chunks;
+
+    AllocationShadow(long start, long size) {
+        this.start = start;
+        this.size = size;
+    }
+
+    /** Every byte counts as written from now on (memory host code writes directly, initialized variables). */
+    void markAllWritten() {
+        allWritten = true;
+        written = null;
+    }
+
+    void wrote(long offset, long n) {
+        if (!allWritten) {
+            bits().set(offset, n);
+        }
+    }
+
+    /** The bytes of a heap block handed out again count as not written. */
+    void unwrite(long offset, long n) {
+        if (allWritten) {
+            return;
+        }
+        bits().clear(offset, n);
+    }
+
+    /** The first of {@code n} bytes from {@code offset} never written, or -1. */
+    long firstUnwritten(long offset, int n) {
+        return allWritten ? -1 : bits().firstUnwritten(offset, n);
+    }
+
+    private WrittenBits bits() {
+        if (written == null) {
+            written = new WrittenBits(size);
+        }
+        return written;
+    }
+
+    /** The racecheck words holding word {@code word} of this allocation. */
+    RaceShadow chunk(long word) {
+        int c = (int) (word / CHUNK_WORDS);
+        if (chunks == null) {
+            chunks = new RaceShadow[(int) ((size + 4L * CHUNK_WORDS - 1) / (4L * CHUNK_WORDS))];
+        }
+        RaceShadow s = chunks[c];
+        if (s == null) {
+            s = new RaceShadow(CHUNK_WORDS);
+            chunks[c] = s;
+        }
+        return s;
+    }
+
+    /** Forgets the racecheck accesses of {@code n} bytes from {@code offset} (a heap block handed out again). */
+    void forgetRaces(long offset, long n) {
+        if (chunks == null) {
+            return;
+        }
+        for (long word = offset >>> 2; word < (offset + n + 3) >>> 2; word++) {
+            RaceShadow s = chunks[(int) (word / CHUNK_WORDS)];
+            if (s != null) {
+                int i = (int) (word % CHUNK_WORDS);
+                s.write[i] = 0;
+                s.read1[i] = 0;
+                s.read2[i] = 0;
+            }
+        }
+    }
+
+    /** Forgets every racecheck access (the launch generation counter wrapped). */
+    void clearRaces() {
+        chunks = null;
+    }
+
+    /** The name for reports: the given one, or the address and size. */
+    String describe() {
+        return name != null ? name : "allocation at 0x" + Long.toHexString(start) + " of " + size + " bytes";
+    }
+}

@@ -1,0 +1,939 @@
+package org.gpumem.sim.shadow;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.gpumem.sim.Fault;
+import org.gpumem.sim.LaneMasks;
+import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.check.Access;
+import org.gpumem.sim.check.FindingKind;
+
+/**
+ * The memory checks of one CTA, fed by the execution core with every access of its lanes (after
+ * generic addresses are resolved, before the access executes), barrier, warp synchronisation,
+ * fence, exit, reconvergence, device-heap call and fault.
+ * <p>
+ * Happens-before follows what PTX guarantees, not the order the simulator happens to run lanes
+ * in: each thread's execution is cut into segments by its synchronisations (its clock counts
+ * them), and an earlier access of another thread is ordered before a later one only when the
+ * later thread knows that the earlier thread's segment ended at a synchronisation it took part in
+ * after it: a barrier of the whole CTA ({@code ctaKnown}, what every thread knows after it), a
+ * barrier of some threads (named barriers with a count, {@code bar.arrive}: joined into the
+ * waiting threads' knowledge), a warp synchronisation with its member mask ({@code __syncwarp},
+ * {@code shfl/vote/match/redux.sync}: the warp's full-warp row or its lane matrix), or a release
+ * it acquired: a release store or atomic, or any strong store or atomic after a fence, publishes
+ * what its thread knows at that address; a strong load or atomic there acquires it. Lanes of one
+ * warp are not ordered by running in lockstep (sm_70 and later schedule them independently).
+ * Two strong accesses (atomic, relaxed, volatile, acquire, release) never race, as PTX's memory
+ * model says; two writes of the same value are not reported.
+ */
+public final class CtaShadow {
+    /** What an access does. */
+    public static final int READ = 0, WRITE = 1, ATOMIC = 2;
+    /** Access flags: strong (not weak), release, acquire. */
+    public static final int STRONG = 1, RELEASE = 2, ACQUIRE = 4;
+    private static final int BARRIERS = 16;
+
+    private final LaunchShadow launch;
+    private final DeviceShadow device;
+    private final byte[] shared;
+    private final int threads;
+    private final int warps;
+    private final long localBytes;
+    private int cta = -1;
+    private int sharedGeneration;
+    private long sharedGenerationBits;
+
+    // ---- happens-before
+    private final int[] clock;
+    /** Per thread: the clock at its last barrier of the whole CTA, which every thread of the CTA knows. */
+    private final int[] ctaKnown;
+    /** Per thread: the clock at its warp's last synchronisation of all its live lanes, which its warp knows. */
+    private final int[] warpBase;
+    /** Per warp, made on its first partial synchronisation: [knowing lane * 32 + known lane] clocks. */
+    private final int[][] warpMatrix;
+    private final Knowledge[] extra;
+    private final Knowledge[] lastAcquired;
+    private Knowledge ctaExtra;
+    private final boolean[] fenced;
+    private final Map<Long, Knowledge> sharedSync = new HashMap<>();
+
+    // ---- barriers: per barrier id, who arrived since it last completed
+    private final int[][] arrivalClock = new int[BARRIERS][];
+    private final int[][] arrivedLanes = new int[BARRIERS][];
+    private final int[][] waitingLanes = new int[BARRIERS][];
+    private final int[] firstSite = new int[BARRIERS];
+    private final int[] firstThread = new int[BARRIERS];
+    private final int[] otherSite = new int[BARRIERS];
+    private final int[] otherThread = new int[BARRIERS];
+
+    // ---- warp synchronisations whose mask named lanes that had not arrived (synccheck)
+    private final int[] owedLanes;
+    private final int[] syncedLanes;
+    private final int[] owedSite;
+
+    // ---- shadow memory
+    /** Per thread: uninitialized reads a later write may still explain, or null. */
+    private final List<PendingRead>[] pending;
+    /** Per thread: the register its last read wrote, -1 when its last access was not a read. */
+    private final int[] lastRegister;
+    private final RaceShadow sharedRaces;
+    private final WrittenBits sharedWritten;
+    private final WrittenBits[] localWritten;
+    private AllocationShadow lastAllocation;
+
+    CtaShadow(LaunchShadow launch, byte[] shared, int warps, long localBytesPerThread) {
+        this.launch = launch;
+        this.device = launch.device;
+        this.shared = shared;
+        this.threads = launch.threads;
+        this.warps = warps;
+        this.localBytes = localBytesPerThread;
+        int lanes = warps * 32;
+        clock = new int[lanes];
+        ctaKnown = new int[lanes];
+        warpBase = new int[lanes];
+        warpMatrix = new int[warps][];
+        extra = new Knowledge[lanes];
+        lastAcquired = new Knowledge[lanes];
+        fenced = new boolean[lanes];
+        @SuppressWarnings("unchecked")
+        List<PendingRead>[] p = new List[lanes];
+        pending = p;
+        lastRegister = new int[lanes];
+        owedLanes = new int[warps];
+        syncedLanes = new int[warps];
+        owedSite = new int[warps];
+        sharedRaces = device.racecheck ? new RaceShadow((shared.length + 3) / 4) : null;
+        sharedWritten = device.initcheck ? new WrittenBits(shared.length) : null;
+        localWritten = new WrittenBits[device.initcheck ? warps : 0];
+        for (int w = 0; w < localWritten.length; w++) {
+            localWritten[w] = new WrittenBits(32 * localBytesPerThread);
+        }
+    }
+
+    /** The CTA of linear index {@code linear} starts (this object may have run another before). */
+    public void reset(int linear) {
+        if (cta >= 0) {
+            for (int tid = 0; tid < pending.length; tid++) {
+                flush(tid);
+            }
+        }
+        cta = linear;
+        Arrays.fill(lastRegister, -1);
+        sharedGeneration++;
+        if (sharedGeneration > DeviceShadow.GENERATIONS) {
+            sharedGeneration = 1;
+            if (sharedRaces != null) {
+                sharedRaces.clear();
+            }
+        }
+        sharedGenerationBits = (long) sharedGeneration << 48;
+        Arrays.fill(clock, 1);
+        Arrays.fill(ctaKnown, 0);
+        Arrays.fill(warpBase, 0);
+        Arrays.fill(warpMatrix, null);
+        Arrays.fill(extra, null);
+        Arrays.fill(lastAcquired, null);
+        Arrays.fill(fenced, false);
+        ctaExtra = null;
+        sharedSync.clear();
+        for (int b = 0; b < BARRIERS; b++) {
+            clearBarrier(b);
+        }
+        Arrays.fill(owedLanes, 0);
+        if (sharedWritten != null) {
+            sharedWritten.clearAll();
+        }
+        for (WrittenBits w : localWritten) {
+            w.clearAll();
+        }
+    }
+
+    /**
+     * Between {@code observing(true)} and {@code observing(false)} the core looks at an
+     * instruction before it executes: a finding new to the device then asks the warp to stop
+     * there ({@link #stopPending}), when the launch stops at findings.
+     */
+    public void observing(boolean on) {
+        launch.stopsArmed = on;
+    }
+
+    /** Whether a finding new to the device asks the warp to stop before the instruction it checked. */
+    public boolean stopPending() {
+        return launch.stopPending();
+    }
+
+    // ------------------------------------------------------------------ accesses
+
+    /**
+     * One access of one lane: {@code size} bytes at {@code address} of {@code space} (a global
+     * address, or an offset in the CTA's shared memory or the thread's local memory), about to
+     * execute at {@code site}. {@code value} is what a write stores (its low {@code size} bytes)
+     * when it is at most 8 bytes; {@code register} the register a load writes or a store reads
+     * (its first, for a vector), -1 for none. Accesses the memory paths will refuse are left to them.
+     */
+    public void access(int op, int flags, PtxStateSpace space, long address, int size, int warp, int lane, int site,
+            long value, int register) {
+        int tid = warp << 5 | lane;
+        List<PendingRead> waiting = pending[tid];
+        if (waiting != null && op == WRITE) {
+            settle(waiting, space, address, size, register);
+        }
+        lastRegister[tid] = op == READ ? register : -1;
+        switch (space) {
+            case SHARED -> shared(op, flags, address, size, tid, site, value);
+            case GLOBAL -> global(op, flags, address, size, tid, site, value);
+            case LOCAL -> local(op, address, size, warp, lane, site);
+            default -> {
+                // const and param memory: read-only or per thread, written only by the host
+            }
+        }
+    }
+
+    private void shared(int op, int flags, long address, int size, int tid, int site, long value) {
+        if (address < 0 || address + size > shared.length) {
+            return;
+        }
+        if (device.memcheck && !launch.shared.inside(address, size)) {
+            pastSharedVariable(op, address, size, tid, site);
+        }
+        if (sharedWritten != null) {
+            if (op != WRITE) {
+                long first = sharedWritten.firstUnwritten(address, size);
+                if (first >= 0) {
+                    uninitialized(PtxStateSpace.SHARED, op, address, size, first, tid, site, null);
+                }
+            }
+            if (op != READ) {
+                sharedWritten.set(address, size);
+            }
+        }
+        boolean strong = (flags & STRONG) != 0;
+        if (strong && op != WRITE) {
+            acquire(sharedSync.get(address), tid);
+        }
+        if (sharedRaces != null && launch.races) {
+            races(sharedRaces, address >>> 2, 0, address, size, op, strong, sharedGeneration, sharedGenerationBits, tid,
+                    site, PtxStateSpace.SHARED, value, null);
+        }
+        if (strong && op != READ && ((flags & RELEASE) != 0 || fenced[tid])) {
+            sharedSync.put(address, Knowledge.join(sharedSync.get(address), release(tid)));
+        }
+    }
+
+    private void global(int op, int flags, long address, int size, int tid, int site, long value) {
+        AllocationShadow a = lastAllocation;
+        if (a == null || address < a.start || address + size > a.start + a.size) {
+            a = device.allocationAt(address, size);
+            if (a == null) {
+                return;
+            }
+            lastAllocation = a;
+        }
+        long offset = address - a.start;
+        if (a.heap && device.memcheck) {
+            heapAccess(op, address, size, tid, site);
+        }
+        if (device.initcheck) {
+            if (op != WRITE) {
+                long first = a.firstUnwritten(offset, size);
+                if (first >= 0) {
+                    uninitialized(PtxStateSpace.GLOBAL, op, address, size, a.start + first, tid, site, a);
+                }
+            }
+            if (op != READ) {
+                a.wrote(offset, size);
+            }
+        }
+        boolean strong = (flags & STRONG) != 0;
+        if (strong && op != WRITE) {
+            acquire(launch.globalSync.get(address), tid);
+        }
+        if (device.racecheck && launch.races) {
+            long word = offset >>> 2;
+            races(a.chunk(word), word % AllocationShadow.CHUNK_WORDS, a.start, address, size, op, strong, launch.generation,
+                    launch.generationBits, tid, site, PtxStateSpace.GLOBAL, value, a);
+        }
+        if (strong && op != READ && ((flags & RELEASE) != 0 || fenced[tid])) {
+            launch.globalSync.put(address, Knowledge.join(launch.globalSync.get(address), release(tid)));
+        }
+    }
+
+    private void local(int op, long address, int size, int warp, int lane, int site) {
+        if (localWritten.length == 0 || address < 0 || address + size > localBytes) {
+            return;
+        }
+        WrittenBits bits = localWritten[warp];
+        long at = lane * localBytes + address;
+        if (op != WRITE) {
+            long first = bits.firstUnwritten(at, size);
+            if (first >= 0) {
+                uninitialized(PtxStateSpace.LOCAL, op, address, size, first - lane * localBytes, warp << 5 | lane, site, null);
+            }
+        }
+        if (op != READ) {
+            bits.set(at, size);
+        }
+    }
+
+    // ------------------------------------------------------------------ racecheck
+
+    /**
+     * Checks and records the access on each word it touches: {@code first} is the index in
+     * {@code s} of the word holding {@code address}, {@code base} the address of the shadow's
+     * word 0 minus what {@code first} already counts (so {@code base + 4 * index} is a word's address).
+     */
+    private void races(RaceShadow s, long first, long base, long address, int size, int op, boolean strong, int gen,
+            long genBits, int tid, int site, PtxStateSpace space, long value, AllocationShadow a) {
+        long me = genBits | ((long) cta * threads + tid) << launch.clockBits | clock[tid];
+        long end = address + size;
+        int index = (int) first;
+        for (long word = address & ~3L; word < end; word += 4, index++) {
+            int bytes = 0;
+            for (int b = 0; b < 4; b++) {
+                if (word + b >= address && word + b < end) {
+                    bytes |= 1 << b;
+                }
+            }
+            if (index >= s.words()) {
+                // the next chunk of a global allocation
+                long w = (word - base) >>> 2;
+                s = a.chunk(w);
+                index = (int) (w % AllocationShadow.CHUNK_WORDS);
+            }
+            word(s, index, bytes, op, strong, gen, me, tid, site, space, address, size, value, a);
+        }
+    }
+
+    private void word(RaceShadow s, int i, int bytes, int op, boolean strong, int gen, long me, int tid, int site,
+            PtxStateSpace space, long address, int size, long value, AllocationShadow a) {
+        long meThread = launch.thread(me);
+        long w = s.write[i];
+        int wt = s.writeTag[i];
+        boolean wLive = w >>> 48 == gen;
+        long r1 = s.read1[i], r2 = s.read2[i];
+        int r1t = s.read1Tag[i], r2t = s.read2Tag[i];
+        boolean r1Live = r1 >>> 48 == gen, r2Live = r2 >>> 48 == gen;
+        // A weak read before or after another thread's atomic sees an older or newer value, never a
+        // torn one: the first read of a compare-and-swap loop is that by design, so it is no race.
+        if (wLive && !(op == READ && RaceShadow.atomic(wt)) && conflicts(w, wt, meThread, bytes, strong, tid)) {
+            if (op == READ) {
+                race(FindingKind.RACE_RAW, space, address, size, tid, site, Access.Operation.READ, w, wt, a);
+            } else if (!(op == WRITE && sameValue(space, address, size, value))) {
+                race(FindingKind.RACE_WAW, space, address, size, tid, site,
+                        op == ATOMIC ? Access.Operation.ATOMIC : Access.Operation.WRITE, w, wt, a);
+            }
+        }
+        if (op == READ) {
+            int tag = RaceShadow.tag(site, bytes, false, strong);
+            if (!r1Live || supersedes(r1, r1t, meThread, bytes, tid)) {
+                s.read1[i] = me;
+                s.read1Tag[i] = tag;
+            } else if (!r2Live || supersedes(r2, r2t, meThread, bytes, tid)) {
+                s.read2[i] = me;
+                s.read2Tag[i] = tag;
+            } else {
+                s.read2[i] = me;
+                s.read2Tag[i] = tag;
+            }
+            return;
+        }
+        Access.Operation me2 = op == ATOMIC ? Access.Operation.ATOMIC : Access.Operation.WRITE;
+        if (op != ATOMIC && r1Live && conflicts(r1, r1t, meThread, bytes, strong, tid)) {
+            race(FindingKind.RACE_WAR, space, address, size, tid, site, me2, r1, r1t, a);
+        }
+        if (op != ATOMIC && r2Live && conflicts(r2, r2t, meThread, bytes, strong, tid)) {
+            race(FindingKind.RACE_WAR, space, address, size, tid, site, me2, r2, r2t, a);
+        }
+        s.write[i] = me;
+        s.writeTag[i] = RaceShadow.tag(site, bytes, op == ATOMIC, strong);
+        if (r1Live) {
+            int left = RaceShadow.bytes(r1t) & ~bytes;
+            if (left == 0) {
+                s.read1[i] = 0;
+            } else {
+                s.read1Tag[i] = r1t & ~(0xF << RaceShadow.BYTES_SHIFT) | left << RaceShadow.BYTES_SHIFT;
+            }
+        }
+        if (r2Live) {
+            int left = RaceShadow.bytes(r2t) & ~bytes;
+            if (left == 0) {
+                s.read2[i] = 0;
+            } else {
+                s.read2Tag[i] = r2t & ~(0xF << RaceShadow.BYTES_SHIFT) | left << RaceShadow.BYTES_SHIFT;
+            }
+        }
+    }
+
+    /** An earlier access of another thread to some of these bytes, not both strong, that this thread does not know happened before. */
+    private boolean conflicts(long epoch, int tag, long meThread, int bytes, boolean strong, int tid) {
+        return (RaceShadow.bytes(tag) & bytes) != 0 && launch.thread(epoch) != meThread
+                && !(strong && RaceShadow.strong(tag)) && !knows(epoch, tid);
+    }
+
+    /** A recorded read a new read of {@code bytes} may replace: the same thread's or one ordered before it, on no other byte. */
+    private boolean supersedes(long epoch, int tag, long meThread, int bytes, int tid) {
+        return (RaceShadow.bytes(tag) & ~bytes) == 0 && (launch.thread(epoch) == meThread || knows(epoch, tid));
+    }
+
+    /** Whether thread {@code tid} of this CTA knows that the access stamped {@code epoch} happened before its next one. */
+    private boolean knows(long epoch, int tid) {
+        long thread = launch.thread(epoch);
+        int c = launch.clock(epoch);
+        int otherCta = (int) (thread / threads);
+        int otherTid = (int) (thread % threads);
+        if (otherCta == cta) {
+            if (otherTid == tid || ctaKnown[otherTid] >= c) {
+                return true;
+            }
+            if (otherTid >>> 5 == tid >>> 5) {
+                if (warpBase[otherTid] >= c) {
+                    return true;
+                }
+                int[] m = warpMatrix[tid >>> 5];
+                if (m != null && m[(tid & 31) << 5 | otherTid & 31] >= c) {
+                    return true;
+                }
+            }
+        }
+        Knowledge k = extra[tid];
+        if (k != null && k.get(otherCta, otherTid) >= c) {
+            return true;
+        }
+        k = ctaExtra;
+        return k != null && k.get(otherCta, otherTid) >= c;
+    }
+
+    /** Whether a write of {@code value} leaves the bytes as they are (a write of the same value races with nothing harmful). */
+    private boolean sameValue(PtxStateSpace space, long address, int size, long value) {
+        if (size > 8) {
+            return false;
+        }
+        byte[] now = space == PtxStateSpace.SHARED ? Arrays.copyOfRange(shared, (int) address, (int) address + size)
+                : device.read(address, size);
+        for (int k = 0; k < size; k++) {
+            if (now[k] != (byte) (value >>> 8 * k)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void race(FindingKind kind, PtxStateSpace space, long address, int size, int tid, int site,
+            Access.Operation op, long otherEpoch, int otherTag, AllocationShadow a) {
+        int theirSite = RaceShadow.site(otherTag);
+        long thread = launch.thread(otherEpoch);
+        Access.Operation theirs = kind == FindingKind.RACE_WAR ? Access.Operation.READ
+                : RaceShadow.atomic(otherTag) ? Access.Operation.ATOMIC : Access.Operation.WRITE;
+        launch.report(kind, space, site, theirSite, variableKey(space, address, a),
+                () -> launch.finding(kind, space, address, size, variable(space, address, a),
+                        launch.access(op, cta, tid, site),
+                        launch.access(theirs, thread / threads, (int) (thread % threads), theirSite), null));
+    }
+
+    // ------------------------------------------------------------------ synchronisation
+
+    /** A strong read or atomic of thread {@code tid} acquires what was released at its address. */
+    private void acquire(Knowledge k, int tid) {
+        if (k != null && k != lastAcquired[tid]) {
+            extra[tid] = Knowledge.join(extra[tid], k);
+            lastAcquired[tid] = k;
+        }
+    }
+
+    /** What thread {@code tid} knows now, its own clock included; its segment ends. */
+    private Knowledge release(int tid) {
+        int[] d = ctaKnown.clone();
+        int w = tid >>> 5;
+        int[] m = warpMatrix[w];
+        for (int l = 0; l < 32; l++) {
+            int t = w << 5 | l;
+            d[t] = Math.max(d[t], warpBase[t]);
+            if (m != null) {
+                d[t] = Math.max(d[t], m[(tid & 31) << 5 | l]);
+            }
+        }
+        d[tid] = clock[tid];
+        Knowledge k = Knowledge.join(Knowledge.join(Knowledge.of(cta, d), ctaExtra), extra[tid]);
+        tick(tid);
+        return k;
+    }
+
+    private void tick(int tid) {
+        if (++clock[tid] >= launch.clockMask) {
+            launch.clocksExhausted(cta, tid);
+            clock[tid] = 1;
+        }
+    }
+
+    /** Lanes {@code lanes} of warp {@code warp} executed a fence: their next strong write or atomic releases. */
+    public void fence(int warp, int lanes) {
+        for (int m = lanes; m != 0; m &= m - 1) {
+            fenced[warp << 5 | Integer.numberOfTrailingZeros(m)] = true;
+        }
+    }
+
+    /**
+     * Lanes {@code lanes} of warp {@code warp} arrive at barrier {@code id} at {@code site};
+     * {@code waits}: bar.sync or bar.red (bar.arrive does not wait); {@code sameInstruction}: an
+     * aligned barrier of the whole CTA ({@code __syncthreads}), which every thread must reach at
+     * this instruction. {@code lanesAgree}: whether they all named the same barrier and count.
+     */
+    public void barrierArrive(int warp, int lanes, int id, boolean waits, boolean sameInstruction, boolean lanesAgree,
+            int site) {
+        if (id < 0 || id >= BARRIERS) {
+            return;
+        }
+        if (device.synccheck && !lanesAgree) {
+            int lane = Integer.numberOfTrailingZeros(lanes);
+            launch.report(FindingKind.BARRIER_MISMATCH, null, site, -1, -1,
+                    () -> launch.finding(FindingKind.BARRIER_MISMATCH, null, 0, 0, null,
+                            launch.access(Access.Operation.BARRIER, cta, warp << 5 | lane, site), null,
+                            "the lanes of warp " + warp + " name different barriers or thread counts"));
+        }
+        if (arrivalClock[id] == null) {
+            arrivalClock[id] = new int[clock.length];
+            arrivedLanes[id] = new int[warps];
+            waitingLanes[id] = new int[warps];
+        }
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int tid = warp << 5 | Integer.numberOfTrailingZeros(m);
+            arrivalClock[id][tid] = clock[tid];
+            tick(tid);
+        }
+        arrivedLanes[id][warp] |= lanes;
+        if (waits) {
+            waitingLanes[id][warp] |= lanes;
+        }
+        int first = warp << 5 | Integer.numberOfTrailingZeros(lanes);
+        if (!sameInstruction) {
+            return;
+        }
+        if (firstSite[id] < 0) {
+            firstSite[id] = site;
+            firstThread[id] = first;
+        } else if (site != firstSite[id] && otherSite[id] < 0) {
+            otherSite[id] = site;
+            otherThread[id] = first;
+        }
+    }
+
+    /** Barrier {@code id} completed in a CTA with {@code liveThreads} live threads: its waiting threads go on. */
+    public void barrierReleased(int id, int liveThreads) {
+        if (id < 0 || id >= BARRIERS || arrivalClock[id] == null) {
+            return;
+        }
+        if (device.synccheck && otherSite[id] >= 0) {
+            int s1 = firstSite[id], s2 = otherSite[id], t1 = firstThread[id], t2 = otherThread[id];
+            launch.report(FindingKind.DIVERGENT_BARRIER, null, Math.min(s1, s2), Math.max(s1, s2), id,
+                    () -> launch.finding(FindingKind.DIVERGENT_BARRIER, null, 0, 0, null,
+                            launch.access(Access.Operation.BARRIER, cta, t1, s1),
+                            launch.access(Access.Operation.BARRIER, cta, t2, s2),
+                            "barrier " + id + " completed with threads waiting at different barrier instructions: "
+                                    + "the threads of the CTA took different paths to it"));
+        }
+        int[] arrived = arrivedLanes[id];
+        int[] waiting = waitingLanes[id];
+        int[] at = arrivalClock[id];
+        int count = 0;
+        boolean allWait = true;
+        for (int w = 0; w < warps; w++) {
+            count += Integer.bitCount(arrived[w]);
+            allWait &= arrived[w] == waiting[w];
+        }
+        if (allWait && count >= liveThreads) {
+            // every live thread took part: what each did before it, all know after it
+            Knowledge joined = ctaExtra;
+            for (int w = 0; w < warps; w++) {
+                for (int m = arrived[w]; m != 0; m &= m - 1) {
+                    int tid = w << 5 | Integer.numberOfTrailingZeros(m);
+                    ctaKnown[tid] = Math.max(ctaKnown[tid], at[tid]);
+                    joined = Knowledge.join(joined, extra[tid]);
+                }
+            }
+            ctaExtra = joined;
+        } else {
+            int[] d = new int[clock.length];
+            Knowledge joined = null;
+            for (int w = 0; w < warps; w++) {
+                for (int m = arrived[w]; m != 0; m &= m - 1) {
+                    int tid = w << 5 | Integer.numberOfTrailingZeros(m);
+                    d[tid] = at[tid];
+                    joined = Knowledge.join(joined, extra[tid]);
+                }
+            }
+            Knowledge k = Knowledge.join(Knowledge.of(cta, d), joined);
+            for (int w = 0; w < warps; w++) {
+                for (int m = waiting[w]; m != 0; m &= m - 1) {
+                    int tid = w << 5 | Integer.numberOfTrailingZeros(m);
+                    extra[tid] = Knowledge.join(extra[tid], k);
+                }
+            }
+        }
+        clearBarrier(id);
+    }
+
+    private void clearBarrier(int id) {
+        if (arrivedLanes[id] != null) {
+            Arrays.fill(arrivedLanes[id], 0);
+            Arrays.fill(waitingLanes[id], 0);
+        }
+        firstSite[id] = -1;
+        otherSite[id] = -1;
+    }
+
+    /**
+     * Lanes {@code lanes} of warp {@code warp} execute a warp synchronisation ({@code bar.warp.sync},
+     * {@code shfl/vote/match/redux.sync}) naming {@code mask} at {@code site}; {@code masksAgree}:
+     * whether every lane gave the same mask; {@code live}: the warp's lanes that have not exited.
+     */
+    public void warpSync(int warp, int lanes, int mask, boolean masksAgree, int live, int site) {
+        if (device.synccheck) {
+            warpSyncCheck(warp, lanes, mask, masksAgree, live, site);
+        }
+        int w0 = warp << 5;
+        int named = mask & live | lanes;
+        if (lanes == live && (named & ~lanes) == 0) {
+            for (int m = lanes; m != 0; m &= m - 1) {
+                int tid = w0 | Integer.numberOfTrailingZeros(m);
+                warpBase[tid] = clock[tid];
+            }
+        } else {
+            int[] mx = warpMatrix[warp];
+            if (mx == null) {
+                mx = new int[32 * 32];
+                warpMatrix[warp] = mx;
+            }
+            for (int m2 = lanes; m2 != 0; m2 &= m2 - 1) {
+                int l2 = Integer.numberOfTrailingZeros(m2);
+                for (int m1 = named; m1 != 0; m1 &= m1 - 1) {
+                    int l1 = Integer.numberOfTrailingZeros(m1);
+                    mx[l2 << 5 | l1] = Math.max(mx[l2 << 5 | l1], clock[w0 | l1]);
+                }
+            }
+        }
+        Knowledge joined = null;
+        for (int m = lanes; m != 0; m &= m - 1) {
+            joined = Knowledge.join(joined, extra[w0 | Integer.numberOfTrailingZeros(m)]);
+        }
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int tid = w0 | Integer.numberOfTrailingZeros(m);
+            if (joined != null) {
+                extra[tid] = Knowledge.join(extra[tid], joined);
+            }
+            tick(tid);
+        }
+    }
+
+    private void warpSyncCheck(int warp, int lanes, int mask, boolean masksAgree, int live, int site) {
+        int lane = Integer.numberOfTrailingZeros(lanes);
+        int tid = warp << 5 | lane;
+        if (!masksAgree) {
+            warpSyncFinding(tid, site, "the lanes of warp " + warp + " give different member masks");
+        }
+        int outside = lanes & ~mask;
+        if (outside != 0) {
+            warpSyncFinding(tid, site, "lanes " + LaneMasks.describe(outside) + " execute it but are not in its mask 0x"
+                    + Integer.toHexString(mask));
+        }
+        int gone = mask & ~lanes & ~live;
+        if (gone != 0) {
+            warpSyncFinding(tid, site, "its mask 0x" + Integer.toHexString(mask) + " names lanes " + LaneMasks.describe(gone)
+                    + ", which have exited or hold no thread");
+        }
+        owedLanes[warp] &= ~lanes;
+        int diverged = mask & ~lanes & live;
+        if (diverged != 0 && owedLanes[warp] == 0) {
+            owedLanes[warp] = diverged;
+            syncedLanes[warp] = lanes;
+            owedSite[warp] = site;
+        }
+    }
+
+    private void warpSyncFinding(int tid, int site, String detail) {
+        launch.report(FindingKind.WARP_SYNC_MASK, null, site, -1, -1, () -> launch.finding(FindingKind.WARP_SYNC_MASK,
+                null, 0, 0, null, launch.access(Access.Operation.WARP_SYNC, cta, tid, site), null, detail));
+    }
+
+    /**
+     * Warp {@code warp} runs lanes {@code lanes} together again (a branch reconverged): lanes that
+     * an earlier warp synchronisation waited for and that arrive together with its lanes without
+     * having synchronised never arrived.
+     */
+    public void reconverged(int warp, int lanes) {
+        int owed = owedLanes[warp];
+        if (owed != 0 && (lanes & owed) != 0 && (lanes & syncedLanes[warp]) != 0) {
+            owedLanes[warp] = 0;
+            warpSyncFinding(warp << 5 | Integer.numberOfTrailingZeros(syncedLanes[warp]), owedSite[warp], "its mask names lanes "
+                    + LaneMasks.describe(owed & lanes) + ", which reached the reconvergence point without executing a warp synchronisation");
+        }
+    }
+
+    /** Lanes {@code lanes} of warp {@code warp} exited. */
+    public void exited(int warp, int lanes) {
+        for (int m = lanes; m != 0; m &= m - 1) {
+            flush(warp << 5 | Integer.numberOfTrailingZeros(m));
+        }
+        int owed = owedLanes[warp];
+        if (device.synccheck && (owed & lanes) != 0) {
+            owedLanes[warp] = 0;
+            warpSyncFinding(warp << 5 | Integer.numberOfTrailingZeros(syncedLanes[warp]), owedSite[warp], "its mask names lanes "
+                    + LaneMasks.describe(owed & lanes) + ", which exited without executing a warp synchronisation");
+        }
+    }
+
+    // ------------------------------------------------------------------ initcheck and memcheck
+
+    /**
+     * A read of unwritten bytes, held until the thread's next writes show what it was: a
+     * read-modify-write of the same bytes (a bit-field store, which reads the word around it) or,
+     * in local memory, a copy of the value to other local bytes (a struct with an unset member
+     * copied as a whole, as -G code does) is no finding; anything else is, when the thread exits
+     * or holds more such reads than it can keep.
+     */
+    private record PendingRead(PtxStateSpace space, int op, long address, int size, long firstUnwritten, int site,
+            AllocationShadow allocation, int register) {
+    }
+
+    /** Reads of one thread a later write may still explain: at most this many. */
+    private static final int PENDING = 4;
+
+    private void settle(List<PendingRead> waiting, PtxStateSpace space, long address, int size, int register) {
+        waiting.removeIf(p -> p.space() == space && address <= p.address() && p.address() + p.size() <= address + size
+                || space == PtxStateSpace.LOCAL && p.space() == PtxStateSpace.LOCAL && register >= 0
+                        && p.register() == register);
+    }
+
+    /** Reports the held reads of thread {@code tid}. */
+    private void flush(int tid) {
+        List<PendingRead> waiting = pending[tid];
+        if (waiting == null) {
+            return;
+        }
+        for (PendingRead p : waiting) {
+            report(p, tid);
+        }
+        waiting.clear();
+    }
+
+    private void uninitialized(PtxStateSpace space, int op, long address, int size, long firstUnwritten, int tid, int site,
+            AllocationShadow a) {
+        PendingRead read = new PendingRead(space, op, address, size, firstUnwritten, site, a, lastRegister[tid]);
+        if (op != READ) {
+            report(read, tid);
+            return;
+        }
+        if (pending[tid] == null) {
+            pending[tid] = new ArrayList<>(PENDING);
+        }
+        if (pending[tid].size() == PENDING) {
+            report(pending[tid].remove(0), tid);
+        }
+        pending[tid].add(read);
+    }
+
+    private void report(PendingRead p, int tid) {
+        PtxStateSpace space = p.space();
+        long address = p.address();
+        int size = p.size();
+        long firstUnwritten = p.firstUnwritten();
+        int site = p.site();
+        int op = p.op();
+        AllocationShadow a = p.allocation();
+        Access.Operation o = op == ATOMIC ? Access.Operation.ATOMIC : Access.Operation.READ;
+        launch.report(FindingKind.UNINITIALIZED_READ, space, site, -1, variableKey(space, address, a),
+                () -> launch.finding(FindingKind.UNINITIALIZED_READ, space, address, size, variable(space, address, a),
+                        launch.access(o, cta, tid, site), null, firstUnwritten == address ? null
+                                : "its first unwritten byte is at " + (space == PtxStateSpace.GLOBAL ? "0x" : "offset 0x")
+                                        + Long.toHexString(firstUnwritten)));
+    }
+
+    private void pastSharedVariable(int op, long address, int size, int tid, int site) {
+        SharedVariables.Variable v = launch.shared.at(address);
+        SharedVariables.Variable before = v != null ? v : launch.shared.before(address);
+        SharedVariables.Variable after = launch.shared.after(address);
+        String detail;
+        if (v != null) {
+            detail = "the access runs " + (address + size - v.end()) + " bytes past the end of " + v.name() + " ("
+                    + (v.end() - v.start()) + " bytes)";
+        } else if (before != null && (after == null || address - before.end() <= after.start() - address - size)) {
+            detail = (address - before.end()) + " bytes past the end of " + before.name() + " (" + (before.end() - before.start())
+                    + " bytes)";
+        } else if (after != null) {
+            detail = (after.start() - address) + " bytes before the start of " + after.name();
+        } else {
+            detail = "outside every shared variable of the kernel";
+        }
+        String name = (v != null ? v : before != null ? before : after) == null ? null
+                : (v != null ? v : before != null ? before : after).name();
+        Access.Operation o = op == READ ? Access.Operation.READ : op == WRITE ? Access.Operation.WRITE : Access.Operation.ATOMIC;
+        long key = before != null ? launch.shared.key(before.start()) : -1;
+        launch.report(FindingKind.PAST_END, PtxStateSpace.SHARED, site, -1, key, () -> launch.finding(FindingKind.PAST_END,
+                PtxStateSpace.SHARED, address, size, name, launch.access(o, cta, tid, site), null, detail));
+    }
+
+    private void heapAccess(int op, long address, int size, int tid, int site) {
+        Map.Entry<Long, HeapBlock> e = device.heapBlocks.floorEntry(address);
+        HeapBlock b = e == null ? null : e.getValue();
+        Access.Operation o = op == READ ? Access.Operation.READ : op == WRITE ? Access.Operation.WRITE : Access.Operation.ATOMIC;
+        if (b != null && address < b.start + b.granted) {
+            if (!b.live()) {
+                launch.report(FindingKind.USE_AFTER_FREE, PtxStateSpace.GLOBAL, site, -1, b.start,
+                        () -> launch.finding(FindingKind.USE_AFTER_FREE, PtxStateSpace.GLOBAL, address, size, b.describe(),
+                                launch.access(o, cta, tid, site), b.freedBy, "the block was freed"));
+            } else if (address + size > b.start + b.requested) {
+                launch.report(FindingKind.PAST_END, PtxStateSpace.GLOBAL, site, -1, b.start,
+                        () -> launch.finding(FindingKind.PAST_END, PtxStateSpace.GLOBAL, address, size, b.describe(),
+                                launch.access(o, cta, tid, site), null, "the access runs "
+                                        + (address + size - b.start - b.requested) + " bytes past the end of the block"));
+            }
+            return;
+        }
+        launch.report(FindingKind.PAST_END, PtxStateSpace.GLOBAL, site, -1, b == null ? -1 : b.start,
+                () -> launch.finding(FindingKind.PAST_END, PtxStateSpace.GLOBAL, address, size,
+                        b == null ? "the device heap" : b.describe(), launch.access(o, cta, tid, site), null,
+                        b == null ? "inside the device heap but in no block it handed out"
+                                : (address - b.start - b.requested) + " bytes past the end of the block"));
+    }
+
+    /** Thread {@code warp/lane}'s kernel called malloc at {@code site}: {@code requested} bytes at {@code address}, {@code granted} with the red zone. */
+    public void heapAllocated(long address, long requested, long granted, int warp, int lane, int site) {
+        if (address == 0) {
+            return;
+        }
+        HeapBlock b = new HeapBlock(address, requested, granted,
+                launch.access(Access.Operation.ALLOCATION, cta, warp << 5 | lane, site), launch.kernel.name(), launch.launch);
+        device.heapBlocks.subMap(address, true, address + granted, false).clear();
+        Map.Entry<Long, HeapBlock> before = device.heapBlocks.floorEntry(address);
+        if (before != null && before.getValue().start + before.getValue().granted > address) {
+            device.heapBlocks.remove(before.getKey());
+        }
+        device.heapBlocks.put(address, b);
+        if (device.heapRegion != null) {
+            device.heapRegion.unwrite(address - device.heapRegion.start, granted);
+            // the allocator orders a block's new owner after its last one: earlier accesses race with nothing
+            device.heapRegion.forgetRaces(address - device.heapRegion.start, granted);
+        }
+    }
+
+    /** Thread {@code warp/lane}'s kernel calls free({@code address}) at {@code site}: a double or invalid free is a finding. */
+    public void heapFree(long address, int warp, int lane, int site) {
+        if (address == 0) {
+            return;
+        }
+        int tid = warp << 5 | lane;
+        Access me = launch.access(Access.Operation.FREE, cta, tid, site);
+        HeapBlock b = device.heapBlocks.get(address);
+        if (b != null && b.live()) {
+            b.freedBy = me;
+            return;
+        }
+        if (!device.memcheck) {
+            return;
+        }
+        if (b != null) {
+            launch.report(FindingKind.DOUBLE_FREE, PtxStateSpace.GLOBAL, site, -1, address,
+                    () -> launch.finding(FindingKind.DOUBLE_FREE, PtxStateSpace.GLOBAL, address, b.requested, b.describe(), me,
+                            b.freedBy, "the block was freed before"));
+        } else {
+            launch.report(FindingKind.INVALID_FREE, PtxStateSpace.GLOBAL, site, -1, address,
+                    () -> launch.finding(FindingKind.INVALID_FREE, PtxStateSpace.GLOBAL, address, 0, null, me, null,
+                            "0x" + Long.toHexString(address) + " is not the start of a device-heap block"));
+        }
+    }
+
+    /** The launch faulted at {@code site} (the faulting instruction, -1 when none): memcheck and synccheck classify it. */
+    public void fault(Fault f, int site) {
+        FindingKind kind = switch (f.kind()) {
+            case OUT_OF_BOUNDS -> FindingKind.OUT_OF_BOUNDS;
+            case MISALIGNED -> FindingKind.MISALIGNED;
+            case READ_ONLY -> FindingKind.READ_ONLY_WRITE;
+            case DEADLOCK -> FindingKind.BARRIER_DEADLOCK;
+            case ILLEGAL_INSTRUCTION -> f.instruction() != null && f.instruction().startsWith("bar")
+                    ? FindingKind.BARRIER_MISMATCH : null;
+            default -> null;
+        };
+        if (kind == null || !device.tools().contains(kind.tool())) {
+            return;
+        }
+        String variable = null;
+        String detail = f.detail();
+        FindingKind k = kind;
+        long key = -1;
+        if (kind == FindingKind.OUT_OF_BOUNDS && f.space() == PtxStateSpace.GLOBAL) {
+            AllocationShadow freed = device.freedAt(f.address());
+            AllocationShadow before = device.before(f.address());
+            if (freed != null && (before == null || before.start + before.size <= f.address())) {
+                k = FindingKind.USE_AFTER_FREE;
+                variable = freed.describe();
+                detail = "the allocation was freed";
+                key = freed.start;
+            } else if (before != null && f.address() - (before.start + before.size) < 4096) {
+                variable = before.describe();
+                long past = f.address() + f.size() - before.start - before.size;
+                detail = f.address() < before.start + before.size
+                        ? "the access runs " + past + " bytes past the end of the " + before.size + "-byte allocation"
+                        : (f.address() - before.start - before.size) + " bytes past the end of the " + before.size
+                                + "-byte allocation";
+                key = before.start;
+            }
+        } else if (f.space() == PtxStateSpace.SHARED) {
+            SharedVariables.Variable v = launch.shared.before(f.address() + 1);
+            variable = v == null ? null : v.name();
+        }
+        FindingKind reported = k;
+        String name = variable;
+        String why = detail;
+        Access.Operation op = kind == FindingKind.BARRIER_DEADLOCK || kind == FindingKind.BARRIER_MISMATCH
+                ? Access.Operation.BARRIER : f.instruction() != null && f.instruction().startsWith("st")
+                        ? Access.Operation.WRITE : Access.Operation.READ;
+        Access at = new Access(op, f.cta(), f.warp(), f.lane(), f.thread(), f.function(), f.ptxLine(), f.source(),
+                f.instruction());
+        launch.report(reported, f.space(), site, -1, key, () -> launch.finding(reported, f.space(), f.address(),
+                f.size(), name, at, null, why));
+    }
+
+    // ------------------------------------------------------------------ naming
+
+    private long variableKey(PtxStateSpace space, long address, AllocationShadow a) {
+        return switch (space) {
+            case GLOBAL -> a == null ? -1 : a.heap ? heapBlockStart(address) : a.start;
+            case SHARED -> launch.shared.key(address);
+            default -> -1;
+        };
+    }
+
+    private long heapBlockStart(long address) {
+        Map.Entry<Long, HeapBlock> e = device.heapBlocks.floorEntry(address);
+        return e == null ? -1 : e.getKey();
+    }
+
+    /** What the bytes at {@code address} belong to, in words. */
+    private String variable(PtxStateSpace space, long address, AllocationShadow a) {
+        switch (space) {
+            case GLOBAL: {
+                if (a == null) {
+                    return null;
+                }
+                if (a.heap) {
+                    Map.Entry<Long, HeapBlock> e = device.heapBlocks.floorEntry(address);
+                    if (e != null && address < e.getKey() + e.getValue().granted) {
+                        return e.getValue().describe() + ", byte " + (address - e.getKey());
+                    }
+                }
+                return a.describe() + ", byte " + (address - a.start);
+            }
+            case SHARED: {
+                SharedVariables.Variable v = launch.shared.at(address);
+                return v == null ? null : v.name() + ", byte " + (address - v.start());
+            }
+            default:
+                return null;
+        }
+    }
+}

@@ -1,0 +1,11 @@
+/**
+ * The shadow state of memory checks (internal): per device ({@link org.gpumem.sim.shadow.DeviceShadow},
+ * the {@link org.gpumem.sim.check.MemoryChecker} of a checked device: global allocations with
+ * their written bytes across launches, device-heap blocks, findings), per launch
+ * ({@link org.gpumem.sim.shadow.LaunchShadow}: epochs, identical findings counted) and per CTA
+ * ({@link org.gpumem.sim.shadow.CtaShadow}: happens-before from barriers, warp synchronisations
+ * with their masks, fences and release/acquire; shared and local written bytes; racecheck's last
+ * accesses per word). The execution core feeds a CTA's shadow before each access executes, and
+ * only for checked launches: unchecked ones never reach this package.
+ */
+package org.gpumem.sim.shadow;

@@ -1,0 +1,101 @@
+package org.gpumem.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code gpumem run --check}: findings printed compute-sanitizer style with both source lines of a
+ * race, a summary by tool, the exit status of a run with findings (3, or --error-exitcode), none
+ * for the correct kernel, and one usage line for an unknown tool.
+ */
+class CheckOptionTest {
+    private static final Path CHECKS = Path.of(System.getProperty("gpumem.fixtures", "tests/fixtures")).resolve("checks");
+
+    private static String launch(String name) {
+        return CHECKS.resolve("launch").resolve(name + ".json").toString();
+    }
+
+    /** The line of checks.cu that carries {@code // MARK}. */
+    private static int line(String mark) throws IOException {
+        List<String> lines = Files.readAllLines(CHECKS.resolve("checks.cu"));
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).endsWith("// " + mark)) {
+                return i + 1;
+            }
+        }
+        throw new AssertionError("no line marked " + mark);
+    }
+
+    @Test
+    void raceIsReportedWithBothLinesAndTheRunFails() throws IOException {
+        CliRun r = CliRun.run("run", launch("race_warp"), "--check", "race,init");
+        assertEquals(CheckOptions.EXIT_FINDINGS, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("========= racecheck: read-after-write race in shared memory"), r.out());
+        assertTrue(r.out().contains("read at checks.cu:" + line("WARP-READ") + ":"), r.out());
+        assertTrue(r.out().contains("write at checks.cu:" + line("WARP-WRITE") + ":"), r.out());
+        assertTrue(r.out().contains("========= gpumem: 1 error (racecheck 1)"), r.out());
+    }
+
+    @Test
+    void errorExitCodeIsTheUsers() {
+        CliRun r = CliRun.run("run", launch("divergent_barrier"), "--check", "synccheck", "--error-exitcode", "42");
+        assertEquals(42, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("synccheck: barrier reached by part of the CTA"), r.out());
+    }
+
+    @Test
+    void correctKernelPassesEveryCheck() {
+        CliRun r = CliRun.run("run", launch("divergent_barrier_fixed"), "--check", "all");
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("========= gpumem: 0 errors"), r.out());
+    }
+
+    @Test
+    void unknownToolIsAUsageError() {
+        CliRun r = CliRun.run("run", launch("race_warp"), "--check", "racecheck,speedcheck");
+        assertEquals(2, r.status());
+        assertTrue(r.err().startsWith("--check: unknown check 'speedcheck'"), r.err());
+    }
+
+    /**
+     * gpumem exec --check: the program's unfreed cudaMalloc is a leak named by its source line,
+     * its barrier-correct reduction gives no race, and the run exits 3 although the program passed.
+     */
+    @Test
+    void programLeakIsNamedByItsCallAndTheReductionIsClean() throws IOException {
+        Path host = CHECKS.getParent().resolve("host");
+        CliRun r = CliRun.run("exec", "--check", "all", host.resolve("checked_leak").toString());
+        assertEquals(CheckOptions.EXIT_FINDINGS, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("Test PASSED"), r.out());
+        int line = -1;
+        List<String> lines = Files.readAllLines(host.resolve("checked_leak.cu"));
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).endsWith("// LEAK-MALLOC")) {
+                line = i + 1;
+            }
+        }
+        assertTrue(r.err().contains("========= leakcheck: device memory not freed in global memory: 16 bytes"), r.err());
+        assertTrue(r.err().contains("(checked_leak.cu:" + line + ")"), r.err());
+        assertTrue(r.err().contains("========= gpumem: 1 error (leakcheck 1)"), r.err());
+    }
+
+    /** Correct programs (a decoupled look-back scan among them) pass every check and keep their exit status. */
+    @ParameterizedTest
+    @ValueSource(strings = {"vector_add", "reduction", "scan_lookback", "convolution", "managed", "matrix_mul"})
+    void correctProgramsPassEveryCheck(String program) {
+        Path host = CHECKS.getParent().resolve("host");
+        CliRun r = CliRun.run("exec", "--check", "all", host.resolve(program).toString());
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("Test PASSED"), r.out());
+        assertTrue(r.err().contains("========= gpumem: 0 errors"), r.err());
+    }
+}

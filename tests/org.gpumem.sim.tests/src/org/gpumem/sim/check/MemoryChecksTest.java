@@ -1,0 +1,283 @@
+package org.gpumem.sim.check;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import org.gpumem.sim.ExecOptions;
+import org.gpumem.sim.LaunchConfig;
+import org.gpumem.sim.LaunchResult;
+import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.exec.DeviceModule;
+import org.gpumem.sim.exec.SimTestSupport;
+import org.gpumem.sim.exec.SimulatedDevice;
+import org.gpumem.sim.exec.compile.BlockCompiler;
+import org.gpumem.sim.launch.LaunchDescription;
+import org.gpumem.sim.launch.LaunchFileReader;
+import org.gpumem.sim.launch.PreparedLaunch;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Memory checks on the fixture kernels of tests/fixtures/checks (one known bug each, and its
+ * correct twin) and on correct kernels of the other fixtures: the class, space, threads and both
+ * source lines of each finding (lines found by their marks in checks.cu), zero findings where the
+ * code is correct, and the same results with checks as without. Each runs with the -O3 and the
+ * -G module.
+ */
+class MemoryChecksTest {
+    private static final Set<CheckTool> ALL = EnumSet.allOf(CheckTool.class);
+
+    private static Path checks() {
+        return SimTestSupport.fixtures().resolve("checks");
+    }
+
+    /** The line of checks.cu that carries {@code // MARK}. */
+    private static int line(String mark) throws IOException {
+        List<String> lines = Files.readAllLines(checks().resolve("checks.cu"));
+        int found = -1;
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).endsWith("// " + mark)) {
+                assertEquals(-1, found, "two lines marked " + mark);
+                found = i + 1;
+            }
+        }
+        assertTrue(found > 0, "no line marked " + mark);
+        return found;
+    }
+
+    /** A run of a launch file with checks on: its result, findings and outputs. */
+    private record Checked(LaunchResult result, List<Finding> findings, Map<String, byte[]> outputs) {
+    }
+
+    private static Checked run(Path launchFile, String module, Set<CheckTool> tools) throws IOException {
+        LaunchDescription d = new LaunchFileReader().read(launchFile);
+        if (module != null) {
+            d = d.withModule(launchFile.getParent().resolve(module).toAbsolutePath().normalize());
+        }
+        PreparedLaunch p = PreparedLaunch.prepare(d);
+        MemoryChecker checker = tools == null ? null : p.enableChecks(tools);
+        // one worker, as a checked launch has: tickets handed out by atomics come out in one order
+        PreparedLaunch.Outcome o = p.run(ExecOptions.defaults().withWorkers(1));
+        if (checker != null) {
+            checker.finish();
+        }
+        return new Checked(o.result(), checker == null ? List.of() : checker.findings(), o.outputs());
+    }
+
+    private static Checked bug(String name, String optimisation) throws IOException {
+        Checked c = run(checks().resolve("launch").resolve(name + ".json"), "../checks." + optimisation + ".ptx", ALL);
+        assertTrue(c.result().completed(), () -> name + ": " + c.result().report());
+        return c;
+    }
+
+    private static Finding only(Checked c, FindingKind kind) {
+        List<Finding> of = c.findings().stream().filter(f -> f.kind() == kind).toList();
+        assertEquals(1, of.size(), () -> "one " + kind + " expected among " + formatted(c.findings()));
+        return of.get(0);
+    }
+
+    private static String formatted(List<Finding> findings) {
+        StringBuilder sb = new StringBuilder();
+        for (Finding f : findings) {
+            sb.append('\n').append(f.format());
+        }
+        return sb.toString();
+    }
+
+    private static int sourceLine(Access a) {
+        assertNotNull(a.source(), () -> "no source line for " + a);
+        assertEquals("checks.cu", Path.of(a.source().file()).getFileName().toString());
+        return a.source().line();
+    }
+
+    /**
+     * Thread 0 reads the array while the other threads write it: it reads what lanes of its own
+     * warp wrote before (read after write), the other warps write what it read (write after
+     * read), and it reads words they have not written yet (uninitialized). Each is one finding
+     * however many words and unrolled copies of the read.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"O3", "G"})
+    void sharedRaceNamesBothLinesAndThreads(String opt) throws IOException {
+        Checked c = bug("race_shared", opt);
+        Finding raw = only(c, FindingKind.RACE_RAW);
+        assertEquals(PtxStateSpace.SHARED, raw.space());
+        assertEquals(line("RACE-READ"), sourceLine(raw.access()));
+        assertEquals(line("RACE-WRITE"), sourceLine(raw.other()));
+        assertEquals(0, raw.access().thread().x(), "thread 0 reads");
+        assertEquals(0, raw.other().warp(), "a lane of its own warp wrote first");
+        assertTrue(raw.other().lane() > 0);
+        assertEquals(raw.access().cta(), raw.other().cta());
+        assertTrue(raw.address() > 0 && raw.address() < 128, "an offset in the first warp's words: " + raw.address());
+        assertTrue(raw.variable().startsWith("race_shared(int const*, int*)::s"), raw.variable());
+        Finding war = only(c, FindingKind.RACE_WAR);
+        assertEquals(line("RACE-WRITE"), sourceLine(war.access()));
+        assertEquals(line("RACE-READ"), sourceLine(war.other()));
+        assertTrue(war.access().warp() > 0, "a later warp writes what thread 0 read");
+        Finding uninit = only(c, FindingKind.UNINITIALIZED_READ);
+        assertEquals(line("RACE-READ"), sourceLine(uninit.access()));
+        assertEquals("3 errors (racecheck 2, initcheck 1)", Findings.summary(c.findings()));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"O3", "G"})
+    void warpRaceWithoutSyncwarp(String opt) throws IOException {
+        Checked c = bug("race_warp", opt);
+        Finding f = only(c, FindingKind.RACE_RAW);
+        assertEquals(PtxStateSpace.SHARED, f.space());
+        assertEquals(line("WARP-READ"), sourceLine(f.access()));
+        assertEquals(line("WARP-WRITE"), sourceLine(f.other()));
+        assertEquals(f.access().warp(), f.other().warp(), "lanes of one warp");
+        assertEquals(1, f.access().lane() ^ f.other().lane(), "lane l reads what lane l^1 wrote");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"O3", "G"})
+    void globalRaceBetweenCtas(String opt) throws IOException {
+        Checked c = bug("race_global", opt);
+        Finding f = only(c, FindingKind.RACE_WAW);
+        assertEquals(PtxStateSpace.GLOBAL, f.space());
+        assertEquals(line("GLOBAL-WRITE"), sourceLine(f.access()));
+        assertEquals(line("GLOBAL-WRITE"), sourceLine(f.other()));
+        assertTrue(!f.access().cta().equals(f.other().cta()), "two CTAs");
+        assertEquals(c.findings().size(), 1, formatted(c.findings()));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"O3", "G"})
+    void uninitializedSharedRead(String opt) throws IOException {
+        Checked c = bug("uninit_shared", opt);
+        Finding f = only(c, FindingKind.UNINITIALIZED_READ);
+        assertEquals(PtxStateSpace.SHARED, f.space());
+        assertEquals(line("UNINIT-SHARED-READ"), sourceLine(f.access()));
+        assertTrue(f.access().thread().x() >= 32, "a thread of the half that wrote nothing: " + f.access().thread());
+        assertEquals(32, f.count(), "each of the 32 threads reads one unwritten word");
+        assertEquals(1, c.findings().size(), formatted(c.findings()));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"O3", "G"})
+    void uninitializedLocalRead(String opt) throws IOException {
+        Checked c = bug("uninit_local", opt);
+        Finding f = only(c, FindingKind.UNINITIALIZED_READ);
+        assertEquals(PtxStateSpace.LOCAL, f.space());
+        assertEquals(line("UNINIT-LOCAL-READ"), sourceLine(f.access()));
+        // ks[t] = t: threads whose t & 15 is at least n = 8 read an element the loop did not write
+        int t = f.access().thread().x();
+        assertTrue((t & 15) >= 8, "thread " + t);
+        assertEquals(16, f.count());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"O3", "G"})
+    void divergentBarrier(String opt) throws IOException {
+        Checked c = bug("divergent_barrier", opt);
+        Finding f = only(c, FindingKind.DIVERGENT_BARRIER);
+        List<Integer> lines = List.of(sourceLine(f.access()), sourceLine(f.other())).stream().sorted().toList();
+        assertEquals(List.of(line("BARRIER-A"), line("BARRIER-B")), lines);
+        assertTrue(c.findings().stream().allMatch(x -> x.kind().tool() == CheckTool.SYNCCHECK), formatted(c.findings()));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"O3", "G"})
+    void deviceHeapLeak(String opt) throws IOException {
+        Checked c = bug("heap_leak", opt);
+        Finding f = only(c, FindingKind.LEAK);
+        assertEquals(PtxStateSpace.GLOBAL, f.space());
+        assertEquals(line("LEAK-MALLOC"), sourceLine(f.access()));
+        assertEquals(16, f.size());
+        assertEquals(1, c.findings().size(), formatted(c.findings()));
+    }
+
+    /** Reads of a cudaMalloc'd buffer nobody wrote are found; once it is written, they are not. */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void uninitializedGlobalRead(boolean written) throws Exception {
+        SimulatedDevice device = new SimulatedDevice("sm_75", 16 << 20, BlockCompiler.INSTANCE);
+        DeviceModule m = device.load(checks().resolve("checks.O3.ptx"));
+        MemoryChecker checker = device.enableChecks(ALL);
+        long in = device.allocate(64 * 4);
+        long out = device.allocate(64 * 4);
+        if (written) {
+            device.write(in, new byte[64 * 4]);
+        }
+        LaunchResult r = m.launch(LaunchConfig.builder("_Z13uninit_globalPKiPi").grid(2, 1, 1).block(32, 1, 1)
+                .argU64(in).argU64(out).build(), ExecOptions.defaults()).run();
+        assertTrue(r.completed(), r::report);
+        checker.finish();
+        if (written) {
+            assertEquals(List.of(), checker.findings());
+            return;
+        }
+        Finding f = only(new Checked(r, checker.findings(), Map.of()), FindingKind.UNINITIALIZED_READ);
+        assertEquals(PtxStateSpace.GLOBAL, f.space());
+        assertEquals(line("UNINIT-GLOBAL-READ"), sourceLine(f.access()));
+        assertTrue(f.address() >= in && f.address() < in + 256);
+        assertEquals(64, f.count());
+    }
+
+    /** The correct twin of every bug, and correct kernels of the other fixtures. */
+    static Stream<Arguments> correctLaunches() throws IOException {
+        List<Arguments> all = new ArrayList<>();
+        for (String name : List.of("race_shared_fixed", "race_warp_fixed", "race_global_fixed", "uninit_shared_fixed",
+                "uninit_local_fixed", "divergent_barrier_fixed", "heap_leak_fixed")) {
+            for (String opt : List.of("O3", "G")) {
+                all.add(Arguments.of(checks().resolve("launch").resolve(name + ".json"), "../checks." + opt + ".ptx"));
+            }
+        }
+        Path kernels = SimTestSupport.fixtures().resolve("kernels").resolve("launch");
+        for (String name : List.of("reduce", "scan", "histogram", "warp_reduce", "matmul", "transpose", "saxpy",
+                "local_array")) {
+            all.add(Arguments.of(kernels.resolve(name + ".json"), null));
+            all.add(Arguments.of(kernels.resolve(name + ".json"), "../" + name + ".G.ptx"));
+        }
+        Path everyday = SimTestSupport.fixtures().resolve("everyday").resolve("launch");
+        for (String name : List.of("barriers.cg_reduce", "barriers.split_barrier", "barriers.barrier_counts",
+                "named_barriers.producer_consumer", "named_barriers.half_block_barriers", "warp.warp_shuffles",
+                "warp.warp_sync_exchange", "warp.warp_redux", "warp.warp_votes", "warp.warp_groups", "atomics.atomic_ints",
+                "cp_async.pipeline_double_buffer", "cp_async.cuda_pipeline", "malloc.heap_sum", "malloc.heap_block_buffer",
+                "int_intrinsics.int_intrinsics", "memory.access_policies", "memory.shared_and_local", "structs.structs_by_value")) {
+            all.add(Arguments.of(everyday.resolve(name + ".json"), null));
+            String module = name.substring(0, name.indexOf('.'));
+            all.add(Arguments.of(everyday.resolve(name + ".json"), "../" + module + ".G.ptx"));
+        }
+        return all.stream();
+    }
+
+    @ParameterizedTest
+    @MethodSource("correctLaunches")
+    void correctCodeGivesNoFindingAndTheSameResults(Path launchFile, String module) throws IOException {
+        Checked checked = run(launchFile, module, ALL);
+        assertTrue(checked.result().completed(), checked.result()::report);
+        assertEquals("", formatted(checked.findings()), launchFile + " " + module);
+        Checked plain = run(launchFile, module, null);
+        assertEquals(plain.outputs().keySet(), checked.outputs().keySet());
+        for (String name : plain.outputs().keySet()) {
+            assertArrayEquals(plain.outputs().get(name), checked.outputs().get(name), name);
+        }
+    }
+
+    @Test
+    void toolNamesAsComputeSanitizerOrShort() {
+        assertEquals(EnumSet.of(CheckTool.RACECHECK, CheckTool.INITCHECK), CheckTool.parse("race,initcheck"));
+        assertEquals(ALL, CheckTool.parse("all"));
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> CheckTool.parse("racecheck,bogus"));
+        assertTrue(e.getMessage().startsWith("unknown check 'bogus'"), e.getMessage());
+    }
+}
