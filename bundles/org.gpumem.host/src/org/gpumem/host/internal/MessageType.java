@@ -21,14 +21,15 @@ public enum MessageType {
     SYNCHRONIZE(13),
     UNSUPPORTED(14),
     RESET(15),
-    SET_HEAP_SIZE(16);
+    SET_HEAP_SIZE(16),
+    POOL_BLOCK(17);
 
     /** Set in the type of every reply. */
     public static final int REPLY = 0x8000;
     /** The protocol version a HELLO names. */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
 
-    private static final MessageType[] BY_CODE = new MessageType[17];
+    private static final MessageType[] BY_CODE = new MessageType[18];
 
     static {
         for (MessageType t : values()) {

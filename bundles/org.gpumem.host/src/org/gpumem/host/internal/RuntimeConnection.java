@@ -33,6 +33,10 @@ public final class RuntimeConnection implements HostProcess, Runnable {
 
     private final Channel channel;
     private final Settings settings;
+    /** The LAUNCH flag of a cooperative launch (LAUNCH_COOPERATIVE of the runtime's runtime.h). */
+    private static final int LAUNCH_COOPERATIVE = 1;
+    /** The LAUNCH flag of a graph's kernel node (LAUNCH_GRAPH). */
+    private static final int LAUNCH_GRAPH = 2;
     /** Return addresses an ALLOCATE carries at most (CALLER_FRAMES of the runtime's memory.c). */
     private static final int MAX_CALLER_FRAMES = 8;
     private final HostListener listener;
@@ -166,6 +170,8 @@ public final class RuntimeConnection implements HostProcess, Runnable {
                 return reset();
             case SET_HEAP_SIZE:
                 return setHeapSize(r);
+            case POOL_BLOCK:
+                return poolBlock(r);
             default:
                 throw new ProtocolException("no handler for " + r.type());
         }
@@ -306,6 +312,10 @@ public final class RuntimeConnection implements HostProcess, Runnable {
         int[] block = {r.u32(), r.u32(), r.u32()};
         long shared = r.u64();
         long stream = r.u64();
+        int flags = r.u32();
+        if ((flags & ~(LAUNCH_COOPERATIVE | LAUNCH_GRAPH)) != 0) {
+            throw new ProtocolException("LAUNCH with flags 0x" + Integer.toHexString(flags));
+        }
         int n = r.u32();
         List<byte[]> args = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -323,7 +333,8 @@ public final class RuntimeConnection implements HostProcess, Runnable {
             if (shared > Integer.MAX_VALUE) {
                 throw new IllegalArgumentException(shared + " bytes of dynamic shared memory");
             }
-            launch = device.launch(this, launches + 1, f.module().loaded, f.name(), grid, block, (int) shared, args, stream);
+            launch = device.launch(this, launches + 1, f.module().loaded, f.name(), grid, block, (int) shared, args, stream,
+                    (flags & LAUNCH_COOPERATIVE) != 0, (flags & LAUNCH_GRAPH) != 0);
         } catch (UnsupportedKernelException e) {
             // lazy loading: the kernel's code is refused at its first launch, as a JIT failure
             refused(f.name(), e.getMessage());
@@ -341,32 +352,44 @@ public final class RuntimeConnection implements HostProcess, Runnable {
         return new MessageWriter(status).u64(RuntimeDevice.nanoseconds(result)).u32(deviceOutput.size());
     }
 
-    private MessageWriter allocate(MessageReader r) throws IOException {
-        long size = r.u64();
-        int kind = r.u32();
+    /** The return addresses of a runtime call (ALLOCATE, POOL_BLOCK): a count, then as many addresses. */
+    private static List<Long> callers(MessageReader r, MessageType type) throws IOException {
         int frames = r.u32();
         if (frames < 1 || frames > MAX_CALLER_FRAMES) {
-            throw new ProtocolException("ALLOCATE with " + frames + " return addresses (1 to " + MAX_CALLER_FRAMES + ")");
+            throw new ProtocolException(type + " with " + frames + " return addresses (1 to " + MAX_CALLER_FRAMES + ")");
         }
         Long[] callers = new Long[frames];
         for (int i = 0; i < frames; i++) {
             callers[i] = r.u64();
         }
-        String entry = r.string();
-        r.end();
-        DeviceAllocation.Kind k = switch (kind) {
+        return List.of(callers);
+    }
+
+    /** The kinds of ALLOCATE and FREE (enum allocation_kind of the runtime's runtime.h). */
+    private static DeviceAllocation.Kind kind(int kind, MessageType type) throws ProtocolException {
+        return switch (kind) {
             case 0 -> DeviceAllocation.Kind.DEVICE;
             case 1 -> DeviceAllocation.Kind.MANAGED;
             case 2 -> DeviceAllocation.Kind.HOST;
-            default -> throw new ProtocolException("ALLOCATE of kind " + kind);
+            case 3, 5 -> DeviceAllocation.Kind.POOL; // a device pool's block, a managed pool's block
+            case 4 -> DeviceAllocation.Kind.GRAPH;
+            default -> throw new ProtocolException(type + " of kind " + kind);
         };
+    }
+
+    private MessageWriter allocate(MessageReader r) throws IOException {
+        long size = r.u64();
+        DeviceAllocation.Kind k = kind(r.u32(), MessageType.ALLOCATE);
+        List<Long> callers = callers(r, MessageType.ALLOCATE);
+        String entry = r.string();
+        r.end();
         long address;
         try {
             address = device.allocate(size);
         } catch (IllegalArgumentException e) {
             return new MessageWriter(CudaError.MEMORY_ALLOCATION).u64(0);
         }
-        added(new DeviceAllocation(address, size, k, entry, List.of(callers)));
+        added(new DeviceAllocation(address, size, k, entry, callers));
         return new MessageWriter(CudaError.SUCCESS).u64(address);
     }
 
@@ -387,17 +410,49 @@ public final class RuntimeConnection implements HostProcess, Runnable {
 
     private MessageWriter free(MessageReader r) throws IOException {
         long address = r.u64();
-        int kind = r.u32();
+        DeviceAllocation.Kind kind = kind(r.u32(), MessageType.FREE);
         r.end();
         DeviceAllocation a;
         synchronized (this) {
             a = allocations.get(address);
         }
-        boolean host = kind == 2;
-        if (a == null || (host != (a.kind() == DeviceAllocation.Kind.HOST)) || a.kind() == DeviceAllocation.Kind.VARIABLE) {
-            return new MessageWriter(host ? CudaError.INVALID_VALUE : CudaError.INVALID_DEVICE_POINTER);
+        // cudaFree frees device and managed memory; the pools and graph memory free their own blocks
+        boolean matches = a != null && switch (kind) {
+            case DEVICE -> a.kind() == DeviceAllocation.Kind.DEVICE || a.kind() == DeviceAllocation.Kind.MANAGED;
+            case POOL -> a.kind() == DeviceAllocation.Kind.POOL || a.kind() == DeviceAllocation.Kind.POOL_RESERVE;
+            default -> a.kind() == kind;
+        };
+        if (!matches) {
+            return new MessageWriter(kind == DeviceAllocation.Kind.HOST ? CudaError.INVALID_VALUE : CudaError.INVALID_DEVICE_POINTER);
         }
         removed(a);
+        return new MessageWriter(CudaError.SUCCESS);
+    }
+
+    /**
+     * A pool block changed hands: handed out again by a stream-ordered allocation, or given back
+     * to its pool by the program (it stays allocated, the pool's reserve).
+     */
+    private MessageWriter poolBlock(MessageReader r) throws IOException {
+        long address = r.u64();
+        boolean inUse = r.u32() != 0;
+        List<Long> callers = callers(r, MessageType.POOL_BLOCK);
+        String entry = r.string();
+        r.end();
+        DeviceAllocation a;
+        synchronized (this) {
+            a = allocations.get(address);
+        }
+        if (a == null || (a.kind() != DeviceAllocation.Kind.POOL && a.kind() != DeviceAllocation.Kind.POOL_RESERVE)) {
+            throw new ProtocolException("POOL_BLOCK of 0x" + Long.toHexString(address) + ", which is no pool's block");
+        }
+        DeviceAllocation now = new DeviceAllocation(address, a.size(),
+                inUse ? DeviceAllocation.Kind.POOL : DeviceAllocation.Kind.POOL_RESERVE, entry, callers);
+        synchronized (this) {
+            allocations.put(address, now);
+        }
+        listener.freed(this, a);
+        listener.allocated(this, now);
         return new MessageWriter(CudaError.SUCCESS);
     }
 

@@ -109,6 +109,12 @@ public final class RuntimeDevice {
         p.put("canMapHostMemory", 1L);
         p.put("managedMemory", 1L);
         p.put("directManagedMemAccessFromHost", 1L);
+        // host code and kernels share one coherent memory at every call (the runtime's managed.c)
+        p.put("concurrentManagedAccess", 1L);
+        // stream-ordered allocation from memory pools (the runtime's pool.c); no handle export
+        p.put("memoryPoolsSupported", 1L);
+        // cudaLaunchCooperativeKernel: every CTA of a grid that fits the device resident at once
+        p.put("cooperativeLaunch", 1L);
         p.put("computeMode", 0L);
         return p;
     }
@@ -276,11 +282,11 @@ public final class RuntimeDevice {
      * @throws IllegalArgumentException when the extents or shared size are out of range
      */
     public ProgramLaunch launch(HostProcess process, int sequence, Module m, String kernel, int[] grid, int[] block, int sharedBytes,
-            List<byte[]> args, long stream) {
+            List<byte[]> args, long stream, boolean cooperative, boolean fromGraph) {
         LaunchConfig.Builder b = LaunchConfig.builder(kernel).grid(grid[0], grid[1], grid[2])
                 .block(block[0], block[1], block[2]).sharedBytes(sharedBytes);
         args.forEach(b::argBytes);
-        ProgramLaunch launch = new ProgramLaunch(process, sequence, m.loaded(), b.build(), stream);
+        ProgramLaunch launch = new ProgramLaunch(process, sequence, m.loaded(), b.build(), stream, cooperative, fromGraph);
         launch.prepare(ExecOptions.defaults().withWorkers(1)); // validates now, before the runner sees it
         return launch;
     }

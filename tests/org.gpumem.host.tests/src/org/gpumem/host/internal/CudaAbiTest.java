@@ -43,8 +43,8 @@ class CudaAbiTest {
             String body = s.group(2).replaceAll("(?s)\\{[^{}]*\\}", "");
             for (String declaration : body.split(";")) {
                 String d = declaration.replaceAll("\\[[^\\]]*\\]", "").strip();
-                if (d.isEmpty()) {
-                    continue;
+                if (d.isEmpty() || d.equals("union") || d.equals("struct")) {
+                    continue; // an anonymous union's members are not the struct's to name
                 }
                 String[] names = d.replaceFirst("(?s)^.*?(\\w+\\s*(,\\s*\\w+\\s*)*)$", "$1").split("\\s*,\\s*");
                 for (String name : names) {

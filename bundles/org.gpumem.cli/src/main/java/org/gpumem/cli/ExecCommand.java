@@ -38,6 +38,9 @@ import picocli.CommandLine.Spec;
             "Exit status: the program's (1 when gpumem cannot start it)."})
 public final class ExecCommand implements Callable<Integer> {
 
+    /** No instruction budget unless --budget sets one. */
+    static final long EXEC_BUDGET = 0;
+
     @Spec
     CommandSpec spec;
 
@@ -71,7 +74,9 @@ public final class ExecCommand implements Callable<Integer> {
         if (lane < 0 || lane >= 32) {
             throw new IllegalArgumentException("--lane must be 0..31");
         }
-        ExecOptions options = simulation.options(profile);
+        // a real program's correct kernel may issue tens of billions of warp instructions: exec stops
+        // runaway kernels by wall-clock time (--timeout) and Ctrl-C, and by a budget only when asked
+        ExecOptions options = simulation.options(profile, EXEC_BUDGET);
         try (StopRules stop = simulation.stopRules()) {
             int status = execute(options, stop, out, err);
             // What the program made of its stopped kernel is not the answer to a Ctrl-C: the

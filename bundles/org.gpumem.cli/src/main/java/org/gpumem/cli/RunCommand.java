@@ -98,7 +98,7 @@ public final class RunCommand implements Callable<Integer> {
         if (resolvedDir != null) {
             launch.writeResolved(resolvedDir);
         }
-        ExecOptions options = simulation.options(profile);
+        ExecOptions options = simulation.options(profile, ExecOptions.DEFAULT_BUDGET);
         LaunchResult r;
         boolean interrupted;
         KernelLaunch kernelLaunch = launch.launch(options);
