@@ -2377,19 +2377,23 @@ static void capture_end(struct capture *c) {
     free(c);
 }
 
+/*
+ * A stream destroyed during a capture leaves it (programs destroy a forked stream once its work
+ * is joined back, as graphMemoryNodes does); what it captured stays in the graph. The capture
+ * cannot end without its origin stream, so that one's destruction ends it, invalid.
+ */
 void capture_stream_destroyed(struct CUstream_st *s) {
     pthread_mutex_lock(&graph_lock);
     struct capture *c = s->capture;
     if (c != NULL) {
-        invalidate(c);
         for (size_t i = 0; i < c->nstreams; i++) {
             if (c->streams[i] == s) {
                 c->streams[i] = c->streams[--c->nstreams];
                 break;
             }
         }
+        s->capture = NULL;
         if (c->origin == s) {
-            /* nothing can end it now: it ends with its stream */
             if (!c->graph_is_callers) {
                 graph_destroy(c->graph);
             }
@@ -2523,8 +2527,8 @@ EXPORT cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph
             e = cudaErrorStreamCaptureInvalidated;
         }
         /* every other stream's work must be joined back into the origin stream */
-        for (size_t i = 1; e == cudaSuccess && i < c->nstreams; i++) {
-            for (size_t d = 0; e == cudaSuccess && d < c->streams[i]->ndeps; d++) {
+        for (size_t i = 0; e == cudaSuccess && i < c->nstreams; i++) {
+            for (size_t d = 0; e == cudaSuccess && c->streams[i] != s && d < c->streams[i]->ndeps; d++) {
                 if (!reaches(c->streams[i]->deps[d], s->deps, s->ndeps, c->graph)) {
                     e = cudaErrorStreamCaptureUnjoined;
                 }

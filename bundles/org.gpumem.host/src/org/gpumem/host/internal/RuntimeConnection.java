@@ -37,6 +37,8 @@ public final class RuntimeConnection implements HostProcess, Runnable {
     private static final int LAUNCH_COOPERATIVE = 1;
     /** The LAUNCH flag of a graph's kernel node (LAUNCH_GRAPH). */
     private static final int LAUNCH_GRAPH = 2;
+    /** Relocatable fatbins a REGISTER_MODULE carries at most (translation units of one program). */
+    private static final int MAX_TRANSLATION_UNITS = 1 << 16;
     /** Return addresses an ALLOCATE carries at most (CALLER_FRAMES of the runtime's memory.c). */
     private static final int MAX_CALLER_FRAMES = 8;
     private final HostListener listener;
@@ -59,13 +61,16 @@ public final class RuntimeConnection implements HostProcess, Runnable {
     private static final class RegisteredModule {
         final long id;
         byte[] fatbin;
+        /** The translation units' relocatable fatbins of an nvcc -rdc=true program (empty otherwise). */
+        List<byte[]> relocatable;
         final List<Registration> variables = new ArrayList<>();
         RuntimeDevice.Module loaded;
         RuntimeDevice.ModuleException problem;
 
-        RegisteredModule(long id, byte[] fatbin) {
+        RegisteredModule(long id, byte[] fatbin, List<byte[]> relocatable) {
             this.id = id;
             this.fatbin = fatbin;
+            this.relocatable = relocatable;
         }
     }
 
@@ -215,11 +220,19 @@ public final class RuntimeConnection implements HostProcess, Runnable {
     private MessageWriter registerModule(MessageReader r) throws IOException {
         long id = r.u64();
         byte[] fatbin = r.bytes();
+        int units = r.u32();
+        if (units > MAX_TRANSLATION_UNITS) {
+            throw new ProtocolException("REGISTER_MODULE with " + units + " relocatable fatbins");
+        }
+        List<byte[]> relocatable = new ArrayList<>();
+        for (int i = 0; i < units; i++) {
+            relocatable.add(r.bytes());
+        }
         r.end();
         if (modules.containsKey(id)) {
             throw new ProtocolException("module " + id + " registered twice");
         }
-        modules.put(id, new RegisteredModule(id, fatbin));
+        modules.put(id, new RegisteredModule(id, fatbin, relocatable));
         return new MessageWriter(CudaError.SUCCESS);
     }
 
@@ -256,13 +269,14 @@ public final class RuntimeConnection implements HostProcess, Runnable {
             throw new ProtocolException("module " + m.id + " ended twice");
         }
         try {
-            m.loaded = device.load(settings.programName() + " (fatbin " + m.id + ")", m.fatbin);
+            m.loaded = device.load(settings.programName() + " (fatbin " + m.id + ")", m.fatbin, m.relocatable);
             listener.moduleLoaded(this, m.loaded.image());
         } catch (RuntimeDevice.ModuleException e) {
             m.problem = e;
             listener.moduleRejected(this, e.getMessage());
         }
         m.fatbin = null;
+        m.relocatable = List.of();
         if (m.problem != null) {
             return new MessageWriter(m.problem.error()).string(m.problem.getMessage());
         }

@@ -153,29 +153,19 @@ public final class RuntimeDevice {
 
     /**
      * Loads the PTX image of {@code fatbin} that this device would JIT-compile (the simulator
-     * runs PTX, not SASS).
+     * runs PTX, not SASS). A program built with {@code nvcc -rdc=true} registers the fatbin nvlink
+     * made (SASS only) with the relocatable fatbins of its translation units, whose PTX images
+     * are the device code the simulator runs.
+     *
+     * @param relocatable the translation units' fatbins of a program linked by nvlink, else empty
      */
-    public Module load(String name, byte[] fatbin) throws ModuleException {
+    public Module load(String name, byte[] fatbin, List<byte[]> relocatable) throws ModuleException {
         try {
+            if (!relocatable.isEmpty()) {
+                return loadRelocatable(name, relocatable);
+            }
             Catalog catalog = new CatalogReader().read(name, ByteBuffer.wrap(fatbin));
-            List<DeviceImage> ptx = SimulatedImages.ptx(catalog.images());
-            List<String> others = new ArrayList<>();
-            for (DeviceImage image : catalog.images()) {
-                if (image.format() != ImageFormat.PTX) {
-                    others.add(image.suggestedFileName());
-                }
-            }
-            if (ptx.isEmpty()) {
-                throw new ModuleException(CudaError.NO_KERNEL_IMAGE_FOR_DEVICE, name + " has no PTX image"
-                        + (others.isEmpty() ? "" : " (only " + String.join(", ", others) + ")")
-                        + "; the simulator runs PTX: build with -arch=sm_NN or -gencode arch=compute_NN,code=compute_NN,"
-                        + " and without -rdc=true (nvlink links relocatable device code into SASS only)");
-            }
-            Selection s = SimulatedImages.select(name, ptx, target);
-            if (s.chosen().isEmpty()) {
-                throw new ModuleException(CudaError.NO_KERNEL_IMAGE_FOR_DEVICE, s.explanation());
-            }
-            DeviceImage image = s.chosen().get();
+            DeviceImage image = chosenPtx(name, catalog);
             String imageName = name + " [" + image.suggestedFileName() + "]";
             PtxModule module = PtxLoader.load(imageName, ptxText(image));
             return new Module(imageName, device.load(module));
@@ -184,6 +174,46 @@ public final class RuntimeDevice {
         } catch (IllegalArgumentException e) {
             throw new ModuleException(CudaError.NO_KERNEL_IMAGE_FOR_DEVICE, name + ": " + e.getMessage());
         }
+    }
+
+    /** The PTX image of a fatbin the device would JIT-compile, or why there is none. */
+    private DeviceImage chosenPtx(String name, Catalog catalog) throws ModuleException {
+        List<DeviceImage> ptx = SimulatedImages.ptx(catalog.images());
+        List<String> others = new ArrayList<>();
+        for (DeviceImage image : catalog.images()) {
+            if (image.format() != ImageFormat.PTX) {
+                others.add(image.suggestedFileName());
+            }
+        }
+        if (ptx.isEmpty()) {
+            throw new ModuleException(CudaError.NO_KERNEL_IMAGE_FOR_DEVICE, name + " has no PTX image"
+                    + (others.isEmpty() ? "" : " (only " + String.join(", ", others) + ")")
+                    + "; the simulator runs PTX: build with -arch=sm_NN or -gencode arch=compute_NN,code=[sm_NN,compute_NN]");
+        }
+        Selection s = SimulatedImages.select(name, ptx, target);
+        if (s.chosen().isEmpty()) {
+            throw new ModuleException(CudaError.NO_KERNEL_IMAGE_FOR_DEVICE, s.explanation());
+        }
+        return s.chosen().get();
+    }
+
+    /** The translation units' PTX of an -rdc program, as one module. */
+    private Module loadRelocatable(String name, List<byte[]> units) throws ModuleException, InputFormatException {
+        List<String> names = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
+        for (int i = 0; i < units.size(); i++) {
+            String unit = name + " (translation unit " + (i + 1) + " of " + units.size() + ")";
+            DeviceImage image = chosenPtx(unit, new CatalogReader().read(unit, ByteBuffer.wrap(units.get(i))));
+            names.add(unit + " [" + image.suggestedFileName() + "]");
+            texts.add(ptxText(image));
+        }
+        if (texts.size() > 1) {
+            throw new ModuleException(CudaError.NO_KERNEL_IMAGE_FOR_DEVICE, name + " is relocatable device code "
+                    + "(nvcc -rdc=true) of " + texts.size() + " translation units, whose PTX the simulator does not "
+                    + "link into one program");
+        }
+        PtxModule module = PtxLoader.load(names.get(0), texts.get(0));
+        return new Module(names.get(0), device.load(module));
     }
 
     /** A fatbin's PTX is NUL-terminated and padded. */
