@@ -19,8 +19,11 @@ static int device_range(const void *p, size_t n) {
     return allocation_find((uintptr_t)p, n ? n : 1) >= 0;
 }
 
-/* Checks a copy of n bytes; a pointer inside device memory must lie in one allocation. */
-static cudaError_t check_copy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind) {
+/*
+ * Checks a copy touching dst_n bytes from dst and src_n bytes from src (they differ where the two
+ * sides have different pitches); a pointer inside device memory must have them in one allocation.
+ */
+static cudaError_t check_spans(void *dst, size_t dst_n, const void *src, size_t src_n, enum cudaMemcpyKind kind) {
     if ((unsigned)kind > cudaMemcpyDefault) {
         return cudaErrorInvalidMemcpyDirection;
     }
@@ -28,13 +31,18 @@ static cudaError_t check_copy(void *dst, const void *src, size_t n, enum cudaMem
                      (kind == cudaMemcpyDefault && in_device_window((uintptr_t)dst));
     int src_device = kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice ||
                      (kind == cudaMemcpyDefault && in_device_window((uintptr_t)src));
-    if ((dst_device && !device_range(dst, n)) || (src_device && !device_range(src, n))) {
+    if ((dst_device && !device_range(dst, dst_n)) || (src_device && !device_range(src, src_n))) {
         return cudaErrorInvalidValue;
     }
     if (dst == NULL || src == NULL) {
         return cudaErrorInvalidValue;
     }
     return cudaSuccess;
+}
+
+/* Checks a copy of n bytes. */
+static cudaError_t check_copy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind) {
+    return check_spans(dst, n, src, n, kind);
 }
 
 static cudaError_t copy_now(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind, int blocking) {
@@ -130,10 +138,7 @@ static cudaError_t copy_box(const struct box *b, enum cudaMemcpyKind kind, int b
     }
     size_t dst_span = (b->depth - 1) * b->dst_slice + (b->height - 1) * b->dst_pitch + b->width;
     size_t src_span = (b->depth - 1) * b->src_slice + (b->height - 1) * b->src_pitch + b->width;
-    cudaError_t e = check_copy(b->dst, b->src, dst_span, kind);
-    if (e == cudaSuccess) {
-        e = check_copy(b->dst, b->src, src_span, kind);
-    }
+    cudaError_t e = check_spans(b->dst, dst_span, b->src, src_span, kind);
     if (e != cudaSuccess) {
         return e;
     }
@@ -149,9 +154,15 @@ static cudaError_t copy_box(const struct box *b, enum cudaMemcpyKind kind, int b
     return cudaSuccess;
 }
 
-cudaError_t copy_3d_now(const struct cudaMemcpy3DParms *p, int blocking) {
+cudaError_t copy_3d_now(const struct cudaMemcpy3DParms *with_arrays, int blocking) {
+    struct cudaMemcpy3DParms pitched;
+    const struct cudaMemcpy3DParms *p = with_arrays;
     if (p->srcArray != NULL || p->dstArray != NULL) {
-        return unsupported("cudaMemcpy3D with CUDA arrays");
+        cudaError_t e = array_copy_params(with_arrays, &pitched);
+        if (e != cudaSuccess) {
+            return e;
+        }
+        p = &pitched;
     }
     const struct cudaPitchedPtr *s = &p->srcPtr, *d = &p->dstPtr;
     struct box b = {

@@ -328,8 +328,9 @@ static unsigned int kernel_flags(const struct kernel_node *k) {
 }
 
 static cudaError_t copy_check(const struct cudaMemcpy3DParms *p) {
-    if (p->srcArray != NULL || p->dstArray != NULL) {
-        return unsupported("memcpy nodes with CUDA arrays");
+    struct cudaMemcpy3DParms pitched;
+    if ((p->srcArray != NULL || p->dstArray != NULL) && array_copy_params(p, &pitched) != cudaSuccess) {
+        return cudaErrorInvalidValue;
     }
     if ((unsigned)p->kind > cudaMemcpyDefault) {
         return cudaErrorInvalidMemcpyDirection;

@@ -532,6 +532,7 @@ EXPORT cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attrib
     case ALLOC_DEVICE:
     case ALLOC_POOL:
     case ALLOC_GRAPH:
+    case ALLOC_ARRAY:
     case ALLOC_VARIABLE:
         *attributes = (struct cudaPointerAttributes){cudaMemoryTypeDevice, 0, p, NULL, {0}};
         break;

@@ -38,7 +38,9 @@ enum message_type {
     MSG_UNSUPPORTED = 14,
     MSG_RESET = 15,
     MSG_SET_HEAP_SIZE = 16,
-    MSG_POOL_BLOCK = 17
+    MSG_POOL_BLOCK = 17,
+    MSG_TEXTURE_CREATE = 18,
+    MSG_TEXTURE_DESTROY = 19
 };
 #define MSG_REPLY 0x8000
 #define PROTOCOL_VERSION 3
@@ -152,7 +154,8 @@ enum allocation_kind {
     ALLOC_POOL = 3,
     ALLOC_GRAPH = 4,
     ALLOC_POOL_MANAGED = 5,
-    ALLOC_VARIABLE = 6
+    ALLOC_ARRAY = 6,
+    ALLOC_VARIABLE = 7
 };
 void allocation_add(uintptr_t address, size_t size, enum allocation_kind kind);
 /* Forgets the allocation at address if its kind is one of `kinds` (bits); whether it was there. */
@@ -261,9 +264,17 @@ cudaError_t copy_3d_now(const struct cudaMemcpy3DParms *p, int blocking);
 /* cudaMemset2D with 1-, 2- or 4-byte elements (a memset node), checked. */
 cudaError_t set_elements_now(void *dst, size_t pitch, unsigned int value, unsigned int elementSize, size_t width,
                              size_t height);
+/* A copy with CUDA arrays (textures.c) as the same copy between pitched memory, checked. */
+cudaError_t array_copy_params(const struct cudaMemcpy3DParms *p, struct cudaMemcpy3DParms *out);
 /* A copy to (to_symbol) or from a module variable, as cudaMemcpyToSymbol / FromSymbol do. */
 cudaError_t symbol_copy_now(const struct variable *v, size_t offset, void *memory, size_t count,
                             enum cudaMemcpyKind kind, int to_symbol);
+
+/* The runtime's own entry points other files of it call. */
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind, cudaStream_t stream);
+cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p);
+cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream);
 
 /* ------------------------------------------------------------------ stream capture (graph.c) */
 

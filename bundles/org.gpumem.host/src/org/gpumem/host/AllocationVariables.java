@@ -49,6 +49,7 @@ public final class AllocationVariables {
             case POOL -> "stream-ordered memory (memory pool)";
             case POOL_RESERVE -> "memory pool reserve";
             case GRAPH -> "graph memory";
+            case ARRAY -> "CUDA array";
             default -> "page-locked host memory";
         });
         if (caller == null) {

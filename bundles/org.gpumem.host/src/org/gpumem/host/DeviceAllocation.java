@@ -33,6 +33,8 @@ public record DeviceAllocation(long address, long size, Kind kind, String entryP
         POOL_RESERVE,
         /** Graph memory: the address of a graph's allocation node, kept while a graph holds the node. */
         GRAPH,
+        /** A CUDA array or mipmapped array (cudaMallocArray...): what textures and surfaces read and write. */
+        ARRAY,
         /** A module's {@code __device__} variable. */
         VARIABLE
     }

@@ -22,14 +22,16 @@ public enum MessageType {
     UNSUPPORTED(14),
     RESET(15),
     SET_HEAP_SIZE(16),
-    POOL_BLOCK(17);
+    POOL_BLOCK(17),
+    TEXTURE_CREATE(18),
+    TEXTURE_DESTROY(19);
 
     /** Set in the type of every reply. */
     public static final int REPLY = 0x8000;
     /** The protocol version a HELLO names. */
     public static final int VERSION = 3;
 
-    private static final MessageType[] BY_CODE = new MessageType[18];
+    private static final MessageType[] BY_CODE = new MessageType[20];
 
     static {
         for (MessageType t : values()) {

@@ -49,6 +49,8 @@ public final class RuntimeDevice {
     private static final long CONSTANT_BYTES = 64 * 1024;
     /** Resident threads and blocks per multiprocessor, and registers, as CUDA's sm_8x/sm_9x devices have. */
     private static final long REGISTERS = 65536;
+    /** Where global allocations start, as sim's GlobalMemory places them (and the runtime's pitches). */
+    private static final long ALLOCATION_ALIGNMENT = 256;
 
     private final String target;
     private final org.gpumem.sim.exec.SimulatedDevice device;
@@ -115,6 +117,20 @@ public final class RuntimeDevice {
         p.put("memoryPoolsSupported", 1L);
         // cudaLaunchCooperativeKernel: every CTA of a grid that fits the device resident at once
         p.put("cooperativeLaunch", 1L);
+        // CUDA arrays, textures and surfaces (the runtime's textures.c), with the limits of CUDA's
+        // compute capability 9.0 devices; textures over linear memory may start at any allocation
+        // (aligned to 256 bytes, as the simulator's global memory aligns them)
+        p.put("textureAlignment", ALLOCATION_ALIGNMENT);
+        p.put("texturePitchAlignment", 32L);
+        p.put("surfaceAlignment", ALLOCATION_ALIGNMENT);
+        p.put("maxTexture1D", 131072L);
+        p.put("maxTexture1DLinear", 1L << 28);
+        p.put("maxTexture2D[0]", 131072L);
+        p.put("maxTexture2D[1]", 65536L);
+        p.put("maxTexture3D[0]", 16384L);
+        p.put("maxTexture3D[1]", 16384L);
+        p.put("maxTexture3D[2]", 16384L);
+        p.put("maxSurface1D", 32768L);
         p.put("computeMode", 0L);
         return p;
     }

@@ -40,7 +40,11 @@ class CudaAbiTest {
             String tag = s.group(1);
             String type = "struct " + tag;
             probes.add(String.format("printf(\"%s %%zu\\n\", sizeof(%s));", tag, type));
-            String body = s.group(2).replaceAll("(?s)\\{[^{}]*\\}", "");
+            String body = s.group(2);
+            for (String inner = ""; !inner.equals(body); ) { // nested unions and structs, innermost first
+                inner = body;
+                body = body.replaceAll("(?s)\\{[^{}]*\\}", "");
+            }
             for (String declaration : body.split(";")) {
                 String d = declaration.replaceAll("\\[[^\\]]*\\]", "").strip();
                 if (d.isEmpty() || d.equals("union") || d.equals("struct")) {
