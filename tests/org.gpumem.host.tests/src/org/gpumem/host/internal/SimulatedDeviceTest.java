@@ -44,7 +44,7 @@ class SimulatedDeviceTest {
     void relocatableDeviceCodeRunsFromItsTranslationUnitsPtx() throws Exception {
         String unit = ".version 8.0\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\n ret;\n}\n";
         byte[] sassOnly = "not a PTX image".getBytes(StandardCharsets.UTF_8);
-        try (SharedMemoryFile memory = SharedMemoryFile.create(dir, "device", GlobalMemory.DEFAULT_BASE, 1 << 20)) {
+        try (SharedMemoryFile memory = SharedMemoryFile.create(dir, "device", SimulatorTarget.GLOBAL_BASE, 1 << 20)) {
             RuntimeDevice device = new RuntimeDevice("sm_90", memory);
             RuntimeDevice.Module module = device.load("app (fatbin 1)", sassOnly,
                     List.of(unit.getBytes(StandardCharsets.UTF_8)));
