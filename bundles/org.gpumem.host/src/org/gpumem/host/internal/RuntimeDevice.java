@@ -330,7 +330,7 @@ public final class RuntimeDevice {
     public ProgramLaunch launch(HostProcess process, int sequence, Module m, String kernel, int[] grid, int[] block, int sharedBytes,
             List<byte[]> args, long stream, boolean cooperative, boolean fromGraph) {
         LaunchConfig.Builder b = LaunchConfig.builder(kernel).grid(grid[0], grid[1], grid[2])
-                .block(block[0], block[1], block[2]).sharedBytes(sharedBytes);
+                .block(block[0], block[1], block[2]).sharedBytes(sharedBytes).cooperative(cooperative);
         args.forEach(b::argBytes);
         ProgramLaunch launch = new ProgramLaunch(process, sequence, m.loaded(), b.build(), stream, cooperative, fromGraph);
         launch.prepare(ExecOptions.defaults().withWorkers(1)); // validates now, before the runner sees it

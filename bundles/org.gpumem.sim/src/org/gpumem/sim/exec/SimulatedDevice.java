@@ -26,6 +26,8 @@ public final class SimulatedDevice implements Device {
     private final FunctionCompiler compiler;
     private long heapBytes = DeviceHeap.DEFAULT_BYTES;
     private DeviceHeap heap;
+    private static final int GRID_BARRIER_BYTES = 16;
+    private long gridBarrier;
 
     /**
      * @param target compute capability as PTX names it, e.g. {@code sm_90}
@@ -108,6 +110,20 @@ public final class SimulatedDevice implements Device {
         }
         heapBytes = bytes;
         return true;
+    }
+
+    /**
+     * The grid barrier's workspace of cooperative launches (16 bytes of global memory, allocated
+     * the first time a cooperative launch is made, never while one runs), zeroed for the launch
+     * being made: cooperative groups count the CTAs arriving at {@code this_grid().sync()} there.
+     * Launches of one device run one after the other, so they share it.
+     */
+    synchronized long gridBarrier() {
+        if (gridBarrier == 0) {
+            gridBarrier = global.allocate(GRID_BARRIER_BYTES, 256);
+        }
+        global.write(gridBarrier, new byte[GRID_BARRIER_BYTES]);
+        return gridBarrier;
     }
 
     /** The device heap, allocated in global memory the first time a launch needs it. */
