@@ -223,13 +223,12 @@ public final class RuntimeDevice {
             names.add(unit + " [" + image.suggestedFileName() + "]");
             texts.add(ptxText(image));
         }
-        if (texts.size() > 1) {
-            throw new ModuleException(CudaError.NO_KERNEL_IMAGE_FOR_DEVICE, name + " is relocatable device code "
-                    + "(nvcc -rdc=true) of " + texts.size() + " translation units, whose PTX the simulator does not "
-                    + "link into one program");
+        if (texts.size() == 1) {
+            return new Module(names.get(0), device.load(PtxLoader.load(names.get(0), texts.get(0))));
         }
-        PtxModule module = PtxLoader.load(names.get(0), texts.get(0));
-        return new Module(names.get(0), device.load(module));
+        // the units' PTX linked into one program, as nvlink links their SASS
+        String linked = name + " (" + texts.size() + " translation units linked)";
+        return new Module(linked, device.load(PtxLoader.link(linked, names, texts)));
     }
 
     /** A fatbin's PTX is NUL-terminated and padded. */

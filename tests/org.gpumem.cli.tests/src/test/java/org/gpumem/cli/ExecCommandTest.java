@@ -69,7 +69,7 @@ class ExecCommandTest {
     @ParameterizedTest
     @ValueSource(strings = {"matrix_mul", "reduction", "convolution", "managed", "streams_events", "host_register",
         "graphs", "graphs.G", "mempool", "mempool.G", "managed_advise", "managed_advise.G", "driver_entry",
-        "driver_entry.G", "arrays", "arrays.G"})
+        "driver_entry.G", "arrays", "arrays.G", "cooperative", "cooperative.G", "rdc", "rdc.G"})
     void programsThatCheckTheirOwnResultsPass(String program) {
         CliRun r = exec(program);
         assertEquals(0, r.status(), r.out() + r.err());
@@ -167,6 +167,22 @@ class ExecCommandTest {
         assertEquals(7, count(r.err(), String.format(stop, " (graph node)")), r.err());
         assertEquals(3, count(r.err(), String.format(stop, "")), r.err());
         assertTrue(r.err().contains("  " + line + " | y[i] = y[i] + a * x[i];"), r.err());
+    }
+
+    /**
+     * A program of two translation units (nvcc -rdc=true) runs from their linked PTX: a breakpoint
+     * in the library unit's function stops the other unit's kernel that calls it.
+     */
+    @Test
+    void aBreakpointInAnotherTranslationUnitStopsTheKernelCallingIt() throws IOException {
+        int line = lineOf("rdc_lib.cu", "return 3 * x + unitTag;");
+        CliRun r = exec("--break", "rdc_lib.cu:" + line, "rdc.G");
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().endsWith("Test PASSED\n"), r.out());
+        assertEquals(1, count(r.err(), "launch 1 of transform(int*, int) <<<(8,1,1), (128,1,1)>>> stopped at rdc_lib.cu:" + line),
+                r.err());
+        assertTrue(r.err().contains("(2 translation units linked)"), r.err());
+        assertTrue(r.err().contains("  " + line + " | return 3 * x + unitTag;"), r.err());
     }
 
     /** A runaway kernel of a program is stopped by wall-clock time; its program gets the launch's error. */
