@@ -47,7 +47,6 @@ public final class RuntimeConnection implements HostProcess, Runnable {
     private final Map<Long, Registration> variables = new HashMap<>();
     private final TreeMap<Long, DeviceAllocation> allocations = new TreeMap<>();
     private final Set<String> reportedUnsupported = new HashSet<>();
-    private final TextureObjects textures = new TextureObjects();
     /** Refusals reported, by kernel and problem: a program that retries a refused launch hears of it once. */
     private final Set<String> reportedRefusals = new HashSet<>();
     /** Device printf output of finished launches, not yet fetched by the program at a synchronisation. */
@@ -103,11 +102,6 @@ public final class RuntimeConnection implements HostProcess, Runnable {
     @Override
     public int launchCount() {
         return launches;
-    }
-
-    /** The process's texture and surface objects. */
-    public TextureObjects textures() {
-        return textures;
     }
 
     /** What ended the connection other than the program's exit or a protocol error (a bug), or null. */
@@ -184,9 +178,10 @@ public final class RuntimeConnection implements HostProcess, Runnable {
             case POOL_BLOCK:
                 return poolBlock(r);
             case TEXTURE_CREATE:
-                return new MessageWriter(CudaError.SUCCESS).u64(textures.create(r));
+                return new MessageWriter(CudaError.SUCCESS).u64(TextureObjects.create(r, device.device().textures()));
             case TEXTURE_DESTROY:
-                return new MessageWriter(textures.destroy(r) ? CudaError.SUCCESS : CudaError.INVALID_VALUE);
+                return new MessageWriter(TextureObjects.destroy(r, device.device().textures()) ? CudaError.SUCCESS
+                        : CudaError.INVALID_VALUE);
             default:
                 throw new ProtocolException("no handler for " + r.type());
         }

@@ -1,59 +1,25 @@
 package org.gpumem.host.internal;
 
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
+
+import org.gpumem.sim.TextureObject;
+import org.gpumem.sim.TextureTable;
 
 /**
- * The texture and surface objects of one process, by the handle gpumem gave each
- * (TEXTURE_CREATE, PROTOCOL.md): what the runtime described of each resource (format, the levels
- * in device memory) and of its sampling, which the simulator's texture and surface instructions
- * read. Handles start at 1; 0 is no object, as in CUDA.
+ * Reads the runtime's texture and surface object messages (TEXTURE_CREATE, TEXTURE_DESTROY,
+ * PROTOCOL.md) into the process's device's {@link TextureTable}, whose handles the runtime hands
+ * to the program.
  */
-public final class TextureObjects {
-    /** One level of a resource: address, extent in elements (0 where it has fewer dimensions), pitches in bytes. */
-    public record Level(long address, long width, long height, long depth, long rowPitch, long slicePitch) {
-    }
-
-    /**
-     * A texture or surface object as the runtime described it.
-     *
-     * @param surface      a surface object (its sampling fields are zero)
-     * @param resourceType cudaResourceType: 0 array, 1 mipmapped array, 2 linear, 3 pitch 2D
-     * @param channelBits  bits of channels x, y, z, w (0: absent)
-     * @param channelKind  cudaChannelFormatKind: 0 signed, 1 unsigned, 2 float
-     * @param levels       the resource's levels, the first the base level
-     * @param arrayFlags   the array's cudaArray* flags (layered, surface load/store, cubemap, gather)
-     * @param addressModes cudaTextureAddressMode per dimension: 0 wrap, 1 clamp, 2 mirror, 3 border
-     * @param borderColor  the border color's four channels
-     */
-    public record TextureObject(boolean surface, int resourceType, int[] channelBits, int channelKind, List<Level> levels,
-            int arrayFlags, int[] addressModes, int filterMode, int readMode, boolean sRGB, float[] borderColor,
-            boolean normalizedCoords, int maxAnisotropy, int mipmapFilterMode, float mipmapLevelBias,
-            float minMipmapLevelClamp, float maxMipmapLevelClamp, boolean seamlessCubemap) {
-        public TextureObject {
-            channelBits = channelBits.clone();
-            levels = List.copyOf(levels);
-            addressModes = addressModes.clone();
-            borderColor = borderColor.clone();
-        }
-    }
-
+final class TextureObjects {
     /** Levels a resource may have: a full mipmap chain of the largest extent CUDA allows. */
     private static final int MAX_LEVELS = 32;
 
-    private final Map<Long, TextureObject> objects = Collections.synchronizedMap(new HashMap<>());
-    private long next = 1;
-
-    /** The object of this handle, or null. Any thread. */
-    public TextureObject get(long handle) {
-        return objects.get(handle);
+    private TextureObjects() {
     }
 
     /** Reads a TEXTURE_CREATE request and keeps the object; its handle. */
-    long create(MessageReader r) throws ProtocolException {
+    static long create(MessageReader r, TextureTable table) throws ProtocolException {
         boolean surface = kind(r);
         int resourceType = r.u32();
         int[] bits = {r.u32(), r.u32(), r.u32(), r.u32()};
@@ -62,9 +28,9 @@ public final class TextureObjects {
         if (n < 1 || n > MAX_LEVELS || resourceType < 0 || resourceType > 3) {
             throw new ProtocolException("TEXTURE_CREATE of resource type " + resourceType + " with " + n + " levels");
         }
-        List<Level> levels = new ArrayList<>();
+        List<TextureObject.Level> levels = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            levels.add(new Level(r.u64(), r.u64(), r.u64(), r.u64(), r.u64(), r.u64()));
+            levels.add(new TextureObject.Level(r.u64(), r.u64(), r.u64(), r.u64(), r.u64(), r.u64()));
         }
         int arrayFlags = r.u32();
         int[] modes = {r.u32(), r.u32(), r.u32()};
@@ -89,28 +55,16 @@ public final class TextureObjects {
         r.u32();
         r.u32();
         r.end();
-        TextureObject o = new TextureObject(surface, resourceType, bits, channelKind, levels, arrayFlags, modes, filter, read,
-                sRGB, border, normalized, anisotropy, mipFilter, bias, minClamp, maxClamp, seamless);
-        synchronized (objects) {
-            long handle = next++;
-            objects.put(handle, o);
-            return handle;
-        }
+        return table.create(new TextureObject(surface, resourceType, bits, channelKind, levels, arrayFlags, modes, filter,
+                read, sRGB, border, normalized, anisotropy, mipFilter, bias, minClamp, maxClamp, seamless));
     }
 
     /** Reads a TEXTURE_DESTROY request; whether the handle named an object of its kind. */
-    boolean destroy(MessageReader r) throws ProtocolException {
+    static boolean destroy(MessageReader r, TextureTable table) throws ProtocolException {
         boolean surface = kind(r);
         long handle = r.u64();
         r.end();
-        synchronized (objects) {
-            TextureObject o = objects.get(handle);
-            if (o == null || o.surface() != surface) {
-                return false;
-            }
-            objects.remove(handle);
-            return true;
-        }
+        return table.destroy(handle, surface);
     }
 
     private static boolean kind(MessageReader r) throws ProtocolException {

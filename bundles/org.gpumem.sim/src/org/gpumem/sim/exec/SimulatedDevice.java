@@ -5,6 +5,7 @@ import java.nio.file.Path;
 
 import org.gpumem.model.Target;
 import org.gpumem.sim.Device;
+import org.gpumem.sim.TextureTable;
 import org.gpumem.sim.ExecEngine;
 import org.gpumem.sim.SimulatorTarget;
 import org.gpumem.sim.memory.GlobalMemory;
@@ -27,6 +28,7 @@ public final class SimulatedDevice implements Device {
     private long heapBytes = DeviceHeap.DEFAULT_BYTES;
     private DeviceHeap heap;
     private static final int GRID_BARRIER_BYTES = 16;
+    private final TextureTable textures = new TextureTable();
     private long gridBarrier;
 
     /**
@@ -124,6 +126,11 @@ public final class SimulatedDevice implements Device {
         }
         global.write(gridBarrier, new byte[GRID_BARRIER_BYTES]);
         return gridBarrier;
+    }
+
+    @Override
+    public TextureTable textures() {
+        return textures;
     }
 
     /** The device heap, allocated in global memory the first time a launch needs it. */
