@@ -106,7 +106,8 @@ static size_t element_bytes(const struct cudaChannelFormatDesc *d, cudaError_t *
 /* Fills a's layout for its extent (elements, rows, slices) from `base`; 0 when the extent is invalid. */
 static int layout(struct cudaArray *a, const struct cudaChannelFormatDesc *desc, struct cudaExtent extent,
                   unsigned int flags, size_t element, uintptr_t base) {
-    if (extent.width == 0 || (extent.height == 0 && extent.depth != 0)) {
+    /* a height of 0 is a 1D array; with a depth, only as the layers of a 1D layered array */
+    if (extent.width == 0 || (extent.height == 0 && extent.depth != 0 && !(flags & cudaArrayLayered))) {
         return 0;
     }
     if ((flags & cudaArrayCubemap) &&
