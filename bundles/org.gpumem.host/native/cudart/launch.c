@@ -10,8 +10,6 @@
 
 #include "runtime.h"
 
-/* Dynamic shared memory a kernel may use without opting in through cudaFuncSetAttribute. */
-#define DEFAULT_DYNAMIC_SHARED (48 * 1024)
 #define MAX_PENDING_CONFIGURATIONS 16
 
 struct configuration {
@@ -72,6 +70,9 @@ static int is_fault(cudaError_t e) {
     }
 }
 
+static cudaError_t ask_occupancy(enum message_type type, const struct function *f, uint32_t count, const size_t *shared,
+                                 uint64_t *answer);
+
 cudaError_t kernel_launch(struct function *f, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t stream,
                           unsigned int flags) {
     if (!stream_valid(stream)) {
@@ -81,8 +82,10 @@ cudaError_t kernel_launch(struct function *f, dim3 grid, dim3 block, void **args
     if (e != cudaSuccess) {
         return e;
     }
-    int allowed = function_attributes(f)->maxDynamicSharedSizeBytes;
-    if (shared > (size_t)(allowed > DEFAULT_DYNAMIC_SHARED ? allowed : DEFAULT_DYNAMIC_SHARED)) {
+    /* what a block has without opting in through cudaFuncSetAttribute, or what the kernel opted in to */
+    int64_t allowed = function_attributes(f)->maxDynamicSharedSizeBytes;
+    int64_t without_opting_in = device_value("sharedMemPerBlock");
+    if (shared > (size_t)(allowed > without_opting_in ? allowed : without_opting_in)) {
         return cudaErrorInvalidValue;
     }
     uint32_t n = function_param_count(f);
@@ -93,8 +96,14 @@ cudaError_t kernel_launch(struct function *f, dim3 grid, dim3 block, void **args
     if (flags & LAUNCH_COOPERATIVE) {
         /* every CTA of a cooperative grid must be resident at once (the grid barrier waits for all) */
         int64_t threads = (int64_t)block.x * block.y * block.z;
-        int64_t most = (int64_t)blocks_per_multiprocessor(f, threads > INT32_MAX ? 0 : (int)threads, shared) *
-                       device_value("multiProcessorCount");
+        uint64_t per_multiprocessor = 0;
+        if (threads > 0 && threads <= function_attributes(f)->maxThreadsPerBlock) {
+            e = ask_occupancy(MSG_OCCUPANCY, f, (uint32_t)threads, &shared, &per_multiprocessor);
+            if (e != cudaSuccess) {
+                return e;
+            }
+        }
+        int64_t most = (int64_t)per_multiprocessor * device_value("multiProcessorCount");
         if ((int64_t)grid.x * grid.y * grid.z > most) {
             return cudaErrorCooperativeLaunchTooLarge;
         }
@@ -320,23 +329,29 @@ EXPORT cudaError_t cudaFuncGetName(const char **name, const void *func) {
 
 /* ------------------------------------------------------------------ occupancy */
 
-int blocks_per_multiprocessor(const struct function *f, int blockSize, size_t shared) {
-    const struct cudaFuncAttributes *a = function_attributes(f);
-    if (blockSize <= 0 || blockSize > a->maxThreadsPerBlock) {
-        return 0;
+/*
+ * The occupancy functions ask gpumem, which counts by the device facts its debugger keeps CTAs
+ * resident by (PROTOCOL.md: OCCUPANCY, AVAILABLE_DYNAMIC_SHARED): the library does not count
+ * them again. `count` is the block size or the number of blocks; `shared`, when not NULL, the
+ * dynamic shared memory; *answer receives the reply's number.
+ */
+static cudaError_t ask_occupancy(enum message_type type, const struct function *f, uint32_t count, const size_t *shared,
+                                 uint64_t *answer) {
+    struct message request, reply;
+    msg_init(&request);
+    put_u64(&request, (uintptr_t)function_host_stub(f));
+    put_u32(&request, count);
+    if (shared != NULL) {
+        put_u64(&request, *shared);
     }
-    int64_t warp = device_value("warpSize");
-    int64_t threads = (blockSize + warp - 1) / warp * warp;
-    int64_t blocks = device_value("maxThreadsPerMultiProcessor") / threads;
-    int64_t most = device_value("maxBlocksPerMultiProcessor");
-    blocks = blocks < most ? blocks : most;
-    /* as SimulatorTarget.residentCtasPerSm counts them: the driver's reserve is part of each block */
-    int64_t bytes = (int64_t)a->sharedSizeBytes + (int64_t)shared + device_value("reservedSharedMemPerBlock");
-    if (bytes > 0) {
-        int64_t by_shared = device_value("sharedMemPerMultiprocessor") / bytes;
-        blocks = blocks < by_shared ? blocks : by_shared;
+    cudaError_t e = channel_call(type, &request, &reply);
+    msg_free(&request);
+    *answer = type == MSG_OCCUPANCY ? get_u32(&reply) : get_u64(&reply);
+    if (e == cudaSuccess && reply.bad) {
+        e = cudaErrorUnknown;
     }
-    return (int)(blocks > 0 ? blocks : 0);
+    msg_free(&reply);
+    return e;
 }
 
 EXPORT cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *func,
@@ -344,13 +359,22 @@ EXPORT cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *n
                                                                           unsigned int flags) {
     struct function *f = NULL;
     cudaError_t e = known_function(func, &f);
-    if (e == cudaSuccess) {
-        if (numBlocks == NULL || flags > 1) {
-            return record(cudaErrorInvalidValue);
-        }
-        *numBlocks = blocks_per_multiprocessor(f, blockSize, dynamicSMemSize);
+    if (e != cudaSuccess) {
+        return e;
     }
-    return e;
+    if (numBlocks == NULL || flags > 1) {
+        return record(cudaErrorInvalidValue);
+    }
+    if (blockSize <= 0 || blockSize > function_attributes(f)->maxThreadsPerBlock) {
+        *numBlocks = 0;
+        return cudaSuccess;
+    }
+    uint64_t blocks = 0;
+    e = ask_occupancy(MSG_OCCUPANCY, f, (uint32_t)blockSize, &dynamicSMemSize, &blocks);
+    if (e == cudaSuccess) {
+        *numBlocks = (int)blocks;
+    }
+    return record(e);
 }
 
 EXPORT cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func, int blockSize,
@@ -365,17 +389,16 @@ EXPORT cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmem
     if (e != cudaSuccess) {
         return e;
     }
-    const struct cudaFuncAttributes *a = function_attributes(f);
-    if (dynamicSmemSize == NULL || numBlocks <= 0 || blockSize <= 0 || blockSize > a->maxThreadsPerBlock) {
+    if (dynamicSmemSize == NULL || numBlocks <= 0 || blockSize <= 0
+        || blockSize > function_attributes(f)->maxThreadsPerBlock) {
         return record(cudaErrorInvalidValue);
     }
-    /* each block's share of the SM less the driver's reserve, within the opt-in limit of a block */
-    int64_t per_block = device_value("sharedMemPerMultiprocessor") / numBlocks - device_value("reservedSharedMemPerBlock");
-    int64_t optin = device_value("sharedMemPerBlockOptin");
-    per_block = per_block < optin ? per_block : optin;
-    per_block -= (int64_t)a->sharedSizeBytes;
-    *dynamicSmemSize = per_block > 0 ? (size_t)per_block : 0;
-    return cudaSuccess;
+    uint64_t bytes = 0;
+    e = ask_occupancy(MSG_AVAILABLE_DYNAMIC_SHARED, f, (uint32_t)numBlocks, NULL, &bytes);
+    if (e == cudaSuccess) {
+        *dynamicSmemSize = (size_t)bytes;
+    }
+    return record(e);
 }
 
 EXPORT cudaError_t __cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 gridDim, dim3 blockDim, void **args,

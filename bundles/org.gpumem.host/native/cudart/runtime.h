@@ -38,12 +38,14 @@ enum message_type {
     MSG_UNSUPPORTED = 14,
     MSG_RESET = 15,
     MSG_SET_HEAP_SIZE = 16,
-    MSG_POOL_BLOCK = 17,
-    MSG_TEXTURE_CREATE = 18,
-    MSG_TEXTURE_DESTROY = 19
+    MSG_OCCUPANCY = 17,
+    MSG_AVAILABLE_DYNAMIC_SHARED = 18,
+    MSG_POOL_BLOCK = 19,
+    MSG_TEXTURE_CREATE = 20,
+    MSG_TEXTURE_DESTROY = 21
 };
 #define MSG_REPLY 0x8000
-#define PROTOCOL_VERSION 3
+#define PROTOCOL_VERSION 4
 
 /* A message being written or a reply being read: little-endian fields in a growable buffer. */
 struct message {
@@ -255,7 +257,6 @@ cudaError_t kernel_launch(struct function *f, dim3 grid, dim3 block, void **args
    cannot honour it (*refused names it). */
 int launch_attribute_flags(const cudaLaunchAttribute *a, const char **refused);
 /* Blocks of blockSize threads using `shared` dynamic bytes that one multiprocessor holds. */
-int blocks_per_multiprocessor(const struct function *f, int blockSize, size_t shared);
 
 /* ------------------------------------------------------------------ copies (copy.c) */
 

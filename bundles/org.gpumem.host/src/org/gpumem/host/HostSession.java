@@ -15,8 +15,6 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import org.gpumem.host.internal.Channel;
-import org.gpumem.host.internal.RuntimeConnection;
-import org.gpumem.host.internal.RuntimeDevice;
 
 /**
  * A CUDA program running with gpumem's runtime: the session owns the process, the channel its

@@ -43,7 +43,7 @@ public final class CatalogReader {
 
     /** A reader that refuses to decompress any image or bundle to more than {@code maxImageSize} bytes. */
     public CatalogReader(long maxImageSize) {
-        this(maxImageSize, DecompressionBudget.DEFAULT_BYTES);
+        this(maxImageSize, DecompressionBudget.defaultBytes());
     }
 
     /**

@@ -13,6 +13,7 @@ import org.gpumem.dwarf.elf.ElfFile;
 import org.gpumem.dwarf.info.DwarfFile;
 import org.gpumem.dwarf.info.ElfDebugSections;
 import org.gpumem.dwarf.info.SymbolLayout;
+import org.gpumem.dwarf.io.ByteReader;
 import org.gpumem.dwarf.io.DecompressionBudget;
 import org.gpumem.dwarf.io.InputFiles;
 import org.gpumem.dwarf.io.InputFormatException;
@@ -105,6 +106,9 @@ public final class DwarfOpener {
         String name = imageName(image);
         ByteBuffer payload = image.payload();
         if (image.format() == ImageFormat.PTX) {
+            // The text is a second copy of the payload, as large: charged to the file's budget as
+            // the payload was, so that a PTX bomb within the budget cannot double past the heap.
+            budget.charge(new ByteReader(name, null, payload), payload.remaining(), "its PTX, read as text,");
             PtxDebugSections ptx = PtxDebugSections.assemble(name, ImageScanner.text(payload));
             return ptx.section(DwarfFile.DEBUG_INFO) == null ? null : new DwarfFile(ptx, SymbolLayout.NONE);
         }

@@ -67,7 +67,7 @@ final class ImageLimits {
                     }
                 }
             }
-            return BoundedDecompression.decompress(stored, compression.codec(), declaredSize, what, false);
+            return BoundedDecompression.decompress(stored, compression.codec(), declaredSize, what);
         }
     }
 }

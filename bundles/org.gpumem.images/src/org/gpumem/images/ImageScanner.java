@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.IntConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -57,7 +58,7 @@ final class ImageScanner {
         return switch (image.format()) {
             case CUBIN -> cubinKernels(ElfFile.parse(name, image.payload(), budget));
             case AMDGPU_CODE_OBJECT -> amdgpuKernels(ElfFile.parse(name, image.payload(), budget));
-            case PTX -> named(ptxEntries(text(image.payload())));
+            case PTX -> named(ptxEntries(chars(image.payload())));
             case OPENCL_C -> named(openClKernels(text(image.payload())));
             case SPIRV -> named(spirvEntryPoints(name, image.payload()));
             case OTHER -> List.of();
@@ -184,17 +185,52 @@ final class ImageScanner {
         return null;
     }
 
-    /** Text up to the first NUL (embedded PTX is NUL-terminated and padded). */
-    static String text(ByteBuffer b) {
+    /**
+     * The bytes up to the first NUL as characters, one per byte, without a copy: for scanning
+     * text for ASCII syntax (what UTF-8 decoding would turn into other characters stays non-ASCII).
+     */
+    static CharSequence chars(ByteBuffer b) {
+        int n = textLength(b);
+        ByteBuffer bytes = b.slice(b.position(), n);
+        return new CharSequence() {
+            @Override
+            public int length() {
+                return n;
+            }
+
+            @Override
+            public char charAt(int index) {
+                return (char) (bytes.get(index) & 0xff);
+            }
+
+            @Override
+            public CharSequence subSequence(int start, int end) {
+                return ImageScanner.chars(bytes.slice(start, end - start));
+            }
+
+            @Override
+            public String toString() {
+                byte[] copy = new byte[n];
+                bytes.get(0, copy);
+                return new String(copy, StandardCharsets.ISO_8859_1);
+            }
+        };
+    }
+
+    private static int textLength(ByteBuffer b) {
         int n = b.remaining();
         int p = b.position();
         for (int i = 0; i < n; i++) {
             if (b.get(p + i) == 0) {
-                n = i;
-                break;
+                return i;
             }
         }
-        byte[] bytes = new byte[n];
+        return n;
+    }
+
+    /** Text up to the first NUL (embedded PTX is NUL-terminated and padded). */
+    static String text(ByteBuffer b) {
+        byte[] bytes = new byte[textLength(b)];
         b.duplicate().get(bytes);
         return new String(bytes, StandardCharsets.UTF_8);
     }
@@ -205,14 +241,62 @@ final class ImageScanner {
         return new String(bytes, StandardCharsets.ISO_8859_1);
     }
 
-    static List<String> ptxEntries(String ptx) {
-        String code = stripComments(ptx);
-        List<String> names = new ArrayList<>();
-        Matcher m = PTX_ENTRY.matcher(code);
-        while (m.find()) {
-            names.add(m.group(1));
+    /**
+     * The names of the {@code .entry} directives of PTX text, outside comments (the pattern
+     * {@code \\.entry\\s+([A-Za-z_$%][A-Za-z0-9_$]*)} over the text with comments removed), found in
+     * one pass over {@code ptx} without copying it: a decompressed PTX entry may be as large as the
+     * decompression budget, and a copy or two of it must not be what runs out of memory.
+     */
+    static List<String> ptxEntries(CharSequence ptx) {
+        EntryMatcher m = new EntryMatcher();
+        withoutComments(ptx, m);
+        m.accept(' ');
+        return m.names;
+    }
+
+    /** Recognises {@code .entry NAME} in the characters it is fed, as the pattern would, leftmost first. */
+    private static final class EntryMatcher implements IntConsumer {
+        private static final String ENTRY = ".entry";
+        private final List<String> names = new ArrayList<>();
+        private final StringBuilder name = new StringBuilder();
+        /** 0..6: characters of ".entry" matched; 7: after at least one space; 8: in the name. */
+        private int state;
+
+        @Override
+        public void accept(int c) {
+            if (state == 8) {
+                if (c < 128 && (Character.isLetterOrDigit(c) || c == '_' || c == '$')) {
+                    name.append((char) c);
+                    return;
+                }
+                names.add(name.toString());
+                name.setLength(0);
+                state = 0;
+            } else if (state == 7 || state == 6) {
+                if (isSpace(c)) {
+                    state = 7;
+                    return;
+                }
+                if (state == 7 && c < 128 && (Character.isLetter(c) || c == '_' || c == '$' || c == '%')) {
+                    name.append((char) c);
+                    state = 8;
+                    return;
+                }
+                state = 0;
+            } else if (state > 0 && c == ENTRY.charAt(state)) {
+                state++;
+                return;
+            } else {
+                state = 0;
+            }
+            if (c == '.') {
+                state = 1;
+            }
         }
-        return names;
+
+        private static boolean isSpace(int c) {
+            return c == ' ' || c == '\t' || c == '\n' || c == 0x0b || c == '\f' || c == '\r';
+        }
     }
 
     /** The compute capability of a PTX module's {@code .target sm_XY}; null when it has none. */
@@ -262,6 +346,15 @@ final class ImageScanner {
     /** Removes C/C++ comments (PTX uses the same syntax), keeping string literals intact. */
     static String stripComments(String s) {
         StringBuilder b = new StringBuilder(s.length());
+        withoutComments(s, c -> b.append((char) c));
+        return b.toString();
+    }
+
+    /**
+     * Feeds {@code s} to {@code out} without its C/C++ comments: a line comment is dropped up to
+     * its newline, a block comment becomes one space, string literals pass as they are.
+     */
+    static void withoutComments(CharSequence s, IntConsumer out) {
         int i = 0;
         int n = s.length();
         while (i < n) {
@@ -272,22 +365,35 @@ final class ImageScanner {
                     j += s.charAt(j) == '\\' ? 2 : 1;
                 }
                 j = Math.min(j + 1, n);
-                b.append(s, i, j);
-                i = j;
+                for (; i < j; i++) {
+                    out.accept(s.charAt(i));
+                }
             } else if (c == '/' && i + 1 < n && s.charAt(i + 1) == '/') {
                 while (i < n && s.charAt(i) != '\n') {
                     i++;
                 }
             } else if (c == '/' && i + 1 < n && s.charAt(i + 1) == '*') {
-                int end = s.indexOf("*/", i + 2);
+                int end = indexOf(s, "*/", i + 2);
                 i = end < 0 ? n : end + 2;
-                b.append(' ');
+                out.accept(' ');
             } else {
-                b.append(c);
+                out.accept(c);
                 i++;
             }
         }
-        return b.toString();
+    }
+
+    private static int indexOf(CharSequence s, String what, int from) {
+        for (int i = from; i + what.length() <= s.length(); i++) {
+            int k = 0;
+            while (k < what.length() && s.charAt(i + k) == what.charAt(k)) {
+                k++;
+            }
+            if (k == what.length()) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** Byte order of a SPIR-V module from its magic; null when {@code b} does not start with it. */

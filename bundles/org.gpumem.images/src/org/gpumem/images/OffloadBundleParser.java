@@ -27,6 +27,8 @@ final class OffloadBundleParser {
     private static final int HEADER = 32;
     /** Entry ids are target triples with features; far longer ones are not a bundle's. */
     private static final int MAX_ID = 4096;
+    /** An entry id in a message: clang's are under 60 characters. */
+    private static final int MAX_ID_SHOWN = 100;
 
     private final ImageScanner scanner;
     private final ImageLimits limits;
@@ -211,7 +213,7 @@ final class OffloadBundleParser {
             }
             String id = new String(r.headers(p + ENTRY_MIN, idLength).bytes(idLength), StandardCharsets.UTF_8);
             if (offset < 0 || size < 0 || offset > left || size > left - offset) {
-                throw e.fail(0, "bundle entry '" + id + "' at 0x" + Long.toHexString(offset) + " size 0x"
+                throw e.fail(0, "bundle entry '" + InputFormatException.quote(id, MAX_ID_SHOWN) + "' at 0x" + Long.toHexString(offset) + " size 0x"
                         + Long.toHexString(size) + " extends past the bundle (0x" + Long.toHexString(left) + " bytes)");
             }
             p += ENTRY_MIN + idLength;

@@ -225,26 +225,4 @@ public interface Context extends EObject {
 	 */
 	void setParent(Context value);
 
-	/**
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * <!-- begin-model-doc -->
-	 * This context's pool of the storage, or null.
-	 * <!-- end-model-doc -->
-	 * @model
-	 * @generated
-	 */
-	Pool pool(Storage storage);
-
-	/**
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * <!-- begin-model-doc -->
-	 * This context or its nearest enclosing context of the scope, or null.
-	 * <!-- end-model-doc -->
-	 * @model
-	 * @generated
-	 */
-	Context ancestor(Scope scope);
-
 } // Context

@@ -19,7 +19,7 @@ public interface GpumemFactory extends EFactory {
 	 * <!-- end-user-doc -->
 	 * @generated
 	 */
-	GpumemFactory eINSTANCE = org.gpumem.model.impl.GpumemFactoryImpl.init();
+	GpumemFactory eINSTANCE = org.gpumem.model.GpumemFactoryImpl.init();
 
 	/**
 	 * Returns a new object of class '<em>Target</em>'.

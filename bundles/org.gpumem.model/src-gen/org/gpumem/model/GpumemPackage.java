@@ -6,7 +6,6 @@ import org.eclipse.emf.ecore.EAttribute;
 import org.eclipse.emf.ecore.EClass;
 import org.eclipse.emf.ecore.EDataType;
 import org.eclipse.emf.ecore.EEnum;
-import org.eclipse.emf.ecore.EOperation;
 import org.eclipse.emf.ecore.EPackage;
 import org.eclipse.emf.ecore.EReference;
 
@@ -60,14 +59,14 @@ public interface GpumemPackage extends EPackage {
 	 * <!-- end-user-doc -->
 	 * @generated
 	 */
-	GpumemPackage eINSTANCE = org.gpumem.model.impl.GpumemPackageImpl.init();
+	GpumemPackage eINSTANCE = org.gpumem.model.GpumemPackageImpl.init();
 
 	/**
-	 * The meta object id for the '{@link org.gpumem.model.impl.TargetImpl <em>Target</em>}' class.
+	 * The meta object id for the '{@link org.gpumem.model.TargetImpl <em>Target</em>}' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
-	 * @see org.gpumem.model.impl.TargetImpl
-	 * @see org.gpumem.model.impl.GpumemPackageImpl#getTarget()
+	 * @see org.gpumem.model.TargetImpl
+	 * @see org.gpumem.model.GpumemPackageImpl#getTarget()
 	 * @generated
 	 */
 	int TARGET = 0;
@@ -145,38 +144,20 @@ public interface GpumemPackage extends EPackage {
 	int TARGET_FEATURE_COUNT = 7;
 
 	/**
-	 * The operation id for the '<em>Find Space</em>' operation.
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @generated
-	 * @ordered
-	 */
-	int TARGET___FIND_SPACE__STRING = 0;
-
-	/**
-	 * The operation id for the '<em>Find Space By Dwarf Number</em>' operation.
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @generated
-	 * @ordered
-	 */
-	int TARGET___FIND_SPACE_BY_DWARF_NUMBER__LONG = 1;
-
-	/**
 	 * The number of operations of the '<em>Target</em>' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
 	 * @generated
 	 * @ordered
 	 */
-	int TARGET_OPERATION_COUNT = 2;
+	int TARGET_OPERATION_COUNT = 0;
 
 	/**
-	 * The meta object id for the '{@link org.gpumem.model.impl.StorageImpl <em>Storage</em>}' class.
+	 * The meta object id for the '{@link org.gpumem.model.StorageImpl <em>Storage</em>}' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
-	 * @see org.gpumem.model.impl.StorageImpl
-	 * @see org.gpumem.model.impl.GpumemPackageImpl#getStorage()
+	 * @see org.gpumem.model.StorageImpl
+	 * @see org.gpumem.model.GpumemPackageImpl#getStorage()
 	 * @generated
 	 */
 	int STORAGE = 1;
@@ -236,11 +217,11 @@ public interface GpumemPackage extends EPackage {
 	int STORAGE_OPERATION_COUNT = 0;
 
 	/**
-	 * The meta object id for the '{@link org.gpumem.model.impl.AddressSpaceImpl <em>Address Space</em>}' class.
+	 * The meta object id for the '{@link org.gpumem.model.AddressSpaceImpl <em>Address Space</em>}' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
-	 * @see org.gpumem.model.impl.AddressSpaceImpl
-	 * @see org.gpumem.model.impl.GpumemPackageImpl#getAddressSpace()
+	 * @see org.gpumem.model.AddressSpaceImpl
+	 * @see org.gpumem.model.GpumemPackageImpl#getAddressSpace()
 	 * @generated
 	 */
 	int ADDRESS_SPACE = 2;
@@ -345,11 +326,11 @@ public interface GpumemPackage extends EPackage {
 	int ADDRESS_SPACE_OPERATION_COUNT = 0;
 
 	/**
-	 * The meta object id for the '{@link org.gpumem.model.impl.VendorCodeImpl <em>Vendor Code</em>}' class.
+	 * The meta object id for the '{@link org.gpumem.model.VendorCodeImpl <em>Vendor Code</em>}' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
-	 * @see org.gpumem.model.impl.VendorCodeImpl
-	 * @see org.gpumem.model.impl.GpumemPackageImpl#getVendorCode()
+	 * @see org.gpumem.model.VendorCodeImpl
+	 * @see org.gpumem.model.GpumemPackageImpl#getVendorCode()
 	 * @generated
 	 */
 	int VENDOR_CODE = 3;
@@ -391,11 +372,11 @@ public interface GpumemPackage extends EPackage {
 	int VENDOR_CODE_OPERATION_COUNT = 0;
 
 	/**
-	 * The meta object id for the '{@link org.gpumem.model.impl.AccessPatternImpl <em>Access Pattern</em>}' class.
+	 * The meta object id for the '{@link org.gpumem.model.AccessPatternImpl <em>Access Pattern</em>}' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
-	 * @see org.gpumem.model.impl.AccessPatternImpl
-	 * @see org.gpumem.model.impl.GpumemPackageImpl#getAccessPattern()
+	 * @see org.gpumem.model.AccessPatternImpl
+	 * @see org.gpumem.model.GpumemPackageImpl#getAccessPattern()
 	 * @generated
 	 */
 	int ACCESS_PATTERN = 4;
@@ -419,11 +400,11 @@ public interface GpumemPackage extends EPackage {
 	int ACCESS_PATTERN_OPERATION_COUNT = 0;
 
 	/**
-	 * The meta object id for the '{@link org.gpumem.model.impl.LinearAccessImpl <em>Linear Access</em>}' class.
+	 * The meta object id for the '{@link org.gpumem.model.LinearAccessImpl <em>Linear Access</em>}' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
-	 * @see org.gpumem.model.impl.LinearAccessImpl
-	 * @see org.gpumem.model.impl.GpumemPackageImpl#getLinearAccess()
+	 * @see org.gpumem.model.LinearAccessImpl
+	 * @see org.gpumem.model.GpumemPackageImpl#getLinearAccess()
 	 * @generated
 	 */
 	int LINEAR_ACCESS = 5;
@@ -465,11 +446,11 @@ public interface GpumemPackage extends EPackage {
 	int LINEAR_ACCESS_OPERATION_COUNT = ACCESS_PATTERN_OPERATION_COUNT + 0;
 
 	/**
-	 * The meta object id for the '{@link org.gpumem.model.impl.WindowAccessImpl <em>Window Access</em>}' class.
+	 * The meta object id for the '{@link org.gpumem.model.WindowAccessImpl <em>Window Access</em>}' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
-	 * @see org.gpumem.model.impl.WindowAccessImpl
-	 * @see org.gpumem.model.impl.GpumemPackageImpl#getWindowAccess()
+	 * @see org.gpumem.model.WindowAccessImpl
+	 * @see org.gpumem.model.GpumemPackageImpl#getWindowAccess()
 	 * @generated
 	 */
 	int WINDOW_ACCESS = 6;
@@ -511,11 +492,11 @@ public interface GpumemPackage extends EPackage {
 	int WINDOW_ACCESS_OPERATION_COUNT = ACCESS_PATTERN_OPERATION_COUNT + 0;
 
 	/**
-	 * The meta object id for the '{@link org.gpumem.model.impl.WindowImpl <em>Window</em>}' class.
+	 * The meta object id for the '{@link org.gpumem.model.WindowImpl <em>Window</em>}' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
-	 * @see org.gpumem.model.impl.WindowImpl
-	 * @see org.gpumem.model.impl.GpumemPackageImpl#getWindow()
+	 * @see org.gpumem.model.WindowImpl
+	 * @see org.gpumem.model.GpumemPackageImpl#getWindow()
 	 * @generated
 	 */
 	int WINDOW = 7;
@@ -566,11 +547,11 @@ public interface GpumemPackage extends EPackage {
 	int WINDOW_OPERATION_COUNT = 0;
 
 	/**
-	 * The meta object id for the '{@link org.gpumem.model.impl.InterleavedAccessImpl <em>Interleaved Access</em>}' class.
+	 * The meta object id for the '{@link org.gpumem.model.InterleavedAccessImpl <em>Interleaved Access</em>}' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
-	 * @see org.gpumem.model.impl.InterleavedAccessImpl
-	 * @see org.gpumem.model.impl.GpumemPackageImpl#getInterleavedAccess()
+	 * @see org.gpumem.model.InterleavedAccessImpl
+	 * @see org.gpumem.model.GpumemPackageImpl#getInterleavedAccess()
 	 * @generated
 	 */
 	int INTERLEAVED_ACCESS = 8;
@@ -621,11 +602,11 @@ public interface GpumemPackage extends EPackage {
 	int INTERLEAVED_ACCESS_OPERATION_COUNT = ACCESS_PATTERN_OPERATION_COUNT + 0;
 
 	/**
-	 * The meta object id for the '{@link org.gpumem.model.impl.StridedAccessImpl <em>Strided Access</em>}' class.
+	 * The meta object id for the '{@link org.gpumem.model.StridedAccessImpl <em>Strided Access</em>}' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
-	 * @see org.gpumem.model.impl.StridedAccessImpl
-	 * @see org.gpumem.model.impl.GpumemPackageImpl#getStridedAccess()
+	 * @see org.gpumem.model.StridedAccessImpl
+	 * @see org.gpumem.model.GpumemPackageImpl#getStridedAccess()
 	 * @generated
 	 */
 	int STRIDED_ACCESS = 9;
@@ -694,11 +675,11 @@ public interface GpumemPackage extends EPackage {
 	int STRIDED_ACCESS_OPERATION_COUNT = ACCESS_PATTERN_OPERATION_COUNT + 0;
 
 	/**
-	 * The meta object id for the '{@link org.gpumem.model.impl.ContextImpl <em>Context</em>}' class.
+	 * The meta object id for the '{@link org.gpumem.model.ContextImpl <em>Context</em>}' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
-	 * @see org.gpumem.model.impl.ContextImpl
-	 * @see org.gpumem.model.impl.GpumemPackageImpl#getContext()
+	 * @see org.gpumem.model.ContextImpl
+	 * @see org.gpumem.model.GpumemPackageImpl#getContext()
 	 * @generated
 	 */
 	int CONTEXT = 10;
@@ -794,38 +775,20 @@ public interface GpumemPackage extends EPackage {
 	int CONTEXT_FEATURE_COUNT = 9;
 
 	/**
-	 * The operation id for the '<em>Pool</em>' operation.
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @generated
-	 * @ordered
-	 */
-	int CONTEXT___POOL__STORAGE = 0;
-
-	/**
-	 * The operation id for the '<em>Ancestor</em>' operation.
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @generated
-	 * @ordered
-	 */
-	int CONTEXT___ANCESTOR__SCOPE = 1;
-
-	/**
 	 * The number of operations of the '<em>Context</em>' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
 	 * @generated
 	 * @ordered
 	 */
-	int CONTEXT_OPERATION_COUNT = 2;
+	int CONTEXT_OPERATION_COUNT = 0;
 
 	/**
-	 * The meta object id for the '{@link org.gpumem.model.impl.PoolImpl <em>Pool</em>}' class.
+	 * The meta object id for the '{@link org.gpumem.model.PoolImpl <em>Pool</em>}' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
-	 * @see org.gpumem.model.impl.PoolImpl
-	 * @see org.gpumem.model.impl.GpumemPackageImpl#getPool()
+	 * @see org.gpumem.model.PoolImpl
+	 * @see org.gpumem.model.GpumemPackageImpl#getPool()
 	 * @generated
 	 */
 	int POOL = 11;
@@ -894,11 +857,11 @@ public interface GpumemPackage extends EPackage {
 	int POOL_OPERATION_COUNT = 0;
 
 	/**
-	 * The meta object id for the '{@link org.gpumem.model.impl.LocationImpl <em>Location</em>}' class.
+	 * The meta object id for the '{@link org.gpumem.model.LocationImpl <em>Location</em>}' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
-	 * @see org.gpumem.model.impl.LocationImpl
-	 * @see org.gpumem.model.impl.GpumemPackageImpl#getLocation()
+	 * @see org.gpumem.model.LocationImpl
+	 * @see org.gpumem.model.GpumemPackageImpl#getLocation()
 	 * @generated
 	 */
 	int LOCATION = 12;
@@ -940,38 +903,20 @@ public interface GpumemPackage extends EPackage {
 	int LOCATION_FEATURE_COUNT = 3;
 
 	/**
-	 * The operation id for the '<em>Resolve</em>' operation.
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @generated
-	 * @ordered
-	 */
-	int LOCATION___RESOLVE = 0;
-
-	/**
-	 * The operation id for the '<em>Aliases</em>' operation.
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @generated
-	 * @ordered
-	 */
-	int LOCATION___ALIASES = 1;
-
-	/**
 	 * The number of operations of the '<em>Location</em>' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
 	 * @generated
 	 * @ordered
 	 */
-	int LOCATION_OPERATION_COUNT = 2;
+	int LOCATION_OPERATION_COUNT = 0;
 
 	/**
-	 * The meta object id for the '{@link org.gpumem.model.impl.VariableImpl <em>Variable</em>}' class.
+	 * The meta object id for the '{@link org.gpumem.model.VariableImpl <em>Variable</em>}' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
-	 * @see org.gpumem.model.impl.VariableImpl
-	 * @see org.gpumem.model.impl.GpumemPackageImpl#getVariable()
+	 * @see org.gpumem.model.VariableImpl
+	 * @see org.gpumem.model.GpumemPackageImpl#getVariable()
 	 * @generated
 	 */
 	int VARIABLE = 13;
@@ -1067,11 +1012,11 @@ public interface GpumemPackage extends EPackage {
 	int VARIABLE_OPERATION_COUNT = 0;
 
 	/**
-	 * The meta object id for the '{@link org.gpumem.model.impl.MemoryStateImpl <em>Memory State</em>}' class.
+	 * The meta object id for the '{@link org.gpumem.model.MemoryStateImpl <em>Memory State</em>}' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
-	 * @see org.gpumem.model.impl.MemoryStateImpl
-	 * @see org.gpumem.model.impl.GpumemPackageImpl#getMemoryState()
+	 * @see org.gpumem.model.MemoryStateImpl
+	 * @see org.gpumem.model.GpumemPackageImpl#getMemoryState()
 	 * @generated
 	 */
 	int MEMORY_STATE = 14;
@@ -1144,7 +1089,7 @@ public interface GpumemPackage extends EPackage {
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
 	 * @see org.gpumem.model.Scope
-	 * @see org.gpumem.model.impl.GpumemPackageImpl#getScope()
+	 * @see org.gpumem.model.GpumemPackageImpl#getScope()
 	 * @generated
 	 */
 	int SCOPE = 15;
@@ -1154,20 +1099,10 @@ public interface GpumemPackage extends EPackage {
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
 	 * @see org.gpumem.model.memory.ByteSource
-	 * @see org.gpumem.model.impl.GpumemPackageImpl#getByteSource()
+	 * @see org.gpumem.model.GpumemPackageImpl#getByteSource()
 	 * @generated
 	 */
 	int BYTE_SOURCE = 16;
-
-	/**
-	 * The meta object id for the '<em>Pool Address</em>' data type.
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @see org.gpumem.model.addressing.PoolAddress
-	 * @see org.gpumem.model.impl.GpumemPackageImpl#getPoolAddress()
-	 * @generated
-	 */
-	int POOL_ADDRESS = 17;
 
 
 	/**
@@ -1256,26 +1191,6 @@ public interface GpumemPackage extends EPackage {
 	 * @generated
 	 */
 	EReference getTarget_DefaultSpace();
-
-	/**
-	 * Returns the meta object for the '{@link org.gpumem.model.Target#findSpace(java.lang.String) <em>Find Space</em>}' operation.
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @return the meta object for the '<em>Find Space</em>' operation.
-	 * @see org.gpumem.model.Target#findSpace(java.lang.String)
-	 * @generated
-	 */
-	EOperation getTarget__FindSpace__String();
-
-	/**
-	 * Returns the meta object for the '{@link org.gpumem.model.Target#findSpaceByDwarfNumber(long) <em>Find Space By Dwarf Number</em>}' operation.
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @return the meta object for the '<em>Find Space By Dwarf Number</em>' operation.
-	 * @see org.gpumem.model.Target#findSpaceByDwarfNumber(long)
-	 * @generated
-	 */
-	EOperation getTarget__FindSpaceByDwarfNumber__long();
 
 	/**
 	 * Returns the meta object for class '{@link org.gpumem.model.Storage <em>Storage</em>}'.
@@ -1807,26 +1722,6 @@ public interface GpumemPackage extends EPackage {
 	EReference getContext_Parent();
 
 	/**
-	 * Returns the meta object for the '{@link org.gpumem.model.Context#pool(org.gpumem.model.Storage) <em>Pool</em>}' operation.
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @return the meta object for the '<em>Pool</em>' operation.
-	 * @see org.gpumem.model.Context#pool(org.gpumem.model.Storage)
-	 * @generated
-	 */
-	EOperation getContext__Pool__Storage();
-
-	/**
-	 * Returns the meta object for the '{@link org.gpumem.model.Context#ancestor(org.gpumem.model.Scope) <em>Ancestor</em>}' operation.
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @return the meta object for the '<em>Ancestor</em>' operation.
-	 * @see org.gpumem.model.Context#ancestor(org.gpumem.model.Scope)
-	 * @generated
-	 */
-	EOperation getContext__Ancestor__Scope();
-
-	/**
 	 * Returns the meta object for class '{@link org.gpumem.model.Pool <em>Pool</em>}'.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
@@ -1933,26 +1828,6 @@ public interface GpumemPackage extends EPackage {
 	 * @generated
 	 */
 	EAttribute getLocation_Offset();
-
-	/**
-	 * Returns the meta object for the '{@link org.gpumem.model.Location#resolve() <em>Resolve</em>}' operation.
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @return the meta object for the '<em>Resolve</em>' operation.
-	 * @see org.gpumem.model.Location#resolve()
-	 * @generated
-	 */
-	EOperation getLocation__Resolve();
-
-	/**
-	 * Returns the meta object for the '{@link org.gpumem.model.Location#aliases() <em>Aliases</em>}' operation.
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @return the meta object for the '<em>Aliases</em>' operation.
-	 * @see org.gpumem.model.Location#aliases()
-	 * @generated
-	 */
-	EOperation getLocation__Aliases();
 
 	/**
 	 * Returns the meta object for class '{@link org.gpumem.model.Variable <em>Variable</em>}'.
@@ -2139,17 +2014,6 @@ public interface GpumemPackage extends EPackage {
 	EDataType getByteSource();
 
 	/**
-	 * Returns the meta object for data type '{@link org.gpumem.model.addressing.PoolAddress <em>Pool Address</em>}'.
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * @return the meta object for data type '<em>Pool Address</em>'.
-	 * @see org.gpumem.model.addressing.PoolAddress
-	 * @model instanceClass="org.gpumem.model.addressing.PoolAddress" serializeable="false"
-	 * @generated
-	 */
-	EDataType getPoolAddress();
-
-	/**
 	 * Returns the factory that creates the instances of the model.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
@@ -2173,11 +2037,11 @@ public interface GpumemPackage extends EPackage {
 	 */
 	interface Literals {
 		/**
-		 * The meta object literal for the '{@link org.gpumem.model.impl.TargetImpl <em>Target</em>}' class.
+		 * The meta object literal for the '{@link org.gpumem.model.TargetImpl <em>Target</em>}' class.
 		 * <!-- begin-user-doc -->
 		 * <!-- end-user-doc -->
-		 * @see org.gpumem.model.impl.TargetImpl
-		 * @see org.gpumem.model.impl.GpumemPackageImpl#getTarget()
+		 * @see org.gpumem.model.TargetImpl
+		 * @see org.gpumem.model.GpumemPackageImpl#getTarget()
 		 * @generated
 		 */
 		EClass TARGET = eINSTANCE.getTarget();
@@ -2239,27 +2103,11 @@ public interface GpumemPackage extends EPackage {
 		EReference TARGET__DEFAULT_SPACE = eINSTANCE.getTarget_DefaultSpace();
 
 		/**
-		 * The meta object literal for the '<em><b>Find Space</b></em>' operation.
+		 * The meta object literal for the '{@link org.gpumem.model.StorageImpl <em>Storage</em>}' class.
 		 * <!-- begin-user-doc -->
 		 * <!-- end-user-doc -->
-		 * @generated
-		 */
-		EOperation TARGET___FIND_SPACE__STRING = eINSTANCE.getTarget__FindSpace__String();
-
-		/**
-		 * The meta object literal for the '<em><b>Find Space By Dwarf Number</b></em>' operation.
-		 * <!-- begin-user-doc -->
-		 * <!-- end-user-doc -->
-		 * @generated
-		 */
-		EOperation TARGET___FIND_SPACE_BY_DWARF_NUMBER__LONG = eINSTANCE.getTarget__FindSpaceByDwarfNumber__long();
-
-		/**
-		 * The meta object literal for the '{@link org.gpumem.model.impl.StorageImpl <em>Storage</em>}' class.
-		 * <!-- begin-user-doc -->
-		 * <!-- end-user-doc -->
-		 * @see org.gpumem.model.impl.StorageImpl
-		 * @see org.gpumem.model.impl.GpumemPackageImpl#getStorage()
+		 * @see org.gpumem.model.StorageImpl
+		 * @see org.gpumem.model.GpumemPackageImpl#getStorage()
 		 * @generated
 		 */
 		EClass STORAGE = eINSTANCE.getStorage();
@@ -2297,11 +2145,11 @@ public interface GpumemPackage extends EPackage {
 		EAttribute STORAGE__READ_ONLY = eINSTANCE.getStorage_ReadOnly();
 
 		/**
-		 * The meta object literal for the '{@link org.gpumem.model.impl.AddressSpaceImpl <em>Address Space</em>}' class.
+		 * The meta object literal for the '{@link org.gpumem.model.AddressSpaceImpl <em>Address Space</em>}' class.
 		 * <!-- begin-user-doc -->
 		 * <!-- end-user-doc -->
-		 * @see org.gpumem.model.impl.AddressSpaceImpl
-		 * @see org.gpumem.model.impl.GpumemPackageImpl#getAddressSpace()
+		 * @see org.gpumem.model.AddressSpaceImpl
+		 * @see org.gpumem.model.GpumemPackageImpl#getAddressSpace()
 		 * @generated
 		 */
 		EClass ADDRESS_SPACE = eINSTANCE.getAddressSpace();
@@ -2379,11 +2227,11 @@ public interface GpumemPackage extends EPackage {
 		EAttribute ADDRESS_SPACE__DESCRIPTION = eINSTANCE.getAddressSpace_Description();
 
 		/**
-		 * The meta object literal for the '{@link org.gpumem.model.impl.VendorCodeImpl <em>Vendor Code</em>}' class.
+		 * The meta object literal for the '{@link org.gpumem.model.VendorCodeImpl <em>Vendor Code</em>}' class.
 		 * <!-- begin-user-doc -->
 		 * <!-- end-user-doc -->
-		 * @see org.gpumem.model.impl.VendorCodeImpl
-		 * @see org.gpumem.model.impl.GpumemPackageImpl#getVendorCode()
+		 * @see org.gpumem.model.VendorCodeImpl
+		 * @see org.gpumem.model.GpumemPackageImpl#getVendorCode()
 		 * @generated
 		 */
 		EClass VENDOR_CODE = eINSTANCE.getVendorCode();
@@ -2405,21 +2253,21 @@ public interface GpumemPackage extends EPackage {
 		EAttribute VENDOR_CODE__VALUE = eINSTANCE.getVendorCode_Value();
 
 		/**
-		 * The meta object literal for the '{@link org.gpumem.model.impl.AccessPatternImpl <em>Access Pattern</em>}' class.
+		 * The meta object literal for the '{@link org.gpumem.model.AccessPatternImpl <em>Access Pattern</em>}' class.
 		 * <!-- begin-user-doc -->
 		 * <!-- end-user-doc -->
-		 * @see org.gpumem.model.impl.AccessPatternImpl
-		 * @see org.gpumem.model.impl.GpumemPackageImpl#getAccessPattern()
+		 * @see org.gpumem.model.AccessPatternImpl
+		 * @see org.gpumem.model.GpumemPackageImpl#getAccessPattern()
 		 * @generated
 		 */
 		EClass ACCESS_PATTERN = eINSTANCE.getAccessPattern();
 
 		/**
-		 * The meta object literal for the '{@link org.gpumem.model.impl.LinearAccessImpl <em>Linear Access</em>}' class.
+		 * The meta object literal for the '{@link org.gpumem.model.LinearAccessImpl <em>Linear Access</em>}' class.
 		 * <!-- begin-user-doc -->
 		 * <!-- end-user-doc -->
-		 * @see org.gpumem.model.impl.LinearAccessImpl
-		 * @see org.gpumem.model.impl.GpumemPackageImpl#getLinearAccess()
+		 * @see org.gpumem.model.LinearAccessImpl
+		 * @see org.gpumem.model.GpumemPackageImpl#getLinearAccess()
 		 * @generated
 		 */
 		EClass LINEAR_ACCESS = eINSTANCE.getLinearAccess();
@@ -2441,11 +2289,11 @@ public interface GpumemPackage extends EPackage {
 		EAttribute LINEAR_ACCESS__BASE = eINSTANCE.getLinearAccess_Base();
 
 		/**
-		 * The meta object literal for the '{@link org.gpumem.model.impl.WindowAccessImpl <em>Window Access</em>}' class.
+		 * The meta object literal for the '{@link org.gpumem.model.WindowAccessImpl <em>Window Access</em>}' class.
 		 * <!-- begin-user-doc -->
 		 * <!-- end-user-doc -->
-		 * @see org.gpumem.model.impl.WindowAccessImpl
-		 * @see org.gpumem.model.impl.GpumemPackageImpl#getWindowAccess()
+		 * @see org.gpumem.model.WindowAccessImpl
+		 * @see org.gpumem.model.GpumemPackageImpl#getWindowAccess()
 		 * @generated
 		 */
 		EClass WINDOW_ACCESS = eINSTANCE.getWindowAccess();
@@ -2467,11 +2315,11 @@ public interface GpumemPackage extends EPackage {
 		EReference WINDOW_ACCESS__FALLBACK = eINSTANCE.getWindowAccess_Fallback();
 
 		/**
-		 * The meta object literal for the '{@link org.gpumem.model.impl.WindowImpl <em>Window</em>}' class.
+		 * The meta object literal for the '{@link org.gpumem.model.WindowImpl <em>Window</em>}' class.
 		 * <!-- begin-user-doc -->
 		 * <!-- end-user-doc -->
-		 * @see org.gpumem.model.impl.WindowImpl
-		 * @see org.gpumem.model.impl.GpumemPackageImpl#getWindow()
+		 * @see org.gpumem.model.WindowImpl
+		 * @see org.gpumem.model.GpumemPackageImpl#getWindow()
 		 * @generated
 		 */
 		EClass WINDOW = eINSTANCE.getWindow();
@@ -2501,11 +2349,11 @@ public interface GpumemPackage extends EPackage {
 		EReference WINDOW__SPACE = eINSTANCE.getWindow_Space();
 
 		/**
-		 * The meta object literal for the '{@link org.gpumem.model.impl.InterleavedAccessImpl <em>Interleaved Access</em>}' class.
+		 * The meta object literal for the '{@link org.gpumem.model.InterleavedAccessImpl <em>Interleaved Access</em>}' class.
 		 * <!-- begin-user-doc -->
 		 * <!-- end-user-doc -->
-		 * @see org.gpumem.model.impl.InterleavedAccessImpl
-		 * @see org.gpumem.model.impl.GpumemPackageImpl#getInterleavedAccess()
+		 * @see org.gpumem.model.InterleavedAccessImpl
+		 * @see org.gpumem.model.GpumemPackageImpl#getInterleavedAccess()
 		 * @generated
 		 */
 		EClass INTERLEAVED_ACCESS = eINSTANCE.getInterleavedAccess();
@@ -2535,11 +2383,11 @@ public interface GpumemPackage extends EPackage {
 		EAttribute INTERLEAVED_ACCESS__LANE_COUNT = eINSTANCE.getInterleavedAccess_LaneCount();
 
 		/**
-		 * The meta object literal for the '{@link org.gpumem.model.impl.StridedAccessImpl <em>Strided Access</em>}' class.
+		 * The meta object literal for the '{@link org.gpumem.model.StridedAccessImpl <em>Strided Access</em>}' class.
 		 * <!-- begin-user-doc -->
 		 * <!-- end-user-doc -->
-		 * @see org.gpumem.model.impl.StridedAccessImpl
-		 * @see org.gpumem.model.impl.GpumemPackageImpl#getStridedAccess()
+		 * @see org.gpumem.model.StridedAccessImpl
+		 * @see org.gpumem.model.GpumemPackageImpl#getStridedAccess()
 		 * @generated
 		 */
 		EClass STRIDED_ACCESS = eINSTANCE.getStridedAccess();
@@ -2585,11 +2433,11 @@ public interface GpumemPackage extends EPackage {
 		EAttribute STRIDED_ACCESS__LANE_STRIDE = eINSTANCE.getStridedAccess_LaneStride();
 
 		/**
-		 * The meta object literal for the '{@link org.gpumem.model.impl.ContextImpl <em>Context</em>}' class.
+		 * The meta object literal for the '{@link org.gpumem.model.ContextImpl <em>Context</em>}' class.
 		 * <!-- begin-user-doc -->
 		 * <!-- end-user-doc -->
-		 * @see org.gpumem.model.impl.ContextImpl
-		 * @see org.gpumem.model.impl.GpumemPackageImpl#getContext()
+		 * @see org.gpumem.model.ContextImpl
+		 * @see org.gpumem.model.GpumemPackageImpl#getContext()
 		 * @generated
 		 */
 		EClass CONTEXT = eINSTANCE.getContext();
@@ -2667,27 +2515,11 @@ public interface GpumemPackage extends EPackage {
 		EReference CONTEXT__PARENT = eINSTANCE.getContext_Parent();
 
 		/**
-		 * The meta object literal for the '<em><b>Pool</b></em>' operation.
+		 * The meta object literal for the '{@link org.gpumem.model.PoolImpl <em>Pool</em>}' class.
 		 * <!-- begin-user-doc -->
 		 * <!-- end-user-doc -->
-		 * @generated
-		 */
-		EOperation CONTEXT___POOL__STORAGE = eINSTANCE.getContext__Pool__Storage();
-
-		/**
-		 * The meta object literal for the '<em><b>Ancestor</b></em>' operation.
-		 * <!-- begin-user-doc -->
-		 * <!-- end-user-doc -->
-		 * @generated
-		 */
-		EOperation CONTEXT___ANCESTOR__SCOPE = eINSTANCE.getContext__Ancestor__Scope();
-
-		/**
-		 * The meta object literal for the '{@link org.gpumem.model.impl.PoolImpl <em>Pool</em>}' class.
-		 * <!-- begin-user-doc -->
-		 * <!-- end-user-doc -->
-		 * @see org.gpumem.model.impl.PoolImpl
-		 * @see org.gpumem.model.impl.GpumemPackageImpl#getPool()
+		 * @see org.gpumem.model.PoolImpl
+		 * @see org.gpumem.model.GpumemPackageImpl#getPool()
 		 * @generated
 		 */
 		EClass POOL = eINSTANCE.getPool();
@@ -2733,11 +2565,11 @@ public interface GpumemPackage extends EPackage {
 		EReference POOL__OWNER = eINSTANCE.getPool_Owner();
 
 		/**
-		 * The meta object literal for the '{@link org.gpumem.model.impl.LocationImpl <em>Location</em>}' class.
+		 * The meta object literal for the '{@link org.gpumem.model.LocationImpl <em>Location</em>}' class.
 		 * <!-- begin-user-doc -->
 		 * <!-- end-user-doc -->
-		 * @see org.gpumem.model.impl.LocationImpl
-		 * @see org.gpumem.model.impl.GpumemPackageImpl#getLocation()
+		 * @see org.gpumem.model.LocationImpl
+		 * @see org.gpumem.model.GpumemPackageImpl#getLocation()
 		 * @generated
 		 */
 		EClass LOCATION = eINSTANCE.getLocation();
@@ -2767,27 +2599,11 @@ public interface GpumemPackage extends EPackage {
 		EAttribute LOCATION__OFFSET = eINSTANCE.getLocation_Offset();
 
 		/**
-		 * The meta object literal for the '<em><b>Resolve</b></em>' operation.
+		 * The meta object literal for the '{@link org.gpumem.model.VariableImpl <em>Variable</em>}' class.
 		 * <!-- begin-user-doc -->
 		 * <!-- end-user-doc -->
-		 * @generated
-		 */
-		EOperation LOCATION___RESOLVE = eINSTANCE.getLocation__Resolve();
-
-		/**
-		 * The meta object literal for the '<em><b>Aliases</b></em>' operation.
-		 * <!-- begin-user-doc -->
-		 * <!-- end-user-doc -->
-		 * @generated
-		 */
-		EOperation LOCATION___ALIASES = eINSTANCE.getLocation__Aliases();
-
-		/**
-		 * The meta object literal for the '{@link org.gpumem.model.impl.VariableImpl <em>Variable</em>}' class.
-		 * <!-- begin-user-doc -->
-		 * <!-- end-user-doc -->
-		 * @see org.gpumem.model.impl.VariableImpl
-		 * @see org.gpumem.model.impl.GpumemPackageImpl#getVariable()
+		 * @see org.gpumem.model.VariableImpl
+		 * @see org.gpumem.model.GpumemPackageImpl#getVariable()
 		 * @generated
 		 */
 		EClass VARIABLE = eINSTANCE.getVariable();
@@ -2857,11 +2673,11 @@ public interface GpumemPackage extends EPackage {
 		EAttribute VARIABLE__DECL_LINE = eINSTANCE.getVariable_DeclLine();
 
 		/**
-		 * The meta object literal for the '{@link org.gpumem.model.impl.MemoryStateImpl <em>Memory State</em>}' class.
+		 * The meta object literal for the '{@link org.gpumem.model.MemoryStateImpl <em>Memory State</em>}' class.
 		 * <!-- begin-user-doc -->
 		 * <!-- end-user-doc -->
-		 * @see org.gpumem.model.impl.MemoryStateImpl
-		 * @see org.gpumem.model.impl.GpumemPackageImpl#getMemoryState()
+		 * @see org.gpumem.model.MemoryStateImpl
+		 * @see org.gpumem.model.GpumemPackageImpl#getMemoryState()
 		 * @generated
 		 */
 		EClass MEMORY_STATE = eINSTANCE.getMemoryState();
@@ -2911,7 +2727,7 @@ public interface GpumemPackage extends EPackage {
 		 * <!-- begin-user-doc -->
 		 * <!-- end-user-doc -->
 		 * @see org.gpumem.model.Scope
-		 * @see org.gpumem.model.impl.GpumemPackageImpl#getScope()
+		 * @see org.gpumem.model.GpumemPackageImpl#getScope()
 		 * @generated
 		 */
 		EEnum SCOPE = eINSTANCE.getScope();
@@ -2921,20 +2737,10 @@ public interface GpumemPackage extends EPackage {
 		 * <!-- begin-user-doc -->
 		 * <!-- end-user-doc -->
 		 * @see org.gpumem.model.memory.ByteSource
-		 * @see org.gpumem.model.impl.GpumemPackageImpl#getByteSource()
+		 * @see org.gpumem.model.GpumemPackageImpl#getByteSource()
 		 * @generated
 		 */
 		EDataType BYTE_SOURCE = eINSTANCE.getByteSource();
-
-		/**
-		 * The meta object literal for the '<em>Pool Address</em>' data type.
-		 * <!-- begin-user-doc -->
-		 * <!-- end-user-doc -->
-		 * @see org.gpumem.model.addressing.PoolAddress
-		 * @see org.gpumem.model.impl.GpumemPackageImpl#getPoolAddress()
-		 * @generated
-		 */
-		EDataType POOL_ADDRESS = eINSTANCE.getPoolAddress();
 
 	}
 

@@ -2,11 +2,7 @@
  */
 package org.gpumem.model;
 
-import org.eclipse.emf.common.util.EList;
-
 import org.eclipse.emf.ecore.EObject;
-
-import org.gpumem.model.addressing.PoolAddress;
 
 /**
  * <!-- begin-user-doc -->
@@ -96,27 +92,5 @@ public interface Location extends EObject {
 	 * @generated
 	 */
 	void setOffset(long value);
-
-	/**
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * <!-- begin-model-doc -->
-	 * The pool and pool offset this location reaches; throws AddressingException when it reaches none.
-	 * <!-- end-model-doc -->
-	 * @model dataType="org.gpumem.model.PoolAddress"
-	 * @generated
-	 */
-	PoolAddress resolve();
-
-	/**
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * <!-- begin-model-doc -->
-	 * Every (context, space, offset) that reaches the same bytes, this location included.
-	 * <!-- end-model-doc -->
-	 * @model
-	 * @generated
-	 */
-	EList<Location> aliases();
 
 } // Location

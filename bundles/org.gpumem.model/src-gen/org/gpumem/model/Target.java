@@ -176,26 +176,4 @@ public interface Target extends EObject {
 	 */
 	void setDefaultSpace(AddressSpace value);
 
-	/**
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * <!-- begin-model-doc -->
-	 * The address space with this name or alias (case-insensitive), or null.
-	 * <!-- end-model-doc -->
-	 * @model
-	 * @generated
-	 */
-	AddressSpace findSpace(String name);
-
-	/**
-	 * <!-- begin-user-doc -->
-	 * <!-- end-user-doc -->
-	 * <!-- begin-model-doc -->
-	 * The address space with this DWARF address-space number, or null.
-	 * <!-- end-model-doc -->
-	 * @model
-	 * @generated
-	 */
-	AddressSpace findSpaceByDwarfNumber(long number);
-
 } // Target

@@ -6,22 +6,14 @@ import java.util.List;
 /**
  * What to launch: the kernel (its mangled PTX name), grid and block extents, dynamic shared
  * bytes, the argument values in PTX parameter order, and whether the launch is cooperative
- * (cudaLaunchCooperativeKernel: every CTA resident at once, so that the grid can synchronise). Each argument is raw little-endian
- * bytes; the launch checks their count and sizes against the kernel's {@code .param} list.
+ * (cudaLaunchCooperativeKernel: every CTA resident at once, so that the grid can synchronise).
+ * Each argument is raw little-endian bytes; the launch checks their count and sizes against the
+ * kernel's {@code .param} list, and the extents and shared memory against the device's
+ * {@link DeviceFacts}.
  */
 public final class LaunchConfig {
-    /** Most threads in a block, as on every NVIDIA GPU since sm_20. */
-    public static final int MAX_THREADS_PER_BLOCK = 1024;
-    /** Largest block extents (x, y, z). */
-    public static final int[] MAX_BLOCK = {1024, 1024, 64};
-    /** Largest grid extents (x, y, z). */
-    public static final long[] MAX_GRID = {(1L << 31) - 1, 65535, 65535};
-    /** Most CTAs in a grid the simulator numbers. */
+    /** Most CTAs in a grid the simulator numbers (the device's limits are {@link DeviceFacts}'). */
     public static final long MAX_CTAS = Integer.MAX_VALUE;
-    /** Largest dynamic shared memory per CTA accepted (sm_90 allows 227 KiB per block). */
-    public static final int MAX_SHARED_BYTES = 227 * 1024;
-    /** Most local memory a thread may have (the hardware limit), checked where {@code .local} is declared and at launch. */
-    public static final long MAX_LOCAL_BYTES = 512 * 1024;
 
     private final String kernel;
     private final Dim3 grid;

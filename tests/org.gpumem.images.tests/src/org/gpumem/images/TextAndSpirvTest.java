@@ -51,6 +51,34 @@ class TextAndSpirvTest {
         assertEquals(List.of("live"), names(c.images().get(0)));
     }
 
+    /**
+     * PTX entries are found in one pass over the payload's bytes, without copies (a decompressed
+     * entry may be as large as the budget): the same names as the pattern over the text with its
+     * comments removed, on text made of the pieces that matter to both (comments, strings, escapes,
+     * near-misses of the directive, UTF-8).
+     */
+    @Test
+    void ptxEntriesInOnePassAreThePatternsMatches() {
+        java.util.regex.Pattern entry = java.util.regex.Pattern.compile("\\.entry\\s+([A-Za-z_$%][A-Za-z0-9_$]*)");
+        String[] pieces = {".entry", " ", "\t", "\n", "//", "/*", "*/", "\"", "\\", "k1", "$x", "%r", "_9", ".", "e", "ntry",
+            ".entr", "(", "\u00e9", "0"};
+        java.util.Random random = new java.util.Random(36);
+        for (int round = 0; round < 20_000; round++) {
+            StringBuilder ptx = new StringBuilder();
+            for (int k = random.nextInt(24); k >= 0; k--) {
+                ptx.append(pieces[random.nextInt(pieces.length)]);
+            }
+            String text = ptx.toString();
+            List<String> expected = new java.util.ArrayList<>();
+            java.util.regex.Matcher m = entry.matcher(ImageScanner.stripComments(text));
+            while (m.find()) {
+                expected.add(m.group(1));
+            }
+            byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+            assertEquals(expected, ImageScanner.ptxEntries(ImageScanner.chars(ByteBuffer.wrap(utf8))), text);
+        }
+    }
+
     @Test
     void unknownFilesAreRefusedWithTheirName() {
         InputFormatException e = assertThrows(InputFormatException.class,

@@ -3,6 +3,7 @@ package org.gpumem.debug.model;
 import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.model.IValue;
 import org.eclipse.debug.core.model.IVariable;
+import org.gpumem.debug.core.ValueFormat;
 import org.gpumem.debug.core.VariableValue;
 import org.gpumem.model.addressing.AddressResolver;
 import org.gpumem.model.addressing.AddressSpaces;

@@ -8,11 +8,12 @@ import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.model.IValue;
 import org.eclipse.debug.core.model.IVariable;
 import org.gpumem.debug.core.NotStoppedException;
+import org.gpumem.debug.core.StopMemoryState;
+import org.gpumem.debug.core.ValueFormat;
 import org.gpumem.debug.core.VariableValue.Element;
 import org.gpumem.debug.core.VariableValue.Location;
 import org.gpumem.debug.core.VariableValue;
 import org.gpumem.model.Scope;
-import org.gpumem.debug.core.StopMemoryState;
 import org.gpumem.model.addressing.AddressSpaces;
 
 /**

@@ -24,9 +24,10 @@ import org.gpumem.dwarf.io.InputFormatException;
  * An ELF file: ELF32 or ELF64, either byte order, any object type (ET_REL, ET_EXEC, ET_DYN...).
  * The file is memory-mapped by {@link #open(Path)}; section contents are slices of the mapping,
  * except SHF_COMPRESSED sections, which are inflated (zlib or zstd) once, on first use, by
- * {@link BoundedDecompression}: memory grows only as their data really expands, never past the
- * size their compression header states, and the file's {@link DecompressionBudget} (default
- * 1 GiB) must cover that size. This class is safe to use from several threads.
+ * {@link BoundedDecompression} into one buffer of the size their compression header states,
+ * after the data has shown that it can fill it; the file's {@link DecompressionBudget}
+ * (default half the heap, at most 1 GiB) must cover that size. This class is safe to use from
+ * several threads.
  */
 public final class ElfFile {
     public static final int ET_REL = 1;
@@ -178,7 +179,7 @@ public final class ElfFile {
 
     /**
      * Memory-maps and parses the file at {@code path}, with a decompression budget of
-     * {@link DecompressionBudget#DEFAULT_BYTES}; I/O errors are not format errors.
+     * {@link DecompressionBudget#defaultBytes()}; I/O errors are not format errors.
      */
     public static ElfFile open(Path path) throws IOException {
         return open(path, DecompressionBudget.ofDefault());
@@ -338,8 +339,7 @@ public final class ElfFile {
         ByteReader stored = h.sub(h.remaining());
         String what = "compressed section";
         budget.charge(stored, size, what);
-        // Off-heap: large decompressed debug sections then cost their size, not a heap sized for them.
-        return BoundedDecompression.decompress(stored, codec, size, what, true).order(order);
+        return BoundedDecompression.decompress(stored, codec, size, what).order(order);
     }
 
     /** Symbols of .symtab, or of .dynsym when there is no .symtab; empty when neither exists. */

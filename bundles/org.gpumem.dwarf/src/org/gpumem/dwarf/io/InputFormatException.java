@@ -50,4 +50,25 @@ public class InputFormatException extends RuntimeException {
     public String problem() {
         return problem;
     }
+
+    /**
+     * Text taken from the input, as a message may show it: on one line, control characters and
+     * characters outside printable ASCII and Latin-1 written as {@code \xNN} (or backslash, u and
+     * four hex digits above Latin-1),
+     * cut after {@code max} characters with "..." (a name read from a corrupt header may be
+     * binary, kilobytes long, and hold newlines).
+     */
+    public static String quote(CharSequence text, int max) {
+        StringBuilder b = new StringBuilder();
+        int i = 0;
+        for (; i < text.length() && b.length() < max; i++) {
+            char c = text.charAt(i);
+            if (c >= 0x20 && c < 0x7f || c >= 0xa0 && c <= 0xff) {
+                b.append(c);
+            } else {
+                b.append(c <= 0xff ? String.format("\\x%02x", (int) c) : String.format("\\u%04x", (int) c));
+            }
+        }
+        return i < text.length() ? b + "..." : b.toString();
+    }
 }

@@ -11,7 +11,7 @@ import org.gpumem.sim.TextureTable;
  * PROTOCOL.md) into the process's device's {@link TextureTable}, whose handles the runtime hands
  * to the program.
  */
-final class TextureObjects {
+public final class TextureObjects {
     /** Levels a resource may have: a full mipmap chain of the largest extent CUDA allows. */
     private static final int MAX_LEVELS = 32;
 
@@ -19,7 +19,7 @@ final class TextureObjects {
     }
 
     /** Reads a TEXTURE_CREATE request and keeps the object; its handle. */
-    static long create(MessageReader r, TextureTable table) throws ProtocolException {
+    public static long create(MessageReader r, TextureTable table) throws ProtocolException {
         boolean surface = kind(r);
         int resourceType = r.u32();
         int[] bits = {r.u32(), r.u32(), r.u32(), r.u32()};
@@ -60,7 +60,7 @@ final class TextureObjects {
     }
 
     /** Reads a TEXTURE_DESTROY request; whether the handle named an object of its kind. */
-    static boolean destroy(MessageReader r, TextureTable table) throws ProtocolException {
+    public static boolean destroy(MessageReader r, TextureTable table) throws ProtocolException {
         boolean surface = kind(r);
         long handle = r.u64();
         r.end();

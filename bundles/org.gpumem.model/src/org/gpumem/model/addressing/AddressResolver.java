@@ -39,12 +39,35 @@ public final class AddressResolver {
     public record Run(PoolAddress address, long length) {
     }
 
+    /**
+     * Where a byte of an interleaved pool belongs: the lane whose elements hold it, and its
+     * offset in that lane's view of the space.
+     */
+    public record LaneOffset(int lane, long offset) {
+    }
+
+    /**
+     * The lane and lane offset that byte {@code poolOffset} of an interleaved pool belongs to:
+     * the inverse of {@code (o / e) * lanes * e + lane * e + o % e} for element size {@code e}.
+     */
+    public static LaneOffset laneOffset(InterleavedAccess interleaved, long poolOffset) {
+        long es = interleaved.getElementSize();
+        long rowBytes = es * interleaved.getLaneCount();
+        long row = poolOffset / rowBytes;
+        return new LaneOffset((int) ((poolOffset % rowBytes) / es), row * es + poolOffset % es);
+    }
+
     /** The pool byte that {@code offset} of {@code space}, seen from {@code context}, reaches. */
     public static PoolAddress resolve(Context context, AddressSpace space, long offset) {
         return resolveRun(context, space, offset).address();
     }
 
-    /** Like {@link #resolve}, also telling how many following bytes stay contiguous. */
+    /** The pool byte a location reaches: its offset of its space, seen from its context. */
+    public static PoolAddress resolve(Location location) {
+        return resolve(location.getContext(), location.getSpace(), location.getOffset());
+    }
+
+    /** Like {@link #resolve(Context, AddressSpace, long)}, also telling how many following bytes stay contiguous. */
     public static Run resolveRun(Context context, AddressSpace space, long offset) {
         return resolveRun(context, space, offset, 0);
     }
@@ -116,13 +139,16 @@ public final class AddressResolver {
                         + space.getName() + " lies in none of its windows");
             }
             Run inner = resolveRun(context, windows.getFallback(), offset, depth + 1);
-            long untilWindow = Long.MAX_VALUE;
+            // Distances are unsigned: a window may start anywhere in the 64-bit space, 2^63 bytes
+            // or more above the offset (a signed minimum took such a distance for negative).
+            long untilWindow = inner.length();
             for (Window later : windows.getWindows()) {
-                if (Long.compareUnsigned(later.getStart(), offset) > 0) {
-                    untilWindow = Math.min(untilWindow, later.getStart() - offset);
+                if (Long.compareUnsigned(later.getStart(), offset) > 0
+                        && Long.compareUnsigned(later.getStart() - offset, untilWindow) < 0) {
+                    untilWindow = later.getStart() - offset;
                 }
             }
-            return new Run(inner.address(), Math.min(inner.length(), untilWindow));
+            return new Run(inner.address(), untilWindow);
         }
         throw new AddressingException("address space " + space.getName() + " has no access pattern");
     }
@@ -313,14 +339,10 @@ public final class AddressResolver {
             }
         } else if (access instanceof InterleavedAccess interleaved) {
             if (interleaved.getStorage() == pool.getStorage()) {
-                long es = interleaved.getElementSize();
-                long rowBytes = es * interleaved.getLaneCount();
-                long row = poolOffset / rowBytes;
-                int laneId = (int) ((poolOffset % rowBytes) / es);
-                long within = poolOffset % es;
+                LaneOffset at = laneOffset(interleaved, poolOffset);
                 for (Context lane : Contexts.descendants(owner, Scope.LANE)) {
-                    if (lane.getIndex() == laneId) {
-                        addIfValid(out, lane, space, row * es + within, address);
+                    if (lane.getIndex() == at.lane()) {
+                        addIfValid(out, lane, space, at.offset(), address);
                     }
                 }
             }

@@ -27,6 +27,7 @@ import org.eclipse.emf.ecore.resource.impl.URIHandlerImpl;
 import org.eclipse.emf.ecore.xmi.XMLResource;
 import org.eclipse.emf.ecore.xmi.impl.XMIResourceFactoryImpl;
 import org.gpumem.dwarf.io.ByteReader;
+import org.gpumem.dwarf.io.InputFileException;
 import org.gpumem.dwarf.io.InputFiles;
 import org.gpumem.dwarf.io.InputFormatException;
 import org.gpumem.model.GpumemPackage;
@@ -149,7 +150,8 @@ public final class Snapshot implements Closeable {
         // A model names packages and other resources by URI; EMF would fetch those (even over
         // the network). A snapshot is one self-contained file: nothing else is ever loaded.
         resources.setURIConverter(new ExtensibleURIConverterImpl(List.of(new NothingElse()), List.of()));
-        Resource resource = resources.createResource(URI.createFileURI(file.toAbsolutePath().toString()));
+        Resource resource = new SnapshotResource(URI.createFileURI(file.toAbsolutePath().toString()));
+        resources.getResources().add(resource);
         Map<Object, Object> options = new HashMap<>();
         options.put(XMLResource.OPTION_USE_PACKAGE_NS_URI_AS_LOCATION, Boolean.FALSE);
         Map<String, Boolean> features = new HashMap<>();
@@ -162,12 +164,12 @@ public final class Snapshot implements Closeable {
             resource.load(in, options);
         } catch (FileSystemException e) {
             throw InputFiles.failure(file, e);
-        } catch (IOException | RuntimeException e) {
-            throw new InputFormatException(name, null, 0, "not a gpumem snapshot model: " + xmiProblem(e), e);
+        } catch (IOException e) {
+            // EMF reports what it could not load as an IOException holding its first diagnostic.
+            throw new InputFileException(name, "not a gpumem snapshot model: " + XmiProblems.describe(e), e);
         }
         if (!resource.getErrors().isEmpty()) {
-            Resource.Diagnostic d = resource.getErrors().get(0);
-            throw new InputFormatException(name, null, 0, "XMI line " + d.getLine() + ", column " + d.getColumn() + ": " + d.getMessage());
+            throw new InputFileException(name, XmiProblems.describe(resource.getErrors().get(0)), null);
         }
         if (resource.getContents().size() != 1 || !(resource.getContents().get(0) instanceof MemoryState state)) {
             throw new InputFormatException(name, null, 0, "the model's root is not a MemoryState");
@@ -187,24 +189,6 @@ public final class Snapshot implements Closeable {
         public InputStream createInputStream(URI uri, Map<?, ?> options) throws IOException {
             throw new IOException("a snapshot may not refer to " + uri + "; it must be one self-contained file");
         }
-    }
-
-    private static String xmiProblem(Exception e) {
-        Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t) {
-            if (t instanceof org.xml.sax.SAXParseException) {
-                break;
-            }
-            t = t.getCause();
-        }
-        String message = t.getMessage() != null ? t.getMessage() : "unreadable XML";
-        if (message.length() > 300) {
-            message = message.substring(0, 300) + "...";
-        }
-        if (t instanceof org.xml.sax.SAXParseException p) {
-            return "XMI line " + p.getLineNumber() + ", column " + p.getColumnNumber() + ": " + message;
-        }
-        return message;
     }
 
     private static void attachPages(MemoryState state, FileChannel channel, String name) throws IOException {

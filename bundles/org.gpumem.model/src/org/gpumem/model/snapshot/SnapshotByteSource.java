@@ -8,10 +8,10 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import org.gpumem.dwarf.io.InputFormatException;
+import org.gpumem.dwarf.io.BoundedDecompression;
+import org.gpumem.dwarf.io.ByteReader;
+import org.gpumem.dwarf.io.Codec;
 import org.gpumem.model.memory.ByteSource;
-
-import io.airlift.compress.zstd.ZstdDecompressor;
 
 /**
  * A pool of an opened snapshot: reads decompress the chunks they touch (a few recent chunks are
@@ -99,26 +99,17 @@ final class SnapshotByteSource implements ByteSource {
         if (cached != null) {
             return cached;
         }
-        byte[] packed;
+        ByteBuffer packed;
         try {
-            ByteBuffer buffer = Snapshot.readAt(channel, fileName, fileOffsets[c], packedLengths[c]);
-            packed = new byte[buffer.remaining()];
-            buffer.get(packed);
+            packed = Snapshot.readAt(channel, fileName, fileOffsets[c], packedLengths[c]);
         } catch (IOException e) {
             throw new UncheckedIOException(fileName + ": reading pool " + key + " chunk " + c, e);
         }
-        byte[] raw = new byte[rawLengths[c]];
-        int n;
-        try {
-            n = new ZstdDecompressor().decompress(packed, 0, packed.length, raw, 0, raw.length);
-        } catch (RuntimeException e) {
-            throw new InputFormatException(fileName, null, fileOffsets[c], "pool " + key + " chunk " + c + ": corrupt zstd data ("
-                    + e.getMessage() + ")", e);
-        }
-        if (n != raw.length) {
-            throw new InputFormatException(fileName, null, fileOffsets[c], "pool " + key + " chunk " + c + ": " + n
-                    + " bytes after decompression, the index says " + raw.length);
-        }
+        // The index's raw length is the declared size: at most the page file's chunk size (checked on open).
+        ByteBuffer inflated = BoundedDecompression.decompress(ByteReader.withBase(fileName, null, packed, fileOffsets[c]), Codec.ZSTD,
+                rawLengths[c], "pool " + key + " chunk " + c);
+        byte[] raw = new byte[inflated.remaining()];
+        inflated.get(raw);
         cache.put(c, raw);
         return raw;
     }

@@ -10,6 +10,7 @@ import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EReference;
 import org.eclipse.emf.ecore.EStructuralFeature;
 import org.eclipse.emf.ecore.resource.Resource;
+import org.gpumem.dwarf.io.InputFormatException;
 import org.gpumem.model.AccessPattern;
 import org.gpumem.model.AddressSpace;
 import org.gpumem.model.Context;
@@ -40,6 +41,8 @@ final class SnapshotValidator {
     /** Largest element or row sizes that keep the interleave arithmetic far from overflow. */
     private static final long MAX_ELEMENT = 1L << 20;
     private static final long MAX_LANES = 1L << 16;
+    /** Names in messages are cut here: an edited file may hold any text. */
+    private static final int MAX_NAME_SHOWN = 80;
 
     private final Resource resource;
     private final MemoryState state;
@@ -140,7 +143,7 @@ final class SnapshotValidator {
         }
         AccessPattern a = s.getAccess();
         if (a instanceof WindowAccess w && w.getFallback() == s) {
-            add(w, "the fallback of address space '" + s.getName() + "' is the space itself");
+            add(w, "the fallback of " + labelled("address space", s.getName()) + " is the space itself");
         }
     }
 
@@ -148,7 +151,7 @@ final class SnapshotValidator {
         if (name == null || name.isEmpty()) {
             add(o, "the " + what + " has no name");
         } else if (!seen.add(name)) {
-            add(o, "a second " + what + " named '" + name + "'");
+            add(o, "a second " + what + " named '" + InputFormatException.quote(name, MAX_NAME_SHOWN) + "'");
         }
     }
 
@@ -166,13 +169,14 @@ final class SnapshotValidator {
         if (p.getKey() == null || p.getKey().isEmpty()) {
             add(p, "the pool has no key (the name of its bytes in the page file)");
         } else if (!keys.add(p.getKey())) {
-            add(p, "a second pool with key '" + p.getKey() + "'");
+            add(p, "a second pool with key '" + InputFormatException.quote(p.getKey(), MAX_NAME_SHOWN) + "'");
         }
         nonNegative(p, p.getSize(), "size");
         Storage storage = p.getStorage();
         if (storage != null && storage.eContainer() == target && p.getOwner() != null
                 && p.getOwner().getScope() != storage.getScope()) {
-            add(p, "a pool of " + storage.getName() + " (one per " + storage.getScope().getLiteral() + ") held by a "
+            add(p, "a pool of " + (storage.getName() == null ? "a storage without a name"
+                    : InputFormatException.quote(storage.getName(), MAX_NAME_SHOWN)) + " (one per " + storage.getScope().getLiteral() + ") held by a "
                     + p.getOwner().getScope().getLiteral() + " context");
         }
     }
@@ -203,25 +207,30 @@ final class SnapshotValidator {
     private static String what(EObject o) {
         String kind = o.eClass().getName();
         if (o instanceof AddressSpace s) {
-            return kind + " '" + s.getName() + "'";
+            return labelled(kind, s.getName());
         }
         if (o instanceof Storage s) {
-            return kind + " '" + s.getName() + "'";
+            return labelled(kind, s.getName());
         }
         if (o instanceof Variable v) {
-            return kind + " '" + v.getName() + "'";
+            return labelled(kind, v.getName());
         }
         if (o instanceof Pool p) {
-            return kind + " '" + p.getKey() + "'";
+            return p.getKey() == null ? kind + " without a key" : labelled(kind, p.getKey());
         }
         if (o instanceof Context c) {
             return c.getScope().getLiteral() + " context " + c.getIndex();
         }
         for (EObject up = o.eContainer(); up != null; up = up.eContainer()) {
             if (up instanceof AddressSpace s) {
-                return kind + " of address space '" + s.getName() + "'";
+                return kind + " of " + labelled("address space", s.getName());
             }
         }
         return kind;
+    }
+
+    /** {@code kind 'name'}, the name as the file has it on one line, or {@code kind without a name}. */
+    private static String labelled(String kind, String name) {
+        return name == null ? kind + " without a name" : kind + " '" + InputFormatException.quote(name, MAX_NAME_SHOWN) + "'";
     }
 }

@@ -39,7 +39,17 @@ public final class BuiltinTargets {
 
     /** Interleaving of CUDA local memory and AMD private memory: 4-byte elements. */
     public static final int PRIVATE_ELEMENT_SIZE = 4;
-    public static final int WARP_SIZE = 32;
+    /**
+     * Lanes of an NVIDIA warp, every GPU: the subgroup size of NVPTX descriptions and the lane
+     * count of their local interleave. The simulator's device-facts table takes its lane count
+     * from here, so the simulator's target and its table agree by construction.
+     */
+    public static final int NVPTX_WARP_SIZE = 32;
+    /**
+     * Shared memory an NVIDIA block has without opting in (static declarations at most this):
+     * NVPTX's default shared storage size, and the simulator's device-facts table's.
+     */
+    public static final long NVPTX_SHARED_PER_BLOCK = 48 * KIB;
 
     /**
      * gfx9 flat apertures as the Linux KFD driver programs them (kfd_flat_memory.c,
@@ -107,11 +117,11 @@ public final class BuiltinTargets {
      * {@link #NVPTX_SHARED_WINDOW} and {@link #NVPTX_LOCAL_WINDOW}.
      */
     public static Target nvptx(String sm, long sharedWindow, long localWindow) {
-        TargetBuilder b = new TargetBuilder("NVPTX " + sm, "nvptx " + sm, WARP_SIZE,
+        TargetBuilder b = new TargetBuilder("NVPTX " + sm, "nvptx " + sm, NVPTX_WARP_SIZE,
                 "NVIDIA PTX state spaces; local memory is interleaved across the 32 lanes of a warp in 4-byte words");
         nvidiaStorages(b, 4 * GIB);
-        nvidiaGeneric(b, "Flat addresses: windows onto shared and local, global elsewhere", sharedWindow, NVPTX_WINDOW_SIZE,
-                "shared", localWindow, NVPTX_WINDOW_SIZE, "local");
+        nvidiaGeneric(b, "Flat addresses: windows onto shared and local, global elsewhere",
+                new WindowSpec(sharedWindow, NVPTX_WINDOW_SIZE, "shared"), new WindowSpec(localWindow, NVPTX_WINDOW_SIZE, "local"));
         nvidiaSpaces(b);
         return b.defaultSpace("generic").build();
     }
@@ -123,17 +133,17 @@ public final class BuiltinTargets {
     /**
      * The start of a description built on NVPTX: its storages (global of {@code globalSize} bytes)
      * and state spaces, generic with the default windows onto shared and local plus
-     * {@code extraWindows} ((start, length, space name) triples onto spaces of NVPTX or of the
-     * caller, which adds its own spaces and the default space before {@link TargetBuilder#build()}).
+     * {@code extraWindows} (onto spaces of NVPTX or of the caller, which adds its own spaces and
+     * the default space before {@link TargetBuilder#build()}).
      */
     public static TargetBuilder nvptxBased(String name, String architecture, String description, long globalSize,
-            String genericDescription, Object... extraWindows) {
-        TargetBuilder b = new TargetBuilder(name, architecture, WARP_SIZE, description);
+            String genericDescription, WindowSpec... extraWindows) {
+        TargetBuilder b = new TargetBuilder(name, architecture, NVPTX_WARP_SIZE, description);
         nvidiaStorages(b, globalSize);
-        Object[] windows = new Object[6 + extraWindows.length];
-        System.arraycopy(new Object[] {NVPTX_SHARED_WINDOW, NVPTX_WINDOW_SIZE, "shared", NVPTX_LOCAL_WINDOW,
-            NVPTX_WINDOW_SIZE, "local"}, 0, windows, 0, 6);
-        System.arraycopy(extraWindows, 0, windows, 6, extraWindows.length);
+        WindowSpec[] windows = new WindowSpec[2 + extraWindows.length];
+        windows[0] = new WindowSpec(NVPTX_SHARED_WINDOW, NVPTX_WINDOW_SIZE, "shared");
+        windows[1] = new WindowSpec(NVPTX_LOCAL_WINDOW, NVPTX_WINDOW_SIZE, "local");
+        System.arraycopy(extraWindows, 0, windows, 2, extraWindows.length);
         nvidiaGeneric(b, genericDescription, windows);
         nvidiaSpaces(b);
         return b;
@@ -143,11 +153,11 @@ public final class BuiltinTargets {
         b.storage("global", Scope.DEVICE, globalSize, false)
                 .storage("const", Scope.DEVICE, 64 * KIB, true)
                 .storage("param", Scope.GRID, 4 * KIB, true)
-                .storage("shared", Scope.WORK_GROUP, 48 * KIB, false)
-                .storage("local", Scope.SUBGROUP, DEFAULT_PER_LANE_PRIVATE * WARP_SIZE, false);
+                .storage("shared", Scope.WORK_GROUP, NVPTX_SHARED_PER_BLOCK, false)
+                .storage("local", Scope.SUBGROUP, DEFAULT_PER_LANE_PRIVATE * NVPTX_WARP_SIZE, false);
     }
 
-    private static void nvidiaGeneric(TargetBuilder b, String description, Object... windows) {
+    private static void nvidiaGeneric(TargetBuilder b, String description, WindowSpec... windows) {
         space(b, nvidiaNumbers(), "generic", Scope.LANE).aliases("flat").code("llvm-addrspace", 0).describe(description)
                 .windows("global", windows);
     }
@@ -159,7 +169,7 @@ public final class BuiltinTargets {
                 .linear("shared", 0);
         space(b, n, "local", Scope.LANE).aliases(".local", "private_lane", "private").code("llvm-addrspace", 5)
                 .describe("Per-thread memory, stored lane-interleaved in the warp's local pool")
-                .interleaved("local", PRIVATE_ELEMENT_SIZE, WARP_SIZE);
+                .interleaved("local", PRIVATE_ELEMENT_SIZE, NVPTX_WARP_SIZE);
         space(b, n, "const", Scope.DEVICE).aliases("__constant__", ".const").code("llvm-addrspace", 4).readOnly()
                 .linear("const", 0);
         space(b, n, "param", Scope.GRID).aliases(".param").code("llvm-addrspace", 101).readOnly()
@@ -182,8 +192,8 @@ public final class BuiltinTargets {
         space(b, n, "global", Scope.DEVICE).aliases("__device__").code("llvm-addrspace", 1).linear("global", 0);
         space(b, n, "generic", Scope.LANE).aliases("flat").code("llvm-addrspace", 0)
                 .describe("Flat addresses: the LDS and scratch apertures, global elsewhere")
-                .windows("global", AMDGPU_LDS_APERTURE, AMDGPU_APERTURE_SIZE, "local",
-                        AMDGPU_SCRATCH_APERTURE, AMDGPU_APERTURE_SIZE, "private_lane");
+                .windows("global", new WindowSpec(AMDGPU_LDS_APERTURE, AMDGPU_APERTURE_SIZE, "local"),
+                        new WindowSpec(AMDGPU_SCRATCH_APERTURE, AMDGPU_APERTURE_SIZE, "private_lane"));
         space(b, n, "region", Scope.DEVICE).aliases("GDS").code("llvm-addrspace", 2).linear("gds", 0);
         space(b, n, "local", Scope.WORK_GROUP).aliases("LDS", "__shared__", "group").code("llvm-addrspace", 3)
                 .linear("lds", 0);

@@ -153,16 +153,16 @@ public final class TargetBuilder {
         }
 
         /**
-         * A windowed space: {@code windows} holds (start, length, space name) triples; offsets
-         * outside every window go to {@code fallback} (null: they are invalid).
+         * A windowed space: offsets inside one of {@code windows} lead to the space it names;
+         * offsets outside every window go to {@code fallback} (null: they are invalid).
          */
-        public TargetBuilder windows(String fallback, Object... windows) {
+        public TargetBuilder windows(String fallback, WindowSpec... windows) {
             WindowAccess access = F.createWindowAccess();
-            for (int i = 0; i < windows.length; i += 3) {
+            for (WindowSpec spec : windows) {
                 Window window = F.createWindow();
-                window.setStart((Long) windows[i]);
-                window.setLength((Long) windows[i + 1]);
-                pendingWindows.put(window, (String) windows[i + 2]);
+                window.setStart(spec.start());
+                window.setLength(spec.length());
+                pendingWindows.put(window, spec.space());
                 access.getWindows().add(window);
             }
             if (fallback != null) {

@@ -9,6 +9,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.gpumem.sim.AddressSpaceProfile;
+import org.gpumem.sim.DeviceFacts;
 import org.gpumem.sim.ExecEngine;
 import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.Fault;
@@ -17,7 +18,6 @@ import org.gpumem.sim.KernelLaunch;
 import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.MemoryAccessException;
 import org.gpumem.sim.PtxStateSpace;
-import org.gpumem.sim.SimulatorTarget;
 import org.gpumem.sim.SourceLocation;
 import org.gpumem.sim.WarpPosition;
 import org.gpumem.sim.WarpState;
@@ -27,9 +27,9 @@ import org.gpumem.sim.exec.ProfileTally;
 import org.gpumem.sim.exec.Warp;
 
 /**
- * Runs a launch under debugger control. As many CTAs are resident at once as one SM of the
- * device's version keeps ({@link SimulatorTarget#residentCtasPerSm}), or the whole grid when it
- * is smaller or the launch is cooperative (its CTAs wait for each other at grid barriers); they are made resident in linear order (CTA 0, 1, ...), and a CTA that finishes
+ * Runs a launch under debugger control. As many CTAs are resident at once as the device's one
+ * SM keeps ({@link DeviceFacts#residentBlocks}), or the whole grid when it is smaller or the
+ * launch is cooperative (its CTAs wait for each other at grid barriers); they are made resident in linear order (CTA 0, 1, ...), and a CTA that finishes
  * makes room for the next. Resuming runs every resident CTA, each CTA's warps in turn as in a
  * normal run; barriers, faults and the instruction budget are per CTA as on a device (the
  * budget counts the warp instructions of all of them).
@@ -92,10 +92,11 @@ public final class ControlledLaunch {
         long b = launch.options().instructionBudget();
         this.budgetLeft = b <= 0 ? Long.MAX_VALUE : b;
         // a cooperative grid is resident whole (its launch checked that it fits), so its CTAs can
-        // meet at grid barriers while the debugger runs them side by side
+        // meet at grid barriers while the debugger runs them side by side; otherwise at least one:
+        // the launch checked that a CTA's threads and shared memory fit a block
         this.maxResident = this.launch.coResident() ? this.launch.ctaCount()
-                : SimulatorTarget.residentCtasPerSm(this.launch.module().device().smVersion(),
-                        this.launch.config().block().volume(), this.launch.sharedBytes());
+                : Math.max(1, DeviceFacts.of(this.launch.module().device().smVersion())
+                        .residentBlocks(this.launch.config().block().volume(), this.launch.sharedBytes()));
         fillResident();
         selected = resident.get(0).cta().warp(0);
     }

@@ -4,6 +4,7 @@ import java.util.function.LongSupplier;
 
 import org.gpumem.model.memory.ArrayByteSource;
 import org.gpumem.model.memory.ByteSource;
+import org.gpumem.sim.DeviceFacts;
 import org.gpumem.sim.exec.Cta;
 import org.gpumem.sim.exec.Launch;
 import org.gpumem.sim.exec.Warp;
@@ -97,9 +98,7 @@ final class SimByteSources {
 
     /** One lane's local memory at the offsets the thread uses. */
     static ByteSource localLane(Warp warp, int lane, LongSupplier version) {
-        if (lane < 0 || lane >= StateSpaceLayout.LANES) {
-            throw new IllegalArgumentException("lane must be 0..31: " + lane);
-        }
+        DeviceFacts.checkLane(lane);
         return new ByteSource() {
             @Override
             public long size() {

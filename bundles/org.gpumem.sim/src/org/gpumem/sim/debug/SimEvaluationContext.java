@@ -6,6 +6,7 @@ import org.gpumem.dwarf.elf.ElfFile;
 import org.gpumem.dwarf.expr.EvaluationContext;
 import org.gpumem.dwarf.expr.LocationDescription;
 import org.gpumem.dwarf.expr.RegisterNames;
+import org.gpumem.sim.DeviceFacts;
 import org.gpumem.sim.PtxStateSpace;
 
 /**
@@ -32,9 +33,7 @@ public final class SimEvaluationContext implements EvaluationContext {
         if (level < 0 || level >= warp.depth()) {
             throw new IllegalArgumentException("frame level " + level + " outside 0.." + (warp.depth() - 1));
         }
-        if (lane < 0 || lane >= 32) {
-            throw new IllegalArgumentException("lane must be 0..31: " + lane);
-        }
+        DeviceFacts.checkLane(lane);
         this.session = session;
         this.warp = warp;
         this.level = level;

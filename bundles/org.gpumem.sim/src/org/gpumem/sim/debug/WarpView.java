@@ -107,7 +107,7 @@ public final class WarpView {
      * The raw bits of register {@code name} ({@code %r5}) of frame {@code level} for {@code lane},
      * masked to the register's width.
      *
-     * @throws IllegalArgumentException when the function has no such register or the lane is not 0..31
+     * @throws IllegalArgumentException when the function has no such register or the lane is not a lane of the warp
      */
     public long register(int level, String name, int lane) {
         PtxFunction f = warp.function(level);

@@ -101,18 +101,18 @@ public final class Cta {
             sp[Specials.NCTAID_Z << 5 | lane] = g.z();
             sp[Specials.LANEID << 5 | lane] = lane;
             sp[Specials.WARPID << 5 | lane] = w;
-            sp[Specials.NWARPID << 5 | lane] = 64;
+            sp[Specials.NWARPID << 5 | lane] = launch.facts.maxWarpsPerSm();
             sp[Specials.LANEMASK_EQ << 5 | lane] = (1L << lane) & 0xFFFF_FFFFL;
             sp[Specials.LANEMASK_LT << 5 | lane] = ((1L << lane) - 1) & 0xFFFF_FFFFL;
             sp[Specials.LANEMASK_LE << 5 | lane] = ((2L << lane) - 1) & 0xFFFF_FFFFL;
             sp[Specials.LANEMASK_GT << 5 | lane] = (~((2L << lane) - 1)) & 0xFFFF_FFFFL;
             sp[Specials.LANEMASK_GE << 5 | lane] = (~((1L << lane) - 1)) & 0xFFFF_FFFFL;
-            sp[Specials.NSMID << 5 | lane] = 132;
+            sp[Specials.NSMID << 5 | lane] = launch.facts.multiprocessors();
             sp[Specials.GRIDID << 5 | lane] = 1;
             sp[Specials.FRAME << 5 | lane] = 0;
             sp[Specials.DYNAMIC_SMEM_SIZE << 5 | lane] = launch.config.dynamicSharedBytes();
             sp[Specials.TOTAL_SMEM_SIZE << 5 | lane] = launch.sharedBytes;
-            sp[Specials.WARPSZ << 5 | lane] = 32;
+            sp[Specials.WARPSZ << 5 | lane] = launch.facts.warpSize();
             sp[Specials.ENVREG1 << 5 | lane] = launch.gridBarrier >>> 32;
             sp[Specials.ENVREG2 << 5 | lane] = launch.gridBarrier & 0xFFFF_FFFFL;
         }
@@ -145,7 +145,7 @@ public final class Cta {
             if (index.z() != previous.z()) {
                 Arrays.fill(sp, Specials.CTAID_Z << 5, (Specials.CTAID_Z + 1) << 5, index.z());
             }
-            Arrays.fill(sp, Specials.SMID << 5, (Specials.SMID + 1) << 5, linearIndex % 132);
+            Arrays.fill(sp, Specials.SMID << 5, (Specials.SMID + 1) << 5, launch.facts.smOf(linearIndex));
             int valid = warp.validMask;
             warp.liveMask = valid;
             warp.state = WarpState.READY;

@@ -10,10 +10,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.gpumem.sim.AddressSpaceProfile;
+import org.gpumem.sim.DeviceFacts;
 import org.gpumem.sim.Dim3;
 import org.gpumem.sim.ExecEngine;
 import org.gpumem.sim.ExecOptions;
-import org.gpumem.sim.SimulatorTarget;
 import org.gpumem.sim.Fault;
 import org.gpumem.sim.FaultKind;
 import org.gpumem.sim.LoadedKernel;
@@ -50,6 +50,8 @@ public final class Launch implements KernelLaunch {
     static final int SLICE = STOP_CHECK_INSTRUCTIONS;
 
     final DeviceModule module;
+    /** The facts of the device the launch runs on (special registers, limits). */
+    final DeviceFacts facts;
     final LaunchConfig config;
     final ExecOptions options;
     final PtxFunction kernel;
@@ -80,9 +82,10 @@ public final class Launch implements KernelLaunch {
             throw new UnsupportedKernelException(DeviceModule.describe(kernel));
         }
         this.layout = module.device().layout();
+        this.facts = DeviceFacts.of(module.device().smVersion());
         checkExtents(config);
         PtxModule m = module.module();
-        this.sharedBytes = sharedBytes(kernel, config.dynamicSharedBytes());
+        this.sharedBytes = sharedBytes(kernel, config.dynamicSharedBytes(), facts);
         this.paramBuffer = parameterBuffer(kernel, config.args());
         this.code = new Instruction[m.functions().size()][];
         for (PtxFunction f : m.functions()) {
@@ -100,13 +103,12 @@ public final class Launch implements KernelLaunch {
                     + e.getMessage());
         }
         this.localBytesPerThread = localBytesPerThread(m, kernel);
-        if (localBytesPerThread > LaunchConfig.MAX_LOCAL_BYTES) {
+        if (localBytesPerThread > DeviceFacts.MAX_LOCAL_BYTES_PER_THREAD) {
             throw new IllegalArgumentException("kernel " + kernel.name() + " needs " + localBytesPerThread
-                    + " bytes of local memory per thread, more than " + LaunchConfig.MAX_LOCAL_BYTES);
+                    + " bytes of local memory per thread, more than " + DeviceFacts.MAX_LOCAL_BYTES_PER_THREAD);
         }
         if (config.cooperative()) {
-            int resident = SimulatorTarget.residentCtasPerSm(module.device().smVersion(), config.block().volume(),
-                    sharedBytes);
+            long resident = (long) facts.residentBlocks(config.block().volume(), sharedBytes) * DeviceFacts.MULTIPROCESSORS;
             if (ctaCount() > resident) {
                 throw new IllegalArgumentException("a cooperative launch of " + ctaCount() + " CTAs does not fit the "
                         + "device: at most " + resident + " CTAs of " + kernel.name() + " with this block and shared "
@@ -128,20 +130,22 @@ public final class Launch implements KernelLaunch {
         Dim3 g = config.grid();
         int[] bl = {b.x(), b.y(), b.z()};
         int[] gr = {g.x(), g.y(), g.z()};
+        Dim3 mb = DeviceFacts.MAX_BLOCK;
+        Dim3 mg = DeviceFacts.MAX_GRID;
+        int[] maxBlock = {mb.x(), mb.y(), mb.z()};
+        int[] maxGrid = {mg.x(), mg.y(), mg.z()};
         String[] axis = {"x", "y", "z"};
         for (int i = 0; i < 3; i++) {
-            if (bl[i] < 1 || bl[i] > LaunchConfig.MAX_BLOCK[i]) {
-                throw new IllegalArgumentException("block." + axis[i] + " = " + bl[i] + " is outside 1.."
-                        + LaunchConfig.MAX_BLOCK[i]);
+            if (bl[i] < 1 || bl[i] > maxBlock[i]) {
+                throw new IllegalArgumentException("block." + axis[i] + " = " + bl[i] + " is outside 1.." + maxBlock[i]);
             }
-            if (gr[i] < 1 || gr[i] > LaunchConfig.MAX_GRID[i]) {
-                throw new IllegalArgumentException("grid." + axis[i] + " = " + gr[i] + " is outside 1.."
-                        + LaunchConfig.MAX_GRID[i]);
+            if (gr[i] < 1 || gr[i] > maxGrid[i]) {
+                throw new IllegalArgumentException("grid." + axis[i] + " = " + gr[i] + " is outside 1.." + maxGrid[i]);
             }
         }
-        if (b.volume() > LaunchConfig.MAX_THREADS_PER_BLOCK) {
+        if (b.volume() > DeviceFacts.MAX_THREADS_PER_BLOCK) {
             throw new IllegalArgumentException("block " + b + " has " + b.volume() + " threads; at most "
-                    + LaunchConfig.MAX_THREADS_PER_BLOCK + " are allowed");
+                    + DeviceFacts.MAX_THREADS_PER_BLOCK + " are allowed");
         }
         if (g.volume() > LaunchConfig.MAX_CTAS) {
             throw new IllegalArgumentException("grid " + g + " has more than " + LaunchConfig.MAX_CTAS + " CTAs");
@@ -151,17 +155,20 @@ public final class Launch implements KernelLaunch {
     /**
      * Shared bytes of a CTA: the static layout, then {@code dyn} dynamic bytes at their alignment.
      *
-     * @throws IllegalArgumentException when they exceed {@link LaunchConfig#MAX_SHARED_BYTES}
+     * @throws IllegalArgumentException when they exceed what a block may have on the device
+     *         ({@link DeviceFacts#sharedBytesPerBlockOptin()})
      */
-    public static long sharedBytes(PtxFunction kernel, int dyn) {
-        if (dyn < 0 || dyn > LaunchConfig.MAX_SHARED_BYTES) {
-            throw new IllegalArgumentException("dynamic shared memory of " + dyn + " bytes is outside 0.."
-                    + LaunchConfig.MAX_SHARED_BYTES);
+    public static long sharedBytes(PtxFunction kernel, int dyn, DeviceFacts facts) {
+        long most = facts.sharedBytesPerBlockOptin();
+        if (dyn < 0 || dyn > most) {
+            throw new IllegalArgumentException("dynamic shared memory of " + dyn + " bytes is outside 0.." + most
+                    + ", what a block may have on sm_" + facts.smVersion());
         }
-        long shared = (dyn > 0 ? kernel.dynamicSharedOffset() : kernel.staticSharedBytes()) + dyn;
-        if (shared > LaunchConfig.MAX_SHARED_BYTES + 1024) {
+        long shared = kernel.ctaSharedBytes(dyn);
+        if (shared > most) {
             throw new IllegalArgumentException("the CTA needs " + shared + " bytes of shared memory (static "
-                    + kernel.staticSharedBytes() + " + dynamic " + dyn + "), more than " + LaunchConfig.MAX_SHARED_BYTES);
+                    + kernel.staticSharedBytes() + " + dynamic " + dyn + "), more than the " + most + " a block may have on sm_"
+                    + facts.smVersion());
         }
         return shared;
     }

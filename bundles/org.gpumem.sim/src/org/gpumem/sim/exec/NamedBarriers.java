@@ -1,5 +1,6 @@
 package org.gpumem.sim.exec;
 
+import org.gpumem.sim.DeviceFacts;
 import org.gpumem.sim.FaultKind;
 import org.gpumem.sim.WarpState;
 import org.gpumem.sim.ptx.Instruction;
@@ -16,7 +17,6 @@ import org.gpumem.sim.ptx.Op;
 final class NamedBarriers {
     /** PTX: "operand a ... in the range 0 through 15". */
     static final int COUNT = 16;
-    private static final int WARP_SIZE = 32;
 
     private final int[] arrived = new int[COUNT];
     /** The thread count each barrier completes at since its first arrival; 0: every live thread. */
@@ -83,9 +83,9 @@ final class NamedBarriers {
         int count = 0;
         if (in.mod2 == Op.BAR_COUNTED) {
             long c = R[in.src[1] << 5 | lane] & 0xffffffffL;
-            if (c == 0 || c % WARP_SIZE != 0 || c > ctaThreads) {
+            if (c == 0 || c % DeviceFacts.WARP_SIZE != 0 || c > ctaThreads) {
                 throw LaneFault.of(FaultKind.ILLEGAL_INSTRUCTION, lane, "barrier " + b + " is given a count of " + c
-                        + " threads: it must be a multiple of " + WARP_SIZE + " from " + WARP_SIZE + " to the CTA's "
+                        + " threads: it must be a multiple of " + DeviceFacts.WARP_SIZE + " from " + DeviceFacts.WARP_SIZE + " to the CTA's "
                         + ctaThreads);
             }
             count = (int) c;

@@ -2,6 +2,7 @@ package org.gpumem.sim.exec;
 
 import java.io.ByteArrayOutputStream;
 
+import org.gpumem.sim.DeviceFacts;
 import org.gpumem.sim.Dim3;
 import org.gpumem.sim.Fault;
 import org.gpumem.sim.FaultKind;
@@ -127,7 +128,7 @@ public final class Warp {
 
     /** Value of register {@code reg} of frame {@code level} for {@code lane} (raw bits). */
     public long register(int level, int reg, int lane) {
-        checkLane(lane);
+        DeviceFacts.checkLane(lane);
         return frames[level].regs[reg << 5 | lane];
     }
 
@@ -138,7 +139,7 @@ public final class Warp {
 
     /** Sets register {@code reg} of frame {@code level} for {@code lane} (debugger writes). */
     public void setRegister(int level, int reg, int lane, long value) {
-        checkLane(lane);
+        DeviceFacts.checkLane(lane);
         Frame f = frames[level];
         if (reg >= Specials.COUNT && reg < f.fn.declaredBase()) {
             throw new IllegalArgumentException("register " + f.fn.registerName(reg) + " is a constant");
@@ -163,7 +164,7 @@ public final class Warp {
 
     /** Reads local memory of {@code lane} at per-thread offset {@code offset}. */
     public byte[] readLocal(int lane, long offset, int length) {
-        checkLane(lane);
+        DeviceFacts.checkLane(lane);
         checkLocal(offset, length);
         byte[] out = new byte[length];
         for (int i = 0; i < length; i++) {
@@ -174,7 +175,7 @@ public final class Warp {
 
     /** Writes local memory of {@code lane} at per-thread offset {@code offset}. */
     public void writeLocal(int lane, long offset, byte[] bytes) {
-        checkLane(lane);
+        DeviceFacts.checkLane(lane);
         checkLocal(offset, bytes.length);
         for (int i = 0; i < bytes.length; i++) {
             local[(int) cta.launch.layout.localPhysical(lane, offset + i)] = bytes[i];
@@ -209,12 +210,6 @@ public final class Warp {
         if (offset < 0 || length < 0 || offset + length > localBytesPerThread) {
             throw new MemoryAccessException(MemoryFaultKind.OUT_OF_BOUNDS, PtxStateSpace.LOCAL, offset, length,
                     "thread has " + localBytesPerThread + " bytes of local memory");
-        }
-    }
-
-    private static void checkLane(int lane) {
-        if (lane < 0 || lane >= 32) {
-            throw new IllegalArgumentException("lane must be 0..31: " + lane);
         }
     }
 

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 import org.gpumem.dwarf.io.InputFiles;
+import org.gpumem.sim.DeviceFacts;
 import org.gpumem.sim.Dim3;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.ScalarType;
@@ -122,7 +123,7 @@ public final class LaunchFileReader {
         }
         Dim3 grid = dims(top, "grid", true);
         Dim3 block = dims(top, "block", false);
-        long sharedBytes = top.has("sharedBytes") ? integer(top.get("sharedBytes"), "sharedBytes", 0, LaunchConfig.MAX_SHARED_BYTES) : 0;
+        long sharedBytes = top.has("sharedBytes") ? integer(top.get("sharedBytes"), "sharedBytes", 0, DeviceFacts.MOST_SHARED_BYTES_PER_BLOCK) : 0;
         String device = top.has("device") ? string(top, "device", "") : "sm_90";
         if (!DEVICE.matcher(device).matches()) {
             throw fail("device", "expected a target such as sm_90, got \"" + device + "\"");
@@ -522,14 +523,15 @@ public final class LaunchFileReader {
         }
         long[] v = {1, 1, 1};
         for (int i = 0; i < a.size(); i++) {
-            long max = isGrid ? LaunchConfig.MAX_GRID[i] : LaunchConfig.MAX_BLOCK[i];
+            Dim3 limit = isGrid ? DeviceFacts.MAX_GRID : DeviceFacts.MAX_BLOCK;
+            long max = i == 0 ? limit.x() : i == 1 ? limit.y() : limit.z();
             v[i] = integer(a.get(i), field + "[" + i + "]", 1, max);
         }
         if (isGrid && v[0] * v[1] * v[2] > LaunchConfig.MAX_CTAS) {
             throw fail(field, v[0] * v[1] * v[2] + " CTAs, more than " + LaunchConfig.MAX_CTAS);
         }
-        if (!isGrid && v[0] * v[1] * v[2] > LaunchConfig.MAX_THREADS_PER_BLOCK) {
-            throw fail(field, v[0] * v[1] * v[2] + " threads per block, more than " + LaunchConfig.MAX_THREADS_PER_BLOCK);
+        if (!isGrid && v[0] * v[1] * v[2] > DeviceFacts.MAX_THREADS_PER_BLOCK) {
+            throw fail(field, v[0] * v[1] * v[2] + " threads per block, more than " + DeviceFacts.MAX_THREADS_PER_BLOCK);
         }
         return new Dim3((int) v[0], (int) v[1], (int) v[2]);
     }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.gpumem.sim.Device;
+import org.gpumem.sim.DeviceFacts;
 import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.KernelLaunch;
 import org.gpumem.sim.KernelParameter;
@@ -92,7 +93,7 @@ public final class PreparedLaunch {
     /** What the module needs of a CTA, against the fields that size it, before anything runs. */
     private void checkResources() {
         try {
-            Launch.sharedBytes(module.entry(kernel.name()), description.sharedBytes());
+            Launch.sharedBytes(module.entry(kernel.name()), description.sharedBytes(), DeviceFacts.of(device.smVersion()));
         } catch (IllegalArgumentException e) {
             throw fail("sharedBytes", e.getMessage());
         }

@@ -12,6 +12,7 @@ import org.gpumem.model.Target;
 import org.gpumem.model.Window;
 import org.gpumem.model.WindowAccess;
 import org.gpumem.model.addressing.AddressSpaces;
+import org.gpumem.sim.DeviceFacts;
 import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.SimulatorTarget;
 
@@ -30,9 +31,6 @@ import org.gpumem.sim.SimulatorTarget;
  * {@code element * lanes} bytes apart in the warp's storage.
  */
 public final class StateSpaceLayout {
-    /** Lanes of a warp: the interpreter keeps registers as {@code regs[r * 32 + lane]}. */
-    public static final int LANES = 32;
-
     private final long[] windowBase = new long[PtxStateSpace.values().length];
     private final long[] windowStart;
     private final long[] windowEnd;
@@ -61,7 +59,7 @@ public final class StateSpaceLayout {
         windowsSpan = n == 0 ? 0 : Arrays.stream(windowEnd).max().getAsLong() - windowsLow;
         this.element = element;
         this.elementShift = Integer.numberOfTrailingZeros(element);
-        this.rowBytes = (long) element * LANES;
+        this.rowBytes = (long) element * DeviceFacts.WARP_SIZE;
     }
 
     /**
@@ -69,7 +67,7 @@ public final class StateSpaceLayout {
      *
      * @throws IllegalArgumentException when the target is not one the interpreter can run: a
      *         space of a state space missing, generic windows onto spaces without storage or
-     *         whose fallback is not global, local memory not interleaved over 32 lanes in
+     *         whose fallback is not global, local memory not interleaved over the warp's lanes in
      *         power-of-two elements
      */
     public static StateSpaceLayout of(Target target) {
@@ -91,9 +89,9 @@ public final class StateSpaceLayout {
             }
         }
         AddressSpace local = require(target, PtxStateSpace.LOCAL);
-        if (!(local.getAccess() instanceof InterleavedAccess interleave) || interleave.getLaneCount() != LANES
-                || target.getSubgroupSize() != LANES || Integer.bitCount(interleave.getElementSize()) != 1) {
-            throw unusable(target, "local must be interleaved over " + LANES + " lanes in power-of-two elements");
+        if (!(local.getAccess() instanceof InterleavedAccess interleave) || interleave.getLaneCount() != DeviceFacts.WARP_SIZE
+                || target.getSubgroupSize() != DeviceFacts.WARP_SIZE || Integer.bitCount(interleave.getElementSize()) != 1) {
+            throw unusable(target, "local must be interleaved over " + DeviceFacts.WARP_SIZE + " lanes in power-of-two elements");
         }
         return new StateSpaceLayout(list, interleave.getElementSize());
     }

@@ -3,7 +3,7 @@ package org.gpumem.sim.ptx;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.gpumem.sim.LaunchConfig;
+import org.gpumem.sim.DeviceFacts;
 import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.ScalarType;
 
@@ -96,13 +96,13 @@ final class Declarations {
 
     /** A {@code .shared} or {@code .local} variable larger than a CTA's or a thread's memory can never be placed. */
     private void checkSize(PtxStateSpace space, String name, long bytes, int line) throws PtxException {
-        if (space == PtxStateSpace.SHARED && bytes > LaunchConfig.MAX_SHARED_BYTES) {
+        if (space == PtxStateSpace.SHARED && bytes > DeviceFacts.MOST_SHARED_BYTES_PER_BLOCK) {
             throw t.error(line, null, ".shared variable " + name + " is " + bytes + " bytes, more than the "
-                    + LaunchConfig.MAX_SHARED_BYTES + " bytes of shared memory a CTA can have");
+                    + DeviceFacts.MOST_SHARED_BYTES_PER_BLOCK + " bytes of shared memory a CTA can have");
         }
-        if (space == PtxStateSpace.LOCAL && bytes > LaunchConfig.MAX_LOCAL_BYTES) {
+        if (space == PtxStateSpace.LOCAL && bytes > DeviceFacts.MAX_LOCAL_BYTES_PER_THREAD) {
             throw t.error(line, null, ".local variable " + name + " is " + bytes + " bytes, more than the "
-                    + LaunchConfig.MAX_LOCAL_BYTES + " bytes of local memory a thread can have");
+                    + DeviceFacts.MAX_LOCAL_BYTES_PER_THREAD + " bytes of local memory a thread can have");
         }
     }
 

@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.gpumem.sim.LaunchConfig;
+import org.gpumem.sim.DeviceFacts;
 import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.ScalarType;
 import org.gpumem.sim.SourceLocation;
@@ -133,9 +133,9 @@ final class FunctionParser {
                 t.expect(";");
                 long off = (localFrame + v.alignment() - 1) / v.alignment() * v.alignment();
                 localFrame = off + v.size();
-                if (localFrame > LaunchConfig.MAX_LOCAL_BYTES) {
+                if (localFrame > DeviceFacts.MAX_LOCAL_BYTES_PER_THREAD) {
                     throw t.error(line, null, ".local variable " + v.name() + " brings the local memory of " + fn.name
-                            + " to " + localFrame + " bytes, more than the " + LaunchConfig.MAX_LOCAL_BYTES
+                            + " to " + localFrame + " bytes, more than the " + DeviceFacts.MAX_LOCAL_BYTES_PER_THREAD
                             + " bytes a thread can have");
                 }
                 locals.add(v);

@@ -3,6 +3,7 @@ package org.gpumem.sim.ptx;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.gpumem.sim.DeviceFacts;
 import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.ScalarType;
 
@@ -128,7 +129,7 @@ class InstructionForm {
             case Operand.SYM:
                 if (o.name.equals("WARP_SZ")) {
                     // warpSize: a constant of the target, not a module symbol.
-                    return parser.constantOf(32);
+                    return parser.constantOf(DeviceFacts.WARP_SIZE);
                 }
                 return symbolValue(o, false);
             default:

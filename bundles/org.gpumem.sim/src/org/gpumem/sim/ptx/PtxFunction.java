@@ -167,6 +167,14 @@ public final class PtxFunction {
         return dynamicSharedOffset;
     }
 
+    /**
+     * For a kernel: the shared memory of a CTA launched with {@code dynamicBytes} of dynamic
+     * shared memory: the static part, then the dynamic part at {@link #dynamicSharedOffset()}.
+     */
+    public long ctaSharedBytes(long dynamicBytes) {
+        return (dynamicBytes > 0 ? dynamicSharedOffset : staticSharedBytes) + dynamicBytes;
+    }
+
     /** Bytes of per-thread local memory one activation of this function uses. */
     public long frameBytes() {
         return frameBytes;

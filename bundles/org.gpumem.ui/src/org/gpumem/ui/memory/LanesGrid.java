@@ -47,6 +47,7 @@ public final class LanesGrid extends Composite {
     public static final int WORDS_PER_PHYSICAL_ROW = 4;
 
     private final AddressSpace space;
+    private final InterleavedAccess access;
     private final List<Context> lanes;
     private final Pool pool;
     private final int elementSize;
@@ -92,7 +93,7 @@ public final class LanesGrid extends Composite {
         if (!applies(space)) {
             throw new IllegalArgumentException("address space " + space.getName() + " is not interleaved by lane");
         }
-        InterleavedAccess access = (InterleavedAccess) space.getAccess();
+        this.access = (InterleavedAccess) space.getAccess();
         this.space = space;
         this.elementSize = access.getElementSize();
         this.laneCount = access.getLaneCount();
@@ -231,7 +232,7 @@ public final class LanesGrid extends Composite {
                     return lanes.get(column - 1);
                 }
                 long offset = ((long) table.indexOf(item) * WORDS_PER_PHYSICAL_ROW + column - 1) * elementSize;
-                int lane = (int) ((offset % ((long) laneCount * elementSize)) / elementSize);
+                int lane = AddressResolver.laneOffset(access, offset).lane();
                 return lanes.stream().filter(c -> c.getIndex() == lane).findFirst().orElse(null);
             }
         }
@@ -457,9 +458,9 @@ public final class LanesGrid extends Composite {
         byte[] bytes = poolBytes;
         for (int w = 0; w < WORDS_PER_PHYSICAL_ROW; w++) {
             long offset = rowOffset + (long) w * elementSize;
-            long rowBytes = (long) laneCount * elementSize;
-            int lane = (int) ((offset % rowBytes) / elementSize);
-            long element = offset / rowBytes;
+            AddressResolver.LaneOffset at = AddressResolver.laneOffset(access, offset);
+            int lane = at.lane();
+            long element = at.offset() / elementSize;
             String value = bytes == null ? "\u2026" : elementText(bytes, (int) offset);
             item.setText(w + 1, "L" + lane + "[" + element + "] " + value);
             boolean selected;

@@ -9,6 +9,7 @@ import java.util.List;
 
 import org.gpumem.model.AddressSpace;
 import org.gpumem.model.Context;
+import org.gpumem.model.InterleavedAccess;
 import org.gpumem.model.Location;
 import org.gpumem.model.MemoryState;
 import org.gpumem.model.Pool;
@@ -56,6 +57,8 @@ class AmdgpuPrivateSwizzleTest {
 
                     PoolAddress viaWave = AddressResolver.resolve(subgroup, wave, expected);
                     assertEquals(viaLane, viaWave);
+                    AddressResolver.LaneOffset back = AddressResolver.laneOffset((InterleavedAccess) lane.getAccess(), expected);
+                    assertEquals(new AddressResolver.LaneOffset(l.getIndex(), off), back, "wave offset " + expected);
 
                     List<Location> aliases = AddressResolver.aliases(viaWave);
                     assertTrue(contains(aliases, lane, l, off), "private_lane alias of " + viaWave);

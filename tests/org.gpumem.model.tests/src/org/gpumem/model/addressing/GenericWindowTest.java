@@ -17,6 +17,7 @@ import org.gpumem.model.Scope;
 import org.gpumem.model.Target;
 import org.gpumem.model.state.MemoryStateBuilder;
 import org.gpumem.model.targets.BuiltinTargets;
+import org.gpumem.model.targets.WindowSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -112,7 +113,7 @@ class GenericWindowTest {
     void descriptionsBuiltOnNvptxAddWindowsAfterTheDefaultOnes() {
         long base = BuiltinTargets.NVPTX_LOCAL_WINDOW + BuiltinTargets.NVPTX_WINDOW_SIZE;
         Target target = BuiltinTargets.nvptxBased("on nvptx", "nvptx test", "", 1L << 20, "generic with const",
-                base, BuiltinTargets.NVPTX_WINDOW_SIZE, "const").defaultSpace("generic").build();
+                new WindowSpec(base, BuiltinTargets.NVPTX_WINDOW_SIZE, "const")).defaultSpace("generic").build();
         MemoryState state = state(target);
         AddressSpace generic = AddressSpaces.require(target, "generic");
         Context lane = Contexts.descendants(state.getDevice(), Scope.LANE).get(0);

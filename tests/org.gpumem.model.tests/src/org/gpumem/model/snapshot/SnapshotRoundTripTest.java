@@ -238,6 +238,46 @@ class SnapshotRoundTripTest {
                 e.getMessage());
     }
 
+    /**
+     * References that name nothing and values of the wrong kind are refused at their XMI line and
+     * column in the model's terms; EMF's path resolution and value conversion threw index, cast and
+     * number format exceptions whose text reached the user (issue 36: "Index -1 out of bounds for length 4").
+     */
+    @Test
+    void referencesAndValuesOfTheWrongKindAreRefusedAtTheirLine() throws IOException {
+        Path file = dir.resolve("r.gpumem");
+        SnapshotWriter.save(new MemoryStateBuilder(BuiltinTargets.nvptx("sm_90")).name("r", "k").launch(1, 1, 1, 32, 1, 1).build(), file);
+        String good = Files.readString(file);
+        String space = " space=\"//@target/@addressSpaces.2\"";
+        int line = (int) good.substring(0, good.indexOf(space)).lines().count();
+        // EMF places an element's problems after the end of its start tag
+        int column = good.indexOf('>', good.indexOf(space)) + 1 - good.lastIndexOf('\n', good.indexOf(space));
+        String[][] cases = {
+            {"//@target/@addressSpaces.-1", "reference '//@target/@addressSpaces.-1' of 'space' in a Window names no element of the snapshot"},
+            {"//@target/@addressSpaces.99999999999", "reference '//@target/@addressSpaces.99999999999' of 'space' in a Window names no "
+                    + "element of the snapshot"},
+            {"//@target/@addressSpaces", "reference '//@target/@addressSpaces' of 'space' in a Window names no element of the snapshot"},
+            {"//@target.0", "reference '//@target.0' of 'space' in a Window names no element of the snapshot"},
+            {"#//x", "reference '//x' of 'space' in a Window names no element of the snapshot"},
+            {"//@target", "'space' in a Window refers to a Target, not to an AddressSpace"},
+        };
+        for (String[] c : cases) {
+            Files.writeString(file, good.replaceFirst(space, " space=\"" + c[0] + "\""));
+            InputFormatException e = assertThrows(InputFormatException.class, () -> Snapshot.open(file));
+            int shift = c[0].length() - "//@target/@addressSpaces.2".length();
+            assertEquals(file + ": not a gpumem snapshot model: XMI line " + line + ", column " + (column + shift) + ": " + c[1],
+                    e.getMessage());
+        }
+        Files.writeString(file, good.replaceFirst(" x=\"1\"", " x=\"0x10\""));
+        InputFormatException e = assertThrows(InputFormatException.class, () -> Snapshot.open(file));
+        assertTrue(e.getMessage().endsWith(": value '0x10' of 'x' in a Context is not a whole number from -2147483648 to 2147483647"),
+                e.getMessage());
+        Files.writeString(file, good.replaceFirst(" scope=\"device\"", " scope=\"everywhere\""));
+        e = assertThrows(InputFormatException.class, () -> Snapshot.open(file));
+        assertTrue(e.getMessage().endsWith(": value 'everywhere' of 'scope' in a Storage is none of system, device, grid, work-group, "
+                + "subgroup, lane"), e.getMessage());
+    }
+
     /** A save that never reached its renames (a full disk, a crash) leaves the previous snapshot readable. */
     @Test
     void aModelWithThePreviousSavesPagesFallsBackToThem() throws IOException {

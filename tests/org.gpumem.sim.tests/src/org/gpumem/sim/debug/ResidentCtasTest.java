@@ -19,9 +19,9 @@ import org.gpumem.model.MemoryState;
 import org.gpumem.model.addressing.AddressResolver;
 import org.gpumem.model.addressing.AddressSpaces;
 import org.gpumem.model.addressing.Contexts;
+import org.gpumem.sim.DeviceFacts;
 import org.gpumem.sim.Dim3;
 import org.gpumem.sim.ExecOptions;
-import org.gpumem.sim.SimulatorTarget;
 import org.gpumem.sim.launch.BundledSample;
 import org.gpumem.sim.launch.LaunchDescription;
 import org.gpumem.sim.launch.LaunchFileReader;
@@ -119,7 +119,7 @@ class ResidentCtasTest {
     @Test
     void ctasBeyondOneSmsOccupancyBecomeResidentAsEarlierOnesFinish() throws Exception {
         // 128 threads = 4 warps per CTA; sm_90 keeps 64 warps per SM: 16 CTAs of the 20.
-        int limit = SimulatorTarget.residentCtasPerSm(90, 128, 512);
+        int limit = DeviceFacts.of(90).residentBlocks(128, 512);
         assertEquals(16, limit);
         PreparedLaunch plain = sample("[20]", "[128]", 2560);
         byte[] expected = plain.run(new ExecOptions(0, 1, false)).outputs().get("out");
@@ -139,16 +139,5 @@ class ResidentCtasTest {
         assertTrue(seen.contains(19), "the last CTA ran after earlier ones made room: " + seen);
         assertArrayEquals(expected, debugged.buffer("out"));
         assertNotEquals(0, ints(expected)[2559]);
-    }
-
-    @Test
-    void occupancyFollowsTheSmVersionsLimits() {
-        assertEquals(32, SimulatorTarget.residentCtasPerSm(90, 64, 0), "sm_90: 32 blocks per SM");
-        assertEquals(32, SimulatorTarget.residentCtasPerSm(80, 32, 0), "sm_80: 32 blocks per SM");
-        assertEquals(16, SimulatorTarget.residentCtasPerSm(75, 32, 0), "sm_75: 16 blocks per SM");
-        assertEquals(2, SimulatorTarget.residentCtasPerSm(90, 1024, 0), "64 warps per SM, 32 per block");
-        assertEquals(1, SimulatorTarget.residentCtasPerSm(86, 1024, 0), "sm_86: 48 warps per SM");
-        assertEquals(4, SimulatorTarget.residentCtasPerSm(90, 32, 56 * 1024), "228 KiB per SM, 57 KiB per block");
-        assertEquals(1, SimulatorTarget.residentCtasPerSm(90, 32, 227 * 1024));
     }
 }

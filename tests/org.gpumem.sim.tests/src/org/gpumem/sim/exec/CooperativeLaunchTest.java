@@ -9,7 +9,7 @@ import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.FaultKind;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.LaunchResult;
-import org.gpumem.sim.SimulatorTarget;
+import org.gpumem.sim.DeviceFacts;
 import org.gpumem.sim.debug.ControlledLaunch;
 import org.gpumem.sim.exec.compile.BlockCompiler;
 import org.gpumem.sim.ptx.PtxLoader;
@@ -94,7 +94,7 @@ class CooperativeLaunchTest {
     void theGridBarrierWaitsForEveryCtaInARunAndUnderTheDebugger() {
         SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20, BlockCompiler.INSTANCE);
         DeviceModule m = d.load(PtxLoader.load("coop.ptx", KERNEL));
-        int ctas = SimulatorTarget.residentCtasPerSm(90, THREADS, 0);
+        int ctas = DeviceFacts.of(90).residentBlocks(THREADS, 0) * DeviceFacts.MULTIPROCESSORS;
         long in = d.allocate(4L * ctas), out = d.allocate(4L * ctas);
         for (boolean debugger : new boolean[] {false, true}) {
             int[] init = new int[ctas];
@@ -111,7 +111,7 @@ class CooperativeLaunchTest {
     void aGridThatCannotBeResidentIsRefusedAndAPlainLaunchOfAGridSyncTraps() {
         SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20, BlockCompiler.INSTANCE);
         DeviceModule m = d.load(PtxLoader.load("coop.ptx", KERNEL));
-        int resident = SimulatorTarget.residentCtasPerSm(90, THREADS, 0);
+        int resident = DeviceFacts.of(90).residentBlocks(THREADS, 0) * DeviceFacts.MULTIPROCESSORS;
         long in = d.allocate(4L * (resident + 1)), out = d.allocate(4L * (resident + 1));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> m.launch(config(in, out, resident + 1, true), ExecOptions.defaults()));

@@ -12,6 +12,7 @@ import org.gpumem.model.Context;
 import org.gpumem.model.MemoryState;
 import org.gpumem.model.Pool;
 import org.gpumem.model.Scope;
+import org.gpumem.model.addressing.AddressSpaces;
 import org.gpumem.model.addressing.Contexts;
 import org.gpumem.model.targets.BuiltinTargets;
 import org.gpumem.sim.SimulatorTarget;
@@ -54,7 +55,7 @@ class AddressSpaceTableTest {
     void sharedCellsEqualThePoolBytesWithAddressesInTheSpaceWidth() {
         MemoryState state = UiTesting.state(SimulatorTarget.create(), 2, 64);
         Context cta = Contexts.descendants(state.getDevice(), Scope.WORK_GROUP).get(1);
-        AddressSpace shared = state.getTarget().findSpace("shared");
+        AddressSpace shared = AddressSpaces.find(state.getTarget(), "shared");
         Pool pool = Contexts.pool(cta, shared.getAccess() instanceof org.gpumem.model.LinearAccess l ? l.getStorage() : null);
         byte[] bytes = UiTesting.fill(pool, 48 * 1024, 7);
 
@@ -89,7 +90,7 @@ class AddressSpaceTableTest {
     void aFourGibGlobalPoolScrollsWithABoundedCache() {
         MemoryState state = UiTesting.state(BuiltinTargets.nvptx("sm_90"), 1, 32);
         Context device = state.getDevice();
-        AddressSpace global = state.getTarget().findSpace("global");
+        AddressSpace global = AddressSpaces.find(state.getTarget(), "global");
         Pool pool = device.getPools().stream().filter(p -> p.getStorage().getName().equals("global")).findFirst().orElseThrow();
         assertEquals(4L << 30, pool.getSize());
         long far = (3L << 30) + 0x1230;

@@ -17,6 +17,7 @@ import org.gpumem.model.MemoryState;
 import org.gpumem.model.Pool;
 import org.gpumem.model.Scope;
 import org.gpumem.model.Target;
+import org.gpumem.model.addressing.AddressSpaces;
 import org.gpumem.model.addressing.Contexts;
 import org.gpumem.model.targets.BuiltinTargets;
 import org.gpumem.sim.SimulatorTarget;
@@ -60,7 +61,7 @@ class LanesAndAliasesTest {
         Context lane3 = Contexts.child(warp1, 3);
         Pool pool = subgroupPool(lane3, storage);
         byte[] bytes = UiTesting.fill(pool, (int) pool.getSize(), 11);
-        AddressSpace perLane = state.getTarget().findSpace(space);
+        AddressSpace perLane = AddressSpaces.find(state.getTarget(), space);
 
         LanesGrid grid = new LanesGrid(shell, lane3, perLane);
         shell.layout(true, true);
@@ -149,7 +150,7 @@ class LanesAndAliasesTest {
         MemoryState state = UiTesting.state(BuiltinTargets.amdgpu("gfx90a", 64), 1, 64);
         Context lane5 = Contexts.descendants(state.getDevice(), Scope.LANE).get(5);
         UiTesting.fill(subgroupPool(lane5, "scratch"), 64 * 1024, 3);
-        AliasPanel panel = aliases(lane5, state.getTarget().findSpace("private_lane"), 8, 6);
+        AliasPanel panel = aliases(lane5, AddressSpaces.find(state.getTarget(), "private_lane"), 8, 6);
 
         AliasFinder.View wave = view(panel, "private_wave", lane5.getParent());
         assertNotNull(wave, "private_wave view of " + Contexts.describe(lane5.getParent()));
@@ -175,7 +176,7 @@ class LanesAndAliasesTest {
     void selectingCudaLocalBytesHighlightsTheWarpPoolAndGenericWindow() {
         MemoryState state = UiTesting.state(SimulatorTarget.create(), 1, 32);
         Context lane7 = Contexts.descendants(state.getDevice(), Scope.LANE).get(7);
-        AliasPanel panel = aliases(lane7, state.getTarget().findSpace("local"), 4, 4);
+        AliasPanel panel = aliases(lane7, AddressSpaces.find(state.getTarget(), "local"), 4, 4);
         AliasFinder.View warp = view(panel, "local_warp", lane7.getParent());
         assertNotNull(warp);
         assertEquals(Set.of(interleaved(4, 7, 32), interleaved(5, 7, 32), interleaved(6, 7, 32), interleaved(7, 7, 32)),
@@ -190,7 +191,7 @@ class LanesAndAliasesTest {
     void selectingSharedBytesHighlightsTheGenericWindowOfTheCta() {
         MemoryState state = UiTesting.state(SimulatorTarget.create(), 2, 32);
         Context cta = Contexts.descendants(state.getDevice(), Scope.WORK_GROUP).get(1);
-        AliasPanel panel = aliases(cta, state.getTarget().findSpace("shared"), 0x40, 8);
+        AliasPanel panel = aliases(cta, AddressSpaces.find(state.getTarget(), "shared"), 0x40, 8);
         AliasFinder.View generic = panel.views().stream().filter(v -> v.space().getName().equals("generic")).findFirst()
                 .orElseThrow(() -> new AssertionError("no generic view among " + panel.views()));
         assertTrue(Contexts.ancestor(generic.context(), Scope.WORK_GROUP) == cta, Contexts.describe(generic.context()));

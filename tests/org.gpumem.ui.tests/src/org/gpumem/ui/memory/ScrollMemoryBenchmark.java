@@ -5,6 +5,7 @@ import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
 import org.gpumem.model.AddressSpace;
 import org.gpumem.model.MemoryState;
+import org.gpumem.model.addressing.AddressSpaces;
 import org.gpumem.model.state.MemoryStateBuilder;
 import org.gpumem.model.targets.BuiltinTargets;
 import org.gpumem.ui.UiTesting;
@@ -33,7 +34,7 @@ class ScrollMemoryBenchmark {
     private static long scroll(long poolSize) {
         MemoryState state = new MemoryStateBuilder(BuiltinTargets.nvptx("sm_90")).launch(1, 1, 1, 32, 1, 1)
                 .poolSize("global", poolSize).build();
-        AddressSpace global = state.getTarget().findSpace("global");
+        AddressSpace global = AddressSpaces.find(state.getTarget(), "global");
         Shell shell = new Shell(Display.getCurrent());
         shell.setLayout(new FillLayout());
         shell.setSize(1100, 600);

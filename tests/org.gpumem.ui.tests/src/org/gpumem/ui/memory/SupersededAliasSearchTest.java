@@ -11,6 +11,7 @@ import org.gpumem.model.AddressSpace;
 import org.gpumem.model.Context;
 import org.gpumem.model.MemoryState;
 import org.gpumem.model.Scope;
+import org.gpumem.model.addressing.AddressSpaces;
 import org.gpumem.model.addressing.Contexts;
 import org.gpumem.model.targets.BuiltinTargets;
 import org.gpumem.ui.UiTesting;
@@ -25,7 +26,7 @@ class SupersededAliasSearchTest {
     void aSearchSupersededWhileReadingNeverShowsItsViews() throws Exception {
         MemoryState state = UiTesting.state(BuiltinTargets.nvptx("sm_90"), 1, 32);
         Context cta = Contexts.descendants(state.getDevice(), Scope.WORK_GROUP).get(0);
-        AddressSpace shared = state.getTarget().findSpace("shared");
+        AddressSpace shared = AddressSpaces.find(state.getTarget(), "shared");
         UiTesting.GatedSource gate = UiTesting.GatedSource.install(
                 Contexts.pool(cta, state.getTarget().getStorages().stream().filter(s -> s.getName().equals("shared"))
                         .findFirst().orElseThrow()), SEARCH);

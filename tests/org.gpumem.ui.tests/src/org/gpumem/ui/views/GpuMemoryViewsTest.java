@@ -1,8 +1,8 @@
 package org.gpumem.ui.views;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
 
 import org.eclipse.core.filesystem.EFS;
 import org.eclipse.swt.widgets.TreeItem;
+import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
@@ -20,12 +21,12 @@ import org.gpumem.model.AddressSpace;
 import org.gpumem.model.Context;
 import org.gpumem.model.GpumemFactory;
 import org.gpumem.model.MemoryState;
-import org.eclipse.ui.IViewPart;
 import org.gpumem.model.Pool;
 import org.gpumem.model.Scope;
 import org.gpumem.model.Target;
 import org.gpumem.model.Variable;
 import org.gpumem.model.addressing.AddressResolver;
+import org.gpumem.model.addressing.AddressSpaces;
 import org.gpumem.model.addressing.Contexts;
 import org.gpumem.model.snapshot.SnapshotWriter;
 import org.gpumem.model.targets.BuiltinTargets;
@@ -61,9 +62,9 @@ class GpuMemoryViewsTest {
     static MemoryState sampleState() {
         Target target = SimulatorTarget.create();
         MemoryState state = UiTesting.state(target, 2, 64);
-        state.getVariables().add(variable("tile", "float[4]", target.findSpace("shared"), 0x40, 16));
-        state.getVariables().add(variable("acc", "int[2]", target.findSpace("local"), 8, 8));
-        state.getVariables().add(variable("out", "float*", target.findSpace("global"), 0x100, 8));
+        state.getVariables().add(variable("tile", "float[4]", AddressSpaces.find(target, "shared"), 0x40, 16));
+        state.getVariables().add(variable("acc", "int[2]", AddressSpaces.find(target, "local"), 8, 8));
+        state.getVariables().add(variable("out", "float*", AddressSpaces.find(target, "global"), 0x100, 8));
         long seed = 1;
         for (Scope scope : List.of(Scope.DEVICE, Scope.WORK_GROUP, Scope.SUBGROUP)) {
             for (Context c : Contexts.descendants(state.getDevice(), scope)) {
@@ -149,7 +150,7 @@ class GpuMemoryViewsTest {
         assertEquals("global", rows.get("out").space().getName());
         assertEquals(Scope.DEVICE, rows.get("out").context().getScope());
         byte[] tile = new byte[16];
-        AddressResolver.read(lane37, state.getTarget().findSpace("shared"), 0x40, tile, 0, 16);
+        AddressResolver.read(lane37, AddressSpaces.find(state.getTarget(), "shared"), 0x40, tile, 0, 16);
         assertEquals(UiTesting.hex(tile, 0, 16), rows.get("tile").value());
         String shownTile = variables.viewer().getTable().getItem(variables.rows().indexOf(rows.get("tile"))).getText(6);
         assertEquals(UiTesting.hex(tile, 0, 16), shownTile);
@@ -166,7 +167,7 @@ class GpuMemoryViewsTest {
         UiTesting.waitUntil(() -> !table.loading() && !memory.aliases().loading() && !memory.aliases().views().isEmpty(),
                 60_000, "space memory of acc");
         byte[] acc = new byte[16];
-        AddressResolver.read(lane37, state.getTarget().findSpace("local"), 0, acc, 0, 16);
+        AddressResolver.read(lane37, AddressSpaces.find(state.getTarget(), "local"), 0, acc, 0, 16);
         assertEquals(UiTesting.hex(acc, 0, 16), table.table().getItem(0).getText(AddressSpaceTable.COLUMN_HEX));
         assertTrue(memory.aliases().views().stream().anyMatch(v -> v.space().getName().equals("local_warp")));
         UiTesting.screenshotZoomed(memory, memory.tabs().getParent(), "space-memory-view");
@@ -229,8 +230,8 @@ class GpuMemoryViewsTest {
         Context original = Contexts.descendants(state.getDevice(), Scope.WORK_GROUP).get(1);
         byte[] before = new byte[256];
         byte[] after = new byte[256];
-        AddressResolver.read(original, state.getTarget().findSpace("shared"), 0, before, 0, 256);
-        AddressResolver.read(cta, opened.getTarget().findSpace("shared"), 0, after, 0, 256);
+        AddressResolver.read(original, AddressSpaces.find(state.getTarget(), "shared"), 0, before, 0, 256);
+        AddressResolver.read(cta, AddressSpaces.find(opened.getTarget(), "shared"), 0, after, 0, 256);
         assertEquals(UiTesting.hex(before, 0, 256), UiTesting.hex(after, 0, 256));
         MemoryPoolsView pools = (MemoryPoolsView) page.findView(GpuMemoryViews.MEMORY_POOLS);
         assertNotNull(pools);

@@ -13,6 +13,7 @@ import org.gpumem.model.Pool;
 import org.gpumem.model.Scope;
 import org.gpumem.model.Target;
 import org.gpumem.model.Variable;
+import org.gpumem.model.addressing.AddressSpaces;
 import org.gpumem.model.addressing.Contexts;
 import org.gpumem.model.targets.BuiltinTargets;
 import org.gpumem.ui.GpuMemoryViews;
@@ -38,7 +39,7 @@ class SupersededVariableLocationsTest {
         Variable v = GpumemFactory.eINSTANCE.createVariable();
         v.setName(name);
         v.setTypeName("int[4]");
-        v.setSpace(target.findSpace("shared"));
+        v.setSpace(AddressSpaces.find(target, "shared"));
         v.setOffset(0x40);
         v.setByteSize(16);
         state.getVariables().add(v);

@@ -13,6 +13,7 @@ import org.gpumem.model.MemoryState;
 import org.gpumem.model.Pool;
 import org.gpumem.model.Scope;
 import org.gpumem.model.Target;
+import org.gpumem.model.addressing.AddressSpaces;
 import org.gpumem.model.addressing.Contexts;
 import org.gpumem.model.state.MemoryStateBuilder;
 import org.gpumem.sim.SimulatorTarget;
@@ -55,7 +56,7 @@ class SuspendRefreshBenchmark {
         SpaceMemoryView memory = (SpaceMemoryView) page.showView(GpuMemoryViews.SPACE_MEMORY);
         GpuMemorySession session = GpuMemorySession.get();
         session.show(state, lane, "benchmark", false);
-        memory.show(cta, target.findSpace("shared"), 0);
+        memory.show(cta, AddressSpaces.find(target, "shared"), 0);
         UiTesting.waitUntil(() -> !memory.table().loading(), 60_000, "first paint");
 
         Random random = new Random(42);

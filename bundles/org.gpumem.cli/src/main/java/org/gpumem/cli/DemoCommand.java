@@ -17,6 +17,7 @@ import org.gpumem.debug.core.StopMemoryState;
 import org.gpumem.debug.core.StopReason;
 import org.gpumem.debug.core.VariableValue;
 import org.gpumem.debug.core.WarpStatus;
+import org.gpumem.sim.DeviceFacts;
 import org.gpumem.sim.Dim3;
 import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.LaunchResult;
@@ -58,8 +59,8 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws NotStoppedException {
-        if (lane < 0 || lane >= 32) {
-            throw new ParameterException(spec.commandLine(), "--lane must be 0..31");
+        if (lane < 0 || lane >= DeviceFacts.WARP_SIZE) {
+            throw new ParameterException(spec.commandLine(), "--lane must be 0.." + (DeviceFacts.WARP_SIZE - 1));
         }
         PrintWriter out = spec.commandLine().getOut();
         LaunchDescription d = new LaunchDescription(null, Path.of(BundledSample.PTX_NAME), BundledSample.KERNEL,

@@ -13,7 +13,6 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 
 import org.gpumem.dwarf.aspace.AddressSpaceEncodings;
-import org.gpumem.dwarf.io.DecompressionBudget;
 import org.gpumem.dwarf.io.InputFormatException;
 import org.gpumem.dwarf.variables.DwarfStatistics;
 import org.gpumem.dwarf.variables.DwarfVariable;
@@ -26,6 +25,7 @@ import org.gpumem.images.ImageSelector;
 import org.gpumem.images.KernelSelection;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -62,9 +62,8 @@ public final class DwarfCommand implements Callable<Integer> {
             description = "Only the device images a DEVICE (sm_86, gfx90a...) would run for the file's kernels.")
     GpuTarget device;
 
-    @Option(names = "--decompression-budget", paramLabel = "BYTES", defaultValue = "" + DecompressionBudget.DEFAULT_BYTES,
-            description = "Refuse to decompress more than BYTES from the file (default ${DEFAULT-VALUE}).")
-    long budget;
+    @Mixin
+    DecompressionBudgetOption budget;
 
     @Override
     public Integer call() throws Exception {
@@ -96,7 +95,7 @@ public final class DwarfCommand implements Callable<Integer> {
 
     /** The sources the options ask for; an error when there are none. */
     private List<DwarfOpener.Source> sources() throws Exception {
-        CatalogReader reader = new CatalogReader(CatalogReader.DEFAULT_MAX_IMAGE_SIZE, budget);
+        CatalogReader reader = new CatalogReader(CatalogReader.DEFAULT_MAX_IMAGE_SIZE, budget.bytes());
         List<DwarfOpener.Source> all = DwarfOpener.openAll(file, reader);
         List<DwarfOpener.Source> picked = new ArrayList<>();
         Set<DeviceImage> chosen = null;

@@ -18,6 +18,7 @@ import org.gpumem.debug.core.BreakpointSpec;
 import org.gpumem.debug.core.program.ProgramDebugger;
 import org.gpumem.host.KernelRunner;
 import org.gpumem.host.RuntimeLibrary;
+import org.gpumem.sim.DeviceFacts;
 import org.gpumem.sim.ExecOptions;
 
 import picocli.CommandLine.Command;
@@ -71,8 +72,8 @@ public final class ExecCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (lane < 0 || lane >= 32) {
-            throw new IllegalArgumentException("--lane must be 0..31");
+        if (lane < 0 || lane >= DeviceFacts.WARP_SIZE) {
+            throw new IllegalArgumentException("--lane must be 0.." + (DeviceFacts.WARP_SIZE - 1));
         }
         // a real program's correct kernel may issue tens of billions of warp instructions: exec stops
         // runaway kernels by wall-clock time (--timeout) and Ctrl-C, and by a budget only when asked

@@ -12,7 +12,7 @@ import java.util.concurrent.Callable;
 
 import com.google.gson.stream.JsonWriter;
 
-import org.gpumem.dwarf.io.DecompressionBudget;
+import org.gpumem.dwarf.io.BoundedDecompression;
 import org.gpumem.dwarf.io.InputFormatException;
 import org.gpumem.images.Catalog;
 import org.gpumem.images.CatalogReader;
@@ -31,7 +31,9 @@ import org.gpumem.images.Selection;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -70,9 +72,8 @@ public final class ImagesCommand implements Callable<Integer> {
             description = "Refuse to decompress an image or bundle to more than BYTES (default ${DEFAULT-VALUE}).")
     long maxImageSize;
 
-    @Option(names = "--decompression-budget", paramLabel = "BYTES", defaultValue = "" + DecompressionBudget.DEFAULT_BYTES,
-            description = "Refuse to decompress more than BYTES from the whole file (default ${DEFAULT-VALUE}).")
-    long budget;
+    @Mixin
+    DecompressionBudgetOption budget;
 
     static final class TargetConverter implements ITypeConverter<GpuTarget> {
         @Override
@@ -92,7 +93,10 @@ public final class ImagesCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        Catalog catalog = new CatalogReader(maxImageSize, budget).read(file);
+        if (maxImageSize <= 0 || maxImageSize > BoundedDecompression.MAX_ITEM_SIZE) {
+            throw new ParameterException(spec.commandLine(), "--max-image-size must be between 1 and " + BoundedDecompression.MAX_ITEM_SIZE);
+        }
+        Catalog catalog = new CatalogReader(maxImageSize, budget.bytes()).read(file);
         Findings f = new Findings();
         f.problems.addAll(catalog.problems());
         boolean needKernels = kernels || device != null;

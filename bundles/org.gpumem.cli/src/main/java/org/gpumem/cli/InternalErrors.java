@@ -16,14 +16,23 @@ final class InternalErrors {
     }
 
     static int report(PrintWriter err, String command, Throwable e) {
-        Path log = writeLog(command, e);
-        err.println(command + ": internal error: this is a bug in gpumem, not a problem with the input; "
-                + (log != null ? "the details are in " + log : "the details could not be written to a log file"));
+        err.println(command + ": " + logged(command, e));
         if (System.getenv("GPUMEM_DEBUG") != null) {
             e.printStackTrace(err);
         }
         err.flush();
         return Main.EXIT_INTERNAL_ERROR;
+    }
+
+    /**
+     * Writes the trace of {@code e} to a log file and returns the line that says so (without the
+     * command's name), for front ends that answer with it instead of printing it (gpumem dap's
+     * error responses).
+     */
+    static String logged(String command, Throwable e) {
+        Path log = writeLog(command, e);
+        return "internal error: this is a bug in gpumem, not a problem with the input; "
+                + (log != null ? "the details are in " + log : "the details could not be written to a log file");
     }
 
     private static Path writeLog(String command, Throwable e) {

@@ -38,6 +38,7 @@ public final class Main {
         COMMANDS.put("demo", DemoCommand::new);
         COMMANDS.put("snapshot", SnapshotCommand::new);
         COMMANDS.put("exec", ExecCommand::new);
+        COMMANDS.put("dap", DapCommand::new);
     }
 
     /** Exit status for a command that could not do its work because its input is bad. */

@@ -30,13 +30,12 @@ import org.gpumem.model.addressing.Contexts;
 import org.gpumem.model.addressing.Locations;
 import org.gpumem.model.addressing.PoolAddress;
 import org.gpumem.model.snapshot.Snapshot;
-
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code gpumem snapshot FILE.gpumem}: a saved memory state, read without the simulator. */
 @Command(name = "snapshot", mixinStandardHelpOptions = true,
@@ -162,7 +161,7 @@ public final class SnapshotCommand implements Callable<Integer> {
         Location start = Locations.create(context, space, offset);
         PoolAddress where;
         try {
-            where = start.resolve();
+            where = AddressResolver.resolve(start);
         } catch (AddressingException e) {
             throw context.getScope() == Scope.LANE ? e
                     : new AddressingException(e.getMessage() + " (choose one with --group, --subgroup, --lane)");

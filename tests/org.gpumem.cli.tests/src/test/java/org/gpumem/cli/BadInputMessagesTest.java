@@ -110,6 +110,14 @@ class BadInputMessagesTest {
         CliRun r = run("snapshot", "x.gpumem", "--length", "0");
         assertEquals(2, r.status(), r.err());
         assertTrue(r.err().startsWith("--length must be between 1 and"), r.err());
+        for (String command : new String[] {"images", "dwarf"}) {
+            r = run(command, fixture("images/hkern.hipfb"), "--decompression-budget", "0");
+            assertEquals(2, r.status(), r.err());
+            assertTrue(r.err().startsWith("--decompression-budget must be a positive number of bytes, not 0"), r.err());
+        }
+        r = run("images", fixture("images/hkern.hipfb"), "--max-image-size", "-5");
+        assertEquals(2, r.status(), r.err());
+        assertTrue(r.err().startsWith("--max-image-size must be between 1 and 2147483583"), r.err());
     }
 
     @Test

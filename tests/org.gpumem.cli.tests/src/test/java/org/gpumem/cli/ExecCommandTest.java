@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.gpumem.sim.SimulatorTarget;
+import org.gpumem.sim.DeviceFacts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -117,7 +117,7 @@ class ExecCommandTest {
         assertTrue(m.find(), r.out());
         int threads = Integer.parseInt(m.group(3));
         long shared = Long.parseLong(m.group(1)) + threads * 4L; // the program's dynamic shared memory: an int per thread
-        assertEquals(SimulatorTarget.residentCtasPerSm(90, threads, shared), Integer.parseInt(m.group(2)), r.out());
+        assertEquals(DeviceFacts.of(90).residentBlocks(threads, shared), Integer.parseInt(m.group(2)), r.out());
     }
 
     @Test

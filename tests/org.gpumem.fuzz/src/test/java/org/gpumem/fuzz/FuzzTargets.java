@@ -9,9 +9,11 @@ import java.util.function.Consumer;
 import org.gpumem.dwarf.io.InputFormatException;
 
 /**
- * One fuzz target per parser. {@link #run} passes an input through it; the declared outcome of
- * bad input is an {@link InputFormatException} (naming file and position), which is caught here;
- * any other exception or error escapes, and Jazzer or the regression test reports it as a finding.
+ * One fuzz target per parser, and structure-aware ones for compressed items and the two parts of
+ * a snapshot. {@link #run} passes an input through it; the declared outcome of bad input is an
+ * {@link InputFormatException} (naming file and position), which is caught here when its message
+ * is fit for the user ({@link JvmText}); any other exception or error, or a message carrying a
+ * JVM exception's text, escapes, and Jazzer or the regression test reports it as a finding.
  */
 enum FuzzTargets {
     ELF("elf", 1_500, DwarfTargets::elf),
@@ -24,7 +26,10 @@ enum FuzzTargets {
     OFFLOAD_BUNDLE("offload-bundle", 1_500, ImageTargets::offloadBundle),
     PTX_LOADER("ptx-loader", 300, SimTargets::ptxLoader),
     LAUNCH_JSON("launch-json", 3_000, input -> SimTargets.launchJson(input, Scratch.DIR)),
-    SNAPSHOT("snapshot", 150, input -> SnapshotTarget.open(input, Scratch.DIR));
+    SNAPSHOT("snapshot", 150, input -> SnapshotTarget.open(input, Scratch.DIR)),
+    COMPRESSED("compressed", 600, CompressedTarget::run),
+    SNAPSHOT_PAGES("snapshot-pages", 150, input -> SnapshotEdits.pages(input, Scratch.DIR)),
+    SNAPSHOT_MODEL("snapshot-model", 150, input -> SnapshotEdits.model(input, Scratch.DIR));
 
     private final String id;
     private final long shortRuns;
@@ -61,6 +66,7 @@ enum FuzzTargets {
             parser.accept(input);
             return true;
         } catch (InputFormatException declared) {
+            JvmText.check(declared.getMessage(), input);
             return false;
         }
     }

@@ -34,8 +34,9 @@ import org.gpumem.sim.SimulatorTarget;
  * The seed inputs of every target, taken from the committed fixtures ({@code tests/fixtures}):
  * ELF files as they are, their DWARF sections as {@link SectionBundle}s, their location
  * expressions, line tables and call frame sections with the targets' header byte, the PTX and
- * launch files, fatbins and offload bundles (files and ELF sections), and snapshots of two
- * built-in targets written by {@link SnapshotWriter}.
+ * launch files, fatbins and offload bundles (files and ELF sections), snapshots of two
+ * built-in targets written by {@link SnapshotWriter}, and the structure-aware targets' choices
+ * over those ({@link CompressedTarget#seeds}, {@link SnapshotEdits#pageSeeds}, {@link SnapshotEdits#modelSeeds}).
  * <p>{@code main(DIR)} writes them as {@code DIR/<target>/<name>} for releng/fuzz.
  */
 final class SeedCorpus {
@@ -105,6 +106,12 @@ final class SeedCorpus {
                 }
             }
             case SNAPSHOT -> snapshots(out);
+            case COMPRESSED -> out.putAll(CompressedTarget.seeds(sectionBytes("amdgpu/spaces.cl.clang22.o", DwarfFile.DEBUG_INFO),
+                    Files.readAllBytes(fixtures().resolve("cuda-ptx/spaces.G.ptx")),
+                    Files.readAllBytes(fixtures().resolve("images/keep/G/kern.compute_75.cubin")),
+                    Files.readAllBytes(fixtures().resolve("images/hkern.hipfb"))));
+            case SNAPSHOT_PAGES -> out.putAll(SnapshotEdits.pageSeeds());
+            case SNAPSHOT_MODEL -> out.putAll(SnapshotEdits.modelSeeds());
         }
         return out;
     }
@@ -131,6 +138,15 @@ final class SeedCorpus {
         try (Stream<Path> s = Files.walk(fixtures())) {
             return s.filter(Files::isRegularFile).filter(p -> p.getFileName().toString().endsWith(suffix)).sorted().toList();
         }
+    }
+
+    /** The bytes of section {@code name} of fixture {@code path}. */
+    private static byte[] sectionBytes(String path, String name) throws IOException {
+        ElfFile elf = ElfFile.open(fixtures().resolve(path));
+        ByteBuffer data = elf.data(elf.section(name));
+        byte[] b = new byte[data.remaining()];
+        data.get(b);
+        return b;
     }
 
     /** One seed per ELF fixture holding section {@code name}: the targets' header byte, then the section. */

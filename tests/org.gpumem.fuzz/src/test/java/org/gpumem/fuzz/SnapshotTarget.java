@@ -39,13 +39,18 @@ final class SnapshotTarget {
         return b.putInt(xmi.length).put(xmi).put(pages).array();
     }
 
-    static void open(byte[] input, Path dir) {
+    /** The model and page file an input holds (a length past the end takes what is there). */
+    static SnapshotEdits.SnapshotFiles files(byte[] input) {
         ByteBuffer in = ByteBuffer.wrap(input).order(ByteOrder.LITTLE_ENDIAN);
         int length = in.remaining() >= 4 ? (int) Math.min(in.getInt() & 0xffffffffL, in.remaining()) : 0;
+        return new SnapshotEdits.SnapshotFiles(Arrays.copyOfRange(input, in.position(), in.position() + length),
+                Arrays.copyOfRange(input, in.position() + length, input.length));
+    }
+
+    static void open(byte[] input, Path dir) {
         Path model = dir.resolve("fuzz.gpumem");
         try {
-            Files.write(model, Arrays.copyOfRange(input, in.position(), in.position() + length));
-            Files.write(SnapshotWriter.pagesFile(model), Arrays.copyOfRange(input, in.position() + length, input.length));
+            files(input).write(model);
             try (Snapshot s = Snapshot.open(model)) {
                 read(s.state());
             }
@@ -54,7 +59,7 @@ final class SnapshotTarget {
         }
     }
 
-    private static void read(MemoryState state) {
+    static void read(MemoryState state) {
         List<Context> firstOfEachScope = new ArrayList<>();
         for (Context c = state.getDevice(); c != null; c = c.getChildren().isEmpty() ? null : c.getChildren().get(0)) {
             firstOfEachScope.add(c);

@@ -1,0 +1,1239 @@
+package org.gpumem.dap;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+import org.eclipse.lsp4j.debug.Breakpoint;
+import org.eclipse.lsp4j.debug.BreakpointEventArguments;
+import org.eclipse.lsp4j.debug.BreakpointEventArgumentsReason;
+import org.eclipse.lsp4j.debug.Capabilities;
+import org.eclipse.lsp4j.debug.ConfigurationDoneArguments;
+import org.eclipse.lsp4j.debug.ContinueArguments;
+import org.eclipse.lsp4j.debug.ContinueResponse;
+import org.eclipse.lsp4j.debug.ContinuedEventArguments;
+import org.eclipse.lsp4j.debug.DisconnectArguments;
+import org.eclipse.lsp4j.debug.ExitedEventArguments;
+import org.eclipse.lsp4j.debug.FunctionBreakpoint;
+import org.eclipse.lsp4j.debug.InitializeRequestArguments;
+import org.eclipse.lsp4j.debug.MemoryEventArguments;
+import org.eclipse.lsp4j.debug.NextArguments;
+import org.eclipse.lsp4j.debug.OutputEventArguments;
+import org.eclipse.lsp4j.debug.PauseArguments;
+import org.eclipse.lsp4j.debug.ReadMemoryArguments;
+import org.eclipse.lsp4j.debug.ReadMemoryResponse;
+import org.eclipse.lsp4j.debug.RestartArguments;
+import org.eclipse.lsp4j.debug.Scope;
+import org.eclipse.lsp4j.debug.ScopesArguments;
+import org.eclipse.lsp4j.debug.ScopesResponse;
+import org.eclipse.lsp4j.debug.SetBreakpointsArguments;
+import org.eclipse.lsp4j.debug.SetBreakpointsResponse;
+import org.eclipse.lsp4j.debug.SetFunctionBreakpointsArguments;
+import org.eclipse.lsp4j.debug.SetFunctionBreakpointsResponse;
+import org.eclipse.lsp4j.debug.SetVariableArguments;
+import org.eclipse.lsp4j.debug.SetVariableResponse;
+import org.eclipse.lsp4j.debug.Source;
+import org.eclipse.lsp4j.debug.SourceBreakpoint;
+import org.eclipse.lsp4j.debug.StackFrame;
+import org.eclipse.lsp4j.debug.StackTraceArguments;
+import org.eclipse.lsp4j.debug.StackTraceResponse;
+import org.eclipse.lsp4j.debug.StepInArguments;
+import org.eclipse.lsp4j.debug.StepOutArguments;
+import org.eclipse.lsp4j.debug.StoppedEventArguments;
+import org.eclipse.lsp4j.debug.TerminateArguments;
+import org.eclipse.lsp4j.debug.TerminatedEventArguments;
+import org.eclipse.lsp4j.debug.Thread;
+import org.eclipse.lsp4j.debug.ThreadEventArguments;
+import org.eclipse.lsp4j.debug.ThreadEventArgumentsReason;
+import org.eclipse.lsp4j.debug.ThreadsResponse;
+import org.eclipse.lsp4j.debug.Variable;
+import org.eclipse.lsp4j.debug.VariablesArguments;
+import org.eclipse.lsp4j.debug.VariablesResponse;
+import org.eclipse.lsp4j.debug.WriteMemoryArguments;
+import org.eclipse.lsp4j.debug.WriteMemoryResponse;
+import org.gpumem.dap.protocol.AddressSpacesArguments;
+import org.gpumem.dap.protocol.AddressSpacesResponse;
+import org.gpumem.dap.protocol.FocusArguments;
+import org.gpumem.dap.protocol.FocusInfo;
+import org.gpumem.dap.protocol.GpumemDebugClient;
+import org.gpumem.dap.protocol.GpumemDebugServer;
+import org.gpumem.dap.protocol.LanesArguments;
+import org.gpumem.dap.protocol.LanesResponse;
+import org.gpumem.dap.protocol.SpaceReference;
+import org.gpumem.debug.core.BreakpointSpec;
+import org.gpumem.debug.core.CudaFocus;
+import org.gpumem.debug.core.DebugSession;
+import org.gpumem.debug.core.KernelEngine;
+import org.gpumem.debug.core.LaneId;
+import org.gpumem.debug.core.NotStoppedException;
+import org.gpumem.debug.core.StepKind;
+import org.gpumem.debug.core.Stop;
+import org.gpumem.debug.core.StopMemoryState;
+import org.gpumem.debug.core.ValueFormat;
+import org.gpumem.debug.core.VariableValue;
+import org.gpumem.debug.core.WarpId;
+import org.gpumem.debug.core.WarpStatus;
+import org.gpumem.images.ItaniumDemangler;
+import org.gpumem.model.AddressSpace;
+import org.gpumem.model.Context;
+import org.gpumem.model.Target;
+import org.gpumem.model.addressing.AddressingException;
+import org.gpumem.sim.Dim3;
+import org.gpumem.sim.SourceLocation;
+import org.gpumem.sim.debug.CallFrame;
+
+/**
+ * gpumem's Debug Adapter Protocol server: one client, one debuggee (a CUDA program or a kernel
+ * launch file), each kernel launch a {@link DebugSession} of the debug core, whose stops, warps,
+ * frames, variables, focus and memory it serves in DAP's terms and in gpumem's extension
+ * (docs/DAP-ADDRESS-SPACES.md).
+ *
+ * <p>Threads: LSP4J calls the request methods one at a time on its reader thread; they read the
+ * stopped kernel through {@link DebugSession#query} and {@link StopMemoryState}, which never wait
+ * for a running kernel (a request while it runs gets an error response at once). Events come from
+ * the session's executor (stops), the program's stream readers (output) and its waiter (exit);
+ * LSP4J writes each message whole.
+ */
+public final class DapServer implements GpumemDebugServer {
+    /** Bytes one readMemory may ask for; more is refused, not allocated. */
+    static final int MAX_READ = 16 << 20;
+    /** Warp instructions a kernel launch may run, as gpumem run's default budget. */
+    private static final long BUDGET = 0;
+
+    /** Where gpumem's libcudart.so.13 is, for CUDA programs. */
+    public interface RuntimeFolder {
+        Path get() throws org.gpumem.host.HostProgramException;
+    }
+
+    private final RuntimeFolder runtimeDirectory;
+    private volatile GpumemDebugClient client;
+    private InitializeRequestArguments clientInfo;
+    private Debuggee debuggee;
+    private Map<String, Object> launchArguments;
+    private boolean stopOnEntry;
+    private boolean configured;
+    /** Source breakpoints by file, as the client set them. */
+    private final Map<Path, List<SourceBreakpoint>> sourceBreakpoints = new LinkedHashMap<>();
+    private List<FunctionBreakpoint> functionBreakpoints = List.of();
+    /** Breakpoint ids given to the client: one per (file, line) or kernel name. */
+    private final Map<String, Integer> breakpointIds = new HashMap<>();
+    private final StopIds ids = new StopIds();
+    /** The kernel launch being debugged and its number (launches counted from 1). */
+    private volatile DebugSession session;
+    private volatile int launchNumber;
+    private volatile List<WarpStatus> shownWarps = List.of();
+    private volatile boolean exited;
+    /** Counts launches and restarts: what an earlier debuggee still reports after a restart is dropped. */
+    private volatile int generation;
+
+    /** @param runtimeDirectory finds the folder of gpumem's libcudart.so.13, for CUDA programs */
+    public DapServer(RuntimeFolder runtimeDirectory) {
+        this.runtimeDirectory = runtimeDirectory;
+    }
+
+    void connect(GpumemDebugClient remote) {
+        this.client = remote;
+    }
+
+    /** The connection closed: the debuggee ends with it. */
+    void clientGone() {
+        Debuggee d;
+        synchronized (this) {
+            d = debuggee;
+        }
+        if (d != null) {
+            d.terminate();
+        }
+    }
+
+    // ------------------------------------------------------------------ initialization and launch
+
+    @Override
+    public CompletableFuture<Capabilities> initialize(InitializeRequestArguments args) {
+        clientInfo = args;
+        Capabilities c = new Capabilities();
+        c.setSupportsConfigurationDoneRequest(true);
+        c.setSupportsFunctionBreakpoints(true);
+        c.setSupportsReadMemoryRequest(true);
+        c.setSupportsWriteMemoryRequest(true);
+        c.setSupportsSetVariable(true);
+        c.setSupportsTerminateRequest(true);
+        c.setSupportsRestartRequest(true);
+        return CompletableFuture.completedFuture(c);
+    }
+
+    @Override
+    public synchronized CompletableFuture<Void> launch(Map<String, Object> arguments) {
+        if (debuggee != null) {
+            throw Refusal.of("this session already debugs a program (use restart)");
+        }
+        prepare(arguments == null ? Map.of() : arguments);
+        client.initialized();
+        return CompletableFuture.completedFuture(null);
+    }
+
+    /** Makes the debuggee that {@code args} describe; it starts at configurationDone. */
+    private void prepare(Map<String, Object> args) {
+        launchArguments = args;
+        Object program = args.get("program");
+        if (!(program instanceof String text) || text.isBlank()) {
+            throw Refusal.of("launch needs \"program\": a CUDA program or a .launch.json file");
+        }
+        Path path = Path.of(text).toAbsolutePath().normalize();
+        if (!Files.isRegularFile(path)) {
+            throw Refusal.of(path + ": no such file");
+        }
+        stopOnEntry = Boolean.TRUE.equals(args.get("stopOnEntry"));
+        try {
+            if (path.getFileName().toString().endsWith(".json")) {
+                debuggee = new Debuggee.LaunchFile(path, BUDGET, new Reports(++generation));
+            } else {
+                Path cwd = args.get("cwd") instanceof String c && !c.isBlank() ? Path.of(c) : path.getParent();
+                debuggee = new Debuggee.Program(path, strings(args.get("args"), "args"), cwd,
+                        environment(args.get("env")), args.get("device") instanceof String d ? d : "sm_90",
+                        runtimeDirectory.get(), BUDGET, new Reports(++generation));
+            }
+        } catch (IOException e) {
+            throw Refusal.of(messageOf(e));
+        } catch (org.gpumem.host.HostProgramException e) {
+            throw Refusal.of(e.getMessage());
+        }
+    }
+
+    @Override
+    public synchronized CompletableFuture<Void> configurationDone(ConfigurationDoneArguments args) {
+        if (debuggee == null) {
+            throw Refusal.of("configurationDone before launch");
+        }
+        if (!configured) {
+            configured = true;
+            try {
+                debuggee.start();
+            } catch (IOException e) {
+                throw Refusal.of(messageOf(e));
+            } catch (org.gpumem.host.HostProgramException e) {
+                throw Refusal.of(e.getMessage());
+            }
+        }
+        return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public CompletableFuture<Void> restart(RestartArguments args) {
+        Map<String, Object> again;
+        synchronized (this) {
+            if (debuggee == null) {
+                throw Refusal.of("restart before launch");
+            }
+            generation++;
+            debuggee.terminate();
+            debuggee = null;
+            session = null;
+            launchNumber = 0;
+            shownWarps = List.of();
+            configured = false;
+            exited = false;
+            again = launchArguments;
+        }
+        synchronized (this) {
+            // the client's breakpoints stay; no second initialized event (DAP's restart)
+            prepare(again);
+        }
+        return configurationDone(new ConfigurationDoneArguments());
+    }
+
+    @Override
+    public CompletableFuture<Void> terminate(TerminateArguments args) {
+        end();
+        return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public CompletableFuture<Void> disconnect(DisconnectArguments args) {
+        end();
+        return CompletableFuture.completedFuture(null);
+    }
+
+    private void end() {
+        Debuggee d;
+        synchronized (this) {
+            d = debuggee;
+        }
+        if (d != null) {
+            d.terminate();
+        } else {
+            client.terminated(new TerminatedEventArguments());
+        }
+    }
+
+    // ------------------------------------------------------------------ the debuggee's side
+
+    /** The server's side of one debuggee: its reports count only while it is the current one. */
+    private final class Reports implements Debuggee.Sessions {
+        private final int of;
+
+        Reports(int of) {
+            this.of = of;
+        }
+
+        @Override
+        public DebugSession open(KernelEngine engine, String kernel) throws IOException {
+            if (of != generation) {
+                throw new IOException("the debuggee was restarted");
+            }
+            return DapServer.this.open(engine, kernel);
+        }
+
+        @Override
+        public void output(String category, String text) {
+            if (of == generation) {
+                DapServer.this.output(category, text);
+            }
+        }
+
+        @Override
+        public void exited(int exitCode) {
+            if (of == generation) {
+                DapServer.this.exited(exitCode);
+            }
+        }
+    }
+
+    private DebugSession open(KernelEngine engine, String kernel) throws IOException {
+        int number = ++launchNumber;
+        int of = generation;
+        DebugSession s = new DebugSession(engine, new DebugSession.Listener() {
+            @Override
+            public void stopped(Stop stop) {
+                if (of == generation) {
+                    onStop(number, stop);
+                }
+            }
+
+            @Override
+            public void failed(Throwable error) {
+                output("console", "gpumem dap: the debugger failed on " + engine.launch().label() + ": "
+                        + new InternalErrorLog(e -> "an internal error").toResponse(error).getMessage() + "\n");
+            }
+
+            @Override
+            public void ended() {
+                if (of == generation) {
+                    onLaunchEnded(number);
+                }
+            }
+        });
+        s.focus().addListener((before, after, cause) -> {
+            if (after != null && cause != org.gpumem.debug.core.Focus.Cause.STOP) {
+                client.focusChanged(focusInfo(s, after));
+            }
+        });
+        session = s;
+        ids.moved();
+        try {
+            List<BreakpointSpec> wanted = breakpointSpecs();
+            List<BreakpointSpec> resolved = s.setBreakpoints(wanted).get();
+            announceVerified(resolved);
+        } catch (InterruptedException e) {
+            java.lang.Thread.currentThread().interrupt();
+            throw new IOException("interrupted while setting the breakpoints of " + engine.launch().label(), e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException("could not set the breakpoints of " + engine.launch().label(), e.getCause());
+        }
+        if (stopOnEntry && number == 1) {
+            s.suspend();
+        }
+        if (number > 1) {
+            ContinuedEventArguments c = new ContinuedEventArguments();
+            c.setThreadId(0);
+            c.setAllThreadsContinued(true);
+            client.continued(c);
+        }
+        s.resume();
+        return s;
+    }
+
+    private void onStop(int number, Stop stop) {
+        DebugSession s = session;
+        ids.moved();
+        if (stop.reason() == org.gpumem.debug.core.StopReason.EXITED) {
+            return;
+        }
+        List<WarpStatus> warps = s.stopWarps();
+        announceThreads(number, warps);
+        StoppedEventArguments e = new GpumemStoppedEvent();
+        e.setReason(switch (stop.reason()) {
+            case BREAKPOINT -> atKernelEntry(warps, stop.warp()) ? "function breakpoint" : "breakpoint";
+            case STEP -> "step";
+            case SUSPEND -> number == 1 && stopOnEntry && s.stopCount() == 1 ? "entry" : "pause";
+            case FAULT -> "exception";
+            default -> "pause";
+        });
+        CudaFocus focus = s.focus().current();
+        WarpId warp = stop.warp() != null ? stop.warp() : focus != null ? focus.lane().warp() : null;
+        if (warp != null) {
+            e.setThreadId(ids.thread(number, warp));
+        }
+        e.setAllThreadsStopped(true);
+        if (stop.fault() != null) {
+            e.setDescription("fault");
+            e.setText(stop.fault().report());
+        }
+        if (focus != null) {
+            ((GpumemStoppedEvent) e).lane = focus.lane().describe(org.gpumem.model.Scope.LANE);
+            e.setDescription((e.getDescription() == null ? e.getReason() : e.getDescription()) + " in "
+                    + focus.describe(s.launch().target()));
+        }
+        client.stopped(e);
+    }
+
+    /**
+     * Whether a breakpoint stop is a kernel-entry breakpoint's: the warp is at the kernel's first
+     * instruction while the client has function breakpoints (a line breakpoint there would be on
+     * the kernel's first line, which no function breakpoint shares an id with, so either is right).
+     */
+    private boolean atKernelEntry(List<WarpStatus> warps, WarpId warp) {
+        boolean any;
+        synchronized (sourceBreakpoints) {
+            any = !functionBreakpoints.isEmpty();
+        }
+        return any && warps.stream().filter(w -> w.id().equals(warp)).anyMatch(
+                w -> w.frames().size() == 1 && w.frames().get(0).pc() == 0);
+    }
+
+    /** The stopped event with the lane that stopped (a field DAP does not have; clients ignore it). */
+    static final class GpumemStoppedEvent extends StoppedEventArguments {
+        String lane;
+    }
+
+    private void onLaunchEnded(int number) {
+        for (WarpStatus w : shownWarps) {
+            ThreadEventArguments t = new ThreadEventArguments();
+            t.setReason(ThreadEventArgumentsReason.EXITED);
+            t.setThreadId(ids.thread(number, w.id()));
+            client.thread(t);
+        }
+        shownWarps = List.of();
+        ids.moved();
+    }
+
+    /** Thread events for the warps that appeared or went since the previous stop. */
+    private void announceThreads(int number, List<WarpStatus> warps) {
+        List<WarpId> before = shownWarps.stream().map(WarpStatus::id).toList();
+        List<WarpId> now = warps.stream().map(WarpStatus::id).toList();
+        for (WarpId w : now) {
+            if (!before.contains(w)) {
+                ThreadEventArguments t = new ThreadEventArguments();
+                t.setReason(ThreadEventArgumentsReason.STARTED);
+                t.setThreadId(ids.thread(number, w));
+                client.thread(t);
+            }
+        }
+        for (WarpId w : before) {
+            if (!now.contains(w)) {
+                ThreadEventArguments t = new ThreadEventArguments();
+                t.setReason(ThreadEventArgumentsReason.EXITED);
+                t.setThreadId(ids.thread(number, w));
+                client.thread(t);
+            }
+        }
+        shownWarps = warps;
+    }
+
+    private void output(String category, String text) {
+        if (text.isEmpty()) {
+            return;
+        }
+        OutputEventArguments o = new OutputEventArguments();
+        o.setCategory(category);
+        o.setOutput(text);
+        client.output(o);
+    }
+
+    private void exited(int exitCode) {
+        synchronized (this) {
+            if (exited) {
+                return;
+            }
+            exited = true;
+        }
+        ExitedEventArguments e = new ExitedEventArguments();
+        e.setExitCode(exitCode);
+        client.exited(e);
+        client.terminated(new TerminatedEventArguments());
+    }
+
+    // ------------------------------------------------------------------ breakpoints
+
+    @Override
+    public CompletableFuture<SetBreakpointsResponse> setBreakpoints(SetBreakpointsArguments args) {
+        if (args.getSource() == null || args.getSource().getPath() == null) {
+            throw Refusal.of("setBreakpoints needs source.path");
+        }
+        Path file = Path.of(args.getSource().getPath()).toAbsolutePath().normalize();
+        SourceBreakpoint[] wanted = args.getBreakpoints() == null ? new SourceBreakpoint[0] : args.getBreakpoints();
+        List<Breakpoint> answer = new ArrayList<>();
+        for (SourceBreakpoint b : wanted) {
+            if (b.getCondition() != null || b.getHitCondition() != null || b.getLogMessage() != null) {
+                throw Refusal.of("breakpoint conditions, hit counts and log messages need gpumem's expression evaluator, "
+                        + "which this gpumem does not have yet");
+            }
+            Breakpoint r = new Breakpoint();
+            r.setId(breakpointId(file + ":" + b.getLine()));
+            r.setLine(b.getLine());
+            r.setSource(args.getSource());
+            r.setVerified(false);
+            r.setMessage("checked when a kernel launch loads its module");
+            answer.add(r);
+        }
+        synchronized (sourceBreakpoints) {
+            sourceBreakpoints.put(file, List.of(wanted));
+        }
+        reinstall();
+        SetBreakpointsResponse response = new SetBreakpointsResponse();
+        response.setBreakpoints(answer.toArray(Breakpoint[]::new));
+        return CompletableFuture.completedFuture(response);
+    }
+
+    @Override
+    public CompletableFuture<SetFunctionBreakpointsResponse> setFunctionBreakpoints(SetFunctionBreakpointsArguments args) {
+        FunctionBreakpoint[] wanted = args.getBreakpoints() == null ? new FunctionBreakpoint[0] : args.getBreakpoints();
+        List<Breakpoint> answer = new ArrayList<>();
+        for (FunctionBreakpoint f : wanted) {
+            if (f.getCondition() != null || f.getHitCondition() != null) {
+                throw Refusal.of("breakpoint conditions and hit counts need gpumem's expression evaluator, "
+                        + "which this gpumem does not have yet");
+            }
+            Breakpoint r = new Breakpoint();
+            r.setId(breakpointId("kernel " + f.getName()));
+            r.setVerified(false);
+            r.setMessage("kernel " + f.getName() + ": checked when a launch of it starts");
+            answer.add(r);
+        }
+        synchronized (sourceBreakpoints) {
+            functionBreakpoints = List.of(wanted);
+        }
+        reinstall();
+        SetFunctionBreakpointsResponse response = new SetFunctionBreakpointsResponse();
+        response.setBreakpoints(answer.toArray(Breakpoint[]::new));
+        return CompletableFuture.completedFuture(response);
+    }
+
+    private int breakpointId(String key) {
+        synchronized (breakpointIds) {
+            return breakpointIds.computeIfAbsent(key, k -> breakpointIds.size() + 1);
+        }
+    }
+
+    private List<BreakpointSpec> breakpointSpecs() {
+        List<BreakpointSpec> specs = new ArrayList<>();
+        synchronized (sourceBreakpoints) {
+            sourceBreakpoints.forEach((file, lines) -> {
+                boolean ptx = file.getFileName().toString().endsWith(".ptx");
+                for (SourceBreakpoint b : lines) {
+                    specs.add(new BreakpointSpec(file, b.getLine(), ptx));
+                }
+            });
+            for (FunctionBreakpoint f : functionBreakpoints) {
+                specs.add(BreakpointSpec.kernelEntry(f.getName()));
+            }
+        }
+        return specs;
+    }
+
+    /** Gives the current launch's session the client's breakpoints; verified ones are announced. */
+    private void reinstall() {
+        DebugSession s = session;
+        if (s == null || s.isEnded()) {
+            return;
+        }
+        s.setBreakpoints(breakpointSpecs()).thenAccept(this::announceVerified);
+    }
+
+    private void announceVerified(List<BreakpointSpec> resolved) {
+        for (BreakpointSpec spec : resolved) {
+            Breakpoint b = new Breakpoint();
+            b.setVerified(true);
+            if (spec.isKernelEntry()) {
+                b.setId(breakpointId("kernel " + spec.kernel()));
+            } else {
+                b.setId(breakpointId(spec.file().toAbsolutePath().normalize() + ":" + spec.line()));
+                b.setLine(spec.line());
+                Source source = new Source();
+                source.setPath(spec.file().toString());
+                b.setSource(source);
+            }
+            BreakpointEventArguments e = new BreakpointEventArguments();
+            e.setReason(BreakpointEventArgumentsReason.CHANGED);
+            e.setBreakpoint(b);
+            client.breakpoint(e);
+        }
+    }
+
+    // ------------------------------------------------------------------ run control
+
+    /** The current launch's session, stopped. */
+    private DebugSession stopped() {
+        DebugSession s = session;
+        if (s == null || s.isEnded()) {
+            throw Refusal.of(exited ? "the program has ended" : "no kernel launch is being debugged");
+        }
+        if (!s.isSuspended()) {
+            throw Refusal.of("the kernel is running");
+        }
+        return s;
+    }
+
+    private WarpId warpOf(DebugSession s, int threadId) {
+        WarpId w = ids.warp(threadId, launchNumber);
+        if (w == null || s.stopWarps().stream().noneMatch(x -> x.id().equals(w))) {
+            throw Refusal.of("no warp is thread " + threadId + " at this stop");
+        }
+        return w;
+    }
+
+    /**
+     * After a fault the kernel cannot go on: continuing or stepping ends the launch, whose result
+     * (the fault) reaches the program or, for a launch file, the exit code.
+     */
+    private boolean endedByFault(DebugSession s) {
+        Stop last = s.lastStop();
+        if (last != null && last.reason() == org.gpumem.debug.core.StopReason.FAULT) {
+            ids.moved();
+            s.terminate();
+            return true;
+        }
+        return false;
+    }
+
+    @Override
+    public CompletableFuture<ContinueResponse> continue_(ContinueArguments args) {
+        DebugSession s = stopped();
+        ids.moved();
+        if (!endedByFault(s)) {
+            s.resume();
+        }
+        ContinueResponse r = new ContinueResponse();
+        r.setAllThreadsContinued(true);
+        return CompletableFuture.completedFuture(r);
+    }
+
+    @Override
+    public CompletableFuture<Void> next(NextArguments args) {
+        return step(args.getThreadId(), StepKind.OVER);
+    }
+
+    @Override
+    public CompletableFuture<Void> stepIn(StepInArguments args) {
+        return step(args.getThreadId(), StepKind.INTO);
+    }
+
+    @Override
+    public CompletableFuture<Void> stepOut(StepOutArguments args) {
+        return step(args.getThreadId(), StepKind.RETURN);
+    }
+
+    private CompletableFuture<Void> step(int threadId, StepKind kind) {
+        DebugSession s = stopped();
+        WarpId w = warpOf(s, threadId);
+        ids.moved();
+        if (!endedByFault(s)) {
+            s.step(w, kind);
+        }
+        return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public CompletableFuture<Void> pause(PauseArguments args) {
+        DebugSession s = session;
+        if (s == null || s.isEnded()) {
+            throw Refusal.of("no kernel is running (the program runs on the host between kernel launches)");
+        }
+        s.suspend();
+        return CompletableFuture.completedFuture(null);
+    }
+
+    // ------------------------------------------------------------------ threads, frames, variables
+
+    @Override
+    public CompletableFuture<ThreadsResponse> threads() {
+        DebugSession s = session;
+        List<Thread> threads = new ArrayList<>();
+        if (s != null && s.isSuspended()) {
+            CudaFocus focus = s.focus().current();
+            for (WarpStatus w : s.stopWarps()) {
+                Thread t = new Thread();
+                t.setId(ids.thread(launchNumber, w.id()));
+                boolean focused = focus != null && focus.lane().warp().equals(w.id());
+                t.setName(w.id().label() + (focused ? " \u25c9 focus" : ""));
+                threads.add(t);
+            }
+        }
+        ThreadsResponse r = new ThreadsResponse();
+        r.setThreads(threads.toArray(Thread[]::new));
+        return CompletableFuture.completedFuture(r);
+    }
+
+    @Override
+    public CompletableFuture<StackTraceResponse> stackTrace(StackTraceArguments args) {
+        DebugSession s = stopped();
+        WarpId w = warpOf(s, args.getThreadId());
+        WarpStatus status = s.stopWarps().stream().filter(x -> x.id().equals(w)).findFirst().orElseThrow();
+        List<StackFrame> frames = new ArrayList<>();
+        List<CallFrame> calls = status.frames();
+        int from = args.getStartFrame() == null ? 0 : args.getStartFrame();
+        int count = args.getLevels() == null || args.getLevels() == 0 ? calls.size() : args.getLevels();
+        for (int i = from; i < calls.size() && i < from + count; i++) {
+            CallFrame c = calls.get(i);
+            StackFrame f = new StackFrame();
+            f.setId(ids.frame(new StopIds.Frame(s, w, i)));
+            f.setName(ItaniumDemangler.readable(c.function()));
+            SourceLocation at = c.source();
+            Path module = s.launch().module();
+            if (at != null) {
+                f.setSource(source(Path.of(at.file()), module));
+                f.setLine(at.line());
+                f.setColumn(Math.max(at.column(), 1));
+            } else if (module != null) {
+                f.setSource(source(module, module));
+                f.setLine(c.ptxLine());
+                f.setColumn(1);
+            } else {
+                f.setLine(0);
+                f.setColumn(0);
+            }
+            f.setInstructionPointerReference("code [" + c.function() + "] +0x" + Integer.toHexString(c.pc()));
+            frames.add(f);
+        }
+        StackTraceResponse r = new StackTraceResponse();
+        r.setStackFrames(frames.toArray(StackFrame[]::new));
+        r.setTotalFrames(calls.size());
+        return CompletableFuture.completedFuture(r);
+    }
+
+    /**
+     * A DAP source for a file a PTX {@code .file} names: the file where it is, else the file of
+     * that name beside the program or launch file, else beside the launched PTX module (the path
+     * names the machine that compiled it, or the PTX's folder).
+     */
+    private Source source(Path file, Path module) {
+        Source s = new Source();
+        s.setName(file.getFileName().toString());
+        List<Path> candidates = new ArrayList<>();
+        candidates.add(file);
+        if (launchArguments != null && launchArguments.get("program") instanceof String p) {
+            candidates.add(Path.of(p).toAbsolutePath().getParent().resolve(file.getFileName().toString()));
+        }
+        if (module != null && module.getParent() != null) {
+            candidates.add(module.getParent().resolve(file.getFileName().toString()));
+        }
+        Path found = candidates.stream().filter(Files::isRegularFile).findFirst().orElse(file);
+        s.setPath(found.toAbsolutePath().normalize().toString());
+        return s;
+    }
+
+    /** A scope of a frame: its variables of one kind, read for the lane the focus shows. */
+    private record FrameScope(StopIds.Frame frame, String kind) {
+    }
+
+    /** An array variable's elements. */
+    private record Elements(VariableValue array) {
+    }
+
+    @Override
+    public CompletableFuture<ScopesResponse> scopes(ScopesArguments args) {
+        StopIds.Frame frame = ids.frame(args.getFrameId());
+        if (frame == null || frame.session() != session) {
+            throw Refusal.of("no frame " + args.getFrameId() + " at this stop");
+        }
+        List<Scope> scopes = new ArrayList<>();
+        for (String kind : List.of("Locals", "Parameters", "Shared", "Registers")) {
+            Scope sc = new Scope();
+            sc.setName(kind);
+            sc.setVariablesReference(ids.reference(new FrameScope(frame, kind)));
+            sc.setPresentationHint(kind.equals("Locals") ? "locals" : kind.equals("Registers") ? "registers" : null);
+            scopes.add(sc);
+        }
+        ScopesResponse r = new ScopesResponse();
+        r.setScopes(scopes.toArray(Scope[]::new));
+        return CompletableFuture.completedFuture(r);
+    }
+
+    private List<VariableValue> frameVariables(StopIds.Frame frame) {
+        DebugSession s = stopped();
+        WarpStatus status = s.stopWarps().stream().filter(x -> x.id().equals(frame.warp())).findFirst().orElseThrow();
+        int level = status.frames().get(frame.index()).level();
+        int lane = s.focus().laneShownBy(status);
+        try {
+            return s.query(e -> e.variables(frame.warp(), level, lane));
+        } catch (NotStoppedException e) {
+            throw Refusal.of(e.getMessage());
+        } catch (IllegalArgumentException e) {
+            // the engine's words for a frame it cannot bind (a module without debug information)
+            throw Refusal.of(e.getMessage());
+        }
+    }
+
+    @Override
+    public CompletableFuture<VariablesResponse> variables(VariablesArguments args) {
+        Object container = ids.reference(args.getVariablesReference());
+        List<Variable> out = new ArrayList<>();
+        if (container instanceof FrameScope scope) {
+            Target target = session.launch().target();
+            for (VariableValue v : frameVariables(scope.frame())) {
+                if (scope.kind().equals("Registers")) {
+                    if (v.location() == null && v.register() != null) {
+                        out.add(variable(v.register() + " (" + v.name() + ")", v, target));
+                    }
+                } else if (scope.kind().equals(kindOf(v))) {
+                    out.add(variable(v.name(), v, target));
+                }
+            }
+        } else if (container instanceof Elements elements) {
+            VariableValue a = elements.array();
+            Target target = session.launch().target();
+            for (int i = 0; i < a.count(); i++) {
+                Variable e = new Variable();
+                e.setName("[" + i + "]");
+                e.setValue(ValueFormat.format(a.bytes(), a.element(), i));
+                if (a.location() != null) {
+                    e.setMemoryReference(new VariableValue.Location(a.location().space(), a.location().lane(),
+                            a.location().offset() + (long) i * a.element().size()).describe(target));
+                }
+                out.add(e);
+            }
+        } else {
+            throw Refusal.of("no variables reference " + args.getVariablesReference() + " at this stop");
+        }
+        VariablesResponse r = new VariablesResponse();
+        r.setVariables(out.toArray(Variable[]::new));
+        return CompletableFuture.completedFuture(r);
+    }
+
+    /** The scope a variable is listed in (those in registers are in Registers too, by register). */
+    private static String kindOf(VariableValue v) {
+        if (v.parameter()) {
+            return "Parameters";
+        }
+        if (v.location() != null && v.location().space().equals("shared")) {
+            return "Shared";
+        }
+        return "Locals";
+    }
+
+    private Variable variable(String name, VariableValue v, Target target) {
+        Variable out = new Variable();
+        out.setName(name);
+        out.setType(v.type());
+        if (v.problem() != null) {
+            out.setValue("<" + v.problem() + ">");
+        } else if (v.count() > 1) {
+            StringBuilder text = new StringBuilder("{");
+            for (int i = 0; i < Math.min(v.count(), 8); i++) {
+                text.append(i == 0 ? "" : ", ").append(ValueFormat.format(v.bytes(), v.element(), i));
+            }
+            out.setValue(text.append(v.count() > 8 ? ", ...}" : "}").toString());
+            out.setVariablesReference(ids.reference(new Elements(v)));
+            out.setIndexedVariables(v.count());
+        } else {
+            out.setValue(ValueFormat.format(v.bytes(), v.element(), 0));
+        }
+        if (v.location() != null) {
+            out.setMemoryReference(v.location().describe(target));
+        }
+        return out;
+    }
+
+    @Override
+    public CompletableFuture<SetVariableResponse> setVariable(SetVariableArguments args) {
+        Object container = ids.reference(args.getVariablesReference());
+        if (!(container instanceof FrameScope scope)) {
+            throw Refusal.of("only a frame's variables can be set");
+        }
+        VariableValue v = frameVariables(scope.frame()).stream()
+                .filter(x -> x.name().equals(args.getName()) || (x.register() + " (" + x.name() + ")").equals(args.getName()))
+                .findFirst().orElseThrow(() -> Refusal.of("no variable " + args.getName() + " in " + scope.kind()));
+        if (v.location() == null) {
+            throw Refusal.of(v.name() + " lives in register " + v.register() + ", which gpumem cannot write");
+        }
+        if (v.count() != 1) {
+            throw Refusal.of(v.name() + " is an array: set its elements one at a time");
+        }
+        byte[] bytes;
+        try {
+            bytes = ValueFormat.parse(args.getValue(), v.element());
+        } catch (NumberFormatException e) {
+            throw Refusal.of("'" + args.getValue() + "' is not a value of " + v.type() + ": " + e.getMessage());
+        }
+        DebugSession s = stopped();
+        StopMemoryState state = s.stopState();
+        AddressSpace space = state.space(v.location().space());
+        Context context = state.context(space, v.location().lane());
+        try {
+            state.write(space, context, v.location().offset(), bytes);
+        } catch (NotStoppedException e) {
+            throw Refusal.of(e.getMessage());
+        }
+        memoryWritten(v.location().describe(s.launch().target()), 0, bytes.length);
+        SetVariableResponse r = new SetVariableResponse();
+        r.setValue(ValueFormat.format(bytes, v.element(), 0));
+        return CompletableFuture.completedFuture(r);
+    }
+
+    // ------------------------------------------------------------------ memory
+
+    /** Where a memoryReference points at this stop. */
+    private record Place(DebugSession session, StopMemoryState state, AddressSpace space, Context context, long offset,
+            String reference) {
+    }
+
+    private Place place(String memoryReference, long delta) {
+        DebugSession s = stopped();
+        StopMemoryState state = s.stopState();
+        if (state == null) {
+            throw Refusal.of("the kernel is running");
+        }
+        Target target = s.launch().target();
+        CudaFocus focus = s.focus().current();
+        SpaceReference ref = SpaceReference.parse(memoryReference);
+        if (ref == null) {
+            Long address = number(memoryReference);
+            if (address == null || focus == null) {
+                throw Refusal.of("'" + memoryReference + "' is not a memory reference of gpumem "
+                        + "(<space> [<context>] +0x<offset>, or an address of " + target.getDefaultSpace().getName() + ")");
+            }
+            AddressSpace generic = target.getDefaultSpace();
+            ref = new SpaceReference(generic.getName(), focus.lane().describe(generic.getScope()), address);
+        }
+        AddressSpace space;
+        try {
+            space = state.space(ref.space());
+        } catch (AddressingException e) {
+            throw Refusal.of(e.getMessage());
+        }
+        if (focus == null) {
+            throw Refusal.of("no warp of the kernel has frames at this stop");
+        }
+        ContextNames.Named named = ContextNames.resolve(ref.context(), s.stopWarps(), focus.lane());
+        if (named.scope().getValue() < space.getScope().getValue() && space.getScope() != org.gpumem.model.Scope.SYSTEM) {
+            throw Refusal.of(space.getName() + " is per " + org.gpumem.model.addressing.Contexts.term(target, space.getScope())
+                    + ": '" + ref.context() + "' does not name one");
+        }
+        Context context = state.context(space, named.lane());
+        if (context == null) {
+            throw Refusal.of(ref.context() + " is not resident");
+        }
+        return new Place(s, state, space, context, ref.offset() + delta, ref.plus(delta).toString());
+    }
+
+    private static Long number(String text) {
+        String t = text.trim();
+        try {
+            if (t.startsWith("0x") || t.startsWith("0X")) {
+                return Long.parseUnsignedLong(t.substring(2), 16);
+            }
+            return t.isEmpty() || !t.chars().allMatch(Character::isDigit) ? null : Long.parseUnsignedLong(t);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public CompletableFuture<ReadMemoryResponse> readMemory(ReadMemoryArguments args) {
+        if (args.getCount() < 0 || args.getCount() > MAX_READ) {
+            throw Refusal.of("readMemory of " + args.getCount() + " bytes: at most " + MAX_READ + " at a time");
+        }
+        Place p = place(args.getMemoryReference(), args.getOffset() == null ? 0 : args.getOffset());
+        int count = args.getCount();
+        byte[] bytes = new byte[count];
+        boolean[] readable = new boolean[count];
+        try {
+            p.state().read(p.space(), p.context(), p.offset(), count, bytes, readable, 0);
+        } catch (NotStoppedException e) {
+            throw Refusal.of(e.getMessage());
+        }
+        int first = 0;
+        while (first < count && readable[first]) {
+            first++;
+        }
+        int unreadable = 0;
+        while (first + unreadable < count && !readable[first + unreadable]) {
+            unreadable++;
+        }
+        ReadMemoryResponse r = new ReadMemoryResponse();
+        r.setAddress("0x" + Long.toHexString(p.offset()));
+        if (first > 0) {
+            r.setData(Base64.getEncoder().encodeToString(first == count ? bytes : java.util.Arrays.copyOf(bytes, first)));
+        }
+        if (unreadable > 0) {
+            r.setUnreadableBytes(unreadable);
+        }
+        return CompletableFuture.completedFuture(r);
+    }
+
+    @Override
+    public CompletableFuture<WriteMemoryResponse> writeMemory(WriteMemoryArguments args) {
+        byte[] bytes;
+        try {
+            bytes = Base64.getDecoder().decode(args.getData() == null ? "" : args.getData());
+        } catch (IllegalArgumentException e) {
+            throw Refusal.of("writeMemory: data is not base64: " + e.getMessage());
+        }
+        long delta = args.getOffset() == null ? 0 : args.getOffset();
+        Place p = place(args.getMemoryReference(), delta);
+        try {
+            p.state().write(p.space(), p.context(), p.offset(), bytes);
+        } catch (NotStoppedException e) {
+            throw Refusal.of(e.getMessage());
+        } catch (AddressingException e) {
+            throw Refusal.of(e.getMessage());
+        }
+        memoryWritten(args.getMemoryReference(), (int) delta, bytes.length);
+        WriteMemoryResponse r = new WriteMemoryResponse();
+        r.setBytesWritten(bytes.length);
+        return CompletableFuture.completedFuture(r);
+    }
+
+    private void memoryWritten(String reference, int offset, int count) {
+        MemoryEventArguments m = new MemoryEventArguments();
+        m.setMemoryReference(reference);
+        m.setOffset(offset);
+        m.setCount(count);
+        client.memory(m);
+    }
+
+    // ------------------------------------------------------------------ gpumem's requests
+
+    private FocusInfo focusInfo(DebugSession s, CudaFocus f) {
+        FocusInfo info = new FocusInfo();
+        info.cta = f.lane().describe(org.gpumem.model.Scope.WORK_GROUP);
+        info.warp = f.lane().describe(org.gpumem.model.Scope.SUBGROUP);
+        info.lane = f.lane().describe(org.gpumem.model.Scope.LANE);
+        info.thread = "block " + f.cta() + " thread " + f.thread();
+        info.threadId = ids.thread(launchNumber, f.lane().warp());
+        return info;
+    }
+
+    @Override
+    public CompletableFuture<AddressSpacesResponse> addressSpaces(AddressSpacesArguments args) {
+        DebugSession s = stopped();
+        CudaFocus focus = s.focus().current();
+        if (focus == null) {
+            throw Refusal.of("no warp of the kernel has frames at this stop");
+        }
+        ContextNames.Named from = args == null || args.context == null
+                ? new ContextNames.Named(org.gpumem.model.Scope.LANE, focus.lane())
+                : ContextNames.resolve(args.context, s.stopWarps(), focus.lane());
+        StopMemoryState state = s.stopState();
+        if (state == null) {
+            throw Refusal.of("the kernel is running");
+        }
+        try {
+            return CompletableFuture.completedFuture(SpaceListing.of(state, s.stopWarps(),
+                    from.lane(), from.scope(), focusInfo(s, focus)));
+        } catch (NotStoppedException e) {
+            throw Refusal.of(e.getMessage());
+        }
+    }
+
+    @Override
+    public CompletableFuture<FocusInfo> focus(FocusArguments args) {
+        DebugSession s = stopped();
+        CudaFocus current = s.focus().current();
+        if (current == null) {
+            throw Refusal.of("no warp of the kernel has frames at this stop");
+        }
+        CudaFocus next;
+        try {
+            if (args != null && args.context != null) {
+                next = s.focus().set(ContextNames.resolve(args.context, s.stopWarps(), current.lane()).lane());
+            } else if (args != null && (args.block != null || args.thread != null)) {
+                Dim3 block = args.block != null ? dim3(args.block, "block") : current.cta();
+                Dim3 thread = args.thread != null ? dim3(args.thread, "thread") : current.thread();
+                next = s.focus().set(block, thread);
+            } else {
+                next = current;
+            }
+        } catch (IllegalArgumentException e) {
+            // the focus's reason: outside the grid, not resident, exited...
+            throw Refusal.of(e.getMessage());
+        }
+        // every frame shows the focused lane's values: the client's variables are stale (its frame
+        // and scope references stay good: a scope reads the lane the focus shows when asked)
+        org.eclipse.lsp4j.debug.InvalidatedEventArguments stale = new org.eclipse.lsp4j.debug.InvalidatedEventArguments();
+        stale.setAreas(new String[] {"variables"});
+        client.invalidated(stale);
+        return CompletableFuture.completedFuture(focusInfo(s, next));
+    }
+
+    private static Dim3 dim3(int[] xyz, String what) {
+        if (xyz.length < 1 || xyz.length > 3) {
+            throw Refusal.of(what + " takes 1 to 3 coordinates, not " + xyz.length);
+        }
+        return new Dim3(xyz[0], xyz.length > 1 ? xyz[1] : 0, xyz.length > 2 ? xyz[2] : 0);
+    }
+
+    @Override
+    public CompletableFuture<LanesResponse> lanes(LanesArguments args) {
+        throw Refusal.of("gpumem/lanes needs gpumem's expression evaluator, which this gpumem does not have yet");
+    }
+
+    /** gpumem offers no exception filters (a fault always stops); an empty set is accepted. */
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.SetExceptionBreakpointsResponse> setExceptionBreakpoints(
+            org.eclipse.lsp4j.debug.SetExceptionBreakpointsArguments args) {
+        if (args != null && args.getFilters() != null && args.getFilters().length > 0) {
+            throw Refusal.of("gpumem has no exception filters: a fault always stops the kernel");
+        }
+        return CompletableFuture.completedFuture(new org.eclipse.lsp4j.debug.SetExceptionBreakpointsResponse());
+    }
+
+    // ------------------------------------------------------------------ requests gpumem does not serve
+    // (not advertised in initialize; a client that sends them anyway gets the reason)
+
+    @Override
+    public CompletableFuture<Void> cancel(org.eclipse.lsp4j.debug.CancelArguments args) {
+        throw Refusal.unsupported("cancel");
+    }
+
+    @Override
+    public CompletableFuture<Void> attach(java.util.Map<String, Object> args) {
+        throw Refusal.unsupported("attach");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.BreakpointLocationsResponse> breakpointLocations(org.eclipse.lsp4j.debug.BreakpointLocationsArguments args) {
+        throw Refusal.unsupported("breakpointLocations");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.DataBreakpointInfoResponse> dataBreakpointInfo(org.eclipse.lsp4j.debug.DataBreakpointInfoArguments args) {
+        throw Refusal.unsupported("dataBreakpointInfo", "it needs gpumem's expression evaluator");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.SetDataBreakpointsResponse> setDataBreakpoints(org.eclipse.lsp4j.debug.SetDataBreakpointsArguments args) {
+        throw Refusal.unsupported("setDataBreakpoints", "it needs gpumem's expression evaluator");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.SetInstructionBreakpointsResponse> setInstructionBreakpoints(org.eclipse.lsp4j.debug.SetInstructionBreakpointsArguments args) {
+        throw Refusal.unsupported("setInstructionBreakpoints");
+    }
+
+    @Override
+    public CompletableFuture<Void> stepBack(org.eclipse.lsp4j.debug.StepBackArguments args) {
+        throw Refusal.unsupported("stepBack");
+    }
+
+    @Override
+    public CompletableFuture<Void> reverseContinue(org.eclipse.lsp4j.debug.ReverseContinueArguments args) {
+        throw Refusal.unsupported("reverseContinue");
+    }
+
+    @Override
+    public CompletableFuture<Void> restartFrame(org.eclipse.lsp4j.debug.RestartFrameArguments args) {
+        throw Refusal.unsupported("restartFrame");
+    }
+
+    @Override
+    public CompletableFuture<Void> goto_(org.eclipse.lsp4j.debug.GotoArguments args) {
+        throw Refusal.unsupported("goto");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.SourceResponse> source(org.eclipse.lsp4j.debug.SourceArguments args) {
+        throw Refusal.unsupported("source");
+    }
+
+    @Override
+    public CompletableFuture<Void> terminateThreads(org.eclipse.lsp4j.debug.TerminateThreadsArguments args) {
+        throw Refusal.unsupported("terminateThreads");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.ModulesResponse> modules(org.eclipse.lsp4j.debug.ModulesArguments args) {
+        throw Refusal.unsupported("modules");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.LoadedSourcesResponse> loadedSources(org.eclipse.lsp4j.debug.LoadedSourcesArguments args) {
+        throw Refusal.unsupported("loadedSources");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.EvaluateResponse> evaluate(org.eclipse.lsp4j.debug.EvaluateArguments args) {
+        throw Refusal.unsupported("evaluate", "it needs gpumem's expression evaluator");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.SetExpressionResponse> setExpression(org.eclipse.lsp4j.debug.SetExpressionArguments args) {
+        throw Refusal.unsupported("setExpression", "it needs gpumem's expression evaluator");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.StepInTargetsResponse> stepInTargets(org.eclipse.lsp4j.debug.StepInTargetsArguments args) {
+        throw Refusal.unsupported("stepInTargets");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.GotoTargetsResponse> gotoTargets(org.eclipse.lsp4j.debug.GotoTargetsArguments args) {
+        throw Refusal.unsupported("gotoTargets");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.CompletionsResponse> completions(org.eclipse.lsp4j.debug.CompletionsArguments args) {
+        throw Refusal.unsupported("completions", "it needs gpumem's expression evaluator");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.ExceptionInfoResponse> exceptionInfo(org.eclipse.lsp4j.debug.ExceptionInfoArguments args) {
+        throw Refusal.unsupported("exceptionInfo");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.DisassembleResponse> disassemble(org.eclipse.lsp4j.debug.DisassembleArguments args) {
+        throw Refusal.unsupported("disassemble");
+    }
+
+    @Override
+    public CompletableFuture<org.eclipse.lsp4j.debug.LocationsResponse> locations(org.eclipse.lsp4j.debug.LocationsArguments args) {
+        throw Refusal.unsupported("locations");
+    }
+
+    // ------------------------------------------------------------------ launch arguments
+
+    private static List<String> strings(Object value, String field) {
+        if (value == null) {
+            return List.of();
+        }
+        if (!(value instanceof List<?> list) || !list.stream().allMatch(x -> x instanceof String)) {
+            throw Refusal.of("launch: \"" + field + "\" must be an array of strings");
+        }
+        return list.stream().map(String.class::cast).toList();
+    }
+
+    private static Map<String, String> environment(Object value) {
+        if (value == null) {
+            return Map.of();
+        }
+        if (!(value instanceof Map<?, ?> map) || !map.values().stream().allMatch(x -> x instanceof String)) {
+            throw Refusal.of("launch: \"env\" must be an object of strings");
+        }
+        Map<String, String> env = new LinkedHashMap<>();
+        map.forEach((k, v) -> env.put(String.valueOf(k), (String) v));
+        return env;
+    }
+
+    private static String messageOf(IOException e) {
+        String m = org.gpumem.dwarf.io.InputFiles.userMessage(e);
+        return m != null ? m : e.getMessage();
+    }
+}

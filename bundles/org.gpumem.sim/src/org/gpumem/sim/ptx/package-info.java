@@ -1,0 +1,7 @@
+/**
+ * PTX text to decoded modules (internal; the host bundle and the fuzz tests are friends): lexing,
+ * parsing, instruction decoding and type checks, register files, labels, calls, reconvergence
+ * points and shared layouts; malformed PTX is a {@link org.gpumem.sim.ptx.PtxException} naming the
+ * file and line.
+ */
+package org.gpumem.sim.ptx;
