@@ -4,7 +4,9 @@
  * {@link org.gpumem.sim.exec.DeviceModule}, whose {@link org.gpumem.sim.exec.Launch} runs the
  * kernel's CTAs; the {@link org.gpumem.sim.exec.Interpreter} executes each CTA's warps, their call
  * frames and reconvergence stacks, with the CTA's memory and atomic paths, named barriers, warp
- * intrinsics and the device runtime (printf, malloc, free, assert). A launch on the fast engine
+ * intrinsics, the texture and surface instructions (on the objects of the device's
+ * {@link org.gpumem.sim.TextureTable}, their texels in global memory) and the device runtime
+ * (printf, malloc, free, assert). A launch on the fast engine
  * also runs the {@link org.gpumem.sim.exec.CompiledBlock}s that the device's
  * {@link org.gpumem.sim.exec.FunctionCompiler} makes of a function's straight-line code; that
  * compiler lives in {@code org.gpumem.sim.exec.compile}, a package above this one, and this
