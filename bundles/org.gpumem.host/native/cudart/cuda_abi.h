@@ -18,8 +18,13 @@ typedef enum cudaError {
     cudaErrorInvalidConfiguration = 9,
     cudaErrorInvalidPitchValue = 12,
     cudaErrorInvalidSymbol = 13,
+    cudaErrorInvalidTexture = 18,
+    cudaErrorInvalidChannelDescriptor = 20,
     cudaErrorInvalidDevicePointer = 17,
     cudaErrorInvalidMemcpyDirection = 21,
+    cudaErrorInvalidFilterSetting = 26,
+    cudaErrorInvalidNormSetting = 27,
+    cudaErrorInvalidSurface = 37,
     cudaErrorInvalidDeviceFunction = 98,
     cudaErrorNoDevice = 100,
     cudaErrorInvalidDevice = 101,
@@ -27,7 +32,9 @@ typedef enum cudaError {
     cudaErrorInvalidKernelImage = 200,
     cudaErrorNoKernelImageForDevice = 209,
     cudaErrorInvalidPtx = 218,
+    cudaErrorOperatingSystem = 304,
     cudaErrorInvalidResourceHandle = 400,
+    cudaErrorIllegalState = 401,
     cudaErrorNotReady = 600,
     cudaErrorIllegalAddress = 700,
     cudaErrorLaunchOutOfResources = 701,
@@ -39,7 +46,19 @@ typedef enum cudaError {
     cudaErrorMisalignedAddress = 716,
     cudaErrorAssert = 710,
     cudaErrorLaunchFailure = 719,
+    cudaErrorCooperativeLaunchTooLarge = 720,
+    cudaErrorNotPermitted = 800,
     cudaErrorNotSupported = 801,
+    cudaErrorStreamCaptureUnsupported = 900,
+    cudaErrorStreamCaptureInvalidated = 901,
+    cudaErrorStreamCaptureMerge = 902,
+    cudaErrorStreamCaptureUnmatched = 903,
+    cudaErrorStreamCaptureUnjoined = 904,
+    cudaErrorStreamCaptureIsolation = 905,
+    cudaErrorStreamCaptureImplicit = 906,
+    cudaErrorCapturedEvent = 907,
+    cudaErrorStreamCaptureWrongThread = 908,
+    cudaErrorGraphExecUpdateFailure = 910,
     cudaErrorUnknown = 999
 } cudaError_t;
 
@@ -51,6 +70,17 @@ typedef struct CUstream_st *cudaStream_t;
 typedef struct CUevent_st *cudaEvent_t;
 typedef struct CUkern_st *cudaKernel_t;
 typedef struct cudaArray *cudaArray_t;
+typedef const struct cudaArray *cudaArray_const_t;
+typedef struct cudaMipmappedArray *cudaMipmappedArray_t;
+typedef const struct cudaMipmappedArray *cudaMipmappedArray_const_t;
+typedef unsigned long long cudaTextureObject_t;
+typedef unsigned long long cudaSurfaceObject_t;
+typedef struct CUgraph_st *cudaGraph_t;
+typedef struct CUgraphNode_st *cudaGraphNode_t;
+typedef struct CUgraphExec_st *cudaGraphExec_t;
+typedef struct CUmemPoolHandle_st *cudaMemPool_t;
+typedef struct CUuserObject_st *cudaUserObject_t;
+typedef void (*cudaHostFn_t)(void *userData);
 
 enum cudaMemcpyKind {
     cudaMemcpyHostToHost = 0,
@@ -89,10 +119,21 @@ enum cudaChannelFormatKind {
     cudaChannelFormatKindNone = 3
 };
 
+#define cudaStreamDefault 0x00
+#define cudaArrayDefault 0x00
+#define cudaArrayLayered 0x01
+#define cudaArraySurfaceLoadStore 0x02
+#define cudaArrayCubemap 0x04
+#define cudaArrayTextureGather 0x08
 #define cudaHostAllocMapped 0x02
 #define cudaHostRegisterIoMemory 0x04
 #define cudaMemAttachGlobal 0x01
 #define cudaMemAttachHost 0x02
+#define cudaMemAttachSingle 0x04
+#define cudaCpuDeviceId ((int)-1)
+#define cudaInvalidDeviceId ((int)-2)
+#define cudaEventRecordExternal 0x01
+#define cudaEventWaitExternal 0x01
 #define cudaStreamNonBlocking 0x01
 #define cudaEventDisableTiming 0x02
 #define cudaStreamLegacy ((cudaStream_t)0x1)
@@ -283,14 +324,18 @@ enum cudaLaunchAttributeID {
     cudaLaunchAttributeNvlinkUtilCentricScheduling = 16
 };
 
+/* A launch attribute's value (cudaLaunchAttributeValue, also a kernel node's and a stream's
+   attribute value); only the members gpumem reads are named. */
+typedef union cudaLaunchAttributeValue {
+    char pad[64];
+    int cooperative;
+    unsigned int clusterDim[3]; /* NVIDIA's struct of x, y and z */
+} cudaLaunchAttributeValue;
+
 typedef struct cudaLaunchAttribute_st {
     int id;
     char pad[8 - sizeof(int)];
-    union {
-        char pad[64];
-        int cooperative;
-        unsigned int clusterDim[3]; /* NVIDIA's struct of x, y and z */
-    } val;
+    cudaLaunchAttributeValue val;
 } cudaLaunchAttribute;
 
 typedef struct cudaLaunchConfig_st {
@@ -301,5 +346,387 @@ typedef struct cudaLaunchConfig_st {
     cudaLaunchAttribute *attrs;
     unsigned int numAttrs;
 } cudaLaunchConfig_t;
+
+/* ------------------------------------------------------------------ graphs and stream capture */
+
+enum cudaStreamCaptureStatus {
+    cudaStreamCaptureStatusNone = 0,
+    cudaStreamCaptureStatusActive = 1,
+    cudaStreamCaptureStatusInvalidated = 2
+};
+
+enum cudaStreamCaptureMode {
+    cudaStreamCaptureModeGlobal = 0,
+    cudaStreamCaptureModeThreadLocal = 1,
+    cudaStreamCaptureModeRelaxed = 2
+};
+
+enum cudaStreamUpdateCaptureDependenciesFlags {
+    cudaStreamAddCaptureDependencies = 0x0,
+    cudaStreamSetCaptureDependencies = 0x1
+};
+
+enum cudaGraphNodeType {
+    cudaGraphNodeTypeKernel = 0x00,
+    cudaGraphNodeTypeMemcpy = 0x01,
+    cudaGraphNodeTypeMemset = 0x02,
+    cudaGraphNodeTypeHost = 0x03,
+    cudaGraphNodeTypeGraph = 0x04,
+    cudaGraphNodeTypeEmpty = 0x05,
+    cudaGraphNodeTypeWaitEvent = 0x06,
+    cudaGraphNodeTypeEventRecord = 0x07,
+    cudaGraphNodeTypeExtSemaphoreSignal = 0x08,
+    cudaGraphNodeTypeExtSemaphoreWait = 0x09,
+    cudaGraphNodeTypeMemAlloc = 0x0a,
+    cudaGraphNodeTypeMemFree = 0x0b,
+    cudaGraphNodeTypeConditional = 0x0d
+};
+
+enum cudaGraphExecUpdateResult {
+    cudaGraphExecUpdateSuccess = 0x0,
+    cudaGraphExecUpdateError = 0x1,
+    cudaGraphExecUpdateErrorTopologyChanged = 0x2,
+    cudaGraphExecUpdateErrorNodeTypeChanged = 0x3,
+    cudaGraphExecUpdateErrorFunctionChanged = 0x4,
+    cudaGraphExecUpdateErrorParametersChanged = 0x5,
+    cudaGraphExecUpdateErrorNotSupported = 0x6,
+    cudaGraphExecUpdateErrorUnsupportedFunctionChange = 0x7,
+    cudaGraphExecUpdateErrorAttributesChanged = 0x8
+};
+
+typedef enum cudaGraphInstantiateResult {
+    cudaGraphInstantiateSuccess = 0,
+    cudaGraphInstantiateError = 1,
+    cudaGraphInstantiateInvalidStructure = 2,
+    cudaGraphInstantiateNodeOperationNotSupported = 3,
+    cudaGraphInstantiateMultipleDevicesNotSupported = 4,
+    cudaGraphInstantiateConditionalHandleUnused = 5
+} cudaGraphInstantiateResult;
+
+enum cudaGraphInstantiateFlags {
+    cudaGraphInstantiateFlagAutoFreeOnLaunch = 1,
+    cudaGraphInstantiateFlagUpload = 2,
+    cudaGraphInstantiateFlagDeviceLaunch = 4,
+    cudaGraphInstantiateFlagUseNodePriority = 8
+};
+
+enum cudaUserObjectFlags {
+    cudaUserObjectNoDestructorSync = 0x1
+};
+
+enum cudaUserObjectRetainFlags {
+    cudaGraphUserObjectMove = 0x1
+};
+
+enum cudaGraphChildGraphNodeOwnership {
+    cudaGraphChildGraphOwnershipClone = 0,
+    cudaGraphChildGraphOwnershipMove = 1
+};
+
+typedef struct cudaGraphEdgeData_st {
+    unsigned char from_port;
+    unsigned char to_port;
+    unsigned char type;
+    unsigned char reserved[5];
+} cudaGraphEdgeData;
+
+struct cudaKernelNodeParams {
+    void *func;
+    dim3 gridDim;
+    dim3 blockDim;
+    unsigned int sharedMemBytes;
+    void **kernelParams;
+    void **extra;
+};
+
+struct cudaKernelNodeParamsV2 {
+    void *func;
+    dim3 gridDim;
+    dim3 blockDim;
+    unsigned int sharedMemBytes;
+    void **kernelParams;
+    void **extra;
+};
+
+struct cudaMemsetParams {
+    void *dst;
+    size_t pitch;
+    unsigned int value;
+    unsigned int elementSize;
+    size_t width;
+    size_t height;
+};
+
+struct cudaMemsetParamsV2 {
+    void *dst;
+    size_t pitch;
+    unsigned int value;
+    unsigned int elementSize;
+    size_t width;
+    size_t height;
+};
+
+struct cudaHostNodeParams {
+    cudaHostFn_t fn;
+    void *userData;
+};
+
+struct cudaHostNodeParamsV2 {
+    cudaHostFn_t fn;
+    void *userData;
+};
+
+struct cudaMemcpyNodeParams {
+    int flags;
+    int reserved[3];
+    struct cudaMemcpy3DParms copyParams;
+};
+
+struct cudaChildGraphNodeParams {
+    cudaGraph_t graph;
+    enum cudaGraphChildGraphNodeOwnership ownership;
+};
+
+struct cudaEventRecordNodeParams {
+    cudaEvent_t event;
+};
+
+struct cudaEventWaitNodeParams {
+    cudaEvent_t event;
+};
+
+/* ------------------------------------------------------------------ memory pools and managed memory */
+
+enum cudaMemPoolAttr {
+    cudaMemPoolReuseFollowEventDependencies = 0x1,
+    cudaMemPoolReuseAllowOpportunistic = 0x2,
+    cudaMemPoolReuseAllowInternalDependencies = 0x3,
+    cudaMemPoolAttrReleaseThreshold = 0x4,
+    cudaMemPoolAttrReservedMemCurrent = 0x5,
+    cudaMemPoolAttrReservedMemHigh = 0x6,
+    cudaMemPoolAttrUsedMemCurrent = 0x7,
+    cudaMemPoolAttrUsedMemHigh = 0x8
+};
+
+enum cudaMemLocationType {
+    cudaMemLocationTypeInvalid = 0,
+    cudaMemLocationTypeDevice = 1,
+    cudaMemLocationTypeHost = 2,
+    cudaMemLocationTypeHostNuma = 3,
+    cudaMemLocationTypeHostNumaCurrent = 4
+};
+
+struct cudaMemLocation {
+    enum cudaMemLocationType type;
+    int id;
+};
+
+enum cudaMemAccessFlags {
+    cudaMemAccessFlagsProtNone = 0,
+    cudaMemAccessFlagsProtRead = 1,
+    cudaMemAccessFlagsProtReadWrite = 3
+};
+
+struct cudaMemAccessDesc {
+    struct cudaMemLocation location;
+    enum cudaMemAccessFlags flags;
+};
+
+enum cudaMemAllocationType {
+    cudaMemAllocationTypeInvalid = 0x0,
+    cudaMemAllocationTypePinned = 0x1,
+    cudaMemAllocationTypeManaged = 0x2
+};
+
+enum cudaMemAllocationHandleType {
+    cudaMemHandleTypeNone = 0x0,
+    cudaMemHandleTypePosixFileDescriptor = 0x1,
+    cudaMemHandleTypeWin32 = 0x2,
+    cudaMemHandleTypeWin32Kmt = 0x4,
+    cudaMemHandleTypeFabric = 0x8
+};
+
+struct cudaMemPoolProps {
+    enum cudaMemAllocationType allocType;
+    enum cudaMemAllocationHandleType handleTypes;
+    struct cudaMemLocation location;
+    void *win32SecurityAttributes;
+    size_t maxSize;
+    unsigned short usage;
+    unsigned char reserved[54];
+};
+
+struct cudaMemAllocNodeParams {
+    struct cudaMemPoolProps poolProps;
+    const struct cudaMemAccessDesc *accessDescs;
+    size_t accessDescCount;
+    size_t bytesize;
+    void *dptr;
+};
+
+struct cudaMemAllocNodeParamsV2 {
+    struct cudaMemPoolProps poolProps;
+    const struct cudaMemAccessDesc *accessDescs;
+    size_t accessDescCount;
+    size_t bytesize;
+    void *dptr;
+};
+
+struct cudaMemFreeNodeParams {
+    void *dptr;
+};
+
+enum cudaGraphMemAttributeType {
+    cudaGraphMemAttrUsedMemCurrent = 0x0,
+    cudaGraphMemAttrUsedMemHigh = 0x1,
+    cudaGraphMemAttrReservedMemCurrent = 0x2,
+    cudaGraphMemAttrReservedMemHigh = 0x3
+};
+
+enum cudaMemoryAdvise {
+    cudaMemAdviseSetReadMostly = 1,
+    cudaMemAdviseUnsetReadMostly = 2,
+    cudaMemAdviseSetPreferredLocation = 3,
+    cudaMemAdviseUnsetPreferredLocation = 4,
+    cudaMemAdviseSetAccessedBy = 5,
+    cudaMemAdviseUnsetAccessedBy = 6
+};
+
+enum cudaMemRangeAttribute {
+    cudaMemRangeAttributeReadMostly = 1,
+    cudaMemRangeAttributePreferredLocation = 2,
+    cudaMemRangeAttributeAccessedBy = 3,
+    cudaMemRangeAttributeLastPrefetchLocation = 4,
+    cudaMemRangeAttributePreferredLocationType = 5,
+    cudaMemRangeAttributePreferredLocationId = 6,
+    cudaMemRangeAttributeLastPrefetchLocationType = 7,
+    cudaMemRangeAttributeLastPrefetchLocationId = 8
+};
+
+/* Node parameters of cudaGraphAddNode: the type, then the parameters of that type. */
+struct cudaGraphNodeParams {
+    enum cudaGraphNodeType type;
+    int reserved0[3];
+    union {
+        long long reserved1[29];
+        struct cudaKernelNodeParamsV2 kernel;
+        struct cudaMemcpyNodeParams memcpy;
+        struct cudaMemsetParamsV2 memset;
+        struct cudaHostNodeParamsV2 host;
+        struct cudaChildGraphNodeParams graph;
+        struct cudaEventWaitNodeParams eventWait;
+        struct cudaEventRecordNodeParams eventRecord;
+        struct cudaMemAllocNodeParamsV2 alloc;
+        struct cudaMemFreeNodeParams free;
+    };
+    long long reserved2;
+};
+
+typedef struct cudaGraphInstantiateParams_st {
+    unsigned long long flags;
+    cudaStream_t uploadStream;
+    cudaGraphNode_t errNode_out;
+    cudaGraphInstantiateResult result_out;
+} cudaGraphInstantiateParams;
+
+typedef struct cudaGraphExecUpdateResultInfo_st {
+    enum cudaGraphExecUpdateResult result;
+    cudaGraphNode_t errorNode;
+    cudaGraphNode_t errorFromNode;
+} cudaGraphExecUpdateResultInfo;
+
+enum cudaDriverEntryPointQueryResult {
+    cudaDriverEntryPointSuccess = 0,
+    cudaDriverEntryPointSymbolNotFound = 1,
+    cudaDriverEntryPointVersionNotSufficent = 2
+};
+
+enum cudaGetDriverEntryPointFlags {
+    cudaEnableDefault = 0x0,
+    cudaEnableLegacyStream = 0x1,
+    cudaEnablePerThreadDefaultStream = 0x2
+};
+
+/* ------------------------------------------------------------------ arrays, textures and surfaces */
+
+enum cudaResourceType {
+    cudaResourceTypeArray = 0x00,
+    cudaResourceTypeMipmappedArray = 0x01,
+    cudaResourceTypeLinear = 0x02,
+    cudaResourceTypePitch2D = 0x03
+};
+
+struct cudaResourceDesc {
+    enum cudaResourceType resType;
+    union {
+        struct {
+            cudaArray_t array;
+        } array;
+        struct {
+            cudaMipmappedArray_t mipmap;
+        } mipmap;
+        struct {
+            void *devPtr;
+            struct cudaChannelFormatDesc desc;
+            size_t sizeInBytes;
+        } linear;
+        struct {
+            void *devPtr;
+            struct cudaChannelFormatDesc desc;
+            size_t width;
+            size_t height;
+            size_t pitchInBytes;
+        } pitch2D;
+        struct {
+            int reserved[32];
+        } reserved;
+    } res;
+    unsigned int flags;
+};
+
+struct cudaResourceViewDesc {
+    int format; /* enum cudaResourceViewFormat */
+    size_t width;
+    size_t height;
+    size_t depth;
+    unsigned int firstMipmapLevel;
+    unsigned int lastMipmapLevel;
+    unsigned int firstLayer;
+    unsigned int lastLayer;
+    unsigned int reserved[16];
+};
+
+enum cudaTextureAddressMode {
+    cudaAddressModeWrap = 0,
+    cudaAddressModeClamp = 1,
+    cudaAddressModeMirror = 2,
+    cudaAddressModeBorder = 3
+};
+
+enum cudaTextureFilterMode {
+    cudaFilterModePoint = 0,
+    cudaFilterModeLinear = 1
+};
+
+enum cudaTextureReadMode {
+    cudaReadModeElementType = 0,
+    cudaReadModeNormalizedFloat = 1
+};
+
+struct cudaTextureDesc {
+    enum cudaTextureAddressMode addressMode[3];
+    enum cudaTextureFilterMode filterMode;
+    enum cudaTextureReadMode readMode;
+    int sRGB;
+    float borderColor[4];
+    int normalizedCoords;
+    unsigned int maxAnisotropy;
+    enum cudaTextureFilterMode mipmapFilterMode;
+    float mipmapLevelBias;
+    float minMipmapLevelClamp;
+    float maxMipmapLevelClamp;
+    int disableTrilinearOptimization;
+    int seamlessCubemap;
+};
 
 #endif

@@ -271,7 +271,8 @@ EXPORT cudaError_t cudaDeviceSynchronize(void) {
         flush_device_output();
         return e;
     }
-    return record(synchronize());
+    e = capture_device_sync();
+    return record(e != cudaSuccess ? e : synchronize());
 }
 
 EXPORT cudaError_t cudaDeviceReset(void) {
@@ -281,6 +282,7 @@ EXPORT cudaError_t cudaDeviceReset(void) {
     }
     synchronize();
     registrations_clear();
+    pools_reset();
     struct message request, reply;
     msg_init(&request);
     e = channel_call(MSG_RESET, &request, &reply);

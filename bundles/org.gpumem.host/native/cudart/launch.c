@@ -4,6 +4,7 @@
  * occupancy. gpumem runs each launch to its end before answering, so launches on every stream
  * execute in program order.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,32 +70,43 @@ static int is_fault(cudaError_t e) {
     }
 }
 
-static cudaError_t launch(const void *func, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t stream) {
-    cudaError_t e = enter();
+static cudaError_t ask_occupancy(enum message_type type, const struct function *f, uint32_t count, const size_t *shared,
+                                 uint64_t *answer);
+
+cudaError_t kernel_launch(struct function *f, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t stream,
+                          unsigned int flags) {
+    if (!stream_valid(stream)) {
+        return cudaErrorInvalidResourceHandle;
+    }
+    cudaError_t e = function_info(f);
     if (e != cudaSuccess) {
         return e;
-    }
-    struct function *f = function_of(func);
-    if (f == NULL) {
-        return record(cudaErrorInvalidDeviceFunction);
-    }
-    if (!stream_valid(stream)) {
-        return record(cudaErrorInvalidResourceHandle);
-    }
-    e = function_info(f);
-    if (e != cudaSuccess) {
-        return record(e);
     }
     /* what a block has without opting in through cudaFuncSetAttribute, or what the kernel opted in to */
     int64_t allowed = function_attributes(f)->maxDynamicSharedSizeBytes;
     int64_t without_opting_in = device_value("sharedMemPerBlock");
     if (shared > (size_t)(allowed > without_opting_in ? allowed : without_opting_in)) {
-        return record(cudaErrorInvalidValue);
+        return cudaErrorInvalidValue;
     }
     uint32_t n = function_param_count(f);
     const uint32_t *sizes = function_param_sizes(f);
     if (n > 0 && args == NULL) {
-        return record(cudaErrorInvalidValue);
+        return cudaErrorInvalidValue;
+    }
+    if (flags & LAUNCH_COOPERATIVE) {
+        /* every CTA of a cooperative grid must be resident at once (the grid barrier waits for all) */
+        int64_t threads = (int64_t)block.x * block.y * block.z;
+        uint64_t per_multiprocessor = 0;
+        if (threads > 0 && threads <= function_attributes(f)->maxThreadsPerBlock) {
+            e = ask_occupancy(MSG_OCCUPANCY, f, (uint32_t)threads, &shared, &per_multiprocessor);
+            if (e != cudaSuccess) {
+                return e;
+            }
+        }
+        int64_t most = (int64_t)per_multiprocessor * device_value("multiProcessorCount");
+        if ((int64_t)grid.x * grid.y * grid.z > most) {
+            return cudaErrorCooperativeLaunchTooLarge;
+        }
     }
     flush_device_output();
     struct message request, reply;
@@ -108,6 +120,7 @@ static cudaError_t launch(const void *func, dim3 grid, dim3 block, void **args, 
     put_u32(&request, block.z);
     put_u64(&request, shared);
     put_u64(&request, (uintptr_t)stream);
+    put_u32(&request, flags);
     put_u32(&request, n);
     for (uint32_t i = 0; i < n; i++) {
         put_bytes(&request, args[i], sizes[i]);
@@ -124,28 +137,67 @@ static cudaError_t launch(const void *func, dim3 grid, dim3 block, void **args, 
     if (is_fault(e)) {
         set_sticky(e);
     }
-    return record(e);
+    return e;
+}
+
+/* A launch through the runtime API: run now, or captured as a kernel node of the stream's graph. */
+static cudaError_t launch(const void *func, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t stream,
+                          const cudaLaunchAttribute *attrs, unsigned int nattrs, unsigned int flags) {
+    cudaError_t e = enter();
+    if (e != cudaSuccess) {
+        return e;
+    }
+    struct function *f = function_of(func);
+    if (f == NULL) {
+        return record(cudaErrorInvalidDeviceFunction);
+    }
+    if (!stream_valid(stream)) {
+        return record(cudaErrorInvalidResourceHandle);
+    }
+    int capturing = 0;
+    e = capture_check(stream, &capturing);
+    if (e != cudaSuccess) {
+        return record(e);
+    }
+    if (capturing) {
+        cudaLaunchAttribute cooperative;
+        memset(&cooperative, 0, sizeof cooperative);
+        cooperative.id = cudaLaunchAttributeCooperative;
+        cooperative.val.cooperative = 1;
+        if (nattrs == 0 && (flags & LAUNCH_COOPERATIVE)) {
+            attrs = &cooperative; /* cudaLaunchCooperativeKernel: the node carries the attribute */
+            nattrs = 1;
+        }
+        cudaGraphNode_t node = node_kernel(f, grid, block, (unsigned int)shared, args, attrs, nattrs, &e);
+        return record(node == NULL ? capture_fail(stream, e) : capture_append(stream, node));
+    }
+    return record(kernel_launch(f, grid, block, args, shared, stream, flags));
 }
 
 EXPORT cudaError_t __cudaLaunchKernel(cudaKernel_t kernel, dim3 gridDim, dim3 blockDim, void **args,
                                       size_t sharedMem, cudaStream_t stream) {
-    return launch(kernel, gridDim, blockDim, args, sharedMem, stream);
+    return launch(kernel, gridDim, blockDim, args, sharedMem, stream, NULL, 0, 0);
 }
 
 EXPORT cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem,
                                     cudaStream_t stream) {
-    return launch(func, gridDim, blockDim, args, sharedMem, stream);
+    return launch(func, gridDim, blockDim, args, sharedMem, stream, NULL, 0, 0);
+}
+
+EXPORT cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
+                                               size_t sharedMem, cudaStream_t stream) {
+    return launch(func, gridDim, blockDim, args, sharedMem, stream, NULL, 0, LAUNCH_COOPERATIVE);
 }
 
 /*
- * What cudaLaunchKernelExC cannot honour of a launch attribute, or NULL. Attributes that only
- * say how a GPU may schedule, overlap or cache launches (programmatic stream serialization,
- * which CUB asks for, priorities, L2 access windows, memory sync domains, carveouts, scheduling
- * hints) change nothing where each launch runs to its end before the next starts. A cooperative
- * launch, a cluster of more than one CTA, and events the launch itself records would change
- * what the program sees, and gpumem does not model them.
+ * What a launch attribute asks of a launch. Attributes that only say how a GPU may schedule,
+ * overlap or cache launches (programmatic stream serialization, which CUB asks for, priorities,
+ * L2 access windows, memory sync domains, carveouts, scheduling hints) change nothing where each
+ * launch runs to its end before the next starts. A cooperative launch makes every CTA resident at
+ * once. A cluster of more than one CTA, and events the launch itself records, would change what
+ * the program sees, and gpumem does not model them.
  */
-static const char *attribute_refused(const cudaLaunchAttribute *a) {
+int launch_attribute_flags(const cudaLaunchAttribute *a, const char **refused) {
     switch (a->id) {
     case cudaLaunchAttributeIgnore:
     case cudaLaunchAttributeAccessPolicyWindow:
@@ -158,18 +210,24 @@ static const char *attribute_refused(const cudaLaunchAttribute *a) {
     case cudaLaunchAttributePreferredClusterDimension:
     case cudaLaunchAttributePreferredSharedMemoryCarveout:
     case cudaLaunchAttributeNvlinkUtilCentricScheduling:
-        return NULL;
+        return 0;
     case cudaLaunchAttributeCooperative:
-        return a->val.cooperative == 0 ? NULL : "cudaLaunchKernelExC with a cooperative launch attribute";
+        return a->val.cooperative == 0 ? 0 : (int)LAUNCH_COOPERATIVE;
     case cudaLaunchAttributeClusterDimension:
-        return a->val.clusterDim[0] * a->val.clusterDim[1] * a->val.clusterDim[2] <= 1 ? NULL
-                : "cudaLaunchKernelExC with a cluster of more than one CTA";
+        if (a->val.clusterDim[0] * a->val.clusterDim[1] * a->val.clusterDim[2] <= 1) {
+            return 0;
+        }
+        *refused = "a launch with a cluster of more than one CTA";
+        return -1;
     case cudaLaunchAttributeProgrammaticEvent:
-        return "cudaLaunchKernelExC with a programmatic event attribute";
+        *refused = "a launch with a programmatic event attribute";
+        return -1;
     case cudaLaunchAttributeLaunchCompletionEvent:
-        return "cudaLaunchKernelExC with a launch completion event attribute";
+        *refused = "a launch with a launch completion event attribute";
+        return -1;
     default:
-        return "cudaLaunchKernelExC with a launch attribute gpumem does not know";
+        *refused = "a launch with a launch attribute gpumem does not know";
+        return -1;
     }
 }
 
@@ -177,13 +235,17 @@ EXPORT cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const v
     if (config == NULL || (config->numAttrs > 0 && config->attrs == NULL)) {
         return record(cudaErrorInvalidValue);
     }
+    unsigned int flags = 0;
     for (unsigned int i = 0; i < config->numAttrs; i++) {
-        const char *refused = attribute_refused(&config->attrs[i]);
-        if (refused != NULL) {
+        const char *refused = NULL;
+        int f = launch_attribute_flags(&config->attrs[i], &refused);
+        if (f < 0) {
             return unsupported(refused);
         }
+        flags |= (unsigned int)f;
     }
-    return launch(func, config->gridDim, config->blockDim, args, config->dynamicSmemBytes, config->stream);
+    return launch(func, config->gridDim, config->blockDim, args, config->dynamicSmemBytes, config->stream,
+                  config->attrs, config->numAttrs, flags);
 }
 
 /* ------------------------------------------------------------------ attributes */
@@ -339,6 +401,26 @@ EXPORT cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmem
     return record(e);
 }
 
-ALIAS(__cudaLaunchKernel_ptsz, __cudaLaunchKernel);
-ALIAS(cudaLaunchKernel_ptsz, cudaLaunchKernel);
-ALIAS(cudaLaunchKernelExC_ptsz, cudaLaunchKernelExC);
+EXPORT cudaError_t __cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 gridDim, dim3 blockDim, void **args,
+                                           size_t sharedMem, cudaStream_t stream) {
+    return __cudaLaunchKernel(kernel, gridDim, blockDim, args, sharedMem, ptsz(stream));
+}
+
+EXPORT cudaError_t cudaLaunchKernel_ptsz(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem,
+                                         cudaStream_t stream) {
+    return cudaLaunchKernel(func, gridDim, blockDim, args, sharedMem, ptsz(stream));
+}
+
+EXPORT cudaError_t cudaLaunchCooperativeKernel_ptsz(const void *func, dim3 gridDim, dim3 blockDim, void **args,
+                                                    size_t sharedMem, cudaStream_t stream) {
+    return cudaLaunchCooperativeKernel(func, gridDim, blockDim, args, sharedMem, ptsz(stream));
+}
+
+EXPORT cudaError_t cudaLaunchKernelExC_ptsz(const cudaLaunchConfig_t *config, const void *func, void **args) {
+    if (config == NULL) {
+        return record(cudaErrorInvalidValue);
+    }
+    cudaLaunchConfig_t c = *config;
+    c.stream = ptsz(c.stream);
+    return cudaLaunchKernelExC(&c, func, args);
+}

@@ -84,7 +84,7 @@ void allocation_add(uintptr_t address, size_t size, enum allocation_kind kind) {
     pthread_mutex_unlock(&allocation_lock);
 }
 
-static int remove_allocation(uintptr_t address, int kinds) {
+int remove_allocation(uintptr_t address, int kinds) {
     pthread_mutex_lock(&allocation_lock);
     size_t at = upper(address);
     int found = at > 0 && allocations[at - 1].address == address && (kinds & (1 << allocations[at - 1].kind));
@@ -94,6 +94,22 @@ static int remove_allocation(uintptr_t address, int kinds) {
     }
     pthread_mutex_unlock(&allocation_lock);
     return found;
+}
+
+int allocation_bounds(uintptr_t p, size_t n, uintptr_t *start, size_t *size) {
+    pthread_mutex_lock(&allocation_lock);
+    size_t at = upper(p);
+    int kind = -1;
+    if (at > 0) {
+        struct allocation *a = &allocations[at - 1];
+        if (p - a->address < a->size && n <= a->size - (p - a->address)) {
+            kind = (int)a->kind;
+            *start = a->address;
+            *size = a->size;
+        }
+    }
+    pthread_mutex_unlock(&allocation_lock);
+    return kind;
 }
 
 int allocation_find(uintptr_t p, size_t n) {
@@ -148,6 +164,7 @@ cudaError_t synchronize(void) {
     }
     output_pending = 0;
     msg_free(&reply);
+    pools_release_to_thresholds();
     return e;
 }
 
@@ -163,6 +180,52 @@ void note_device_output(uint32_t pending) {
 
 /* ------------------------------------------------------------------ allocation */
 
+cudaError_t allocation_request(size_t size, enum allocation_kind kind, const char *entry, void *caller,
+                               uintptr_t *address) {
+    struct message request, reply;
+    msg_init(&request);
+    put_u64(&request, size);
+    put_u32(&request, kind);
+    put_callers(&request, caller);
+    put_string(&request, entry);
+    cudaError_t e = channel_call(MSG_ALLOCATE, &request, &reply);
+    uint64_t a = get_u64(&reply);
+    if (e == cudaSuccess && (reply.bad || !in_device_window((uintptr_t)a))) {
+        e = cudaErrorUnknown;
+    }
+    msg_free(&request);
+    msg_free(&reply);
+    if (e == cudaSuccess) {
+        allocation_add((uintptr_t)a, size, kind == ALLOC_POOL_MANAGED ? ALLOC_MANAGED : kind);
+        *address = (uintptr_t)a;
+    }
+    return e;
+}
+
+cudaError_t allocation_release(uintptr_t address, enum allocation_kind kind) {
+    managed_forget(address);
+    struct message request, reply;
+    msg_init(&request);
+    put_u64(&request, address);
+    put_u32(&request, kind);
+    cudaError_t e = channel_call(MSG_FREE, &request, &reply);
+    msg_free(&request);
+    msg_free(&reply);
+    return e;
+}
+
+void allocation_describe(uintptr_t address, int in_use, const char *entry, void *caller) {
+    struct message request, reply;
+    msg_init(&request);
+    put_u64(&request, address);
+    put_u32(&request, (uint32_t)in_use);
+    put_callers(&request, caller);
+    put_string(&request, entry);
+    channel_call(MSG_POOL_BLOCK, &request, &reply);
+    msg_free(&request);
+    msg_free(&reply);
+}
+
 static cudaError_t allocate(void **p, size_t size, enum allocation_kind kind, const char *entry, void *caller) {
     cudaError_t e = enter();
     if (e != cudaSuccess) {
@@ -172,48 +235,42 @@ static cudaError_t allocate(void **p, size_t size, enum allocation_kind kind, co
         return record(cudaErrorInvalidValue);
     }
     *p = NULL;
+    e = capture_unsafe_call();
+    if (e != cudaSuccess) {
+        return record(e);
+    }
     if (size == 0) {
         return cudaSuccess;
     }
-    struct message request, reply;
-    msg_init(&request);
-    put_u64(&request, size);
-    put_u32(&request, kind);
-    put_callers(&request, caller);
-    put_string(&request, entry);
-    e = channel_call(MSG_ALLOCATE, &request, &reply);
-    uint64_t address = get_u64(&reply);
-    if (e == cudaSuccess && (reply.bad || !in_device_window((uintptr_t)address))) {
-        e = cudaErrorUnknown;
-    }
-    msg_free(&request);
-    msg_free(&reply);
+    uintptr_t address = 0;
+    e = allocation_request(size, kind, entry, caller, &address);
     if (e == cudaSuccess) {
-        allocation_add((uintptr_t)address, size, kind);
-        *p = (void *)(uintptr_t)address;
+        *p = (void *)address;
     }
     return record(e);
 }
 
-static cudaError_t release(void *p, int kinds, enum allocation_kind kind) {
+static cudaError_t release(void *p, int kinds, enum allocation_kind kind, void *caller) {
     cudaError_t e = enter();
     if (e != cudaSuccess) {
         return e;
     }
+    e = capture_unsafe_call();
+    if (e != cudaSuccess) {
+        return record(e);
+    }
     if (p == NULL) {
         return cudaSuccess;
+    }
+    if (kind != ALLOC_HOST && pool_owns(p)) {
+        /* cudaFree of stream-ordered or graph memory: as the stream-ordered free, after synchronizing */
+        flush_device_output();
+        return record(pool_free(p, caller));
     }
     if (!remove_allocation((uintptr_t)p, kinds)) {
         return record(kind == ALLOC_HOST ? cudaErrorInvalidValue : cudaErrorInvalidDevicePointer);
     }
-    struct message request, reply;
-    msg_init(&request);
-    put_u64(&request, (uintptr_t)p);
-    put_u32(&request, kind);
-    e = channel_call(MSG_FREE, &request, &reply);
-    msg_free(&request);
-    msg_free(&reply);
-    return record(e);
+    return record(allocation_release((uintptr_t)p, kind));
 }
 
 EXPORT cudaError_t cudaMalloc(void **devPtr, size_t size) {
@@ -268,11 +325,11 @@ EXPORT cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cud
 }
 
 EXPORT cudaError_t cudaFree(void *devPtr) {
-    return release(devPtr, 1 << ALLOC_DEVICE | 1 << ALLOC_MANAGED, ALLOC_DEVICE);
+    return release(devPtr, 1 << ALLOC_DEVICE | 1 << ALLOC_MANAGED, ALLOC_DEVICE, __builtin_return_address(0));
 }
 
 EXPORT cudaError_t cudaFreeHost(void *ptr) {
-    return release(ptr, 1 << ALLOC_HOST, ALLOC_HOST);
+    return release(ptr, 1 << ALLOC_HOST, ALLOC_HOST, __builtin_return_address(0));
 }
 
 /* ------------------------------------------------------------------ registered host memory */
@@ -377,7 +434,7 @@ EXPORT cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags) 
                    (off_t)(window - device_base));
     if (m == MAP_FAILED) {
         pthread_mutex_unlock(&registration_lock);
-        release(allocation, 1 << ALLOC_HOST, ALLOC_HOST);
+        release(allocation, 1 << ALLOC_HOST, ALLOC_HOST, NULL);
         return record(cudaErrorMemoryAllocation);
     }
     registrations[registration_count++] = (struct registration){host, size, pages, length, window, (uintptr_t)allocation};
@@ -404,7 +461,7 @@ EXPORT cudaError_t cudaHostUnregister(void *ptr) {
     void *allocation = (void *)r->allocation;
     *r = registrations[--registration_count];
     pthread_mutex_unlock(&registration_lock);
-    return release(allocation, 1 << ALLOC_HOST, ALLOC_HOST);
+    return release(allocation, 1 << ALLOC_HOST, ALLOC_HOST, NULL);
 }
 
 void registrations_clear(void) {
@@ -473,6 +530,9 @@ EXPORT cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attrib
     void *p = (void *)ptr;
     switch (allocation_find((uintptr_t)ptr, 1)) {
     case ALLOC_DEVICE:
+    case ALLOC_POOL:
+    case ALLOC_GRAPH:
+    case ALLOC_ARRAY:
     case ALLOC_VARIABLE:
         *attributes = (struct cudaPointerAttributes){cudaMemoryTypeDevice, 0, p, NULL, {0}};
         break;

@@ -11,6 +11,9 @@
 #include "runtime.h"
 
 #define WRAPPER_MAGIC 0x466243b1u
+/* A wrapper of this version (nvcc -rdc=true: nvlink's fatbin) names the translation units'
+   relocatable fatbins after its data: a NULL-terminated array of pointers to them. */
+#define WRAPPER_LINKED_VERSION 2u
 #define FATBIN_MAGIC 0xba55ed50u
 #define VARIABLE_CONSTANT 1u
 #define VARIABLE_MANAGED 2u
@@ -73,6 +76,20 @@ static void send_registration(struct module *m, enum message_type type, struct m
     }
 }
 
+/* The bytes of the fatbin container at p (header and payload), or 0 when p holds none. */
+static uint64_t container_size(const unsigned char *p) {
+    uint32_t magic = 0;
+    uint16_t header = 0;
+    uint64_t payload = 0;
+    if (p == NULL) {
+        return 0;
+    }
+    memcpy(&magic, p, 4);
+    memcpy(&header, p + 6, 2);
+    memcpy(&payload, p + 8, 8);
+    return magic == FATBIN_MAGIC ? header + payload : 0;
+}
+
 EXPORT void **__cudaRegisterFatBinary(void *wrapper) {
     struct module *m = calloc(1, sizeof *m);
     if (m == NULL) {
@@ -89,23 +106,31 @@ EXPORT void **__cudaRegisterFatBinary(void *wrapper) {
     }
     const uint32_t *w = wrapper;
     const unsigned char *fatbin = w != NULL && w[0] == WRAPPER_MAGIC ? *(const unsigned char *const *)(w + 2) : NULL;
-    uint32_t magic = 0;
-    uint16_t header = 0;
-    uint64_t payload = 0;
-    if (fatbin != NULL) {
-        memcpy(&magic, fatbin, 4);
-        memcpy(&header, fatbin + 6, 2);
-        memcpy(&payload, fatbin + 8, 8);
-    }
-    if (magic != FATBIN_MAGIC) {
+    const unsigned char *const *units =
+        fatbin != NULL && w[1] == WRAPPER_LINKED_VERSION ? *(const unsigned char *const *const *)(w + 4) : NULL;
+    uint64_t size = container_size(fatbin);
+    if (size == 0) {
         fprintf(stderr, "gpumem libcudart: __cudaRegisterFatBinary got no CUDA fatbin\n");
         m->status = cudaErrorInvalidKernelImage;
         return (void **)m;
     }
+    uint32_t n = 0;
+    while (units != NULL && units[n] != NULL) {
+        if (container_size(units[n]) == 0) {
+            fprintf(stderr, "gpumem libcudart: __cudaRegisterFatBinary got a relocatable fatbin that is no CUDA fatbin\n");
+            m->status = cudaErrorInvalidKernelImage;
+            return (void **)m;
+        }
+        n++;
+    }
     struct message request;
     msg_init(&request);
     put_u64(&request, m->id);
-    put_bytes(&request, fatbin, header + payload);
+    put_bytes(&request, fatbin, size);
+    put_u32(&request, n);
+    for (uint32_t i = 0; i < n; i++) {
+        put_bytes(&request, units[i], container_size(units[i]));
+    }
     m->status = call(MSG_REGISTER_MODULE, &request);
     return (void **)m;
 }

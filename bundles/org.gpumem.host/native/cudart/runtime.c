@@ -119,6 +119,12 @@ cudaError_t record(cudaError_t e) {
     return e;
 }
 
+cudaError_t last_error_swap(cudaError_t e) {
+    cudaError_t old = last_error;
+    last_error = e;
+    return old;
+}
+
 cudaError_t enter(void) {
     cudaError_t e = runtime_ready();
     if (e == cudaSuccess) {

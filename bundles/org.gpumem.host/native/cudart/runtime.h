@@ -39,10 +39,13 @@ enum message_type {
     MSG_RESET = 15,
     MSG_SET_HEAP_SIZE = 16,
     MSG_OCCUPANCY = 17,
-    MSG_AVAILABLE_DYNAMIC_SHARED = 18
+    MSG_AVAILABLE_DYNAMIC_SHARED = 18,
+    MSG_POOL_BLOCK = 19,
+    MSG_TEXTURE_CREATE = 20,
+    MSG_TEXTURE_DESTROY = 21
 };
 #define MSG_REPLY 0x8000
-#define PROTOCOL_VERSION 3
+#define PROTOCOL_VERSION 4
 
 /* A message being written or a reply being read: little-endian fields in a growable buffer. */
 struct message {
@@ -91,6 +94,8 @@ cudaError_t enter(void);
 cudaError_t enter_output(const void *out);
 /* Makes `e` sticky (a kernel fault): every later call returns it until cudaDeviceReset. */
 void set_sticky(cudaError_t e);
+/* Replaces the thread's last error, returning the one before (driver calls leave it as it was). */
+cudaError_t last_error_swap(cudaError_t e);
 void clear_sticky(void);
 /* An entry point this library does not implement: tells gpumem (it reports each once). */
 cudaError_t unsupported(const char *name);
@@ -139,11 +144,37 @@ const void *variable_key(const struct variable *v);
 
 /* ------------------------------------------------------------------ memory (memory.c) */
 
-/* Allocations this process knows (runtime ones and module variables), for bounds checks. */
-enum allocation_kind { ALLOC_DEVICE = 0, ALLOC_MANAGED = 1, ALLOC_HOST = 2, ALLOC_VARIABLE = 3 };
+/*
+ * Allocations this process knows (runtime ones and module variables), for bounds checks; the
+ * kinds are also those of gpumem's ALLOCATE and FREE messages (ALLOC_VARIABLE is only known here;
+ * pool blocks and graph memory are device memory to copies, managed pools' blocks managed memory).
+ */
+enum allocation_kind {
+    ALLOC_DEVICE = 0,
+    ALLOC_MANAGED = 1,
+    ALLOC_HOST = 2,
+    ALLOC_POOL = 3,
+    ALLOC_GRAPH = 4,
+    ALLOC_POOL_MANAGED = 5,
+    ALLOC_ARRAY = 6,
+    ALLOC_VARIABLE = 7
+};
 void allocation_add(uintptr_t address, size_t size, enum allocation_kind kind);
+/* Forgets the allocation at address if its kind is one of `kinds` (bits); whether it was there. */
+int remove_allocation(uintptr_t address, int kinds);
 /* The kind of the allocation holding [p, p + n), or -1 when no single allocation holds it. */
 int allocation_find(uintptr_t p, size_t n);
+/* The same, with that allocation's start and size. */
+int allocation_bounds(uintptr_t p, size_t n, uintptr_t *start, size_t *size);
+/* Forgets the advice and prefetches of a managed allocation being freed (managed.c). */
+void managed_forget(uintptr_t start);
+/* Allocates device memory through gpumem (ALLOCATE) and adds it here. */
+cudaError_t allocation_request(size_t size, enum allocation_kind kind, const char *entry, void *caller,
+                               uintptr_t *address);
+/* Frees it in gpumem (FREE); the caller removed it here. */
+cudaError_t allocation_release(uintptr_t address, enum allocation_kind kind);
+/* Tells gpumem that a pool block was handed out (in_use) or given back to its pool (POOL_BLOCK). */
+void allocation_describe(uintptr_t address, int in_use, const char *entry, void *caller);
 void allocations_clear_runtime(void);
 /* Gives registered host memory back to the program (cudaDeviceReset). */
 void registrations_clear(void);
@@ -156,9 +187,156 @@ void note_device_output(uint32_t pending);
 
 /* ------------------------------------------------------------------ streams (stream.c) */
 
+struct capture;
+
+struct CUstream_st {
+    unsigned int flags;
+    int priority;
+    unsigned long long id;
+    /* Stream capture (graph.c): the capture sequence the stream takes part in, or NULL, and the
+       nodes the next captured work depends on. */
+    struct capture *capture;
+    cudaGraphNode_t *deps;
+    cudaGraphEdgeData *dep_edges; /* ndeps zeroed entries, for cudaStreamGetCaptureInfo */
+    size_t ndeps, cdeps;
+};
+
+struct CUevent_st {
+    unsigned int flags;
+    int recorded;
+    uint64_t time;
+    /* Recorded in a capturing stream: the capture's id (0 when not) and the nodes it stands for. */
+    unsigned long long capture_id;
+    cudaGraphNode_t *deps;
+    size_t ndeps;
+};
+
+/* A set of live handles (streams, events, graphs...): a handle the program passes is used only
+   if it is one of them. */
+struct handles {
+    void **items;
+    size_t count, capacity;
+};
+int handle_add(struct handles *set, void *h);
+int handle_live(const struct handles *set, const void *h);
+/* Removes h; whether it was there. */
+int handle_remove(struct handles *set, const void *h);
+
 /* Whether `s` is the default stream or a live stream of this process. */
 int stream_valid(cudaStream_t s);
+/* The stream's state: its own, the calling thread's for cudaStreamPerThread, NULL for the legacy
+   default stream (NULL, cudaStreamLegacy). */
+struct CUstream_st *stream_state(cudaStream_t s);
+/* Whether work on `s` waits for the legacy default stream (streams made without cudaStreamNonBlocking). */
+int stream_blocking(const struct CUstream_st *s);
+int event_valid(cudaEvent_t e);
+/* The stream an entry point of the per-thread default stream (_ptsz, _ptds) means by `s`. */
+static inline cudaStream_t ptsz(cudaStream_t s) {
+    return s == NULL ? cudaStreamPerThread : s;
+}
+/* Records the event now, at the current device time. */
+void event_record_now(cudaEvent_t e);
 /* Simulated device time, advanced by each launch. */
 void device_clock_advance(uint64_t nanoseconds);
+
+/* ------------------------------------------------------------------ launches (launch.c) */
+
+/* Launch attribute ids are below this (cudaLaunchAttributeID of CUDA 13). */
+#define CUDA_LAUNCH_ATTRIBUTE_IDS 17
+
+#define LAUNCH_COOPERATIVE 1u
+#define LAUNCH_GRAPH 2u /* a graph's kernel node (gpumem says so in its reports) */
+/*
+ * Runs a kernel on the simulator (validated here: function, stream, dynamic shared memory,
+ * arguments; grid and block by gpumem), the one path of <<<>>>, cudaLaunchKernel* and graph
+ * kernel nodes. `flags`: LAUNCH_COOPERATIVE, LAUNCH_GRAPH.
+ */
+cudaError_t kernel_launch(struct function *f, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t stream,
+                          unsigned int flags);
+/* What a launch attribute asks of a launch: 0 to ignore it, LAUNCH_COOPERATIVE, or -1 when gpumem
+   cannot honour it (*refused names it). */
+int launch_attribute_flags(const cudaLaunchAttribute *a, const char **refused);
+/* Blocks of blockSize threads using `shared` dynamic bytes that one multiprocessor holds. */
+
+/* ------------------------------------------------------------------ copies (copy.c) */
+
+/* A 3D copy between pitched memory, checked: what cudaMemcpy3D does, without capture. */
+cudaError_t copy_3d_now(const struct cudaMemcpy3DParms *p, int blocking);
+/* cudaMemset2D with 1-, 2- or 4-byte elements (a memset node), checked. */
+cudaError_t set_elements_now(void *dst, size_t pitch, unsigned int value, unsigned int elementSize, size_t width,
+                             size_t height);
+/* A copy with CUDA arrays (textures.c) as the same copy between pitched memory, checked. */
+cudaError_t array_copy_params(const struct cudaMemcpy3DParms *p, struct cudaMemcpy3DParms *out);
+/* A copy to (to_symbol) or from a module variable, as cudaMemcpyToSymbol / FromSymbol do. */
+cudaError_t symbol_copy_now(const struct variable *v, size_t offset, void *memory, size_t count,
+                            enum cudaMemcpyKind kind, int to_symbol);
+
+/* The runtime's own entry points other files of it call. */
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind, cudaStream_t stream);
+cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p);
+cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream);
+
+/* ------------------------------------------------------------------ stream capture (graph.c) */
+
+/*
+ * Asks what happens to work enqueued on `stream`: cudaSuccess with *node_out == NULL when it runs
+ * now; cudaSuccess with *capturing set when it is to be captured (the caller makes the node and
+ * calls capture_append); or the error of an invalid use (a capture invalidated before, the
+ * legacy stream while a blocking stream captures), after which the caller returns it.
+ */
+cudaError_t capture_check(cudaStream_t stream, int *capturing);
+/* Appends a node to the stream's capture graph, after the stream's dependencies; it becomes them. */
+cudaError_t capture_append(cudaStream_t stream, cudaGraphNode_t node);
+/* Marks the capture of `stream` (if any) invalid: an enqueue on it failed. Returns e. */
+cudaError_t capture_fail(cudaStream_t stream, cudaError_t e);
+/* The error of a potentially unsafe call (cudaMalloc, cudaFree, synchronous copies...) made now by
+   this thread, as the capture modes say; cudaSuccess when it may proceed. */
+cudaError_t capture_unsafe_call(void);
+/* The error of synchronizing the device or the legacy stream while streams capture, else cudaSuccess. */
+cudaError_t capture_device_sync(void);
+/* The error of querying or synchronizing `stream` / an event recorded in a capture. */
+cudaError_t capture_stream_sync(cudaStream_t stream);
+cudaError_t capture_event_sync(cudaEvent_t event);
+/* Stream and event operations during capture (stream.c calls them when capture_check says so). */
+cudaError_t capture_event_record(cudaStream_t stream, cudaEvent_t event, unsigned int flags);
+cudaError_t capture_wait_event(cudaStream_t stream, cudaEvent_t event, unsigned int flags);
+/* A stream being destroyed leaves its capture, which becomes invalid. */
+void capture_stream_destroyed(struct CUstream_st *s);
+
+/* Nodes of captured work (graph.c); NULL with *e set on failure. */
+cudaGraphNode_t node_kernel(struct function *f, dim3 grid, dim3 block, unsigned int shared, void **args,
+                            const cudaLaunchAttribute *attrs, unsigned int nattrs, cudaError_t *e);
+cudaGraphNode_t node_copy(const struct cudaMemcpy3DParms *p, cudaError_t *e);
+cudaGraphNode_t node_copy_1d(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind, cudaError_t *e);
+cudaGraphNode_t node_symbol_copy(const struct variable *v, size_t offset, void *memory, size_t count,
+                                 enum cudaMemcpyKind kind, int to_symbol, cudaError_t *e);
+cudaGraphNode_t node_memset(const struct cudaMemsetParams *p, cudaError_t *e);
+cudaGraphNode_t node_host(cudaHostFn_t fn, void *data, cudaError_t *e);
+cudaGraphNode_t node_empty(cudaError_t *e);
+cudaGraphNode_t node_mem_alloc(size_t bytes, cudaMemPool_t pool, void **dptr, const char *entry, void *caller,
+                               cudaError_t *e);
+cudaGraphNode_t node_mem_free(void *dptr, cudaError_t *e);
+
+/* ------------------------------------------------------------------ memory pools (pool.c) */
+
+/*
+ * Graph memory (allocation nodes): an allocation node reserves its device memory when it is made,
+ * at an address that stays its own while any graph or executable graph holds the node (retain /
+ * release count those); launching the node allocates it, a free node or cudaFree frees it again.
+ */
+cudaError_t graph_memory_reserve(size_t bytes, cudaMemPool_t pool, void **dptr, const char *entry, void *caller);
+void graph_memory_retain(void *dptr);
+void graph_memory_release(void *dptr);
+int graph_memory_known(const void *dptr);
+void graph_memory_allocated(void *dptr);
+void graph_memory_freed(void *dptr);
+/* Whether p is a pool block or graph memory (cudaFree frees those as cudaFreeAsync does). */
+int pool_owns(const void *p);
+cudaError_t pool_free(void *p, void *caller);
+/* At a synchronisation: each pool releases what it keeps beyond its release threshold. */
+void pools_release_to_thresholds(void);
+/* cudaDeviceReset: the pools forget their blocks (gpumem freed them). */
+void pools_reset(void);
 
 #endif

@@ -6,35 +6,18 @@
  */
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "runtime.h"
-
-#define cudaEventRecordExternal 0x01
-
-struct CUstream_st {
-    unsigned int flags;
-    int priority;
-    unsigned long long id;
-};
-
-struct CUevent_st {
-    unsigned int flags;
-    int recorded;
-    uint64_t time;
-};
-
-/* The live streams or events: a handle the program passes is used only if it is one of them. */
-struct handles {
-    void **items;
-    size_t count, capacity;
-};
 
 static struct handles streams, events;
 static unsigned long long next_stream_id = 3; /* 0..2: the legacy, default and per-thread streams */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t device_clock;
+/* The calling thread's per-thread default stream (cudaStreamPerThread): blocking, capturable. */
+static __thread struct CUstream_st per_thread = {0, 0, 2, NULL, NULL, NULL, 0, 0};
 
-static int handle_add(struct handles *set, void *h) {
+int handle_add(struct handles *set, void *h) {
     pthread_mutex_lock(&lock);
     int ok = 1;
     if (set->count == set->capacity) {
@@ -62,19 +45,14 @@ static size_t find(const struct handles *set, const void *h) {
     return i;
 }
 
-static int handle_live(const struct handles *set, const void *h) {
+int handle_live(const struct handles *set, const void *h) {
     pthread_mutex_lock(&lock);
     int live = h != NULL && find(set, h) < set->count;
     pthread_mutex_unlock(&lock);
     return live;
 }
 
-/* cudaStreamDestroy / cudaEventDestroy: removes and frees a live handle. */
-static cudaError_t handle_destroy(struct handles *set, void *h) {
-    cudaError_t e = enter();
-    if (e != cudaSuccess) {
-        return e;
-    }
+int handle_remove(struct handles *set, const void *h) {
     pthread_mutex_lock(&lock);
     size_t i = h == NULL ? set->count : find(set, h);
     int live = i < set->count;
@@ -82,11 +60,7 @@ static cudaError_t handle_destroy(struct handles *set, void *h) {
         set->items[i] = set->items[--set->count];
     }
     pthread_mutex_unlock(&lock);
-    if (!live) {
-        return record(cudaErrorInvalidResourceHandle);
-    }
-    free(h);
-    return cudaSuccess;
+    return live;
 }
 
 void device_clock_advance(uint64_t nanoseconds) {
@@ -97,8 +71,22 @@ int stream_valid(cudaStream_t s) {
     return s == NULL || s == cudaStreamLegacy || s == cudaStreamPerThread || handle_live(&streams, s);
 }
 
-static int event_valid(cudaEvent_t e) {
+struct CUstream_st *stream_state(cudaStream_t s) {
+    return s == NULL || s == cudaStreamLegacy ? NULL : s == cudaStreamPerThread ? &per_thread : s;
+}
+
+int stream_blocking(const struct CUstream_st *s) {
+    return s != NULL && !(s->flags & cudaStreamNonBlocking);
+}
+
+int event_valid(cudaEvent_t e) {
     return handle_live(&events, e);
+}
+
+void event_record_now(cudaEvent_t event) {
+    event->time = __atomic_load_n(&device_clock, __ATOMIC_SEQ_CST);
+    event->recorded = 1;
+    event->capture_id = 0;
 }
 
 /* ------------------------------------------------------------------ streams */
@@ -135,7 +123,18 @@ EXPORT cudaError_t cudaStreamCreate(cudaStream_t *pStream) {
 }
 
 EXPORT cudaError_t cudaStreamDestroy(cudaStream_t stream) {
-    return handle_destroy(&streams, stream);
+    cudaError_t e = enter();
+    if (e != cudaSuccess) {
+        return e;
+    }
+    if (!handle_remove(&streams, stream)) {
+        return record(cudaErrorInvalidResourceHandle);
+    }
+    capture_stream_destroyed(stream);
+    free(stream->deps);
+    free(stream->dep_edges);
+    free(stream);
+    return cudaSuccess;
 }
 
 static cudaError_t check_stream(cudaStream_t stream) {
@@ -148,19 +147,25 @@ static cudaError_t check_stream(cudaStream_t stream) {
 
 EXPORT cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
     cudaError_t e = check_stream(stream);
-    return e != cudaSuccess ? e : record(synchronize());
+    if (e == cudaSuccess) {
+        e = capture_stream_sync(stream);
+    }
+    return e != cudaSuccess ? record(e) : record(synchronize());
 }
 
+/* Every stream's work is complete when its call returns: a stream is idle, unless it captures. */
 EXPORT cudaError_t cudaStreamQuery(cudaStream_t stream) {
-    return check_stream(stream);
+    cudaError_t e = check_stream(stream);
+    return e != cudaSuccess ? e : record(capture_stream_sync(stream));
 }
 
 EXPORT cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags) {
     cudaError_t e = check_stream(stream);
-    if (e == cudaSuccess && (!event_valid(event) || flags > cudaEventRecordExternal)) {
+    if (e == cudaSuccess && (!event_valid(event) || flags > cudaEventWaitExternal)) {
         e = record(event_valid(event) ? cudaErrorInvalidValue : cudaErrorInvalidResourceHandle);
     }
-    return e;
+    /* outside capture the event's work has finished: waiting needs nothing more */
+    return e != cudaSuccess ? e : record(capture_wait_event(stream, event, flags));
 }
 
 EXPORT cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int *flags) {
@@ -208,30 +213,49 @@ EXPORT cudaError_t cudaStreamGetDevice(cudaStream_t stream, int *device) {
 }
 
 typedef void (*stream_callback)(cudaStream_t stream, cudaError_t status, void *userData);
-typedef void (*host_function)(void *userData);
 
-/* The stream's earlier work is complete, so the callback runs now. */
+/* The stream's earlier work is complete, so the callback runs now. Stream capture has no node for
+   a callback (CUDA refuses it there; cudaLaunchHostFunc is captured). */
 EXPORT cudaError_t cudaStreamAddCallback(cudaStream_t stream, stream_callback callback, void *userData,
                                          unsigned int flags) {
     cudaError_t e = check_stream(stream);
-    if (e == cudaSuccess) {
-        if (callback == NULL || flags != 0) {
-            return record(cudaErrorInvalidValue);
-        }
-        callback(stream, cudaSuccess, userData);
+    if (e != cudaSuccess) {
+        return e;
     }
-    return e;
+    if (callback == NULL || flags != 0) {
+        return record(cudaErrorInvalidValue);
+    }
+    int capturing = 0;
+    e = capture_check(stream, &capturing);
+    if (e == cudaSuccess && capturing) {
+        e = capture_fail(stream, cudaErrorStreamCaptureUnsupported);
+    }
+    if (e != cudaSuccess) {
+        return record(e);
+    }
+    callback(stream, cudaSuccess, userData);
+    return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaLaunchHostFunc(cudaStream_t stream, host_function fn, void *userData) {
+EXPORT cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData) {
     cudaError_t e = check_stream(stream);
+    if (e != cudaSuccess) {
+        return e;
+    }
+    int capturing = 0;
+    e = capture_check(stream, &capturing);
     if (e == cudaSuccess && fn == NULL) {
-        e = record(cudaErrorInvalidValue);
+        e = capture_fail(stream, cudaErrorInvalidValue);
     }
-    if (e == cudaSuccess) {
-        fn(userData);
+    if (e != cudaSuccess) {
+        return record(e);
     }
-    return e;
+    if (capturing) {
+        cudaGraphNode_t node = node_host(fn, userData, &e);
+        return record(node == NULL ? capture_fail(stream, e) : capture_append(stream, node));
+    }
+    fn(userData);
+    return cudaSuccess;
 }
 
 /* ------------------------------------------------------------------ events */
@@ -262,7 +286,16 @@ EXPORT cudaError_t cudaEventCreate(cudaEvent_t *event) {
 }
 
 EXPORT cudaError_t cudaEventDestroy(cudaEvent_t event) {
-    return handle_destroy(&events, event);
+    cudaError_t e = enter();
+    if (e != cudaSuccess) {
+        return e;
+    }
+    if (!handle_remove(&events, event)) {
+        return record(cudaErrorInvalidResourceHandle);
+    }
+    free(event->deps);
+    free(event);
+    return cudaSuccess;
 }
 
 EXPORT cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, unsigned int flags) {
@@ -276,8 +309,15 @@ EXPORT cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stre
     if (flags > cudaEventRecordExternal) {
         return record(cudaErrorInvalidValue);
     }
-    event->time = __atomic_load_n(&device_clock, __ATOMIC_SEQ_CST);
-    event->recorded = 1;
+    int capturing = 0;
+    e = capture_check(stream, &capturing);
+    if (e != cudaSuccess) {
+        return record(e);
+    }
+    if (capturing) {
+        return record(capture_event_record(stream, event, flags));
+    }
+    event_record_now(event);
     return cudaSuccess;
 }
 
@@ -290,7 +330,7 @@ EXPORT cudaError_t cudaEventQuery(cudaEvent_t event) {
     if (e == cudaSuccess && !event_valid(event)) {
         e = record(cudaErrorInvalidResourceHandle);
     }
-    return e;
+    return e != cudaSuccess ? e : record(capture_event_sync(event));
 }
 
 EXPORT cudaError_t cudaEventSynchronize(cudaEvent_t event) {
@@ -314,14 +354,34 @@ EXPORT cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_
     return cudaSuccess;
 }
 
-ALIAS(cudaStreamSynchronize_ptsz, cudaStreamSynchronize);
-ALIAS(cudaStreamQuery_ptsz, cudaStreamQuery);
-ALIAS(cudaStreamWaitEvent_ptsz, cudaStreamWaitEvent);
+/* With per-thread default streams (nvcc --default-stream per-thread) the _ptsz entry points get
+   the stream 0 as the calling thread's default stream. */
+EXPORT cudaError_t cudaStreamSynchronize_ptsz(cudaStream_t stream) {
+    return cudaStreamSynchronize(ptsz(stream));
+}
+
+EXPORT cudaError_t cudaStreamQuery_ptsz(cudaStream_t stream) {
+    return cudaStreamQuery(ptsz(stream));
+}
+
+EXPORT cudaError_t cudaStreamWaitEvent_ptsz(cudaStream_t stream, cudaEvent_t event, unsigned int flags) {
+    return cudaStreamWaitEvent(ptsz(stream), event, flags);
+}
+
+EXPORT cudaError_t cudaLaunchHostFunc_ptsz(cudaStream_t stream, cudaHostFn_t fn, void *userData) {
+    return cudaLaunchHostFunc(ptsz(stream), fn, userData);
+}
+
+EXPORT cudaError_t cudaEventRecord_ptsz(cudaEvent_t event, cudaStream_t stream) {
+    return cudaEventRecord(event, ptsz(stream));
+}
+
+EXPORT cudaError_t cudaEventRecordWithFlags_ptsz(cudaEvent_t event, cudaStream_t stream, unsigned int flags) {
+    return cudaEventRecordWithFlags(event, ptsz(stream), flags);
+}
+
 ALIAS(cudaStreamGetFlags_ptsz, cudaStreamGetFlags);
 ALIAS(cudaStreamGetPriority_ptsz, cudaStreamGetPriority);
 ALIAS(cudaStreamGetId_ptsz, cudaStreamGetId);
 ALIAS(cudaStreamGetDevice_ptsz, cudaStreamGetDevice);
 ALIAS(cudaStreamAddCallback_ptsz, cudaStreamAddCallback);
-ALIAS(cudaLaunchHostFunc_ptsz, cudaLaunchHostFunc);
-ALIAS(cudaEventRecord_ptsz, cudaEventRecord);
-ALIAS(cudaEventRecordWithFlags_ptsz, cudaEventRecordWithFlags);

@@ -46,6 +46,10 @@ public final class AllocationVariables {
         v.setTypeName(switch (a.kind()) {
             case DEVICE -> "device memory";
             case MANAGED -> "managed memory";
+            case POOL -> "stream-ordered memory (memory pool)";
+            case POOL_RESERVE -> "memory pool reserve";
+            case GRAPH -> "graph memory";
+            case ARRAY -> "CUDA array";
             default -> "page-locked host memory";
         });
         if (caller == null) {

@@ -27,6 +27,14 @@ public record DeviceAllocation(long address, long size, Kind kind, String entryP
         MANAGED,
         /** cudaMallocHost / cudaHostAlloc: page-locked host memory that kernels can reach. */
         HOST,
+        /** A memory pool's block handed out by cudaMallocAsync / cudaMallocFromPoolAsync (stream-ordered). */
+        POOL,
+        /** A memory pool's block the program freed (cudaFreeAsync) and the pool keeps for reuse. */
+        POOL_RESERVE,
+        /** Graph memory: the address of a graph's allocation node, kept while a graph holds the node. */
+        GRAPH,
+        /** A CUDA array or mipmapped array (cudaMallocArray...): what textures and surfaces read and write. */
+        ARRAY,
         /** A module's {@code __device__} variable. */
         VARIABLE
     }

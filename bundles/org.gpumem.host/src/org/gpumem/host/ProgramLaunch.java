@@ -16,13 +16,28 @@ public final class ProgramLaunch {
     private final LaunchConfig config;
     private final long stream;
     private final HostProcess process;
+    private final boolean cooperative;
+    private final boolean fromGraph;
 
-    public ProgramLaunch(HostProcess process, int sequence, LoadedModule module, LaunchConfig config, long stream) {
+    public ProgramLaunch(HostProcess process, int sequence, LoadedModule module, LaunchConfig config, long stream,
+            boolean cooperative, boolean fromGraph) {
         this.process = process;
         this.sequence = sequence;
         this.module = module;
         this.config = config;
         this.stream = stream;
+        this.cooperative = cooperative;
+        this.fromGraph = fromGraph;
+    }
+
+    /** A kernel node of a CUDA graph the program launched (cudaGraphLaunch). */
+    public boolean fromGraph() {
+        return fromGraph;
+    }
+
+    /** A cooperative launch (cudaLaunchCooperativeKernel): its CTAs may wait for each other at grid barriers. */
+    public boolean cooperative() {
+        return cooperative;
     }
 
     /** The process that launched it: its allocations are the device memory the kernel sees. */
@@ -78,6 +93,7 @@ public final class ProgramLaunch {
 
     @Override
     public String toString() {
-        return "launch " + sequence + " of " + displayName() + " <<<" + grid() + ", " + block() + ">>>";
+        return "launch " + sequence + " of " + displayName() + " <<<" + grid() + ", " + block() + ">>>"
+                + (fromGraph ? " (graph node)" : "");
     }
 }

@@ -18,6 +18,7 @@ import org.gpumem.host.internal.MessageType;
 import org.gpumem.host.internal.MessageWriter;
 import org.gpumem.host.internal.ProtocolException;
 import org.gpumem.host.internal.SharedMemoryFile;
+import org.gpumem.host.internal.TextureObjects;
 import org.gpumem.sim.Device;
 import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.SimulatorTarget;
@@ -37,6 +38,12 @@ final class RuntimeConnection implements HostProcess, Runnable {
 
     private final Channel channel;
     private final Settings settings;
+    /** The LAUNCH flag of a cooperative launch (LAUNCH_COOPERATIVE of the runtime's runtime.h). */
+    private static final int LAUNCH_COOPERATIVE = 1;
+    /** The LAUNCH flag of a graph's kernel node (LAUNCH_GRAPH). */
+    private static final int LAUNCH_GRAPH = 2;
+    /** Relocatable fatbins a REGISTER_MODULE carries at most (translation units of one program). */
+    private static final int MAX_TRANSLATION_UNITS = 1 << 16;
     /** Return addresses an ALLOCATE carries at most (CALLER_FRAMES of the runtime's memory.c). */
     private static final int MAX_CALLER_FRAMES = 8;
     private final HostListener listener;
@@ -59,13 +66,16 @@ final class RuntimeConnection implements HostProcess, Runnable {
     private static final class RegisteredModule {
         final long id;
         byte[] fatbin;
+        /** The translation units' relocatable fatbins of an nvcc -rdc=true program (empty otherwise). */
+        List<byte[]> relocatable;
         final List<Registration> variables = new ArrayList<>();
         RuntimeDevice.Module loaded;
         RuntimeDevice.ModuleException problem;
 
-        RegisteredModule(long id, byte[] fatbin) {
+        RegisteredModule(long id, byte[] fatbin, List<byte[]> relocatable) {
             this.id = id;
             this.fatbin = fatbin;
+            this.relocatable = relocatable;
         }
     }
 
@@ -179,6 +189,13 @@ final class RuntimeConnection implements HostProcess, Runnable {
                 return occupancy(r);
             case AVAILABLE_DYNAMIC_SHARED:
                 return availableDynamicShared(r);
+            case POOL_BLOCK:
+                return poolBlock(r);
+            case TEXTURE_CREATE:
+                return new MessageWriter(CudaError.SUCCESS).u64(TextureObjects.create(r, device.device().textures()));
+            case TEXTURE_DESTROY:
+                return new MessageWriter(TextureObjects.destroy(r, device.device().textures()) ? CudaError.SUCCESS
+                        : CudaError.INVALID_VALUE);
             default:
                 throw new ProtocolException("no handler for " + r.type());
         }
@@ -222,11 +239,19 @@ final class RuntimeConnection implements HostProcess, Runnable {
     private MessageWriter registerModule(MessageReader r) throws IOException {
         long id = r.u64();
         byte[] fatbin = r.bytes();
+        int units = r.u32();
+        if (units > MAX_TRANSLATION_UNITS) {
+            throw new ProtocolException("REGISTER_MODULE with " + units + " relocatable fatbins");
+        }
+        List<byte[]> relocatable = new ArrayList<>();
+        for (int i = 0; i < units; i++) {
+            relocatable.add(r.bytes());
+        }
         r.end();
         if (modules.containsKey(id)) {
             throw new ProtocolException("module " + id + " registered twice");
         }
-        modules.put(id, new RegisteredModule(id, fatbin));
+        modules.put(id, new RegisteredModule(id, fatbin, relocatable));
         return new MessageWriter(CudaError.SUCCESS);
     }
 
@@ -263,13 +288,14 @@ final class RuntimeConnection implements HostProcess, Runnable {
             throw new ProtocolException("module " + m.id + " ended twice");
         }
         try {
-            m.loaded = device.load(settings.programName() + " (fatbin " + m.id + ")", m.fatbin);
+            m.loaded = device.load(settings.programName() + " (fatbin " + m.id + ")", m.fatbin, m.relocatable);
             listener.moduleLoaded(this, m.loaded.image());
         } catch (RuntimeDevice.ModuleException e) {
             m.problem = e;
             listener.moduleRejected(this, e.getMessage());
         }
         m.fatbin = null;
+        m.relocatable = List.of();
         if (m.problem != null) {
             return new MessageWriter(m.problem.error()).string(m.problem.getMessage());
         }
@@ -358,6 +384,10 @@ final class RuntimeConnection implements HostProcess, Runnable {
         int[] block = {r.u32(), r.u32(), r.u32()};
         long shared = r.u64();
         long stream = r.u64();
+        int flags = r.u32();
+        if ((flags & ~(LAUNCH_COOPERATIVE | LAUNCH_GRAPH)) != 0) {
+            throw new ProtocolException("LAUNCH with flags 0x" + Integer.toHexString(flags));
+        }
         int n = r.u32();
         List<byte[]> args = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -375,7 +405,8 @@ final class RuntimeConnection implements HostProcess, Runnable {
             if (shared > Integer.MAX_VALUE) {
                 throw new IllegalArgumentException(shared + " bytes of dynamic shared memory");
             }
-            launch = device.launch(this, launches + 1, f.module().loaded, f.name(), grid, block, (int) shared, args, stream);
+            launch = device.launch(this, launches + 1, f.module().loaded, f.name(), grid, block, (int) shared, args, stream,
+                    (flags & LAUNCH_COOPERATIVE) != 0, (flags & LAUNCH_GRAPH) != 0);
         } catch (UnsupportedKernelException e) {
             // lazy loading: the kernel's code is refused at its first launch, as a JIT failure
             refused(f.name(), e.getMessage());
@@ -393,32 +424,45 @@ final class RuntimeConnection implements HostProcess, Runnable {
         return new MessageWriter(status).u64(RuntimeDevice.nanoseconds(result)).u32(deviceOutput.size());
     }
 
-    private MessageWriter allocate(MessageReader r) throws IOException {
-        long size = r.u64();
-        int kind = r.u32();
+    /** The return addresses of a runtime call (ALLOCATE, POOL_BLOCK): a count, then as many addresses. */
+    private static List<Long> callers(MessageReader r, MessageType type) throws IOException {
         int frames = r.u32();
         if (frames < 1 || frames > MAX_CALLER_FRAMES) {
-            throw new ProtocolException("ALLOCATE with " + frames + " return addresses (1 to " + MAX_CALLER_FRAMES + ")");
+            throw new ProtocolException(type + " with " + frames + " return addresses (1 to " + MAX_CALLER_FRAMES + ")");
         }
         Long[] callers = new Long[frames];
         for (int i = 0; i < frames; i++) {
             callers[i] = r.u64();
         }
-        String entry = r.string();
-        r.end();
-        DeviceAllocation.Kind k = switch (kind) {
+        return List.of(callers);
+    }
+
+    /** The kinds of ALLOCATE and FREE (enum allocation_kind of the runtime's runtime.h). */
+    private static DeviceAllocation.Kind kind(int kind, MessageType type) throws ProtocolException {
+        return switch (kind) {
             case 0 -> DeviceAllocation.Kind.DEVICE;
             case 1 -> DeviceAllocation.Kind.MANAGED;
             case 2 -> DeviceAllocation.Kind.HOST;
-            default -> throw new ProtocolException("ALLOCATE of kind " + kind);
+            case 3, 5 -> DeviceAllocation.Kind.POOL; // a device pool's block, a managed pool's block
+            case 4 -> DeviceAllocation.Kind.GRAPH;
+            case 6 -> DeviceAllocation.Kind.ARRAY;
+            default -> throw new ProtocolException(type + " of kind " + kind);
         };
+    }
+
+    private MessageWriter allocate(MessageReader r) throws IOException {
+        long size = r.u64();
+        DeviceAllocation.Kind k = kind(r.u32(), MessageType.ALLOCATE);
+        List<Long> callers = callers(r, MessageType.ALLOCATE);
+        String entry = r.string();
+        r.end();
         long address;
         try {
             address = device.allocate(size);
         } catch (IllegalArgumentException e) {
             return new MessageWriter(CudaError.MEMORY_ALLOCATION).u64(0);
         }
-        added(new DeviceAllocation(address, size, k, entry, List.of(callers)));
+        added(new DeviceAllocation(address, size, k, entry, callers));
         return new MessageWriter(CudaError.SUCCESS).u64(address);
     }
 
@@ -439,17 +483,49 @@ final class RuntimeConnection implements HostProcess, Runnable {
 
     private MessageWriter free(MessageReader r) throws IOException {
         long address = r.u64();
-        int kind = r.u32();
+        DeviceAllocation.Kind kind = kind(r.u32(), MessageType.FREE);
         r.end();
         DeviceAllocation a;
         synchronized (this) {
             a = allocations.get(address);
         }
-        boolean host = kind == 2;
-        if (a == null || (host != (a.kind() == DeviceAllocation.Kind.HOST)) || a.kind() == DeviceAllocation.Kind.VARIABLE) {
-            return new MessageWriter(host ? CudaError.INVALID_VALUE : CudaError.INVALID_DEVICE_POINTER);
+        // cudaFree frees device and managed memory; the pools and graph memory free their own blocks
+        boolean matches = a != null && switch (kind) {
+            case DEVICE -> a.kind() == DeviceAllocation.Kind.DEVICE || a.kind() == DeviceAllocation.Kind.MANAGED;
+            case POOL -> a.kind() == DeviceAllocation.Kind.POOL || a.kind() == DeviceAllocation.Kind.POOL_RESERVE;
+            default -> a.kind() == kind;
+        };
+        if (!matches) {
+            return new MessageWriter(kind == DeviceAllocation.Kind.HOST ? CudaError.INVALID_VALUE : CudaError.INVALID_DEVICE_POINTER);
         }
         removed(a);
+        return new MessageWriter(CudaError.SUCCESS);
+    }
+
+    /**
+     * A pool block changed hands: handed out again by a stream-ordered allocation, or given back
+     * to its pool by the program (it stays allocated, the pool's reserve).
+     */
+    private MessageWriter poolBlock(MessageReader r) throws IOException {
+        long address = r.u64();
+        boolean inUse = r.u32() != 0;
+        List<Long> callers = callers(r, MessageType.POOL_BLOCK);
+        String entry = r.string();
+        r.end();
+        DeviceAllocation a;
+        synchronized (this) {
+            a = allocations.get(address);
+        }
+        if (a == null || (a.kind() != DeviceAllocation.Kind.POOL && a.kind() != DeviceAllocation.Kind.POOL_RESERVE)) {
+            throw new ProtocolException("POOL_BLOCK of 0x" + Long.toHexString(address) + ", which is no pool's block");
+        }
+        DeviceAllocation now = new DeviceAllocation(address, a.size(),
+                inUse ? DeviceAllocation.Kind.POOL : DeviceAllocation.Kind.POOL_RESERVE, entry, callers);
+        synchronized (this) {
+            allocations.put(address, now);
+        }
+        listener.freed(this, a);
+        listener.allocated(this, now);
         return new MessageWriter(CudaError.SUCCESS);
     }
 

@@ -105,6 +105,26 @@ final class RuntimeDevice {
         p.put("canMapHostMemory", 1L);
         p.put("managedMemory", 1L);
         p.put("directManagedMemAccessFromHost", 1L);
+        // host code and kernels share one coherent memory at every call (the runtime's managed.c)
+        p.put("concurrentManagedAccess", 1L);
+        // stream-ordered allocation from memory pools (the runtime's pool.c); no handle export
+        p.put("memoryPoolsSupported", 1L);
+        // cudaLaunchCooperativeKernel: every CTA of a grid that fits the device resident at once
+        p.put("cooperativeLaunch", 1L);
+        // CUDA arrays, textures and surfaces (the runtime's textures.c), with the limits of CUDA's
+        // compute capability 9.0 devices; textures over linear memory may start at any allocation
+        // (aligned to 256 bytes, as the simulator's global memory aligns them)
+        p.put("textureAlignment", GlobalMemory.ALIGN);
+        p.put("texturePitchAlignment", 32L);
+        p.put("surfaceAlignment", GlobalMemory.ALIGN);
+        p.put("maxTexture1D", 131072L);
+        p.put("maxTexture1DLinear", 1L << 28);
+        p.put("maxTexture2D[0]", 131072L);
+        p.put("maxTexture2D[1]", 65536L);
+        p.put("maxTexture3D[0]", 16384L);
+        p.put("maxTexture3D[1]", 16384L);
+        p.put("maxTexture3D[2]", 16384L);
+        p.put("maxSurface1D", 32768L);
         p.put("computeMode", 0L);
         return p;
     }
@@ -148,29 +168,19 @@ final class RuntimeDevice {
 
     /**
      * Loads the PTX image of {@code fatbin} that this device would JIT-compile (the simulator
-     * runs PTX, not SASS).
+     * runs PTX, not SASS). A program built with {@code nvcc -rdc=true} registers the fatbin nvlink
+     * made (SASS only) with the relocatable fatbins of its translation units, whose PTX images
+     * are the device code the simulator runs.
+     *
+     * @param relocatable the translation units' fatbins of a program linked by nvlink, else empty
      */
-    public Module load(String name, byte[] fatbin) throws ModuleException {
+    public Module load(String name, byte[] fatbin, List<byte[]> relocatable) throws ModuleException {
         try {
+            if (!relocatable.isEmpty()) {
+                return loadRelocatable(name, relocatable);
+            }
             Catalog catalog = new CatalogReader().read(name, ByteBuffer.wrap(fatbin));
-            List<DeviceImage> ptx = SimulatedImages.ptx(catalog.images());
-            List<String> others = new ArrayList<>();
-            for (DeviceImage image : catalog.images()) {
-                if (image.format() != ImageFormat.PTX) {
-                    others.add(image.suggestedFileName());
-                }
-            }
-            if (ptx.isEmpty()) {
-                throw new ModuleException(CudaError.NO_KERNEL_IMAGE_FOR_DEVICE, name + " has no PTX image"
-                        + (others.isEmpty() ? "" : " (only " + String.join(", ", others) + ")")
-                        + "; the simulator runs PTX: build with -arch=sm_NN or -gencode arch=compute_NN,code=compute_NN,"
-                        + " and without -rdc=true (nvlink links relocatable device code into SASS only)");
-            }
-            Selection s = SimulatedImages.select(name, ptx, target);
-            if (s.chosen().isEmpty()) {
-                throw new ModuleException(CudaError.NO_KERNEL_IMAGE_FOR_DEVICE, s.explanation());
-            }
-            DeviceImage image = s.chosen().get();
+            DeviceImage image = chosenPtx(name, catalog);
             String imageName = name + " [" + image.suggestedFileName() + "]";
             PtxModule module = PtxLoader.load(imageName, ptxText(image));
             return new Module(imageName, device.load(module));
@@ -179,6 +189,45 @@ final class RuntimeDevice {
         } catch (IllegalArgumentException e) {
             throw new ModuleException(CudaError.NO_KERNEL_IMAGE_FOR_DEVICE, name + ": " + e.getMessage());
         }
+    }
+
+    /** The PTX image of a fatbin the device would JIT-compile, or why there is none. */
+    private DeviceImage chosenPtx(String name, Catalog catalog) throws ModuleException {
+        List<DeviceImage> ptx = SimulatedImages.ptx(catalog.images());
+        List<String> others = new ArrayList<>();
+        for (DeviceImage image : catalog.images()) {
+            if (image.format() != ImageFormat.PTX) {
+                others.add(image.suggestedFileName());
+            }
+        }
+        if (ptx.isEmpty()) {
+            throw new ModuleException(CudaError.NO_KERNEL_IMAGE_FOR_DEVICE, name + " has no PTX image"
+                    + (others.isEmpty() ? "" : " (only " + String.join(", ", others) + ")")
+                    + "; the simulator runs PTX: build with -arch=sm_NN or -gencode arch=compute_NN,code=[sm_NN,compute_NN]");
+        }
+        Selection s = SimulatedImages.select(name, ptx, target);
+        if (s.chosen().isEmpty()) {
+            throw new ModuleException(CudaError.NO_KERNEL_IMAGE_FOR_DEVICE, s.explanation());
+        }
+        return s.chosen().get();
+    }
+
+    /** The translation units' PTX of an -rdc program, as one module. */
+    private Module loadRelocatable(String name, List<byte[]> units) throws ModuleException, InputFormatException {
+        List<String> names = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
+        for (int i = 0; i < units.size(); i++) {
+            String unit = name + " (translation unit " + (i + 1) + " of " + units.size() + ")";
+            DeviceImage image = chosenPtx(unit, new CatalogReader().read(unit, ByteBuffer.wrap(units.get(i))));
+            names.add(unit + " [" + image.suggestedFileName() + "]");
+            texts.add(ptxText(image));
+        }
+        if (texts.size() == 1) {
+            return new Module(names.get(0), device.load(PtxLoader.load(names.get(0), texts.get(0))));
+        }
+        // the units' PTX linked into one program, as nvlink links their SASS
+        String linked = name + " (" + texts.size() + " translation units linked)";
+        return new Module(linked, device.load(PtxLoader.link(linked, names, texts)));
     }
 
     /** A fatbin's PTX is NUL-terminated and padded. */
@@ -295,11 +344,11 @@ final class RuntimeDevice {
      * @throws IllegalArgumentException when the extents or shared size are out of range
      */
     public ProgramLaunch launch(HostProcess process, int sequence, Module m, String kernel, int[] grid, int[] block, int sharedBytes,
-            List<byte[]> args, long stream) {
+            List<byte[]> args, long stream, boolean cooperative, boolean fromGraph) {
         LaunchConfig.Builder b = LaunchConfig.builder(kernel).grid(grid[0], grid[1], grid[2])
-                .block(block[0], block[1], block[2]).sharedBytes(sharedBytes);
+                .block(block[0], block[1], block[2]).sharedBytes(sharedBytes).cooperative(cooperative);
         args.forEach(b::argBytes);
-        ProgramLaunch launch = new ProgramLaunch(process, sequence, m.loaded(), b.build(), stream);
+        ProgramLaunch launch = new ProgramLaunch(process, sequence, m.loaded(), b.build(), stream, cooperative, fromGraph);
         launch.prepare(ExecOptions.defaults().withWorkers(1)); // validates now, before the runner sees it
         return launch;
     }

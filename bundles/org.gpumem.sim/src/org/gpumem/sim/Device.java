@@ -43,6 +43,9 @@ public interface Device {
     /** Writes global memory; same failures as {@link #read}. */
     void write(long address, byte[] bytes);
 
+    /** The texture and surface objects kernels of this device read and write through. */
+    TextureTable textures();
+
     /**
      * Loads PTX text: decodes every function, allocates and initializes the module's
      * {@code .global} variables and builds its {@code .const} bank. As with the CUDA driver's

@@ -5,9 +5,11 @@ import java.util.List;
 
 /**
  * What to launch: the kernel (its mangled PTX name), grid and block extents, dynamic shared
- * bytes, and the argument values in PTX parameter order. Each argument is raw little-endian
- * bytes; the launch checks their count and sizes against the kernel's {@code .param} list, and
- * the extents and shared memory against the device's {@link DeviceFacts}.
+ * bytes, the argument values in PTX parameter order, and whether the launch is cooperative
+ * (cudaLaunchCooperativeKernel: every CTA resident at once, so that the grid can synchronise).
+ * Each argument is raw little-endian bytes; the launch checks their count and sizes against the
+ * kernel's {@code .param} list, and the extents and shared memory against the device's
+ * {@link DeviceFacts}.
  */
 public final class LaunchConfig {
     /** Most CTAs in a grid the simulator numbers (the device's limits are {@link DeviceFacts}'). */
@@ -18,6 +20,7 @@ public final class LaunchConfig {
     private final Dim3 block;
     private final int dynamicSharedBytes;
     private final List<byte[]> args;
+    private final boolean cooperative;
 
     private LaunchConfig(Builder b) {
         this.kernel = b.kernel;
@@ -25,6 +28,16 @@ public final class LaunchConfig {
         this.block = b.block;
         this.dynamicSharedBytes = b.sharedBytes;
         this.args = List.copyOf(b.args);
+        this.cooperative = b.cooperative;
+    }
+
+    /**
+     * A cooperative launch: all its CTAs are resident at once (the grid must fit the device), and
+     * the kernel gets the grid barrier's workspace ({@code %envreg1:%envreg2}) that
+     * cooperative groups' {@code this_grid().sync()} synchronises on.
+     */
+    public boolean cooperative() {
+        return cooperative;
     }
 
     public String kernel() {
@@ -59,6 +72,7 @@ public final class LaunchConfig {
         private Dim3 block = new Dim3(1, 1, 1);
         private int sharedBytes;
         private final List<byte[]> args = new ArrayList<>();
+        private boolean cooperative;
 
         private Builder(String kernel) {
             this.kernel = kernel;
@@ -113,6 +127,11 @@ public final class LaunchConfig {
         /** A by-value aggregate or any other raw argument. */
         public Builder argBytes(byte[] bytes) {
             args.add(bytes.clone());
+            return this;
+        }
+
+        public Builder cooperative(boolean on) {
+            this.cooperative = on;
             return this;
         }
 

@@ -52,4 +52,17 @@ class AllocationVariablesTest {
         assertEquals("__device__ variable", v.getTypeName());
         assertEquals(8, v.getByteSize());
     }
+
+    @Test
+    void streamOrderedAndGraphMemorySayWhatTheyAre() {
+        CallSite caller = new CallSite(1, "app", "main", "main", 0x40, null, 0);
+        assertEquals("stream-ordered memory (memory pool)", AllocationVariables.variable(new DeviceAllocation(0x1_0000_0000L,
+                64, DeviceAllocation.Kind.POOL, "cudaMallocAsync", List.of(1L)), caller, global).getTypeName());
+        Variable reserve = AllocationVariables.variable(new DeviceAllocation(0x1_0000_0000L, 64,
+                DeviceAllocation.Kind.POOL_RESERVE, "cudaFreeAsync", List.of(1L)), caller, global);
+        assertEquals("memory pool reserve", reserve.getTypeName());
+        assertEquals("cudaFreeAsync from main+0x40", reserve.getName());
+        assertEquals("graph memory", AllocationVariables.variable(new DeviceAllocation(0x1_0000_0000L, 64,
+                DeviceAllocation.Kind.GRAPH, "cudaGraphAddMemAllocNode", List.of(1L)), caller, global).getTypeName());
+    }
 }

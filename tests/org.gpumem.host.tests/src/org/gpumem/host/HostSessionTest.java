@@ -139,4 +139,48 @@ class HostSessionTest {
         assertTrue(err.contains("start the program with: gpumem exec"), err);
         assertTrue(err.contains("cudaGetDeviceCount(&count) failed: cudaErrorNoDevice"), err);
     }
+
+    /**
+     * Stream-ordered allocations are the program's memory in gpumem's views like any other: a
+     * pool's block appears when cudaMallocAsync hands it out, becomes the pool's reserve when
+     * cudaFreeAsync gives it back (still allocated: the pool keeps it), is handed out again by
+     * the next allocation of its size, and goes when the pool releases it; a captured
+     * cudaMallocAsync is graph memory. (mempool.cu checks its own results on the host.)
+     */
+    @Test
+    void poolBlocksAndGraphMemoryAreAllocationsWithTheCallsThatMadeThem() throws Exception {
+        Recorder r = new Recorder() {
+            @Override
+            public void launchFinished(HostProcess process, ProgramLaunch launch, LaunchResult result) {
+                events.add(launch + (result.completed() ? " completed" : " faulted"));
+            }
+        };
+        HostProgram program = HostProgram.of(Fixtures.program("mempool"), List.of(), Fixtures.runtime());
+        HostSession session = HostSession.start(program, r, KernelRunner.simulate(ExecOptions.defaults()),
+                new HostSession.Io(ProcessBuilder.Redirect.INHERIT, ProcessBuilder.Redirect.PIPE, ProcessBuilder.Redirect.PIPE));
+        String out = run(session);
+        assertEquals(0, session.waitFor(), out);
+        assertTrue(out.endsWith("Test PASSED\n"), out);
+        long bytes = 4096 * 4;
+        List<DeviceAllocation> pool = r.allocated.stream().filter(a -> a.kind() == DeviceAllocation.Kind.POOL).toList();
+        List<DeviceAllocation> reserve = r.allocated.stream().filter(a -> a.kind() == DeviceAllocation.Kind.POOL_RESERVE)
+                .toList();
+        DeviceAllocation first = pool.get(0);
+        assertEquals("cudaMallocAsync", first.entryPoint());
+        assertEquals(bytes, first.size());
+        assertFalse(first.callers().isEmpty());
+        // freed into the pool, then the second cudaMallocAsync of that size: the same block
+        assertEquals(first.address(), reserve.get(0).address());
+        assertEquals("cudaFreeAsync", reserve.get(0).entryPoint());
+        assertEquals(first.address(), pool.get(1).address());
+        assertEquals("cudaMallocAsync", pool.get(1).entryPoint());
+        assertTrue(pool.stream().anyMatch(a -> a.entryPoint().equals("cudaMallocFromPoolAsync")), pool.toString());
+        // trimmed and released blocks are freed in gpumem as other allocations are
+        assertTrue(r.freed.stream().anyMatch(a -> a.kind() == DeviceAllocation.Kind.POOL_RESERVE
+                && a.address() == first.address()), r.freed.toString());
+        List<DeviceAllocation> graph = r.allocated.stream().filter(a -> a.kind() == DeviceAllocation.Kind.GRAPH).toList();
+        assertEquals(List.of("cudaMallocAsync", "cudaGraphAddMemAllocNode"),
+                graph.stream().map(DeviceAllocation::entryPoint).toList());
+        assertTrue(graph.stream().allMatch(a -> a.size() == bytes), graph.toString());
+    }
 }

@@ -1,5 +1,11 @@
 package org.gpumem.debug.launch;
 
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
 import org.gpumem.debug.core.DebugSession;
 import org.gpumem.debug.core.KernelEngine;
 import org.gpumem.debug.core.Stop;
@@ -13,13 +19,20 @@ import org.gpumem.sim.LaunchResult;
  * under a debug-core session without breakpoints ({@link ProgramDebugger}), so that terminating
  * the program stops the launch it waits in at once. A fault ends the launch with its report;
  * each launch that ends is reported to the program's process ({@link HostProgramProcess#lastRun()}),
- * with its address-space profile.
+ * with its address-space profile. A launch that runs longer than the configuration's wall-clock
+ * limit is stopped as {@code gpumem exec --timeout} stops it: the program gets
+ * cudaErrorLaunchTimeout and the console the report of where every warp was.
  */
 final class HostKernelRunner implements ProgramDebugger.Front {
     private final HostProgramProcess program;
+    private final double timeoutSeconds;
+    /** The wall-clock limit of each running launch, cancelled when it ends. */
+    private final Map<ProgramLaunch, Future<?>> limits = new ConcurrentHashMap<>();
 
-    HostKernelRunner(HostProgramProcess program) {
+    /** @param timeoutSeconds the most seconds a launch may run, 0 for no limit */
+    HostKernelRunner(HostProgramProcess program, double timeoutSeconds) {
         this.program = program;
+        this.timeoutSeconds = timeoutSeconds;
     }
 
     @Override
@@ -27,8 +40,18 @@ final class HostKernelRunner implements ProgramDebugger.Front {
         RunToEnd listener = new RunToEnd(launch);
         DebugSession session = new DebugSession(engine, listener);
         listener.session = session;
+        if (timeoutSeconds > 0) {
+            limits.put(launch, CompletableFuture.runAsync(() -> session.requestStop("the wall-clock limit of " + seconds()
+                    + " s was reached (raise it in the launch configuration, 0 for none)"),
+                    CompletableFuture.delayedExecutor(Math.round(timeoutSeconds * 1e9), TimeUnit.NANOSECONDS)));
+        }
         session.resume();
         return session;
+    }
+
+    private String seconds() {
+        return timeoutSeconds == Math.rint(timeoutSeconds) ? Long.toString((long) timeoutSeconds)
+                : Double.toString(timeoutSeconds);
     }
 
     /** Ends the session at a fault, whose result the program gets. */
@@ -55,6 +78,10 @@ final class HostKernelRunner implements ProgramDebugger.Front {
 
     @Override
     public void ended(ProgramLaunch launch, LaunchResult result) {
+        Future<?> limit = limits.remove(launch);
+        if (limit != null) {
+            limit.cancel(false);
+        }
         if (result != null) {
             program.ran(launch, result);
         }

@@ -22,7 +22,10 @@ import org.gpumem.sim.launch.Devices;
  * The attributes of a "CUDA Application (gpumem simulator)" launch configuration: the program (an
  * executable built with {@code nvcc -cudart shared}), its arguments (one string, split as a
  * shell would, with string substitution), working directory (default: the program's folder),
- * the device the simulator models and the instruction budget of each launch. The environment
+ * the device the simulator models, and how a launch that runs away is stopped: by wall-clock
+ * time in run mode (default 5 minutes, as {@code gpumem exec --timeout}), by an instruction
+ * budget only when one is given (real programs' correct kernels may issue tens of billions of
+ * warp instructions; a debug session is stopped by its user). The environment
  * is the platform's ({@link ILaunchManager#ATTR_ENVIRONMENT_VARIABLES}, edited by the
  * Environment tab), added to gpumem's own.
  */
@@ -36,8 +39,15 @@ public final class HostLaunchAttributes {
     public static final String WORKING_DIRECTORY = PREFIX + "workingDirectory";
     /** The compute capability the simulator models, e.g. {@code sm_90}. */
     public static final String DEVICE = PREFIX + "device";
-    /** Most warp instructions of each kernel launch, as a decimal string (a long does not fit an int attribute). */
+    /**
+     * Most warp instructions of each kernel launch, as a decimal string (a long does not fit an int
+     * attribute); empty or 0: no limit.
+     */
     public static final String BUDGET = PREFIX + "budget";
+    /** Wall-clock limit of each kernel launch in run mode, seconds as text; 0: none. */
+    public static final String TIMEOUT_SECONDS = PREFIX + "timeoutSeconds";
+    /** The default of {@link #TIMEOUT_SECONDS}, as {@code gpumem exec}'s. */
+    public static final String DEFAULT_TIMEOUT_SECONDS = KernelLaunchAttributes.DEFAULT_TIMEOUT_SECONDS;
 
     public static final String DEFAULT_DEVICE = "sm_90";
 
@@ -76,6 +86,7 @@ public final class HostLaunchAttributes {
     public static void validate(ILaunchConfiguration configuration) throws CoreException {
         describe(configuration, Path.of(""));
         budget(configuration);
+        timeoutSeconds(configuration);
     }
 
     /** The program's path, substituted; it must be an executable file. */
@@ -101,22 +112,30 @@ public final class HostLaunchAttributes {
         return device;
     }
 
-    /** The instruction budget of each launch (default {@link ExecOptions#DEFAULT_BUDGET}). */
+    /** The instruction budget of each launch, 0 for none (the default, as {@code gpumem exec}'s). */
     public static long budget(ILaunchConfiguration configuration) throws CoreException {
         String text = configuration.getAttribute(BUDGET, "").trim().replace("_", "").replace(",", "");
         if (text.isEmpty()) {
-            return ExecOptions.DEFAULT_BUDGET;
+            return NO_BUDGET;
         }
         try {
             long budget = Long.parseLong(text);
-            if (budget > 0) {
+            if (budget >= 0) {
                 return budget;
             }
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw error(configuration, "instruction budget must be a positive number of warp instructions: "
+        throw error(configuration, "instruction budget must be a number of warp instructions, 0 or empty for none: "
                 + configuration.getAttribute(BUDGET, ""));
+    }
+
+    /** An {@link ExecOptions#instructionBudget()} without limit. */
+    private static final long NO_BUDGET = 0;
+
+    /** The wall-clock limit of each launch in run mode, in seconds (0: none). */
+    public static double timeoutSeconds(ILaunchConfiguration configuration) throws CoreException {
+        return KernelLaunchAttributes.seconds(configuration, TIMEOUT_SECONDS, DEFAULT_TIMEOUT_SECONDS);
     }
 
     /**

@@ -49,7 +49,8 @@ public final class HostLaunchDelegate implements ILaunchConfigurationDelegate {
         }
         HostProgramProcess process = new HostProgramProcess(launch, program);
         ProgramDebugger runner = new ProgramDebugger(budget,
-                debug ? new HostKernelDebugger(launch, process) : new HostKernelRunner(process));
+                debug ? new HostKernelDebugger(launch, process)
+                        : new HostKernelRunner(process, HostLaunchAttributes.timeoutSeconds(configuration)));
         Runnable programEnded = runner::programEnded;
         HostSession session;
         try {

@@ -145,7 +145,12 @@ public final class KernelLaunchAttributes {
      * @throws CoreException naming the configuration when the value is not a number of seconds
      */
     public static double timeoutSeconds(ILaunchConfiguration configuration) throws CoreException {
-        String text = configuration.getAttribute(TIMEOUT_SECONDS, DEFAULT_TIMEOUT_SECONDS).strip();
+        return seconds(configuration, TIMEOUT_SECONDS, DEFAULT_TIMEOUT_SECONDS);
+    }
+
+    /** A wall-clock limit attribute in seconds (0: none), as kernel and CUDA program launches have one. */
+    static double seconds(ILaunchConfiguration configuration, String attribute, String fallback) throws CoreException {
+        String text = configuration.getAttribute(attribute, fallback).strip();
         try {
             double s = Double.parseDouble(text);
             if (s >= 0 && !Double.isInfinite(s)) {

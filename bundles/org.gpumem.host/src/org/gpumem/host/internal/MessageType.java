@@ -23,14 +23,17 @@ public enum MessageType {
     RESET(15),
     SET_HEAP_SIZE(16),
     OCCUPANCY(17),
-    AVAILABLE_DYNAMIC_SHARED(18);
+    AVAILABLE_DYNAMIC_SHARED(18),
+    POOL_BLOCK(19),
+    TEXTURE_CREATE(20),
+    TEXTURE_DESTROY(21);
 
     /** Set in the type of every reply. */
     public static final int REPLY = 0x8000;
     /** The protocol version a HELLO names. */
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
 
-    private static final MessageType[] BY_CODE = new MessageType[19];
+    private static final MessageType[] BY_CODE = new MessageType[22];
 
     static {
         for (MessageType t : values()) {

@@ -32,7 +32,8 @@ import org.gpumem.sim.ptx.PtxFunction;
 
 /**
  * Runs a launch under debugger control. As many CTAs are resident at once as the device's one
- * SM keeps ({@link DeviceFacts#residentBlocks}), or the whole grid when it is smaller; they are made resident in linear order (CTA 0, 1, ...), and a CTA that finishes
+ * SM keeps ({@link DeviceFacts#residentBlocks}), or the whole grid when it is smaller or the
+ * launch is cooperative (its CTAs wait for each other at grid barriers); they are made resident in linear order (CTA 0, 1, ...), and a CTA that finishes
  * makes room for the next. Resuming runs every resident CTA, each CTA's warps in turn as in a
  * normal run; barriers, faults and the instruction budget are per CTA as on a device (the
  * budget counts the warp instructions of all of them).
@@ -97,9 +98,12 @@ public final class ControlledLaunch {
         this.profile = new ProfileTally(this.launch);
         long b = launch.options().instructionBudget();
         this.budgetLeft = b <= 0 ? Long.MAX_VALUE : b;
-        // at least one: the launch checked that a CTA's threads and shared memory fit a block
-        this.maxResident = Math.max(1, DeviceFacts.of(this.launch.module().device().smVersion())
-                .residentBlocks(this.launch.config().block().volume(), this.launch.sharedBytes()));
+        // a cooperative grid is resident whole (its launch checked that it fits), so its CTAs can
+        // meet at grid barriers while the debugger runs them side by side; otherwise at least one:
+        // the launch checked that a CTA's threads and shared memory fit a block
+        this.maxResident = this.launch.coResident() ? this.launch.ctaCount()
+                : Math.max(1, DeviceFacts.of(this.launch.module().device().smVersion())
+                        .residentBlocks(this.launch.config().block().volume(), this.launch.sharedBytes()));
         fillResident();
         selected = resident.get(0).cta().warp(0);
     }

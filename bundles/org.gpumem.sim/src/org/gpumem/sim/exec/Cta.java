@@ -125,6 +125,8 @@ public final class Cta {
             sp[Specials.DYNAMIC_SMEM_SIZE << 5 | lane] = launch.config.dynamicSharedBytes();
             sp[Specials.TOTAL_SMEM_SIZE << 5 | lane] = launch.sharedBytes;
             sp[Specials.WARPSZ << 5 | lane] = launch.facts.warpSize();
+            sp[Specials.ENVREG1 << 5 | lane] = launch.gridBarrier >>> 32;
+            sp[Specials.ENVREG2 << 5 | lane] = launch.gridBarrier & 0xFFFF_FFFFL;
         }
         warp.validMask = valid;
     }
@@ -304,41 +306,65 @@ public final class Cta {
      */
     boolean runToCompletion(LaunchBudget.Allowance budget, int slice) {
         while (true) {
-            boolean ran = false;
-            for (Warp w : warps) {
-                if (w.state != WarpState.READY) {
-                    continue;
-                }
-                if (launch.stopRequested()) {
-                    fault = w.faultHere(FaultKind.STOPPED, launch.stopReason);
-                    return true;
-                }
-                long grant = budget.take(slice);
-                if (grant <= 0) {
-                    fault = w.faultHere(FaultKind.INSTRUCTION_BUDGET, "the launch issued its budget of "
-                            + launch.options.instructionBudget() + " warp instructions; the kernel may not terminate "
-                            + "(raise the budget with --budget N, or 0 for none)");
-                    return false;
-                }
-                long before = w.instructions;
-                Stop s = interpreter.runWarp(w, grant, false, false);
-                long used = w.instructions - before;
-                budget.giveBack(grant - used);
-                if (launch.stopRequested()) {
-                    launch.issuedAfterStop(used);
-                }
-                ran = true;
-                if (s == Stop.FAULT) {
-                    return true;
-                }
+            Pass p = pass(budget, slice);
+            if (p == Pass.BUDGET) {
+                return false;
             }
-            if (fault != null) {
+            if (p == Pass.STOPPED) {
                 return true;
             }
-            if (!ran && !resolveBlocked()) {
+            if (p == Pass.IDLE && !resolveBlocked()) {
                 return true;
             }
         }
+    }
+
+    /** What one {@link #pass} did. */
+    enum Pass {
+        /** Some warp issued instructions. */
+        RAN,
+        /** No warp was ready: all wait at barriers, or all exited ({@link #resolveBlocked} tells). */
+        IDLE,
+        /** A fault or a stop request ended the CTA ({@link #fault}). */
+        STOPPED,
+        /** The launch's instruction budget ran out ({@link #fault} says so). */
+        BUDGET
+    }
+
+    /** Runs each ready warp once, for at most {@code slice} instructions: one turn of the CTA's scheduler. */
+    Pass pass(LaunchBudget.Allowance budget, int slice) {
+        boolean ran = false;
+        for (Warp w : warps) {
+            if (w.state != WarpState.READY) {
+                continue;
+            }
+            if (launch.stopRequested()) {
+                fault = w.faultHere(FaultKind.STOPPED, launch.stopReason);
+                return Pass.STOPPED;
+            }
+            long grant = budget.take(slice);
+            if (grant <= 0) {
+                fault = w.faultHere(FaultKind.INSTRUCTION_BUDGET, "the launch issued its budget of "
+                        + launch.options.instructionBudget() + " warp instructions; the kernel may not terminate "
+                        + "(raise the budget with --budget N, or 0 for none)");
+                return Pass.BUDGET;
+            }
+            long before = w.instructions;
+            Stop s = interpreter.runWarp(w, grant, false, false);
+            long used = w.instructions - before;
+            budget.giveBack(grant - used);
+            if (launch.stopRequested()) {
+                launch.issuedAfterStop(used);
+            }
+            ran = true;
+            if (s == Stop.FAULT) {
+                return Pass.STOPPED;
+            }
+        }
+        if (fault != null) {
+            return Pass.STOPPED;
+        }
+        return ran ? Pass.RAN : Pass.IDLE;
     }
 
     /** Where each warp of this CTA is, for the report of a launch stopped from outside. */

@@ -25,6 +25,8 @@ import org.gpumem.sim.shadow.CtaShadow;
  */
 public final class Interpreter {
     private final Cta cta;
+    /** The texture and surface instructions of this CTA, made when the first one runs. */
+    private TextureUnit textures;
     /** The CTA's memory, its shared bytes and scratch longs: what the fast engine's blocks use. */
     final CtaMemory memory;
     private final CtaAtomics atomics;
@@ -446,6 +448,17 @@ public final class Interpreter {
                 return;
             case Op.ISSPACEP:
                 isspacep(in, R, m);
+                return;
+            case Op.TEX:
+            case Op.TLD4:
+            case Op.TXQ:
+            case Op.SUQ:
+            case Op.SULD:
+            case Op.SUST:
+                if (textures == null) {
+                    textures = new TextureUnit(cta.launch);
+                }
+                textures.execute(in, R, m);
                 return;
             default:
                 Alu.execute(in, R, m);

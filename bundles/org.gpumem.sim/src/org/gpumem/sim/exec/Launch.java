@@ -78,6 +78,8 @@ public final class Launch implements KernelLaunch {
     volatile String stopReason;
     /** Warp instructions of the slices that ended after a stop was requested: what it let run after it. */
     private final AtomicLong issuedAfterStop = new AtomicLong();
+    /** Where a cooperative launch's grid barrier counts (%envreg1:%envreg2); 0 for other launches. */
+    final long gridBarrier;
 
     Launch(DeviceModule module, LaunchConfig config, ExecOptions options) {
         this.module = module;
@@ -115,6 +117,22 @@ public final class Launch implements KernelLaunch {
                     + " bytes of local memory per thread, more than " + DeviceFacts.MAX_LOCAL_BYTES_PER_THREAD);
         }
         this.shadow = checks == null ? null : new LaunchShadow(checks, m, kernel, config.grid(), config.block(), sharedBytes);
+        if (config.cooperative()) {
+            long resident = (long) facts.residentBlocks(config.block().volume(), sharedBytes) * DeviceFacts.MULTIPROCESSORS;
+            if (ctaCount() > resident) {
+                throw new IllegalArgumentException("a cooperative launch of " + ctaCount() + " CTAs does not fit the "
+                        + "device: at most " + resident + " CTAs of " + kernel.name() + " with this block and shared "
+                        + "memory are resident at once");
+            }
+            this.gridBarrier = module.device().gridBarrier();
+        } else {
+            this.gridBarrier = 0;
+        }
+    }
+
+    /** Whether all CTAs are resident at once (a cooperative launch): the debugger keeps them so too. */
+    public boolean coResident() {
+        return config.cooperative();
     }
 
     private static void checkExtents(LaunchConfig config) {
@@ -356,6 +374,9 @@ public final class Launch implements KernelLaunch {
      */
     @Override
     public LaunchResult run() {
+        if (config.cooperative()) {
+            return runCoResident();
+        }
         long start = System.nanoTime();
         int ctas = ctaCount();
         int workers = shadow != null ? 1 : Math.max(1, Math.min(options.workerThreads(), ctas));
@@ -419,6 +440,71 @@ public final class Launch implements KernelLaunch {
             positions.sort(Comparator.comparing((WarpPosition p) -> p.cta().z()).thenComparing(p -> p.cta().y())
                     .thenComparing(p -> p.cta().x()).thenComparing(WarpPosition::warp));
         }
+        return new LaunchResult(fault, warpInsns, threadInsns, System.nanoTime() - start, profile, output.text(),
+                positions);
+    }
+
+    /** Warp instructions a warp of a co-resident grid runs before the next CTA's warps run. */
+    static final int CO_RESIDENT_SLICE = 1024;
+
+    /**
+     * Runs a cooperative launch: every CTA resident at once, on the calling thread, each CTA's
+     * ready warps a slice at a time, CTA after CTA, so that a CTA waiting at a grid barrier lets
+     * the others reach it. The first fault stops the grid; a CTA whose warps all wait at a
+     * barrier of their own that cannot complete deadlocks as in a plain launch.
+     */
+    private LaunchResult runCoResident() {
+        long start = System.nanoTime();
+        int ctas = ctaCount();
+        LaunchBudget budget = new LaunchBudget(options.instructionBudget(), 1, CO_RESIDENT_SLICE);
+        LaunchBudget.Allowance allowance = budget.allowance();
+        Cta[] grid = new Cta[ctas];
+        for (int i = 0; i < ctas; i++) {
+            grid[i] = new Cta(this, options.profile());
+            grid[i].reset(i);
+        }
+        boolean[] done = new boolean[ctas];
+        int running = ctas;
+        Fault fault = null;
+        long warpInsns = 0, threadInsns = 0;
+        try {
+            while (running > 0 && fault == null) {
+                for (int i = 0; i < ctas && fault == null; i++) {
+                    Cta c = grid[i];
+                    if (done[i]) {
+                        continue;
+                    }
+                    Cta.Pass p = c.pass(allowance, CO_RESIDENT_SLICE);
+                    if (p == Cta.Pass.IDLE && !c.resolveBlocked() && c.fault == null) {
+                        done[i] = true; // finished
+                        running--;
+                        output.collect(c);
+                    }
+                    fault = c.fault;
+                }
+            }
+        } finally {
+            allowance.close();
+        }
+        long[][] counters = options.profile() ? new long[code.length][] : null;
+        List<WarpPosition> positions = new ArrayList<>();
+        for (int i = 0; i < ctas; i++) {
+            warpInsns += grid[i].warpInstructions;
+            threadInsns += grid[i].threadInstructions;
+            if (counters != null) {
+                ProfileCounters.add(counters, grid[i].profile);
+            }
+            if (!done[i] && fault != null) {
+                output.collect(grid[i]);
+                if (fault.kind() == FaultKind.STOPPED) {
+                    positions.addAll(grid[i].positions());
+                }
+            }
+        }
+        if (fault != null && fault.kind() == FaultKind.STOPPED) {
+            fault = stoppedFault(fault);
+        }
+        AddressSpaceProfile profile = counters == null ? null : ProfileCounters.profile(module.module(), counters);
         return new LaunchResult(fault, warpInsns, threadInsns, System.nanoTime() - start, profile, output.text(),
                 positions);
     }

@@ -6,6 +6,7 @@ import java.util.Set;
 
 import org.gpumem.model.Target;
 import org.gpumem.sim.Device;
+import org.gpumem.sim.TextureTable;
 import org.gpumem.sim.ExecEngine;
 import org.gpumem.sim.SimulatorTarget;
 import org.gpumem.sim.check.CheckTool;
@@ -32,6 +33,9 @@ public final class SimulatedDevice implements Device {
     private DeviceHeap heap;
     /** The memory checks of this device's launches, or null when they are off (the engines then pay nothing). */
     private DeviceShadow checks;
+    private static final int GRID_BARRIER_BYTES = 16;
+    private final TextureTable textures = new TextureTable();
+    private long gridBarrier;
 
     /**
      * @param target compute capability as PTX names it, e.g. {@code sm_90}
@@ -144,6 +148,25 @@ public final class SimulatedDevice implements Device {
         }
         heapBytes = bytes;
         return true;
+    }
+
+    /**
+     * The grid barrier's workspace of cooperative launches (16 bytes of global memory, allocated
+     * the first time a cooperative launch is made, never while one runs), zeroed for the launch
+     * being made: cooperative groups count the CTAs arriving at {@code this_grid().sync()} there.
+     * Launches of one device run one after the other, so they share it.
+     */
+    synchronized long gridBarrier() {
+        if (gridBarrier == 0) {
+            gridBarrier = global.allocate(GRID_BARRIER_BYTES, 256);
+        }
+        global.write(gridBarrier, new byte[GRID_BARRIER_BYTES]);
+        return gridBarrier;
+    }
+
+    @Override
+    public TextureTable textures() {
+        return textures;
     }
 
     /** The device heap, allocated in global memory the first time a launch needs it. */

@@ -4,9 +4,11 @@
  * {@link org.gpumem.sim.exec.DeviceModule}, whose {@link org.gpumem.sim.exec.Launch} runs the
  * kernel's CTAs; the {@link org.gpumem.sim.exec.Interpreter} executes each CTA's warps, their call
  * frames and reconvergence stacks, with the CTA's memory and atomic paths, named barriers, warp
- * intrinsics and the device runtime (printf, malloc, free, assert); a debugger's breakpoints and
- * watched ranges ({@link org.gpumem.sim.exec.Watches}, checked at each memory instruction only
- * while some are set) stop its warps. A launch on the fast engine
+ * intrinsics, the texture and surface instructions (on the objects of the device's
+ * {@link org.gpumem.sim.TextureTable}, their texels in global memory) and the device runtime
+ * (printf, malloc, free, assert); a debugger's breakpoints and watched ranges
+ * ({@link org.gpumem.sim.exec.Watches}, checked at each memory instruction only while some are
+ * set) stop its warps. A launch on the fast engine
  * also runs the {@link org.gpumem.sim.exec.CompiledBlock}s that the device's
  * {@link org.gpumem.sim.exec.FunctionCompiler} makes of a function's straight-line code; that
  * compiler lives in {@code org.gpumem.sim.exec.compile}, a package above this one, and this

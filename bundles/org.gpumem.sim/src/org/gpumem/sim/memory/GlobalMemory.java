@@ -25,7 +25,7 @@ import org.gpumem.sim.SimulatorTarget;
  * safe.
  */
 public final class GlobalMemory {
-    private static final long ALIGN = 256;
+    public static final long ALIGN = 256;
     private static final long GAP = 256;
     /** Largest single allocation: one Java array or buffer. */
     public static final long MAX_ALLOCATION = Integer.MAX_VALUE - 64;

@@ -39,6 +39,8 @@ public final class Instruction {
     public long dstAddrOffset;
     /** {@link Op#PARAM_KERNEL} or {@link Op#PARAM_FRAME} for param-space accesses. */
     public int paramKind;
+    /** Texture and surface instructions: how many of {@code src}, after the object's handle, are coordinates. */
+    public int coords;
     /** Branch target (instruction index) or the callee's function index. */
     public int target = -1;
     /** For a conditional branch: the index of its immediate post-dominator, -1 for function exit. */

@@ -17,7 +17,19 @@ public final class Op {
             LOP3 = 55, ISSPACEP = 56, SET = 57, SLCT = 58, MUL24 = 59, MAD24 = 60, TANH = 61, SAD = 62,
             BAR_WARP = 63, MOV_PACK = 64, MOV_UNPACK = 65, CLOCK = 66,
             SHF = 67, BMSK = 68, SZEXT = 69, DP4A = 70, DP2A = 71, MATCH = 72, REDUX = 73, FNS = 74, CP_ASYNC = 75, VABSDIFF4 = 76,
-            FENCE = 77;
+            FENCE = 77, TEX = 78, TLD4 = 79, TXQ = 80, SULD = 81, SUST = 82, SUQ = 83;
+
+    /** Texture and surface geometries ({@code mod} of tex, tld4, suld, sust). */
+    public static final int GEOM_1D = 0, GEOM_2D = 1, GEOM_3D = 2, GEOM_A1D = 3, GEOM_A2D = 4, GEOM_CUBE = 5,
+            GEOM_ACUBE = 6;
+    /** How tex picks its mipmap level ({@code mod2}): the base level (or implicitly), an operand, gradients. */
+    public static final int TEX_BASE = 0, TEX_LEVEL = 1, TEX_GRAD = 2;
+    /** txq and suq queries ({@code mod}). */
+    public static final int TXQ_WIDTH = 0, TXQ_HEIGHT = 1, TXQ_DEPTH = 2, TXQ_NORMALIZED_COORDS = 3, TXQ_FILTER_MODE = 4,
+            TXQ_ADDR_MODE_0 = 5, TXQ_ADDR_MODE_1 = 6, TXQ_ADDR_MODE_2 = 7, TXQ_ARRAY_SIZE = 8, TXQ_NUM_MIPMAP_LEVELS = 9,
+            TXQ_NUM_SAMPLES = 10;
+    /** Out-of-bounds surface accesses ({@code mod2} of suld/sust): fault, clamp to the edge, zero (stores dropped). */
+    public static final int SURF_TRAP = 0, SURF_CLAMP = 1, SURF_ZERO = 2;
 
     /** {@code flags} bits. */
     public static final int F_HI = 1, F_WIDE = 2, F_SAT = 4, F_FTZ = 8, F_UNI = 16, F_APPROX = 32, F_LO = 64,

@@ -35,6 +35,14 @@ final class Operand {
                     o.offset += neg ? -v : v;
                 }
             }
+            // texture and surface operands: [handle, coordinates] ({..} or one register)
+            if (t.accept(",")) {
+                List<Operand> elems = new ArrayList<>();
+                do {
+                    elems.add(parse(t, line, opcode, depth + 1));
+                } while (t.accept(","));
+                o.elems = elems.toArray(new Operand[0]);
+            }
             t.expect("]");
             return o;
         }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.gpumem.dwarf.io.InputFiles;
 import org.gpumem.sim.ScalarType;
@@ -41,6 +42,22 @@ public final class PtxLoader {
             throw new PtxException(name, 1, null, "PTX text too large: " + text.length() + " characters");
         }
         return new ModuleParser(name, text).parseModule();
+    }
+
+    /**
+     * Links the PTX of several translation units (nvcc -rdc=true) into one module, as
+     * {@link PtxLinker} describes; {@code name} names the module, {@code names} the units in
+     * messages about their text.
+     */
+    public static PtxModule link(String name, List<String> names, List<String> texts) throws PtxException {
+        long total = 0;
+        for (String t : texts) {
+            total += t.length();
+        }
+        if (total > MAX_TEXT) {
+            throw new PtxException(name, 1, null, "PTX text too large: " + total + " characters");
+        }
+        return load(name, PtxLinker.link(names, texts));
     }
 
     // ---------------------------------------------------------------- numbers

@@ -17,9 +17,10 @@ import org.gpumem.debug.launch.HostLaunchAttributes;
 
 /**
  * The CUDA program to run: executable (built with {@code nvcc -cudart shared}), arguments,
- * working directory, the device the simulator models and the instruction budget of each kernel
- * launch. Validation is the launch's own ({@link HostLaunchAttributes#validate}). Showing a
- * configuration changes nothing: only the user's edits make the tab dirty.
+ * working directory, the device the simulator models, the wall-clock limit of each kernel launch
+ * in run mode and, where wanted, an instruction budget. Validation is the launch's own
+ * ({@link HostLaunchAttributes#validate}).
+ * Showing a configuration changes nothing: only the user's edits make the tab dirty.
  */
 final class HostMainTab extends AbstractLaunchConfigurationTab {
     private Text program;
@@ -29,6 +30,7 @@ final class HostMainTab extends AbstractLaunchConfigurationTab {
     private Text budget;
     /** Set while the fields are filled from a configuration: their changes are not the user's edits. */
     private boolean initializing;
+    private Text timeout;
 
     @Override
     public void createControl(Composite parent) {
@@ -53,9 +55,10 @@ final class HostMainTab extends AbstractLaunchConfigurationTab {
         workingDirectory.setMessage("the program's folder");
         device = field(c, "Device:");
         new Label(c, SWT.NONE);
-        budget = field(c, "Instruction budget:");
-        budget.setMessage("10,000,000,000");
-        budget.setToolTipText("Warp instructions each kernel launch may run (default 10,000,000,000)");
+        budget = field(c, "Warp instructions per launch (default: no limit):");
+        new Label(c, SWT.NONE);
+        timeout = field(c, "Seconds per launch when run (default " + HostLaunchAttributes.DEFAULT_TIMEOUT_SECONDS
+                + ", 0 for no limit):");
         new Label(c, SWT.NONE);
         setControl(c);
     }
@@ -106,6 +109,8 @@ final class HostMainTab extends AbstractLaunchConfigurationTab {
             workingDirectory.setText(configuration.getAttribute(HostLaunchAttributes.WORKING_DIRECTORY, ""));
             device.setText(configuration.getAttribute(HostLaunchAttributes.DEVICE, HostLaunchAttributes.DEFAULT_DEVICE));
             budget.setText(configuration.getAttribute(HostLaunchAttributes.BUDGET, ""));
+            timeout.setText(configuration.getAttribute(HostLaunchAttributes.TIMEOUT_SECONDS,
+                    HostLaunchAttributes.DEFAULT_TIMEOUT_SECONDS));
         } catch (CoreException e) {
             setErrorMessage(e.getStatus().getMessage());
         } finally {
@@ -118,6 +123,7 @@ final class HostMainTab extends AbstractLaunchConfigurationTab {
     public void performApply(ILaunchConfigurationWorkingCopy configuration) {
         HostLaunchAttributes.set(configuration, program.getText().trim(), arguments.getText(), workingDirectory.getText().trim(),
                 device.getText().trim(), budget.getText().trim());
+        configuration.setAttribute(HostLaunchAttributes.TIMEOUT_SECONDS, timeout.getText().trim());
     }
 
     @Override

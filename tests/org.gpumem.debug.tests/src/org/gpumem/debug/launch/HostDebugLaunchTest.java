@@ -217,4 +217,26 @@ class HostDebugLaunchTest extends KernelLaunchFixture {
         assertTrue(console(process).endsWith("Test PASSED\n"), console(process));
         assertEquals(0, launch.getDebugTargets().length, "run mode has no debug targets, breakpoints or not");
     }
+
+    /**
+     * In run mode a launch that runs past the configuration's wall-clock limit stops as
+     * {@code gpumem exec --timeout} stops it: the program gets cudaErrorLaunchTimeout (endless.cu
+     * then exits 1) and the console says why, where the warps were. No instruction budget is set.
+     */
+    @Test
+    void runModeStopsALaunchAtItsWallClockLimit() throws Exception {
+        ILaunchConfigurationWorkingCopy wc = program("endless");
+        wc.setAttribute(HostLaunchAttributes.TIMEOUT_SECONDS, "1");
+        assertEquals(0, HostLaunchAttributes.budget(wc));
+        ILaunch launch = wc.launch(ILaunchManager.RUN_MODE, new NullProgressMonitor());
+        HostProgramProcess process = (HostProgramProcess) launch.getProcesses()[0];
+        DebugEventRecorder.Pending exit = events.expect(e -> terminated(e, process));
+        if (!process.isTerminated()) {
+            exit.await("the program's exit");
+        }
+        String console = console(process);
+        assertEquals(1, process.getExitValue(), console);
+        assertTrue(console.contains("the wall-clock limit of 1 s was reached"), console);
+        assertTrue(console.contains("cudaDeviceSynchronize() failed: cudaErrorLaunchTimeout"), console);
+    }
 }

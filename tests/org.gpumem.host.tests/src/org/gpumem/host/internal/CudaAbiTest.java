@@ -40,11 +40,15 @@ class CudaAbiTest {
             String tag = s.group(1);
             String type = "struct " + tag;
             probes.add(String.format("printf(\"%s %%zu\\n\", sizeof(%s));", tag, type));
-            String body = s.group(2).replaceAll("(?s)\\{[^{}]*\\}", "");
+            String body = s.group(2);
+            for (String inner = ""; !inner.equals(body); ) { // nested unions and structs, innermost first
+                inner = body;
+                body = body.replaceAll("(?s)\\{[^{}]*\\}", "");
+            }
             for (String declaration : body.split(";")) {
                 String d = declaration.replaceAll("\\[[^\\]]*\\]", "").strip();
-                if (d.isEmpty()) {
-                    continue;
+                if (d.isEmpty() || d.equals("union") || d.equals("struct")) {
+                    continue; // an anonymous union's members are not the struct's to name
                 }
                 String[] names = d.replaceFirst("(?s)^.*?(\\w+\\s*(,\\s*\\w+\\s*)*)$", "$1").split("\\s*,\\s*");
                 for (String name : names) {

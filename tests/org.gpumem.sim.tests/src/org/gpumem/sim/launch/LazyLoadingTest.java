@@ -30,8 +30,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class LazyLoadingTest {
     private static final Path EVERYDAY = Path.of(System.getProperty("gpumem.fixtures", "tests/fixtures")).resolve("everyday");
-    private static final String TEXTURE_HEADER = "/usr/local/cuda-13.0/bin/../targets/x86_64-linux/include/"
-            + "texture_indirect_functions.h:115:4";
+    /** Where the breakpoints of many_kernels.cu are: stop_here's, and stop_twice's first. */
+    private static final String STOP_HERE = "many_kernels.cu:40:9", TWICE_FIRST = "many_kernels.cu:47:5";
     private static final String HEADER = ".version 8.0\n.target sm_90\n.address_size 64\n";
 
     private static PreparedLaunch prepare(String kernel, String variant) throws Exception {
@@ -56,7 +56,7 @@ class LazyLoadingTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"O3", "G"})
-    void theOrdinaryKernelsOfAModuleWithATextureFetchRun(String variant) throws Exception {
+    void theOrdinaryKernelsOfAModuleWithABreakpointInstructionRun(String variant) throws Exception {
         PreparedLaunch add = prepare("vector_add", variant);
         PreparedLaunch.Outcome r = add.run(ExecOptions.defaults());
         assertTrue(r.result().completed(), String.valueOf(r.result().fault()));
@@ -93,34 +93,34 @@ class LazyLoadingTest {
         LoadedModule m = prepare("vector_add", "O3").module();
         Map<String, Boolean> runnable = m.kernels().stream().collect(Collectors.toMap(LoadedKernel::name, LoadedKernel::runnable));
         assertEquals(Map.of("_Z10vector_addPKfS0_iPf", true, "_Z5scalePfif", true, "_Z12through_callPKiiPi", true,
-                "_Z9tex_fetchyiPf", false, "_Z15through_textureyiPf", false), runnable);
-        List<UnsupportedConstruct> why = m.kernel("_Z15through_textureyiPf").unsupported();
-        assertEquals(2, why.size(), "both fetches of fetch_twice");
+                "_Z9stop_hereiPf", false, "_Z18through_breakpointiPf", false), runnable);
+        List<UnsupportedConstruct> why = m.kernel("_Z18through_breakpointiPf").unsupported();
+        assertEquals(2, why.size(), "both breakpoints of stop_twice");
         UnsupportedConstruct first = why.get(0);
-        assertEquals(46, first.line());
-        assertEquals("tex.1d.v4.f32.s32", first.opcode());
-        assertEquals(List.of("_Z15through_textureyiPf", "_Z11fetch_twiceyi"), first.callPath());
-        assertEquals("_Z11fetch_twiceyi", first.function());
-        assertEquals(TEXTURE_HEADER, first.source().toString());
-        assertEquals(52, why.get(1).line());
+        assertEquals(42, first.line());
+        assertEquals("brkpt", first.opcode());
+        assertEquals(List.of("_Z18through_breakpointiPf", "_Z10stop_twicei"), first.callPath());
+        assertEquals("_Z10stop_twicei", first.function());
+        assertEquals(TWICE_FIRST, first.source().toString());
+        assertEquals(49, why.get(1).line());
     }
 
     @Test
-    void launchingAKernelThatReachesATextureFetchIsRefusedNamingItAndTheCallPath() throws Exception {
-        PreparedLaunch direct = prepare("tex_fetch", "O3");
+    void launchingAKernelThatReachesABreakpointInstructionIsRefusedNamingItAndTheCallPath() throws Exception {
+        PreparedLaunch direct = prepare("stop_here", "O3");
         String module = direct.module().name();
         UnsupportedKernelException e = assertThrows(UnsupportedKernelException.class,
                 () -> direct.run(ExecOptions.defaults()));
-        assertEquals("kernel _Z9tex_fetchyiPf cannot run on the simulator: " + module
-                + ":238: unsupported instruction tex.1d.v4.f32.s32 (source " + TEXTURE_HEADER + ")", e.getMessage());
+        assertEquals("kernel _Z9stop_hereiPf cannot run on the simulator: " + module
+                + ":232: unsupported instruction brkpt (source " + STOP_HERE + ")", e.getMessage());
         assertEquals(module, e.file());
-        assertEquals(238, e.offset());
+        assertEquals(232, e.offset());
 
-        PreparedLaunch through = prepare("through_texture", "O3");
+        PreparedLaunch through = prepare("through_breakpoint", "O3");
         e = assertThrows(UnsupportedKernelException.class, () -> through.launch(ExecOptions.defaults()));
-        assertEquals("kernel _Z15through_textureyiPf cannot run on the simulator: " + module
-                + ":46: unsupported instruction tex.1d.v4.f32.s32 (source " + TEXTURE_HEADER
-                + "; call path _Z15through_textureyiPf -> _Z11fetch_twiceyi); and 1 more unsupported construct it can reach",
+        assertEquals("kernel _Z18through_breakpointiPf cannot run on the simulator: " + module
+                + ":42: unsupported instruction brkpt (source " + TWICE_FIRST
+                + "; call path _Z18through_breakpointiPf -> _Z10stop_twicei); and 1 more unsupported construct it can reach",
                 e.getMessage());
     }
 

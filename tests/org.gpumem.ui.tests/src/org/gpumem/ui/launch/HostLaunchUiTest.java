@@ -104,8 +104,10 @@ class HostLaunchUiTest {
         tab.setDefaults(wc);
         tab.initializeFrom(wc);
         List<Text> fields = texts(tab.getControl());
-        assertEquals(5, fields.size());
+        assertEquals(6, fields.size());
         assertEquals(HostLaunchAttributes.DEFAULT_DEVICE, fields.get(3).getText());
+        assertEquals("", fields.get(4).getText()); // no instruction budget: a runaway kernel is stopped by time
+        assertEquals(HostLaunchAttributes.DEFAULT_TIMEOUT_SECONDS, fields.get(5).getText());
         assertFalse(tab.isValid(wc));
         assertTrue(tab.getErrorMessage().endsWith("no program given"), tab.getErrorMessage());
 
@@ -114,12 +116,14 @@ class HostLaunchUiTest {
         fields.get(2).setText(HOST.toString());
         fields.get(3).setText("sm_80");
         fields.get(4).setText("1000000");
+        fields.get(5).setText("2.5");
         tab.performApply(wc);
         assertEquals(HOST.resolve("vector_add").toString(), wc.getAttribute(HostLaunchAttributes.PROGRAM, ""));
         assertEquals("-n 'two words'", wc.getAttribute(HostLaunchAttributes.ARGUMENTS, ""));
         assertEquals(HOST.toString(), wc.getAttribute(HostLaunchAttributes.WORKING_DIRECTORY, ""));
         assertEquals("sm_80", wc.getAttribute(HostLaunchAttributes.DEVICE, ""));
         assertEquals(1_000_000L, HostLaunchAttributes.budget(wc));
+        assertEquals(2.5, HostLaunchAttributes.timeoutSeconds(wc));
         assertTrue(tab.isValid(wc), tab.getErrorMessage());
         assertNull(tab.getErrorMessage());
 
@@ -131,8 +135,14 @@ class HostLaunchUiTest {
         fields.get(4).setText("-5");
         tab.performApply(wc);
         assertFalse(tab.isValid(wc));
-        assertTrue(tab.getErrorMessage().contains("instruction budget must be a positive number"), tab.getErrorMessage());
+        assertTrue(tab.getErrorMessage().contains("instruction budget must be a number of warp instructions"),
+                tab.getErrorMessage());
         fields.get(4).setText("");
+        fields.get(5).setText("-1");
+        tab.performApply(wc);
+        assertFalse(tab.isValid(wc));
+        assertTrue(tab.getErrorMessage().contains("timeout must be a number of seconds >= 0"), tab.getErrorMessage());
+        fields.get(5).setText("2.5");
         fields.get(0).setText(HOST.resolve("vector_add.cu").toString());
         tab.performApply(wc);
         assertFalse(tab.isValid(wc));
@@ -145,7 +155,8 @@ class HostLaunchUiTest {
         reopened.createControl(shell);
         reopened.initializeFrom(wc);
         List<String> shown = texts(reopened.getControl()).stream().map(Text::getText).toList();
-        assertEquals(List.of(HOST.resolve("vector_add").toString(), "-n 'two words'", HOST.toString(), "sm_90", ""), shown);
+        assertEquals(List.of(HOST.resolve("vector_add").toString(), "-n 'two words'", HOST.toString(), "sm_90", "", "2.5"),
+                shown);
     }
 
     /** The program test's answer for {@code file} once it has looked at the file (the first test starts the look). */

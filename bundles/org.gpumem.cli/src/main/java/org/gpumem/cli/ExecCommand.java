@@ -44,6 +44,9 @@ import picocli.CommandLine.Spec;
             "Exit status: the program's (1 when gpumem cannot start it; 3 or --error-exitcode when --check found something)."})
 public final class ExecCommand implements Callable<Integer> {
 
+    /** No instruction budget unless --budget sets one. */
+    static final long EXEC_BUDGET = 0;
+
     @Spec
     CommandSpec spec;
 
@@ -114,7 +117,9 @@ public final class ExecCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--focus: " + e.getMessage());
         }
-        ExecOptions options = simulation.options(profile);
+        // a real program's correct kernel may issue tens of billions of warp instructions: exec stops
+        // runaway kernels by wall-clock time (--timeout) and Ctrl-C, and by a budget only when asked
+        ExecOptions options = simulation.options(profile, EXEC_BUDGET);
         try (StopRules stop = simulation.stopRules()) {
             int status = execute(options, stop, requests, out, err);
             // What the program made of its stopped kernel is not the answer to a Ctrl-C: the

@@ -105,7 +105,7 @@ public final class RunCommand implements Callable<Integer> {
         if (resolvedDir != null) {
             launch.writeResolved(resolvedDir);
         }
-        ExecOptions options = simulation.options(profile);
+        ExecOptions options = simulation.options(profile, ExecOptions.DEFAULT_BUDGET);
         Set<CheckTool> tools = checks.tools();
         MemoryChecker checker = tools == null ? null : launch.enableChecks(tools);
         LaunchResult r;

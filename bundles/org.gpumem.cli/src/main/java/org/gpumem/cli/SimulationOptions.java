@@ -16,8 +16,10 @@ final class SimulationOptions {
     @Option(names = "--threads", paramLabel = "N", description = "worker threads running CTAs (default: all processors)")
     Integer threads;
 
-    @Option(names = "--budget", paramLabel = "N", description = "stop a launch after N warp instructions (default: ${DEFAULT-VALUE})")
-    long budget = ExecOptions.DEFAULT_BUDGET;
+    @Option(names = "--budget", paramLabel = "N", description = "stop a launch after N warp instructions, 0 for no "
+            + "limit (default: 10000000000 for run; none for exec, whose programs' kernels may run long: the --timeout "
+            + "stops a runaway one)")
+    Long budget;
 
     @Option(names = "--timeout", paramLabel = "SECONDS", description = "stop a launch that runs longer than this, "
             + "with a report of where every warp was; 0 for no limit (default: ${DEFAULT-VALUE})")
@@ -38,13 +40,21 @@ final class SimulationOptions {
         return new StopRules(timeout);
     }
 
-    /** The options, with the address-space profile on or off. */
-    ExecOptions options(boolean profile) {
+    /**
+     * The options, with the address-space profile on or off.
+     *
+     * @param defaultBudget the command's instruction budget when --budget is not given (0: none)
+     */
+    ExecOptions options(boolean profile, long defaultBudget) {
         int workers = threads != null ? threads : Runtime.getRuntime().availableProcessors();
         if (workers < 1 || workers > 1024) {
             throw new ParameterException(spec.commandLine(), "--threads must be 1..1024, not " + workers);
         }
-        return new ExecOptions(budget, workers, profile, engine(spec, engine));
+        long b = budget != null ? budget : defaultBudget;
+        if (b < 0) {
+            throw new ParameterException(spec.commandLine(), "--budget must be a number of warp instructions >= 0, not " + b);
+        }
+        return new ExecOptions(b, workers, profile, engine(spec, engine));
     }
 
     /** The engine named on the command line, or a usage error naming the choices. */

@@ -67,7 +67,9 @@ class ExecCommandTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"matrix_mul", "reduction", "convolution", "managed", "streams_events", "host_register"})
+    @ValueSource(strings = {"matrix_mul", "reduction", "convolution", "managed", "streams_events", "host_register",
+        "graphs", "graphs.G", "mempool", "mempool.G", "managed_advise", "managed_advise.G", "driver_entry",
+        "driver_entry.G", "arrays", "arrays.G", "cooperative", "cooperative.G", "rdc", "rdc.G", "textures", "textures.G"})
     void programsThatCheckTheirOwnResultsPass(String program) {
         CliRun r = exec(program);
         assertEquals(0, r.status(), r.out() + r.err());
@@ -139,15 +141,71 @@ class ExecCommandTest {
     void anUnsupportedEntryPointOrARefusedLaunchIsReportedOnceAndTheProgramCarriesOn() {
         CliRun r = exec("unsupported_call");
         assertEquals(0, r.status(), r.out() + r.err());
-        assertEquals(1, count(r.err(), "cudaGraphCreate"), r.err());
+        assertEquals(1, count(r.err(), "cudaIpcGetEventHandle"), r.err());
         assertTrue(r.err().contains("gpumem does not implement"), r.err());
-        assertTrue(r.out().contains("cudaGraphCreate: cudaErrorNotSupported, again cudaErrorNotSupported"), r.out());
+        assertTrue(r.out().contains("cudaIpcGetEventHandle: cudaErrorNotSupported, again cudaErrorNotSupported"), r.out());
         assertEquals(1, count(r.err(), "gpumem: refused to launch fill(int*, int): grid.y = 70000 is outside 1..65535"), r.err());
         assertTrue(r.out().contains("a grid of 70000 rows: cudaErrorInvalidConfiguration, again cudaErrorInvalidConfiguration"),
                 r.out());
         assertTrue(r.out().endsWith("Test PASSED\n"), r.out());
     }
 
+
+    /**
+     * A graph's kernel nodes are launches like any other: a breakpoint stops in each. graphs.cu
+     * runs axpy from its captured graph three times, directly three times, from the captured
+     * graph again after a kernel node update and after a whole update, and twice from the graph
+     * it builds node by node.
+     */
+    @Test
+    void aBreakpointStopsInKernelsLaunchedFromAGraph() throws IOException {
+        int line = lineOf("graphs.cu", "a graph kernel's line");
+        CliRun r = exec("--break", "graphs.cu:" + line, "graphs.G");
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().endsWith("Test PASSED\n"), r.out());
+        String stop = "<<<(8,1,1), (128,1,1)>>>%s stopped at graphs.cu:" + line;
+        assertEquals(7, count(r.err(), String.format(stop, " (graph node)")), r.err());
+        assertEquals(3, count(r.err(), String.format(stop, "")), r.err());
+        assertTrue(r.err().contains("  " + line + " | y[i] = y[i] + a * x[i];"), r.err());
+    }
+
+    /**
+     * A program of two translation units (nvcc -rdc=true) runs from their linked PTX: a breakpoint
+     * in the library unit's function stops the other unit's kernel that calls it.
+     */
+    @Test
+    void aBreakpointInAnotherTranslationUnitStopsTheKernelCallingIt() throws IOException {
+        int line = lineOf("rdc_lib.cu", "return 3 * x + unitTag;");
+        CliRun r = exec("--break", "rdc_lib.cu:" + line, "rdc.G");
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().endsWith("Test PASSED\n"), r.out());
+        assertEquals(1, count(r.err(), "launch 1 of transform(int*, int) <<<(8,1,1), (128,1,1)>>> stopped at rdc_lib.cu:" + line),
+                r.err());
+        assertTrue(r.err().contains("(2 translation units linked)"), r.err());
+        assertTrue(r.err().contains("  " + line + " | return 3 * x + unitTag;"), r.err());
+    }
+
+    /** A runaway kernel of a program is stopped by wall-clock time; its program gets the launch's error. */
+    @Test
+    void anEndlessKernelIsStoppedByTheWallClockLimit() {
+        CliRun r = exec("--timeout", "2", "endless");
+        assertEquals(1, r.status(), r.out() + r.err());
+        assertTrue(r.out().startsWith("launching spin\n"), r.out());
+        assertTrue(r.err().contains("the wall-clock limit of 2 s was reached"), r.err());
+        assertTrue(r.err().contains("cudaDeviceSynchronize() failed: cudaErrorLaunchTimeout"), r.err());
+    }
+
+    /** exec has no instruction budget unless asked (a correct kernel may issue billions); --budget still works. */
+    @Test
+    void theInstructionBudgetIsAnOption() {
+        ExecCommand command = new ExecCommand();
+        new picocli.CommandLine(command).parseArgs("vector_add");
+        assertEquals(0, command.simulation.options(false, ExecCommand.EXEC_BUDGET).instructionBudget());
+        CliRun r = exec("--budget", "100000", "--timeout", "60", "endless");
+        assertEquals(1, r.status(), r.out() + r.err());
+        assertTrue(r.err().contains("budget of 100000 warp instructions"), r.err());
+        assertFalse(r.err().contains("wall-clock limit"), r.err());
+    }
 
     @Test
     void devicePrintfOutputAppearsAtTheSynchronisation() {

@@ -13,8 +13,10 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code gpumem run} on a module with a kernel the simulator cannot run: listing, refusal, the others run. */
 class KernelListingTest {
     private static final Path EVERYDAY = Path.of(System.getProperty("gpumem.fixtures", "tests/fixtures")).resolve("everyday");
-    private static final String TEXTURE = "unsupported instruction tex.1d.v4.f32.s32 (source "
-            + "/usr/local/cuda-13.0/bin/../targets/x86_64-linux/include/texture_indirect_functions.h:115:4";
+    /** The breakpoints of many_kernels.cu: stop_here's, stop_twice's first and second. */
+    private static final String STOP_HERE = "unsupported instruction brkpt (source many_kernels.cu:40:9",
+            TWICE_FIRST = "unsupported instruction brkpt (source many_kernels.cu:47:5",
+            TWICE_SECOND = "unsupported instruction brkpt (source many_kernels.cu:49:5";
 
     @TempDir
     Path dir;
@@ -25,11 +27,11 @@ class KernelListingTest {
                 "  runnable      _Z10vector_addPKfS0_iPf (vector_add(float const*, float const*, int, float*))",
                 "  runnable      _Z5scalePfif (scale(float*, int, float))",
                 "  runnable      _Z12through_callPKiiPi (through_call(int const*, int, int*))",
-                "  not runnable  _Z9tex_fetchyiPf (tex_fetch(unsigned long long, int, float*))",
-                "      " + module + ":238: " + TEXTURE + ")",
-                "  not runnable  _Z15through_textureyiPf (through_texture(unsigned long long, int, float*))",
-                "      " + module + ":46: " + TEXTURE + "; call path _Z15through_textureyiPf -> _Z11fetch_twiceyi)",
-                "      " + module + ":52: " + TEXTURE + "; call path _Z15through_textureyiPf -> _Z11fetch_twiceyi)",
+                "  not runnable  _Z9stop_hereiPf (stop_here(int, float*))",
+                "      " + module + ":232: " + STOP_HERE + ")",
+                "  not runnable  _Z18through_breakpointiPf (through_breakpoint(int, float*))",
+                "      " + module + ":42: " + TWICE_FIRST + "; call path _Z18through_breakpointiPf -> _Z10stop_twicei)",
+                "      " + module + ":49: " + TWICE_SECOND + "; call path _Z18through_breakpointiPf -> _Z10stop_twicei)",
                 "");
     }
 
@@ -52,13 +54,13 @@ class KernelListingTest {
     }
 
     @Test
-    void aKernelReachingATextureFetchIsRefusedAndTheOthersOfTheModuleRun() throws Exception {
-        Path launch = EVERYDAY.resolve("launch/many_kernels.through_texture.json");
+    void aKernelReachingABreakpointInstructionIsRefusedAndTheOthersOfTheModuleRun() throws Exception {
+        Path launch = EVERYDAY.resolve("launch/many_kernels.through_breakpoint.json");
         CliRun r = run("run", launch.toString());
         String module = launch.getParent().resolve("../many_kernels.O3.ptx").toString();
         assertEquals(1, r.status(), r.out());
-        assertEquals("gpumem run: kernel _Z15through_textureyiPf cannot run on the simulator: " + module + ":46: " + TEXTURE
-                + "; call path _Z15through_textureyiPf -> _Z11fetch_twiceyi); and 1 more unsupported construct it can reach\n",
+        assertEquals("gpumem run: kernel _Z18through_breakpointiPf cannot run on the simulator: " + module + ":42: " + TWICE_FIRST
+                + "; call path _Z18through_breakpointiPf -> _Z10stop_twicei); and 1 more unsupported construct it can reach\n",
                 r.err().replace("\r\n", "\n"));
 
         for (String kernel : new String[] {"vector_add", "scale", "through_call"}) {
