@@ -118,7 +118,7 @@ final class FrameScope implements EvaluationScope {
 
     @Override
     public DwarfType namedType(String name) {
-        return variables.namedType(name);
+        return KernelEngine.namedType(variables, name);
     }
 
     @Override

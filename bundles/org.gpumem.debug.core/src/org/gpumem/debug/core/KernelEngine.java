@@ -14,6 +14,7 @@ import org.gpumem.debug.core.expr.ExpressionEvaluator;
 import org.gpumem.debug.core.expr.ExpressionException;
 import org.gpumem.debug.core.expr.ExpressionValue;
 import org.gpumem.debug.core.expr.ParsedExpression;
+import org.gpumem.dwarf.io.InputFormatException;
 import org.gpumem.dwarf.types.DwarfType;
 import org.gpumem.images.ItaniumDemangler;
 import org.gpumem.images.Kernel;
@@ -603,7 +604,20 @@ public final class KernelEngine {
     @ConfinedToSession
     public ParsedExpression parse(String text) {
         confined();
-        return ParsedExpression.parse(text, name -> variables.namedType(name) != null);
+        return ParsedExpression.parse(text, name -> namedType(variables, name) != null);
+    }
+
+    /**
+     * The type the module's DWARF names {@code name}, or null; DWARF that does not read is the
+     * expression's failure, saying where (the evaluator adds the position in the text).
+     */
+    static DwarfType namedType(FrameVariables variables, String name) {
+        try {
+            return variables.namedType(name);
+        } catch (InputFormatException e) {
+            throw new ExpressionException("cannot read the type '" + name + "' in the module's debug information: "
+                    + e.getMessage());
+        }
     }
 
     /**

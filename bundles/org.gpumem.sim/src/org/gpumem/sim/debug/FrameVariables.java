@@ -93,16 +93,11 @@ public final class FrameVariables {
      * The struct, union, class, enumeration, typedef or base type the module's DWARF names
      * {@code name} (what a cast in an expression names), or null; null too for a module
      * without usable DWARF.
+     *
+     * @throws InputFormatException where the type DIEs that name it do not read
      */
-    public DwarfType namedType(String name) {
-        if (types == null) {
-            return null;
-        }
-        try {
-            return types.named(name);
-        } catch (InputFormatException e) {
-            return null;
-        }
+    public DwarfType namedType(String name) throws InputFormatException {
+        return types == null ? null : types.named(name);
     }
 
     /**

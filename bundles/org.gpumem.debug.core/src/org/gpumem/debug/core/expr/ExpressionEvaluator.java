@@ -520,7 +520,11 @@ public final class ExpressionEvaluator {
     private DwarfType type(TypeName name) {
         DwarfType t;
         if (name.name() != null) {
-            t = scope.namedType(name.name());
+            try {
+                t = scope.namedType(name.name());
+            } catch (ExpressionException e) {
+                throw e.at(name.pos());
+            }
             if (t == null) {
                 throw new ExpressionException(name.pos(), "no type named '" + name.name() + "' in the module's debug information");
             }
