@@ -27,6 +27,12 @@ public final class Instruction {
     public int order;
     /** Vector width of ld/st (1, 2 or 4). */
     public int vec = 1;
+    /**
+     * The register holding the member mask of a warp-synchronous instruction (shfl, vote, match
+     * and redux .sync, bar.warp.sync), whose lanes wait under independent thread scheduling until
+     * every member lane that has not exited executes it; -1 for every other instruction.
+     */
+    public int memberMask = -1;
     /** Guard predicate register, or -1. */
     public int guard = -1;
     public boolean guardNegated;
