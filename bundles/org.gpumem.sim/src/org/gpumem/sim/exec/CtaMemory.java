@@ -446,7 +446,8 @@ public final class CtaMemory {
 
     // ------------------------------------------------------------------ one lane
 
-    private long loadLane(Warp w, Frame f, Instruction in, PtxStateSpace space, long addr, int size, int lane) {
+    /** One element of a load of {@code in} for {@code lane}; a memory fault is the lane's. */
+    long loadLane(Warp w, Frame f, Instruction in, PtxStateSpace space, long addr, int size, int lane) {
         try {
             return load(w, f, in, space, addr, size, lane);
         } catch (MemoryAccessException e) {
@@ -454,7 +455,8 @@ public final class CtaMemory {
         }
     }
 
-    private void storeLane(Warp w, Frame f, Instruction in, PtxStateSpace space, long addr, int size, int lane, long v) {
+    /** One element of a store of {@code in} for {@code lane}; a memory fault is the lane's. */
+    void storeLane(Warp w, Frame f, Instruction in, PtxStateSpace space, long addr, int size, int lane, long v) {
         try {
             store(w, f, in, space, addr, size, lane, v);
         } catch (MemoryAccessException e) {

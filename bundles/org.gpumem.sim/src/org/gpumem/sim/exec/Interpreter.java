@@ -405,7 +405,7 @@ public final class Interpreter {
                 if (g != null && g.code == f.code && g.pc() == pc) {
                     u |= lanes[j];
                     if (g.regs != f.regs) {
-                        copyColumns(in.src, g.regs, f.regs, lanes[j]);
+                        copyColumns(RegisterFlow.reads(in), g.regs, f.regs, lanes[j]);
                     }
                 }
             }
@@ -435,9 +435,12 @@ public final class Interpreter {
         WarpPaths.unpark(w);
     }
 
-    /** Copies registers {@code regs} of {@code lanes} from one activation's register file to another's. */
+    /** Copies registers {@code regs} (-1: none) of {@code lanes} from one activation's register file to another's. */
     private static void copyColumns(int[] regs, long[] from, long[] to, int lanes) {
         for (int r : regs) {
+            if (r < 0) {
+                continue;
+            }
             for (int mm = lanes; mm != 0; mm &= mm - 1) {
                 int at = r << 5 | Integer.numberOfTrailingZeros(mm);
                 to[at] = from[at];
@@ -553,6 +556,15 @@ public final class Interpreter {
                 return;
             case Op.REDUX:
                 WarpReductions.redux(in, R, m, memory.scratch());
+                return;
+            case Op.WMMA_LOAD:
+                MatrixOps.load(memory, w, f, in, R, m);
+                return;
+            case Op.WMMA_STORE:
+                MatrixOps.store(memory, w, f, in, R, m);
+                return;
+            case Op.WMMA_MMA:
+                MatrixOps.mma(w, in, R, m);
                 return;
             case Op.ACTIVEMASK:
                 WarpIntrinsics.activeMask(in, R, m, f.smask[f.sp - 1]);

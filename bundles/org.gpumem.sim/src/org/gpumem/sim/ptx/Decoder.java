@@ -13,7 +13,8 @@ final class Decoder extends InstructionForm {
             "not", "cnot", "shl", "shr", "fma", "rcp", "sqrt", "rsqrt", "sin", "cos", "lg2", "ex2", "tanh", "copysign",
             "brev", "popc", "clz", "bfind", "bfe", "bfi", "prmt", "lop3", "shf", "bmsk", "szext", "dp4a", "dp2a", "fns", "addc", "subc", "madc", "vabsdiff4", "setp", "set", "selp", "slct", "testp", "bra",
             "call", "ret", "exit", "bar", "barrier", "membar", "fence", "prefetch", "prefetchu", "nanosleep", "pmevent",
-            "atom", "red", "shfl", "vote", "activemask", "trap", "isspacep", "match", "redux", "cp", "griddepcontrol");
+            "atom", "red", "shfl", "vote", "activemask", "trap", "isspacep", "match", "redux", "cp", "griddepcontrol",
+            "wmma");
 
     Decoder(FunctionParser parser, Instruction in, String opcode, List<Operand> ops) {
         super(parser, in, opcode, ops);
@@ -151,6 +152,9 @@ final class Decoder extends InstructionForm {
                 return;
             case "redux":
                 SyncForms.redux(this);
+                return;
+            case "wmma":
+                MatrixForms.wmma(this);
                 return;
             case "activemask":
                 activemask();

@@ -1,0 +1,154 @@
+package org.gpumem.sim.ptx;
+
+import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.ScalarType;
+
+/**
+ * Decoding of the warp-level matrix instructions (tensor cores), for {@link Decoder}:
+ * {@code wmma.load.{a,b,c}}, {@code wmma.store.d} and {@code wmma.mma} of shape m16n16k16 with
+ * .f16 multiplicands and .f16 or .f32 accumulators, as nvcc 13 emits them for the WMMA API. The
+ * fragment registers are the instruction's destinations or sources in order; the member mask is
+ * the whole warp ({@code .aligned}: every thread executes the same instruction).
+ */
+final class MatrixForms {
+    private MatrixForms() {
+    }
+
+    /** {@code mod} of WMMA_LOAD: which matrix the fragment holds (the accumulator for C and D). */
+    static final int MATRIX_A = Op.WMMA_A, MATRIX_B = Op.WMMA_B, MATRIX_C = Op.WMMA_C;
+
+    static void wmma(InstructionForm f) throws PtxException {
+        if (!f.has("sync") || !f.has("aligned")) {
+            throw f.fail(f.opcode + " needs .sync.aligned");
+        }
+        if (!f.has("m16n16k16")) {
+            throw f.fail("unsupported shape in " + f.opcode + " (the simulator executes m16n16k16)");
+        }
+        if (f.has("load")) {
+            load(f);
+        } else if (f.has("store")) {
+            store(f);
+        } else if (f.has("mma")) {
+            mma(f);
+        } else {
+            throw f.unsupported();
+        }
+        // .aligned: each thread waits for the whole warp (independent thread scheduling)
+        f.in.memberMask = f.parser.constantOf(0xFFFF_FFFFL);
+    }
+
+    /** {@code wmma.load.{a,b,c}.sync.aligned.layout.shape{.ss}.type r, [p]{, stride}}. */
+    private static void load(InstructionForm f) throws PtxException {
+        f.operands(2, 3);
+        int matrix = f.has("a") ? MATRIX_A : f.has("b") ? MATRIX_B : f.has("c") ? MATRIX_C : -1;
+        if (matrix < 0) {
+            throw f.fail(f.opcode + " names no matrix (.a, .b or .c)");
+        }
+        ScalarType t = elementType(f, matrix);
+        f.in.op = Op.WMMA_LOAD;
+        f.in.mod = matrix;
+        f.in.mod2 = layout(f);
+        f.in.type = t.ordinal();
+        Operand d = f.ops.get(0);
+        int regs = registers(matrix, t);
+        if (d.kind != Operand.VEC || d.elems.length != regs) {
+            throw f.fail(f.opcode + " needs a {..} of " + regs + " registers");
+        }
+        f.in.dst = f.vectorRegs(d, true);
+        f.in.space = space(f);
+        f.address(f.ops.get(1), f.in.space);
+        f.in.src = new int[] {stride(f, 2)};
+    }
+
+    /** {@code wmma.store.d.sync.aligned.layout.shape{.ss}.type [p], r{, stride}}. */
+    private static void store(InstructionForm f) throws PtxException {
+        f.operands(2, 3);
+        if (!f.has("d")) {
+            throw f.fail(f.opcode + " stores matrix .d only");
+        }
+        ScalarType t = elementType(f, MATRIX_C);
+        f.in.op = Op.WMMA_STORE;
+        f.in.mod = MATRIX_C;
+        f.in.mod2 = layout(f);
+        f.in.type = t.ordinal();
+        Operand s = f.ops.get(1);
+        int regs = registers(MATRIX_C, t);
+        if (s.kind != Operand.VEC || s.elems.length != regs) {
+            throw f.fail(f.opcode + " needs a {..} of " + regs + " registers");
+        }
+        int[] src = new int[regs + 1];
+        src[0] = stride(f, 2);
+        for (int i = 0; i < regs; i++) {
+            src[i + 1] = f.src(s.elems[i], t);
+        }
+        f.in.src = src;
+        f.in.space = space(f);
+        f.address(f.ops.get(0), f.in.space);
+    }
+
+    /** {@code wmma.mma.sync.aligned.alayout.blayout.shape.dtype.ctype d, a, b, c}. */
+    private static void mma(InstructionForm f) throws PtxException {
+        f.operands(4);
+        if (f.has("satfinite") || f.types.size() != 2) {
+            throw f.unsupported();
+        }
+        ScalarType dt = f.types.get(0), ct = f.types.get(1);
+        if (dt != ScalarType.F16 && dt != ScalarType.F32 || ct != ScalarType.F16 && ct != ScalarType.F32) {
+            throw f.fail("unsupported accumulator types in " + f.opcode + " (.f16 or .f32)");
+        }
+        f.in.op = Op.WMMA_MMA;
+        f.in.type = dt.ordinal();
+        f.in.type2 = ct.ordinal();
+        int[][] frags = new int[4][];
+        int[] counts = {registers(MATRIX_C, dt), registers(MATRIX_A, ScalarType.F16), registers(MATRIX_B, ScalarType.F16),
+            registers(MATRIX_C, ct)};
+        for (int k = 0; k < 4; k++) {
+            Operand o = f.ops.get(k);
+            if (o.kind != Operand.VEC || o.elems.length != counts[k]) {
+                throw f.fail(f.opcode + " needs a {..} of " + counts[k] + " registers as operand " + (k + 1));
+            }
+            frags[k] = f.vectorRegs(o, k == 0);
+        }
+        f.in.dst = frags[0];
+        int[] src = new int[counts[1] + counts[2] + counts[3]];
+        System.arraycopy(frags[1], 0, src, 0, counts[1]);
+        System.arraycopy(frags[2], 0, src, counts[1], counts[2]);
+        System.arraycopy(frags[3], 0, src, counts[1] + counts[2], counts[3]);
+        f.in.src = src;
+    }
+
+    /** The element type of a fragment: .f16 for A and B, .f16 or .f32 for the accumulator. */
+    private static ScalarType elementType(InstructionForm f, int matrix) throws PtxException {
+        ScalarType t = f.type;
+        if (t == ScalarType.F16 || matrix == MATRIX_C && t == ScalarType.F32) {
+            return t;
+        }
+        throw f.fail("unsupported type in " + f.opcode + " (the simulator executes .f16 multiplicands and .f16 or .f32"
+                + " accumulators)");
+    }
+
+    /** Registers of a fragment: 8 of .f16x2 for A and B, 8 .f32 or 4 .f16x2 for the accumulator. */
+    static int registers(int matrix, ScalarType t) {
+        return matrix == MATRIX_C && t == ScalarType.F16 ? 4 : 8;
+    }
+
+    private static int layout(InstructionForm f) throws PtxException {
+        if (f.has("row") == f.has("col")) {
+            throw f.fail(f.opcode + " needs one of .row and .col");
+        }
+        return f.has("row") ? Op.WMMA_ROW : Op.WMMA_COL;
+    }
+
+    private static PtxStateSpace space(InstructionForm f) throws PtxException {
+        PtxStateSpace s = f.spaceModifier();
+        if (s != PtxStateSpace.GENERIC && s != PtxStateSpace.GLOBAL && s != PtxStateSpace.SHARED) {
+            throw f.fail(f.opcode + " accesses ." + s.ptxName() + " (PTX allows generic, .global and .shared)");
+        }
+        return s;
+    }
+
+    /** The stride operand (elements between rows or columns), 16 where it is left out. */
+    private static int stride(InstructionForm f, int index) throws PtxException {
+        return f.ops.size() > index ? f.src(f.ops.get(index), ScalarType.U32) : f.parser.constantOf(16);
+    }
+}
