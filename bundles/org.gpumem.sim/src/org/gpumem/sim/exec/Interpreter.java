@@ -564,6 +564,7 @@ public final class Interpreter {
                 MatrixOps.store(memory, w, f, in, R, m);
                 return;
             case Op.WMMA_MMA:
+            case Op.MMA:
                 MatrixOps.mma(w, in, R, m);
                 return;
             case Op.ACTIVEMASK:

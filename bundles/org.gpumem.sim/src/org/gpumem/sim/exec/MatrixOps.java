@@ -9,7 +9,10 @@ import org.gpumem.sim.ptx.Op;
 
 /**
  * The warp-level matrix instructions (tensor cores): {@code wmma.load}, {@code wmma.store} and
- * {@code wmma.mma} of shape m16n16k16, .f16 multiplicands, .f16 or .f32 accumulators.
+ * {@code wmma.mma} of shape m16n16k16, .f16 multiplicands, .f16 or .f32 accumulators, and
+ * {@code mma.sync} m16n8k16 and m16n8k8 on .f16 (.f16 or .f32 accumulators) and .bf16 (.f32),
+ * whose fragments are the PTX ISA's ("Matrix Fragments for mma.m16n8k16", "... m16n8k8"): the
+ * formulas below with j up to the fragment's size.
  * <p>
  * Fragments: the PTX ISA leaves which elements of a wmma matrix each thread holds unspecified
  * (target-dependent), so a program sees them only through wmma.load, wmma.store, wmma.mma and
@@ -27,7 +30,7 @@ import org.gpumem.sim.ptx.Op;
  * even. Sums of values whose partial sums are exact in double give the same result in any order.
  */
 final class MatrixOps {
-    private static final int F16 = ScalarType.F16.ordinal();
+    private static final int F16 = ScalarType.F16.ordinal(), BF16 = ScalarType.BF16.ordinal();
 
     private MatrixOps() {
     }
@@ -57,9 +60,9 @@ final class MatrixOps {
         return R[regs[first + i] << 5 | l] & 0xFFFF_FFFFL;
     }
 
-    /** The value of an element's bits. */
+    /** The value of an element's bits of {@code type} (.f16, .bf16 or .f32). */
     private static double value(long bits, int type) {
-        return type == F16 ? HalfFloats.decode(bits, false) : Float.intBitsToFloat((int) bits);
+        return type == F16 || type == BF16 ? HalfFloats.decode(bits, type == BF16) : Float.intBitsToFloat((int) bits);
     }
 
     /** PTX: every thread of the warp executes the same instruction (.aligned); otherwise it is undefined. */
@@ -112,30 +115,44 @@ final class MatrixOps {
         }
     }
 
-    /** {@code wmma.mma}: D = A * B + C over the whole warp's fragments. */
+    /**
+     * {@code wmma.mma} (16 x 16 x 16) and {@code mma.sync} (16 x 8 x k): D = A * B + C over the
+     * whole warp's fragments. {@code in.mod}: the multiplicands' type (.f16 or .bf16),
+     * {@code in.mod2}: k; the sources are A's registers, B's, then C's.
+     */
     static void mma(Warp w, Instruction in, long[] R, int m) {
         wholeWarp(w, in, m);
-        double[][] a = new double[16][16], b = new double[16][16], c = new double[16][16];
+        boolean wmma = in.op == Op.WMMA_MMA;
+        int n = wmma ? 16 : 8, k = in.mod2;
+        int ab = in.mod;
+        // distinct elements per thread, and where B's and C's registers start among the sources
+        int na = 16 * k / 32, nb = k * n / 32, nc = 16 * n / 32;
+        int firstB = wmma ? 8 : na / 2, firstC = firstB + (wmma ? 8 : nb / 2);
+        double[][] a = new double[16][k], b = new double[k][n], c = new double[16][n];
         for (int l = 0; l < 32; l++) {
-            for (int i = 0; i < 8; i++) {
-                a[row(Op.WMMA_A, l, i)][column(Op.WMMA_A, l, i)] = value(element(R, in.src, 0, F16, i, l), F16);
-                b[row(Op.WMMA_B, l, i)][column(Op.WMMA_B, l, i)] = value(element(R, in.src, 8, F16, i, l), F16);
-                c[row(Op.WMMA_C, l, i)][column(Op.WMMA_C, l, i)] = value(element(R, in.src, 16, in.type2, i, l), in.type2);
+            for (int i = 0; i < na; i++) {
+                a[row(Op.WMMA_A, l, i)][column(Op.WMMA_A, l, i)] = value(element(R, in.src, 0, F16, i, l), ab);
+            }
+            for (int i = 0; i < nb; i++) {
+                b[row(Op.WMMA_B, l, i)][column(Op.WMMA_B, l, i)] = value(element(R, in.src, firstB, F16, i, l), ab);
+            }
+            for (int i = 0; i < nc; i++) {
+                c[row(Op.WMMA_C, l, i)][column(Op.WMMA_C, l, i)] = value(element(R, in.src, firstC, in.type2, i, l), in.type2);
             }
         }
-        long[] d = new long[8];
+        long[] d = new long[nc];
         for (int l = 0; l < 32; l++) {
-            for (int i = 0; i < 8; i++) {
+            for (int i = 0; i < nc; i++) {
                 int r = row(Op.WMMA_C, l, i), col = column(Op.WMMA_C, l, i);
                 double sum = c[r][col];
-                for (int k = 0; k < 16; k++) {
-                    sum += a[r][k] * b[k][col];
+                for (int j = 0; j < k; j++) {
+                    sum += a[r][j] * b[j][col];
                 }
                 d[i] = in.type == F16 ? HalfFloats.encode(sum, 0, false, Op.RND_RN)
                         : Float.floatToRawIntBits((float) sum) & 0xFFFF_FFFFL;
             }
-            for (int k = 0; k < in.dst.length; k++) {
-                R[in.dst[k] << 5 | l] = in.type == F16 ? d[2 * k] | d[2 * k + 1] << 16 : d[k];
+            for (int r = 0; r < in.dst.length; r++) {
+                R[in.dst[r] << 5 | l] = in.type == F16 ? d[2 * r] | d[2 * r + 1] << 16 : d[r];
             }
         }
     }

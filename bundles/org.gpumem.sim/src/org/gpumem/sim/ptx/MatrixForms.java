@@ -6,7 +6,8 @@ import org.gpumem.sim.ScalarType;
 /**
  * Decoding of the warp-level matrix instructions (tensor cores), for {@link Decoder}:
  * {@code wmma.load.{a,b,c}}, {@code wmma.store.d} and {@code wmma.mma} of shape m16n16k16 with
- * .f16 multiplicands and .f16 or .f32 accumulators, as nvcc 13 emits them for the WMMA API. The
+ * .f16 multiplicands and .f16 or .f32 accumulators, as nvcc 13 emits them for the WMMA API, and
+ * {@code mma.sync} m16n8k16 and m16n8k8 on .f16 and .bf16. The
  * fragment registers are the instruction's destinations or sources in order; the member mask is
  * the whole warp ({@code .aligned}: every thread executes the same instruction).
  */
@@ -29,7 +30,7 @@ final class MatrixForms {
         } else if (f.has("store")) {
             store(f);
         } else if (f.has("mma")) {
-            mma(f);
+            wmmaMma(f);
         } else {
             throw f.unsupported();
         }
@@ -87,7 +88,7 @@ final class MatrixForms {
     }
 
     /** {@code wmma.mma.sync.aligned.alayout.blayout.shape.dtype.ctype d, a, b, c}. */
-    private static void mma(InstructionForm f) throws PtxException {
+    private static void wmmaMma(InstructionForm f) throws PtxException {
         f.operands(4);
         if (f.has("satfinite") || f.types.size() != 2) {
             throw f.unsupported();
@@ -99,9 +100,49 @@ final class MatrixForms {
         f.in.op = Op.WMMA_MMA;
         f.in.type = dt.ordinal();
         f.in.type2 = ct.ordinal();
+        f.in.mod = ScalarType.F16.ordinal();
+        f.in.mod2 = 16;
+        fragments(f, new int[] {registers(MATRIX_C, dt), registers(MATRIX_A, ScalarType.F16),
+            registers(MATRIX_B, ScalarType.F16), registers(MATRIX_C, ct)});
+    }
+
+    /**
+     * {@code mma.sync.aligned.m16n8k16.row.col.dtype.atype.btype.ctype d, a, b, c} and m16n8k8:
+     * .f16 multiplicands with .f16 or .f32 accumulators, .bf16 ones with .f32 (PTX ISA,
+     * "Warp-level matrix multiply-accumulate instructions"); fragments as the ISA lays them out.
+     */
+    static void mma(InstructionForm f) throws PtxException {
+        if (!f.has("sync") || !f.has("aligned")) {
+            throw f.fail(f.opcode + " needs .sync.aligned");
+        }
+        int k = f.has("m16n8k16") ? 16 : f.has("m16n8k8") ? 8 : 0;
+        if (k == 0 || f.types.size() != 4 || f.has("satfinite")) {
+            throw f.fail("unsupported form " + f.opcode + " (the simulator executes m16n8k16 and m16n8k8 on .f16 and .bf16)");
+        }
+        if (!f.has("row") || !f.has("col")) {
+            throw f.fail(f.opcode + " needs .row.col");
+        }
+        ScalarType dt = f.types.get(0), at = f.types.get(1), bt = f.types.get(2), ct = f.types.get(3);
+        boolean half = at == ScalarType.F16 && bt == at && (dt == ScalarType.F16 || dt == ScalarType.F32)
+                && (ct == ScalarType.F16 || ct == ScalarType.F32);
+        boolean bf16 = at == ScalarType.BF16 && bt == at && dt == ScalarType.F32 && ct == ScalarType.F32;
+        if (!half && !bf16) {
+            throw f.fail("unsupported types in " + f.opcode + " (.f16 with .f16 or .f32 accumulators, .bf16 with .f32)");
+        }
+        f.in.op = Op.MMA;
+        f.in.type = dt.ordinal();
+        f.in.type2 = ct.ordinal();
+        f.in.mod = at.ordinal();
+        f.in.mod2 = k;
+        // per thread: A 16 x k / 32 elements, B k x 8 / 32, C and D 16 x 8 / 32, two halves a register
+        fragments(f, new int[] {dt == ScalarType.F16 ? 2 : 4, k / 4, k / 8, ct == ScalarType.F16 ? 2 : 4});
+        f.in.memberMask = f.parser.constantOf(0xFFFF_FFFFL);
+    }
+
+    /** Operands d, a, b, c as {..} of {@code counts} registers: d the destinations, a, b and c the sources in order. */
+    private static void fragments(InstructionForm f, int[] counts) throws PtxException {
+        f.operands(4);
         int[][] frags = new int[4][];
-        int[] counts = {registers(MATRIX_C, dt), registers(MATRIX_A, ScalarType.F16), registers(MATRIX_B, ScalarType.F16),
-            registers(MATRIX_C, ct)};
         for (int k = 0; k < 4; k++) {
             Operand o = f.ops.get(k);
             if (o.kind != Operand.VEC || o.elems.length != counts[k]) {

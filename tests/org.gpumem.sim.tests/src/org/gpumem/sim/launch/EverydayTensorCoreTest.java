@@ -10,17 +10,18 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * wmma.cu: the WMMA API's loads, matrix products and stores (m16n16k16, half multiplicands,
- * float and half accumulators) against matrix products computed here from the kernels' integer
- * inputs. The values are small integers, so every sum is exact and the order of accumulation
+ * float and half accumulators), and mma_sync.cu's mma.sync, against matrix products computed
+ * here from the kernels' integer inputs. The values are small integers, so every sum is exact and the order of accumulation
  * does not show.
  */
 class EverydayTensorCoreTest {
 
-    /** The product of 16 x 16 matrices given as functions of (row, column), plus {@code c}. */
+    /** A matrix as a function of (row, column). */
     private interface Matrix {
         int at(int row, int column);
     }
 
+    /** Element (r, col) of A * B + C, over k products. */
     private static int product(Matrix a, Matrix b, Matrix c, int r, int col, int k) {
         int sum = c.at(r, col);
         for (int i = 0; i < k; i++) {
@@ -86,6 +87,54 @@ class EverydayTensorCoreTest {
                 for (int n = 0; n < 32; n++) {
                     assertEquals(product(a, b, zero, r, n, 32), Float.intBitsToFloat(out[blk * 1024 + r * 32 + n]),
                             "block " + blk + " out[" + r + "][" + n + "]");
+                }
+            }
+        }
+    }
+
+    /**
+     * mma_sync.cu: mma.sync m16n8k16 on half with float and half accumulators; the kernel builds
+     * the fragments at the PTX ISA's positions, so a wrong layout gives a wrong product.
+     */
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void mmaSyncM16n8k16OnHalves(Variant v) throws IOException {
+        PreparedLaunch launch = Everyday.launch("mma_sync.mma_m16n8k16", v);
+        int[] in = Everyday.ints(launch.initialBuffer("in"));
+        PreparedLaunch.Outcome o = Everyday.run(launch);
+        int[] d32 = Everyday.ints(o.outputs().get("d32"));
+        short[] d16 = Everyday.shorts(o.outputs().get("d16"));
+        for (int blk = 0; blk < 2; blk++) {
+            int base = blk * 512;
+            Matrix a = (r, k) -> in[base + r * 16 + k] % 4;
+            Matrix b = (k, n) -> in[base + 256 + k * 8 + n] % 4;
+            Matrix c = (r, n) -> in[base + 384 + r * 8 + n] % 50;
+            for (int r = 0; r < 16; r++) {
+                for (int n = 0; n < 8; n++) {
+                    int at = blk * 128 + r * 8 + n;
+                    int expected = product(a, b, c, r, n, 16);
+                    assertEquals(expected, Float.intBitsToFloat(d32[at]), "block " + blk + " f32 d[" + r + "][" + n + "]");
+                    assertEquals(expected, EverydayHalfTest.value(d16[at], false), "block " + blk + " f16 d[" + r + "][" + n + "]");
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void mmaSyncM16n8k8OnBfloat16(Variant v) throws IOException {
+        PreparedLaunch launch = Everyday.launch("mma_sync.mma_m16n8k8_bf16", v);
+        int[] in = Everyday.ints(launch.initialBuffer("in"));
+        int[] d = Everyday.ints(Everyday.run(launch).outputs().get("d"));
+        for (int blk = 0; blk < 2; blk++) {
+            int base = blk * 320;
+            Matrix a = (r, k) -> in[base + r * 8 + k] % 6;
+            Matrix b = (k, n) -> in[base + 128 + k * 8 + n] % 6;
+            Matrix c = (r, n) -> in[base + 192 + r * 8 + n] % 100;
+            for (int r = 0; r < 16; r++) {
+                for (int n = 0; n < 8; n++) {
+                    assertEquals(product(a, b, c, r, n, 8), Float.intBitsToFloat(d[blk * 128 + r * 8 + n]),
+                            "block " + blk + " d[" + r + "][" + n + "]");
                 }
             }
         }
