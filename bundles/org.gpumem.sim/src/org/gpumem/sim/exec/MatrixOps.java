@@ -4,12 +4,14 @@ import org.gpumem.sim.FaultKind;
 import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.ScalarType;
 import org.gpumem.sim.exec.scalar.HalfFloats;
+import org.gpumem.sim.exec.scalar.TypeWidths;
 import org.gpumem.sim.ptx.Instruction;
 import org.gpumem.sim.ptx.Op;
 
 /**
  * The warp-level matrix instructions (tensor cores): {@code wmma.load}, {@code wmma.store} and
- * {@code wmma.mma} of shape m16n16k16, .f16 multiplicands, .f16 or .f32 accumulators, and
+ * {@code wmma.mma} of shape m16n16k16 with .f16 (.f16 or .f32 accumulators), .bf16 (.f32) and
+ * .s8/.u8 (.s32) multiplicands, and
  * {@code mma.sync} m16n8k16 and m16n8k8 on .f16 (.f16 or .f32 accumulators) and .bf16 (.f32),
  * whose fragments are the PTX ISA's ("Matrix Fragments for mma.m16n8k16", "... m16n8k8"): the
  * formulas below with j up to the fragment's size.
@@ -20,24 +22,22 @@ import org.gpumem.sim.ptx.Op;
  * "Matrix Fragments for mma.m16n8k16"), for thread {@code lane}, {@code g = lane / 4},
  * {@code t = lane % 4} and element {@code j} of 0..7: A (and C, D) element j is row
  * {@code g + 8 * (j / 2 % 2)}, column {@code 2t + j % 2 + 8 * (j / 4)}; B element j is row
- * {@code 2t + j % 2 + 8 * (j / 2 % 2)}, column {@code g + 8 * (j / 4)}. A and B fragments hold
- * 16 .f16 elements in 8 registers (element i in register i / 2, the low half first): elements
- * 8..15 repeat 0..7. A .f32 accumulator holds 8 elements in 8 registers, a .f16 one 8 in 4.
+ * {@code 2t + j % 2 + 8 * (j / 2 % 2)}, column {@code g + 8 * (j / 4)}. Elements narrower than a
+ * register are packed from its low bits up: .f16 A and B fragments hold their 8 elements twice
+ * in 8 registers (elements 8..15 repeat 0..7), .bf16 ones 8 in 4, .s8/.u8 ones 8 in 2; a .f32 or
+ * .s32 accumulator holds 8 elements in 8 registers, a .f16 one 8 in 4.
  * <p>
  * Accumulation order (implementation-defined in the PTX ISA): each d[r][c] starts from c[r][c]
  * and adds the products a[r][k] * b[k][c] for k = 0..15 in order, each product exact and each sum
  * rounded to double precision; the result is rounded once to the accumulator type, to nearest
  * even. Sums of values whose partial sums are exact in double give the same result in any order.
+ * Integer sums are exact (below 2^53) and wrap modulo 2^32, or clamp with .satfinite.
  */
 final class MatrixOps {
-    private static final int F16 = ScalarType.F16.ordinal(), BF16 = ScalarType.BF16.ordinal();
+    private static final int F16 = ScalarType.F16.ordinal(), BF16 = ScalarType.BF16.ordinal(),
+            S8 = ScalarType.S8.ordinal(), U8 = ScalarType.U8.ordinal(), S32 = ScalarType.S32.ordinal();
 
     private MatrixOps() {
-    }
-
-    /** Elements of a fragment per thread: 16 for A and B, 8 for the accumulator. */
-    private static int elements(int matrix) {
-        return matrix == Op.WMMA_C ? 8 : 16;
     }
 
     /** The row of element {@code i} of {@code lane}'s fragment of {@code matrix}. */
@@ -52,17 +52,47 @@ final class MatrixOps {
         return matrix == Op.WMMA_B ? g + 8 * (j >>> 2) : 2 * t + (j & 1) + 8 * (j >>> 2);
     }
 
-    /** Bits of element {@code i} of a fragment of {@code type} in registers {@code regs} from {@code first}, for lane {@code l}. */
+    /**
+     * Bits of element {@code i} of a fragment of {@code type} in registers {@code regs} from
+     * {@code first}, for lane {@code l}: elements narrower than a register are packed from its low
+     * bits up.
+     */
     private static long element(long[] R, int[] regs, int first, int type, int i, int l) {
-        if (type == F16) {
-            return (R[regs[first + (i >>> 1)] << 5 | l] >>> (16 * (i & 1))) & 0xFFFF;
-        }
-        return R[regs[first + i] << 5 | l] & 0xFFFF_FFFFL;
+        int size = TypeWidths.SIZE[type], perRegister = 4 / size;
+        long bits = R[regs[first + i / perRegister] << 5 | l] >>> (8 * size * (i % perRegister));
+        return bits & TypeWidths.MASK[type];
     }
 
-    /** The value of an element's bits of {@code type} (.f16, .bf16 or .f32). */
+    /** The value of an element's bits of {@code type} (.f16, .bf16, .f32, .s8, .u8 or .s32), exactly. */
     private static double value(long bits, int type) {
-        return type == F16 || type == BF16 ? HalfFloats.decode(bits, type == BF16) : Float.intBitsToFloat((int) bits);
+        if (type == F16 || type == BF16) {
+            return HalfFloats.decode(bits, type == BF16);
+        }
+        if (type == S8) {
+            return (byte) bits;
+        }
+        if (type == U8) {
+            return bits & 0xFF;
+        }
+        return type == S32 ? (int) bits : Float.intBitsToFloat((int) bits);
+    }
+
+    /**
+     * The bits of {@code sum} in the accumulator {@code type}: rounded to nearest even, or an .s32
+     * modulo 2^32 ({@code saturate}: clamped to the .s32 range, .satfinite).
+     */
+    private static long result(double sum, int type, boolean saturate) {
+        if (type == F16) {
+            return HalfFloats.encode(sum, 0, false, Op.RND_RN);
+        }
+        if (type == S32) {
+            long v = (long) sum;
+            if (saturate) {
+                v = Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, v));
+            }
+            return v & 0xFFFF_FFFFL;
+        }
+        return Float.floatToRawIntBits((float) sum) & 0xFFFF_FFFFL;
     }
 
     /** PTX: every thread of the warp executes the same instruction (.aligned); otherwise it is undefined. */
@@ -82,8 +112,9 @@ final class MatrixOps {
     /** {@code wmma.load.{a,b,c}}: each lane's fragment from the matrix at its address. */
     static void load(CtaMemory memory, Warp w, Frame f, Instruction in, long[] R, int m) {
         wholeWarp(w, in, m);
-        int size = in.type == F16 ? 2 : 4;
-        int n = elements(in.mod);
+        int size = TypeWidths.SIZE[in.type], perRegister = 4 / size;
+        // every element slot of the registers (an .f16 A or B fragment holds its 8 elements twice)
+        int n = in.dst.length * perRegister;
         int a = in.addrReg << 5, s = in.src[0] << 5;
         long[] e = new long[n];
         for (int l = 0; l < 32; l++) {
@@ -94,7 +125,11 @@ final class MatrixOps {
                 e[i] = memory.loadLane(w, f, in, in.space, addr, size, l);
             }
             for (int k = 0; k < in.dst.length; k++) {
-                R[in.dst[k] << 5 | l] = size == 2 ? e[2 * k] | e[2 * k + 1] << 16 : e[k];
+                long word = 0;
+                for (int q = 0; q < perRegister; q++) {
+                    word |= e[k * perRegister + q] << (8 * size * q);
+                }
+                R[in.dst[k] << 5 | l] = word;
             }
         }
     }
@@ -102,7 +137,7 @@ final class MatrixOps {
     /** {@code wmma.store.d}: each lane's accumulator fragment into the matrix at its address. */
     static void store(CtaMemory memory, Warp w, Frame f, Instruction in, long[] R, int m) {
         wholeWarp(w, in, m);
-        int size = in.type == F16 ? 2 : 4;
+        int size = TypeWidths.SIZE[in.type];
         int a = in.addrReg << 5, s = in.src[0] << 5;
         for (int l = 0; l < 32; l++) {
             long base = R[a | l] + in.addrOffset;
@@ -127,14 +162,16 @@ final class MatrixOps {
         int ab = in.mod;
         // distinct elements per thread, and where B's and C's registers start among the sources
         int na = 16 * k / 32, nb = k * n / 32, nc = 16 * n / 32;
-        int firstB = wmma ? 8 : na / 2, firstC = firstB + (wmma ? 8 : nb / 2);
+        // registers: elements times their size over 4 bytes; wmma's .f16 A and B hold theirs twice
+        int twice = wmma && ab == F16 ? 2 : 1, size = TypeWidths.SIZE[ab];
+        int firstB = twice * na * size / 4, firstC = firstB + twice * nb * size / 4;
         double[][] a = new double[16][k], b = new double[k][n], c = new double[16][n];
         for (int l = 0; l < 32; l++) {
             for (int i = 0; i < na; i++) {
-                a[row(Op.WMMA_A, l, i)][column(Op.WMMA_A, l, i)] = value(element(R, in.src, 0, F16, i, l), ab);
+                a[row(Op.WMMA_A, l, i)][column(Op.WMMA_A, l, i)] = value(element(R, in.src, 0, ab, i, l), ab);
             }
             for (int i = 0; i < nb; i++) {
-                b[row(Op.WMMA_B, l, i)][column(Op.WMMA_B, l, i)] = value(element(R, in.src, firstB, F16, i, l), ab);
+                b[row(Op.WMMA_B, l, i)][column(Op.WMMA_B, l, i)] = value(element(R, in.src, firstB, ab, i, l), ab);
             }
             for (int i = 0; i < nc; i++) {
                 c[row(Op.WMMA_C, l, i)][column(Op.WMMA_C, l, i)] = value(element(R, in.src, firstC, in.type2, i, l), in.type2);
@@ -148,8 +185,7 @@ final class MatrixOps {
                 for (int j = 0; j < k; j++) {
                     sum += a[r][j] * b[j][col];
                 }
-                d[i] = in.type == F16 ? HalfFloats.encode(sum, 0, false, Op.RND_RN)
-                        : Float.floatToRawIntBits((float) sum) & 0xFFFF_FFFFL;
+                d[i] = result(sum, in.type, (in.flags & Op.F_SATFINITE) != 0);
             }
             for (int r = 0; r < in.dst.length; r++) {
                 R[in.dst[r] << 5 | l] = in.type == F16 ? d[2 * r] | d[2 * r + 1] << 16 : d[r];

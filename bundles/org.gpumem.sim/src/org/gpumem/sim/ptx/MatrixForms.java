@@ -6,7 +6,8 @@ import org.gpumem.sim.ScalarType;
 /**
  * Decoding of the warp-level matrix instructions (tensor cores), for {@link Decoder}:
  * {@code wmma.load.{a,b,c}}, {@code wmma.store.d} and {@code wmma.mma} of shape m16n16k16 with
- * .f16 multiplicands and .f16 or .f32 accumulators, as nvcc 13 emits them for the WMMA API, and
+ * .f16 (.f16 or .f32 accumulators), .bf16 (.f32) and .s8/.u8 (.s32) multiplicands, as nvcc 13
+ * emits them for the WMMA API, and
  * {@code mma.sync} m16n8k16 and m16n8k8 on .f16 and .bf16. The
  * fragment registers are the instruction's destinations or sources in order; the member mask is
  * the whole warp ({@code .aligned}: every thread executes the same instruction).
@@ -87,23 +88,45 @@ final class MatrixForms {
         f.address(f.ops.get(0), f.in.space);
     }
 
-    /** {@code wmma.mma.sync.aligned.alayout.blayout.shape.dtype.ctype d, a, b, c}. */
+    /**
+     * {@code wmma.mma.sync.aligned.alayout.blayout.shape.dtype.ctype d, a, b, c} (.f16
+     * multiplicands, .f16 or .f32 accumulators), {@code .f32.bf16.bf16.f32} and
+     * {@code .s32.{s8,u8}.{s8,u8}.s32{.satfinite}} (both multiplicands of one type).
+     */
     private static void wmmaMma(InstructionForm f) throws PtxException {
         f.operands(4);
-        if (f.has("satfinite") || f.types.size() != 2) {
+        if (f.types.size() != 2 && f.types.size() != 4) {
             throw f.unsupported();
         }
-        ScalarType dt = f.types.get(0), ct = f.types.get(1);
-        if (dt != ScalarType.F16 && dt != ScalarType.F32 || ct != ScalarType.F16 && ct != ScalarType.F32) {
-            throw f.fail("unsupported accumulator types in " + f.opcode + " (.f16 or .f32)");
+        ScalarType dt = f.types.get(0), ct = f.types.get(f.types.size() - 1);
+        ScalarType ab = f.types.size() == 2 ? ScalarType.F16 : f.types.get(1);
+        boolean valid;
+        if (ab == ScalarType.F16) {
+            valid = f.types.size() == 2 && (dt == ScalarType.F16 || dt == ScalarType.F32)
+                    && (ct == ScalarType.F16 || ct == ScalarType.F32);
+        } else if (ab == ScalarType.BF16) {
+            valid = dt == ScalarType.F32 && ct == ScalarType.F32;
+        } else {
+            valid = (ab == ScalarType.S8 || ab == ScalarType.U8) && dt == ScalarType.S32 && ct == ScalarType.S32;
+        }
+        if (!valid || f.types.size() == 4 && f.types.get(2) != ab) {
+            throw f.fail("unsupported types in " + f.opcode + " (.f16 with .f16 or .f32 accumulators, .bf16 with .f32,"
+                    + " .s8 or .u8 with .s32, both multiplicands of one type)");
+        }
+        if (f.has("satfinite")) {
+            if (dt != ScalarType.S32) {
+                throw f.fail(".satfinite on floating-point accumulators is not supported: " + f.opcode);
+            }
+            // integer results clamp to the .s32 range instead of wrapping
+            f.in.flags |= Op.F_SATFINITE;
         }
         f.in.op = Op.WMMA_MMA;
         f.in.type = dt.ordinal();
         f.in.type2 = ct.ordinal();
-        f.in.mod = ScalarType.F16.ordinal();
+        f.in.mod = ab.ordinal();
         f.in.mod2 = 16;
-        fragments(f, new int[] {registers(MATRIX_C, dt), registers(MATRIX_A, ScalarType.F16),
-            registers(MATRIX_B, ScalarType.F16), registers(MATRIX_C, ct)});
+        fragments(f, new int[] {registers(MATRIX_C, dt), registers(MATRIX_A, ab), registers(MATRIX_B, ab),
+            registers(MATRIX_C, ct)});
     }
 
     /**
@@ -158,19 +181,30 @@ final class MatrixForms {
         f.in.src = src;
     }
 
-    /** The element type of a fragment: .f16 for A and B, .f16 or .f32 for the accumulator. */
+    /**
+     * The element type of a fragment: .f16, .bf16, .s8 or .u8 for A and B, .f16, .f32 or .s32 for
+     * the accumulator.
+     */
     private static ScalarType elementType(InstructionForm f, int matrix) throws PtxException {
         ScalarType t = f.type;
-        if (t == ScalarType.F16 || matrix == MATRIX_C && t == ScalarType.F32) {
+        boolean ab = t == ScalarType.F16 || t == ScalarType.BF16 || t == ScalarType.S8 || t == ScalarType.U8;
+        boolean c = t == ScalarType.F16 || t == ScalarType.F32 || t == ScalarType.S32;
+        if (matrix == MATRIX_C ? c : ab) {
             return t;
         }
-        throw f.fail("unsupported type in " + f.opcode + " (the simulator executes .f16 multiplicands and .f16 or .f32"
-                + " accumulators)");
+        throw f.fail("unsupported type in " + f.opcode + " (the simulator executes .f16, .bf16, .s8 and .u8"
+                + " multiplicands and .f16, .f32 and .s32 accumulators)");
     }
 
-    /** Registers of a fragment: 8 of .f16x2 for A and B, 8 .f32 or 4 .f16x2 for the accumulator. */
+    /**
+     * Registers of an m16n16k16 fragment (PTX ISA, "Matrix Fragments for WMMA"): A and B 8 of
+     * .f16x2, 4 of .bf16x2 or 2 of four .s8/.u8; the accumulator 4 of .f16x2 or 8 of .f32/.s32.
+     */
     static int registers(int matrix, ScalarType t) {
-        return matrix == MATRIX_C && t == ScalarType.F16 ? 4 : 8;
+        if (matrix == MATRIX_C) {
+            return t == ScalarType.F16 ? 4 : 8;
+        }
+        return t == ScalarType.F16 ? 8 : t == ScalarType.BF16 ? 4 : 2;
     }
 
     private static int layout(InstructionForm f) throws PtxException {

@@ -92,6 +92,45 @@ class EverydayTensorCoreTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void bfloat16Multiplicands(Variant v) throws IOException {
+        PreparedLaunch launch = Everyday.launch("wmma.wmma_bf16", v);
+        int[] in = Everyday.ints(launch.initialBuffer("in"));
+        int[] d = Everyday.ints(Everyday.run(launch).outputs().get("d"));
+        for (int blk = 0; blk < 2; blk++) {
+            int base = blk * 768;
+            Matrix a = (r, k) -> in[base + r * 16 + k] % 8;
+            Matrix b = (k, n) -> in[base + 256 + k * 16 + n] % 8;
+            Matrix c = (r, n) -> in[base + 512 + n * 16 + r] % 1000; // column-major
+            for (int r = 0; r < 16; r++) {
+                for (int n = 0; n < 16; n++) {
+                    assertEquals(product(a, b, c, r, n, 16), Float.intBitsToFloat(d[blk * 256 + r * 16 + n]),
+                            "block " + blk + " d[" + r + "][" + n + "]");
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void signedEightBitMultiplicandsWithAnIntegerAccumulator(Variant v) throws IOException {
+        PreparedLaunch launch = Everyday.launch("wmma.wmma_s8", v);
+        int[] in = Everyday.ints(launch.initialBuffer("in"));
+        int[] cd = Everyday.ints(Everyday.run(launch).outputs().get("cd"));
+        for (int blk = 0; blk < 2; blk++) {
+            int base = blk * 768;
+            Matrix a = (r, k) -> in[base + r * 16 + k] % 128;
+            Matrix b = (k, n) -> in[base + 256 + n * 16 + k] % 128; // column-major
+            Matrix c = (r, n) -> in[base + 512 + r * 16 + n] % 100000;
+            for (int r = 0; r < 16; r++) {
+                for (int n = 0; n < 16; n++) {
+                    assertEquals(product(a, b, c, r, n, 16), cd[blk * 256 + r * 16 + n], "block " + blk + " d[" + r + "][" + n + "]");
+                }
+            }
+        }
+    }
+
     /**
      * mma_sync.cu: mma.sync m16n8k16 on half with float and half accumulators; the kernel builds
      * the fragments at the PTX ISA's positions, so a wrong layout gives a wrong product.
