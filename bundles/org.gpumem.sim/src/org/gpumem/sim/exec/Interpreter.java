@@ -567,6 +567,13 @@ public final class Interpreter {
             case Op.MMA:
                 MatrixOps.mma(w, in, R, m);
                 return;
+            case Op.LDMATRIX:
+            case Op.STMATRIX:
+                MatrixOps.ldmatrix(memory, w, f, in, R, m);
+                return;
+            case Op.MOVMATRIX:
+                MatrixOps.movmatrix(w, in, R, m);
+                return;
             case Op.ACTIVEMASK:
                 WarpIntrinsics.activeMask(in, R, m, f.smask[f.sp - 1]);
                 return;

@@ -1,6 +1,7 @@
 package org.gpumem.sim.exec;
 
 import org.gpumem.sim.FaultKind;
+import org.gpumem.sim.MemoryAccessException;
 import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.ScalarType;
 import org.gpumem.sim.exec.scalar.HalfFloats;
@@ -14,7 +15,7 @@ import org.gpumem.sim.ptx.Op;
  * .s8/.u8 (.s32) multiplicands, and
  * {@code mma.sync} m16n8k16 and m16n8k8 on .f16 (.f16 or .f32 accumulators) and .bf16 (.f32),
  * whose fragments are the PTX ISA's ("Matrix Fragments for mma.m16n8k16", "... m16n8k8"): the
- * formulas below with j up to the fragment's size.
+ * formulas below with j up to the fragment's size; and {@code ldmatrix}.
  * <p>
  * Fragments: the PTX ISA leaves which elements of a wmma matrix each thread holds unspecified
  * (target-dependent), so a program sees them only through wmma.load, wmma.store, wmma.mma and
@@ -190,6 +191,84 @@ final class MatrixOps {
             for (int r = 0; r < in.dst.length; r++) {
                 R[in.dst[r] << 5 | l] = in.type == F16 ? d[2 * r] | d[2 * r + 1] << 16 : d[r];
             }
+        }
+    }
+
+    /**
+     * {@code ldmatrix} and {@code stmatrix}: threads 8i..8i+7 give the addresses of the rows of
+     * matrix i (16 bytes each, 16-byte aligned); thread {@code lane}'s register for matrix i holds
+     * elements (lane / 4, 2 * (lane % 4)) and the next column, low half first, or with .trans
+     * (2 * (lane % 4), lane / 4) and the next row.
+     */
+    static void ldmatrix(CtaMemory memory, Warp w, Frame f, Instruction in, long[] R, int m) {
+        wholeWarp(w, in, m);
+        boolean store = in.op == Op.STMATRIX;
+        int count = in.mod, a = in.addrReg << 5;
+        long[][][] e = new long[count][8][8];
+        if (store) {
+            for (int l = 0; l < 32; l++) {
+                for (int i = 0; i < count; i++) {
+                    long v = R[in.src[i] << 5 | l];
+                    fragment(e[i], l, in.mod2 == 1, v & 0xFFFF, (v >>> 16) & 0xFFFF);
+                }
+            }
+        }
+        for (int i = 0; i < count; i++) {
+            for (int r = 0; r < 8; r++) {
+                int l = 8 * i + r;
+                long addr = (R[a | l] + in.addrOffset) & in.addrMask;
+                try {
+                    CtaMemory.align(in.space, addr, 16);
+                } catch (MemoryAccessException x) {
+                    throw LaneFault.memory(x, l);
+                }
+                for (int c = 0; c < 8; c++) {
+                    long at = (addr + 2L * c) & in.addrMask;
+                    if (store) {
+                        memory.storeLane(w, f, in, in.space, at, 2, l, e[i][r][c]);
+                    } else {
+                        e[i][r][c] = memory.loadLane(w, f, in, in.space, at, 2, l);
+                    }
+                }
+            }
+        }
+        if (!store) {
+            for (int l = 0; l < 32; l++) {
+                for (int i = 0; i < count; i++) {
+                    R[in.dst[i] << 5 | l] = element(e[i], l, in.mod2 == 1, 0) | element(e[i], l, in.mod2 == 1, 1) << 16;
+                }
+            }
+        }
+    }
+
+    /** Element {@code k} (0, 1) of {@code lane}'s register of an 8 x 8 matrix {@code e}, as ldmatrix lays them out. */
+    private static long element(long[][] e, int lane, boolean trans, int k) {
+        int g = lane >>> 2, t = lane & 3;
+        return trans ? e[2 * t + k][g] : e[g][2 * t + k];
+    }
+
+    /** Puts {@code lane}'s two elements into matrix {@code e}, where {@link #element} takes them from. */
+    private static void fragment(long[][] e, int lane, boolean trans, long lo, long hi) {
+        int g = lane >>> 2, t = lane & 3;
+        if (trans) {
+            e[2 * t][g] = lo;
+            e[2 * t + 1][g] = hi;
+        } else {
+            e[g][2 * t] = lo;
+            e[g][2 * t + 1] = hi;
+        }
+    }
+
+    /** {@code movmatrix.trans}: the warp's 8 x 8 matrix in ldmatrix's layout, transposed, in the same layout. */
+    static void movmatrix(Warp w, Instruction in, long[] R, int m) {
+        wholeWarp(w, in, m);
+        long[][] e = new long[8][8];
+        int a = in.src[0] << 5, d = in.dst[0] << 5;
+        for (int l = 0; l < 32; l++) {
+            fragment(e, l, false, R[a | l] & 0xFFFF, (R[a | l] >>> 16) & 0xFFFF);
+        }
+        for (int l = 0; l < 32; l++) {
+            R[d | l] = element(e, l, true, 0) | element(e, l, true, 1) << 16;
         }
     }
 }

@@ -4,7 +4,10 @@
  * {@link org.gpumem.sim.exec.DeviceModule}, whose {@link org.gpumem.sim.exec.Launch} runs the
  * kernel's CTAs; the {@link org.gpumem.sim.exec.Interpreter} executes each CTA's warps, their call
  * frames and reconvergence stacks, with the CTA's memory and atomic paths, named barriers, warp
- * intrinsics and the device runtime (printf, malloc, free, assert). A launch on the fast engine
+ * intrinsics, the tensor-core instructions ({@code MatrixOps}) and the device
+ * runtime (printf, malloc, free, assert). A module for sm_70 or later schedules the divergent
+ * paths of a warp independently ({@code WarpPaths}), deterministically; one
+ * for an earlier target keeps the warp's lanes in lockstep. A launch on the fast engine
  * also runs the {@link org.gpumem.sim.exec.CompiledBlock}s that the device's
  * {@link org.gpumem.sim.exec.FunctionCompiler} makes of a function's straight-line code; that
  * compiler lives in {@code org.gpumem.sim.exec.compile}, a package above this one, and this

@@ -8,7 +8,8 @@ import org.gpumem.sim.ScalarType;
  * {@code wmma.load.{a,b,c}}, {@code wmma.store.d} and {@code wmma.mma} of shape m16n16k16 with
  * .f16 (.f16 or .f32 accumulators), .bf16 (.f32) and .s8/.u8 (.s32) multiplicands, as nvcc 13
  * emits them for the WMMA API, and
- * {@code mma.sync} m16n8k16 and m16n8k8 on .f16 and .bf16. The
+ * {@code mma.sync} m16n8k16 and m16n8k8 on .f16 and .bf16, {@code ldmatrix}, {@code stmatrix} and
+ * {@code movmatrix}. The
  * fragment registers are the instruction's destinations or sources in order; the member mask is
  * the whole warp ({@code .aligned}: every thread executes the same instruction).
  */
@@ -159,6 +160,55 @@ final class MatrixForms {
         f.in.mod2 = k;
         // per thread: A 16 x k / 32 elements, B k x 8 / 32, C and D 16 x 8 / 32, two halves a register
         fragments(f, new int[] {dt == ScalarType.F16 ? 2 : 4, k / 4, k / 8, ct == ScalarType.F16 ? 2 : 4});
+        f.in.memberMask = f.parser.constantOf(0xFFFF_FFFFL);
+    }
+
+    /**
+     * {@code ldmatrix.sync.aligned.m8n8.{x1,x2,x4}{.trans}{.shared{::cta}}.b16 d, [p]}: one, two
+     * or four 8 x 8 matrices of 16-bit elements, whose rows the warp's threads address (PTX ISA,
+     * "Warp-level matrix load instruction: ldmatrix"), and {@code stmatrix}, its store
+     * ({@code [p], r}). {@code mod}: the matrices, {@code mod2}: 1 for .trans; a store's
+     * registers are its sources.
+     */
+    static void ldmatrix(InstructionForm f) throws PtxException {
+        if (!f.has("sync") || !f.has("aligned")) {
+            throw f.fail(f.opcode + " needs .sync.aligned");
+        }
+        int count = f.has("x1") ? 1 : f.has("x2") ? 2 : f.has("x4") ? 4 : 0;
+        if (!f.has("m8n8") || !f.has("b16") || count == 0) {
+            throw f.fail("unsupported form " + f.opcode + " (the simulator executes m8n8 .x1, .x2 and .x4 of .b16)");
+        }
+        f.operands(2);
+        boolean store = f.base.equals("stmatrix");
+        f.in.op = store ? Op.STMATRIX : Op.LDMATRIX;
+        f.in.type = ScalarType.B16.ordinal();
+        f.in.mod = count;
+        f.in.mod2 = f.has("trans") ? 1 : 0;
+        Operand r = f.ops.get(store ? 1 : 0);
+        if (r.kind != Operand.VEC || r.elems.length != count) {
+            throw f.fail(f.opcode + " needs a {..} of " + count + " registers");
+        }
+        f.in.space = f.has("shared") || f.has("shared::cta") ? PtxStateSpace.SHARED : PtxStateSpace.GENERIC;
+        f.address(f.ops.get(store ? 0 : 1), f.in.space);
+        if (store) {
+            f.in.src = f.vectorRegs(r, false);
+        } else {
+            f.in.dst = f.vectorRegs(r, true);
+            f.in.src = new int[0];
+        }
+        f.in.memberMask = f.parser.constantOf(0xFFFF_FFFFL);
+    }
+
+    /** {@code movmatrix.sync.aligned.m8n8.trans.b16 d, a}: transposes an 8 x 8 matrix held as ldmatrix's fragment. */
+    static void movmatrix(InstructionForm f) throws PtxException {
+        if (!f.has("sync") || !f.has("aligned") || !f.has("m8n8") || !f.has("trans") || !f.has("b16")) {
+            throw f.fail("unsupported form " + f.opcode + " (movmatrix.sync.aligned.m8n8.trans.b16)");
+        }
+        f.operands(2);
+        f.in.op = Op.MOVMATRIX;
+        f.in.type = ScalarType.B16.ordinal();
+        f.in.dst = new int[] {f.dst(f.ops.get(0))};
+        f.in.src = new int[] {f.src(f.ops.get(1), ScalarType.B32)};
         f.in.memberMask = f.parser.constantOf(0xFFFF_FFFFL);
     }
 

@@ -17,7 +17,7 @@ public final class Op {
             LOP3 = 55, ISSPACEP = 56, SET = 57, SLCT = 58, MUL24 = 59, MAD24 = 60, TANH = 61, SAD = 62,
             BAR_WARP = 63, MOV_PACK = 64, MOV_UNPACK = 65, CLOCK = 66,
             SHF = 67, BMSK = 68, SZEXT = 69, DP4A = 70, DP2A = 71, MATCH = 72, REDUX = 73, FNS = 74, CP_ASYNC = 75, VABSDIFF4 = 76,
-            FENCE = 77, WMMA_LOAD = 78, WMMA_STORE = 79, WMMA_MMA = 80, MMA = 81;
+            FENCE = 77, WMMA_LOAD = 78, WMMA_STORE = 79, WMMA_MMA = 80, MMA = 81, LDMATRIX = 82, STMATRIX = 83, MOVMATRIX = 84;
 
     /** {@code flags} bits. */
     public static final int F_HI = 1, F_WIDE = 2, F_SAT = 4, F_FTZ = 8, F_UNI = 16, F_APPROX = 32, F_LO = 64,

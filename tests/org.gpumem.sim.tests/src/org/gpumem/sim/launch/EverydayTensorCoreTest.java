@@ -178,4 +178,79 @@ class EverydayTensorCoreTest {
             }
         }
     }
+
+    /**
+     * ldmatrix against the PTX ISA's layout: thread l holds, of matrix i, row l / 4 and columns
+     * 2 (l % 4) and 2 (l % 4) + 1 (low half first); with .trans, column l / 4 of rows 2 (l % 4)
+     * and 2 (l % 4) + 1. Row r of matrix i starts at element 192 i + 24 r.
+     */
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void ldmatrixLayout(Variant v) throws IOException {
+        PreparedLaunch launch = Everyday.launch("mma_sync.ldmatrix_layout", v);
+        int[] in = Everyday.ints(launch.initialBuffer("in"));
+        PreparedLaunch.Outcome o = Everyday.run(launch);
+        int[] out = Everyday.ints(o.outputs().get("out"));
+        int[] trans = Everyday.ints(o.outputs().get("trans"));
+        int[] two = Everyday.ints(o.outputs().get("two"));
+        for (int blk = 0; blk < 2; blk++) {
+            int base = blk * 768;
+            for (int l = 0; l < 32; l++) {
+                int g = l / 4, t = l % 4;
+                for (int i = 0; i < 4; i++) {
+                    int m = base + 192 * i;
+                    int plain = in[m + 24 * g + 2 * t] & 0xFFFF | in[m + 24 * g + 2 * t + 1] << 16;
+                    int transposed = in[m + 24 * (2 * t) + g] & 0xFFFF | in[m + 24 * (2 * t + 1) + g] << 16;
+                    String at = "block " + blk + " lane " + l + " matrix " + i;
+                    assertEquals(plain, out[(blk * 32 + l) * 4 + i], at);
+                    assertEquals(transposed, trans[(blk * 32 + l) * 4 + i], at + " .trans");
+                    if (i < 2) {
+                        assertEquals(plain, two[(blk * 32 + l) * 2 + i], at + " .x2");
+                    }
+                }
+            }
+        }
+    }
+
+    /** Half {@code k} (0: low) of a 32-bit value. */
+    private static int half(int v, int k) {
+        return k == 0 ? v & 0xFFFF : v >>> 16;
+    }
+
+    /**
+     * matrix_moves.cu: stmatrix stores element (r, c) of matrix i from register i of thread
+     * 4r + c / 2, half c % 2 (with .trans, element (r, c) from thread 4c + r / 2, half r % 2);
+     * movmatrix gives thread l the elements (2 (l % 4), l / 4) and (2 (l % 4) + 1, l / 4) of
+     * matrix 0 as the threads held it.
+     */
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void stmatrixAndMovmatrixLayouts(Variant v) throws IOException {
+        PreparedLaunch launch = Everyday.launch("matrix_moves.matrix_moves", v);
+        int[] in = Everyday.ints(launch.initialBuffer("in"));
+        PreparedLaunch.Outcome o = Everyday.run(launch);
+        short[] out = Everyday.shorts(o.outputs().get("out"));
+        short[] trans = Everyday.shorts(o.outputs().get("trans"));
+        int[] moved = Everyday.ints(o.outputs().get("moved"));
+        for (int blk = 0; blk < 2; blk++) {
+            int lanes = blk * 32;
+            for (int i = 0; i < 4; i++) {
+                for (int r = 0; r < 8; r++) {
+                    for (int c = 0; c < 8; c++) {
+                        int at = blk * 768 + 192 * i + 24 * r + c;
+                        String where = "block " + blk + " matrix " + i + " (" + r + ", " + c + ")";
+                        assertEquals(half(in[(lanes + 4 * r + c / 2) * 4 + i], c % 2), out[at] & 0xFFFF, where);
+                        assertEquals(half(in[(lanes + 4 * c + r / 2) * 4 + i], r % 2), trans[at] & 0xFFFF, where + " .trans");
+                    }
+                }
+            }
+            for (int l = 0; l < 32; l++) {
+                int g = l / 4, t = l % 4;
+                // element (r, c) of matrix 0 is half c % 2 of thread 4r + c / 2's register 0
+                int lo = half(in[(lanes + 4 * (2 * t) + g / 2) * 4], g % 2);
+                int hi = half(in[(lanes + 4 * (2 * t + 1) + g / 2) * 4], g % 2);
+                assertEquals(lo | hi << 16, moved[lanes + l], "block " + blk + " lane " + l + " movmatrix");
+            }
+        }
+    }
 }
