@@ -230,16 +230,12 @@ final class RuntimeDevice {
         return new Module(linked, device.load(PtxLoader.link(linked, names, texts)));
     }
 
-    /** A fatbin's PTX is NUL-terminated and padded. */
+    /** A fatbin's PTX, NUL-terminated and padded: the loader ends the text at the NUL. */
     private static String ptxText(DeviceImage image) {
         ByteBuffer payload = image.payload();
         byte[] bytes = new byte[payload.remaining()];
         payload.get(bytes);
-        int length = 0;
-        while (length < bytes.length && bytes[length] != 0) {
-            length++;
-        }
-        return new String(bytes, 0, length, StandardCharsets.UTF_8);
+        return new String(bytes, StandardCharsets.UTF_8);
     }
 
     /**

@@ -17,6 +17,12 @@ public abstract class CompiledBlock {
     public final int end;
     /** {@code unguardedBefore[k]}: instructions without a guard predicate among the block's first k. */
     private final int[] unguardedBefore;
+    /**
+     * Whether it holds a warp-synchronous instruction ({@link Instruction#memberMask}): under
+     * independent thread scheduling it runs only while every live lane of the warp runs it, since
+     * the interpreter makes lanes wait there for lanes that are elsewhere. Set by {@link FastCode}.
+     */
+    boolean waitsForLanes;
 
     protected CompiledBlock(int start, int end, int[] unguardedBefore) {
         this.start = start;

@@ -173,6 +173,7 @@ public final class Cta {
             f.callIndex = -1;
             f.entryMask = valid;
             f.push(0, -1, valid);
+            WarpPaths.reset(warp);
         }
     }
 
@@ -182,7 +183,8 @@ public final class Cta {
             w.frames = Arrays.copyOf(w.frames, w.depth * 2);
         }
         Frame f = w.frames[w.depth];
-        if (f == null) {
+        if (f == null || f.shared) {
+            // a Frame another path of the warp may still hold is left to it
             f = new Frame();
             w.frames[w.depth] = f;
         }
@@ -395,17 +397,38 @@ public final class Cta {
                 if (first == null) {
                     first = w;
                 }
-                int pending = w.liveMask & ~w.activeMask();
-                who.append(who.length() == 0 ? "" : "; ").append("warp ").append(w.id).append(" lanes ")
-                        .append(LaneMasks.describe(w.activeMask())).append(" wait at PTX line ").append(w.ptxLine());
-                if (pending != 0) {
-                    who.append(", lanes ").append(LaneMasks.describe(pending)).append(" diverged");
+                who.append(who.length() == 0 ? "" : "; ").append("warp ").append(w.id);
+                if (w.pathCount == 1) {
+                    int pending = w.liveMask & ~w.activeMask();
+                    who.append(" lanes ").append(LaneMasks.describe(w.activeMask())).append(" wait at PTX line ").append(w.ptxLine());
+                    if (pending != 0) {
+                        who.append(", lanes ").append(LaneMasks.describe(pending)).append(" diverged");
+                    }
+                    continue;
+                }
+                // each path, by its lowest lane
+                List<Frame> tops = new ArrayList<>();
+                for (int p = 0; p < w.pathCount; p++) {
+                    if (w.pathTop(p) != null) {
+                        tops.add(w.pathTop(p));
+                    }
+                }
+                tops.sort((a, b) -> Integer.compare(Integer.numberOfTrailingZeros(a.mask()), Integer.numberOfTrailingZeros(b.mask())));
+                for (int p = 0; p < tops.size(); p++) {
+                    Frame f = tops.get(p);
+                    who.append(p == 0 ? "" : ",").append(" lanes ").append(LaneMasks.describe(f.mask())).append(" wait at PTX line ")
+                            .append(f.code[f.pc()].line);
+                    if (f.swait[f.sp - 1] == Frame.AT_WARP_SYNC) {
+                        who.append(" (").append(f.code[f.pc()].opcode).append(", for lanes of the warp elsewhere)");
+                    }
                 }
             }
         }
-        fault = (first == null ? warps[0] : first).faultHere(FaultKind.DEADLOCK, barriers.arrivedThreads() + " of "
-                + liveThreads + " live threads wait at a barrier (" + barriers.waiting(liveThreads)
-                + ") and no other thread can proceed: " + who);
+        int arrived = barriers.arrivedThreads();
+        fault = (first == null ? warps[0] : first).faultHere(FaultKind.DEADLOCK, (arrived == 0
+                ? "threads wait at warp-synchronous instructions"
+                : arrived + " of " + liveThreads + " live threads wait at a barrier (" + barriers.waiting(liveThreads) + ")")
+                + " and no other thread can proceed: " + who);
     }
 
     // ------------------------------------------------------------------ debugger entry points

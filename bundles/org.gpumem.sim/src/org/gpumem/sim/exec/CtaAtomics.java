@@ -44,7 +44,7 @@ final class CtaAtomics {
         long mk = MASK[in.type];
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
-            long addr = R[a | l] + in.addrOffset;
+            long addr = (R[a | l] + in.addrOffset) & in.addrMask;
             long old;
             try {
                 old = atomicLane(f, in, in.space, addr, size, R[b | l] & mk, R[c | l] & mk);
@@ -62,7 +62,7 @@ final class CtaAtomics {
         int a = in.addrReg << 5;
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
-            long addr = R[a | l] + in.addrOffset;
+            long addr = (R[a | l] + in.addrOffset) & in.addrMask;
             try {
                 CtaMemory.align(in.space == PtxStateSpace.GENERIC ? PtxStateSpace.GLOBAL : in.space, addr, 4 * in.vec);
                 for (int k = 0; k < in.vec; k++) {

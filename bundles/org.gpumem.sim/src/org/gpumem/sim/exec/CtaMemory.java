@@ -92,11 +92,11 @@ public final class CtaMemory {
             int[] hints = segmentHints[f.fn.index()];
             int h = hints[in.index];
             GlobalMemory.Segments sg = segments;
-            long off = in.addrOffset;
+            long off = in.addrOffset, am = in.addrMask;
             boolean generic = in.space == PtxStateSpace.GENERIC;
             for (int mm = m; mm != 0; mm &= mm - 1) {
                 int l = Integer.numberOfTrailingZeros(mm);
-                long addr = R[a | l] + off;
+                long addr = (R[a | l] + off) & am;
                 if (generic) {
                     long wo = addr - windowsLow;
                     if (wo >= 0 && wo < windowsSpan) {
@@ -126,12 +126,12 @@ public final class CtaMemory {
             int sh = 64 - 8 * size;
             int a = in.addrReg << 5;
             int d = in.dst[0] << 5;
-            long off = in.addrOffset;
+            long off = in.addrOffset, am = in.addrMask;
             byte[] sm = in.space == PtxStateSpace.SHARED ? shared : in.space == PtxStateSpace.CONST ? constBank
                     : kernelParams;
             for (int mm = m; mm != 0; mm &= mm - 1) {
                 int l = Integer.numberOfTrailingZeros(mm);
-                long addr = R[a | l] + off;
+                long addr = (R[a | l] + off) & am;
                 if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > sm.length) {
                     loadLane(w, f, in, in.space, addr, size, l);
                 }
@@ -194,11 +194,11 @@ public final class CtaMemory {
         int sh = 64 - 8 * size;
         int a = in.addrReg << 5;
         int d = in.dst[0] << 5;
-        long off = in.addrOffset;
+        long off = in.addrOffset, am = in.addrMask;
         long limit = w.localBytesPerThread;
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
-            long addr = R[a | l] + off;
+            long addr = (R[a | l] + off) & am;
             if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > limit) {
                 loadLane(w, f, in, PtxStateSpace.LOCAL, addr, size, l);
             }
@@ -224,7 +224,7 @@ public final class CtaMemory {
         PtxStateSpace space = in.space;
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
-            long addr = R[a | l] + in.addrOffset;
+            long addr = (R[a | l] + in.addrOffset) & in.addrMask;
             try {
                 if (vec > 1) {
                     align(space, addr, bytes);
@@ -270,11 +270,11 @@ public final class CtaMemory {
             int[] hints = segmentHints[f.fn.index()];
             int h = hints[in.index];
             GlobalMemory.Segments sg = segments;
-            long off = in.addrOffset;
+            long off = in.addrOffset, am = in.addrMask;
             boolean generic = in.space == PtxStateSpace.GENERIC;
             for (int mm = m; mm != 0; mm &= mm - 1) {
                 int l = Integer.numberOfTrailingZeros(mm);
-                long addr = R[a | l] + off;
+                long addr = (R[a | l] + off) & am;
                 if (generic) {
                     long wo = addr - windowsLow;
                     if (wo >= 0 && wo < windowsSpan) {
@@ -300,11 +300,11 @@ public final class CtaMemory {
             int size = SIZE[in.type];
             int a = in.addrReg << 5;
             int sr = in.src[0] << 5;
-            long off = in.addrOffset;
+            long off = in.addrOffset, am = in.addrMask;
             byte[] sm = shared;
             for (int mm = m; mm != 0; mm &= mm - 1) {
                 int l = Integer.numberOfTrailingZeros(mm);
-                long addr = R[a | l] + off;
+                long addr = (R[a | l] + off) & am;
                 if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > sm.length) {
                     storeLane(w, f, in, PtxStateSpace.SHARED, addr, size, l, R[sr | l]);
                 }
@@ -322,11 +322,11 @@ public final class CtaMemory {
         int size = SIZE[in.type];
         int a = in.addrReg << 5;
         int sr = in.src[0] << 5;
-        long off = in.addrOffset;
+        long off = in.addrOffset, am = in.addrMask;
         long limit = w.localBytesPerThread;
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
-            long addr = R[a | l] + off;
+            long addr = (R[a | l] + off) & am;
             if ((addr & (size - 1)) != 0 || addr < 0 || addr + size > limit) {
                 storeLane(w, f, in, PtxStateSpace.LOCAL, addr, size, l, R[sr | l]);
             }
@@ -347,7 +347,7 @@ public final class CtaMemory {
         }
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
-            long addr = R[a | l] + in.addrOffset;
+            long addr = (R[a | l] + in.addrOffset) & in.addrMask;
             try {
                 if (vec > 1) {
                     align(space, addr, bytes);
@@ -400,7 +400,8 @@ public final class CtaMemory {
         int from = in.addrReg << 5, to = in.src[0] << 5;
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
-            long src = R[from | l] + in.addrOffset, dst = R[to | l] + in.dstAddrOffset;
+            // the shared destination's address is 32 bits wide, as every shared address
+            long src = (R[from | l] + in.addrOffset) & in.addrMask, dst = (R[to | l] + in.dstAddrOffset) & 0xFFFF_FFFFL;
             long valid = in.src.length > 1 ? Math.min(R[in.src[1] << 5 | l] & 0xFFFF_FFFFL, size) : size;
             try {
                 align(PtxStateSpace.GLOBAL, src, size);
@@ -445,7 +446,8 @@ public final class CtaMemory {
 
     // ------------------------------------------------------------------ one lane
 
-    private long loadLane(Warp w, Frame f, Instruction in, PtxStateSpace space, long addr, int size, int lane) {
+    /** One element of a load of {@code in} for {@code lane}; a memory fault is the lane's. */
+    long loadLane(Warp w, Frame f, Instruction in, PtxStateSpace space, long addr, int size, int lane) {
         try {
             return load(w, f, in, space, addr, size, lane);
         } catch (MemoryAccessException e) {
@@ -453,7 +455,8 @@ public final class CtaMemory {
         }
     }
 
-    private void storeLane(Warp w, Frame f, Instruction in, PtxStateSpace space, long addr, int size, int lane, long v) {
+    /** One element of a store of {@code in} for {@code lane}; a memory fault is the lane's. */
+    void storeLane(Warp w, Frame f, Instruction in, PtxStateSpace space, long addr, int size, int lane, long v) {
         try {
             store(w, f, in, space, addr, size, lane, v);
         } catch (MemoryAccessException e) {

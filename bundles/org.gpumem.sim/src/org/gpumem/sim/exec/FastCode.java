@@ -88,7 +88,13 @@ final class FastCode {
     private synchronized CompiledBlock[] compile(int index) {
         CompiledBlock[] b = functions.get(index);
         if (b == null) {
-            b = compiler.compile(module.functions().get(index), HERE);
+            PtxFunction fn = module.functions().get(index);
+            b = compiler.compile(fn, HERE);
+            for (CompiledBlock block : b) {
+                for (int pc = block == null ? 0 : block.start; block != null && pc < block.end; pc++) {
+                    block.waitsForLanes |= fn.instructions().get(pc).memberMask >= 0;
+                }
+            }
             functions.set(index, b);
         }
         return b;

@@ -7,9 +7,21 @@ import org.gpumem.sim.ptx.PtxFunction;
 /**
  * One function activation of a warp: registers (structure of arrays, {@code regs[r * 32 + lane]}),
  * the per-lane param frame, where its local frame starts, and its reconvergence stack of
- * (pc, reconvergence pc, mask) entries; the top entry is what the warp executes.
+ * (pc, reconvergence pc, mask, wait) entries; the top entry is what the warp executes. Under
+ * independent thread scheduling the paths of a warp ({@link WarpPaths}) that are in one
+ * activation each have a Frame of their own for it: the same registers, params and local frame,
+ * each with the stack of its own lanes.
  */
 public final class Frame {
+    /** {@link #swait}: the entry's lanes run. */
+    static final byte RUNS = 0;
+    /** The entry's lanes arrived at a CTA barrier and wait for its release. */
+    static final byte AT_BARRIER = 1;
+    /** The entry's lanes wait at a warp-synchronous instruction for the other lanes it names. */
+    static final byte AT_WARP_SYNC = 2;
+    /** The entry's lanes reached a reconvergence point and wait for another path of their warp to join them. */
+    static final byte AT_RECONVERGENCE = 3;
+
     PtxFunction fn;
     /** The function whose special and constant rows {@link #regs} holds, for this frame's CTA object; null before the first. */
     PtxFunction preparedFor;
@@ -29,9 +41,15 @@ public final class Frame {
     int[] spc = new int[16];
     int[] srpc = new int[16];
     int[] smask = new int[16];
-    /** Entries whose lanes arrived at a barrier and wait for its release. */
-    boolean[] swait = new boolean[16];
+    /** What each entry's lanes wait for: {@link #RUNS}, {@link #AT_BARRIER}, ... */
+    byte[] swait = new byte[16];
     int sp;
+    /**
+     * Whether another path of the warp has a Frame of this activation (or had one): a path
+     * that leaves this activation must not reuse the object for its next call, whose
+     * registers would overwrite the other path's.
+     */
+    boolean shared;
 
     void push(int pc, int rpc, int mask) {
         if (sp == spc.length) {
@@ -43,7 +61,7 @@ public final class Frame {
         spc[sp] = pc;
         srpc[sp] = rpc;
         smask[sp] = mask;
-        swait[sp] = false;
+        swait[sp] = RUNS;
         sp++;
     }
 
@@ -79,11 +97,83 @@ public final class Frame {
         int t = spc[a]; spc[a] = spc[b]; spc[b] = t;
         t = srpc[a]; srpc[a] = srpc[b]; srpc[b] = t;
         t = smask[a]; smask[a] = smask[b]; smask[b] = t;
-        boolean w = swait[a]; swait[a] = swait[b]; swait[b] = w;
+        byte w = swait[a]; swait[a] = swait[b]; swait[b] = w;
     }
 
     int pc() {
         return spc[sp - 1];
+    }
+
+    /** The lanes of every entry: the bottom one holds the lanes of all above it. */
+    int lanes() {
+        return sp == 0 ? 0 : smask[0];
+    }
+
+    /**
+     * Splits this activation's stack between two paths: returns a Frame of the same activation
+     * whose stack holds the entries of {@code lanes} (empty entries dropped), or null where
+     * {@code lanes} have none, and takes those lanes out of this one's entries. Both are shared
+     * from then on.
+     */
+    Frame split(int lanes) {
+        Frame other = new Frame();
+        other.fn = fn;
+        other.preparedFor = preparedFor;
+        other.code = code;
+        other.regs = regs;
+        other.params = params;
+        other.paramStride = paramStride;
+        other.localBase = localBase;
+        other.callIndex = callIndex;
+        other.entryMask = entryMask;
+        int kept = 0;
+        for (int i = 0; i < sp; i++) {
+            int moved = smask[i] & lanes;
+            if (moved != 0) {
+                other.push(spc[i], srpc[i], moved);
+                other.swait[other.sp - 1] = swait[i];
+            }
+            int stays = smask[i] & ~lanes;
+            if (stays != 0) {
+                spc[kept] = spc[i];
+                srpc[kept] = srpc[i];
+                smask[kept] = stays;
+                swait[kept] = swait[i];
+                kept++;
+            }
+        }
+        sp = kept;
+        shared = true;
+        other.shared = true;
+        return other.sp == 0 ? null : other;
+    }
+
+    /**
+     * Whether {@code o} is a Frame of the same activation whose stack has the same entries but
+     * for their lanes (a reconvergence wait counts as running): two paths in that state are one.
+     */
+    boolean sameStack(Frame o) {
+        if (o.regs != regs || o.sp != sp) {
+            return false;
+        }
+        for (int i = 0; i < sp; i++) {
+            if (spc[i] != o.spc[i] || srpc[i] != o.srpc[i] || waitKind(swait[i]) != waitKind(o.swait[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static byte waitKind(byte w) {
+        return w == AT_RECONVERGENCE ? RUNS : w;
+    }
+
+    /** Adds the lanes of {@code o}, a Frame with {@link #sameStack}, to this one's entries. */
+    void join(Frame o) {
+        for (int i = 0; i < sp; i++) {
+            smask[i] |= o.smask[i];
+            swait[i] = waitKind(swait[i]);
+        }
     }
 
     int mask() {

@@ -21,7 +21,10 @@ import org.gpumem.sim.shadow.CtaShadow;
 /**
  * The SIMT interpreter of one CTA's warps: straight-line execution of the top of a warp's
  * reconvergence stack, divergent branches, calls and returns, barrier arrival, and the dispatch
- * of every other instruction to {@link CtaMemory}, {@link WarpIntrinsics} and {@link Alu}.
+ * of every other instruction to {@link CtaMemory}, {@link WarpIntrinsics} and {@link Alu}. For a
+ * module of sm_70 or later, the warp's paths are scheduled independently ({@link WarpPaths}):
+ * lanes that wait let the others run, a long-running path yields, and warp-synchronous
+ * instructions wait for the lanes they name.
  */
 public final class Interpreter {
     private final Cta cta;
@@ -40,6 +43,8 @@ public final class Interpreter {
     private final FastCode fastCode;
     /** Written by a running {@link CompiledBlock} before each instruction that may fault. */
     int blockPc, blockLanes;
+    /** Independent thread scheduling (the module targets sm_70 or later): see {@link WarpPaths}. */
+    private final boolean independent;
 
     Interpreter(Cta cta) {
         this.cta = cta;
@@ -52,6 +57,7 @@ public final class Interpreter {
         this.layout = cta.launch.layout;
         this.profile = cta.profile;
         this.fastCode = cta.launch.fastCode;
+        this.independent = cta.launch.module.module().independentThreads();
     }
 
     /**
@@ -66,12 +72,19 @@ public final class Interpreter {
         boolean[][] bps = stopAtBreakpoints ? cta.breakpoints : null;
         Watches watches = cta.watches;
         CtaShadow checks = cta.checks;
+        boolean its = independent;
         try {
             outer:
             while (true) {
                 if (w.depth == 0) {
-                    w.state = WarpState.EXITED;
-                    return Cta.Stop.EXITED;
+                    if (w.pathCount == 1) {
+                        w.state = WarpState.EXITED;
+                        return Cta.Stop.EXITED;
+                    }
+                    // this path's lanes all exited; the warp's other paths go on
+                    WarpPaths.endCurrent(w);
+                    releaseWarpSync(w);
+                    continue;
                 }
                 Frame f = w.frames[w.depth - 1];
                 int top = f.sp - 1;
@@ -80,10 +93,13 @@ public final class Interpreter {
                 if (pc == rpc) {
                     f.sp--;
                     settle(w);
+                    if (its && w.pathCount > 1 && w.depth > 0) {
+                        WarpPaths.reconverge(w);
+                    }
                     continue;
                 }
-                if (f.swait[top]) {
-                    if (runsSiblingPath(f, top)) {
+                if (f.swait[top] != Frame.RUNS) {
+                    if (its ? WarpPaths.schedule(w, w.instructions + issued) : runsSiblingPath(f, top)) {
                         continue;
                     }
                     w.state = WarpState.AT_BARRIER;
@@ -95,6 +111,8 @@ public final class Interpreter {
                 Instruction[] code = f.code;
                 long[] R = f.regs;
                 int mask = f.smask[top];
+                // Lanes of the warp are outside this entry: warp-synchronous instructions wait for them.
+                boolean apart = its && mask != w.liveMask;
                 boolean[] bp = bps == null ? null : bps[f.fn.index()];
                 // A warp that may stop at a breakpoint or watchpoint runs interpreted.
                 CompiledBlock[] blocks = fastCode == null || bps != null || watches != null ? null
@@ -115,8 +133,10 @@ public final class Interpreter {
                     }
                     first = false;
                     CompiledBlock b = blocks == null ? null : blocks[pc];
-                    // Whole blocks only: within the budget, and not across the entry's reconvergence point.
-                    if (b != null && limit - issued >= b.length() && (rpc <= pc || rpc >= b.end)) {
+                    // Whole blocks only: within the budget, not across the entry's reconvergence
+                    // point, and no warp-synchronous instruction while lanes are elsewhere.
+                    if (b != null && limit - issued >= b.length() && (rpc <= pc || rpc >= b.end)
+                            && !(apart && b.waitsForLanes)) {
                         f.spc[top] = pc;
                         try {
                             lanesIssued += mask == -1 ? b.runFull(this, w, f, R, code, mask) : b.run(this, w, f, R, code, mask);
@@ -133,11 +153,29 @@ public final class Interpreter {
                     }
                     Instruction in = code[pc];
                     int m = in.guard >= 0 ? guarded(in, R, mask) : mask;
+                    if (apart && in.memberMask >= 0 && (members(in, R, m) & w.liveMask & ~mask) != 0) {
+                        // PTX: it waits until every member lane that has not exited executes it
+                        f.spc[top] = pc;
+                        f.swait[top] = Frame.AT_WARP_SYNC;
+                        WarpPaths.waitApart(w);
+                        releaseWarpSync(w);
+                        continue outer;
+                    }
                     issued++;
                     lanesIssued += Integer.bitCount(m);
                     int op = in.op;
                     if (op == Op.BRA) {
+                        int from = pc;
                         pc = branch(f, top, in, pc, mask, m);
+                        if (its && in.target <= from && w.instructions + issued - w.scheduledAt >= WarpPaths.YIELD_INSTRUCTIONS) {
+                            if (pc >= 0) {
+                                f.spc[top] = pc;
+                            }
+                            if (WarpPaths.yield(w, w.instructions + issued) || pc < 0) {
+                                continue outer;
+                            }
+                            continue;
+                        }
                         if (pc < 0) {
                             continue outer;
                         }
@@ -253,10 +291,10 @@ public final class Interpreter {
                     }
                     settle(w);
                 }
-                return w.depth == 0 ? Cta.Stop.EXITED : null;
+                return w.state == WarpState.EXITED ? Cta.Stop.EXITED : null;
             case Op.EXIT:
                 exitLanes(w, m);
-                return w.depth == 0 ? Cta.Stop.EXITED : null;
+                return w.state == WarpState.EXITED ? Cta.Stop.EXITED : null;
             case Op.BAR:
                 cta.barriers.arrive(in, f.regs, m, cta.threads);
                 if (cta.checks != null) {
@@ -267,7 +305,19 @@ public final class Interpreter {
                     cta.releaseBarrier();
                     return null;
                 }
-                f.swait[top] = true;
+                f.swait[top] = Frame.AT_BARRIER;
+                if (independent) {
+                    // bar.sync counts threads: the lanes that arrived wait, the others go on
+                    if (m != f.smask[top]) {
+                        Frame past = WarpPaths.split(w, m).top();
+                        past.spc[past.sp - 1] = pc + 1;
+                        past.swait[past.sp - 1] = Frame.RUNS;
+                    } else {
+                        WarpPaths.waitApart(w);
+                    }
+                    cta.releaseBarrier();
+                    return null;
+                }
                 if (runsSiblingPath(f, top)) {
                     return null;
                 }
@@ -284,7 +334,7 @@ public final class Interpreter {
      * True if it swapped the sibling to the top.
      */
     private static boolean runsSiblingPath(Frame f, int top) {
-        if (top > 0 && !f.swait[top - 1] && f.srpc[top - 1] == f.srpc[top]) {
+        if (top > 0 && f.swait[top - 1] == Frame.RUNS && f.srpc[top - 1] == f.srpc[top]) {
             f.swapTop();
             return true;
         }
@@ -303,21 +353,120 @@ public final class Interpreter {
             }
             if (w.depth == 1) {
                 w.depth = 0;
-                w.state = WarpState.EXITED;
+                if (w.pathCount == 1) {
+                    w.state = WarpState.EXITED;
+                }
                 return;
             }
             Frame caller = w.frames[w.depth - 2];
-            Instruction call = caller.code[f.callIndex];
-            int lanes = f.entryMask & w.liveMask;
-            for (int k = 0; k < call.retOffsets.length; k++) {
-                int from = f.fn.returns().get(k).offset();
-                int to = call.retOffsets[k];
-                int n = Math.min(call.retSizes[k], f.fn.returns().get(k).size());
-                Frame.copyParams(f, from, caller, to, n, lanes);
-            }
+            // the lanes of this path that entered (another path may be in the activation too)
+            copyReturns(f, caller, f.entryMask & w.liveMask & caller.lanes());
             w.depth--;
             if (caller.sp > 0) {
                 caller.spc[caller.sp - 1] = f.callIndex + 1;
+            }
+        }
+    }
+
+    /** Copies the return params of {@code lanes} of {@code callee} into its call's in {@code caller}. */
+    static void copyReturns(Frame callee, Frame caller, int lanes) {
+        Instruction call = caller.code[callee.callIndex];
+        for (int k = 0; k < call.retOffsets.length; k++) {
+            int from = callee.fn.returns().get(k).offset();
+            int to = call.retOffsets[k];
+            int n = Math.min(call.retSizes[k], callee.fn.returns().get(k).size());
+            Frame.copyParams(callee, from, caller, to, n, lanes);
+        }
+    }
+
+    /** The member lanes the lanes {@code m} executing {@code in} name (their member masks joined). */
+    private static int members(Instruction in, long[] R, int m) {
+        int r = in.memberMask << 5;
+        int u = 0;
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            u |= (int) R[r | Integer.numberOfTrailingZeros(mm)];
+        }
+        return u;
+    }
+
+    /**
+     * Under independent thread scheduling: executes every warp-synchronous instruction whose
+     * waiting lanes' member lanes all wait at one too (or exited), the lanes at one instruction
+     * together as one issue, and lets them go on. Lanes at one instruction may be in different
+     * activations of its function (nvcc -G calls a function for each shuffle, and paths that
+     * were apart call it apart): their operands are gathered into the first one's registers,
+     * where each lane's column is its own, and the results scattered back.
+     */
+    private void releaseWarpSync(Warp w) {
+        int waiting = WarpPaths.waitingLanes(w, Frame.AT_WARP_SYNC);
+        if (waiting == 0) {
+            return;
+        }
+        int n = w.pathCount;
+        int[] lanes = new int[n];
+        boolean[] ready = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            WarpPath p = w.paths[i];
+            if (p.waits() == Frame.AT_WARP_SYNC) {
+                Frame f = p.top();
+                Instruction in = f.code[f.pc()];
+                lanes[i] = in.guard >= 0 ? guarded(in, f.regs, f.mask()) : f.mask();
+                ready[i] = (members(in, f.regs, lanes[i]) & w.liveMask & ~waiting) == 0;
+            }
+        }
+        int running = w.current;
+        for (int i = 0; i < n; i++) {
+            if (!ready[i]) {
+                continue;
+            }
+            Frame f = w.paths[i].top();
+            int pc = f.pc();
+            Instruction in = f.code[pc];
+            int u = lanes[i];
+            for (int j = i + 1; j < n; j++) {
+                Frame g = ready[j] ? w.paths[j].top() : null;
+                if (g != null && g.code == f.code && g.pc() == pc) {
+                    u |= lanes[j];
+                    if (g.regs != f.regs) {
+                        copyColumns(RegisterFlow.reads(in), g.regs, f.regs, lanes[j]);
+                    }
+                }
+            }
+            // the path whose instruction it is runs, so that a fault names it
+            w.current = i;
+            WarpPaths.unpark(w);
+            if (u != 0) {
+                execute(w, f, in, f.regs, u);
+            }
+            w.instructions++;
+            cta.warpInstructions++;
+            cta.threadInstructions += Integer.bitCount(u);
+            for (int j = i; j < n; j++) {
+                Frame g = ready[j] ? w.paths[j].top() : null;
+                if (g != null && g.code == f.code && g.pc() == pc) {
+                    if (g.regs != f.regs) {
+                        copyColumns(in.dst, f.regs, g.regs, lanes[j]);
+                    }
+                    g.swait[g.sp - 1] = Frame.RUNS;
+                    g.spc[g.sp - 1] = pc + 1;
+                    ready[j] = false;
+                }
+            }
+        }
+        WarpPaths.park(w);
+        w.current = running;
+        WarpPaths.unpark(w);
+    }
+
+    /** Copies registers {@code regs} (-1: none) of {@code lanes} from one activation's register file to another's. */
+    private static void copyColumns(int[] regs, long[] from, long[] to, int lanes) {
+        for (int r : regs) {
+            if (r < 0) {
+                continue;
+            }
+            for (int mm = lanes; mm != 0; mm &= mm - 1) {
+                int at = r << 5 | Integer.numberOfTrailingZeros(mm);
+                to[at] = from[at];
             }
         }
     }
@@ -344,7 +493,10 @@ public final class Interpreter {
             f.spc[f.sp - 1]++;
         }
         settle(w);
-        if (w.depth == 0) {
+        if (w.pathCount > 1) {
+            // lanes that wait at a warp-synchronous instruction for these no longer do
+            releaseWarpSync(w);
+        } else if (w.depth == 0) {
             w.state = WarpState.EXITED;
         }
     }
@@ -430,6 +582,23 @@ public final class Interpreter {
                 return;
             case Op.REDUX:
                 WarpReductions.redux(in, R, m, memory.scratch());
+                return;
+            case Op.WMMA_LOAD:
+                MatrixOps.load(memory, w, f, in, R, m);
+                return;
+            case Op.WMMA_STORE:
+                MatrixOps.store(memory, w, f, in, R, m);
+                return;
+            case Op.WMMA_MMA:
+            case Op.MMA:
+                MatrixOps.mma(w, in, R, m);
+                return;
+            case Op.LDMATRIX:
+            case Op.STMATRIX:
+                MatrixOps.ldmatrix(memory, w, f, in, R, m);
+                return;
+            case Op.MOVMATRIX:
+                MatrixOps.movmatrix(w, in, R, m);
                 return;
             case Op.ACTIVEMASK:
                 WarpIntrinsics.activeMask(in, R, m, f.smask[f.sp - 1]);

@@ -12,8 +12,9 @@ import org.gpumem.sim.shadow.CtaShadow;
  * {@code __syncthreads}'): per barrier, the threads that arrived since it last completed, the
  * thread count it completes at, and the bar.red reduction of their arrivals. A barrier without a
  * count waits for every live thread of the CTA. Waiting lanes are marked on their
- * reconvergence-stack entry ({@link Frame#swait}); the barrier an entry waits on is read back from
- * its instruction's id operand, which the waiting lanes' registers still hold.
+ * reconvergence-stack entry ({@link Frame#swait}), in any path of their warp; the barrier an
+ * entry waits on is read back from its instruction's id operand, which the waiting lanes'
+ * registers still hold.
  */
 final class NamedBarriers {
     /** PTX: "operand a ... in the range 0 through 15". */
@@ -131,21 +132,20 @@ final class NamedBarriers {
 
     private void release(int b, Warp[] warps) {
         for (Warp w : warps) {
-            if (w.depth == 0) {
-                continue;
-            }
-            Frame f = w.frames[w.depth - 1];
             boolean released = false;
-            for (int i = 0; i < f.sp; i++) {
-                if (!f.swait[i]) {
-                    continue;
-                }
-                Instruction in = f.code[f.spc[i]];
-                if (id(in, f.regs, f.smask[i]) == b) {
-                    reductions[b].deliver(in, f.regs, f.smask[i]);
-                    f.swait[i] = false;
-                    f.spc[i]++;
-                    released = true;
+            for (int p = 0; p < w.pathCount; p++) {
+                Frame f = w.pathTop(p);
+                for (int i = 0; f != null && i < f.sp; i++) {
+                    if (f.swait[i] != Frame.AT_BARRIER) {
+                        continue;
+                    }
+                    Instruction in = f.code[f.spc[i]];
+                    if (id(in, f.regs, f.smask[i]) == b) {
+                        reductions[b].deliver(in, f.regs, f.smask[i]);
+                        f.swait[i] = Frame.RUNS;
+                        f.spc[i]++;
+                        released = true;
+                    }
                 }
             }
             if (w.state == WarpState.AT_BARRIER && released) {

@@ -32,9 +32,10 @@ public final class RegisterFlow {
         return in.guard < 0 ? in.dst : NONE;
     }
 
-    /** Whether {@code in} reads registers of other lanes: shfl, vote, match and redux. */
+    /** Whether {@code in} reads registers of other lanes: shfl, vote, match, redux, wmma.mma, mma, stmatrix and movmatrix. */
     static boolean readsOtherLanes(Instruction in) {
-        return in.op == Op.SHFL || in.op == Op.VOTE || in.op == Op.MATCH || in.op == Op.REDUX;
+        return in.op == Op.SHFL || in.op == Op.VOTE || in.op == Op.MATCH || in.op == Op.REDUX || in.op == Op.WMMA_MMA
+                || in.op == Op.MMA || in.op == Op.STMATRIX || in.op == Op.MOVMATRIX;
     }
 
     /** The instructions that may follow {@code in} in its thread (indices past the code mean the function's end). */

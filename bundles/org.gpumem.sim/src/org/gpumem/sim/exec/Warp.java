@@ -30,8 +30,19 @@ public final class Warp {
     /** Lanes that have not exited. */
     int liveMask;
     WarpState state = WarpState.READY;
+    /** The running path's call frames (see {@link WarpPath}). */
     Frame[] frames = new Frame[4];
     int depth;
+    /**
+     * Every path of the warp ({@link WarpPaths}; one unless independent thread scheduling split
+     * it), the running one at {@link #current}, whose frames and depth are {@link #frames} and
+     * {@link #depth} while it runs.
+     */
+    WarpPath[] paths = {new WarpPath(frames, 0)};
+    int pathCount = 1;
+    int current;
+    /** The running path's {@link WarpPath#scheduledAt}. */
+    long scheduledAt;
     /** Special register values of the kernel frame, {@code [special * 32 + lane]}. */
     final long[] specials = new long[Specials.COUNT * 32];
     /**
@@ -47,6 +58,14 @@ public final class Warp {
     Warp(Cta cta, int id) {
         this.cta = cta;
         this.id = id;
+    }
+
+    /** The innermost Frame of path {@code p} (the running one's as it runs), or null once it ended. */
+    Frame pathTop(int p) {
+        if (p == current) {
+            return depth == 0 ? null : frames[depth - 1];
+        }
+        return paths[p].top();
     }
 
     /** Index of this warp in its CTA. */

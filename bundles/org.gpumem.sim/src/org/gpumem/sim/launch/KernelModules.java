@@ -62,12 +62,8 @@ public final class KernelModules {
         DeviceImage image = s.chosen().get();
         byte[] bytes = new byte[image.payload().remaining()];
         image.payload().get(bytes);
-        // fatbins store PTX NUL-terminated and padded
-        int length = 0;
-        while (length < bytes.length && bytes[length] != 0) {
-            length++;
-        }
-        return PtxLoader.load(path + " [" + image.suggestedFileName() + "]", new String(bytes, 0, length, StandardCharsets.UTF_8));
+        // NUL-terminated and padded in the fatbin: the loader ends the text at the NUL
+        return PtxLoader.load(path + " [" + image.suggestedFileName() + "]", new String(bytes, StandardCharsets.UTF_8));
     }
 
     /**

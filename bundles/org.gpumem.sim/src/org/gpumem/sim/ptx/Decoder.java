@@ -14,7 +14,7 @@ final class Decoder extends InstructionForm {
             "brev", "popc", "clz", "bfind", "bfe", "bfi", "prmt", "lop3", "shf", "bmsk", "szext", "dp4a", "dp2a", "fns", "addc", "subc", "madc", "vabsdiff4", "setp", "set", "selp", "slct", "testp", "bra",
             "call", "ret", "exit", "bar", "barrier", "membar", "fence", "prefetch", "prefetchu", "nanosleep", "pmevent",
             "atom", "red", "shfl", "vote", "activemask", "trap", "isspacep", "match", "redux", "cp", "griddepcontrol",
-            "tex", "tld4", "txq", "suld", "sust", "suq");
+            "tex", "tld4", "txq", "suld", "sust", "suq", "wmma", "mma", "ldmatrix", "stmatrix", "movmatrix");
 
     Decoder(FunctionParser parser, Instruction in, String opcode, List<Operand> ops) {
         super(parser, in, opcode, ops);
@@ -166,6 +166,19 @@ final class Decoder extends InstructionForm {
                 return;
             case "redux":
                 SyncForms.redux(this);
+                return;
+            case "wmma":
+                MatrixForms.wmma(this);
+                return;
+            case "mma":
+                MatrixForms.mma(this);
+                return;
+            case "ldmatrix":
+            case "stmatrix":
+                MatrixForms.ldmatrix(this);
+                return;
+            case "movmatrix":
+                MatrixForms.movmatrix(this);
                 return;
             case "activemask":
                 activemask();

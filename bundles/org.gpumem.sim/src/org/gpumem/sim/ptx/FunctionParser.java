@@ -268,6 +268,7 @@ final class FunctionParser {
             in.src = remap(in.src, constBase, declBase);
             in.addrReg = remap(in.addrReg, constBase, declBase);
             in.guard = remap(in.guard, constBase, declBase);
+            in.memberMask = remap(in.memberMask, constBase, declBase);
         }
         f.registerNames = names;
         f.registerTypes = types;

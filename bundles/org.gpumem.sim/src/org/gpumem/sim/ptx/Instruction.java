@@ -27,6 +27,12 @@ public final class Instruction {
     public int order;
     /** Vector width of ld/st (1, 2 or 4). */
     public int vec = 1;
+    /**
+     * The register holding the member mask of a warp-synchronous instruction (shfl, vote, match
+     * and redux .sync, bar.warp.sync), whose lanes wait under independent thread scheduling until
+     * every member lane that has not exited executes it; -1 for every other instruction.
+     */
+    public int memberMask = -1;
     /** Guard predicate register, or -1. */
     public int guard = -1;
     public boolean guardNegated;
@@ -35,6 +41,13 @@ public final class Instruction {
     /** Base register of the memory operand. */
     public int addrReg = -1;
     public long addrOffset;
+    /**
+     * What the address {@code addrReg + addrOffset} is reduced to: 0xFFFFFFFF where PTX computes
+     * it in 32 bits (a 32-bit base register is zero-extended after the addition; shared, local,
+     * const and param addresses are 32 bits wide, so a wider register is truncated), -1 for
+     * 64-bit generic and global arithmetic, which wraps modulo 2^64 as Java's does.
+     */
+    public long addrMask = -1L;
     /** cp.async: the shared destination's offset from its base register, src[0] (addrReg/addrOffset: the global source). */
     public long dstAddrOffset;
     /** {@link Op#PARAM_KERNEL} or {@link Op#PARAM_FRAME} for param-space accesses. */

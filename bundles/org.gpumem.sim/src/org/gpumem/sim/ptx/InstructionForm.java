@@ -167,12 +167,16 @@ class InstructionForm {
         throw fail("undefined symbol " + o.name);
     }
 
-    /** Fills addrReg/addrOffset/paramKind of a memory operand in {@code space}. */
+    /** {@link Instruction#addrMask} of an address computed in 32 bits. */
+    static final long ADDRESS_32 = 0xFFFF_FFFFL;
+
+    /** Fills addrReg/addrOffset/addrMask/paramKind of a memory operand in {@code space}. */
     void address(Operand o, PtxStateSpace space) throws PtxException {
         if (o.kind != Operand.ADDR) {
             throw fail("expected an address [..] in " + opcode);
         }
         in.addrOffset = o.offset;
+        in.addrMask = addressWidth32(space) ? ADDRESS_32 : -1L;
         in.paramKind = parser.currentFunction().isEntry() ? Op.PARAM_KERNEL : Op.PARAM_FRAME;
         if (o.name == null) {
             in.addrReg = parser.constantOf(0);
@@ -183,6 +187,9 @@ class InstructionForm {
             switch (s.kind) {
                 case Symbol.REGISTER:
                     in.addrReg = s.value;
+                    if (s.size <= 4) {
+                        in.addrMask = ADDRESS_32;
+                    }
                     return;
                 case Symbol.LOCAL:
                     if (space != PtxStateSpace.LOCAL) {
@@ -221,6 +228,16 @@ class InstructionForm {
             throw fail("." + v.space().ptxName() + " variable " + o.name + " accessed with ." + space.ptxName());
         }
         in.addrReg = parser.symbolConstant(o.name, 0, space == PtxStateSpace.GENERIC);
+    }
+
+    /**
+     * PTX ISA, "Addresses as Operands": an address is truncated where the register is wider
+     * than its state space's address width, and shared, local, const and param addresses are
+     * 32 bits wide (generic and global ones 64 under {@code .address_size 64}).
+     */
+    static boolean addressWidth32(PtxStateSpace space) {
+        return space == PtxStateSpace.SHARED || space == PtxStateSpace.LOCAL || space == PtxStateSpace.CONST
+                || space == PtxStateSpace.PARAM;
     }
 
     PtxStateSpace spaceModifier() {

@@ -17,7 +17,8 @@ public final class Op {
             LOP3 = 55, ISSPACEP = 56, SET = 57, SLCT = 58, MUL24 = 59, MAD24 = 60, TANH = 61, SAD = 62,
             BAR_WARP = 63, MOV_PACK = 64, MOV_UNPACK = 65, CLOCK = 66,
             SHF = 67, BMSK = 68, SZEXT = 69, DP4A = 70, DP2A = 71, MATCH = 72, REDUX = 73, FNS = 74, CP_ASYNC = 75, VABSDIFF4 = 76,
-            FENCE = 77, TEX = 78, TLD4 = 79, TXQ = 80, SULD = 81, SUST = 82, SUQ = 83;
+            FENCE = 77, TEX = 78, TLD4 = 79, TXQ = 80, SULD = 81, SUST = 82, SUQ = 83,
+            WMMA_LOAD = 84, WMMA_STORE = 85, WMMA_MMA = 86, MMA = 87, LDMATRIX = 88, STMATRIX = 89, MOVMATRIX = 90;
 
     /** Texture and surface geometries ({@code mod} of tex, tld4, suld, sust). */
     public static final int GEOM_1D = 0, GEOM_2D = 1, GEOM_3D = 2, GEOM_A1D = 3, GEOM_A2D = 4, GEOM_CUBE = 5,
@@ -57,6 +58,11 @@ public final class Op {
 
     /** prmt modes ({@code mod}): the default selector form, then f4e, b4e, rc8, ecl, ecr, rc16. */
     static final String[] PRMT_MODES = {"", "f4e", "b4e", "rc8", "ecl", "ecr", "rc16"};
+
+    /** The matrix of a wmma fragment ({@code mod} of WMMA_LOAD and WMMA_STORE): A, B, or the accumulator C/D. */
+    public static final int WMMA_A = 0, WMMA_B = 1, WMMA_C = 2;
+    /** How a wmma load or store finds element (row, column) in memory ({@code mod2}). */
+    public static final int WMMA_ROW = 0, WMMA_COL = 1;
 
     /** Barrier kinds ({@code mod} of BAR): wait, the bar.red reductions, and arrive without waiting. */
     public static final int BAR_SYNC = 0, BAR_RED_POPC = 1, BAR_RED_AND = 2, BAR_RED_OR = 3, BAR_ARRIVE = 4;

@@ -47,6 +47,23 @@ final class PtxLexer {
         return Character.isLetterOrDigit(c) || c == '_' || c == '$' || c == '%' || c == '.';
     }
 
+    /** The state-space directives that declare variables and registers. */
+    private static final String[] DECLARING = {".reg.", ".local.", ".shared.", ".param.", ".const.", ".global."};
+
+    /**
+     * Where the type begins in a declaring directive written without a space before it
+     * ({@code .reg.b16}, as cuda_fp16.hpp's inline assembly writes it), so that it lexes as the
+     * directive and its type; -1 for any other word.
+     */
+    private static int gluedType(String t, int start, int end) {
+        for (String d : DECLARING) {
+            if (end - start > d.length() && t.startsWith(d, start)) {
+                return start + d.length() - 1;
+            }
+        }
+        return -1;
+    }
+
     private void lex() throws PtxException {
         String t = text;
         int n = t.length();
@@ -112,6 +129,11 @@ final class PtxLexer {
                     } else {
                         break;
                     }
+                }
+                int glued = c == '.' ? gluedType(t, s, i) : -1;
+                if (glued > 0) {
+                    add(WORD, t.substring(s, glued), line, s, glued);
+                    s = glued;
                 }
                 add(WORD, t.substring(s, i), line, s, i);
             } else {

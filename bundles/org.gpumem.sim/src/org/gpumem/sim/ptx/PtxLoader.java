@@ -36,12 +36,17 @@ public final class PtxLoader {
         return load(file.toString(), new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
     }
 
-    /** Loads PTX text; {@code name} is used in messages. */
+    /**
+     * Loads PTX text; {@code name} is used in messages. The text ends at its first NUL, as the
+     * CUDA driver reads it: PTX embedded in a fatbin is NUL-terminated and padded, and so is
+     * what {@code gpumem images --extract} writes of it.
+     */
     public static PtxModule load(String name, String text) throws PtxException {
         if (text.length() > MAX_TEXT) {
             throw new PtxException(name, 1, null, "PTX text too large: " + text.length() + " characters");
         }
-        return new ModuleParser(name, text).parseModule();
+        int nul = text.indexOf('\0');
+        return new ModuleParser(name, nul < 0 ? text : text.substring(0, nul)).parseModule();
     }
 
     /**

@@ -55,6 +55,19 @@ public final class PtxModule {
         return target;
     }
 
+    /**
+     * Whether the module's threads are scheduled independently (PTX ISA: each thread has its own
+     * program counter from sm_70 on): true unless {@code .target} names an sm below 70, whose
+     * warps keep the lockstep of earlier GPUs, as a GPU runs PTX compiled for them.
+     */
+    public boolean independentThreads() {
+        if (!target.matches("sm_\\d+[a-z]?")) {
+            return true;
+        }
+        String digits = target.replaceAll("[^0-9]", "");
+        return digits.length() > 2 || Integer.parseInt(digits) >= 70;
+    }
+
     /** True when {@code .target} lists {@code debug} (nvcc -G). */
     public boolean isDebugTarget() {
         return debugTarget;

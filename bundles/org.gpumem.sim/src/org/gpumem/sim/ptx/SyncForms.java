@@ -16,6 +16,7 @@ final class SyncForms {
             f.operands(1);
             f.in.op = Op.BAR_WARP;
             f.in.src = new int[] {f.src(f.ops.get(0), ScalarType.B32)};
+            f.in.memberMask = f.in.src[0];
             return;
         }
         if (f.has("red")) {
@@ -95,6 +96,7 @@ final class SyncForms {
         }
         f.in.src = new int[] {f.src(f.ops.get(1), ScalarType.B32), f.src(f.ops.get(2), ScalarType.B32),
             f.src(f.ops.get(3), ScalarType.B32), f.src(f.ops.get(4), ScalarType.B32)};
+        f.in.memberMask = f.in.src[3];
     }
 
     /** {@code match.any.sync.b32/b64 d, a, mask} and {@code match.all.sync.type d{|p}, a, mask}. */
@@ -116,6 +118,7 @@ final class SyncForms {
             f.in.dst = new int[] {f.dst(d)};
         }
         f.in.src = new int[] {f.src(f.ops.get(1), f.type), f.src(f.ops.get(2), ScalarType.B32)};
+        f.in.memberMask = f.in.src[1];
     }
 
     /** {@code redux.sync.op.type d, a, mask}: add/min/max on .u32/.s32, and/or/xor on .b32. */
@@ -136,6 +139,7 @@ final class SyncForms {
         f.in.type = f.type.ordinal();
         f.in.dst = new int[] {f.dst(f.ops.get(0))};
         f.in.src = new int[] {f.src(f.ops.get(1), f.type), f.src(f.ops.get(2), ScalarType.B32)};
+        f.in.memberMask = f.in.src[1];
     }
 
     static void vote(InstructionForm f) throws PtxException {
@@ -157,6 +161,8 @@ final class SyncForms {
         f.in.dst = new int[] {f.dst(f.ops.get(0))};
         int mask = sync ? f.src(f.ops.get(2), ScalarType.B32) : f.parser.constantOf(0xFFFF_FFFFL);
         f.in.src = new int[] {f.src(f.ops.get(1), ScalarType.PRED), mask};
+        // vote without .sync (before sm_70) is taken by the lanes that execute it, and waits for none
+        f.in.memberMask = sync ? mask : -1;
         if (f.ops.get(1).negated) {
             f.in.flags |= Op.F_HI;
         }

@@ -6,12 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+
 import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.Fault;
 import org.gpumem.sim.FaultKind;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.exec.compile.BlockCompiler;
+import org.gpumem.sim.ptx.PtxLoader;
 import org.gpumem.sim.ptx.PtxModule;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -43,10 +46,15 @@ class BarrierTest {
         assertArrayEquals(expected, r.out());
     }
 
+    /**
+     * fault_barrier.cu: threads below the limit call __syncthreads(), the others exit. As the
+     * GPUs before Volta run it (the module's target made sm_60), the lanes that skip the barrier
+     * wait to reconverge with the ones at it, and the barrier never completes.
+     */
     @ParameterizedTest
     @ValueSource(strings = {"fault_barrier.G.ptx", "fault_barrier.O3.ptx"})
-    void barrierNotReachedByAllThreadsIsAReportedDeadlock(String fixture) throws Exception {
-        PtxModule m = SimTestSupport.fixture(fixture);
+    void aBarrierInDivergentCodeIsADeadlockBeforeVolta(String fixture) throws Exception {
+        PtxModule m = beforeVolta(fixture);
         SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20, BlockCompiler.INSTANCE);
         DeviceModule dm = d.load(m);
         long out = d.allocate(256);
@@ -62,20 +70,62 @@ class BarrierTest {
         assertTrue(f.detail().contains("16 of 32 live threads"), f.detail());
     }
 
+    /** The fixture's text for a GPU before Volta, whose warps run in lockstep. */
+    private static PtxModule beforeVolta(String fixture) throws Exception {
+        String text = Files.readString(SimTestSupport.fixtures().resolve("kernels").resolve(fixture));
+        return PtxLoader.load(fixture, text.replace(".target sm_90", ".target sm_60"));
+    }
+
+    /**
+     * The same kernel with independent thread scheduling (sm_70 and later): a barrier counts
+     * threads, the threads that skip it go on and exit, and exited threads do not count.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"fault_barrier.G.ptx", "fault_barrier.O3.ptx"})
+    void aBarrierInDivergentCodeCompletesWhenTheOtherThreadsExit(String fixture) throws Exception {
+        assertEquals(16, completedWithLimit(SimTestSupport.fixture(fixture), 16));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"fault_barrier.G.ptx", "fault_barrier.O3.ptx"})
     void sameKernelCompletesWhenWholeWarpsTakeTheBranch(String fixture) throws Exception {
-        PtxModule m = SimTestSupport.fixture(fixture);
+        assertEquals(32, completedWithLimit(SimTestSupport.fixture(fixture), 32));
+        assertEquals(32, completedWithLimit(beforeVolta(fixture), 32));
+    }
+
+    /** Runs fault_barrier's kernel on 64 threads with {@code limit}; the threads that wrote 1 (below the limit). */
+    private static int completedWithLimit(PtxModule m, int limit) {
         SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20, BlockCompiler.INSTANCE);
         DeviceModule dm = d.load(m);
         long out = d.allocate(256);
-        LaunchConfig c = LaunchConfig.builder(m.kernels().get(0).name()).block(64, 1, 1).argU64(out).argS32(32).build();
+        LaunchConfig c = LaunchConfig.builder(m.kernels().get(0).name()).block(64, 1, 1).argU64(out).argS32(limit).build();
         LaunchResult r = dm.launch(c, ExecOptions.defaults()).run();
         assertNull(r.fault(), () -> r.fault().message());
         int[] o = SimTestSupport.ints(d.read(out, 256));
         for (int t = 0; t < 64; t++) {
-            assertEquals(t < 32 ? 1 : 0, o[t], "thread " + t);
+            assertEquals(t < limit ? 1 : 0, o[t], "thread " + t);
         }
+        return limit;
+    }
+
+    /** fault_deadlock.cu: part of each warp waits at barrier 0, the rest at barrier 1; neither completes. */
+    @ParameterizedTest
+    @ValueSource(strings = {"fault_deadlock.G.ptx", "fault_deadlock.O3.ptx"})
+    void barriersThatCannotCompleteAreAReportedDeadlock(String fixture) throws Exception {
+        PtxModule m = SimTestSupport.fixture(fixture);
+        SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20, BlockCompiler.INSTANCE);
+        DeviceModule dm = d.load(m);
+        long out = d.allocate(256);
+        LaunchConfig c = LaunchConfig.builder(m.kernels().get(0).name()).block(64, 1, 1).argU64(out).argS32(16).build();
+        LaunchResult r = dm.launch(c, ExecOptions.defaults()).run();
+        Fault f = r.fault();
+        assertNotNull(f);
+        assertEquals(FaultKind.DEADLOCK, f.kind());
+        assertTrue(f.instruction().startsWith("bar.sync"), f.instruction());
+        assertTrue(f.source().file().endsWith("fault_deadlock.cu"));
+        assertTrue(f.detail().contains("barrier 0: 32 of 64 live threads, barrier 1: 32 of 64 live threads"), f.detail());
+        assertTrue(f.detail().contains("warp 0 lanes 0-15 wait at PTX line"), f.detail());
+        assertTrue(f.detail().contains("lanes 16-31 wait at PTX line"), f.detail());
     }
 
     /**
@@ -151,6 +201,31 @@ class BarrierTest {
         assertEquals(FaultKind.DEADLOCK, f.kind());
         assertTrue(f.detail().contains("barrier 1: 64 of 128 threads"), f.detail());
         assertEquals("bar.sync 1, 128", f.instruction());
+    }
+
+    /**
+     * Lanes 0-15 of the warp wait at __syncwarp() for the whole warp, lanes 16-31 at
+     * __syncthreads(), which counts threads and waits for all 32: neither can complete, and the
+     * deadlock names both places.
+     */
+    @Test
+    void aSyncwarpForLanesWaitingAtABarrierIsAReportedDeadlock() {
+        String body = String.join("\n",
+                " setp.lt.u32 %p1, %t, 16;",
+                " @%p1 bra LOW;",
+                " bar.sync 0;",
+                " bra.uni DONE;",
+                "LOW:",
+                " bar.warp.sync -1;",
+                "DONE:");
+        SimTestSupport.Run r = SimTestSupport.runPerThread("", body, 1, 32);
+        Fault f = r.result.fault();
+        assertNotNull(f);
+        assertEquals(FaultKind.DEADLOCK, f.kind());
+        assertTrue(f.detail().startsWith("16 of 32 live threads wait at a barrier (barrier 0: 16 of 32 live threads)"), f.detail());
+        assertTrue(f.detail().contains("lanes 0-15 wait at PTX line"), f.detail());
+        assertTrue(f.detail().contains("(bar.warp.sync, for lanes of the warp elsewhere)"), f.detail());
+        assertTrue(f.detail().contains("lanes 16-31 wait at PTX line"), f.detail());
     }
 
     @ParameterizedTest

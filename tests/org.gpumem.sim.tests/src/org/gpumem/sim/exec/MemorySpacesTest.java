@@ -77,6 +77,48 @@ class MemorySpacesTest {
     }
 
     /**
+     * PTX computes shared, local, const and param addresses in 32 bits (a 64-bit register is
+     * truncated to the space's width) and global ones in 64: a base below zero comes back with
+     * its offset, in both engines.
+     */
+    @Test
+    void addressesWrapAtTheirSpacesWidth() {
+        String decl = ".shared .align 4 .b32 cells[64];";
+        String body = String.join("\n",
+                " .local .align 4 .b8 depot[8];",
+                " mov.u32 %r1, cells;",
+                " shl.b32 %r2, %t, 2;",
+                " add.u32 %r3, %r1, %r2;",
+                " st.shared.u32 [%r3], %t;",
+                " mov.u64 %rd1, depot;",
+                " st.local.u32 [%rd1+4], %t;",
+                " bar.sync 0;",
+                " sub.u32 %r4, %r3, 8;",
+                " ld.shared.u32 %r5, [%r4+8];",
+                " cvt.u64.u32 %rd2, %r3;",
+                " add.u64 %rd3, %rd2, 0x100000000;",
+                " ld.shared.u32 %r6, [%rd3];",
+                " cvt.u32.u64 %r7, %rd1;",
+                " sub.u32 %r7, %r7, 4;",
+                " ld.local.u32 %r8, [%r7+8];",
+                " add.u64 %rd4, %aux, 16;",
+                " ld.global.u32 %r9, [%rd4+-16];",
+                " add.u32 %r0, %r5, %r6;",
+                " add.u32 %r0, %r0, %r8;",
+                " add.u32 %r0, %r0, %r9;");
+        for (ExecEngine engine : ExecEngine.values()) {
+            SimTestSupport.Run r = new SimTestSupport.Run(SimTestSupport.perThreadKernel(decl, body), 4, 64);
+            r.device.write(r.aux, SimTestSupport.bytes(new int[] {1000}));
+            r.launch(1, 64, ExecOptions.defaults().withEngine(engine));
+            assertNull(r.result.fault(), () -> engine + ": " + r.result.fault().report());
+            int[] out = r.out();
+            for (int t = 0; t < 64; t++) {
+                assertEquals(3 * t + 1000, out[t], engine + ", thread " + t);
+            }
+        }
+    }
+
+    /**
      * Vectors of up to 8 bytes move as one access (another worker's CTA never sees half of one),
      * with the same values, sign extension and profile (one count per element) as element by
      * element, in both engines; generic ones here, which both engines run through the same path,

@@ -106,7 +106,7 @@ class EngineDifferentialTest {
         assertFaultsTheSame(faulty("fault_oob_global", v, 128, List.of(ints("data", 100), s32(100))), BUDGET);
         assertFaultsTheSame(faulty("fault_oob_shared", v, 64, List.of(ints("out", 64), s32(1000))), BUDGET);
         assertFaultsTheSame(faulty("fault_oob_local", v, 32, List.of(ints("in", 64), ints("out", 32), s32(100_000))), BUDGET);
-        assertFaultsTheSame(faulty("fault_barrier", v, 64, List.of(ints("out", 64), s32(16))), BUDGET);
+        assertFaultsTheSame(faulty("fault_deadlock", v, 64, List.of(ints("out", 64), s32(16))), BUDGET);
         assertFaultsTheSame(faulty("fault_endless", v, 32, List.of(ints("flag", 1), ints("counter", 32))), 100_000);
     }
 

@@ -8,7 +8,10 @@ import org.gpumem.sim.launch.Everyday.Variant;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** memory.cu: cache operators (ld.global.nc, .cs, ...), L2 cache hints and policies, dynamic/static shared and local arrays. */
+/**
+ * memory.cu: cache operators (ld.global.nc, .cs, ...), L2 cache hints and policies, dynamic/static
+ * shared and local arrays; addresses.cu: shared addresses computed in 32 bits wrap.
+ */
 class EverydayMemoryTest {
 
     @ParameterizedTest
@@ -78,6 +81,28 @@ class EverydayMemoryTest {
                 sum += in[128 * b + (t + k) % 128] * (k + 1);
             }
             assertEquals(sum + i * (in[i] & 7), out[i], "out[" + i + "]");
+        }
+    }
+
+    /** nvcc's {@code add.s32 %r, %base, -8} then {@code ld.shared [%r+8]}: the 32-bit address wraps to the tile's start. */
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void sharedAddressesWrapIn32Bits(Variant v) throws IOException {
+        PreparedLaunch launch = Everyday.launch("addresses.shared_wrap", v);
+        int[] in = Everyday.ints(launch.initialBuffer("in"));
+        int[] out = Everyday.ints(Everyday.run(launch).outputs().get("out"));
+        int n = 500, radius = 2, block = 128;
+        for (int i = 0; i < n; i++) {
+            int b = i / block, t = i % block;
+            int s = 0;
+            for (int d = 0; d <= 2 * radius; d++) {
+                int j = t - radius + d;
+                if (j >= 0 && j < block) {
+                    int k = block * b + j;
+                    s += (k < n ? in[k] : 0) * (d + 1);
+                }
+            }
+            assertEquals(s, out[i], "out[" + i + "]");
         }
     }
 }

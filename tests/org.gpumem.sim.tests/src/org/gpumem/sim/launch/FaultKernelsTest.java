@@ -135,7 +135,7 @@ class FaultKernelsTest {
     @ParameterizedTest
     @EnumSource(Variant.class)
     void barrierNotAllThreadsReachIsADeadlock(Variant v) throws IOException {
-        PreparedLaunch launch = PreparedLaunch.prepare(launch("fault_barrier", v, 64, List.of(ints("out", 64), s32(16))));
+        PreparedLaunch launch = PreparedLaunch.prepare(launch("fault_deadlock", v, 64, List.of(ints("out", 64), s32(16))));
         Fault f = fault(launch, SampleKernels.options());
         assertEquals(FaultKind.DEADLOCK, f.kind(), f.report());
         assertNotNull(f.cta(), f.report());

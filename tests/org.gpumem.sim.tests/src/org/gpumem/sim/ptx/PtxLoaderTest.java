@@ -286,4 +286,21 @@ class PtxLoaderTest {
         assertThrows(PtxException.class, () -> PtxLoader.load("t.ptx", HEADER + "/* unterminated"));
         assertThrows(PtxException.class, () -> PtxLoader.load("t.ptx", HEADER + ".global .u32 x[99999999999];"));
     }
+
+    /** Embedded PTX ends at its NUL and padding follows: the text is what comes before it, from a file too. */
+    @Test
+    void aTextEndsAtItsNul() throws IOException {
+        String ptx = HEADER + ".visible .entry k()\n{\n ret;\n}\n";
+        String padded = ptx + "\0\0\0 garbage past the end";
+        PtxModule m = PtxLoader.load("t.ptx", padded);
+        assertEquals(ptx, m.text());
+        assertNotNull(m.function("k"));
+        Path file = Files.createTempFile("nul", ".ptx");
+        try {
+            Files.writeString(file, ptx + "\0");
+            assertEquals(ptx, PtxLoader.load(file).text());
+        } finally {
+            Files.delete(file);
+        }
+    }
 }

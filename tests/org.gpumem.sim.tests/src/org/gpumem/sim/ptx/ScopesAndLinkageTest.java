@@ -55,6 +55,30 @@ class ScopesAndLinkageTest {
                 " add.u32 %r2, %r2, %r1;"))));
     }
 
+    /**
+     * cuda_fp16.hpp's inline assembly: {@code .reg.b16} with its type glued on, declarations in
+     * nested blocks after instructions, and uppercase hex immediates with a U suffix.
+     */
+    @Test
+    void declarationsAnywhereInABodyAndWithTheirTypeGluedOn() {
+        assertEquals(0x3c00 + 0x1f79 + 1, run(kernel(String.join("\n",
+                " mov.u32 %r2, 1;",
+                " {.reg.b32 f;",
+                "  .reg.b16 h, r;",
+                "  mov.b32 f, 0x3f800000U;",
+                "  cvt.rn.f16.f32 h, f;",
+                "  cvt.u32.u16 %r3, h;",
+                "  add.u32 %r2, %r2, %r3;",
+                "  {.reg.b16 spc;",
+                "   mov.b16 spc, 0X1F79U;",
+                "   mov.b16 r, spc;",
+                "  }",
+                "  .reg.b32 late;",
+                "  cvt.u32.u16 late, r;",
+                "  add.u32 %r2, %r2, late;",
+                " }"))));
+    }
+
     @Test
     void blockLocalAndSharedVariablesShadowTheOuterOnes() {
         assertEquals(2211, run(kernel(String.join("\n",

@@ -179,10 +179,10 @@ final class BlockTranslations {
                 // Global accesses ordered against other CTAs' take the interpreter's one
                 // implementation; the CTA's own spaces have one thread, so no order to keep.
                 return in.order != Op.ORDER_WEAK && (in.space == PtxStateSpace.GLOBAL || in.space == PtxStateSpace.GENERIC)
-                        ? null : scalarAccess(in, fn);
+                        || wrapsIn32Bits(in) ? null : scalarAccess(in, fn);
             case Op.ATOM:
             case Op.RED:
-                return atomic(in);
+                return wrapsIn32Bits(in) ? null : atomic(in);
             case Op.VOTE:
                 if (in.src.length == 2 && known.known(in.src[1]) && (int) known.value(in.src[1]) == -1) {
                     return new Call(WarpIntrinsics.class, "voteAllMembers", true, Operand.REGS, d(in), a(in),
@@ -339,6 +339,16 @@ final class BlockTranslations {
         }
         return new Call(VectorAccess.class, load ? "load" : "store", true, Operand.MEMORY, Operand.INSTRUCTION,
                 Operand.REGS);
+    }
+
+    /**
+     * A global or generic address computed in a 32-bit register, which the interpreter wraps
+     * modulo 2^32. The fast paths add in 64 bits and take only addresses inside their space,
+     * which for shared, local, const and param (below 2^32) are the wrapped ones too; a global
+     * allocation may lie past 2^32, where an unwrapped sum could land.
+     */
+    private static boolean wrapsIn32Bits(Instruction in) {
+        return in.addrMask != -1L && (in.space == PtxStateSpace.GLOBAL || in.space == PtxStateSpace.GENERIC);
     }
 
     /** Whether a vector load writes its own address register. */

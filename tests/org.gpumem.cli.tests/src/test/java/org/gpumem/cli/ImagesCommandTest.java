@@ -129,6 +129,23 @@ class ImagesCommandTest {
                 Files.readAllBytes(dir.resolve("sm_86.2.cubin")));
     }
 
+    /** The extracted PTX, NUL and all, is a module gpumem run loads: plain_c writes each thread's index. */
+    @Test
+    void anExtractedPtxRuns(@TempDir Path dir) throws IOException {
+        CliRun r = run("images", fixture("cuda_lz4"), "--extract", dir.toString());
+        assertEquals(0, r.status(), r.err());
+        Path launch = dir.resolve("plain_c.json");
+        Files.writeString(launch, "{\"module\": \"compute_80.ptx\", \"kernel\": \"plain_c\", \"grid\": [1], \"block\": [32],"
+                + " \"device\": \"sm_80\", \"args\": [{\"buffer\": \"p\", \"type\": \"s32\", \"count\": 32}], \"outputs\": [\"p\"]}");
+        Path out = dir.resolve("out");
+        CliRun ran = run("run", launch.toString(), "--out", out.toString());
+        assertEquals(0, ran.status(), ran.out() + ran.err());
+        java.nio.ByteBuffer p = java.nio.ByteBuffer.wrap(Files.readAllBytes(out.resolve("p.bin"))).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (int t = 0; t < 32; t++) {
+            assertEquals(t, p.getInt(4 * t), "p[" + t + "]");
+        }
+    }
+
     @Test
     void aCorruptContainerIsListedAndTheJsonStaysComplete(@TempDir Path dir) throws IOException {
         byte[] bytes = Files.readAllBytes(FIXTURES.resolve("cuda_O"));

@@ -1,0 +1,256 @@
+package org.gpumem.sim.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+
+import org.gpumem.sim.launch.Everyday.Variant;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * wmma.cu: the WMMA API's loads, matrix products and stores (m16n16k16, half multiplicands,
+ * float and half accumulators), and mma_sync.cu's mma.sync, against matrix products computed
+ * here from the kernels' integer inputs. The values are small integers, so every sum is exact and the order of accumulation
+ * does not show.
+ */
+class EverydayTensorCoreTest {
+
+    /** A matrix as a function of (row, column). */
+    private interface Matrix {
+        int at(int row, int column);
+    }
+
+    /** Element (r, col) of A * B + C, over k products. */
+    private static int product(Matrix a, Matrix b, Matrix c, int r, int col, int k) {
+        int sum = c.at(r, col);
+        for (int i = 0; i < k; i++) {
+            sum += a.at(r, i) * b.at(i, col);
+        }
+        return sum;
+    }
+
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void floatAccumulatorFromSharedMemoryWithStrides(Variant v) throws IOException {
+        PreparedLaunch launch = Everyday.launch("wmma.wmma_f32_shared", v);
+        int[] in = Everyday.ints(launch.initialBuffer("in"));
+        int[] d = Everyday.ints(Everyday.run(launch).outputs().get("d"));
+        for (int blk = 0; blk < 2; blk++) {
+            int base = blk * (2 * 16 * 24 + 256);
+            Matrix a = (r, k) -> in[base + r * 24 + k] % 4; // row-major, leading dimension 24
+            Matrix b = (k, n) -> in[base + 384 + n * 24 + k] % 4; // column-major
+            Matrix c = (r, n) -> in[base + 768 + r * 16 + n] % 50; // row-major
+            for (int r = 0; r < 16; r++) {
+                for (int n = 0; n < 16; n++) {
+                    // D stored column-major
+                    assertEquals(product(a, b, c, r, n, 16), Float.intBitsToFloat(d[blk * 256 + n * 16 + r]),
+                            "block " + blk + " d[" + r + "][" + n + "]");
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void halfAccumulatorFromGlobalMemoryScaledElementByElement(Variant v) throws IOException {
+        PreparedLaunch launch = Everyday.launch("wmma.wmma_f16_global", v);
+        int[] in = Everyday.ints(launch.initialBuffer("in"));
+        short[] d = Everyday.shorts(Everyday.run(launch).outputs().get("d"));
+        for (int blk = 0; blk < 2; blk++) {
+            int base = blk * 768;
+            Matrix a = (r, k) -> in[base + k * 16 + r] % 4; // column-major
+            Matrix b = (k, n) -> in[base + 256 + k * 16 + n] % 4; // row-major
+            Matrix c = (r, n) -> in[base + 512 + n * 16 + r] % 30; // column-major
+            for (int r = 0; r < 16; r++) {
+                for (int n = 0; n < 16; n++) {
+                    // D stored row-major, every element doubled
+                    assertEquals(2 * product(a, b, c, r, n, 16), EverydayHalfTest.value(d[blk * 256 + r * 16 + n], false),
+                            "block " + blk + " d[" + r + "][" + n + "]");
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void fourWarpsMultiplyTiledMatrices(Variant v) throws IOException {
+        PreparedLaunch launch = Everyday.launch("wmma.wmma_gemm", v);
+        int[] in = Everyday.ints(launch.initialBuffer("in"));
+        int[] out = Everyday.ints(Everyday.run(launch).outputs().get("out"));
+        for (int blk = 0; blk < 2; blk++) {
+            int base = blk * 2048;
+            Matrix a = (r, k) -> in[base + r * 32 + k] % 5;
+            Matrix b = (k, n) -> in[base + 1024 + k * 32 + n] % 5;
+            Matrix zero = (r, n) -> 0;
+            for (int r = 0; r < 32; r++) {
+                for (int n = 0; n < 32; n++) {
+                    assertEquals(product(a, b, zero, r, n, 32), Float.intBitsToFloat(out[blk * 1024 + r * 32 + n]),
+                            "block " + blk + " out[" + r + "][" + n + "]");
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void bfloat16Multiplicands(Variant v) throws IOException {
+        PreparedLaunch launch = Everyday.launch("wmma.wmma_bf16", v);
+        int[] in = Everyday.ints(launch.initialBuffer("in"));
+        int[] d = Everyday.ints(Everyday.run(launch).outputs().get("d"));
+        for (int blk = 0; blk < 2; blk++) {
+            int base = blk * 768;
+            Matrix a = (r, k) -> in[base + r * 16 + k] % 8;
+            Matrix b = (k, n) -> in[base + 256 + k * 16 + n] % 8;
+            Matrix c = (r, n) -> in[base + 512 + n * 16 + r] % 1000; // column-major
+            for (int r = 0; r < 16; r++) {
+                for (int n = 0; n < 16; n++) {
+                    assertEquals(product(a, b, c, r, n, 16), Float.intBitsToFloat(d[blk * 256 + r * 16 + n]),
+                            "block " + blk + " d[" + r + "][" + n + "]");
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void signedEightBitMultiplicandsWithAnIntegerAccumulator(Variant v) throws IOException {
+        PreparedLaunch launch = Everyday.launch("wmma.wmma_s8", v);
+        int[] in = Everyday.ints(launch.initialBuffer("in"));
+        int[] cd = Everyday.ints(Everyday.run(launch).outputs().get("cd"));
+        for (int blk = 0; blk < 2; blk++) {
+            int base = blk * 768;
+            Matrix a = (r, k) -> in[base + r * 16 + k] % 128;
+            Matrix b = (k, n) -> in[base + 256 + n * 16 + k] % 128; // column-major
+            Matrix c = (r, n) -> in[base + 512 + r * 16 + n] % 100000;
+            for (int r = 0; r < 16; r++) {
+                for (int n = 0; n < 16; n++) {
+                    assertEquals(product(a, b, c, r, n, 16), cd[blk * 256 + r * 16 + n], "block " + blk + " d[" + r + "][" + n + "]");
+                }
+            }
+        }
+    }
+
+    /**
+     * mma_sync.cu: mma.sync m16n8k16 on half with float and half accumulators; the kernel builds
+     * the fragments at the PTX ISA's positions, so a wrong layout gives a wrong product.
+     */
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void mmaSyncM16n8k16OnHalves(Variant v) throws IOException {
+        PreparedLaunch launch = Everyday.launch("mma_sync.mma_m16n8k16", v);
+        int[] in = Everyday.ints(launch.initialBuffer("in"));
+        PreparedLaunch.Outcome o = Everyday.run(launch);
+        int[] d32 = Everyday.ints(o.outputs().get("d32"));
+        short[] d16 = Everyday.shorts(o.outputs().get("d16"));
+        for (int blk = 0; blk < 2; blk++) {
+            int base = blk * 512;
+            Matrix a = (r, k) -> in[base + r * 16 + k] % 4;
+            Matrix b = (k, n) -> in[base + 256 + k * 8 + n] % 4;
+            Matrix c = (r, n) -> in[base + 384 + r * 8 + n] % 50;
+            for (int r = 0; r < 16; r++) {
+                for (int n = 0; n < 8; n++) {
+                    int at = blk * 128 + r * 8 + n;
+                    int expected = product(a, b, c, r, n, 16);
+                    assertEquals(expected, Float.intBitsToFloat(d32[at]), "block " + blk + " f32 d[" + r + "][" + n + "]");
+                    assertEquals(expected, EverydayHalfTest.value(d16[at], false), "block " + blk + " f16 d[" + r + "][" + n + "]");
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void mmaSyncM16n8k8OnBfloat16(Variant v) throws IOException {
+        PreparedLaunch launch = Everyday.launch("mma_sync.mma_m16n8k8_bf16", v);
+        int[] in = Everyday.ints(launch.initialBuffer("in"));
+        int[] d = Everyday.ints(Everyday.run(launch).outputs().get("d"));
+        for (int blk = 0; blk < 2; blk++) {
+            int base = blk * 320;
+            Matrix a = (r, k) -> in[base + r * 8 + k] % 6;
+            Matrix b = (k, n) -> in[base + 128 + k * 8 + n] % 6;
+            Matrix c = (r, n) -> in[base + 192 + r * 8 + n] % 100;
+            for (int r = 0; r < 16; r++) {
+                for (int n = 0; n < 8; n++) {
+                    assertEquals(product(a, b, c, r, n, 8), Float.intBitsToFloat(d[blk * 128 + r * 8 + n]),
+                            "block " + blk + " d[" + r + "][" + n + "]");
+                }
+            }
+        }
+    }
+
+    /**
+     * ldmatrix against the PTX ISA's layout: thread l holds, of matrix i, row l / 4 and columns
+     * 2 (l % 4) and 2 (l % 4) + 1 (low half first); with .trans, column l / 4 of rows 2 (l % 4)
+     * and 2 (l % 4) + 1. Row r of matrix i starts at element 192 i + 24 r.
+     */
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void ldmatrixLayout(Variant v) throws IOException {
+        PreparedLaunch launch = Everyday.launch("mma_sync.ldmatrix_layout", v);
+        int[] in = Everyday.ints(launch.initialBuffer("in"));
+        PreparedLaunch.Outcome o = Everyday.run(launch);
+        int[] out = Everyday.ints(o.outputs().get("out"));
+        int[] trans = Everyday.ints(o.outputs().get("trans"));
+        int[] two = Everyday.ints(o.outputs().get("two"));
+        for (int blk = 0; blk < 2; blk++) {
+            int base = blk * 768;
+            for (int l = 0; l < 32; l++) {
+                int g = l / 4, t = l % 4;
+                for (int i = 0; i < 4; i++) {
+                    int m = base + 192 * i;
+                    int plain = in[m + 24 * g + 2 * t] & 0xFFFF | in[m + 24 * g + 2 * t + 1] << 16;
+                    int transposed = in[m + 24 * (2 * t) + g] & 0xFFFF | in[m + 24 * (2 * t + 1) + g] << 16;
+                    String at = "block " + blk + " lane " + l + " matrix " + i;
+                    assertEquals(plain, out[(blk * 32 + l) * 4 + i], at);
+                    assertEquals(transposed, trans[(blk * 32 + l) * 4 + i], at + " .trans");
+                    if (i < 2) {
+                        assertEquals(plain, two[(blk * 32 + l) * 2 + i], at + " .x2");
+                    }
+                }
+            }
+        }
+    }
+
+    /** Half {@code k} (0: low) of a 32-bit value. */
+    private static int half(int v, int k) {
+        return k == 0 ? v & 0xFFFF : v >>> 16;
+    }
+
+    /**
+     * matrix_moves.cu: stmatrix stores element (r, c) of matrix i from register i of thread
+     * 4r + c / 2, half c % 2 (with .trans, element (r, c) from thread 4c + r / 2, half r % 2);
+     * movmatrix gives thread l the elements (2 (l % 4), l / 4) and (2 (l % 4) + 1, l / 4) of
+     * matrix 0 as the threads held it.
+     */
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void stmatrixAndMovmatrixLayouts(Variant v) throws IOException {
+        PreparedLaunch launch = Everyday.launch("matrix_moves.matrix_moves", v);
+        int[] in = Everyday.ints(launch.initialBuffer("in"));
+        PreparedLaunch.Outcome o = Everyday.run(launch);
+        short[] out = Everyday.shorts(o.outputs().get("out"));
+        short[] trans = Everyday.shorts(o.outputs().get("trans"));
+        int[] moved = Everyday.ints(o.outputs().get("moved"));
+        for (int blk = 0; blk < 2; blk++) {
+            int lanes = blk * 32;
+            for (int i = 0; i < 4; i++) {
+                for (int r = 0; r < 8; r++) {
+                    for (int c = 0; c < 8; c++) {
+                        int at = blk * 768 + 192 * i + 24 * r + c;
+                        String where = "block " + blk + " matrix " + i + " (" + r + ", " + c + ")";
+                        assertEquals(half(in[(lanes + 4 * r + c / 2) * 4 + i], c % 2), out[at] & 0xFFFF, where);
+                        assertEquals(half(in[(lanes + 4 * c + r / 2) * 4 + i], r % 2), trans[at] & 0xFFFF, where + " .trans");
+                    }
+                }
+            }
+            for (int l = 0; l < 32; l++) {
+                int g = l / 4, t = l % 4;
+                // element (r, c) of matrix 0 is half c % 2 of thread 4r + c / 2's register 0
+                int lo = half(in[(lanes + 4 * (2 * t) + g / 2) * 4], g % 2);
+                int hi = half(in[(lanes + 4 * (2 * t + 1) + g / 2) * 4], g % 2);
+                assertEquals(lo | hi << 16, moved[lanes + l], "block " + blk + " lane " + l + " movmatrix");
+            }
+        }
+    }
+}
