@@ -66,6 +66,8 @@ final class HostKernelRunner implements ProgramDebugger.Front {
         @Override
         public void stopped(Stop stop) {
             if (stop.reason() == StopReason.FAULT) {
+                // the console says why the launch ended (a fault, the wall-clock limit) as in debug mode
+                program.report(stop.fault().report());
                 session.terminate();
             }
         }

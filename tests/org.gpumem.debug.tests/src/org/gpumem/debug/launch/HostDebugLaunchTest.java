@@ -234,7 +234,8 @@ class HostDebugLaunchTest extends KernelLaunchFixture {
         if (!process.isTerminated()) {
             exit.await("the program's exit");
         }
-        String console = console(process);
+        // the program's output and, on its error stream, gpumem's report and the program's CHECK
+        String console = console(process) + process.getStreamsProxy().getErrorStreamMonitor().getContents();
         assertEquals(1, process.getExitValue(), console);
         assertTrue(console.contains("the wall-clock limit of 1 s was reached"), console);
         assertTrue(console.contains("cudaDeviceSynchronize() failed: cudaErrorLaunchTimeout"), console);
