@@ -55,10 +55,15 @@ final class HostMainTab extends AbstractLaunchConfigurationTab {
         workingDirectory.setMessage("the program's folder");
         device = field(c, "Device:");
         new Label(c, SWT.NONE);
-        budget = field(c, "Warp instructions per launch (default: no limit):");
+        // short labels: the label column's width decides whether the Browse buttons fit the dialog
+        budget = field(c, "Instruction budget:");
+        budget.setMessage("no limit");
+        budget.setToolTipText("Warp instructions each kernel launch may run (default: no limit)");
         new Label(c, SWT.NONE);
-        timeout = field(c, "Seconds per launch when run (default " + HostLaunchAttributes.DEFAULT_TIMEOUT_SECONDS
-                + ", 0 for no limit):");
+        timeout = field(c, "Time limit (s):");
+        timeout.setMessage(HostLaunchAttributes.DEFAULT_TIMEOUT_SECONDS);
+        timeout.setToolTipText("Seconds each kernel launch may run in run mode (default "
+                + HostLaunchAttributes.DEFAULT_TIMEOUT_SECONDS + ", 0 for no limit)");
         new Label(c, SWT.NONE);
         setControl(c);
     }
