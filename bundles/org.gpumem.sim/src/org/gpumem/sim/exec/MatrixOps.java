@@ -1,6 +1,7 @@
 package org.gpumem.sim.exec;
 
 import org.gpumem.sim.FaultKind;
+import org.gpumem.sim.LaneMasks;
 import org.gpumem.sim.MemoryAccessException;
 import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.ScalarType;
@@ -101,7 +102,7 @@ final class MatrixOps {
         if (m != -1 || w.liveMask != -1) {
             int missing = ~m;
             throw LaneFault.of(FaultKind.ILLEGAL_INSTRUCTION, Integer.numberOfTrailingZeros(m != -1 ? m : missing),
-                    in.opcode + " is executed by lanes " + Launch.lanes(m) + ": it needs all 32 threads of the warp (.aligned)");
+                    in.opcode + " is executed by lanes " + LaneMasks.describe(m) + ": it needs all 32 threads of the warp (.aligned)");
         }
     }
 
