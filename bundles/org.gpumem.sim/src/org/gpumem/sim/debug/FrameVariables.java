@@ -53,6 +53,13 @@ public final class FrameVariables {
     private static final int MAX_DIE_DEPTH = 4096;
     private static final long MAX_VALUE_BYTES = 1 << 24;
 
+    /**
+     * Why a variable in a register of a frame that has run no instruction has no value: its CTA
+     * has not started, or a device function was just entered (a step into it) and has not loaded
+     * its parameters yet.
+     */
+    public static final String NOT_RUN_YET = "not live here: no instruction of this frame has run yet";
+
     /** A variable as declared, with what binding needs decoded in advance. */
     private record Declared(String name, VariableType type, boolean parameter, String declFile, long declLine,
             org.gpumem.dwarf.aspace.DwarfAddressSpace attributeSpace, boolean memOffsetOnTop, Expression expression,
@@ -218,6 +225,11 @@ public final class FrameVariables {
         if (location instanceof LocationDescription.Register r) {
             String register = SimEvaluationContext.registerName(r.number());
             FrameVariable.Register storage = new FrameVariable.Register(register);
+            if (!warp.hasRun(level)) {
+                // nothing of this call has written the register yet: its bits are not the variable's
+                return new FrameVariable(d.name(), d.type(), d.parameter(), d.declFile(), d.declLine(), spaceName,
+                        storage, null, NOT_RUN_YET);
+            }
             if (!warp.hasRegister(level, register)) {
                 return new FrameVariable(d.name(), d.type(), d.parameter(), d.declFile(), d.declLine(), spaceName,
                         storage, null, "register " + register + " not in " + warp.function(level));

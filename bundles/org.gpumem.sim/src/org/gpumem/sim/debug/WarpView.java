@@ -9,6 +9,7 @@ import org.gpumem.sim.SourceLocation;
 import org.gpumem.sim.WarpState;
 import org.gpumem.sim.exec.Warp;
 import org.gpumem.sim.ptx.Instruction;
+import org.gpumem.sim.ptx.Op;
 import org.gpumem.sim.ptx.PtxFunction;
 
 /**
@@ -129,6 +130,27 @@ public final class WarpView {
         PtxFunction f = warp.function(level);
         int reg = f.registerIndex(name);
         return reg < 0 ? null : f.registerType(reg);
+    }
+
+    /**
+     * Whether frame {@code level} has run an instruction: false for a warp that has issued none
+     * (its CTA has not started) and for a device function stopped at its first instruction on
+     * entry (a step into it), whose registers hold nothing of this call yet. A frame back at its
+     * first instruction through a branch has run.
+     */
+    public boolean hasRun(int level) {
+        if (warp.instructionCount() == 0) {
+            return false;
+        }
+        if (level == 0 || warp.pc(level) != 0) {
+            return true;
+        }
+        for (Instruction in : warp.function(level).instructions()) {
+            if (in.op == Op.BRA && in.target == 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether function of frame {@code level} declares register {@code name}. */

@@ -134,6 +134,62 @@ class FrameVariablesTest {
         assertNotNull(named(inner, "sum"));
     }
 
+    /**
+     * A register holds nothing of a frame that has run no instruction: the variables of a warp
+     * whose CTA has not started, and the parameters of a device function just stepped into (at its
+     * first instruction, before it loads them), are not live; one step later they are.
+     */
+    @Test
+    void registersOfAFrameThatHasNotRunAreNotLive() throws Exception {
+        PtxModule m = PtxLoader.load(KERNELS.resolve("local_array.G.ptx"));
+        SimulatedDevice d = new SimulatedDevice("sm_90", 1 << 20, BlockCompiler.INSTANCE);
+        DeviceModule dm = d.load(m);
+        long pin = d.allocate(4 * 2 * N), pout = d.allocate(4 * 2 * N);
+        ControlledLaunch s = new ControlledLaunch(dm.launch(LaunchConfig.builder(m.kernels().get(0).name()).grid(2, 1, 1)
+                .block(N, 1, 1).argU64(pin).argU64(pout).argS32(2 * N).build(), ControlledLaunch.options(0)));
+        s.addSourceBreakpoint("local_array.cu", lineOf("int result = weighted_sum("));
+        DebugEvent e = s.resume();
+        assertEquals(DebugEvent.Kind.SUSPENDED_BREAKPOINT, e.kind());
+        FrameVariables binder = new FrameVariables(dm);
+
+        // every resident warp: those that issued nothing have no live register variable, the others do
+        int notStarted = 0;
+        for (CtaView cta : s.residentCtas()) {
+            for (WarpView w : cta.warps()) {
+                if (w.frames().isEmpty()) {
+                    continue;
+                }
+                FrameVariable gid = named(binder.bind(s, w, 0, 0), "gid");
+                if (w.instructionCount() == 0) {
+                    notStarted++;
+                    assertNull(gid.bytes(), "gid of a warp that has not started: " + cta.index() + " warp " + w.id());
+                    assertEquals(FrameVariables.NOT_RUN_YET, gid.problem());
+                } else {
+                    assertEquals(cta.index().x() * N + w.threadIndex(0).x(), ints(gid.bytes())[0]);
+                }
+            }
+        }
+        assertTrue(notStarted > 0, "every resident warp had started at the first stop: nothing to check");
+
+        // step into weighted_sum: at its first instruction its parameters are not loaded yet
+        WarpView w = e.warp();
+        s.selectWarp(w);
+        DebugEvent into = s.step(StepScope.WARP, StepUnit.SOURCE_LINE_INTO);
+        WarpView entered = into.warp();
+        int callee = entered.depth() - 1;
+        assertTrue(callee >= 1, "stepped into weighted_sum");
+        assertEquals(0, entered.pc(callee), "the step stops at the callee's first instruction");
+        for (String parameter : List.of("values", "count")) {
+            FrameVariable v = named(binder.bind(s, entered, callee, LANE), parameter);
+            assertNull(v.bytes(), parameter + " at weighted_sum's entry");
+            assertEquals(FrameVariables.NOT_RUN_YET, v.problem());
+        }
+        DebugEvent next = s.step(StepScope.WARP, StepUnit.SOURCE_LINE);
+        List<FrameVariable> loaded = binder.bind(s, next.warp(), next.warp().depth() - 1, LANE);
+        assertEquals(8, ints(named(loaded, "count").bytes())[0], "count once weighted_sum has loaded it");
+        assertNotNull(named(loaded, "values").bytes());
+    }
+
     @Test
     void moduleWithoutDwarfSaysWhy() throws Exception {
         PtxModule m = PtxLoader.load(KERNELS.resolve("local_array.O3.ptx"));
