@@ -160,6 +160,30 @@ public final class KernelDebugging {
                 PlatformUI.getWorkbench().getActiveWorkbenchWindow());
     }
 
+    /**
+     * What the Debug view shows, for a failure's message: each item's label, whether it is
+     * expanded and how many children it has, indented by depth.
+     */
+    public static String debugViewTree() {
+        org.eclipse.ui.IViewPart view = org.eclipse.ui.PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage()
+                .findView(org.eclipse.debug.ui.IDebugUIConstants.ID_DEBUG_VIEW);
+        if (!(view instanceof org.eclipse.debug.ui.AbstractDebugView debug)
+                || !(debug.getViewer().getControl() instanceof org.eclipse.swt.widgets.Tree tree)) {
+            return "(no Debug view)";
+        }
+        StringBuilder s = new StringBuilder();
+        describe(tree.getItems(), "\n  ", s);
+        return s.toString();
+    }
+
+    private static void describe(org.eclipse.swt.widgets.TreeItem[] items, String indent, StringBuilder into) {
+        for (org.eclipse.swt.widgets.TreeItem item : items) {
+            into.append(indent).append(item.getText()).append(item.getExpanded() ? " [expanded, " : " [")
+                    .append(item.getItemCount()).append(" items]");
+            describe(item.getItems(), indent + "  ", into);
+        }
+    }
+
     /** The stopped frame, once the Debug view has selected it (which makes it the debug context of the views). */
     public static PtxStackFrame selectedFrame() {
         UiTesting.waitUntil(() -> DebugUITools.getDebugContext() instanceof PtxStackFrame, 60_000,

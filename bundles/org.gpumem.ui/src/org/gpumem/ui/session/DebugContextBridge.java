@@ -1,5 +1,7 @@
 package org.gpumem.ui.session;
 
+import java.lang.ref.WeakReference;
+
 import org.eclipse.core.runtime.Adapters;
 import org.eclipse.core.runtime.Platform;
 import org.eclipse.debug.core.DebugEvent;
@@ -9,10 +11,7 @@ import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.model.IDebugElement;
 import org.eclipse.debug.core.model.IDebugTarget;
 import org.eclipse.debug.core.model.IStackFrame;
-import org.eclipse.debug.internal.ui.viewers.model.provisional.ITreeModelViewer;
-import org.eclipse.debug.ui.AbstractDebugView;
 import org.eclipse.debug.ui.DebugUITools;
-import org.eclipse.debug.ui.IDebugUIConstants;
 import org.eclipse.debug.ui.contexts.DebugContextEvent;
 import org.eclipse.debug.ui.contexts.IDebugContextListener;
 import org.eclipse.jface.viewers.IStructuredSelection;
@@ -34,16 +33,25 @@ import org.gpumem.ui.GpuMemoryViews;
  * Feeds the session from the platform debugger: the selected stack frame's variables go to the
  * Variable Locations view; a selected gpumem warp or frame becomes its session's CUDA focus
  * ({@link KernelFocus}); a selected debug element that adapts to {@link MemoryState} shows its
- * state, focused on the {@link Context} it adapts to; a focus change of a gpumem target selects
- * the focused warp's frame in the Debug view and moves the views' focus with it; suspend and
- * change events of any debug
- * target refresh the views (merged by the session), and a target's termination detaches the
- * views from its stop.
+ * state, focused on the {@link Context} it adapts to; a focus change of a gpumem target, and
+ * every stop (which moves the focus to the warp that stopped), selects the focused warp's frame
+ * in the Debug view and moves the views' focus with it, so that the focus, the Debug view's
+ * selection, the Variables view and the editor's current line agree; suspend and change events
+ * of any debug target refresh the views (merged by the session), and a target's termination
+ * detaches the views from its stop.
  */
 public final class DebugContextBridge implements IDebugContextListener, IDebugEventSetListener {
 
     private static DebugContextBridge installed;
     private final IWorkbenchWindow window;
+    /**
+     * The element of the last activated debug context (UI thread only). The Debug view activates
+     * its selection again after refreshes and whenever a selection is set on its viewer, also one
+     * that could not be set (the frame's item not shown yet), the old selection staying: such a
+     * repeat is not a user's choice, and following it moved the focus back to the old warp. Held
+     * weakly: a frame holds its kernel's whole simulated state after the launch ended.
+     */
+    private WeakReference<Object> activated = new WeakReference<>(null);
 
     private DebugContextBridge(IWorkbenchWindow window) {
         this.window = window;
@@ -72,6 +80,10 @@ public final class DebugContextBridge implements IDebugContextListener, IDebugEv
             return;
         }
         Object element = structured.getFirstElement();
+        if (element == activated.get()) {
+            return;
+        }
+        activated = new WeakReference<>(element);
         WarpThread warp = element instanceof WarpThread t ? t
                 : element instanceof PtxStackFrame f ? (WarpThread) f.getThread() : null;
         if (warp != null) {
@@ -119,7 +131,8 @@ public final class DebugContextBridge implements IDebugContextListener, IDebugEv
      * The focus of {@code target} moved ({@link KernelFocus}): if the views show its stop, they
      * show the new focus; the Debug view selects the focused warp's top frame unless a frame of
      * that warp is selected (the selection the Variables view follows; the platform's own
-     * selection policy never moves a selection between suspended threads, so it is set here).
+     * selection policy never moves a selection between suspended threads, so the target's Debug
+     * view proxy forces it, {@link KernelTargetProxies#select}).
      */
     private void followFocus(KernelDebugTarget target, CudaFocus focus) {
         GpuMemorySession session = GpuMemorySession.get();
@@ -142,11 +155,7 @@ public final class DebugContextBridge implements IDebugContextListener, IDebugEv
                 || selectedFrame != null && selectedFrame.getThread() == focused) {
             return;
         }
-        IWorkbenchPage page = window.getActivePage();
-        if (page != null && page.findView(IDebugUIConstants.ID_DEBUG_VIEW) instanceof AbstractDebugView debugView
-                && debugView.getViewer() instanceof ITreeModelViewer viewer) {
-            DebugViewSelection.select(viewer, top);
-        }
+        KernelTargetProxies.select(top);
         IStackFrame shown = GpuMemorySession.get().frame();
         if (shown != null && shown.getDebugTarget() == target && shown.getThread() != focused) {
             GpuMemorySession.get().showFrame(top);
@@ -159,6 +168,12 @@ public final class DebugContextBridge implements IDebugContextListener, IDebugEv
             if (event.getKind() == DebugEvent.CHANGE && event.getSource() instanceof KernelDebugTarget target
                     && event.getData() instanceof CudaFocus focus) {
                 followFocus(target, focus);
+            }
+            if (event.getKind() == DebugEvent.SUSPEND && event.getSource() instanceof KernelDebugTarget target
+                    && target.focus().current() != null) {
+                // a stop moved the focus (to the warp that stopped) without a focus event; the
+                // platform keeps a selected frame of another suspended warp, so it is moved here
+                followFocus(target, target.focus().current());
             }
             if (event.getKind() == DebugEvent.TERMINATE && event.getSource() instanceof IDebugTarget target) {
                 GpuMemorySession.get().ended(target, "The kernel of " + launchName(target) + " has terminated.");

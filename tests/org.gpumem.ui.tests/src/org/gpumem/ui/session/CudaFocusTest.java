@@ -23,9 +23,12 @@ import org.eclipse.debug.ui.memory.IMemoryRenderingContainer;
 import org.eclipse.debug.ui.memory.IMemoryRenderingSite;
 import org.eclipse.jface.action.ToolBarManager;
 import org.eclipse.jface.dialogs.IDialogConstants;
+import org.eclipse.jface.text.IDocument;
+import org.eclipse.jface.text.source.IAnnotationModel;
 import org.eclipse.jface.viewers.TreePath;
-import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.jface.viewers.TreeSelection;
+import org.eclipse.jface.viewers.TreeViewer;
+import org.eclipse.jface.window.Window;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Button;
@@ -39,8 +42,9 @@ import org.eclipse.swt.widgets.ToolBar;
 import org.eclipse.swt.widgets.ToolItem;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
-import org.eclipse.jface.window.Window;
 import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.texteditor.ITextEditor;
+import org.gpumem.debug.core.CudaFocus;
 import org.gpumem.debug.core.WarpId;
 import org.gpumem.debug.model.KernelDebugTarget;
 import org.gpumem.debug.model.PtxStackFrame;
@@ -245,18 +249,117 @@ class CudaFocusTest {
         return rendering;
     }
 
+    /**
+     * The focus, the Debug view's selection, the Variables view and the editor's current-line mark
+     * agree after each of two resumes from a focus on CTA (1,0,0) thread 37 (warp 1, lane 5): the
+     * stop moves the focus to the warp that stopped, and the selection, the variables (gid of the
+     * focused thread, computed here) and the mark follow it.
+     */
+    @Test
+    void focusSelectionVariablesAndEditorAgreeAfterTwoResumes() throws Exception {
+        IWorkbenchPage page = KernelDebugging.gpuMemoryPerspective();
+        WarpThread thread = kernels.launchToBreakpoint(
+                kernels.localWeighted("ui test focus after resumes", 73, "window[k] = stage["), "the breakpoint in the loop");
+        KernelDebugTarget target = thread.kernelTarget();
+        AbstractDebugView variables = (AbstractDebugView) page.showView(IDebugUIConstants.ID_VARIABLE_VIEW);
+        target.focus().set(new Dim3(1, 0, 0), new Dim3(37, 0, 0));
+        WarpThread focused = target.thread(target.focus().current().lane().warp());
+        waitForSelection(focused, "CTA (1,0,0) warp 1");
+        for (int resume = 1; resume <= 2; resume++) {
+            long stops = target.stopGeneration();
+            target.resume();
+            UiTesting.waitUntil(() -> target.isSuspended() && target.stopGeneration() > stops, 60_000, "stop " + resume);
+            assertAgree(page, variables, target, "after resume " + resume);
+        }
+    }
+
+    /** Waits until the Debug view selects {@code warp}'s top frame; a failure says what the view shows. */
+    private static void waitForSelection(WarpThread warp, String what) {
+        try {
+            UiTesting.waitUntil(() -> DebugUITools.getDebugContext() == warp.topFrame(), 60_000, "the Debug view to select " + what);
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "; selected " + DebugUITools.getDebugContext() + ", focus "
+                    + warp.kernelTarget().focus().current() + ", top frame " + warp.topFrame() + "; the Debug view shows"
+                    + KernelDebugging.debugViewTree(), e);
+        }
+    }
+
+    /** The focus, the selected frame, the Variables view's gid and the editor's current line are one thread's. */
+    private static void assertAgree(IWorkbenchPage page, AbstractDebugView variables, KernelDebugTarget target, String when) {
+        CudaFocus focus = target.focus().current();
+        assertNotNull(focus, when);
+        WarpThread focused = target.thread(focus.lane().warp());
+        waitForSelection(focused, "the focused " + focus.lane().warp().label() + " " + when);
+        UiTesting.waitUntil(() -> GpuMemorySession.get().frame() == focused.topFrame(), 60_000, "gpumem's views to show the"
+                + " focused " + focus.lane().warp().label() + " " + when);
+        expectVariable(variables, "gid", focus.cta().x() * BLOCK + focus.linearThread());
+        int line = focused.topFrame().getLineNumber();
+        UiTesting.waitUntil(() -> currentLineMark(page) == line, 60_000, "the editor's current-line mark at line " + line
+                + " " + when + " (at " + currentLineMark(page) + ")");
+    }
+
+    /** The line (1-based) of the debugger's current-instruction mark in the active editor, or -1. */
+    private static int currentLineMark(IWorkbenchPage page) {
+        if (!(page.getActiveEditor() instanceof ITextEditor editor)) {
+            return -1;
+        }
+        IAnnotationModel model = editor.getDocumentProvider().getAnnotationModel(editor.getEditorInput());
+        IDocument document = editor.getDocumentProvider().getDocument(editor.getEditorInput());
+        if (model == null || document == null) {
+            return -1;
+        }
+        for (java.util.Iterator<org.eclipse.jface.text.source.Annotation> it = model.getAnnotationIterator(); it.hasNext();) {
+            org.eclipse.jface.text.source.Annotation a = it.next();
+            if (IDebugUIConstants.ANNOTATION_TYPE_INSTRUCTION_POINTER_CURRENT.equals(a.getType())) {
+                try {
+                    return document.getLineOfOffset(model.getPosition(a).getOffset()) + 1;
+                } catch (org.eclipse.jface.text.BadLocationException e) {
+                    throw new AssertionError("the current-line mark lies outside the document", e);
+                }
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * A CTA that has not run its first instruction at the first stop: its thread's register
+     * variables are not live there (gid is not 0), while the stopped thread's gid is.
+     */
+    @Test
+    void aThreadOfACtaThatHasNotStartedHasNoLiveRegisters() throws Exception {
+        IWorkbenchPage page = KernelDebugging.gpuMemoryPerspective();
+        WarpThread thread = kernels.launchToBreakpoint(
+                kernels.localWeighted("ui test not live here", 74, "window[k] = stage["), "the first breakpoint hit");
+        KernelDebugTarget target = thread.kernelTarget();
+        assertEquals(new Dim3(0, 0, 0), thread.warpId().cta(), "the first stop is in CTA (0,0,0)");
+        AbstractDebugView variables = (AbstractDebugView) page.showView(IDebugUIConstants.ID_VARIABLE_VIEW);
+        target.focus().set(new Dim3(1, 0, 0), new Dim3(5, 0, 0));
+        WarpThread cta1 = target.thread(CTA1_WARP0);
+        waitForSelection(cta1, "CTA (1,0,0) warp 0");
+        expectVariable(variables, "gid", "<" + org.gpumem.sim.debug.FrameVariables.NOT_RUN_YET + ">");
+        target.focus().set(thread.warpId().cta(), new Dim3(5, 0, 0));
+        expectVariable(variables, "gid", 5);
+    }
+
     /** Waits until the Variables view shows {@code name} with the value {@code expected}. */
     private static void expectVariable(AbstractDebugView variables, String name, int expected) {
+        expectVariable(variables, name, Integer.toString(expected));
+    }
+
+    /** Waits until the Variables view shows {@code name} with the value text {@code expected}. */
+    private static void expectVariable(AbstractDebugView variables, String name, String expected) {
         Tree tree = (Tree) variables.getViewer().getControl();
         try {
-            UiTesting.waitUntil(() -> Integer.toString(expected).equals(value(tree, name)), 60_000,
+            UiTesting.waitUntil(() -> expected.equals(value(tree, name)), 60_000,
                     "the Variables view to show " + name + " = " + expected);
         } catch (AssertionError e) {
             List<String> rows = new ArrayList<>();
             for (TreeItem item : tree.getItems()) {
                 rows.add(item.getText(0) + (tree.getColumnCount() > 1 ? " | " + item.getText(1) : ""));
             }
-            throw new AssertionError(e.getMessage() + "; it shows " + rows + " for " + DebugUITools.getDebugContext(), e);
+            throw new AssertionError(e.getMessage() + "; it shows " + rows + " for " + DebugUITools.getDebugContext()
+                    + " (its input " + variables.getViewer().getInput() + ", visible " + variables.isVisible()
+                    + "); the Debug view shows" + KernelDebugging.debugViewTree(), e);
         }
     }
 
