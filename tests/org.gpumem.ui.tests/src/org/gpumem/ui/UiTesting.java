@@ -209,6 +209,10 @@ public final class UiTesting {
         }
         waitUntil(() -> java.util.Arrays.stream(launches.getLaunches()).allMatch(ILaunch::isTerminated), 60_000,
                 "the launches to terminate");
+        // the Debug view first updates its items for the termination: a launch removed while its
+        // virtual tree still fills them made JFace assert on an item whose parent was going
+        // (AssertionFailedException in TreeViewer.virtualLazyUpdateWidget, logged)
+        waitForQuiet();
         launches.removeLaunches(launches.getLaunches());
         waitForQuiet();
         PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage().closeAllEditors(false);
