@@ -261,6 +261,9 @@ class CudaFocusTest {
         WarpThread thread = kernels.launchToBreakpoint(
                 kernels.localWeighted("ui test focus after resumes", 73, "window[k] = stage["), "the breakpoint in the loop");
         KernelDebugTarget target = thread.kernelTarget();
+        // as a user, focus once the Debug view shows the stop (its selection of the stopped frame
+        // comes after the suspend, and would move the focus back)
+        waitForSelection(thread, "the stopped warp");
         AbstractDebugView variables = (AbstractDebugView) page.showView(IDebugUIConstants.ID_VARIABLE_VIEW);
         target.focus().set(new Dim3(1, 0, 0), new Dim3(37, 0, 0));
         WarpThread focused = target.thread(target.focus().current().lane().warp());
@@ -331,6 +334,7 @@ class CudaFocusTest {
         WarpThread thread = kernels.launchToBreakpoint(
                 kernels.localWeighted("ui test not live here", 74, "window[k] = stage["), "the first breakpoint hit");
         KernelDebugTarget target = thread.kernelTarget();
+        waitForSelection(thread, "the stopped warp");
         assertEquals(new Dim3(0, 0, 0), thread.warpId().cta(), "the first stop is in CTA (0,0,0)");
         AbstractDebugView variables = (AbstractDebugView) page.showView(IDebugUIConstants.ID_VARIABLE_VIEW);
         target.focus().set(new Dim3(1, 0, 0), new Dim3(5, 0, 0));
