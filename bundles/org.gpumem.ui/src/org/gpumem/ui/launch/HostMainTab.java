@@ -114,8 +114,8 @@ final class HostMainTab extends AbstractLaunchConfigurationTab {
             workingDirectory.setText(configuration.getAttribute(HostLaunchAttributes.WORKING_DIRECTORY, ""));
             device.setText(configuration.getAttribute(HostLaunchAttributes.DEVICE, HostLaunchAttributes.DEFAULT_DEVICE));
             budget.setText(configuration.getAttribute(HostLaunchAttributes.BUDGET, ""));
-            timeout.setText(configuration.getAttribute(HostLaunchAttributes.TIMEOUT_SECONDS,
-                    HostLaunchAttributes.DEFAULT_TIMEOUT_SECONDS));
+            // an absent limit shows empty with the default as the hint, and stays absent when applied
+            timeout.setText(configuration.getAttribute(HostLaunchAttributes.TIMEOUT_SECONDS, ""));
         } catch (CoreException e) {
             setErrorMessage(e.getStatus().getMessage());
         } finally {
@@ -128,7 +128,8 @@ final class HostMainTab extends AbstractLaunchConfigurationTab {
     public void performApply(ILaunchConfigurationWorkingCopy configuration) {
         HostLaunchAttributes.set(configuration, program.getText().trim(), arguments.getText(), workingDirectory.getText().trim(),
                 device.getText().trim(), budget.getText().trim());
-        configuration.setAttribute(HostLaunchAttributes.TIMEOUT_SECONDS, timeout.getText().trim());
+        String limit = timeout.getText().trim();
+        configuration.setAttribute(HostLaunchAttributes.TIMEOUT_SECONDS, limit.isEmpty() ? null : limit);
     }
 
     @Override
