@@ -4,13 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import java.nio.file.Path;
-import java.util.List;
 
 import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.IResource;
-import org.eclipse.core.runtime.IPath;
-import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.jface.text.Document;
 import org.eclipse.jface.text.IDocument;
@@ -20,9 +15,6 @@ import org.eclipse.jface.text.ITextOperationTarget;
 import org.eclipse.jface.text.source.ISourceViewer;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.ide.IDE;
-import org.gpumem.debug.KernelDebugIds;
-import org.gpumem.debug.breakpoints.KernelLineBreakpoint;
-import org.gpumem.debug.launch.KernelLaunchAttributes;
 import org.gpumem.debug.model.PtxStackFrame;
 import org.gpumem.ui.KernelDebugging;
 import org.gpumem.ui.UiTesting;
@@ -67,18 +59,9 @@ class KernelSourceHoverTest {
 
     @Test
     void showsTheFocusedLanesValueOfAnIdentifierAMemberAndASelection() throws Exception {
-        Path source = KernelDebugging.KERNELS.resolve("expressions.cu");
-        int line = KernelDebugging.lineOf(source, "out[gid] = sum + mode");
+        ILaunchConfigurationWorkingCopy wc = kernels.expressions("hover", "out[gid] = sum + mode",
+                "blockIdx.x == 0 && threadIdx.x == " + THREAD);
         IFile file = kernels.project().getFile("expressions.cu");
-        KernelDebugging.underWorkspaceRule(monitor -> {
-            file.createLink(IPath.fromPath(source), IResource.NONE, monitor);
-            new KernelLineBreakpoint(file, line).setCondition("blockIdx.x == 0 && threadIdx.x == " + THREAD);
-        });
-        ILaunchConfigurationWorkingCopy wc = DebugPlugin.getDefault().getLaunchManager()
-                .getLaunchConfigurationType(KernelDebugIds.LAUNCH_TYPE_ID).newInstance(null, "hover");
-        KernelLaunchAttributes.useFields(wc, KernelDebugging.KERNELS.resolve("expressions.G.ptx").toString(), "expressions",
-                "[2]", "[" + BLOCK + "]", 0, "sm_90", "[{\"buffer\":\"in\",\"type\":\"f32\",\"count\":128,\"init\":{\"iota\":-70}},"
-                        + "{\"buffer\":\"out\",\"type\":\"s32\",\"count\":128},{\"s32\":128}]", List.of("out"));
         KernelDebugging.gpuMemoryPerspective();
         kernels.launchToBreakpoint(wc, "the conditional breakpoint");
         PtxStackFrame frame = KernelDebugging.selectedFrame();
