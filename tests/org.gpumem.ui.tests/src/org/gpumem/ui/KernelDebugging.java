@@ -129,6 +129,29 @@ public final class KernelDebugging {
         return wc;
     }
 
+    /**
+     * A debug launch of expressions.cu's kernel (-G PTX) over 2 CTAs of {@value #BLOCK} threads,
+     * in[i] = i - 70 (floats), with a breakpoint with {@code condition} on the first line of
+     * expressions.cu holding {@code breakAt}.
+     */
+    public ILaunchConfigurationWorkingCopy expressions(String name, String breakAt, String condition) throws Exception {
+        Path source = KERNELS.resolve("expressions.cu");
+        int line = lineOf(source, breakAt);
+        IFile file = project.getFile("expressions.cu");
+        underWorkspaceRule(monitor -> {
+            file.createLink(IPath.fromPath(source), IResource.NONE, monitor);
+            new KernelLineBreakpoint(file, line).setCondition(condition);
+        });
+        ILaunchConfigurationWorkingCopy wc = DebugPlugin.getDefault().getLaunchManager()
+                .getLaunchConfigurationType(KernelDebugIds.LAUNCH_TYPE_ID).newInstance(null, name);
+        KernelLaunchAttributes.useFields(wc, KERNELS.resolve("expressions.G.ptx").toString(), "expressions", "[2]",
+                "[" + BLOCK + "]", 0, "sm_90", "[{\"buffer\":\"in\",\"type\":\"f32\",\"count\":" + N
+                        + ",\"init\":{\"iota\":-70}},{\"buffer\":\"out\",\"type\":\"s32\",\"count\":" + N + "},{\"s32\":" + N
+                        + "}]",
+                List.of("out"));
+        return wc;
+    }
+
     /** Launches {@code wc} in debug mode and returns the warp that stopped at the breakpoint. */
     public WarpThread launchToBreakpoint(ILaunchConfigurationWorkingCopy wc, String breakpoint) throws Exception {
         launch = wc.launch(ILaunchManager.DEBUG_MODE, new NullProgressMonitor());

@@ -1,6 +1,7 @@
 package org.gpumem.ui.source;
 
 import org.eclipse.jface.text.IDocument;
+import org.eclipse.jface.text.ITextHover;
 import org.eclipse.jface.text.TextAttribute;
 import org.eclipse.jface.text.presentation.IPresentationReconciler;
 import org.eclipse.jface.text.presentation.PresentationReconciler;
@@ -10,7 +11,7 @@ import org.eclipse.jface.text.rules.Token;
 import org.eclipse.jface.text.source.ISourceViewer;
 import org.eclipse.ui.editors.text.TextSourceViewerConfiguration;
 
-/** The kernel source editor's viewer: the text editor's, plus colouring by partition. */
+/** The kernel source editor's viewer: the text editor's, plus colouring by partition and the value hover. */
 final class KernelSourceConfiguration extends TextSourceViewerConfiguration {
 
     private final KernelSourceColours colours = new KernelSourceColours();
@@ -27,6 +28,13 @@ final class KernelSourceConfiguration extends TextSourceViewerConfiguration {
     @Override
     public String[] getConfiguredContentTypes(ISourceViewer sourceViewer) {
         return KernelSourcePartitions.CONTENT_TYPES.clone();
+    }
+
+    /** In code, the value hover of a suspended kernel (the annotation hover otherwise); elsewhere the platform's. */
+    @Override
+    public ITextHover getTextHover(ISourceViewer sourceViewer, String contentType) {
+        ITextHover platform = super.getTextHover(sourceViewer, contentType);
+        return IDocument.DEFAULT_CONTENT_TYPE.equals(contentType) ? new KernelSourceHover(platform) : platform;
     }
 
     @Override

@@ -4,21 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
 
-import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.IResource;
-import org.eclipse.core.runtime.IPath;
-import org.eclipse.core.runtime.NullProgressMonitor;
-import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
-import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.ui.IWorkbenchPage;
-import org.gpumem.debug.KernelDebugIds;
-import org.gpumem.debug.breakpoints.KernelLineBreakpoint;
 import org.gpumem.debug.core.WarpId;
-import org.gpumem.debug.launch.KernelLaunchAttributes;
 import org.gpumem.debug.model.KernelDebugTarget;
 import org.gpumem.debug.model.PtxStackFrame;
 import org.gpumem.debug.model.WarpThread;
@@ -69,18 +59,8 @@ class WarpWatchViewTest {
 
     @Test
     void showsEachLaneOfTheWarpMarksInactiveLanesAndHighlightsWhatAStepChanged() throws Exception {
-        java.nio.file.Path source = KernelDebugging.KERNELS.resolve("expressions.cu");
-        int line = KernelDebugging.lineOf(source, "out[gid] = sum + mode");
-        IFile file = kernels.project().getFile("expressions.cu");
-        KernelDebugging.underWorkspaceRule(monitor -> {
-            file.createLink(IPath.fromPath(source), IResource.NONE, monitor);
-            new KernelLineBreakpoint(file, line).setCondition("blockIdx.x == 0 && threadIdx.x == 5");
-        });
-        ILaunchConfigurationWorkingCopy wc = DebugPlugin.getDefault().getLaunchManager()
-                .getLaunchConfigurationType(KernelDebugIds.LAUNCH_TYPE_ID).newInstance(null, "warp watch");
-        KernelLaunchAttributes.useFields(wc, KernelDebugging.KERNELS.resolve("expressions.G.ptx").toString(), "expressions",
-                "[2]", "[" + BLOCK + "]", 0, "sm_90", "[{\"buffer\":\"in\",\"type\":\"f32\",\"count\":128,\"init\":{\"iota\":-70}},"
-                        + "{\"buffer\":\"out\",\"type\":\"s32\",\"count\":128},{\"s32\":128}]", List.of("out"));
+        ILaunchConfigurationWorkingCopy wc = kernels.expressions("warp watch", "out[gid] = sum + mode",
+                "blockIdx.x == 0 && threadIdx.x == 5");
         IWorkbenchPage page = KernelDebugging.gpuMemoryPerspective();
         WarpThread thread = kernels.launchToBreakpoint(wc, "the conditional breakpoint");
         ILaunch launch = kernels.launch();
