@@ -45,8 +45,13 @@ public final class PtxLoader {
         if (text.length() > MAX_TEXT) {
             throw new PtxException(name, 1, null, "PTX text too large: " + text.length() + " characters");
         }
+        return new ModuleParser(name, toNul(text)).parseModule();
+    }
+
+    /** The text up to its first NUL: how the CUDA driver reads PTX. */
+    private static String toNul(String text) {
         int nul = text.indexOf('\0');
-        return new ModuleParser(name, nul < 0 ? text : text.substring(0, nul)).parseModule();
+        return nul < 0 ? text : text.substring(0, nul);
     }
 
     /**
@@ -62,7 +67,8 @@ public final class PtxLoader {
         if (total > MAX_TEXT) {
             throw new PtxException(name, 1, null, "PTX text too large: " + total + " characters");
         }
-        return load(name, PtxLinker.link(names, texts));
+        // each unit ends at its own NUL: joined first, the first unit's would end them all
+        return load(name, PtxLinker.link(names, texts.stream().map(PtxLoader::toNul).toList()));
     }
 
     // ---------------------------------------------------------------- numbers
