@@ -7,6 +7,7 @@
  * {@link org.gpumem.host.ProgramCheck} tells first whether a program can be served, and a
  * program that cannot fails with a {@link org.gpumem.host.HostProgramException} that says why in
  * one line. The allocations it makes are named by the host calls that made them
- * ({@link org.gpumem.host.HostCode}).
+ * ({@link org.gpumem.host.HostCode}). {@link org.gpumem.host.ProgramChecks} runs memory checks
+ * on every process of a program (for {@code gpumem exec --check} and the IDE's launch alike).
  */
 package org.gpumem.host;

@@ -46,6 +46,8 @@ public final class HostLaunchAttributes {
     public static final String BUDGET = PREFIX + "budget";
     /** Wall-clock limit of each kernel launch in run mode, seconds as text; 0: none. */
     public static final String TIMEOUT_SECONDS = PREFIX + "timeoutSeconds";
+    /** The memory checks of every launch of the program, as {@link KernelLaunchAttributes#CHECKS}. */
+    public static final String CHECKS = PREFIX + "checks";
     /** The default of {@link #TIMEOUT_SECONDS}, as {@code gpumem exec}'s. */
     public static final String DEFAULT_TIMEOUT_SECONDS = KernelLaunchAttributes.DEFAULT_TIMEOUT_SECONDS;
 
@@ -87,6 +89,7 @@ public final class HostLaunchAttributes {
         describe(configuration, Path.of(""));
         budget(configuration);
         timeoutSeconds(configuration);
+        KernelLaunchAttributes.checks(configuration, CHECKS);
     }
 
     /** The program's path, substituted; it must be an executable file. */

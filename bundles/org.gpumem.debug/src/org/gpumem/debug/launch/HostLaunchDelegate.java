@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
 
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.FileLocator;
@@ -17,10 +18,13 @@ import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.debug.core.model.ILaunchConfigurationDelegate;
 import org.gpumem.host.HostProgram;
 import org.gpumem.host.HostProgramException;
+import org.gpumem.host.HostListener;
 import org.gpumem.host.HostReports;
+import org.gpumem.host.ProgramChecks;
 import org.gpumem.debug.core.program.ProgramDebugger;
 import org.gpumem.host.HostSession;
 import org.gpumem.host.RuntimeLibrary;
+import org.gpumem.sim.check.CheckTool;
 import org.osgi.framework.Bundle;
 
 /**
@@ -47,14 +51,18 @@ public final class HostLaunchDelegate implements ILaunchConfigurationDelegate {
         if (launch.getSourceLocator() == null) {
             launch.setSourceLocator(new KernelSourceLocator(executable));
         }
+        Set<CheckTool> tools = KernelLaunchAttributes.checks(configuration, HostLaunchAttributes.CHECKS);
+        CheckedRun.clearMarkers(configuration.getName());
         HostProgramProcess process = new HostProgramProcess(launch, program);
         ProgramDebugger runner = new ProgramDebugger(budget,
                 debug ? new HostKernelDebugger(launch, process)
                         : new HostKernelRunner(process, HostLaunchAttributes.timeoutSeconds(configuration)));
         Runnable programEnded = runner::programEnded;
+        HostListener reports = new HostReports(process::report, !debug, false);
+        ProgramChecks checked = tools.isEmpty() ? null : new ProgramChecks(reports, tools);
         HostSession session;
         try {
-            session = HostSession.start(program, new HostReports(process::report, !debug, false), runner,
+            session = HostSession.start(program, checked == null ? reports : checked, runner,
                     new HostSession.Io(ProcessBuilder.Redirect.PIPE, ProcessBuilder.Redirect.PIPE,
                             ProcessBuilder.Redirect.PIPE));
         } catch (HostProgramException e) {
@@ -63,7 +71,8 @@ public final class HostLaunchDelegate implements ILaunchConfigurationDelegate {
             throw new CoreException(Status.error(configuration.getName() + ": cannot start " + executable + ": "
                     + e.getMessage(), e));
         }
-        process.start(session, programEnded);
+        process.start(session, programEnded,
+                checked == null ? null : new CheckedRun(configuration, new KernelSourceLocator(executable), checked::checkers));
     }
 
     /**

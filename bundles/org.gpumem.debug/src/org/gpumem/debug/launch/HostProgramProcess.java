@@ -37,6 +37,8 @@ public final class HostProgramProcess extends ConsoleProcess {
     private final Map<IDebugTarget, ProgramLaunch> debugged = Collections.synchronizedMap(new WeakHashMap<>());
     /** The latest kernel launch run to its end without a debug target (run mode), and its result. */
     private volatile RunLaunch lastRun;
+    /** The program's memory checks, or null when it has none. */
+    private volatile CheckedRun checks;
 
     /** A kernel launch the program ran in run mode, and how it ended. */
     public record RunLaunch(ProgramLaunch launch, LaunchResult result) {
@@ -76,10 +78,12 @@ public final class HostProgramProcess extends ConsoleProcess {
     /**
      * Follows the started program: copies its streams, waits for its end. {@code ended} runs
      * once the program's process has exited or is terminated (before gpumem finished serving
-     * it): it must end the kernel launch the program may still be waiting in.
+     * it): it must end the kernel launch the program may still be waiting in. {@code checks}, the
+     * program's memory checks or null, report on the console once gpumem finished serving it.
      */
-    public void start(HostSession started, Runnable ended) {
+    public void start(HostSession started, Runnable ended, CheckedRun checks) {
         session = started;
+        this.checks = checks;
         onTerminate = ended;
         addToLaunch();
         started.process().onExit().thenRun(ended);
@@ -102,6 +106,9 @@ public final class HostProgramProcess extends ConsoleProcess {
             // a bug of gpumem's serving, not of the program: logged with its trace
             Platform.getLog(HostProgramProcess.class).log(Status.error("gpumem failed serving " + getLabel(), e));
             printError("gpumem: " + e.getMessage() + " (details in the error log)\n");
+        }
+        if (checks != null) {
+            checks.report(this::printError, this::printError);
         }
         exited(status);
     }

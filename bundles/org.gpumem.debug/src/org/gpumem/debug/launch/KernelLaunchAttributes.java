@@ -2,9 +2,11 @@ package org.gpumem.debug.launch;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
@@ -18,6 +20,7 @@ import org.eclipse.core.variables.VariablesPlugin;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.gpumem.debug.KernelDebugIds;
+import org.gpumem.sim.check.CheckTool;
 import org.gpumem.sim.launch.LaunchDescription;
 import org.gpumem.sim.launch.LaunchFileException;
 import org.gpumem.sim.launch.LaunchFileReader;
@@ -65,6 +68,11 @@ public final class KernelLaunchAttributes {
     public static final String DEFAULT_TIMEOUT_SECONDS = "300";
     /** Where output buffers are written after a run ({@code NAME.bin}); empty: not written. */
     public static final String OUTPUT_DIRECTORY = PREFIX + "outputDirectory";
+    /**
+     * The memory checks of a launch, in run and debug mode: their names as {@code gpumem run
+     * --check} takes them, comma-separated; empty (the default) for none.
+     */
+    public static final String CHECKS = PREFIX + "checks";
 
     /**
      * The fields of a launch file that a configuration may override without changing the file
@@ -146,6 +154,37 @@ public final class KernelLaunchAttributes {
      */
     public static double timeoutSeconds(ILaunchConfiguration configuration) throws CoreException {
         return seconds(configuration, TIMEOUT_SECONDS, DEFAULT_TIMEOUT_SECONDS);
+    }
+
+    /** The memory checks of a kernel launch configuration ({@link #CHECKS}); empty for none. */
+    public static Set<CheckTool> checks(ILaunchConfiguration configuration) throws CoreException {
+        return checks(configuration, CHECKS);
+    }
+
+    /**
+     * A memory checks attribute, as kernel and CUDA program launches have one.
+     *
+     * @throws CoreException naming the configuration and the word that is not a check
+     */
+    public static Set<CheckTool> checks(ILaunchConfiguration configuration, String attribute) throws CoreException {
+        String text = configuration.getAttribute(attribute, "").strip();
+        if (text.isEmpty()) {
+            return EnumSet.noneOf(CheckTool.class);
+        }
+        try {
+            return CheckTool.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new CoreException(Status.error(configuration.getName() + ": " + e.getMessage()));
+        }
+    }
+
+    /** Sets a memory checks attribute to {@code tools} (none: removed). */
+    public static void setChecks(ILaunchConfigurationWorkingCopy copy, String attribute, Set<CheckTool> tools) {
+        StringBuilder text = new StringBuilder();
+        for (CheckTool t : tools) {
+            text.append(text.length() == 0 ? "" : ",").append(t.cliName());
+        }
+        copy.setAttribute(attribute, text.length() == 0 ? null : text.toString());
     }
 
     /** A wall-clock limit attribute in seconds (0: none), as kernel and CUDA program launches have one. */

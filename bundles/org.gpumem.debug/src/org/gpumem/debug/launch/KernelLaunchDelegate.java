@@ -2,6 +2,8 @@ package org.gpumem.debug.launch;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
 
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IProgressMonitor;
@@ -18,6 +20,8 @@ import org.gpumem.dwarf.io.InputFiles;
 import org.gpumem.dwarf.io.InputFormatException;
 import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.UnsupportedKernelException;
+import org.gpumem.sim.check.CheckTool;
+import org.gpumem.sim.check.MemoryChecker;
 import org.gpumem.sim.launch.LaunchDescription;
 import org.gpumem.sim.launch.PreparedLaunch;
 
@@ -51,15 +55,22 @@ public final class KernelLaunchDelegate implements ILaunchConfigurationDelegate 
             throw new CoreException(Status.error(configuration.getName() + ": " + e.getMessage(), e));
         }
         progress.worked(1);
+        Set<CheckTool> tools = KernelLaunchAttributes.checks(configuration);
+        CheckedRun.clearMarkers(configuration.getName());
+        // checks see the device from here on: the engine's launch is made on a checked device
+        MemoryChecker checker = tools.isEmpty() ? null : prepared.enableChecks(tools);
         KernelEngine engine = new KernelEngine(prepared, ExecOptions.DEFAULT_BUDGET);
         String label = engine.launch().label() + " [" + description.module().getFileName() + "]";
         String out = configuration.getAttribute(KernelLaunchAttributes.OUTPUT_DIRECTORY, "");
         Path outputDirectory = out.isBlank() ? null
                 : Path.of(VariablesPlugin.getDefault().getStringVariableManager().performStringSubstitution(out));
+        Path module = description.module().toAbsolutePath().normalize();
         if (launch.getSourceLocator() == null) {
-            launch.setSourceLocator(new KernelSourceLocator(description.module().toAbsolutePath().normalize()));
+            launch.setSourceLocator(new KernelSourceLocator(module));
         }
-        KernelProcess process = new KernelProcess(launch, label, engine, outputDirectory);
+        CheckedRun checks = checker == null ? null
+                : new CheckedRun(configuration, new KernelSourceLocator(module), () -> List.of(checker));
+        KernelProcess process = new KernelProcess(launch, label, engine, outputDirectory, checks);
         if (ILaunchManager.DEBUG_MODE.equals(mode)) {
             KernelDebugTarget target = new KernelDebugTarget(launch, process, label);
             launch.addDebugTarget(target);

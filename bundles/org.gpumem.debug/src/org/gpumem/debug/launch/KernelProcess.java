@@ -50,6 +50,8 @@ public final class KernelProcess extends ConsoleProcess implements KernelTargetP
 
     private final KernelEngine engine;
     private final Path outputDirectory;
+    /** The memory checks of the run, or null when it has none. */
+    private final CheckedRun checks;
     private volatile DebugSession session;
     /** The output buffers after a complete run, by name in the launch file's order; empty until then. */
     private volatile Map<String, ByteBuffer> outputs = Map.of();
@@ -59,11 +61,13 @@ public final class KernelProcess extends ConsoleProcess implements KernelTargetP
     /**
      * @param outputDirectory where {@code NAME.bin} of each output buffer is written after a
      *                        complete run, or null
+     * @param checks          the memory checks whose report ends the console, or null
      */
-    public KernelProcess(ILaunch launch, String label, KernelEngine engine, Path outputDirectory) {
+    public KernelProcess(ILaunch launch, String label, KernelEngine engine, Path outputDirectory, CheckedRun checks) {
         super(launch, label, "gpumem.kernel");
         this.engine = engine;
         this.outputDirectory = outputDirectory;
+        this.checks = checks;
         addToLaunch();
     }
 
@@ -177,6 +181,9 @@ public final class KernelProcess extends ConsoleProcess implements KernelTargetP
             }
             outputs = Collections.unmodifiableMap(read);
             writeOutputs();
+        }
+        if (checks != null) {
+            checks.report(this::printOutput, this::printError);
         }
         exited(exitValue);
     }

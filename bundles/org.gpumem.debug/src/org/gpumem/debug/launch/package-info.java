@@ -6,6 +6,10 @@
  * <p>Promises: delegates run on the launch manager's job, never on the UI thread; in run mode a
  * kernel runs to its end through the debug core with a process that can be terminated, in debug
  * mode each kernel launch becomes a debug target of {@code org.gpumem.debug.model}; a bad
- * attribute is a {@code CoreException} naming the configuration and the attribute.
+ * attribute is a {@code CoreException} naming the configuration and the attribute. A launch with
+ * memory checks prints their report on its console as {@code gpumem run|exec --check} does and
+ * marks each finding's accesses on their workspace source lines
+ * ({@code org.gpumem.debug.memoryCheckMarker}, a problem marker); every launch of a configuration
+ * first removes the markers its previous launch made.
  */
 package org.gpumem.debug.launch;

@@ -1,12 +1,41 @@
 package org.gpumem.sim.check;
 
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
-/** Sums over findings, as the end of a checked run prints them. */
+/** The report of a checked run, as the command line and the IDE's console print it, and its sums. */
 public final class Findings {
+    /** What every report line begins with, as compute-sanitizer's do, so that they stand out of a program's output. */
+    public static final String PREFIX = "========= ";
+
     private Findings() {
+    }
+
+    /**
+     * Finishes each checker and prints, one line at a time to {@code out}: every finding (each
+     * counted once, with how often it was seen), what the checks could not do, and one summary
+     * line. Returns every finding of every checker, in the order printed.
+     */
+    public static List<Finding> report(List<MemoryChecker> checkers, Consumer<String> out) {
+        List<Finding> all = new ArrayList<>();
+        for (MemoryChecker checker : checkers) {
+            checker.finish();
+            all.addAll(checker.findings());
+            for (Finding f : checker.findings()) {
+                for (String line : f.format().split("\n")) {
+                    out.accept(PREFIX + line);
+                }
+                out.accept(PREFIX.trim());
+            }
+            for (String note : checker.notes()) {
+                out.accept(PREFIX + "note: " + note);
+            }
+        }
+        out.accept(PREFIX + "gpumem: " + summary(all));
+        return all;
     }
 
     /** {@code 3 errors (racecheck 2, initcheck 1)}, or {@code 0 errors}: distinct findings by tool, in tool order. */

@@ -101,7 +101,9 @@ public final class ControlledLaunch {
         // a cooperative grid is resident whole (its launch checked that it fits), so its CTAs can
         // meet at grid barriers while the debugger runs them side by side; otherwise at least one:
         // the launch checked that a CTA's threads and shared memory fit a block
+        // a checked launch runs one CTA at a time, as its checks do on the command line
         this.maxResident = this.launch.coResident() ? this.launch.ctaCount()
+                : this.launch.checked() ? 1
                 : Math.max(1, DeviceFacts.of(this.launch.module().device().smVersion())
                         .residentBlocks(this.launch.config().block().volume(), this.launch.sharedBytes()));
         fillResident();
@@ -635,6 +637,7 @@ public final class ControlledLaunch {
         selected = w;
         result = new LaunchResult(f, warpInstructions, threadInstructions, System.nanoTime() - startNanos, profile(),
                 launch.deviceOutput(), f != null && f.kind() == FaultKind.STOPPED ? positions() : null);
+        launch.finishChecks();
         CtaView view = viewOf(w.cta());
         return ended(new DebugEvent(DebugEvent.Kind.FAULT, view, view.warp(w.id()), null, f, result));
     }
@@ -683,6 +686,7 @@ public final class ControlledLaunch {
             // The last CTA stays as the final state the exit event reports.
             result = new LaunchResult(null, warpInstructions, threadInstructions, System.nanoTime() - startNanos,
                     profile(), launch.deviceOutput(), null);
+            launch.finishChecks();
             return ended(new DebugEvent(DebugEvent.Kind.EXITED, done, null, null, null, result));
         }
         resident.remove(done);

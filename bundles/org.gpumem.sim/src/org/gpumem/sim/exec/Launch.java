@@ -354,6 +354,21 @@ public final class Launch implements KernelLaunch {
         return (int) config.grid().volume();
     }
 
+    /** Whether the device checks this launch (then a CTA runs with its shadow state; see {@link #shadow}). */
+    public boolean checked() {
+        return shadow != null;
+    }
+
+    /**
+     * The launch ended: its findings go to the device's checker. {@link #run()} calls it; a driver
+     * of its own CTAs (the debugger) calls it once when the launch ended.
+     */
+    public void finishChecks() {
+        if (shadow != null) {
+            shadow.finish();
+        }
+    }
+
     /**
      * A CTA ready to run from its first instruction; the debugger drives it. Each call makes a
      * new object.
@@ -425,9 +440,7 @@ public final class Launch implements KernelLaunch {
                 ProfileCounters.add(counters, w.cta.profile);
             }
         }
-        if (shadow != null) {
-            shadow.finish();
-        }
+        finishChecks();
         AddressSpaceProfile profile = counters == null ? null : ProfileCounters.profile(module.module(), counters);
         List<WarpPosition> positions = new ArrayList<>();
         if (fault != null && fault.kind() == FaultKind.STOPPED) {

@@ -14,11 +14,12 @@ import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Text;
 import org.gpumem.debug.launch.HostLaunchAttributes;
+import org.gpumem.debug.launch.KernelLaunchAttributes;
 
 /**
  * The CUDA program to run: executable (built with {@code nvcc -cudart shared}), arguments,
  * working directory, the device the simulator models, the wall-clock limit of each kernel launch
- * in run mode and, where wanted, an instruction budget. Validation is the launch's own
+ * in run mode, where wanted an instruction budget, and the memory checks of its launches. Validation is the launch's own
  * ({@link HostLaunchAttributes#validate}).
  * Showing a configuration changes nothing: only the user's edits make the tab dirty.
  */
@@ -31,6 +32,7 @@ final class HostMainTab extends AbstractLaunchConfigurationTab {
     /** Set while the fields are filled from a configuration: their changes are not the user's edits. */
     private boolean initializing;
     private Text timeout;
+    private MemoryChecksGroup checks;
 
     @Override
     public void createControl(Composite parent) {
@@ -65,6 +67,7 @@ final class HostMainTab extends AbstractLaunchConfigurationTab {
         timeout.setToolTipText("Seconds each kernel launch may run in run mode (default "
                 + HostLaunchAttributes.DEFAULT_TIMEOUT_SECONDS + ", 0 for no limit)");
         new Label(c, SWT.NONE);
+        checks = new MemoryChecksGroup(c, 3, this::changed);
         setControl(c);
     }
 
@@ -116,6 +119,7 @@ final class HostMainTab extends AbstractLaunchConfigurationTab {
             budget.setText(configuration.getAttribute(HostLaunchAttributes.BUDGET, ""));
             // an absent limit shows empty with the default as the hint, and stays absent when applied
             timeout.setText(configuration.getAttribute(HostLaunchAttributes.TIMEOUT_SECONDS, ""));
+            checks.show(KernelLaunchAttributes.checks(configuration, HostLaunchAttributes.CHECKS));
         } catch (CoreException e) {
             setErrorMessage(e.getStatus().getMessage());
         } finally {
@@ -130,6 +134,7 @@ final class HostMainTab extends AbstractLaunchConfigurationTab {
                 device.getText().trim(), budget.getText().trim());
         String limit = timeout.getText().trim();
         configuration.setAttribute(HostLaunchAttributes.TIMEOUT_SECONDS, limit.isEmpty() ? null : limit);
+        KernelLaunchAttributes.setChecks(configuration, HostLaunchAttributes.CHECKS, checks.selected());
     }
 
     @Override

@@ -50,6 +50,7 @@ final class KernelMainTab extends AbstractLaunchConfigurationTab {
     private Text outputs;
     private Text outputDirectory;
     private Text timeout;
+    private MemoryChecksGroup checks;
     private final List<Text> fieldTexts = new ArrayList<>();
     /** The widgets of the launch-file fields a configuration may override, by field name. */
     private final Map<String, Text> overridable = new LinkedHashMap<>();
@@ -103,6 +104,7 @@ final class KernelMainTab extends AbstractLaunchConfigurationTab {
         outputDirectory = field(c, "Write outputs to folder:", false);
         timeout = field(c, "Timeout in run mode (seconds, 0 for none):", false);
         timeout.setMessage(KernelLaunchAttributes.DEFAULT_TIMEOUT_SECONDS);
+        checks = new MemoryChecksGroup(c, 2, this::changed);
         fileReads = new LatestReads(c).asSystemJobs();
         validations = new LatestReads(c).asSystemJobs();
         setControl(c);
@@ -166,6 +168,7 @@ final class KernelMainTab extends AbstractLaunchConfigurationTab {
             if (!file.isBlank()) {
                 readFile(configuration);
             }
+            checks.show(KernelLaunchAttributes.checks(configuration));
         } catch (CoreException e) {
             setErrorMessage(e.getStatus().getMessage());
         } finally {
@@ -232,6 +235,7 @@ final class KernelMainTab extends AbstractLaunchConfigurationTab {
 
     @Override
     public void performApply(ILaunchConfigurationWorkingCopy configuration) {
+        KernelLaunchAttributes.setChecks(configuration, KernelLaunchAttributes.CHECKS, checks.selected());
         if (useFile.getSelection()) {
             KernelLaunchAttributes.useLaunchFile(configuration, launchFile.getText().trim());
             if (fileValues == null) {
@@ -314,6 +318,7 @@ final class KernelMainTab extends AbstractLaunchConfigurationTab {
             try {
                 KernelLaunchAttributes.describe(snapshot);
                 KernelLaunchAttributes.timeoutSeconds(snapshot);
+                KernelLaunchAttributes.checks(snapshot);
                 return new Validation(attributes, null);
             } catch (CoreException e) {
                 return new Validation(attributes, e.getStatus().getMessage());

@@ -100,6 +100,13 @@ abstract class KernelLaunchFixture {
         return created[0];
     }
 
+    /** The file {@code name} of {@code folder}, linked into the test project. */
+    IFile link(Path folder, String name) throws Exception {
+        IFile f = project.getFile(name);
+        underWorkspaceRule(monitor -> f.createLink(IPath.fromPath(folder.resolve(name)), IResource.NONE, monitor));
+        return f;
+    }
+
     /** A launch of {@code kernel} from the fixture {@code module}: a 1-D grid of {@link #BLOCK}-thread CTAs on sm_90, buffer "out" saved. */
     static ILaunchConfigurationWorkingCopy configuration(String module, String kernel, String args, int grid) throws Exception {
         ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();

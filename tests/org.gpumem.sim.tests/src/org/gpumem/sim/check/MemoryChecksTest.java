@@ -25,6 +25,7 @@ import org.gpumem.sim.exec.SimulatedDevice;
 import org.gpumem.sim.exec.compile.BlockCompiler;
 import org.gpumem.sim.launch.LaunchDescription;
 import org.gpumem.sim.launch.LaunchFileReader;
+import org.gpumem.sim.debug.ControlledLaunch;
 import org.gpumem.sim.launch.PreparedLaunch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -62,6 +63,34 @@ class MemoryChecksTest {
 
     /** A run of a launch file with checks on: its result, findings and outputs. */
     private record Checked(LaunchResult result, List<Finding> findings, Map<String, byte[]> outputs) {
+    }
+
+    /**
+     * The debugger's controlled run (one resident CTA when checked, the launch finished at its
+     * exit) finds what a checked {@code run} finds, for every fixture, bugs and twins alike.
+     */
+    @Test
+    void theDebuggersControlledRunFindsWhatARunFinds() throws IOException {
+        List<Path> launches;
+        try (var files = Files.list(checks().resolve("launch"))) {
+            launches = files.sorted().toList();
+        }
+        assertTrue(launches.size() >= 10, launches.toString());
+        int withFindings = 0;
+        for (Path launchFile : launches) {
+            List<String> byRun = keys(run(launchFile, null, ALL).findings());
+            PreparedLaunch p = PreparedLaunch.prepare(new LaunchFileReader().read(launchFile));
+            MemoryChecker checker = p.enableChecks(ALL);
+            ControlledLaunch.runToEnd(p.launch(ControlledLaunch.options(ExecOptions.DEFAULT_BUDGET)));
+            checker.finish();
+            assertEquals(byRun, keys(checker.findings()), launchFile.getFileName().toString());
+            withFindings += byRun.isEmpty() ? 0 : 1;
+        }
+        assertTrue(withFindings >= 5, "fixtures with findings: " + withFindings);
+    }
+
+    private static List<String> keys(List<Finding> findings) {
+        return findings.stream().map(Finding::key).sorted().toList();
     }
 
     private static Checked run(Path launchFile, String module, Set<CheckTool> tools) throws IOException {

@@ -1,7 +1,6 @@
 package org.gpumem.cli;
 
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -23,9 +22,6 @@ import picocli.CommandLine.Spec;
 final class CheckOptions {
     /** Exit status of a run whose checks found something, unless {@code --error-exitcode} says another. */
     static final int EXIT_FINDINGS = 3;
-    /** What every report line begins with, as compute-sanitizer's do, so that they stand out of a program's output. */
-    static final String PREFIX = "========= ";
-
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
 
@@ -64,21 +60,7 @@ final class CheckOptions {
 
     /** As {@link #report(MemoryChecker, PrintWriter, int)} for the checkers of several processes, with one summary. */
     int report(List<MemoryChecker> checkers, PrintWriter out, int status) {
-        List<Finding> all = new ArrayList<>();
-        for (MemoryChecker checker : checkers) {
-            checker.finish();
-            all.addAll(checker.findings());
-            for (Finding f : checker.findings()) {
-                for (String line : f.format().split("\n")) {
-                    out.println(PREFIX + line);
-                }
-                out.println(PREFIX.trim());
-            }
-            for (String note : checker.notes()) {
-                out.println(PREFIX + "note: " + note);
-            }
-        }
-        out.println(PREFIX + "gpumem: " + Findings.summary(all));
+        List<Finding> all = Findings.report(checkers, out::println);
         out.flush();
         return all.isEmpty() ? status : errorExitCode;
     }

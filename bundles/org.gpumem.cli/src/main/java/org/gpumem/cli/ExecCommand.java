@@ -15,6 +15,7 @@ import org.gpumem.host.HostListener;
 import org.gpumem.host.HostProgram;
 import org.gpumem.host.HostReports;
 import org.gpumem.host.HostSession;
+import org.gpumem.host.ProgramChecks;
 import org.gpumem.debug.core.BreakpointSpec;
 import org.gpumem.debug.core.program.ProgramDebugger;
 import org.gpumem.host.KernelRunner;

@@ -1,4 +1,4 @@
-package org.gpumem.cli;
+package org.gpumem.host;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -6,12 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.gpumem.host.CallSite;
-import org.gpumem.host.DeviceAllocation;
-import org.gpumem.host.HostCode;
-import org.gpumem.host.HostListener;
-import org.gpumem.host.HostProcess;
-import org.gpumem.host.ProgramLaunch;
 import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.SourceLocation;
@@ -21,14 +15,15 @@ import org.gpumem.sim.check.FindingKind;
 import org.gpumem.sim.check.MemoryChecker;
 
 /**
- * The memory checks of a CUDA program run by {@code gpumem exec --check}: each process's device is
+ * The memory checks of a CUDA program run by {@code gpumem exec --check} or the IDE's CUDA
+ * Application launch: each process's device is
  * checked from its first runtime call on, its allocations are named by the host call that made
  * them, and allocations still live when the process ends are leaks (leakcheck). The host
  * program's own copies and sets go to the mapped device memory directly, where the checks cannot
  * see them: initcheck takes runtime allocations as written, and checks shared and local memory.
  * Every report goes on to {@code reports}.
  */
-final class ProgramChecks implements HostListener {
+public final class ProgramChecks implements HostListener {
     private final HostListener reports;
     private final Set<CheckTool> tools;
     private final HostCode hostCode = new HostCode();
@@ -36,13 +31,14 @@ final class ProgramChecks implements HostListener {
     /** Per process and allocation address: the host call that made it, named while the process ran. */
     private final Map<Long, Map<Long, CallSite>> callers = new HashMap<>();
 
-    ProgramChecks(HostListener reports, Set<CheckTool> tools) {
+    /** Checks with {@code tools}, passing every report on to {@code reports}. */
+    public ProgramChecks(HostListener reports, Set<CheckTool> tools) {
         this.reports = reports;
         this.tools = tools;
     }
 
     /** The checkers of every process that connected, in the order they did. */
-    synchronized List<MemoryChecker> checkers() {
+    public synchronized List<MemoryChecker> checkers() {
         return new ArrayList<>(checkers.values());
     }
 

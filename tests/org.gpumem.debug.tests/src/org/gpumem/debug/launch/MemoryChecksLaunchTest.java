@@ -1,0 +1,108 @@
+package org.gpumem.debug.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IMarker;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.debug.core.DebugEvent;
+import org.eclipse.debug.core.DebugPlugin;
+import org.eclipse.debug.core.ILaunch;
+import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
+import org.eclipse.debug.core.ILaunchManager;
+import org.gpumem.debug.KernelDebugIds;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A kernel launch configuration with racecheck, on the committed fixtures of
+ * tests/fixtures/checks: the racy shared-memory kernel's findings come out on the console as
+ * {@code gpumem run --check} prints them and as problem markers on the workspace's checks.cu at
+ * the two lines its source marks (RACE-WRITE, RACE-READ), in run and in debug mode; launching the
+ * configuration again with the correct kernel reports no error and leaves no marker.
+ */
+class MemoryChecksLaunchTest extends KernelLaunchFixture {
+    private static final Path CHECKS = KERNELS.resolveSibling("checks");
+
+    @Test
+    void racecheckFindingsGoToTheConsoleAndOnTheSourceLines() throws Exception {
+        IFile source = link(CHECKS, "checks.cu");
+        link(CHECKS, "checks.O3.ptx");
+        int write = line("RACE-WRITE");
+        int read = line("RACE-READ");
+        ILaunchConfigurationWorkingCopy wc = DebugPlugin.getDefault().getLaunchManager()
+                .getLaunchConfigurationType(KernelDebugIds.LAUNCH_TYPE_ID).newInstance(null, "test checks " + project.getName());
+        wc.setAttribute(KernelLaunchAttributes.CHECKS, "racecheck");
+
+        for (String mode : List.of(ILaunchManager.RUN_MODE, ILaunchManager.DEBUG_MODE)) {
+            KernelLaunchAttributes.useLaunchFile(wc, CHECKS.resolve("launch/race_shared.json").toAbsolutePath().toString());
+            String console = launchToEnd(wc, mode);
+            Matcher summary = Pattern.compile("(?m)^========= gpumem: (\\d+) errors? \\(racecheck (\\d+)\\)$").matcher(console);
+            assertTrue(summary.find(), console);
+            assertEquals(summary.group(1), summary.group(2), console);
+            assertEquals(Integer.parseInt(summary.group(1)), count(console, "(?m)^========= racecheck: "), console);
+            assertTrue(console.contains("checks.cu:" + write + ":"), console);
+            assertTrue(console.contains("checks.cu:" + read + ":"), console);
+            // the relaunch (debug mode) replaced the run mode's markers: the same lines, not twice as many
+            IMarker[] markers = source.findMarkers(KernelDebugIds.MEMORY_CHECK_MARKER, true, IResource.DEPTH_ZERO);
+            Set<Integer> lines = new TreeSet<>();
+            for (IMarker m : markers) {
+                lines.add(m.getAttribute(IMarker.LINE_NUMBER, -1));
+                assertEquals(IMarker.SEVERITY_ERROR, m.getAttribute(IMarker.SEVERITY, -1));
+                assertTrue(m.getAttribute(IMarker.MESSAGE, "").startsWith("racecheck: "), m.getAttribute(IMarker.MESSAGE, ""));
+                assertTrue(m.isSubtypeOf(IMarker.PROBLEM));
+            }
+            assertEquals(new TreeSet<>(List.of(write, read)), lines, mode);
+            // each finding marks its two accesses
+            assertEquals(2 * Integer.parseInt(summary.group(1)), markers.length, mode);
+        }
+
+        KernelLaunchAttributes.useLaunchFile(wc, CHECKS.resolve("launch/race_shared_fixed.json").toAbsolutePath().toString());
+        String console = launchToEnd(wc, ILaunchManager.RUN_MODE);
+        assertTrue(console.contains("========= gpumem: 0 errors\n"), console);
+        assertFalse(console.contains("racecheck:"), console);
+        assertEquals(0, source.findMarkers(KernelDebugIds.MEMORY_CHECK_MARKER, true, IResource.DEPTH_ZERO).length);
+    }
+
+    private String launchToEnd(ILaunchConfigurationWorkingCopy wc, String mode) throws Exception {
+        DebugEventRecorder.Pending ended = events.expect(e -> e.getKind() == DebugEvent.TERMINATE && e.getSource() instanceof KernelProcess);
+        ILaunch launch = wc.launch(mode, new NullProgressMonitor());
+        ended.await("the end of the " + mode + " launch");
+        assertEquals(0, launch.getProcesses()[0].getExitValue());
+        DebugPlugin.getDefault().getLaunchManager().removeLaunch(launch);
+        return launch.getProcesses()[0].getStreamsProxy().getOutputStreamMonitor().getContents();
+    }
+
+    /** The line of checks.cu that ends with the comment {@code // mark}. */
+    private static int line(String mark) throws Exception {
+        List<String> lines = Files.readAllLines(CHECKS.resolve("checks.cu"));
+        int found = -1;
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).endsWith("// " + mark)) {
+                assertEquals(-1, found, "two lines marked " + mark);
+                found = i + 1;
+            }
+        }
+        assertTrue(found > 0, "no line marked " + mark);
+        return found;
+    }
+
+    private static int count(String text, String regex) {
+        Matcher m = Pattern.compile(regex).matcher(text);
+        int n = 0;
+        while (m.find()) {
+            n++;
+        }
+        return n;
+    }
+}
