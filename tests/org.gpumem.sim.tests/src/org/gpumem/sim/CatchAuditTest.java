@@ -37,7 +37,9 @@ class CatchAuditTest {
             // How a blocking accept ends when its owner closes the channel: the loop's normal end.
             "ClosedChannelException",
             // A job's work cancelled by its monitor: the job ends with the CANCEL status, no error.
-            "OperationCanceledException");
+            "OperationCanceledException",
+            // A bounded wait that ran out: the answer is that nothing answered within the bound.
+            "TimeoutException");
 
     /**
      * Catches where a kind that is an error elsewhere is the answer: the file's name and the
@@ -58,6 +60,8 @@ class CatchAuditTest {
             "AddressResolver.java: AddressingException",
             // A variable whose space the pool's context does not reach is not one of its variables.
             "PoolSpaces.java: AddressingException",
+            // A hover's region no longer in the document (edited meanwhile): nothing to show there.
+            "KernelSourceHover.java: BadLocationException",
             // A refused CUDA call answers with its CUDA error code, as CUDA does.
             "RuntimeConnection.java: IllegalArgumentException",
             // Naming host calls is best effort: a file or line table that does not read leaves a
