@@ -76,7 +76,12 @@ final class MatrixOps {
         if (type == U8) {
             return bits & 0xFF;
         }
-        return type == S32 ? (int) bits : Float.intBitsToFloat((int) bits);
+        if (type == S32) {
+            // not in one conditional with the float: int and float operands make it a float
+            // expression, which rounded .s32 accumulators above 2^24
+            return (int) bits;
+        }
+        return Float.intBitsToFloat((int) bits);
     }
 
     /**
