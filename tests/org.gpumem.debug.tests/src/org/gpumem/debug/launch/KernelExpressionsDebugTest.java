@@ -64,11 +64,13 @@ class KernelExpressionsDebugTest extends KernelLaunchFixture {
     }
 
     /** {@code w} evaluated in {@code context}, as the Expressions view does at a stop. */
-    private static String reevaluated(IWatchExpression w, IDebugElement context) throws Exception {
+    private String reevaluated(IWatchExpression w, IDebugElement context) throws Exception {
+        // a watch expression fires CHANGE when its evaluation ends (WatchExpression.setResult)
+        DebugEventRecorder.Pending done = events.expect(e -> e.getSource() == w && e.getKind() == DebugEvent.CHANGE
+                && !w.isPending());
         w.setExpressionContext(context);
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while (w.isPending() && System.nanoTime() < deadline) {
-            Thread.sleep(10);
+        if (w.isPending()) {
+            done.await("the evaluation of " + w.getExpressionText());
         }
         assertFalse(w.isPending(), "the evaluation of " + w.getExpressionText() + " finished");
         return w.hasErrors() ? "error: " + String.join(" / ", w.getErrorMessages()) : w.getValue().getValueString();
