@@ -107,7 +107,9 @@ class HostLaunchUiTest {
         assertEquals(6, fields.size());
         assertEquals(HostLaunchAttributes.DEFAULT_DEVICE, fields.get(3).getText());
         assertEquals("", fields.get(4).getText()); // no instruction budget: a runaway kernel is stopped by time
-        assertEquals(HostLaunchAttributes.DEFAULT_TIMEOUT_SECONDS, fields.get(5).getText());
+        // no time limit set: the field stays empty (the attribute absent) with the default as its hint
+        assertEquals("", fields.get(5).getText());
+        assertEquals(HostLaunchAttributes.DEFAULT_TIMEOUT_SECONDS, fields.get(5).getMessage());
         assertFalse(tab.isValid(wc));
         assertTrue(tab.getErrorMessage().endsWith("no program given"), tab.getErrorMessage());
 
