@@ -11,6 +11,7 @@ import org.gpumem.debug.core.KernelEngine;
 import org.gpumem.debug.core.Stop;
 import org.gpumem.debug.core.StopReason;
 import org.gpumem.debug.core.program.ProgramDebugger;
+import org.gpumem.debug.model.SessionCalls;
 import org.gpumem.host.ProgramLaunch;
 import org.gpumem.sim.LaunchResult;
 
@@ -74,7 +75,7 @@ final class HostKernelRunner implements ProgramDebugger.Front {
 
         @Override
         public void failed(Throwable error) {
-            program.report("gpumem: simulator error in " + launch + ": " + error + System.lineSeparator());
+            program.report(SessionCalls.logBug("simulating " + launch, error));
         }
     }
 

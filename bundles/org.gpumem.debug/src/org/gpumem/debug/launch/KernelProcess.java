@@ -1,6 +1,7 @@
 package org.gpumem.debug.launch;
 
 import org.gpumem.debug.model.KernelTargetProcess;
+import org.gpumem.debug.model.SessionCalls;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
@@ -14,12 +15,8 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.Status;
-import org.eclipse.core.runtime.Platform;
 import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.model.IProcess;
-import org.gpumem.debug.KernelDebugIds;
 import org.gpumem.debug.core.DebugSession;
 import org.gpumem.debug.core.KernelEngine;
 import org.gpumem.debug.core.StepKind;
@@ -225,9 +222,7 @@ public final class KernelProcess extends ConsoleProcess implements KernelTargetP
 
     @Override
     public void failed(Throwable error) {
-        IStatus status = new Status(IStatus.ERROR, KernelDebugIds.PLUGIN_ID, "simulator error: " + error, error);
-        Platform.getLog(KernelProcess.class).log(status);
-        printError(status.getMessage() + "\n");
+        printError(SessionCalls.logBug("simulating " + getLabel(), error) + "\n");
     }
 
     @Override

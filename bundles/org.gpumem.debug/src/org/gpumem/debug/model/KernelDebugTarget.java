@@ -379,7 +379,7 @@ public final class KernelDebugTarget extends KernelDebugElement
 
     @Override
     public void failed(Throwable error) {
-        failed(new Status(IStatus.ERROR, KernelDebugIds.PLUGIN_ID, "simulator error: " + error, error));
+        process.appendError(SessionCalls.logBug("simulating " + getName(), error) + System.lineSeparator());
     }
 
     private void failed(IStatus status) {

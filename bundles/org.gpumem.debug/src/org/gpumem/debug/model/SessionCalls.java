@@ -4,6 +4,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.Platform;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.debug.core.DebugException;
 import org.gpumem.debug.KernelDebugIds;
@@ -52,5 +53,15 @@ public final class SessionCalls {
     /** Whether {@code e} says only that the kernel runs or its session ended. */
     public static boolean notStopped(DebugException e) {
         return e.getStatus().getCode() == NOT_STOPPED;
+    }
+
+    /**
+     * A bug of gpumem while a session ran (an unexpected exception on its executor): its trace
+     * goes to the Error Log, and the returned line says so for a console, without the exception's
+     * text.
+     */
+    public static String logBug(String what, Throwable error) {
+        Platform.getLog(SessionCalls.class).log(new Status(IStatus.ERROR, KernelDebugIds.PLUGIN_ID, "gpumem failed " + what, error));
+        return "gpumem: internal error while " + what + " (a bug in gpumem; its trace is in the Error Log)";
     }
 }
