@@ -26,6 +26,7 @@ import org.gpumem.debug.core.expr.ExpressionException;
 import org.gpumem.debug.model.KernelDebugTarget;
 import org.gpumem.debug.model.PtxStackFrame;
 import org.gpumem.debug.model.WarpThread;
+import org.gpumem.ui.internal.LatestReads;
 
 /**
  * Warp Watch (Nsight's): one row per expression, one column per lane of a warp (the selected
@@ -50,6 +51,8 @@ public final class WarpWatchView extends SessionView {
     private Map<String, String[]> previous = new HashMap<>();
     private long shownStop = -1;
     private KernelDebugTarget shownTarget;
+    /** The evaluation in progress: a later refresh supersedes it. */
+    private LatestReads evaluations;
 
     @Override
     protected void createContents(Composite parent) {
@@ -69,6 +72,7 @@ public final class WarpWatchView extends SessionView {
         warpPicker.addListener(SWT.Selection, e -> refresh(() -> {
         }));
         table = new Table(view, SWT.BORDER | SWT.FULL_SELECTION | SWT.MULTI);
+        evaluations = new LatestReads(table).asSystemJobs();
         table.setHeaderVisible(true);
         table.setLinesVisible(true);
         table.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 3, 1));
@@ -133,7 +137,8 @@ public final class WarpWatchView extends SessionView {
         }
         IStackFrame selected = session().frame();
         if (!(selected instanceof PtxStackFrame frame) || !frame.getDebugTarget().isSuspended()) {
-            show(null, null, -1, "No kernel frame is selected.");
+            evaluations.cancel();
+            show(List.copyOf(expressions), null, null, -1, "No kernel frame is selected.");
             done.run();
             return;
         }
@@ -161,10 +166,30 @@ public final class WarpWatchView extends SessionView {
             shownTarget = target;
             shownStop = target.stopGeneration();
         }
+        List<String> asked = List.copyOf(expressions);
+        String what = warp.label() + (warp.equals(thread.warpId()) ? "" : " (top frame)") + " at stop "
+                + target.stopGeneration();
+        // the evaluations run on the session's executor; the UI thread does not wait for them
+        evaluations.start("Evaluating Warp Watch expressions", monitor -> evaluate(s, asked, warp, level),
+                (r, error) -> {
+                    if (error != null || r.notStopped() != null) {
+                        show(asked, null, null, -1, error != null ? error : r.notStopped());
+                    } else {
+                        show(asked, r.rows(), r.errors(), warp, what);
+                    }
+                    done.run();
+                }, dropped -> done.run());
+    }
+
+    /** Each expression's lanes, or its error; or why the kernel cannot be asked. */
+    private record Evaluated(List<List<LaneEvaluation>> rows, List<String> errors, String notStopped) {
+    }
+
+    private static Evaluated evaluate(DebugSession s, List<String> asked, WarpId warp, int level) {
         List<List<LaneEvaluation>> rows = new ArrayList<>();
         List<String> errors = new ArrayList<>();
         try {
-            for (String e : expressions) {
+            for (String e : asked) {
                 try {
                     rows.add(s.evaluateWarp(e, warp, level));
                     errors.add(null);
@@ -174,17 +199,13 @@ public final class WarpWatchView extends SessionView {
                 }
             }
         } catch (NotStoppedException x) {
-            show(null, null, -1, x.getMessage());
-            done.run();
-            return;
+            return new Evaluated(null, null, x.getMessage());
         }
-        show(rows, errors, warp, warp.label() + (warp.equals(thread.warpId()) ? "" : " (top frame)") + " at stop "
-                + target.stopGeneration());
-        done.run();
+        return new Evaluated(rows, errors, null);
     }
 
     /** Fills the table: {@code rows} per expression (null for one with an {@code errors} line). */
-    private void show(List<List<LaneEvaluation>> rows, List<String> errors, Object warp, String what) {
+    private void show(List<String> asked, List<List<LaneEvaluation>> rows, List<String> errors, Object warp, String what) {
         status.setText(what);
         int lanes = 0;
         if (rows != null) {
@@ -198,9 +219,9 @@ public final class WarpWatchView extends SessionView {
             c.setWidth(70);
         }
         table.removeAll();
-        for (int i = 0; i < expressions.size(); i++) {
+        for (int i = 0; i < asked.size(); i++) {
             TableItem item = new TableItem(table, SWT.NONE);
-            item.setText(0, expressions.get(i));
+            item.setText(0, asked.get(i));
             if (rows == null) {
                 continue;
             }
@@ -208,7 +229,7 @@ public final class WarpWatchView extends SessionView {
                 item.setText(1, errors.get(i));
                 continue;
             }
-            String key = expressions.get(i) + "\u0000" + warp;
+            String key = asked.get(i) + "\u0000" + warp;
             String[] before = previous.get(key);
             String[] cells = new String[rows.get(i).size()];
             for (LaneEvaluation e : rows.get(i)) {
