@@ -258,6 +258,10 @@ final class Decoder extends InstructionForm {
                     in.flags |= has("hi") ? Op.F_HI : 0;
                 }
                 return;
+            case Op.MIN:
+            case Op.MAX:
+                minMaxFlags(op);
+                return;
             case Op.BFIND:
                 if (has("shiftamt")) {
                     in.flags |= Op.F_SHIFTAMT;
@@ -273,6 +277,24 @@ final class Decoder extends InstructionForm {
                 return;
             default:
                 return;
+        }
+    }
+
+    /**
+     * {@code .NaN} and {@code .xorsign.abs} of min/max: f32 and the half types take them
+     * (.xorsign only with .abs); f64 and integers take neither.
+     */
+    private void minMaxFlags(int op) throws PtxException {
+        boolean f32OrHalf = type == ScalarType.F32 || type == ScalarType.F16 || type == ScalarType.F16X2
+                || type == ScalarType.BF16 || type == ScalarType.BF16X2;
+        if ((has("NaN") || has("xorsign")) && !f32OrHalf) {
+            throw fail(opcode + ": .NaN and .xorsign.abs take .f32, .f16, .f16x2, .bf16 or .bf16x2");
+        }
+        if (has("xorsign") != has("abs")) {
+            throw fail(opcode + ": .xorsign and .abs go together");
+        }
+        if (has("xorsign")) {
+            in.flags |= Op.F_XORSIGN_ABS;
         }
     }
 

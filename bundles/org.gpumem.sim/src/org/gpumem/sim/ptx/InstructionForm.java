@@ -82,7 +82,7 @@ class InstructionForm {
 
     /** The instructions the simulator executes on half-precision types. */
     private static final java.util.Set<String> HALF_BASES = java.util.Set.of("add", "sub", "mul", "fma", "neg", "abs",
-            "min", "max", "setp", "set", "mov", "ld", "ldu", "st", "atom", "red", "selp", "cvt");
+            "min", "max", "ex2", "tanh", "setp", "set", "mov", "ld", "ldu", "st", "atom", "red", "selp", "cvt");
 
     ScalarType requireType() throws PtxException {
         if (type == null) {

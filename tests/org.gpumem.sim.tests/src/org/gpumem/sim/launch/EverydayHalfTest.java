@@ -307,4 +307,131 @@ class EverydayHalfTest {
             assertEquals(both | (a & 0xfff) << 3, h2[o12 + 11], at + "pair slot 11");
         }
     }
+
+    /**
+     * The PTX ISA's maximum relative errors of ex2.approx and tanh.approx on half types: ex2 .f16
+     * 2^-9.9, .bf16 2^-7; tanh .f16 2^-10.987, .bf16 2^-8.
+     */
+    private static double approxBound(boolean ex2, boolean bf) {
+        return ex2 ? (bf ? 0x1p-7 : Math.pow(2, -9.9)) : (bf ? 0x1p-8 : Math.pow(2, -10.987));
+    }
+
+    /**
+     * An approximate result {@code got} of the exact value {@code exact} within {@code bound}
+     * relative error; below the normal range (where a relative bound cannot hold) within the
+     * smallest subnormal spacing of f16, or bfloat16's smallest normal (.ftz flushes); beyond the
+     * largest finite value an infinity of the sign is right too.
+     */
+    private static void checkApprox(double exact, int got, boolean bf, double bound, String what) {
+        double g = value(got, bf);
+        if (Double.isNaN(exact)) {
+            assertTrue(Double.isNaN(g), () -> what + ": expected a NaN, got 0x" + Integer.toHexString(got & 0xFFFF));
+            return;
+        }
+        double maxFinite = bf ? Float.MAX_VALUE * (1 - 0x1p-9) : 65504;
+        if (Double.isInfinite(g) && Math.abs(exact) >= maxFinite * (1 - bound) && Math.signum(g) == Math.signum(exact)) {
+            return;
+        }
+        double tolerance = Math.max(bound * Math.abs(exact), bf ? 0x1p-126 : 0x1p-24);
+        assertTrue(Math.abs(g - exact) <= tolerance || g == exact,
+                () -> what + ": " + g + " (0x" + Integer.toHexString(got & 0xFFFF) + ") for " + exact);
+    }
+
+    /** {@code min/max{.NaN}.xorsign.abs} on 16-bit patterns, from the PTX ISA's definition; -1 for NaN. */
+    private static int xorSignAbs(boolean max, int a, int b, boolean bf, boolean nanWins) {
+        int sign = (a ^ b) & 0x8000, x = a & 0x7FFF, y = b & 0x7FFF;
+        boolean nx = isNaN(x, bf), ny = isNaN(y, bf);
+        if (nx && ny || nanWins && (nx || ny)) {
+            return -1;
+        }
+        int r = nx ? y : ny ? x : (value(x, bf) < value(y, bf)) == max ? y : x;
+        return r | sign;
+    }
+
+    /** f32 min/max with the PTX ISA's .NaN and .xorsign.abs; a NaN result as the canonical NaN; -2 for "either zero". */
+    private static int minMaxF32(boolean max, int p, int q, boolean nanWins, boolean xorSign) {
+        int sign = (p ^ q) & 0x8000_0000;
+        if (xorSign) {
+            p &= 0x7FFF_FFFF;
+            q &= 0x7FFF_FFFF;
+        }
+        float x = Float.intBitsToFloat(p), y = Float.intBitsToFloat(q);
+        if (Float.isNaN(x) && Float.isNaN(y) || nanWins && (Float.isNaN(x) || Float.isNaN(y))) {
+            return 0x7FFF_FFFF;
+        }
+        int r;
+        if (Float.isNaN(x) || Float.isNaN(y)) {
+            r = Float.isNaN(x) ? q : p;
+        } else if (x == y && p != q) {
+            return -2;
+        } else {
+            r = (x < y) == max ? q : p;
+        }
+        return xorSign ? r | sign : r;
+    }
+
+    /**
+     * half_approx.cu: ex2.approx and tanh.approx (htanh_approx, h2tanh_approx) on .f16, .f16x2,
+     * .bf16 and .bf16x2 over all 65,536 patterns against the exact functions and the PTX ISA's
+     * error bounds; min/max with .xorsign.abs (and .NaN) on half pairs, and on f32, bit-exactly.
+     */
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void approximateFunctionsAndXorSignMinMax(Variant v) throws IOException {
+        PreparedLaunch.Outcome o = Everyday.run(Everyday.launch("half_approx.half_approx", v));
+        short[] h = Everyday.shorts(o.outputs().get("h"));
+        int[] h2 = Everyday.ints(o.outputs().get("h2"));
+        int[] f32 = Everyday.ints(o.outputs().get("f32"));
+        for (int i = 0; i < 65536; i++) {
+            int a = i, b = (i * 40503 + 12345) & 0xffff, c = (i * 9973 + 777) & 0xffff;
+            String at = "element " + i + " (0x" + Integer.toHexString(a) + ", 0x" + Integer.toHexString(b) + ") slot ";
+            int o8 = 8 * i;
+            for (int k = 0; k < 2; k++) {
+                boolean bf = k == 1;
+                // ex2.approx.ftz.bf16 flushes a subnormal input to zero
+                double x = bf ? value(flushBf16(a), true) : value(a, false);
+                checkApprox(Math.pow(2, x), h[o8 + 2 * k], bf, approxBound(true, bf), at + 2 * k + " ex2");
+                checkApprox(Math.tanh(value(a, bf)), h[o8 + 2 * k + 1], bf, approxBound(false, bf), at + (2 * k + 1) + " tanh");
+            }
+            checkHalf(xorSignAbs(false, a, b, false, false), h[o8 + 4], false, at + 4);
+            checkHalf(xorSignAbs(true, a, b, false, true), h[o8 + 5], false, at + 5);
+            checkHalf(xorSignAbs(false, a, b, true, true), h[o8 + 6], true, at + 6);
+            checkHalf(xorSignAbs(true, a, b, true, false), h[o8 + 7], true, at + 7);
+            int[] x = {a, b}, y = {b, c};
+            int o6 = 6 * i;
+            for (int half = 0; half < 2; half++) {
+                int sh = 16 * half;
+                String hat = at + " pair half " + half + " slot ";
+                for (int k = 0; k < 2; k++) {
+                    boolean bf = k == 1;
+                    double ex = bf ? value(flushBf16(x[half]), true) : value(x[half], false);
+                    checkApprox(Math.pow(2, ex), h2[o6 + 2 * k] >>> sh, bf, approxBound(true, bf), hat + 2 * k);
+                    checkApprox(Math.tanh(value(x[half], bf)), h2[o6 + 2 * k + 1] >>> sh, bf, approxBound(false, bf),
+                            hat + (2 * k + 1));
+                }
+                checkHalf(xorSignAbs(false, x[half], y[half], false, false), h2[o6 + 4] >>> sh, false, hat + 4);
+                checkHalf(xorSignAbs(true, x[half], y[half], true, true), h2[o6 + 5] >>> sh, true, hat + 5);
+            }
+            int p = a << 16 | c, q = b << 16 | a;
+            int[] expected = {minMaxF32(false, p, q, false, true), minMaxF32(true, p, q, true, true),
+                minMaxF32(false, p, q, true, false), minMaxF32(true, p, q, false, false)};
+            for (int k = 0; k < 4; k++) {
+                int e = expected[k], got = f32[4 * i + k];
+                String what = at + " f32 " + k + " (0x" + Integer.toHexString(p) + ", 0x" + Integer.toHexString(q) + ")";
+                if (e == 0x7FFF_FFFF) {
+                    assertTrue(Float.isNaN(Float.intBitsToFloat(got)), () -> what + ": expected a NaN, got 0x" + Integer.toHexString(got));
+                } else if (e == -2) {
+                    assertTrue((got & 0x7FFF_FFFF) == 0, () -> what + ": expected a zero, got 0x" + Integer.toHexString(got));
+                } else {
+                    assertEquals(Integer.toHexString(e), Integer.toHexString(got), what);
+                }
+            }
+        }
+    }
+
+    /** A bfloat16 subnormal flushed to a zero of its sign (.ftz). */
+    private static int flushBf16(int h) {
+        int mag = h & 0x7FFF;
+        return mag != 0 && mag < 0x80 ? h & 0x8000 : h;
+    }
 }

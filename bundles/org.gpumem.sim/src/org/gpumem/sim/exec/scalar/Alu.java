@@ -189,6 +189,8 @@ public final class Alu {
             case Op.MAX:
             case Op.NEG:
             case Op.ABS:
+            case Op.EX2:
+            case Op.TANH:
                 return true;
             default:
                 return false;
@@ -382,6 +384,31 @@ public final class Alu {
         return (x * y) >> width;
     }
 
+    /**
+     * f32 min/max (PTX ISA): a NaN loses to a number; with {@code .NaN} any NaN gives the canonical
+     * NaN; with {@code .xorsign.abs} the operands' magnitudes are compared and a number result takes
+     * the XOR of their signs.
+     */
+    static float minMaxF32(Instruction in, float x, float y) {
+        boolean xorSign = (in.flags & Op.F_XORSIGN_ABS) != 0;
+        boolean negative = xorSign && (Float.floatToRawIntBits(x) ^ Float.floatToRawIntBits(y)) < 0;
+        if (xorSign) {
+            x = Math.abs(x);
+            y = Math.abs(y);
+        }
+        float r;
+        if (Float.isNaN(x) || Float.isNaN(y)) {
+            boolean both = Float.isNaN(x) && Float.isNaN(y);
+            if (both || (in.flags & Op.F_NAN) != 0) {
+                return Float.intBitsToFloat(0x7FFF_FFFF);
+            }
+            r = Float.isNaN(x) ? y : x;
+        } else {
+            r = in.op == Op.MAX ? Math.max(x, y) : Math.min(x, y);
+        }
+        return xorSign ? Math.copySign(r, negative ? -1f : 1f) : r;
+    }
+
     public static void floatBinary(Instruction in, long[] R, int m) {
         if (DirectedFloat.directed(in.rnd)) {
             FloatDirected.binary(in, R, m);
@@ -406,8 +433,8 @@ public final class Alu {
                     case Op.SUB: r = x - y; break;
                     case Op.MUL: r = x * y; break;
                     case Op.DIV: r = x / y; break;
-                    case Op.MIN: r = Float.isNaN(x) ? y : Float.isNaN(y) ? x : Math.min(x, y); break;
-                    case Op.MAX: r = Float.isNaN(x) ? y : Float.isNaN(y) ? x : Math.max(x, y); break;
+                    case Op.MIN:
+                    case Op.MAX: r = minMaxF32(in, x, y); break;
                     case Op.COPYSIGN: r = Math.copySign(y, x); break;
                     default: throw new IllegalStateException(in.opcode);
                 }

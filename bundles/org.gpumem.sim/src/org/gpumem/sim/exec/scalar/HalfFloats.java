@@ -109,6 +109,16 @@ public final class HalfFloats {
         return (x < y) == max ? b : a;
     }
 
+    /**
+     * {@code min/max.xorsign.abs} (PTX ISA): the min or max of |a| and |b| (a NaN loses unless
+     * {@code nanWins}, two NaNs give NaN), whose sign bit, unless it is a NaN, is the XOR of a's and b's.
+     */
+    public static int minMaxXorSignAbs(boolean max, int a, int b, boolean bf16, boolean nanWins) {
+        int sign = (a ^ b) & 0x8000;
+        int r = minMax(max, a & 0x7FFF, b & 0x7FFF, bf16, nanWins);
+        return isNaN(r, bf16) ? r : r & 0x7FFF | sign;
+    }
+
     /** Clamps to [+0, 1] ({@code .sat}); NaN gives +0. */
     public static int saturate(int h, boolean bf16) {
         if (isNaN(h, bf16)) {

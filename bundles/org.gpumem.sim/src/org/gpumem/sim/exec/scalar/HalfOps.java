@@ -6,8 +6,8 @@ import org.gpumem.sim.ptx.Op;
 
 /**
  * Arithmetic on {@code .f16}, {@code .f16x2}, {@code .bf16} and {@code .bf16x2} for all active
- * lanes: add, sub, mul, fma, min, max, neg, abs, with {@code .sat}, {@code .relu}, {@code .ftz}
- * and {@code .NaN}; the {@code .x2} forms work on both halves of a 32-bit register, the low
+ * lanes: add, sub, mul, fma, min, max, neg, abs, ex2.approx, tanh.approx, with {@code .sat},
+ * {@code .relu}, {@code .ftz}, {@code .NaN} and {@code .xorsign.abs}; the {@code .x2} forms work on both halves of a 32-bit register, the low
  * half first. The values themselves are {@link HalfFloats}'.
  */
 public final class HalfOps {
@@ -72,7 +72,16 @@ public final class HalfOps {
                 break;
             case Op.MIN:
             case Op.MAX:
+                if ((in.flags & Op.F_XORSIGN_ABS) != 0) {
+                    return HalfFloats.minMaxXorSignAbs(in.op == Op.MAX, a, b, bf, (in.flags & Op.F_NAN) != 0);
+                }
                 return HalfFloats.minMax(in.op == Op.MAX, a, b, bf, (in.flags & Op.F_NAN) != 0);
+            case Op.EX2:
+            case Op.TANH:
+                // .approx: the exact function rounded once to nearest, within the PTX ISA's bounds
+                r = HalfFloats.encode(in.op == Op.EX2 ? Math.pow(2, HalfFloats.decode(a, bf)) : Math.tanh(HalfFloats.decode(a, bf)),
+                        0, bf, Op.RND_RN);
+                break;
             case Op.NEG:
                 return a ^ 0x8000;
             case Op.ABS:
