@@ -4,102 +4,93 @@ import org.gpumem.sim.FaultKind;
 import org.gpumem.sim.LaneMasks;
 import org.gpumem.sim.MemoryAccessException;
 import org.gpumem.sim.PtxStateSpace;
-import org.gpumem.sim.ScalarType;
 import org.gpumem.sim.exec.scalar.HalfFloats;
-import org.gpumem.sim.exec.scalar.TypeWidths;
 import org.gpumem.sim.ptx.Instruction;
+import org.gpumem.sim.ptx.MatrixShape;
 import org.gpumem.sim.ptx.Op;
 
 /**
  * The warp-level matrix instructions (tensor cores): {@code wmma.load}, {@code wmma.store} and
- * {@code wmma.mma} of shape m16n16k16 with .f16 (.f16 or .f32 accumulators), .bf16 (.f32) and
- * .s8/.u8 (.s32) multiplicands, and
- * {@code mma.sync} m16n8k16 and m16n8k8 on .f16 (.f16 or .f32 accumulators) and .bf16 (.f32),
- * whose fragments are the PTX ISA's ("Matrix Fragments for mma.m16n8k16", "... m16n8k8"): the
- * formulas below with j up to the fragment's size; and {@code ldmatrix}.
+ * {@code wmma.mma} in every shape and type the PTX ISA lists for sm_70 to sm_90 (.f16, .bf16,
+ * .tf32, .f64, .s8/.u8, .s4/.u4, .b1), {@code mma.sync} in the dense shapes of those types, whose
+ * fragments lie where {@link MatrixShape} says (the PTX ISA's "Matrix Fragments for mma.m*n*k*";
+ * wmma's distribution, unspecified by the ISA, follows the same rule), and {@code ldmatrix},
+ * {@code stmatrix}, {@code movmatrix}.
  * <p>
- * Fragments: the PTX ISA leaves which elements of a wmma matrix each thread holds unspecified
- * (target-dependent), so a program sees them only through wmma.load, wmma.store, wmma.mma and
- * element-wise operations. This simulator's distribution is that of {@code mma.m16n8k16} (PTX ISA,
- * "Matrix Fragments for mma.m16n8k16"), for thread {@code lane}, {@code g = lane / 4},
- * {@code t = lane % 4} and element {@code j} of 0..7: A (and C, D) element j is row
- * {@code g + 8 * (j / 2 % 2)}, column {@code 2t + j % 2 + 8 * (j / 4)}; B element j is row
- * {@code 2t + j % 2 + 8 * (j / 2 % 2)}, column {@code g + 8 * (j / 4)}. Elements narrower than a
- * register are packed from its low bits up: .f16 A and B fragments hold their 8 elements twice
- * in 8 registers (elements 8..15 repeat 0..7), .bf16 ones 8 in 4, .s8/.u8 ones 8 in 2; a .f32 or
- * .s32 accumulator holds 8 elements in 8 registers, a .f16 one 8 in 4.
+ * Element values: .tf32 is the f32 bit pattern with its 13 low fraction bits ignored; .s4/.u4
+ * are 4-bit integers and .b1 single bits, packed from a register's low bits up (in memory: from a
+ * byte's low bits up, element 0 first).
  * <p>
  * Accumulation order (implementation-defined in the PTX ISA): each d[r][c] starts from c[r][c]
- * and adds the products a[r][k] * b[k][c] for k = 0..15 in order, each product exact and each sum
- * rounded to double precision; the result is rounded once to the accumulator type, to nearest
- * even. Sums of values whose partial sums are exact in double give the same result in any order.
- * Integer sums are exact (below 2^53) and wrap modulo 2^32, or clamp with .satfinite.
+ * and adds the products a[r][k] * b[k][c] for k = 0, 1, ... in order, each product exact and each
+ * sum rounded to double precision (a fused multiply-add in double); the result is rounded once to
+ * the accumulator type, to nearest even. Sums of values whose partial sums are exact in double
+ * give the same result in any order. Integer sums are exact (below 2^53) and wrap modulo 2^32, or
+ * clamp with .satfinite; .b1 products are popc(a AND b) or popc(a XOR b) of one bit each.
  */
 final class MatrixOps {
-    private static final int F16 = ScalarType.F16.ordinal(), BF16 = ScalarType.BF16.ordinal(),
-            S8 = ScalarType.S8.ordinal(), U8 = ScalarType.U8.ordinal(), S32 = ScalarType.S32.ordinal();
-
     private MatrixOps() {
     }
 
-    /** The row of element {@code i} of {@code lane}'s fragment of {@code matrix}. */
-    static int row(int matrix, int lane, int i) {
-        int j = i & 7, g = lane >>> 2, t = lane & 3;
-        return matrix == Op.WMMA_B ? 2 * t + (j & 1) + 8 * ((j >>> 1) & 1) : g + 8 * ((j >>> 1) & 1);
-    }
-
-    /** The column of element {@code i} of {@code lane}'s fragment of {@code matrix}. */
-    static int column(int matrix, int lane, int i) {
-        int j = i & 7, g = lane >>> 2, t = lane & 3;
-        return matrix == Op.WMMA_B ? g + 8 * (j >>> 2) : 2 * t + (j & 1) + 8 * (j >>> 2);
-    }
-
     /**
-     * Bits of element {@code i} of a fragment of {@code type} in registers {@code regs} from
+     * Bits of element {@code i} of a fragment of {@code e} in registers {@code regs} from
      * {@code first}, for lane {@code l}: elements narrower than a register are packed from its low
      * bits up.
      */
-    private static long element(long[] R, int[] regs, int first, int type, int i, int l) {
-        int size = TypeWidths.SIZE[type], perRegister = 4 / size;
-        long bits = R[regs[first + i / perRegister] << 5 | l] >>> (8 * size * (i % perRegister));
-        return bits & TypeWidths.MASK[type];
+    private static long element(long[] R, int[] regs, int first, MatrixShape.Element e, int i, int l) {
+        int per = e.perRegister();
+        long bits = R[regs[first + i / per] << 5 | l];
+        if (e.bits >= 32) {
+            return e.bits == 64 ? bits : bits & 0xFFFF_FFFFL;
+        }
+        return (bits >>> (e.bits * (i % per))) & ((1L << e.bits) - 1);
     }
 
-    /** The value of an element's bits of {@code type} (.f16, .bf16, .f32, .s8, .u8 or .s32), exactly. */
-    private static double value(long bits, int type) {
-        if (type == F16 || type == BF16) {
-            return HalfFloats.decode(bits, type == BF16);
+    /** The value of an element's bits, exactly. */
+    private static double value(long bits, MatrixShape.Element e) {
+        switch (e) {
+            case F16:
+                return HalfFloats.decode(bits, false);
+            case BF16:
+                return HalfFloats.decode(bits, true);
+            case TF32:
+                return Float.intBitsToFloat((int) bits & 0xFFFF_E000);
+            case F32:
+                return Float.intBitsToFloat((int) bits);
+            case F64:
+                return Double.longBitsToDouble(bits);
+            case S8:
+                return (byte) bits;
+            case S4:
+                return (int) (bits << 28) >> 28;
+            case S32:
+                return (int) bits;
+            default:
+                // U8, U4, B1
+                return bits;
         }
-        if (type == S8) {
-            return (byte) bits;
-        }
-        if (type == U8) {
-            return bits & 0xFF;
-        }
-        if (type == S32) {
-            // not in one conditional with the float: int and float operands make it a float
-            // expression, which rounded .s32 accumulators above 2^24
-            return (int) bits;
-        }
-        return Float.intBitsToFloat((int) bits);
     }
 
     /**
-     * The bits of {@code sum} in the accumulator {@code type}: rounded to nearest even, or an .s32
-     * modulo 2^32 ({@code saturate}: clamped to the .s32 range, .satfinite).
+     * The bits of {@code sum} in the accumulator type: rounded to nearest even, or an .s32 modulo
+     * 2^32 ({@code saturate}: clamped to the .s32 range, .satfinite).
      */
-    private static long result(double sum, int type, boolean saturate) {
-        if (type == F16) {
-            return HalfFloats.encode(sum, 0, false, Op.RND_RN);
-        }
-        if (type == S32) {
-            long v = (long) sum;
-            if (saturate) {
-                v = Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, v));
+    private static long result(double sum, MatrixShape.Element e, boolean saturate) {
+        switch (e) {
+            case F16:
+                return HalfFloats.encode(sum, 0, false, Op.RND_RN);
+            case S32: {
+                long v = (long) sum;
+                if (saturate) {
+                    v = Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, v));
+                }
+                return v & 0xFFFF_FFFFL;
             }
-            return v & 0xFFFF_FFFFL;
+            case F64:
+                return Double.doubleToRawLongBits(sum);
+            default:
+                return Float.floatToRawIntBits((float) sum) & 0xFFFF_FFFFL;
         }
-        return Float.floatToRawIntBits((float) sum) & 0xFFFF_FFFFL;
     }
 
     /** PTX: every thread of the warp executes the same instruction (.aligned); otherwise it is undefined. */
@@ -111,32 +102,48 @@ final class MatrixOps {
         }
     }
 
-    /** The byte offset of element (row, column) in a matrix stored with {@code layout} and {@code stride} elements. */
-    private static long offset(int layout, int row, int column, long stride, int size) {
-        return (layout == Op.WMMA_ROW ? row * stride + column : column * stride + row) * size;
+    /** The element offset of (row, column) in a matrix stored with {@code layout} and {@code stride} elements. */
+    private static long offset(int layout, int row, int column, long stride) {
+        return layout == Op.WMMA_ROW ? row * stride + column : column * stride + row;
     }
 
-    /** {@code wmma.load.{a,b,c}}: each lane's fragment from the matrix at its address. */
+    /** The element type of wmma.load/store's fragment. */
+    private static MatrixShape.Element fragmentType(MatrixShape s, int matrix) {
+        return matrix == Op.WMMA_A ? s.a : matrix == Op.WMMA_B ? s.b : s.c;
+    }
+
+    /**
+     * {@code wmma.load.{a,b,c}}: each lane's fragment from the matrix at its address; elements
+     * narrower than a byte are read from the byte that holds them.
+     */
     static void load(CtaMemory memory, Warp w, Frame f, Instruction in, long[] R, int m) {
         wholeWarp(w, in, m);
-        int size = TypeWidths.SIZE[in.type], perRegister = 4 / size;
-        // every element slot of the registers (an .f16 A or B fragment holds its 8 elements twice)
-        int n = in.dst.length * perRegister;
-        int a = in.addrReg << 5, s = in.src[0] << 5;
-        long[] e = new long[n];
+        MatrixShape s = in.matrix;
+        MatrixShape.Element e = fragmentType(s, in.mod);
+        int per = e.perRegister(), distinct = s.elements(in.mod);
+        int size = Math.max(1, e.bits / 8);
+        int a = in.addrReg << 5, st = in.src[0] << 5;
+        long[] v = new long[distinct];
         for (int l = 0; l < 32; l++) {
             long base = R[a | l] + in.addrOffset;
-            long stride = R[s | l] & 0xFFFF_FFFFL;
-            for (int i = 0; i < n; i++) {
-                long addr = (base + offset(in.mod2, row(in.mod, l, i), column(in.mod, l, i), stride, size)) & in.addrMask;
-                e[i] = memory.loadLane(w, f, in, in.space, addr, size, l);
-            }
-            for (int k = 0; k < in.dst.length; k++) {
-                long word = 0;
-                for (int q = 0; q < perRegister; q++) {
-                    word |= e[k * perRegister + q] << (8 * size * q);
+            long stride = R[st | l] & 0xFFFF_FFFFL;
+            for (int i = 0; i < distinct; i++) {
+                long at = offset(in.mod2, s.row(in.mod, e, l, i), s.column(in.mod, e, l, i), stride);
+                if (e.bits >= 8) {
+                    v[i] = memory.loadLane(w, f, in, in.space, (base + at * size) & in.addrMask, size, l);
+                } else {
+                    long bit = at * e.bits;
+                    long b = memory.loadLane(w, f, in, in.space, (base + (bit >>> 3)) & in.addrMask, 1, l);
+                    v[i] = (b >>> (bit & 7)) & ((1L << e.bits) - 1);
                 }
-                R[in.dst[k] << 5 | l] = word;
+            }
+            // every element slot of the registers (wmma's .f16 A and B fragments repeat their elements)
+            for (int r = 0; r < in.dst.length; r++) {
+                long word = 0;
+                for (int q = 0; q < per; q++) {
+                    word |= v[(r * per + q) % distinct] << (e.bits * q);
+                }
+                R[in.dst[r] << 5 | l] = word;
             }
         }
     }
@@ -144,58 +151,66 @@ final class MatrixOps {
     /** {@code wmma.store.d}: each lane's accumulator fragment into the matrix at its address. */
     static void store(CtaMemory memory, Warp w, Frame f, Instruction in, long[] R, int m) {
         wholeWarp(w, in, m);
-        int size = TypeWidths.SIZE[in.type];
-        int a = in.addrReg << 5, s = in.src[0] << 5;
+        MatrixShape s = in.matrix;
+        MatrixShape.Element e = s.d;
+        int size = e.bits / 8;
+        int a = in.addrReg << 5, st = in.src[0] << 5;
         for (int l = 0; l < 32; l++) {
             long base = R[a | l] + in.addrOffset;
-            long stride = R[s | l] & 0xFFFF_FFFFL;
-            for (int i = 0; i < 8; i++) {
-                long addr = (base + offset(in.mod2, row(Op.WMMA_C, l, i), column(Op.WMMA_C, l, i), stride, size))
-                        & in.addrMask;
-                memory.storeLane(w, f, in, in.space, addr, size, l, element(R, in.src, 1, in.type, i, l));
+            long stride = R[st | l] & 0xFFFF_FFFFL;
+            for (int i = 0; i < s.elements(Op.WMMA_C); i++) {
+                long at = offset(in.mod2, s.row(Op.WMMA_C, e, l, i), s.column(Op.WMMA_C, e, l, i), stride);
+                memory.storeLane(w, f, in, in.space, (base + at * size) & in.addrMask, size, l, element(R, in.src, 1, e, i, l));
             }
         }
     }
 
     /**
-     * {@code wmma.mma} (16 x 16 x 16) and {@code mma.sync} (16 x 8 x k): D = A * B + C over the
-     * whole warp's fragments. {@code in.mod}: the multiplicands' type (.f16 or .bf16),
-     * {@code in.mod2}: k; the sources are A's registers, B's, then C's.
+     * {@code wmma.mma} and {@code mma.sync}: D = A * B + C over the whole warp's fragments; the
+     * sources are A's registers, B's, then C's.
      */
     static void mma(Warp w, Instruction in, long[] R, int m) {
         wholeWarp(w, in, m);
-        boolean wmma = in.op == Op.WMMA_MMA;
-        int n = wmma ? 16 : 8, k = in.mod2;
-        int ab = in.mod;
-        // distinct elements per thread, and where B's and C's registers start among the sources
-        int na = 16 * k / 32, nb = k * n / 32, nc = 16 * n / 32;
-        // registers: elements times their size over 4 bytes; wmma's .f16 A and B hold theirs twice
-        int twice = wmma && ab == F16 ? 2 : 1, size = TypeWidths.SIZE[ab];
-        int firstB = twice * na * size / 4, firstC = firstB + twice * nb * size / 4;
-        double[][] a = new double[16][k], b = new double[k][n], c = new double[16][n];
+        MatrixShape s = in.matrix;
+        int rows = s.m, cols = s.n, depth = s.k;
+        int na = s.elements(Op.WMMA_A), nb = s.elements(Op.WMMA_B), nc = s.elements(Op.WMMA_C);
+        int firstB = s.regsA, firstC = s.regsA + s.regsB;
+        double[][] a = new double[rows][depth], b = new double[depth][cols], c = new double[rows][cols];
         for (int l = 0; l < 32; l++) {
             for (int i = 0; i < na; i++) {
-                a[row(Op.WMMA_A, l, i)][column(Op.WMMA_A, l, i)] = value(element(R, in.src, 0, ab, i, l), ab);
+                a[s.row(Op.WMMA_A, s.a, l, i)][s.column(Op.WMMA_A, s.a, l, i)] = value(element(R, in.src, 0, s.a, i, l), s.a);
             }
             for (int i = 0; i < nb; i++) {
-                b[row(Op.WMMA_B, l, i)][column(Op.WMMA_B, l, i)] = value(element(R, in.src, firstB, ab, i, l), ab);
+                b[s.row(Op.WMMA_B, s.b, l, i)][s.column(Op.WMMA_B, s.b, l, i)] = value(element(R, in.src, firstB, s.b, i, l), s.b);
             }
             for (int i = 0; i < nc; i++) {
-                c[row(Op.WMMA_C, l, i)][column(Op.WMMA_C, l, i)] = value(element(R, in.src, firstC, in.type2, i, l), in.type2);
+                c[s.row(Op.WMMA_C, s.c, l, i)][s.column(Op.WMMA_C, s.c, l, i)] = value(element(R, in.src, firstC, s.c, i, l), s.c);
             }
         }
+        boolean bits = s.a == MatrixShape.Element.B1, and = s.bitOp == MatrixShape.BIT_AND;
+        boolean saturate = (in.flags & Op.F_SATFINITE) != 0;
         long[] d = new long[nc];
+        int perD = s.d.perRegister();
         for (int l = 0; l < 32; l++) {
             for (int i = 0; i < nc; i++) {
-                int r = row(Op.WMMA_C, l, i), col = column(Op.WMMA_C, l, i);
+                int r = s.row(Op.WMMA_C, s.d, l, i), col = s.column(Op.WMMA_C, s.d, l, i);
                 double sum = c[r][col];
-                for (int j = 0; j < k; j++) {
-                    sum += a[r][j] * b[j][col];
+                for (int j = 0; j < depth; j++) {
+                    if (bits) {
+                        long x = (long) a[r][j], y = (long) b[j][col];
+                        sum += and ? x & y : x ^ y;
+                    } else {
+                        sum = Math.fma(a[r][j], b[j][col], sum);
+                    }
                 }
-                d[i] = result(sum, in.type, (in.flags & Op.F_SATFINITE) != 0);
+                d[i] = result(sum, s.d, saturate);
             }
             for (int r = 0; r < in.dst.length; r++) {
-                R[in.dst[r] << 5 | l] = in.type == F16 ? d[2 * r] | d[2 * r + 1] << 16 : d[r];
+                long word = 0;
+                for (int q = 0; q < perD; q++) {
+                    word |= d[r * perD + q] << (s.d.bits * q);
+                }
+                R[in.dst[r] << 5 | l] = word;
             }
         }
     }

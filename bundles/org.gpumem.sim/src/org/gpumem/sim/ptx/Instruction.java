@@ -52,6 +52,8 @@ public final class Instruction {
     public long dstAddrOffset;
     /** {@link Op#PARAM_KERNEL} or {@link Op#PARAM_FRAME} for param-space accesses. */
     public int paramKind;
+    /** Tensor-core instructions (wmma, mma.sync): the shape and element types; null for every other instruction. */
+    public MatrixShape matrix;
     /** Texture and surface instructions: how many of {@code src}, after the object's handle, are coordinates. */
     public int coords;
     /** Branch target (instruction index) or the callee's function index. */

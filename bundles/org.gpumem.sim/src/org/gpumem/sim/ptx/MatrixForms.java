@@ -5,11 +5,10 @@ import org.gpumem.sim.ScalarType;
 
 /**
  * Decoding of the warp-level matrix instructions (tensor cores), for {@link Decoder}:
- * {@code wmma.load.{a,b,c}}, {@code wmma.store.d} and {@code wmma.mma} of shape m16n16k16 with
- * .f16 (.f16 or .f32 accumulators), .bf16 (.f32) and .s8/.u8 (.s32) multiplicands, as nvcc 13
- * emits them for the WMMA API, and
- * {@code mma.sync} m16n8k16 and m16n8k8 on .f16 and .bf16, {@code ldmatrix}, {@code stmatrix} and
- * {@code movmatrix}. The
+ * {@code wmma.load.{a,b,c}}, {@code wmma.store.d} and {@code wmma.mma} in every shape and type the
+ * PTX ISA lists for sm_70 to sm_90, {@code mma.sync} in every dense shape and type of those
+ * targets except the .f16 m8n8k4 quad-pair forms, {@code ldmatrix}, {@code stmatrix} and
+ * {@code movmatrix}; the shape and element types go to {@link Instruction#matrix}. The
  * fragment registers are the instruction's destinations or sources in order; the member mask is
  * the whole warp ({@code .aligned}: every thread executes the same instruction).
  */
@@ -20,19 +19,30 @@ final class MatrixForms {
     /** {@code mod} of WMMA_LOAD: which matrix the fragment holds (the accumulator for C and D). */
     static final int MATRIX_A = Op.WMMA_A, MATRIX_B = Op.WMMA_B, MATRIX_C = Op.WMMA_C;
 
+    private static final MatrixShape.Element F16 = MatrixShape.Element.F16, BF16 = MatrixShape.Element.BF16,
+            TF32 = MatrixShape.Element.TF32, F32 = MatrixShape.Element.F32, F64 = MatrixShape.Element.F64,
+            S8 = MatrixShape.Element.S8, U8 = MatrixShape.Element.U8, S4 = MatrixShape.Element.S4,
+            U4 = MatrixShape.Element.U4, B1 = MatrixShape.Element.B1, S32 = MatrixShape.Element.S32;
+
+    /** The wmma shapes the PTX ISA lists for sm_70 to sm_90, as {m, n, k}. */
+    private static final int[][] WMMA_SHAPES = {{16, 16, 16}, {32, 8, 16}, {8, 32, 16}, {16, 16, 8}, {8, 8, 4}, {8, 8, 32},
+        {8, 8, 128}};
+
+    /** The mma.sync shapes: {m, n, k}. */
+    private static final int[][] MMA_SHAPES = {{16, 8, 16}, {16, 8, 8}, {16, 8, 4}, {8, 8, 4}, {8, 8, 16}, {16, 8, 32},
+        {8, 8, 32}, {16, 8, 64}, {8, 8, 128}, {16, 8, 128}, {16, 8, 256}};
+
     static void wmma(InstructionForm f) throws PtxException {
         if (!f.has("sync") || !f.has("aligned")) {
             throw f.fail(f.opcode + " needs .sync.aligned");
         }
-        if (!f.has("m16n16k16")) {
-            throw f.fail("unsupported shape in " + f.opcode + " (the simulator executes m16n16k16)");
-        }
+        int[] shape = shape(f, WMMA_SHAPES);
         if (f.has("load")) {
-            load(f);
+            load(f, shape);
         } else if (f.has("store")) {
-            store(f);
+            store(f, shape);
         } else if (f.has("mma")) {
-            wmmaMma(f);
+            wmmaMma(f, shape);
         } else {
             throw f.unsupported();
         }
@@ -40,49 +50,141 @@ final class MatrixForms {
         f.in.memberMask = f.parser.constantOf(0xFFFF_FFFFL);
     }
 
+    /** The shape modifier (m16n16k16 ...) among {@code shapes}. */
+    private static int[] shape(InstructionForm f, int[][] shapes) throws PtxException {
+        for (int[] s : shapes) {
+            if (f.has("m" + s[0] + "n" + s[1] + "k" + s[2])) {
+                return s;
+            }
+        }
+        throw f.fail("unsupported shape in " + f.opcode);
+    }
+
+    /** The element types written in the opcode ({@code .f16}, {@code .tf32}, {@code .s4}, {@code .b1}, ...), in order. */
+    private static java.util.List<MatrixShape.Element> elements(InstructionForm f) {
+        java.util.List<MatrixShape.Element> r = new java.util.ArrayList<>();
+        for (String m : f.mods) {
+            MatrixShape.Element e = MatrixShape.Element.of(m);
+            if (e != null) {
+                r.add(e);
+            }
+        }
+        return r;
+    }
+
+    /**
+     * The multiplicand type of a wmma shape (PTX ISA, "Matrix shapes" of wmma): .f16, .bf16, .s8
+     * and .u8 in m16n16k16, m32n8k16 and m8n32k16, .tf32 in m16n16k8, .f64 in m8n8k4, .s4 and .u4
+     * in m8n8k32, .b1 in m8n8k128.
+     */
+    private static boolean wmmaMultiplicand(int[] s, MatrixShape.Element e) {
+        switch (s[2]) {
+            case 16:
+                return e == F16 || e == BF16 || e == S8 || e == U8;
+            case 8:
+                return e == TF32;
+            case 4:
+                return e == F64;
+            case 32:
+                return e == S4 || e == U4;
+            default:
+                return e == B1;
+        }
+    }
+
+    /** The accumulator types that go with multiplicands {@code ab}. */
+    private static boolean accumulatorOf(MatrixShape.Element ab, MatrixShape.Element acc) {
+        switch (ab) {
+            case F16:
+                return acc == F16 || acc == F32;
+            case BF16:
+            case TF32:
+                return acc == F32;
+            case F64:
+                return acc == F64;
+            default:
+                return acc == S32;
+        }
+    }
+
+    /** The multiplicand type of a wmma shape for load.c/store.d, where only the accumulator type is written. */
+    private static MatrixShape.Element multiplicandFor(int[] s, MatrixShape.Element acc) {
+        switch (s[2]) {
+            case 16:
+                return acc == S32 ? S8 : F16;
+            case 8:
+                return TF32;
+            case 4:
+                return F64;
+            case 32:
+                return S4;
+            default:
+                return B1;
+        }
+    }
+
     /** {@code wmma.load.{a,b,c}.sync.aligned.layout.shape{.ss}.type r, [p]{, stride}}. */
-    private static void load(InstructionForm f) throws PtxException {
+    private static void load(InstructionForm f, int[] s) throws PtxException {
         f.operands(2, 3);
         int matrix = f.has("a") ? MATRIX_A : f.has("b") ? MATRIX_B : f.has("c") ? MATRIX_C : -1;
         if (matrix < 0) {
             throw f.fail(f.opcode + " names no matrix (.a, .b or .c)");
         }
-        ScalarType t = elementType(f, matrix);
+        java.util.List<MatrixShape.Element> types = elements(f);
+        MatrixShape.Element t = types.size() == 1 ? types.get(0) : null;
+        boolean valid = t != null && (matrix == MATRIX_C ? accumulatorOf(multiplicandFor(s, t), t) : wmmaMultiplicand(s, t));
+        if (!valid) {
+            throw f.fail("unsupported type in " + f.opcode + " for shape m" + s[0] + "n" + s[1] + "k" + s[2]);
+        }
+        MatrixShape shape = matrix == MATRIX_C ? new MatrixShape(s[0], s[1], s[2], null, null, t, null, true, 0)
+                : new MatrixShape(s[0], s[1], s[2], matrix == MATRIX_A ? t : null, matrix == MATRIX_B ? t : null, null, null,
+                        true, 0);
+        int layout = layout(f);
+        if (t.bits < 8 && layout != (matrix == MATRIX_A ? Op.WMMA_ROW : Op.WMMA_COL)) {
+            throw f.fail(f.opcode + ": ." + t.ptxName() + " fragments load A .row and B .col only (PTX ISA)");
+        }
         f.in.op = Op.WMMA_LOAD;
         f.in.mod = matrix;
-        f.in.mod2 = layout(f);
-        f.in.type = t.ordinal();
+        f.in.mod2 = layout;
+        f.in.matrix = shape;
         Operand d = f.ops.get(0);
-        int regs = registers(matrix, t);
+        int regs = matrix == MATRIX_A ? shape.regsA : matrix == MATRIX_B ? shape.regsB : shape.regsC;
         if (d.kind != Operand.VEC || d.elems.length != regs) {
             throw f.fail(f.opcode + " needs a {..} of " + regs + " registers");
         }
         f.in.dst = f.vectorRegs(d, true);
         f.in.space = space(f);
         f.address(f.ops.get(1), f.in.space);
-        f.in.src = new int[] {stride(f, 2)};
+        f.in.src = new int[] {stride(f, 2, layout == Op.WMMA_ROW ? shape.columns(matrix) : shape.rows(matrix))};
     }
 
     /** {@code wmma.store.d.sync.aligned.layout.shape{.ss}.type [p], r{, stride}}. */
-    private static void store(InstructionForm f) throws PtxException {
+    private static void store(InstructionForm f, int[] s) throws PtxException {
         f.operands(2, 3);
         if (!f.has("d")) {
             throw f.fail(f.opcode + " stores matrix .d only");
         }
-        ScalarType t = elementType(f, MATRIX_C);
+        java.util.List<MatrixShape.Element> types = elements(f);
+        MatrixShape.Element t = types.size() == 1 ? types.get(0) : null;
+        if (t == null || !accumulatorOf(multiplicandFor(s, t), t)) {
+            throw f.fail("unsupported type in " + f.opcode + " for shape m" + s[0] + "n" + s[1] + "k" + s[2]);
+        }
+        MatrixShape shape = new MatrixShape(s[0], s[1], s[2], null, null, t, t, true, 0);
+        int layout = layout(f);
         f.in.op = Op.WMMA_STORE;
         f.in.mod = MATRIX_C;
-        f.in.mod2 = layout(f);
-        f.in.type = t.ordinal();
-        Operand s = f.ops.get(1);
-        int regs = registers(MATRIX_C, t);
-        if (s.kind != Operand.VEC || s.elems.length != regs) {
+        f.in.mod2 = layout;
+        f.in.matrix = shape;
+        Operand o = f.ops.get(1);
+        int regs = shape.regsD;
+        if (o.kind != Operand.VEC || o.elems.length != regs) {
             throw f.fail(f.opcode + " needs a {..} of " + regs + " registers");
         }
+        ScalarType rt = t == F64 ? ScalarType.F64 : t == F16 ? ScalarType.B32 : t == S32 ? ScalarType.S32 : ScalarType.F32;
         int[] src = new int[regs + 1];
-        src[0] = stride(f, 2);
+        src[0] = stride(f, 2, layout == Op.WMMA_ROW ? shape.n : shape.m);
         for (int i = 0; i < regs; i++) {
-            src[i + 1] = f.src(s.elems[i], t);
+            src[i + 1] = f.src(o.elems[i], rt);
         }
         f.in.src = src;
         f.in.space = space(f);
@@ -91,75 +193,116 @@ final class MatrixForms {
 
     /**
      * {@code wmma.mma.sync.aligned.alayout.blayout.shape.dtype.ctype d, a, b, c} (.f16
-     * multiplicands, .f16 or .f32 accumulators), {@code .f32.bf16.bf16.f32} and
-     * {@code .s32.{s8,u8}.{s8,u8}.s32{.satfinite}} (both multiplicands of one type).
+     * multiplicands), {@code ...shape.dtype.atype.btype.ctype} (.bf16, .tf32, .f64 with .rn, .s8,
+     * .u8, .s4, .u4 with .satfinite) and {@code wmma.mma.{xor,and}.popc...m8n8k128.s32.b1.b1.s32}.
      */
-    private static void wmmaMma(InstructionForm f) throws PtxException {
-        f.operands(4);
-        if (f.types.size() != 2 && f.types.size() != 4) {
-            throw f.unsupported();
-        }
-        ScalarType dt = f.types.get(0), ct = f.types.get(f.types.size() - 1);
-        ScalarType ab = f.types.size() == 2 ? ScalarType.F16 : f.types.get(1);
-        boolean valid;
-        if (ab == ScalarType.F16) {
-            valid = f.types.size() == 2 && (dt == ScalarType.F16 || dt == ScalarType.F32)
-                    && (ct == ScalarType.F16 || ct == ScalarType.F32);
-        } else if (ab == ScalarType.BF16) {
-            valid = dt == ScalarType.F32 && ct == ScalarType.F32;
+    private static void wmmaMma(InstructionForm f, int[] s) throws PtxException {
+        java.util.List<MatrixShape.Element> types = elements(f);
+        MatrixShape.Element dt, at, bt, ct;
+        if (types.size() == 2) {
+            dt = types.get(0);
+            at = F16;
+            bt = F16;
+            ct = types.get(1);
+        } else if (types.size() == 4) {
+            dt = types.get(0);
+            at = types.get(1);
+            bt = types.get(2);
+            ct = types.get(3);
         } else {
-            valid = (ab == ScalarType.S8 || ab == ScalarType.U8) && dt == ScalarType.S32 && ct == ScalarType.S32;
+            throw f.fail("unsupported types in " + f.opcode);
         }
-        if (!valid || f.types.size() == 4 && f.types.get(2) != ab) {
-            throw f.fail("unsupported types in " + f.opcode + " (.f16 with .f16 or .f32 accumulators, .bf16 with .f32,"
-                    + " .s8 or .u8 with .s32, both multiplicands of one type)");
+        boolean pair = at == bt || at.bits == bt.bits && (at == S8 || at == U8 || at == S4 || at == U4)
+                && (bt == S8 || bt == U8 || bt == S4 || bt == U4);
+        if (!wmmaMultiplicand(s, at) || !pair || !accumulatorOf(at, dt) || !accumulatorOf(at, ct)
+                || types.size() == 4 && at == F16) {
+            throw f.fail("unsupported types in " + f.opcode + " for shape m" + s[0] + "n" + s[1] + "k" + s[2]);
         }
-        if (f.has("satfinite")) {
-            if (dt != ScalarType.S32) {
-                throw f.fail(".satfinite on floating-point accumulators is not supported: " + f.opcode);
-            }
-            // integer results clamp to the .s32 range instead of wrapping
-            f.in.flags |= Op.F_SATFINITE;
-        }
+        decodeMma(f, s, dt, at, bt, ct, true);
         f.in.op = Op.WMMA_MMA;
-        f.in.type = dt.ordinal();
-        f.in.type2 = ct.ordinal();
-        f.in.mod = ab.ordinal();
-        f.in.mod2 = 16;
-        fragments(f, new int[] {registers(MATRIX_C, dt), registers(MATRIX_A, ab), registers(MATRIX_B, ab),
-            registers(MATRIX_C, ct)});
     }
 
     /**
-     * {@code mma.sync.aligned.m16n8k16.row.col.dtype.atype.btype.ctype d, a, b, c} and m16n8k8:
-     * .f16 multiplicands with .f16 or .f32 accumulators, .bf16 ones with .f32 (PTX ISA,
-     * "Warp-level matrix multiply-accumulate instructions"); fragments as the ISA lays them out.
+     * {@code mma.sync.aligned.shape.row.col{.satfinite}.dtype.atype.btype.ctype d, a, b, c}
+     * (PTX ISA, "Warp-level matrix multiply-accumulate instructions"): m16n8k16 and m16n8k8 on
+     * .f16 (.f16 or .f32 accumulators) and .bf16; m16n8k4 and m16n8k8 on .tf32; m8n8k4 (and,
+     * sm_90, m16n8k4/k8/k16) on .f64; m8n8k16, m16n8k16, m16n8k32 on .s8/.u8; m8n8k32, m16n8k32,
+     * m16n8k64 on .s4/.u4; m8n8k128, m16n8k128, m16n8k256 on .b1 with .xor.popc or .and.popc.
      */
     static void mma(InstructionForm f) throws PtxException {
         if (!f.has("sync") || !f.has("aligned")) {
             throw f.fail(f.opcode + " needs .sync.aligned");
         }
-        int k = f.has("m16n8k16") ? 16 : f.has("m16n8k8") ? 8 : 0;
-        if (k == 0 || f.types.size() != 4 || f.has("satfinite")) {
-            throw f.fail("unsupported form " + f.opcode + " (the simulator executes m16n8k16 and m16n8k8 on .f16 and .bf16)");
+        if (f.has("sp")) {
+            throw f.fail("unsupported form " + f.opcode + " (sparse mma.sp is not simulated)");
         }
+        int[] s = shape(f, MMA_SHAPES);
         if (!f.has("row") || !f.has("col")) {
-            throw f.fail(f.opcode + " needs .row.col");
+            throw f.fail(f.opcode + " needs .row.col (the m8n8k4 .f16 forms with other layouts are not simulated)");
         }
-        ScalarType dt = f.types.get(0), at = f.types.get(1), bt = f.types.get(2), ct = f.types.get(3);
-        boolean half = at == ScalarType.F16 && bt == at && (dt == ScalarType.F16 || dt == ScalarType.F32)
-                && (ct == ScalarType.F16 || ct == ScalarType.F32);
-        boolean bf16 = at == ScalarType.BF16 && bt == at && dt == ScalarType.F32 && ct == ScalarType.F32;
-        if (!half && !bf16) {
-            throw f.fail("unsupported types in " + f.opcode + " (.f16 with .f16 or .f32 accumulators, .bf16 with .f32)");
+        java.util.List<MatrixShape.Element> types = elements(f);
+        if (types.size() != 4) {
+            throw f.fail("unsupported types in " + f.opcode);
         }
+        MatrixShape.Element dt = types.get(0), at = types.get(1), bt = types.get(2), ct = types.get(3);
+        boolean pair = at == bt || at.bits == bt.bits && (at == S8 || at == U8 || at == S4 || at == U4)
+                && (bt == S8 || bt == U8 || bt == S4 || bt == U4);
+        if (!mmaMultiplicand(s, at) || !pair || !accumulatorOf(at, dt) || !accumulatorOf(at, ct)
+                || at == BF16 && dt != F32) {
+            throw f.fail("unsupported types in " + f.opcode + " for shape m" + s[0] + "n" + s[1] + "k" + s[2]);
+        }
+        decodeMma(f, s, dt, at, bt, ct, false);
         f.in.op = Op.MMA;
-        f.in.type = dt.ordinal();
-        f.in.type2 = ct.ordinal();
-        f.in.mod = at.ordinal();
-        f.in.mod2 = k;
-        // per thread: A 16 x k / 32 elements, B k x 8 / 32, C and D 16 x 8 / 32, two halves a register
-        fragments(f, new int[] {dt == ScalarType.F16 ? 2 : 4, k / 4, k / 8, ct == ScalarType.F16 ? 2 : 4});
+    }
+
+    /** The mma.sync multiplicand types of each shape (PTX ISA 8.x, sm_70 to sm_90). */
+    private static boolean mmaMultiplicand(int[] s, MatrixShape.Element e) {
+        int m = s[0], k = s[2];
+        switch (e) {
+            case F16:
+            case BF16:
+                return m == 16 && (k == 16 || k == 8);
+            case TF32:
+                return m == 16 && (k == 8 || k == 4);
+            case F64:
+                return m == 8 && k == 4 || m == 16 && (k == 4 || k == 8 || k == 16);
+            case S8:
+            case U8:
+                return m == 8 && k == 16 || m == 16 && (k == 16 || k == 32);
+            case S4:
+            case U4:
+                return m == 8 && k == 32 || m == 16 && (k == 32 || k == 64);
+            case B1:
+                return m == 8 && k == 128 || m == 16 && (k == 128 || k == 256);
+            default:
+                return false;
+        }
+    }
+
+    /** What wmma.mma and mma.sync share: .satfinite, .popc's operation, rounding, the shape and the fragments. */
+    private static void decodeMma(InstructionForm f, int[] s, MatrixShape.Element dt, MatrixShape.Element at,
+            MatrixShape.Element bt, MatrixShape.Element ct, boolean wmma) throws PtxException {
+        if (f.has("satfinite")) {
+            if (dt != S32) {
+                throw f.fail(".satfinite on floating-point accumulators is not supported: " + f.opcode);
+            }
+            // integer results clamp to the .s32 range instead of wrapping
+            f.in.flags |= Op.F_SATFINITE;
+        }
+        int bitOp = MatrixShape.BIT_XOR;
+        if (at == B1) {
+            if (!f.has("popc") || f.has("xor") == f.has("and")) {
+                throw f.fail(f.opcode + " needs .xor.popc or .and.popc");
+            }
+            bitOp = f.has("and") ? MatrixShape.BIT_AND : MatrixShape.BIT_XOR;
+        }
+        if (f.has("rz") || f.has("rm") || f.has("rp")) {
+            throw f.fail(f.opcode + ": only round-to-nearest (.rn) accumulation is simulated");
+        }
+        MatrixShape shape = new MatrixShape(s[0], s[1], s[2], at, bt, ct, dt, wmma, bitOp);
+        f.in.matrix = shape;
+        f.in.type = ScalarType.B32.ordinal();
+        fragments(f, new int[] {shape.regsD, shape.regsA, shape.regsB, shape.regsC});
         f.in.memberMask = f.parser.constantOf(0xFFFF_FFFFL);
     }
 
@@ -231,32 +374,6 @@ final class MatrixForms {
         f.in.src = src;
     }
 
-    /**
-     * The element type of a fragment: .f16, .bf16, .s8 or .u8 for A and B, .f16, .f32 or .s32 for
-     * the accumulator.
-     */
-    private static ScalarType elementType(InstructionForm f, int matrix) throws PtxException {
-        ScalarType t = f.type;
-        boolean ab = t == ScalarType.F16 || t == ScalarType.BF16 || t == ScalarType.S8 || t == ScalarType.U8;
-        boolean c = t == ScalarType.F16 || t == ScalarType.F32 || t == ScalarType.S32;
-        if (matrix == MATRIX_C ? c : ab) {
-            return t;
-        }
-        throw f.fail("unsupported type in " + f.opcode + " (the simulator executes .f16, .bf16, .s8 and .u8"
-                + " multiplicands and .f16, .f32 and .s32 accumulators)");
-    }
-
-    /**
-     * Registers of an m16n16k16 fragment (PTX ISA, "Matrix Fragments for WMMA"): A and B 8 of
-     * .f16x2, 4 of .bf16x2 or 2 of four .s8/.u8; the accumulator 4 of .f16x2 or 8 of .f32/.s32.
-     */
-    static int registers(int matrix, ScalarType t) {
-        if (matrix == MATRIX_C) {
-            return t == ScalarType.F16 ? 4 : 8;
-        }
-        return t == ScalarType.F16 ? 8 : t == ScalarType.BF16 ? 4 : 2;
-    }
-
     private static int layout(InstructionForm f) throws PtxException {
         if (f.has("row") == f.has("col")) {
             throw f.fail(f.opcode + " needs one of .row and .col");
@@ -272,8 +389,11 @@ final class MatrixForms {
         return s;
     }
 
-    /** The stride operand (elements between rows or columns), 16 where it is left out. */
-    private static int stride(InstructionForm f, int index) throws PtxException {
-        return f.ops.size() > index ? f.src(f.ops.get(index), ScalarType.U32) : f.parser.constantOf(16);
+    /**
+     * The stride operand (elements between rows or columns); where it is left out, the matrix's
+     * leading dimension {@code dflt} (its columns row-major, its rows column-major).
+     */
+    private static int stride(InstructionForm f, int index, int dflt) throws PtxException {
+        return f.ops.size() > index ? f.src(f.ops.get(index), ScalarType.U32) : f.parser.constantOf(dflt);
     }
 }
