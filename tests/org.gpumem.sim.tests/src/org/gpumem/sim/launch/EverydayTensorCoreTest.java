@@ -212,6 +212,84 @@ class EverydayTensorCoreTest {
         }
     }
 
+    /**
+     * mma_shapes.cu mma_integers: mma.sync on .s8/.u8 (m8n8k16, m16n8k16 mixed signs, m16n8k32
+     * with .satfinite), .s4/.u4 (m8n8k32, m16n8k32, m16n8k64) and .b1 (m8n8k128 xor, m16n8k128 and,
+     * m16n8k256 xor), each with fragments the kernel packs at the PTX ISA's positions.
+     */
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void mmaSyncIntegerAndSingleBitShapes(Variant v) throws IOException {
+        PreparedLaunch launch = Everyday.launch("mma_shapes.mma_integers", v);
+        int[] in = Everyday.ints(launch.initialBuffer("in"));
+        int[] d = Everyday.ints(Everyday.run(launch).outputs().get("d"));
+        // per form: M, K, element bits, A signed, B signed, .and (b1), .satfinite
+        int[][] forms = {{8, 16, 8, 1, 1, 0, 0}, {16, 16, 8, 0, 1, 0, 0}, {16, 32, 8, 1, 1, 0, 1}, {8, 32, 4, 1, 1, 0, 0},
+            {16, 32, 4, 0, 1, 0, 0}, {16, 64, 4, 1, 0, 0, 0}, {8, 128, 1, 0, 0, 0, 0}, {16, 128, 1, 0, 0, 1, 0},
+            {16, 256, 1, 0, 0, 0, 0}};
+        for (int f = 0; f < forms.length; f++) {
+            int[] fm = forms[f];
+            int rows = fm[0], depth = fm[1], bits = fm[2], base = 8192 * f;
+            boolean sat = fm[6] == 1;
+            for (int r = 0; r < rows; r++) {
+                for (int n = 0; n < 8; n++) {
+                    int c = in[base + 6144 + r * 8 + n];
+                    if (sat) {
+                        c = c < 0 ? Integer.MIN_VALUE + (c & 0xffff) : Integer.MAX_VALUE - (c & 0xffff);
+                    }
+                    long sum = c;
+                    for (int k = 0; k < depth; k++) {
+                        long x = element(in[base + r * depth + k], bits, fm[3] == 1);
+                        long y = element(in[base + 4096 + k * 8 + n], bits, fm[4] == 1);
+                        sum += bits == 1 ? (fm[5] == 1 ? x & y : x ^ y) : x * y;
+                    }
+                    int expected = sat ? (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, sum)) : (int) sum;
+                    assertEquals(expected, d[128 * f + r * 8 + n], "form " + f + " d[" + r + "][" + n + "]");
+                }
+            }
+        }
+    }
+
+    /** The low {@code bits} of {@code v}, sign-extended if {@code signed}. */
+    private static long element(int v, int bits, boolean signed) {
+        int shift = 32 - bits;
+        return signed ? (v << shift) >> shift : (v << shift) >>> shift;
+    }
+
+    /**
+     * mma_shapes.cu mma_floats: mma.sync m16n8k8 and m16n8k4 on .tf32, m8n8k4, m16n8k4, m16n8k8
+     * and m16n8k16 on .f64; elements in % 8, accumulators (in % 1000) / 4: every sum exact.
+     */
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void mmaSyncTf32AndF64Shapes(Variant v) throws IOException {
+        PreparedLaunch launch = Everyday.launch("mma_shapes.mma_floats", v);
+        int[] in = Everyday.ints(launch.initialBuffer("in"));
+        double[] d = doubles(Everyday.run(launch).outputs().get("d"));
+        int[][] forms = {{16, 8}, {16, 4}, {8, 4}, {16, 4}, {16, 8}, {16, 16}};
+        for (int f = 0; f < forms.length; f++) {
+            int rows = forms[f][0], depth = forms[f][1], base = 8192 * f;
+            for (int r = 0; r < rows; r++) {
+                for (int n = 0; n < 8; n++) {
+                    double sum = (in[base + 6144 + r * 8 + n] % 1000) / 4.0;
+                    for (int k = 0; k < depth; k++) {
+                        sum += (double) (in[base + r * depth + k] % 8) * (in[base + 4096 + k * 8 + n] % 8);
+                    }
+                    assertEquals(sum, d[128 * f + r * 8 + n], "form " + f + " d[" + r + "][" + n + "]");
+                }
+            }
+        }
+    }
+
+    private static double[] doubles(byte[] b) {
+        long[] bits = Everyday.longs(b);
+        double[] v = new double[bits.length];
+        for (int i = 0; i < bits.length; i++) {
+            v[i] = Double.longBitsToDouble(bits[i]);
+        }
+        return v;
+    }
+
     /** Half {@code k} (0: low) of a 32-bit value. */
     private static int half(int v, int k) {
         return k == 0 ? v & 0xFFFF : v >>> 16;
