@@ -307,6 +307,30 @@ final class Decoder extends InstructionForm {
         }
     }
 
+    /**
+     * {@code cvt.rna{.satfinite}.tf32.f32} and (sm_90) {@code cvt.{rn,rz}{.relu}{.satfinite}.tf32.f32}:
+     * an f32 rounded to tf32's 10 fraction bits, as a .b32 in the f32 format ({@link Op#F_TF32}).
+     */
+    private void cvtTf32() throws PtxException {
+        operands(2);
+        if (types.size() != 1 || types.get(0) != ScalarType.F32 || !mods.get(mods.size() - 2).equals("tf32")) {
+            throw fail(opcode + ": the simulator converts to .tf32 from .f32 only");
+        }
+        in.op = Op.CVT;
+        in.type = ScalarType.B32.ordinal();
+        in.type2 = ScalarType.F32.ordinal();
+        in.flags |= Op.F_TF32;
+        in.dst = new int[] {dst(ops.get(0))};
+        in.src = new int[] {src(ops.get(1), ScalarType.F32)};
+        rounding();
+        if (has("rna")) {
+            // round to nearest, ties away from zero: no Op rounding code of its own
+            in.rnd = Op.RND_NONE;
+        } else if (in.rnd != Op.RND_RN && in.rnd != Op.RND_RZ) {
+            throw fail(opcode + " needs .rna, .rn or .rz");
+        }
+    }
+
     /** {@code cvta[.to].space}: into or out of the space's generic window. */
     private void cvta() throws PtxException {
         operands(2);
@@ -323,6 +347,10 @@ final class Decoder extends InstructionForm {
 
     /** {@code cvt.dtype.stype} with its rounding and saturation modifiers. */
     private void cvt() throws PtxException {
+        if (has("tf32")) {
+            cvtTf32();
+            return;
+        }
         if (types.size() != 2) {
             throw fail("cvt needs a destination and a source type");
         }

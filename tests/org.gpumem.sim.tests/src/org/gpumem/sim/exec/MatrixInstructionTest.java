@@ -54,4 +54,61 @@ class MatrixInstructionTest {
         assertEquals(FaultKind.ILLEGAL_INSTRUCTION, f.kind());
         assertTrue(f.detail().contains("needs all 32 threads of the warp"), f.detail());
     }
+
+    /** f32 {@code bits} rounded to tf32 by a reference on values (not bits): "rna", "rn" or "rz". */
+    private static int tf32(int bits, String mode, boolean satfinite) {
+        float f = Float.intBitsToFloat(bits);
+        if (Float.isInfinite(f)) {
+            return satfinite ? (bits & 0x8000_0000) | 0x7F7F_E000 : bits;
+        }
+        double a = Math.abs((double) f);
+        if (a == 0) {
+            return bits;
+        }
+        double ulp = Math.scalb(1.0, Math.max(Math.getExponent(f), -126) - 10);
+        double lo = Math.floor(a / ulp) * ulp, hi = lo + ulp;
+        double r;
+        if (mode.equals("rz") || a - lo < hi - a) {
+            r = lo;
+        } else if (a - lo > hi - a) {
+            r = hi;
+        } else {
+            r = mode.equals("rna") || (long) (lo / ulp) % 2 == 1 ? hi : lo;
+        }
+        float rounded = (float) Math.copySign(r, f);
+        if (satfinite && Float.isInfinite(rounded)) {
+            return (bits & 0x8000_0000) | 0x7F7F_E000;
+        }
+        return Float.floatToRawIntBits(rounded);
+    }
+
+    @Test
+    void cvtToTf32RoundsAsTheModeSays() {
+        String[] forms = {"cvt.rna.tf32.f32", "cvt.rn.tf32.f32", "cvt.rz.tf32.f32", "cvt.rn.satfinite.tf32.f32"};
+        for (String form : forms) {
+            // spread-out f32 patterns; every 4th with a tie (the 13 dropped bits 0x1000)
+            String body = String.join("\n",
+                    " mul.lo.u32 %r1, %g, 0x9E3779B1; sub.u32 %r1, %r1, 7;",
+                    " and.b32 %r2, %g, 3; setp.eq.u32 %p1, %r2, 0;",
+                    " @%p1 and.b32 %r1, %r1, 0xFFFFE000; @%p1 or.b32 %r1, %r1, 0x1000;",
+                    " mov.b32 %f1, %r1; " + form + " %r0, %f1;");
+            SimTestSupport.Run r = SimTestSupport.runPerThread("", body, 16, 256);
+            assertNull(r.result.fault(), () -> r.result.fault().message());
+            int[] out = r.out();
+            String mode = form.split("\\.")[1];
+            for (int g = 0; g < out.length; g++) {
+                int x = g * 0x9E3779B1 - 7;
+                if (g % 4 == 0) {
+                    x = (x & 0xFFFF_E000) | 0x1000;
+                }
+                int in = x;
+                if (Float.isNaN(Float.intBitsToFloat(x))) {
+                    assertTrue(Float.isNaN(Float.intBitsToFloat(out[g])), () -> form + " of 0x" + Integer.toHexString(in));
+                } else {
+                    assertEquals(Integer.toHexString(tf32(x, mode, form.contains("satfinite"))), Integer.toHexString(out[g]),
+                            form + " of 0x" + Integer.toHexString(x));
+                }
+            }
+        }
+    }
 }

@@ -250,6 +250,78 @@ class EverydayTensorCoreTest {
         }
     }
 
+    /** A multiplicand element of wmma_shapes.cu's form of type {@code t} from its input word. */
+    private static double multiplicand(String t, int v) {
+        switch (t) {
+            case "f16":
+                return v % 4;
+            case "s8":
+                return (byte) v;
+            case "u8":
+                return v & 0xFF;
+            default:
+                // bf16, tf32, f64
+                return v % 8;
+        }
+    }
+
+    /** An accumulator element of wmma_shapes.cu's form of type {@code t} from its input word. */
+    private static double accumulator(String t, int v) {
+        switch (t) {
+            case "f32":
+                return v % 1000;
+            case "f16":
+                return v % 30;
+            case "s32":
+                return v % 100000;
+            default:
+                return (v % 1000) / 4.0;
+        }
+    }
+
+    /**
+     * wmma_shapes.cu: the WMMA API on m32n8k16 and m8n32k16 (.f16 with .f32 and .f16
+     * accumulators, .s8, .u8, .bf16), m16n16k8 .tf32, m8n8k4 .f64, and the experimental m8n8k32
+     * .s4 and m8n8k128 .b1 (XOR and AND popc) with packed fragments, every layout of A, B and C.
+     */
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void wmmaShapesAndTypes(Variant v) throws IOException {
+        PreparedLaunch launch = Everyday.launch("wmma_shapes.wmma_shapes", v);
+        int[] in = Everyday.ints(launch.initialBuffer("in"));
+        double[] d = doubles(Everyday.run(launch).outputs().get("d"));
+        Object[][] forms = {{32, 8, 16, "f16", "f32"}, {8, 32, 16, "f16", "f16"}, {32, 8, 16, "s8", "s32"},
+            {8, 32, 16, "u8", "s32"}, {8, 32, 16, "bf16", "f32"}, {16, 16, 8, "tf32", "f32"}, {8, 8, 4, "f64", "f64"}};
+        for (int f = 0; f < forms.length; f++) {
+            int rows = (Integer) forms[f][0], cols = (Integer) forms[f][1], depth = (Integer) forms[f][2];
+            String ab = (String) forms[f][3], acc = (String) forms[f][4];
+            int base = 4096 * f;
+            for (int r = 0; r < rows; r++) {
+                for (int n = 0; n < cols; n++) {
+                    double sum = accumulator(acc, in[base + 2048 + r * cols + n]);
+                    for (int k = 0; k < depth; k++) {
+                        sum += multiplicand(ab, in[base + r * depth + k]) * multiplicand(ab, in[base + 1024 + k * cols + n]);
+                    }
+                    assertEquals(sum, d[256 * f + r * cols + n], "form " + f + " d[" + r + "][" + n + "]");
+                }
+            }
+        }
+        for (int f = 7; f < 10; f++) {
+            int depth = f == 7 ? 32 : 128, bits = f == 7 ? 4 : 1, base = 4096 * f;
+            for (int r = 0; r < 8; r++) {
+                for (int n = 0; n < 8; n++) {
+                    long sum = in[base + 2048 + r * 8 + n] % 100000;
+                    for (int k = 0; k < depth; k++) {
+                        long x = element(in[base + r * depth + k], bits, f == 7);
+                        long y = element(in[base + 1024 + k * 8 + n], bits, f == 7);
+                        sum += f == 7 ? x * y : f == 9 ? x & y : x ^ y;
+                    }
+                    assertEquals(sum, d[256 * f + r * 8 + n], "form " + f + " d[" + r + "][" + n + "]");
+                }
+            }
+        }
+    }
+
     /** The low {@code bits} of {@code v}, sign-extended if {@code signed}. */
     private static long element(int v, int bits, boolean signed) {
         int shift = 32 - bits;

@@ -161,7 +161,7 @@ final class BlockTranslations {
                 String shift = in.op == Op.SHL ? "shl" : TypeWidths.SIGNED[t] ? "shrSigned" : "shrUnsigned";
                 return Lane.of(shift, in, ra(in), rb(in), width, TypeWidths.MASK[t]);
             case Op.CVT:
-                if (in.type2 < 0) {
+                if (in.type2 < 0 || (in.flags & Op.F_TF32) != 0) {
                     return null;
                 }
                 if (!integer || in.type2 > LAST_INT) {

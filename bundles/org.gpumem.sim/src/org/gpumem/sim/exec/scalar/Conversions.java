@@ -16,6 +16,14 @@ public final class Conversions {
     }
 
     static void cvt(Instruction in, long[] R, int m) {
+        if ((in.flags & Op.F_TF32) != 0) {
+            int d = in.dst[0] << 5, a = in.src[0] << 5;
+            for (int mm = m; mm != 0; mm &= mm - 1) {
+                int l = Integer.numberOfTrailingZeros(mm);
+                R[d | l] = toTf32((int) R[a | l], in.rnd, in.flags) & 0xFFFF_FFFFL;
+            }
+            return;
+        }
         int dt = in.type, st = in.type2;
         int d = in.dst[0] << 5, a = in.src[0] << 5;
         boolean sat = (in.flags & Op.F_SAT) != 0;
@@ -50,6 +58,30 @@ public final class Conversions {
     }
 
     /** Whether a cvt from type {@code st} to {@code dt} involves a float type: its values go through {@link #convert}. */
+    /**
+     * f32 bits rounded to tf32 (the f32 format with 13 fraction bits zero): {@code rnd}
+     * {@link Op#RND_NONE} for .rna (nearest, ties away from zero), .rn (ties to even) or .rz;
+     * {@code .relu} makes negative results +0, {@code .satfinite} an infinite one the largest finite
+     * tf32 of its sign; a NaN gives the canonical NaN.
+     */
+    static int toTf32(int x, int rnd, int flags) {
+        if (Float.isNaN(Float.intBitsToFloat(x))) {
+            return 0x7FFF_FFFF;
+        }
+        int sign = x & 0x8000_0000, mag = x & 0x7FFF_FFFF;
+        if (mag < 0x7F80_0000) {
+            int add = rnd == Op.RND_RZ ? 0 : rnd == Op.RND_RN ? 0xFFF + ((mag >>> 13) & 1) : 0x1000;
+            mag = (mag + add) & 0xFFFF_E000;
+        }
+        if ((flags & Op.F_SATFINITE) != 0 && mag == 0x7F80_0000) {
+            mag = 0x7F7F_E000;
+        }
+        if ((flags & Op.F_RELU) != 0 && sign != 0) {
+            return 0;
+        }
+        return sign | mag;
+    }
+
     public static boolean involvesFloat(int st, int dt) {
         return TYPES_FLOAT[st] || TYPES_FLOAT[dt];
     }
