@@ -241,6 +241,9 @@ final class MatrixForms {
             throw f.fail(f.opcode + " needs .row.col (the m8n8k4 .f16 forms with other layouts are not simulated)");
         }
         java.util.List<MatrixShape.Element> types = elements(f);
+        if (s[0] == 8 && s[2] == 4 && !types.contains(F64)) {
+            throw f.fail("unsupported form " + f.opcode + " (sm_70's quad-pair mma.m8n8k4 on .f16 is not simulated)");
+        }
         if (types.size() != 4) {
             throw f.fail("unsupported types in " + f.opcode);
         }
