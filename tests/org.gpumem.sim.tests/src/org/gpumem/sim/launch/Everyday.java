@@ -58,6 +58,12 @@ final class Everyday {
         return v;
     }
 
+    static double[] doubles(byte[] b) {
+        double[] v = new double[b.length / 8];
+        ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().get(v);
+        return v;
+    }
+
     static short[] shorts(byte[] b) {
         short[] v = new short[b.length / 2];
         ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).asShortBuffer().get(v);

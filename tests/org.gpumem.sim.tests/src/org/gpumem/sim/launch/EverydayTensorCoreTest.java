@@ -289,7 +289,7 @@ class EverydayTensorCoreTest {
     void wmmaShapesAndTypes(Variant v) throws IOException {
         PreparedLaunch launch = Everyday.launch("wmma_shapes.wmma_shapes", v);
         int[] in = Everyday.ints(launch.initialBuffer("in"));
-        double[] d = doubles(Everyday.run(launch).outputs().get("d"));
+        double[] d = Everyday.doubles(Everyday.run(launch).outputs().get("d"));
         Object[][] forms = {{32, 8, 16, "f16", "f32"}, {8, 32, 16, "f16", "f16"}, {32, 8, 16, "s8", "s32"},
             {8, 32, 16, "u8", "s32"}, {8, 32, 16, "bf16", "f32"}, {16, 16, 8, "tf32", "f32"}, {8, 8, 4, "f64", "f64"}};
         for (int f = 0; f < forms.length; f++) {
@@ -337,7 +337,7 @@ class EverydayTensorCoreTest {
     void mmaSyncTf32AndF64Shapes(Variant v) throws IOException {
         PreparedLaunch launch = Everyday.launch("mma_shapes.mma_floats", v);
         int[] in = Everyday.ints(launch.initialBuffer("in"));
-        double[] d = doubles(Everyday.run(launch).outputs().get("d"));
+        double[] d = Everyday.doubles(Everyday.run(launch).outputs().get("d"));
         int[][] forms = {{16, 8}, {16, 4}, {8, 4}, {16, 4}, {16, 8}, {16, 16}};
         for (int f = 0; f < forms.length; f++) {
             int rows = forms[f][0], depth = forms[f][1], base = 8192 * f;
@@ -353,14 +353,6 @@ class EverydayTensorCoreTest {
         }
     }
 
-    private static double[] doubles(byte[] b) {
-        long[] bits = Everyday.longs(b);
-        double[] v = new double[bits.length];
-        for (int i = 0; i < bits.length; i++) {
-            v[i] = Double.longBitsToDouble(bits[i]);
-        }
-        return v;
-    }
 
     /** Half {@code k} (0: low) of a 32-bit value. */
     private static int half(int v, int k) {
