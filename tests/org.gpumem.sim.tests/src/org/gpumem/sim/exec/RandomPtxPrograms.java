@@ -85,7 +85,7 @@ final class RandomPtxPrograms {
         String[] binary = {"add", "sub", "add.sat", "sub.sat", "mul.lo", "mul.hi", "min", "max", "and", "or", "xor", "div",
             "rem", "add.rn", "add.rz", "add.rm", "add.rp", "sub.rn", "sub.rz", "mul.rn", "mul.rz", "mul.rp", "add.ftz",
             "mul.ftz", "add.rn.sat", "mul.rn.ftz", "div.rn", "div.rz", "div.approx", "div.full", "mul24.lo",
-            "mul24.hi", "min.ftz", "max.NaN", "add.cc", "sub.cc"};
+            "mul24.hi", "min.ftz", "max.NaN", "add.cc", "sub.cc", "min.xorsign.abs", "max.NaN.xorsign.abs"};
         String[] ternary = {"mad.lo", "mad.hi", "fma.rn", "fma.rz", "fma.rm", "mad.rn", "fma.rn.sat", "fma.rn.ftz",
             "mad.hi.sat", "sad", "mad24.lo", "madc.lo", "mad.lo.cc"};
         String[] unary = {"mov", "neg", "abs", "not", "cnot", "brev", "sqrt.rn", "rcp.rn", "sqrt.approx", "rsqrt.approx",

@@ -260,7 +260,9 @@ class PtxLoaderTest {
         assertEquals("lazy.ptx:7: unknown or unsupported register %r9", refusal(" add.u32 %r1, %r9, 1;"));
         assertEquals("lazy.ptx:7: add.u32 takes 3 operands, found 2", refusal(" add.u32 %r1, %r2;"));
         assertEquals("lazy.ptx:7: undefined symbol undefined_sym", refusal(" ld.global.u32 %r1, [undefined_sym];"));
-        assertEquals("lazy.ptx:7: unsupported type .f16 in ex2.approx.f16", refusal(" .reg .b16 %h<3>; ex2.approx.f16 %h1, %h2;"),
+        String quadPair = "mma.sync.aligned.m8n8k4.row.col.f16.f16.f16.f16";
+        assertEquals("lazy.ptx:7: unsupported form " + quadPair + " (sm_70's quad-pair mma.m8n8k4 on .f16 is not simulated)",
+                refusal(" " + quadPair + " {%r0, %r1, %r2, %r3}, {%r0, %r1}, {%r2, %r3}, {%r0, %r1, %r2, %r3};"),
                 "valid PTX the simulator does not execute");
         assertEquals("lazy.ptx:7: unsupported directive .branchtargets in function body",
                 refusal("TARGETS: .branchtargets L1, L2;\nL1: ret;\nL2: ret;"));
