@@ -111,4 +111,42 @@ class MatrixInstructionTest {
             }
         }
     }
+
+    /**
+     * wmma.load and wmma.store without a stride use the matrix's leading dimension (columns when
+     * row-major): A 8 x 4 at aux[0] (stride 4), B 4 x 8 at aux[32] (stride 8) and D 8 x 8 at
+     * aux[64] (stride 8), f64 m8n8k4; B picks column n % 4 of A, so D(r, n) = A(r, n % 4).
+     */
+    @Test
+    void fragmentsWithoutAStrideUseTheLeadingDimension() {
+        int[] aux = new int[2 * 128];
+        for (int i = 0; i < 32; i++) {
+            long a = Double.doubleToRawLongBits(i + 1);
+            aux[2 * i] = (int) a;
+            aux[2 * i + 1] = (int) (a >>> 32);
+        }
+        for (int k = 0; k < 4; k++) {
+            for (int n = 0; n < 8; n++) {
+                long b = Double.doubleToRawLongBits(n % 4 == k ? 1 : 0);
+                aux[2 * (32 + k * 8 + n)] = (int) b;
+                aux[2 * (32 + k * 8 + n) + 1] = (int) (b >>> 32);
+            }
+        }
+        String body = String.join("\n",
+                " mov.f64 %fd3, 0d0000000000000000;",
+                " wmma.load.a.sync.aligned.row.m8n8k4.global.f64 {%fd1}, [%aux];",
+                " wmma.load.b.sync.aligned.row.m8n8k4.global.f64 {%fd2}, [%aux+256];",
+                " wmma.mma.sync.aligned.row.row.m8n8k4.rn.f64.f64.f64.f64 {%fd4, %fd5}, {%fd1}, {%fd2}, {%fd3, %fd3};",
+                " wmma.store.d.sync.aligned.row.m8n8k4.global.f64 [%aux+512], {%fd4, %fd5};");
+        SimTestSupport.Run r = SimTestSupport.runPerThread("", body, 1, 32, 4 * aux.length, aux);
+        assertNull(r.result.fault(), () -> r.result.fault().message());
+        int[] out = r.aux(aux.length);
+        for (int row = 0; row < 8; row++) {
+            for (int n = 0; n < 8; n++) {
+                int i = 2 * (64 + row * 8 + n);
+                double d = Double.longBitsToDouble((out[i] & 0xFFFF_FFFFL) | (long) out[i + 1] << 32);
+                assertEquals(row * 4 + n % 4 + 1, d, "d[" + row + "][" + n + "]");
+            }
+        }
+    }
 }
