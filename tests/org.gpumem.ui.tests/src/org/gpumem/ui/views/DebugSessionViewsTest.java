@@ -52,6 +52,7 @@ import org.gpumem.model.Context;
 import org.gpumem.model.Pool;
 import org.gpumem.model.Scope;
 import org.gpumem.model.addressing.Contexts;
+import org.gpumem.sim.debug.FrameVariables;
 import org.gpumem.ui.GpuMemoryViews;
 import org.gpumem.ui.KernelDebugging;
 import org.gpumem.ui.UiTesting;
@@ -423,6 +424,63 @@ class DebugSessionViewsTest {
             return window != null && window.getData() != before && window.getExpanded() && window.getItemCount() == 8
                     && "[0]".equals(window.getItem(0).getText(0));
         }, 60_000, "window[] to be shown expanded after the step");
+    }
+
+    /**
+     * Step Into a device function: at its entry line the Variables view says its parameters are
+     * not live yet (nvcc -G loads them from the parameter space in the function's first
+     * instructions) instead of showing stale registers; one step later they hold the caller's
+     * arguments (weighted_sum(window, 8): count 8, values a generic pointer into the lane's local
+     * window[]).
+     */
+    @Test
+    void parametersAtAFunctionsEntryAreNotShownBeforeTheyAreLoaded() throws Exception {
+        ILaunchConfigurationWorkingCopy wc = kernels.localWeighted("ui test function entry", 73, "int result = weighted_sum(");
+        IWorkbenchPage page = KernelDebugging.gpuMemoryPerspective();
+        launchToBreakpoint(wc, "the breakpoint at the call");
+        KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
+        WarpThread thread = (WarpThread) KernelDebugging.selectedFrame().getThread();
+        DebugPlugin.getDefault().getBreakpointManager().setEnabled(false);
+        AbstractDebugView variables = (AbstractDebugView) page.showView(IDebugUIConstants.ID_VARIABLE_VIEW);
+        Tree tree = ((TreeViewer) variables.getViewer()).getTree();
+
+        long stops = target.stopGeneration();
+        thread.stepInto();
+        UiTesting.waitUntil(() -> target.isSuspended() && target.stopGeneration() > stops, 60_000, "the step into weighted_sum");
+        PtxStackFrame entry = (PtxStackFrame) thread.getTopStackFrame();
+        assertTrue(entry.getName().startsWith("weighted_sum("), entry.getName());
+        int line = KernelDebugging.lineOf(KERNELS.resolve("local_array.cu"), "__device__ __noinline__ int weighted_sum(");
+        assertTrue(entry.getLineNumber() == line || entry.getLineNumber() == line + 1, "entry at line " + entry.getLineNumber());
+        for (String parameter : List.of("values", "count")) {
+            String shown = entry.variable(parameter).getValue().getValueString();
+            assertEquals("<" + FrameVariables.NOT_RUN_YET + ">", shown, parameter + " at weighted_sum's entry");
+            UiTesting.waitUntil(() -> rowText(tree, parameter).contains(FrameVariables.NOT_RUN_YET), 60_000,
+                    "the Variables view to say " + parameter + " is not live yet");
+        }
+
+        long entered = target.stopGeneration();
+        thread.stepOver();
+        UiTesting.waitUntil(() -> target.isSuspended() && target.stopGeneration() > entered, 60_000, "the step in weighted_sum");
+        PtxStackFrame loaded = (PtxStackFrame) thread.getTopStackFrame();
+        assertTrue(loaded.getName().startsWith("weighted_sum("), loaded.getName());
+        assertEquals("8", loaded.variable("count").getValue().getValueString(), "count: the caller passes 8");
+        String values = loaded.variable("values").getValue().getValueString();
+        assertTrue(values.contains(" -> local +0x"), "values points into the lane's local window[]: " + values);
+        UiTesting.waitUntil(() -> rowText(tree, "count").contains("8") && !rowText(tree, "count").contains(FrameVariables.NOT_RUN_YET),
+                60_000, "the Variables view to show count = 8");
+    }
+
+    /** Every column's text of the Variables view's top-level row named {@code name}, or "" when absent. */
+    private static String rowText(Tree tree, String name) {
+        TreeItem row = item(tree, name);
+        if (row == null) {
+            return "";
+        }
+        StringBuilder texts = new StringBuilder();
+        for (int c = 0; c < Math.max(1, tree.getColumnCount()); c++) {
+            texts.append(row.getText(c)).append('\t');
+        }
+        return texts.toString();
     }
 
     private static void collectTexts(TreeItem[] items, List<String> into) {
