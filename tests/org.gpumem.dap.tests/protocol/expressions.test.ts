@@ -49,7 +49,7 @@ async function start(breakpoints: DebugProtocol.SourceBreakpoint[], check?: (set
   const dc = await startClient();
   const init = await dc.initializeRequest({ adapterID: 'gpumem', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' });
   for (const c of ['supportsConditionalBreakpoints', 'supportsHitConditionalBreakpoints', 'supportsDataBreakpoints',
-    'supportsEvaluateForHovers'] as const) {
+    'supportsDataBreakpointBytes', 'supportsEvaluateForHovers'] as const) {
     assert.equal(init.body![c], true, c);
   }
   await Promise.all([dc.waitForEvent('initialized'), dc.launchRequest({ program: PROGRAM } as DebugProtocol.LaunchRequestArguments)]);
@@ -149,6 +149,45 @@ test('a condition stops in the lane where it holds; evaluate there; a data break
     assert.equal((await evaluate(dc, 'out[gid]', after.id)).result, String(outOf(cta, t)));
 
     // no more stops: the program checks every result and passes
+    await dc.customRequest('setDataBreakpoints', { breakpoints: [] });
+    const [exited] = await Promise.all([dc.waitForEvent('exited'), dc.continueRequest({ threadId: hit.body.threadId })]);
+    assert.equal(exited.body.exitCode, 0);
+  } finally {
+    await dc.stop();
+  }
+});
+
+/** A 32-bit integer's bytes as gpumem prints a watched address range's: little-endian hex pairs. */
+const leBytes = (v: number) => [0, 8, 16, 24].map(s => ((v >>> s) & 0xff).toString(16).padStart(2, '0')).join(' ');
+
+test('a data breakpoint on an address (a memory reference, asAddress) catches the write of those bytes', async () => {
+  const { dc, stopped } = await start([{ line: SUM_LINE, condition: 'threadIdx.x == 37 && blockIdx.x == 1' }]);
+  try {
+    const cta = 1;
+    const t = 37;
+    const frame = await topFrame(dc, stopped.body.threadId!);
+    // where out[gid] is, as the evaluator gives a pointer's memory reference
+    const reference = (await evaluate(dc, '&out[gid]', frame.id)).memoryReference!;
+    assert.match(reference, /^global \[device\] \+0x[0-9a-f]+$/);
+    const info = (await dc.customRequest('dataBreakpointInfo', { name: reference, asAddress: true, bytes: 4 })).body;
+    const offset = /\+0x([0-9a-f]+)$/.exec(reference)![1];
+    assert.equal(info.description, `global +0x${offset} (global [device] +0x${offset}, 4 bytes)`);
+    // a reference to a space the target does not have is refused, naming it
+    const outside = (await dc.customRequest('dataBreakpointInfo', { name: 'nosuchspace [device] +0x0', asAddress: true, bytes: 4 })
+      .then(r => r.body.description as string, (e: Error) => e.message));
+    assert.match(outside, /nosuchspace/);
+
+    const old = Number((await evaluate(dc, 'out[gid]', frame.id)).result);
+    const setData = await dc.customRequest('setDataBreakpoints', { breakpoints: [{ dataId: info.dataId, accessType: 'write' }] });
+    assert.equal(setData.body.breakpoints[0].verified, true);
+    await dc.setBreakpointsRequest({ source: { path: KERNEL }, breakpoints: [] });
+    const [hit] = await Promise.all([dc.waitForEvent('stopped'), dc.continueRequest({ threadId: stopped.body.threadId! })]);
+    assert.equal(hit.body.reason, 'data breakpoint');
+    // only thread 37 of CTA 1 (warp 1, lane 5) writes out[gid]
+    assert.deepEqual(laneOf(hit as DebugProtocol.StoppedEvent), { cta, warp: 1, lane: 5 });
+    assert.ok(hit.body.text.includes(`expressions.cu:${OUT_LINE}`), hit.body.text);
+    assert.ok(hit.body.text.endsWith(`: old = ${leBytes(old)}, new = ${leBytes(outOf(cta, t))}`), hit.body.text);
+
     await dc.customRequest('setDataBreakpoints', { breakpoints: [] });
     const [exited] = await Promise.all([dc.waitForEvent('exited'), dc.continueRequest({ threadId: hit.body.threadId })]);
     assert.equal(exited.body.exitCode, 0);

@@ -254,6 +254,18 @@ public final class DebugSession {
         return query(e -> e.watchpoint(e.parse(expression), lane, level, kind));
     }
 
+    /**
+     * A watchpoint on {@code length} bytes at {@code address} of {@code space} as {@code lane}
+     * sees them ({@link KernelEngine#watchpoint(String, long, long, LaneId, WatchpointSpec.Kind)}).
+     *
+     * @throws NotStoppedException when the kernel is running or the session ended
+     * @throws org.gpumem.debug.core.expr.ExpressionException when the bytes cannot be watched
+     */
+    public WatchpointSpec watchpoint(String space, long address, long length, LaneId lane, WatchpointSpec.Kind kind)
+            throws NotStoppedException {
+        return query(e -> e.watchpoint(space, address, length, lane, kind));
+    }
+
     private List<BreakpointSpec> install() {
         List<BreakpointSpec> all = new ArrayList<>(breakpoints);
         if (runTo != null) {

@@ -274,14 +274,36 @@ public final class KernelEngine {
         if (length <= 0) {
             throw new ExpressionException(0, "the size of " + v.typeName() + " is not known");
         }
+        return watch(expression.text().strip(), v.memory().space(), v.memory().offset(), length, lane, kind, v.type());
+    }
+
+    /**
+     * A watchpoint on {@code length} bytes at {@code address} of {@code space} as {@code lane}
+     * sees them (bytes selected in a memory view, a DAP data breakpoint on an address); a generic
+     * address is taken through the target's windows to the space that stores the bytes. They
+     * print as bytes when they change.
+     *
+     * @throws ExpressionException when the space has no such address or the bytes cannot be
+     *         watched (the message says why)
+     */
+    @ConfinedToSession
+    public WatchpointSpec watchpoint(String space, long address, long length, LaneId lane, WatchpointSpec.Kind kind) {
+        confined();
+        if (length < 1) {
+            throw new ExpressionException(0, "a watchpoint watches at least one byte, not " + length);
+        }
+        return watch(space + " +0x" + Long.toHexString(address), space, address, length, lane, kind, null);
+    }
+
+    private WatchpointSpec watch(String label, String space, long address, long length, LaneId lane,
+            WatchpointSpec.Kind kind, DwarfType type) {
         SpaceOffset stored;
         try {
-            stored = AddressResolver.throughWindows(AddressSpaces.require(facts.target(), v.memory().space()), v.memory().offset());
+            stored = AddressResolver.throughWindows(AddressSpaces.require(facts.target(), space), address);
         } catch (AddressingException e) {
             throw new ExpressionException(0, e.getMessage());
         }
-        WatchpointSpec spec = new WatchpointSpec(expression.text().strip(), stored.space().getName(), lane, false,
-                stored.offset(), length, kind, v.type());
+        WatchpointSpec spec = new WatchpointSpec(label, stored.space().getName(), lane, false, stored.offset(), length, kind, type);
         Watchpoint w = toSim(spec);
         String problem = w == null ? "the simulator cannot watch " + stored.space().getName() + " memory" : sim.checkWatchpoint(w);
         if (problem != null) {

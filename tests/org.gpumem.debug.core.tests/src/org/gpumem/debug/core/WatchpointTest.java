@@ -11,6 +11,9 @@ import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
 import org.gpumem.debug.core.expr.ExpressionException;
+import org.gpumem.model.AddressSpace;
+import org.gpumem.model.Window;
+import org.gpumem.model.WindowAccess;
 import org.gpumem.sim.Dim3;
 import org.junit.jupiter.api.Test;
 
@@ -58,6 +61,45 @@ class WatchpointTest extends ExpressionSessions {
         assertEquals("0", hit.formatBefore());
         assertEquals(Integer.toString(ExpressionKernel.stage(1, 5)), hit.formatAfter());
         assertEquals("int", spec.type().name());
+    }
+
+    /**
+     * Bytes by address, as a memory view selects them: the same shared element through its
+     * shared offset, and through the generic window's address of it, stops where the expression's
+     * watchpoint stops; its values print as bytes. A space the target lacks is refused.
+     */
+    @Test
+    void anAddressRangeStopsLikeTheVariableItHolds() throws Exception {
+        DebugSession s = session();
+        WatchpointSpec byName = s.watchpoint("stage[5]", thread(1, 0), 0, WatchpointSpec.Kind.WRITE);
+        WatchpointSpec byAddress = s.watchpoint("shared", byName.offset(), 4, thread(1, 0), WatchpointSpec.Kind.WRITE);
+        assertEquals("shared", byAddress.space());
+        assertEquals(byName.offset(), byAddress.offset());
+        assertEquals(4, byAddress.length());
+        assertEquals("shared +0x" + Long.toHexString(byName.offset()), byAddress.label());
+        List<Stop> stops = watch(s, byAddress);
+        assertEquals(1, stops.size());
+        WatchHit hit = stops.get(0).watch();
+        assertEquals(thread(1, 5), hit.lane());
+        assertEquals(line("stage[threadIdx.x] = gid - 20"), hit.source().line());
+        assertEquals("00 00 00 00", hit.formatBefore());
+        assertEquals(littleEndian(ExpressionKernel.stage(1, 5)), hit.formatAfter());
+
+        DebugSession t = session();
+        // the generic address of stage[5]: its shared offset in the generic space's shared window
+        AddressSpace genericSpace = t.launch().target().getDefaultSpace();
+        Window shared = ((WindowAccess) genericSpace.getAccess()).getWindows().stream()
+                .filter(w -> w.getSpace().getName().equals("shared")).findFirst().orElseThrow();
+        long generic = shared.getStart() + byName.offset();
+        WatchpointSpec throughWindow = t.watchpoint(genericSpace.getName(), generic, 4, thread(1, 0), WatchpointSpec.Kind.WRITE);
+        assertEquals("shared", throughWindow.space(), "a generic address is taken through the windows");
+        assertEquals(byName.offset(), throughWindow.offset());
+        assertThrows(ExpressionException.class, () -> t.watchpoint("nosuch", 0, 4, thread(1, 0), WatchpointSpec.Kind.WRITE));
+        assertThrows(ExpressionException.class, () -> t.watchpoint("shared", 0, 0, thread(1, 0), WatchpointSpec.Kind.WRITE));
+    }
+
+    private static String littleEndian(int value) {
+        return String.format("%02x %02x %02x %02x", value & 0xff, (value >>> 8) & 0xff, (value >>> 16) & 0xff, value >>> 24);
     }
 
     @Test

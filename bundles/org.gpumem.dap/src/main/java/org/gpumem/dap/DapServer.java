@@ -185,6 +185,7 @@ public final class DapServer implements GpumemDebugServer {
         c.setSupportsHitConditionalBreakpoints(true);
         c.setSupportsEvaluateForHovers(true);
         c.setSupportsDataBreakpoints(true);
+        c.setSupportsDataBreakpointBytes(true);
         return CompletableFuture.completedFuture(c);
     }
 
@@ -976,8 +977,8 @@ public final class DapServer implements GpumemDebugServer {
     // ------------------------------------------------------------------ memory
 
     /** Where a memoryReference points at this stop. */
-    private record Place(DebugSession session, StopMemoryState state, AddressSpace space, Context context, long offset,
-            String reference) {
+    private record Place(DebugSession session, StopMemoryState state, AddressSpace space, Context context, LaneId lane,
+            long offset, String reference) {
     }
 
     private Place place(String memoryReference, long delta) {
@@ -1016,7 +1017,7 @@ public final class DapServer implements GpumemDebugServer {
         if (context == null) {
             throw Refusal.of(ref.context() + " is not resident");
         }
-        return new Place(s, state, space, context, ref.offset() + delta, ref.plus(delta).toString());
+        return new Place(s, state, space, context, named.lane(), ref.offset() + delta, ref.plus(delta).toString());
     }
 
     private static Long number(String text) {
@@ -1203,7 +1204,7 @@ public final class DapServer implements GpumemDebugServer {
             throw Refusal.of("dataBreakpointInfo needs a name");
         }
         if (Boolean.TRUE.equals(args.getAsAddress())) {
-            throw Refusal.of("gpumem watches variables and expressions, not addresses (supportsDataBreakpointBytes is not offered)");
+            return CompletableFuture.completedFuture(addressDataBreakpointInfo(args.getName(), args.getBytes()));
         }
         String expression;
         EvalPlace at;
@@ -1235,16 +1236,41 @@ public final class DapServer implements GpumemDebugServer {
         } catch (NotStoppedException e) {
             throw Refusal.of(e.getMessage());
         }
-        String id = "launch " + launchNumber + ": " + spec.describe(at.session().launch().target());
+        return CompletableFuture.completedFuture(dataBreakpointInfo(at.session(), spec));
+    }
+
+    /**
+     * A data breakpoint on {@code bytes} bytes (1 when absent) at a memory reference: gpumem's
+     * {@code <space> [<context>] +0x<offset>} as readMemory takes it, or an address of the
+     * target's default (generic) space as the focused lane sees it.
+     */
+    private DataBreakpointInfoResponse addressDataBreakpointInfo(String reference, Integer bytes) {
+        Place p = place(reference, 0);
+        DataBreakpointInfoResponse r = new DataBreakpointInfoResponse();
+        try {
+            return dataBreakpointInfo(p.session(), p.session().watchpoint(p.space().getName(), p.offset(),
+                    bytes == null ? 1 : bytes, p.lane(), WatchpointSpec.Kind.WRITE));
+        } catch (ExpressionException e) {
+            r.setDescription(e.getMessage());
+            return r;
+        } catch (NotStoppedException e) {
+            throw Refusal.of(e.getMessage());
+        }
+    }
+
+    /** The answer handing out {@code spec}'s data id, which setDataBreakpoints takes back. */
+    private DataBreakpointInfoResponse dataBreakpointInfo(DebugSession session, WatchpointSpec spec) {
+        DataBreakpointInfoResponse r = new DataBreakpointInfoResponse();
+        String id = "launch " + launchNumber + ": " + spec.describe(session.launch().target());
         synchronized (dataIds) {
             dataIds.put(id, spec);
         }
         r.setDataId(id);
-        r.setDescription(spec.describe(at.session().launch().target()));
+        r.setDescription(spec.describe(session.launch().target()));
         r.setAccessTypes(new DataBreakpointAccessType[] {DataBreakpointAccessType.WRITE, DataBreakpointAccessType.READ,
                 DataBreakpointAccessType.READ_WRITE});
         r.setCanPersist(false);
-        return CompletableFuture.completedFuture(r);
+        return r;
     }
 
     /**
