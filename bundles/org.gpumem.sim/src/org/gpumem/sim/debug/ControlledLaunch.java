@@ -22,6 +22,7 @@ import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.SourceLocation;
 import org.gpumem.sim.WarpPosition;
 import org.gpumem.sim.WarpState;
+import org.gpumem.sim.check.Finding;
 import org.gpumem.sim.exec.Cta;
 import org.gpumem.sim.exec.Launch;
 import org.gpumem.sim.exec.ProfileTally;
@@ -188,6 +189,23 @@ public final class ControlledLaunch {
 
     public List<Breakpoint> breakpoints() {
         return breakpoints.all();
+    }
+
+    // ------------------------------------------------------------------ memory checks
+
+    /**
+     * Whether the first finding of the launch's memory checks that is new to the device stops
+     * the warp that made it, right after the instruction
+     * ({@link DebugEvent.Kind#SUSPENDED_FINDING}); from the next resume or step on, on a checked
+     * launch only (false otherwise). An uninitialized read the checks hold until the thread's
+     * exit (a read a later write may explain) stops nothing.
+     */
+    public boolean stopAtFirstFinding(boolean on) {
+        if (!launch.checked()) {
+            return false;
+        }
+        launch.stopAtFindings(on);
+        return true;
     }
 
     // ------------------------------------------------------------------ watchpoints
@@ -435,6 +453,9 @@ public final class ControlledLaunch {
             if (s == Cta.Stop.WATCHPOINT) {
                 return watched(w);
             }
+            if (s == Cta.Stop.FINDING) {
+                return found(w);
+            }
             if (s == Cta.Stop.FAULT) {
                 return faulted(w);
             }
@@ -507,6 +528,9 @@ public final class ControlledLaunch {
         }
         if (s == Cta.Stop.WATCHPOINT) {
             return watched(w);
+        }
+        if (s == Cta.Stop.FINDING) {
+            return found(w);
         }
         if (s == Cta.Stop.BARRIER && !w.cta().resolveBlocked() && w.cta().fault() != null) {
             return faulted(w);
@@ -614,12 +638,27 @@ public final class ControlledLaunch {
         return stoppedAt(DebugEvent.Kind.SUSPENDED_WATCHPOINT, w, null, hit);
     }
 
+    /**
+     * A warp that stopped right after an instruction in which the memory checks found something
+     * new to the device: as after a watched access, a breakpoint at the instruction it stopped at
+     * still stops it. Only the first finding stops the launch.
+     */
+    private DebugEvent found(Warp w) {
+        Finding f = launch.takeFindingStop();
+        launch.stopAtFindings(false);
+        return stoppedAt(DebugEvent.Kind.SUSPENDED_FINDING, w, null, null, f);
+    }
+
     private DebugEvent stoppedAt(DebugEvent.Kind kind, Warp w, Breakpoint b, Watchpoint.Hit hit) {
+        return stoppedAt(kind, w, b, hit, null);
+    }
+
+    private DebugEvent stoppedAt(DebugEvent.Kind kind, Warp w, Breakpoint b, Watchpoint.Hit hit, Finding finding) {
         lastStopWarp = w;
         selected = w;
         retireFinished(w.cta());
         CtaView view = viewOf(w.cta());
-        return ended(new DebugEvent(kind, view, view.warp(w.id()), b, null, null, hit));
+        return ended(new DebugEvent(kind, view, view.warp(w.id()), b, null, null, hit, finding));
     }
 
     private DebugEvent faulted(Warp w) {

@@ -37,7 +37,12 @@ public final class Cta {
         /** Reached an instruction with a breakpoint (not yet executed). */
         BREAKPOINT,
         /** Executed an instruction that accessed a watched range; {@link #watchHit()} says how. */
-        WATCHPOINT
+        WATCHPOINT,
+        /**
+         * Executed an instruction in which the launch's memory checks found something new to the
+         * device, while they stop at findings ({@link Launch#stopAtFindings}); {@link Launch#takeFindingStop()} says what.
+         */
+        FINDING
     }
 
     final Launch launch;

@@ -194,7 +194,7 @@ public final class Interpreter {
                     } else if (watches != null && m != 0 && Watches.accessesMemory(op)) {
                         Watches.Hit hit = watches.before(cta, w, in, R, m);
                         if (checks != null) {
-                            CheckedAccesses.before(checks, cta, w, f, in, R, m);
+                            checked(checks, w, f, in, R, m);
                         }
                         execute(w, f, in, R, m);
                         if (hit != null) {
@@ -202,11 +202,22 @@ public final class Interpreter {
                             f.spc[top] = pc + 1;
                             return Cta.Stop.WATCHPOINT;
                         }
-                    } else if (m != 0) {
-                        if (checks != null) {
-                            CheckedAccesses.before(checks, cta, w, f, in, R, m);
+                        if (checks != null && checks.stopPending()) {
+                            f.spc[top] = pc + 1;
+                            return Cta.Stop.FINDING;
                         }
-                        execute(w, f, in, R, m);
+                    } else if (m != 0) {
+                        if (checks == null) {
+                            execute(w, f, in, R, m);
+                        } else {
+                            checked(checks, w, f, in, R, m);
+                            execute(w, f, in, R, m);
+                            if (checks.stopPending()) {
+                                // as after a watched access: the warp stops right after the instruction
+                                f.spc[top] = pc + 1;
+                                return Cta.Stop.FINDING;
+                            }
+                        }
                     }
                     pc++;
                 }
@@ -219,6 +230,19 @@ public final class Interpreter {
             w.instructions += issued;
             cta.warpInstructions += issued;
             cta.threadInstructions += lanesIssued;
+        }
+    }
+
+    /**
+     * The memory checks look at instruction {@code in} before it executes: a finding they make
+     * now may stop the warp right after it ({@link CtaShadow#stopPending}).
+     */
+    private void checked(CtaShadow checks, Warp w, Frame f, Instruction in, long[] R, int m) {
+        checks.observing(true);
+        try {
+            CheckedAccesses.before(checks, cta, w, f, in, R, m);
+        } finally {
+            checks.observing(false);
         }
     }
 

@@ -28,6 +28,7 @@ import org.gpumem.sim.ptx.Op;
 import org.gpumem.sim.ptx.PtxFunction;
 import org.gpumem.sim.ptx.PtxModule;
 import org.gpumem.sim.ptx.PtxParam;
+import org.gpumem.sim.check.Finding;
 import org.gpumem.sim.shadow.DeviceShadow;
 import org.gpumem.sim.shadow.LaunchShadow;
 
@@ -357,6 +358,21 @@ public final class Launch implements KernelLaunch {
     /** Whether the device checks this launch (then a CTA runs with its shadow state; see {@link #shadow}). */
     public boolean checked() {
         return shadow != null;
+    }
+
+    /**
+     * Whether a finding new to the device stops the warp that made it right after the
+     * instruction ({@link Cta.Stop#FINDING}); a checked launch only. The debugger sets it.
+     */
+    public void stopAtFindings(boolean on) {
+        if (shadow != null) {
+            shadow.stopAtFindings(on);
+        }
+    }
+
+    /** The finding of the last {@link Cta.Stop#FINDING}, once; null when none. */
+    public Finding takeFindingStop() {
+        return shadow == null ? null : shadow.takeStop();
     }
 
     /**
