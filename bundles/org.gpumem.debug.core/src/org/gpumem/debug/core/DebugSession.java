@@ -243,6 +243,17 @@ public final class DebugSession {
     }
 
     /**
+     * Enqueues: the kernel stops at the first finding of its memory checks, right after the
+     * access, with the finding's lane focused ({@link StopReason#FINDING}); the future gets false
+     * when the launch has no memory checks (nothing changes then).
+     */
+    public CompletableFuture<Boolean> stopAtFirstFinding(boolean on) {
+        CompletableFuture<Boolean> done = new CompletableFuture<>();
+        submit(() -> done.complete(engine.stopAtFirstFinding(on)), done);
+        return done;
+    }
+
+    /**
      * A watchpoint on what {@code expression} designates in {@code lane}, frame {@code level}
      * ({@link KernelEngine#watchpoint}); the kernel must be stopped, or not started yet.
      *

@@ -33,6 +33,7 @@ import org.gpumem.sim.ModuleVariable;
 import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.SourceLocation;
 import org.gpumem.sim.WarpPosition;
+import org.gpumem.sim.check.Finding;
 import org.gpumem.sim.debug.Breakpoint;
 import org.gpumem.sim.debug.CallFrame;
 import org.gpumem.sim.debug.ControlledLaunch;
@@ -211,6 +212,17 @@ public final class KernelEngine {
             }
         }
         return resolved;
+    }
+
+    /**
+     * Whether the launch's first memory check finding that is new to its device stops the kernel
+     * right after the access ({@link StopReason#FINDING}, the finding's lane the stop's), from the
+     * next resume or step on. Returns false, changing nothing, when the launch has no checks.
+     */
+    @ConfinedToSession
+    boolean stopAtFirstFinding(boolean on) {
+        confined();
+        return sim.stopAtFirstFinding(on);
     }
 
     /**
@@ -473,6 +485,12 @@ public final class KernelEngine {
                 }
                 return new Stop(StopReason.WATCHPOINT, warp, null, null, h.lane(), new WatchHit(spec, lane, h.wrote(),
                         h.before(), h.after(), h.function(), h.ptxLine(), source), null);
+            }
+            case SUSPENDED_FINDING: {
+                Finding f = e.finding();
+                // the lane whose access the checks found, in the warp that made it (the stopped one)
+                int lane = f != null && f.access() != null && f.access().warp() == e.warp().id() ? f.access().lane() : -1;
+                return new Stop(StopReason.FINDING, warp, null, null, lane, null, null, f);
             }
             case SUSPENDED_STEP:
                 return new Stop(StopReason.STEP, warp, null, null);

@@ -6,6 +6,11 @@ public enum StopReason {
     BREAKPOINT,
     /** A lane wrote (or read) bytes a watchpoint watches; {@link Stop#watch()} says what. */
     WATCHPOINT,
+    /**
+     * The launch's memory checks found something new in the access the warp just made (the
+     * session stops at the first finding); {@link Stop#finding()} says what, its lane is the stop's.
+     */
+    FINDING,
     /** A step of one warp finished. */
     STEP,
     /** The client asked to suspend. */

@@ -4,7 +4,9 @@
  * control (resume, step over/into/out, run to line, suspend, terminate), breakpoints (with
  * conditions evaluated per lane and hit counts: {@link org.gpumem.debug.core.BreakpointSpec}),
  * watchpoints on any space ({@link org.gpumem.debug.core.WatchpointSpec}, caught as a
- * {@link org.gpumem.debug.core.WatchHit}), the CUDA focus (CTA, warp, lane; a stop moves it to
+ * {@link org.gpumem.debug.core.WatchHit}), a stop at the first memory check finding of a
+ * checked launch ({@link org.gpumem.debug.core.DebugSession#stopAtFirstFinding}, right after the
+ * access, the finding in {@link org.gpumem.debug.core.Stop#finding()}), the CUDA focus (CTA, warp, lane; a stop moves it to
  * the lane that made it: {@link org.gpumem.debug.core.Stop#lane()}), frames, variables,
  * expressions (package {@code expr}: {@link org.gpumem.debug.core.KernelEngine#evaluate},
  * across a warp {@link org.gpumem.debug.core.KernelEngine#evaluateWarp}, memory monitors
