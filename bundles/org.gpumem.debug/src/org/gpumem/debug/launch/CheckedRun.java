@@ -1,6 +1,7 @@
 package org.gpumem.debug.launch;
 
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -24,15 +25,27 @@ import org.gpumem.sim.check.MemoryChecker;
  * console as {@code gpumem run --check} prints them, and each access with a source line in a
  * workspace file becomes a problem marker ({@link KernelDebugIds#MEMORY_CHECK_MARKER}) there.
  * The markers carry the configuration's name; each launch of it removes the previous ones first
- * ({@link #clearMarkers}), whether it checks or not.
+ * ({@link #clearMarkers}), whether it checks or not. The two markers of a race carry each other's
+ * location ({@link #OTHER_FILE}, {@link #OTHER_LINE}) and their messages name the other line. The
+ * report's findings stay with the run ({@link #findings()}) for the Memory Checks view, which
+ * finds the run as its process's adapter once the process terminated.
  */
 public final class CheckedRun {
     /** The marker attribute naming the launch configuration whose run found it. */
     public static final String CONFIGURATION = KernelDebugIds.PLUGIN_ID + ".launchConfiguration";
+    /**
+     * The marker attribute naming the file of the finding's other access (a race's other side):
+     * the workspace path of a workspace file, else the path the debug information names.
+     */
+    public static final String OTHER_FILE = KernelDebugIds.PLUGIN_ID + ".otherFile";
+    /** The marker attribute holding the line (1-based) of the finding's other access. */
+    public static final String OTHER_LINE = KernelDebugIds.PLUGIN_ID + ".otherLine";
 
     private final String configuration;
     private final KernelSourceLocator sources;
     private final Supplier<List<MemoryChecker>> checkers;
+    /** The findings of the report, once made. */
+    private volatile List<Finding> reported = List.of();
 
     /**
      * The checks of a run of {@code configuration}, whose checkers (one per simulated device)
@@ -60,8 +73,10 @@ public final class CheckedRun {
      * refuses is logged and said on {@code errors}.
      */
     public void report(Consumer<String> console, Consumer<String> errors) {
+        List<Finding> findings = Findings.report(checkers.get(), line -> console.accept(line + "\n"));
+        reported = List.copyOf(findings);
         try {
-            for (Finding f : Findings.report(checkers.get(), line -> console.accept(line + "\n"))) {
+            for (Finding f : findings) {
                 mark(f, f.access(), f.other());
                 mark(f, f.other(), f.access());
             }
@@ -71,11 +86,34 @@ public final class CheckedRun {
         }
     }
 
-    private void mark(Finding f, Access access, Access other) throws CoreException {
+    /** Every finding of the report, in the order printed; empty before {@link #report}. */
+    public List<Finding> findings() {
+        return reported;
+    }
+
+    /** Where the source files of the findings' accesses are found. */
+    public KernelSourceLocator sources() {
+        return sources;
+    }
+
+    /** The name of the launch configuration whose run this is. */
+    public String configuration() {
+        return configuration;
+    }
+
+    /**
+     * The file of {@code access}'s source line: a workspace {@link IFile}, else an EFS file store
+     * outside the workspace, or null when it has no line or the file is nowhere.
+     */
+    public Object sourceFile(Access access) {
         if (access == null || access.source() == null || access.source().line() <= 0) {
-            return;
+            return null;
         }
-        if (!(sources.find(Path.of(access.source().file()), true) instanceof IFile file)) {
+        return sources.find(Path.of(access.source().file()), true);
+    }
+
+    private void mark(Finding f, Access access, Access other) throws CoreException {
+        if (!(sourceFile(access) instanceof IFile file)) {
             return;
         }
         String headline = f.format().lines().findFirst().orElseThrow();
@@ -83,13 +121,22 @@ public final class CheckedRun {
         if (!access.context().isEmpty()) {
             message.append(" by ").append(access.context().strip());
         }
+        Map<String, Object> attributes = new HashMap<>();
         if (other != null) {
             message.append("; the other access: ").append(other.operation().word()).append(" at ").append(other.where());
+            if (!other.context().isEmpty()) {
+                message.append(" by ").append(other.context().strip());
+            }
+            Object otherFile = sourceFile(other);
+            if (otherFile != null) {
+                attributes.put(OTHER_FILE, otherFile instanceof IFile f2 ? f2.getFullPath().toString() : other.source().file());
+                attributes.put(OTHER_LINE, other.source().line());
+            }
         }
-        file.createMarker(KernelDebugIds.MEMORY_CHECK_MARKER, Map.of(
-                IMarker.LINE_NUMBER, access.source().line(),
-                IMarker.SEVERITY, IMarker.SEVERITY_ERROR,
-                IMarker.MESSAGE, message.toString(),
-                CONFIGURATION, configuration));
+        attributes.put(IMarker.LINE_NUMBER, access.source().line());
+        attributes.put(IMarker.SEVERITY, IMarker.SEVERITY_ERROR);
+        attributes.put(IMarker.MESSAGE, message.toString());
+        attributes.put(CONFIGURATION, configuration);
+        file.createMarker(KernelDebugIds.MEMORY_CHECK_MARKER, attributes);
     }
 }

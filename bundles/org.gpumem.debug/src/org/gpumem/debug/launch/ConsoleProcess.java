@@ -27,6 +27,8 @@ public abstract class ConsoleProcess implements IProcess {
     private final TextStreamMonitor err = new TextStreamMonitor();
     private volatile boolean terminated;
     private volatile int exitValue = -1;
+    /** The memory checks of the run, or null when it has none. */
+    private volatile CheckedRun checks;
 
     /** @param type the {@link IProcess#ATTR_PROCESS_TYPE} */
     protected ConsoleProcess(ILaunch launch, String label, String type) {
@@ -49,6 +51,19 @@ public abstract class ConsoleProcess implements IProcess {
     /** Text on the console's error stream. */
     protected final void printError(String text) {
         err.append(text);
+    }
+
+    /**
+     * The run's memory checks, or null: they report before the process terminates, and are the
+     * process's {@link CheckedRun} adapter.
+     */
+    protected final void checkedBy(CheckedRun run) {
+        checks = run;
+    }
+
+    /** The run's memory checks, or null when it has none. */
+    protected final CheckedRun checks() {
+        return checks;
     }
 
     /** Records the exit value and tells the launch the process has terminated. */
@@ -136,6 +151,9 @@ public abstract class ConsoleProcess implements IProcess {
         }
         if (adapter == ILaunch.class) {
             return adapter.cast(launch);
+        }
+        if (adapter == CheckedRun.class) {
+            return adapter.cast(checks);
         }
         return null;
     }

@@ -25,10 +25,13 @@ import org.gpumem.sim.LaunchResult;
 final class HostKernelDebugger implements ProgramDebugger.Front {
     private final ILaunch launch;
     private final HostProgramProcess program;
+    /** Whether each kernel launch stops at the first finding of its memory checks. */
+    private final boolean stopAtFirstFinding;
 
-    HostKernelDebugger(ILaunch launch, HostProgramProcess program) {
+    HostKernelDebugger(ILaunch launch, HostProgramProcess program, boolean stopAtFirstFinding) {
         this.launch = launch;
         this.program = program;
+        this.stopAtFirstFinding = stopAtFirstFinding;
     }
 
     @Override
@@ -36,7 +39,7 @@ final class HostKernelDebugger implements ProgramDebugger.Front {
         KernelDebugTarget target = new KernelDebugTarget(launch, new LaunchProcess(), kernelLaunch.toString());
         program.debugging(target, kernelLaunch);
         launch.addDebugTarget(target);
-        target.start(engine);
+        target.start(engine, stopAtFirstFinding);
         return target.session();
     }
 

@@ -48,6 +48,8 @@ public final class HostLaunchAttributes {
     public static final String TIMEOUT_SECONDS = PREFIX + "timeoutSeconds";
     /** The memory checks of every launch of the program, as {@link KernelLaunchAttributes#CHECKS}. */
     public static final String CHECKS = PREFIX + "checks";
+    /** In debug mode, each kernel launch stops at the first memory check finding, as {@link KernelLaunchAttributes#STOP_AT_FINDING}. */
+    public static final String STOP_AT_FINDING = PREFIX + "stopAtFinding";
     /** The default of {@link #TIMEOUT_SECONDS}, as {@code gpumem exec}'s. */
     public static final String DEFAULT_TIMEOUT_SECONDS = KernelLaunchAttributes.DEFAULT_TIMEOUT_SECONDS;
 

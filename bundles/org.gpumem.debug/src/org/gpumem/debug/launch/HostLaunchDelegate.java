@@ -55,7 +55,8 @@ public final class HostLaunchDelegate implements ILaunchConfigurationDelegate {
         CheckedRun.clearMarkers(configuration.getName());
         HostProgramProcess process = new HostProgramProcess(launch, program);
         ProgramDebugger runner = new ProgramDebugger(budget,
-                debug ? new HostKernelDebugger(launch, process)
+                debug ? new HostKernelDebugger(launch, process, !tools.isEmpty()
+                        && KernelLaunchAttributes.stopAtFinding(configuration, HostLaunchAttributes.STOP_AT_FINDING))
                         : new HostKernelRunner(process, HostLaunchAttributes.timeoutSeconds(configuration)));
         Runnable programEnded = runner::programEnded;
         HostListener reports = new HostReports(process::report, !debug, false);

@@ -37,8 +37,6 @@ public final class HostProgramProcess extends ConsoleProcess {
     private final Map<IDebugTarget, ProgramLaunch> debugged = Collections.synchronizedMap(new WeakHashMap<>());
     /** The latest kernel launch run to its end without a debug target (run mode), and its result. */
     private volatile RunLaunch lastRun;
-    /** The program's memory checks, or null when it has none. */
-    private volatile CheckedRun checks;
 
     /** A kernel launch the program ran in run mode, and how it ended. */
     public record RunLaunch(ProgramLaunch launch, LaunchResult result) {
@@ -83,7 +81,7 @@ public final class HostProgramProcess extends ConsoleProcess {
      */
     public void start(HostSession started, Runnable ended, CheckedRun checks) {
         session = started;
-        this.checks = checks;
+        checkedBy(checks);
         onTerminate = ended;
         addToLaunch();
         started.process().onExit().thenRun(ended);
@@ -107,8 +105,8 @@ public final class HostProgramProcess extends ConsoleProcess {
             Platform.getLog(HostProgramProcess.class).log(Status.error("gpumem failed serving " + getLabel(), e));
             printError("gpumem: " + e.getMessage() + " (details in the error log)\n");
         }
-        if (checks != null) {
-            checks.report(this::printError, this::printError);
+        if (checks() != null) {
+            checks().report(this::printError, this::printError);
         }
         exited(status);
     }

@@ -73,6 +73,11 @@ public final class KernelLaunchAttributes {
      * --check} takes them, comma-separated; empty (the default) for none.
      */
     public static final String CHECKS = PREFIX + "checks";
+    /**
+     * In debug mode with memory checks, whether the kernel stops right after the access in which
+     * the checks first find something, that lane focused: {@code true}; absent (the default) for no.
+     */
+    public static final String STOP_AT_FINDING = PREFIX + "stopAtFinding";
 
     /**
      * The fields of a launch file that a configuration may override without changing the file
@@ -175,6 +180,20 @@ public final class KernelLaunchAttributes {
             return CheckTool.parse(text);
         } catch (IllegalArgumentException e) {
             throw new CoreException(Status.error(configuration.getName() + ": " + e.getMessage()));
+        }
+    }
+
+    /** A stop-at-the-first-finding attribute ({@link #STOP_AT_FINDING}); false when absent. */
+    public static boolean stopAtFinding(ILaunchConfiguration configuration, String attribute) throws CoreException {
+        return configuration.getAttribute(attribute, false);
+    }
+
+    /** Sets a stop-at-the-first-finding attribute: true, or removed for false (absent is the default). */
+    public static void setStopAtFinding(ILaunchConfigurationWorkingCopy copy, String attribute, boolean on) {
+        if (on) {
+            copy.setAttribute(attribute, true);
+        } else {
+            copy.removeAttribute(attribute);
         }
     }
 

@@ -74,7 +74,7 @@ public final class KernelLaunchDelegate implements ILaunchConfigurationDelegate 
         if (ILaunchManager.DEBUG_MODE.equals(mode)) {
             KernelDebugTarget target = new KernelDebugTarget(launch, process, label);
             launch.addDebugTarget(target);
-            target.start(engine);
+            target.start(engine, checker != null && KernelLaunchAttributes.stopAtFinding(configuration, KernelLaunchAttributes.STOP_AT_FINDING));
         } else {
             process.run(timeout);
         }

@@ -47,8 +47,6 @@ public final class KernelProcess extends ConsoleProcess implements KernelTargetP
 
     private final KernelEngine engine;
     private final Path outputDirectory;
-    /** The memory checks of the run, or null when it has none. */
-    private final CheckedRun checks;
     private volatile DebugSession session;
     /** The output buffers after a complete run, by name in the launch file's order; empty until then. */
     private volatile Map<String, ByteBuffer> outputs = Map.of();
@@ -64,7 +62,7 @@ public final class KernelProcess extends ConsoleProcess implements KernelTargetP
         super(launch, label, "gpumem.kernel");
         this.engine = engine;
         this.outputDirectory = outputDirectory;
-        this.checks = checks;
+        checkedBy(checks);
         addToLaunch();
     }
 
@@ -179,8 +177,8 @@ public final class KernelProcess extends ConsoleProcess implements KernelTargetP
             outputs = Collections.unmodifiableMap(read);
             writeOutputs();
         }
-        if (checks != null) {
-            checks.report(this::printOutput, this::printError);
+        if (checks() != null) {
+            checks().report(this::printOutput, this::printError);
         }
         exited(exitValue);
     }

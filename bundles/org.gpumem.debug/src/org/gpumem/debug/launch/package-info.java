@@ -9,7 +9,10 @@
  * attribute is a {@code CoreException} naming the configuration and the attribute. A launch with
  * memory checks prints their report on its console as {@code gpumem run|exec --check} does and
  * marks each finding's accesses on their workspace source lines
- * ({@code org.gpumem.debug.memoryCheckMarker}, a problem marker); every launch of a configuration
- * first removes the markers its previous launch made.
+ * ({@code org.gpumem.debug.memoryCheckMarker}, a problem marker; a race's two markers carry each
+ * other's file and line); every launch of a configuration first removes the markers its previous
+ * launch made. The report's findings stay with the run, the process's {@code CheckedRun} adapter,
+ * once the process terminated. In debug mode "stop at first" suspends each checked kernel launch
+ * at its first finding.
  */
 package org.gpumem.debug.launch;

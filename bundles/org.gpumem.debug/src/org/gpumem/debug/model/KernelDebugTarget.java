@@ -42,6 +42,7 @@ import org.gpumem.model.Scope;
 import org.gpumem.model.Target;
 import org.gpumem.sim.Dim3;
 import org.gpumem.sim.Fault;
+import org.gpumem.sim.check.Findings;
 
 /**
  * A kernel launched on the simulator, as a debug target: one {@link WarpThread} per warp of
@@ -92,6 +93,14 @@ public final class KernelDebugTarget extends KernelDebugElement
      * then runs the kernel until the first stop.
      */
     public void start(KernelEngine engine) {
+        start(engine, false);
+    }
+
+    /**
+     * {@link #start(KernelEngine)}; with {@code stopAtFirstFinding}, the kernel also stops right
+     * after the access in which its memory checks first find something, that lane focused.
+     */
+    public void start(KernelEngine engine, boolean stopAtFirstFinding) {
         KernelEngine.Launch l = engine.launch();
         engineTarget = l.target();
         grid = l.grid();
@@ -104,6 +113,9 @@ public final class KernelDebugTarget extends KernelDebugElement
         manager.addBreakpointManagerListener(this);
         fireCreationEvent();
         installBreakpoints();
+        if (stopAtFirstFinding) {
+            session.stopAtFirstFinding(true);
+        }
         session.resume();
     }
 
@@ -350,7 +362,7 @@ public final class KernelDebugTarget extends KernelDebugElement
         List<DebugEvent> events = new ArrayList<>();
         WarpThread stopping = stop.warp() == null ? null : thread(stop.warp());
         int detail = switch (stop.reason()) {
-            case BREAKPOINT, FAULT -> DebugEvent.BREAKPOINT;
+            case BREAKPOINT, FAULT, FINDING -> DebugEvent.BREAKPOINT;
             case STEP -> DebugEvent.STEP_END;
             default -> DebugEvent.CLIENT_REQUEST;
         };
@@ -368,6 +380,14 @@ public final class KernelDebugTarget extends KernelDebugElement
         }
         if (stop.fault() != null) {
             process.appendOutput(stop.fault().report());
+        }
+        if (stop.finding() != null) {
+            // the finding as the report prints it, so that the console says why the kernel stopped
+            StringBuilder text = new StringBuilder("gpumem: stopped at the first memory check finding:\n");
+            for (String line : stop.finding().format().split("\n")) {
+                text.append(Findings.PREFIX).append(line).append(System.lineSeparator());
+            }
+            process.appendOutput(text.toString());
         }
         if (stop.conditionError() != null) {
             // gdb's rule: a condition that cannot be evaluated stops the kernel, and says why

@@ -1,6 +1,7 @@
 package org.gpumem.debug.model;
 
 import org.gpumem.debug.core.CudaFocus;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,6 +20,8 @@ import org.gpumem.model.Context;
 import org.gpumem.model.Scope;
 import org.gpumem.sim.Fault;
 import org.gpumem.sim.WarpState;
+import org.gpumem.sim.check.Access;
+import org.gpumem.sim.check.Finding;
 import org.gpumem.sim.debug.CallFrame;
 
 /**
@@ -162,6 +165,9 @@ public final class WarpThread extends KernelDebugElement implements IThread {
             Stop stop = kernelTarget().lastStop();
             if (stop != null && id.equals(stop.warp())) {
                 sb.append(stop.reason() == StopReason.BREAKPOINT ? ": breakpoint" : stop.reason() == StopReason.STEP ? ": step" : "");
+                if (stop.finding() != null) {
+                    sb.append(": ").append(findingLabel(stop.finding()));
+                }
             }
             if (s.state() == WarpState.AT_BARRIER) {
                 sb.append(", at barrier");
@@ -169,6 +175,20 @@ public final class WarpThread extends KernelDebugElement implements IThread {
             sb.append(String.format(", active 0x%08x", s.activeMask())).append(')');
         } else {
             sb.append(" (Running)");
+        }
+        return sb.toString();
+    }
+
+    /** A finding in a thread's label: the tool and class, and the access's line and lane ({@code racecheck: read-after-write race at checks.cu:16, lane 0}). */
+    static String findingLabel(Finding f) {
+        StringBuilder sb = new StringBuilder(f.kind().tool().cliName()).append(": ").append(f.kind().description());
+        Access a = f.access();
+        if (a != null) {
+            sb.append(" at ").append(a.source() != null && a.source().line() > 0
+                    ? Path.of(a.source().file()).getFileName() + ":" + a.source().line() : "PTX line " + a.ptxLine());
+            if (a.lane() >= 0) {
+                sb.append(", lane ").append(a.lane());
+            }
         }
         return sb.toString();
     }
