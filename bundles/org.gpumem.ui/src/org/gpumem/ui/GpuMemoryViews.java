@@ -19,16 +19,18 @@ public final class GpuMemoryViews {
     /** The platform's Error Log view (bundle org.eclipse.ui.views.log). */
     public static final String ERROR_LOG = "org.eclipse.pde.runtime.LogView";
     public static final String WARP_WATCH = "org.gpumem.ui.views.warpWatch";
+    public static final String MEMORY_CHECKS = "org.gpumem.ui.views.memoryChecks";
 
     static final List<String> LEFT = List.of(MEMORY_POOLS);
     static final List<String> RIGHT = List.of(VARIABLE_LOCATIONS);
     static final List<String> BOTTOM = List.of(FIRST_STEPS, SPACE_MEMORY, ADDRESS_SPACES);
     /**
      * Views the perspective opens where they belong (the bottom folder) when they are asked for:
-     * by Show View, a toolbar button (Lanes, Aliases), Window > Show View > Warp Watch, or a launch's end (Output Buffers). Fewer
+     * by Show View, a toolbar button (Lanes, Aliases), Window > Show View > Warp Watch or Memory Checks, or a launch's end (Output Buffers). Fewer
      * tabs at first keep every tab's name readable.
      */
-    public static final List<String> ON_DEMAND = List.of(LANES, ALIASES, WARP_WATCH, ADDRESS_SPACE_PROFILE, OUTPUT_BUFFERS);
+    public static final List<String> ON_DEMAND = List.of(LANES, ALIASES, WARP_WATCH, MEMORY_CHECKS, ADDRESS_SPACE_PROFILE,
+            OUTPUT_BUFFERS);
     /** Views the perspective opens in the left folder when asked for (Device Code follows a selected binary). */
     public static final List<String> LEFT_ON_DEMAND = List.of(DEVICE_CODE);
     /** What the perspective shows at first. */

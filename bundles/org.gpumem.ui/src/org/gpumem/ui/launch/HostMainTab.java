@@ -119,7 +119,8 @@ final class HostMainTab extends AbstractLaunchConfigurationTab {
             budget.setText(configuration.getAttribute(HostLaunchAttributes.BUDGET, ""));
             // an absent limit shows empty with the default as the hint, and stays absent when applied
             timeout.setText(configuration.getAttribute(HostLaunchAttributes.TIMEOUT_SECONDS, ""));
-            checks.show(KernelLaunchAttributes.checks(configuration, HostLaunchAttributes.CHECKS));
+            checks.show(KernelLaunchAttributes.checks(configuration, HostLaunchAttributes.CHECKS),
+                    KernelLaunchAttributes.stopAtFinding(configuration, HostLaunchAttributes.STOP_AT_FINDING));
         } catch (CoreException e) {
             setErrorMessage(e.getStatus().getMessage());
         } finally {
@@ -135,6 +136,7 @@ final class HostMainTab extends AbstractLaunchConfigurationTab {
         String limit = timeout.getText().trim();
         configuration.setAttribute(HostLaunchAttributes.TIMEOUT_SECONDS, limit.isEmpty() ? null : limit);
         KernelLaunchAttributes.setChecks(configuration, HostLaunchAttributes.CHECKS, checks.selected());
+        KernelLaunchAttributes.setStopAtFinding(configuration, HostLaunchAttributes.STOP_AT_FINDING, checks.stopAtFinding());
     }
 
     @Override

@@ -168,7 +168,8 @@ final class KernelMainTab extends AbstractLaunchConfigurationTab {
             if (!file.isBlank()) {
                 readFile(configuration);
             }
-            checks.show(KernelLaunchAttributes.checks(configuration));
+            checks.show(KernelLaunchAttributes.checks(configuration),
+                    KernelLaunchAttributes.stopAtFinding(configuration, KernelLaunchAttributes.STOP_AT_FINDING));
         } catch (CoreException e) {
             setErrorMessage(e.getStatus().getMessage());
         } finally {
@@ -236,6 +237,7 @@ final class KernelMainTab extends AbstractLaunchConfigurationTab {
     @Override
     public void performApply(ILaunchConfigurationWorkingCopy configuration) {
         KernelLaunchAttributes.setChecks(configuration, KernelLaunchAttributes.CHECKS, checks.selected());
+        KernelLaunchAttributes.setStopAtFinding(configuration, KernelLaunchAttributes.STOP_AT_FINDING, checks.stopAtFinding());
         if (useFile.getSelection()) {
             KernelLaunchAttributes.useLaunchFile(configuration, launchFile.getText().trim());
             if (fileValues == null) {

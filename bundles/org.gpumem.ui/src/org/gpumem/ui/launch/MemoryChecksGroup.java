@@ -16,8 +16,9 @@ import org.gpumem.sim.check.CheckTool;
 
 /**
  * The "Memory checks" row of both launch types' Main tabs: a check box per tool the IDE offers,
- * by compute-sanitizer's names. Tools a configuration names that have no box (memcheck, set in
- * the attribute by hand) are kept as they are.
+ * by compute-sanitizer's names, and below them "Stop at the first finding" (debug mode: the
+ * kernel stops at the first finding, its lane focused), which needs a tool. Tools a configuration
+ * names that have no box (memcheck, set in the attribute by hand) are kept as they are.
  */
 final class MemoryChecksGroup {
     /** The tools with a box, in the order shown. */
@@ -25,9 +26,13 @@ final class MemoryChecksGroup {
             CheckTool.LEAKCHECK);
 
     private final Map<CheckTool, Button> boxes = new EnumMap<>(CheckTool.class);
+    private final Button stop;
     private Set<CheckTool> unoffered = EnumSet.noneOf(CheckTool.class);
 
-    /** Adds the label and the boxes as one row of {@code parent}'s grid of {@code columns} columns. */
+    /**
+     * Adds the label and the tools' boxes as one row of {@code parent}'s grid of {@code columns}
+     * columns, and the stop's box as the next row.
+     */
     MemoryChecksGroup(Composite parent, int columns, Runnable changed) {
         new Label(parent, SWT.NONE).setText("Memory checks:");
         Composite row = new Composite(parent, SWT.NONE);
@@ -38,19 +43,43 @@ final class MemoryChecksGroup {
             b.setText(t.cliName());
             b.setToolTipText("Run every kernel launch under " + t.cliName() + " (on the interpreter, one worker); "
                     + "findings go to the console and the Problems view");
-            b.addListener(SWT.Selection, e -> changed.run());
+            b.addListener(SWT.Selection, e -> {
+                enableStop();
+                changed.run();
+            });
             boxes.put(t, b);
         }
+        // its own row: beside the tools it widened the tab past the dialog's first size
+        new Label(parent, SWT.NONE);
+        stop = new Button(parent, SWT.CHECK);
+        GridDataFactory.fillDefaults().span(columns - 1, 1).applyTo(stop);
+        stop.setText("Stop at the first finding (debug)");
+        stop.setToolTipText("In debug mode, suspend the kernel right after the access of the first finding, "
+                + "with its lane focused");
+        stop.addListener(SWT.Selection, e -> changed.run());
+        enableStop();
     }
 
-    /** Shows {@code tools} checked. */
-    void show(Set<CheckTool> tools) {
+    /** Shows {@code tools} checked, and whether debug mode stops at the first finding. */
+    void show(Set<CheckTool> tools, boolean stopAtFinding) {
         for (Map.Entry<CheckTool, Button> e : boxes.entrySet()) {
             e.getValue().setSelection(tools.contains(e.getKey()));
         }
         unoffered = EnumSet.noneOf(CheckTool.class);
         unoffered.addAll(tools);
         unoffered.removeAll(OFFERED);
+        stop.setSelection(stopAtFinding);
+        enableStop();
+    }
+
+    /** Whether debug mode stops at the first finding: checked, and some check on. */
+    boolean stopAtFinding() {
+        return stop.getSelection() && !selected().isEmpty();
+    }
+
+    /** The stop needs a check to find something. */
+    private void enableStop() {
+        stop.setEnabled(!selected().isEmpty());
     }
 
     /** The tools checked, with those the configuration named that have no box. */

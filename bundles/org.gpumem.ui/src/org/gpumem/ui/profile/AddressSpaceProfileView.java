@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.eclipse.core.filesystem.IFileStore;
-import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.debug.core.DebugEvent;
 import org.eclipse.debug.core.DebugException;
@@ -20,8 +18,6 @@ import org.eclipse.debug.ui.contexts.IDebugContextListener;
 import org.eclipse.debug.ui.contexts.IDebugContextService;
 import org.eclipse.jface.action.Action;
 import org.eclipse.jface.text.BadLocationException;
-import org.eclipse.jface.text.IDocument;
-import org.eclipse.jface.text.IRegion;
 import org.eclipse.jface.viewers.ArrayContentProvider;
 import org.eclipse.jface.viewers.ColumnLabelProvider;
 import org.eclipse.jface.viewers.ISelection;
@@ -40,14 +36,13 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.PartInitException;
-import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.part.ViewPart;
-import org.eclipse.ui.texteditor.ITextEditor;
 import org.gpumem.debug.KernelDebugIds;
 import org.gpumem.debug.launch.HostProgramProcess;
 import org.gpumem.debug.launch.KernelLaunchAttributes;
 import org.gpumem.debug.launch.KernelSourceLocator;
 import org.gpumem.ui.internal.LatestReads;
+import org.gpumem.ui.source.KernelSourceEditor;
 
 /**
  * Address-Space Profile: per source line, how many generic accesses resolved to each space and
@@ -302,11 +297,9 @@ public final class AddressSpaceProfileView extends ViewPart implements IDebugEve
             found = sources.find(row.ptxLine() && ptxFile ? sources.module() : recorded, !row.ptxLine());
         }
         try {
-            if (found instanceof IFile file) {
-                return selectLine(IDE.openEditor(getSite().getPage(), file), row);
-            }
-            if (found instanceof IFileStore store) {
-                return selectLine(IDE.openEditorOnFileStore(getSite().getPage(), store), row);
+            IEditorPart editor = KernelSourceEditor.openAt(getSite().getPage(), found, row.line());
+            if (editor != null) {
+                return editor;
             }
         } catch (PartInitException | BadLocationException e) {
             status.setText("Cannot open " + recorded + " at line " + row.line() + ": " + e.getMessage());
@@ -314,15 +307,6 @@ public final class AddressSpaceProfileView extends ViewPart implements IDebugEve
         }
         status.setText("Source file " + recorded + " is not on this machine");
         return null;
-    }
-
-    private static IEditorPart selectLine(IEditorPart editor, ProfileRow row) throws BadLocationException {
-        if (editor instanceof ITextEditor text && row.line() > 0) {
-            IDocument document = text.getDocumentProvider().getDocument(text.getEditorInput());
-            IRegion line = document.getLineInformation(row.line() - 1);
-            text.selectAndReveal(line.getOffset(), line.getLength());
-        }
-        return editor;
     }
 
     @Override

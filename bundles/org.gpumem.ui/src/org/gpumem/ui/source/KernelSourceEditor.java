@@ -1,6 +1,17 @@
 package org.gpumem.ui.source;
 
+import org.eclipse.core.filesystem.IFileStore;
+import org.eclipse.core.resources.IFile;
+import org.eclipse.jface.text.BadLocationException;
+import org.eclipse.jface.text.IDocument;
+import org.eclipse.jface.text.IRegion;
+import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.editors.text.TextEditor;
+import org.eclipse.ui.ide.FileStoreEditorInput;
+import org.eclipse.ui.part.FileEditorInput;
+import org.eclipse.ui.texteditor.ITextEditor;
 
 /**
  * The editor of {@code .cu}, {@code .cuh} and {@code .ptx} files: the platform's text editor with
@@ -17,5 +28,29 @@ public final class KernelSourceEditor extends TextEditor {
     public KernelSourceEditor() {
         setSourceViewerConfiguration(new KernelSourceConfiguration());
         setRulerContextMenuId(RULER_CONTEXT_MENU);
+    }
+
+    /**
+     * Opens {@code file} (a workspace {@link IFile} or, outside the workspace, an EFS
+     * {@link IFileStore}, as the launches' source locator finds them) in this editor with line
+     * {@code line} (1-based; none when below 1) selected; null when {@code file} is neither.
+     *
+     * @throws BadLocationException when the file has no such line
+     */
+    public static IEditorPart openAt(IWorkbenchPage page, Object file, int line) throws PartInitException, BadLocationException {
+        IEditorPart editor;
+        if (file instanceof IFile f) {
+            editor = page.openEditor(new FileEditorInput(f), ID);
+        } else if (file instanceof IFileStore store) {
+            editor = page.openEditor(new FileStoreEditorInput(store), ID);
+        } else {
+            return null;
+        }
+        if (editor instanceof ITextEditor text && line > 0) {
+            IDocument document = text.getDocumentProvider().getDocument(text.getEditorInput());
+            IRegion region = document.getLineInformation(line - 1);
+            text.selectAndReveal(region.getOffset(), region.getLength());
+        }
+        return editor;
     }
 }

@@ -1,11 +1,14 @@
 package org.gpumem.ui.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.nio.charset.StandardCharsets;
 
 import org.eclipse.core.resources.IFile;
@@ -16,10 +19,13 @@ import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.debug.core.model.IBreakpoint;
+import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.FillLayout;
+import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
@@ -120,5 +126,60 @@ class KernelMainTabTest {
             }
         }
         assertTrue(anyComputed, "the 32 threads of the edited launch wrote nothing");
+    }
+
+    /** The check box labelled {@code text} anywhere in the tab. */
+    private static Button box(Control root, String text) {
+        Deque<Control> todo = new ArrayDeque<>();
+        todo.push(root);
+        while (!todo.isEmpty()) {
+            Control c = todo.pop();
+            if (c instanceof Button b && text.equals(b.getText())) {
+                return b;
+            }
+            if (c instanceof Composite composite) {
+                for (Control child : composite.getChildren()) {
+                    todo.push(child);
+                }
+            }
+        }
+        throw new AssertionError("the Kernel tab has no box " + text);
+    }
+
+    private static void click(Button b, boolean on) {
+        b.setSelection(on);
+        b.notifyListeners(SWT.Selection, new Event());
+    }
+
+    /**
+     * "Stop at the first finding" under the memory checks: greyed out without a check; with racecheck it is
+     * stored as true, and unchecking the checks removes both attributes again (absent, not false).
+     */
+    @Test
+    void stopAtTheFirstFindingNeedsACheckAndIsAbsentWhenOff() throws Exception {
+        ILaunchConfiguration configuration = SampleProject.createIfMissing(null);
+        assertNotNull(configuration);
+        shell = new Shell(Display.getCurrent());
+        shell.setLayout(new FillLayout());
+        KernelMainTab tab = new KernelMainTab();
+        tab.createControl(shell);
+        tab.initializeFrom(configuration);
+        UiTesting.waitUntil(tab::fileShown, 60_000, "the tab to read the launch file");
+        Control c = tab.getControl();
+        Button stop = box(c, "Stop at the first finding (debug)");
+        assertFalse(stop.isEnabled(), "stop at first without a check");
+        click(box(c, "racecheck"), true);
+        assertTrue(stop.isEnabled());
+        click(stop, true);
+        ILaunchConfigurationWorkingCopy wc = configuration.getWorkingCopy();
+        tab.performApply(wc);
+        assertEquals("racecheck", wc.getAttribute(KernelLaunchAttributes.CHECKS, ""));
+        assertTrue(KernelLaunchAttributes.stopAtFinding(wc, KernelLaunchAttributes.STOP_AT_FINDING));
+
+        click(box(c, "racecheck"), false);
+        assertFalse(stop.isEnabled());
+        tab.performApply(wc);
+        assertFalse(wc.hasAttribute(KernelLaunchAttributes.CHECKS));
+        assertFalse(wc.hasAttribute(KernelLaunchAttributes.STOP_AT_FINDING));
     }
 }
