@@ -42,10 +42,11 @@ enum message_type {
     MSG_AVAILABLE_DYNAMIC_SHARED = 18,
     MSG_POOL_BLOCK = 19,
     MSG_TEXTURE_CREATE = 20,
-    MSG_TEXTURE_DESTROY = 21
+    MSG_TEXTURE_DESTROY = 21,
+    MSG_ARRAY_DESCRIBE = 22
 };
 #define MSG_REPLY 0x8000
-#define PROTOCOL_VERSION 4
+#define PROTOCOL_VERSION 5
 
 /* A message being written or a reply being read: little-endian fields in a growable buffer. */
 struct message {

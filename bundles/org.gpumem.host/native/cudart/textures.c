@@ -55,6 +55,8 @@ struct object {
 static pthread_mutex_t texture_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct handles arrays, mipmaps, objects;
 
+static cudaError_t describe_array(uintptr_t allocation, size_t bytes, const struct cudaArray *levels, unsigned int count);
+
 static int array_live(const struct cudaArray *a) {
     return a != NULL && handle_live(&arrays, a);
 }
@@ -156,10 +158,15 @@ static cudaError_t make_array(cudaArray_t *out, const struct cudaChannelFormatDe
         return record(cudaErrorInvalidValue);
     }
     e = allocation_request(a->bytes, ALLOC_ARRAY, entry, caller, &a->base);
-    if (e == cudaSuccess && !handle_add(&arrays, a)) {
-        remove_allocation(a->base, 1 << ALLOC_ARRAY);
-        allocation_release(a->base, ALLOC_ARRAY);
-        e = cudaErrorMemoryAllocation;
+    if (e == cudaSuccess) {
+        e = describe_array(a->base, a->bytes, a, 1);
+        if (e == cudaSuccess && !handle_add(&arrays, a)) {
+            e = cudaErrorMemoryAllocation;
+        }
+        if (e != cudaSuccess) {
+            remove_allocation(a->base, 1 << ALLOC_ARRAY);
+            allocation_release(a->base, ALLOC_ARRAY);
+        }
     }
     if (e != cudaSuccess) {
         free(a);
@@ -267,6 +274,11 @@ EXPORT cudaError_t cudaMallocMipmappedArray(cudaMipmappedArray_t *mipmappedArray
     e = allocation_request(offset, ALLOC_ARRAY, "cudaMallocMipmappedArray", __builtin_return_address(0), &m->allocation);
     for (unsigned int l = 0; e == cudaSuccess && l < numLevels; l++) {
         m->levels[l].base += m->allocation;
+    }
+    if (e == cudaSuccess) {
+        e = describe_array(m->allocation, offset, m->levels, numLevels);
+    }
+    for (unsigned int l = 0; e == cudaSuccess && l < numLevels; l++) {
         if (!handle_add(&arrays, &m->levels[l])) {
             e = cudaErrorMemoryAllocation;
         }
@@ -596,6 +608,35 @@ static void put_level(struct message *m, uintptr_t base, size_t width, size_t he
     put_u64(m, depth);
     put_u64(m, pitch);
     put_u64(m, slice);
+}
+
+/*
+ * Tells gpumem what the array allocated at `allocation` holds (ARRAY_DESCRIBE): its format,
+ * extent, flags and levels, so that gpumem shows it as texture memory.
+ */
+static cudaError_t describe_array(uintptr_t allocation, size_t bytes, const struct cudaArray *levels, unsigned int count) {
+    struct message request, reply;
+    msg_init(&request);
+    put_u64(&request, allocation);
+    put_u64(&request, bytes);
+    put_u32(&request, (uint32_t)levels[0].desc.x);
+    put_u32(&request, (uint32_t)levels[0].desc.y);
+    put_u32(&request, (uint32_t)levels[0].desc.z);
+    put_u32(&request, (uint32_t)levels[0].desc.w);
+    put_u32(&request, (uint32_t)levels[0].desc.f);
+    put_u64(&request, levels[0].extent.width);
+    put_u64(&request, levels[0].extent.height);
+    put_u64(&request, levels[0].extent.depth);
+    put_u32(&request, levels[0].flags);
+    put_u32(&request, count);
+    for (unsigned int l = 0; l < count; l++) {
+        const struct cudaArray *a = &levels[l];
+        put_level(&request, a->base, a->extent.width, a->extent.height, a->extent.depth, a->pitch, a->slice);
+    }
+    cudaError_t e = channel_call(MSG_ARRAY_DESCRIBE, &request, &reply);
+    msg_free(&request);
+    msg_free(&reply);
+    return e;
 }
 
 /*

@@ -8,12 +8,16 @@ import org.gpumem.model.GpumemFactory;
 import org.gpumem.model.MemoryState;
 import org.gpumem.model.Variable;
 import org.gpumem.model.addressing.AddressSpaces;
+import org.gpumem.sim.SimulatorTarget;
+import org.gpumem.sim.TextureArray;
 
 /**
  * A CUDA program's device memory as variables of a model state's global space: each live
  * allocation named by its entry point and the host call that made it
  * ({@code cudaMalloc from main+0x1a4}, its source line as the declaration when the program has
  * a line table), each module {@code __device__} variable by its name; offset = device address.
+ * A CUDA array is a variable of the texture space instead ({@link SimulatorTarget#TEXTURE}, at
+ * the same offset), its type saying its format, extent, layers, levels and bytes.
  * What the IDE shows under the global pool and what a saved snapshot keeps.
  */
 public final class AllocationVariables {
@@ -26,11 +30,27 @@ public final class AllocationVariables {
      */
     public static void addTo(MemoryState state, HostProcess process, HostCode code) {
         AddressSpace global = AddressSpaces.require(state.getTarget(), "global");
+        AddressSpace texture = AddressSpaces.require(state.getTarget(), SimulatorTarget.TEXTURE);
         List<DeviceAllocation> allocations = process.allocations();
         List<CallSite> callers = code.callers(process.pid(), allocations);
         for (int i = 0; i < allocations.size(); i++) {
-            state.getVariables().add(variable(allocations.get(i), callers.get(i), global));
+            DeviceAllocation a = allocations.get(i);
+            Variable v = variable(a, callers.get(i), global);
+            TextureArray array = a.kind() == DeviceAllocation.Kind.ARRAY ? process.device().textures().arrayAt(a.address()) : null;
+            if (array != null) {
+                textureArray(v, array, texture);
+            }
+            state.getVariables().add(v);
         }
+    }
+
+    /**
+     * Makes {@code v}, the variable of a CUDA array's allocation, the array in the texture space
+     * (same offset: its device address), its type the array's format, extent, layers, levels and bytes.
+     */
+    static void textureArray(Variable v, TextureArray array, AddressSpace texture) {
+        v.setSpace(texture);
+        v.setTypeName(array.describe());
     }
 
     static Variable variable(DeviceAllocation a, CallSite caller, AddressSpace global) {

@@ -22,6 +22,7 @@ import org.gpumem.host.internal.TextureObjects;
 import org.gpumem.sim.Device;
 import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.SimulatorTarget;
+import org.gpumem.sim.TextureArray;
 import org.gpumem.sim.UnsupportedKernelException;
 import org.gpumem.sim.check.CheckTool;
 import org.gpumem.sim.check.MemoryChecker;
@@ -196,6 +197,8 @@ final class RuntimeConnection implements HostProcess, Runnable {
             case TEXTURE_DESTROY:
                 return new MessageWriter(TextureObjects.destroy(r, device.device().textures()) ? CudaError.SUCCESS
                         : CudaError.INVALID_VALUE);
+            case ARRAY_DESCRIBE:
+                return describeArray(r);
             default:
                 throw new ProtocolException("no handler for " + r.type());
         }
@@ -474,11 +477,29 @@ final class RuntimeConnection implements HostProcess, Runnable {
     }
 
     private void removed(DeviceAllocation a) {
+        if (a.kind() == DeviceAllocation.Kind.ARRAY) {
+            device.device().textures().removeArray(a.address());
+        }
         device.free(a.address());
         synchronized (this) {
             allocations.remove(a.address());
         }
         listener.freed(this, a);
+    }
+
+    /** A CUDA array's format, extent and levels, for the allocation the runtime just made for it. */
+    private MessageWriter describeArray(MessageReader r) throws IOException {
+        TextureArray array = TextureObjects.array(r);
+        DeviceAllocation a;
+        synchronized (this) {
+            a = allocations.get(array.address());
+        }
+        if (a == null || a.kind() != DeviceAllocation.Kind.ARRAY || a.size() != array.bytes()) {
+            throw new ProtocolException(MessageType.ARRAY_DESCRIBE + " of 0x" + Long.toHexString(array.address()) + ", "
+                    + array.bytes() + " bytes, which is no array's allocation");
+        }
+        device.device().textures().addArray(array);
+        return new MessageWriter(CudaError.SUCCESS);
     }
 
     private MessageWriter free(MessageReader r) throws IOException {

@@ -20,12 +20,19 @@ import org.gpumem.model.targets.WindowSpec;
  * ({@link PtxStateSpace#ptxName()}). Global memory is indexed by address: allocations start at
  * {@link #GLOBAL_BASE}. Its subgroup size and local interleave are NVPTX's warp size, the lane
  * count of {@link DeviceFacts}.
+ * <p>
+ * Texture memory is its own space, {@value #TEXTURE} (nvcc's DWARF number for the PTX state space
+ * {@code .tex}), over its own device-wide storage: the device's CUDA arrays
+ * ({@link TextureArray}), each at its device address in gpumem's linear layout; offsets that
+ * are no array's byte hold nothing.
  */
 public final class SimulatorTarget {
     /** The architecture string of the simulator's target. */
     public static final String ARCHITECTURE = "nvptx gpumem-sim";
     /** Name of the space that shows a warp's local pool as stored (lane-interleaved). */
     public static final String LOCAL_WARP = "local_warp";
+    /** Name of the texture space and of its storage: the device's CUDA arrays, by device address. */
+    public static final String TEXTURE = "tex";
     /**
      * Where global allocations start: above 4 GiB, so that a 32-bit offset of another space
      * taken for a global address faults instead of reading an allocation.
@@ -51,6 +58,11 @@ public final class SimulatorTarget {
         b.space(LOCAL_WARP, -1, 32, Scope.SUBGROUP).aliases("private_wave", "private_warp")
                 .describe("gpumem's view of a warp's local pool as stored (lane-interleaved)")
                 .linear(PtxStateSpace.LOCAL.ptxName(), 0);
+        b.storage(TEXTURE, Scope.DEVICE, GLOBAL_BASE + DEFAULT_GLOBAL_BYTES, false);
+        BuiltinTargets.nvidiaSpace(b, TEXTURE, Scope.DEVICE).aliases("texture", "cudaArray")
+                .describe("Texture memory: the CUDA arrays that textures read and surfaces write, each at its device address,"
+                        + " in gpumem's linear layout (row after row, then layers and levels), not a GPU's opaque one")
+                .linear(TEXTURE, 0);
         return b.defaultSpace(PtxStateSpace.GENERIC.ptxName()).build();
     }
 }

@@ -31,7 +31,10 @@ import org.gpumem.sim.KernelLaunch;
 import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.ModuleVariable;
 import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.SimulatorTarget;
 import org.gpumem.sim.SourceLocation;
+import org.gpumem.sim.TextureArray;
+import org.gpumem.sim.TextureObject;
 import org.gpumem.sim.WarpPosition;
 import org.gpumem.sim.check.Finding;
 import org.gpumem.sim.debug.Breakpoint;
@@ -739,6 +742,19 @@ public final class KernelEngine {
         } catch (ExpressionException e) {
             throw e.position() < 0 ? e : new ExpressionException(e.position() + skipped, e.detail());
         }
+        if (textureObjectType(v.type()) && v.bytes() != null) {
+            TextureMemory texture = textureMemory(unsigned(v.bytes(), 8), lane);
+            if (texture == null) {
+                throw new ExpressionException(skipped, "'" + expression.strip() + "' is " + v.typeName() + " "
+                        + unsigned(v.bytes(), 8) + ", which names no texture or surface object of the device");
+            }
+            if (space != null && !space.equals(texture.memory().space())) {
+                throw new ExpressionException(0, space + " does not reach the " + texture.resource() + " of "
+                        + (texture.surface() ? "surface" : "texture") + " object " + texture.handle() + " (it is in "
+                        + texture.memory().space() + ")");
+            }
+            return texture.memory();
+        }
         DwarfType t = v.type().stripped();
         String at;
         long offset;
@@ -771,6 +787,61 @@ public final class KernelEngine {
             return new MemoryReference(space, lane, through, element);
         }
         return new MemoryReference(at, lane, offset, element);
+    }
+
+    /**
+     * Whether {@code type} is, through typedefs and qualifiers, CUDA's texture or surface object
+     * handle, whose {@link #memoryReference} is the memory the object reads ({@link #textureMemory}).
+     */
+    public static boolean textureObjectType(DwarfType type) {
+        for (DwarfType t = type; ; ) {
+            if (t instanceof DwarfType.Typedef d) {
+                if (d.typedefName().equals("cudaTextureObject_t") || d.typedefName().equals("cudaSurfaceObject_t")) {
+                    return true;
+                }
+                t = d.target();
+            } else if (t instanceof DwarfType.Qualified q) {
+                t = q.target();
+            } else {
+                return false;
+            }
+        }
+    }
+
+    /**
+     * What texture or surface object {@code handle} of the launch's device reads and writes, as
+     * {@code lane} sees it: a CUDA array in the texture space ({@link SimulatorTarget#TEXTURE}, at
+     * its device address, gpumem's linear layout), linear or pitched memory in the global space;
+     * null when the device has no such object.
+     */
+    @ConfinedToSession
+    public TextureMemory textureMemory(long handle, LaneId lane) {
+        confined();
+        TextureObject o = launch.module().device().textures().get(handle);
+        if (o == null) {
+            return null;
+        }
+        TextureObject.Level base = o.levels().get(0);
+        int bits = o.channelBits()[0];
+        VariableValue.Element element = new VariableValue.Element(switch (o.channelKind()) {
+            case TextureObject.FLOAT -> bits == 16 ? VariableValue.Encoding.OTHER : VariableValue.Encoding.FLOAT;
+            case TextureObject.SIGNED -> VariableValue.Encoding.SIGNED;
+            default -> VariableValue.Encoding.UNSIGNED;
+        }, bits / 8);
+        if (o.resourceType() == TextureObject.ARRAY || o.resourceType() == TextureObject.MIPMAPPED_ARRAY) {
+            TextureArray array = launch.module().device().textures().arrayAt(base.address());
+            if (array == null) {
+                throw new IllegalStateException((o.surface() ? "surface" : "texture") + " object " + handle
+                        + " reads a CUDA array at 0x" + Long.toHexString(base.address()) + " the device does not know");
+            }
+            return new TextureMemory(handle, o.surface(), array.describe(),
+                    new MemoryReference(SimulatorTarget.TEXTURE, lane, array.address(), null), array.bytes(), element);
+        }
+        long bytes = o.resourceType() == TextureObject.LINEAR ? base.rowPitch() : base.rowPitch() * Math.max(1, base.height());
+        String what = o.resourceType() == TextureObject.LINEAR ? "linear memory" : "pitched memory, " + base.width() + " x "
+                + base.height() + " elements, rows " + base.rowPitch() + " bytes apart";
+        return new TextureMemory(handle, o.surface(), what + ", " + bytes + " bytes",
+                new MemoryReference(PtxStateSpace.GLOBAL.ptxName(), lane, base.address(), null), bytes, element);
     }
 
     /** The unsigned integer of a value's first {@code size} bytes (at most 8), little-endian. */

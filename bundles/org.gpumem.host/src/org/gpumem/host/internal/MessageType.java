@@ -26,14 +26,15 @@ public enum MessageType {
     AVAILABLE_DYNAMIC_SHARED(18),
     POOL_BLOCK(19),
     TEXTURE_CREATE(20),
-    TEXTURE_DESTROY(21);
+    TEXTURE_DESTROY(21),
+    ARRAY_DESCRIBE(22);
 
     /** Set in the type of every reply. */
     public static final int REPLY = 0x8000;
     /** The protocol version a HELLO names. */
-    public static final int VERSION = 4;
+    public static final int VERSION = 5;
 
-    private static final MessageType[] BY_CODE = new MessageType[22];
+    private static final MessageType[] BY_CODE = new MessageType[23];
 
     static {
         for (MessageType t : values()) {

@@ -3,12 +3,13 @@ package org.gpumem.host.internal;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.gpumem.sim.TextureArray;
 import org.gpumem.sim.TextureObject;
 import org.gpumem.sim.TextureTable;
 
 /**
  * Reads the runtime's texture and surface object messages (TEXTURE_CREATE, TEXTURE_DESTROY,
- * PROTOCOL.md) into the process's device's {@link TextureTable}, whose handles the runtime hands
+ * PROTOCOL.md) and its descriptions of CUDA arrays (ARRAY_DESCRIBE) into the process's device's {@link TextureTable}, whose handles the runtime hands
  * to the program.
  */
 public final class TextureObjects {
@@ -57,6 +58,29 @@ public final class TextureObjects {
         r.end();
         return table.create(new TextureObject(surface, resourceType, bits, channelKind, levels, arrayFlags, modes, filter,
                 read, sRGB, border, normalized, anisotropy, mipFilter, bias, minClamp, maxClamp, seamless));
+    }
+
+    /** Reads an ARRAY_DESCRIBE request: the CUDA array the runtime allocated, as it describes it. */
+    public static TextureArray array(MessageReader r) throws ProtocolException {
+        long address = r.u64();
+        long bytes = r.u64();
+        int[] bits = {r.u32(), r.u32(), r.u32(), r.u32()};
+        int channelKind = r.u32();
+        long width = r.u64();
+        long height = r.u64();
+        long depth = r.u64();
+        int flags = r.u32();
+        int n = r.u32();
+        if (n < 1 || n > MAX_LEVELS || bytes <= 0 || channelKind < 0 || channelKind > 2) {
+            throw new ProtocolException("ARRAY_DESCRIBE of " + bytes + " bytes, channel kind " + channelKind + ", " + n
+                    + " levels");
+        }
+        List<TextureObject.Level> levels = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            levels.add(new TextureObject.Level(r.u64(), r.u64(), r.u64(), r.u64(), r.u64(), r.u64()));
+        }
+        r.end();
+        return new TextureArray(address, bytes, bits, channelKind, width, height, depth, flags, levels);
     }
 
     /** Reads a TEXTURE_DESTROY request; whether the handle named an object of its kind. */

@@ -106,6 +106,14 @@ public final class BuiltinTargets {
         throw new IllegalStateException("the DWARF address-space table " + numbering.name() + " has no space " + name);
     }
 
+    /**
+     * Starts space {@code name} of an NVPTX-based description with the DWARF number and address
+     * size nvcc's DWARF gives the PTX state space of that name ({@code tex}, {@code surf}...).
+     */
+    public static TargetBuilder.SpaceBuilder nvidiaSpace(TargetBuilder b, String name, Scope scope) {
+        return space(b, nvidiaNumbers(), name, scope);
+    }
+
     private static TargetBuilder.SpaceBuilder space(TargetBuilder b, AddressSpaceNumbering numbering, String name, Scope scope) {
         org.gpumem.dwarf.aspace.DwarfAddressSpace d = dwarf(numbering, name);
         return b.space(name, d.id(), d.addressSize() * 8, scope);

@@ -13,6 +13,9 @@ import org.gpumem.model.addressing.Contexts;
 import org.gpumem.model.memory.ByteSource;
 import org.gpumem.model.state.MemoryStateBuilder;
 import org.gpumem.sim.Dim3;
+import org.gpumem.sim.SimulatorTarget;
+import org.gpumem.sim.TextureArray;
+import org.gpumem.sim.TextureTable;
 import org.gpumem.sim.exec.Cta;
 import org.gpumem.sim.exec.Launch;
 import org.gpumem.sim.memory.GlobalMemory;
@@ -41,6 +44,7 @@ public final class StoppedMemoryState {
         LongSupplier version = session::stopCount;
         GlobalMemory memory = launch.module().device().global();
         ByteSource global = byAddress(memory, SimByteSources.global(memory, version));
+        ByteSource textures = arrays(launch.module().device().textures(), global);
         ByteSource constBank = SimByteSources.constBank(launch, version);
         ByteSource params = SimByteSources.kernelParams(launch, version);
         Dim3 grid = launch.config().grid();
@@ -55,12 +59,14 @@ public final class StoppedMemoryState {
                         launch.module().name())
                 .launch(resident.size(), 1, 1, block.x(), block.y(), block.z())
                 .poolSize("global", global.size())
+                .poolSize(SimulatorTarget.TEXTURE, textures.size())
                 .poolSize("const", constBank.size())
                 .poolSize("param", params.size())
                 .poolSize("shared", launch.sharedBytes())
                 .poolSize("local", launch.layout().localWarpBytes(launch.localBytesPerThread()))
                 .sources((pool, owner) -> switch (pool.getStorage().getName()) {
                     case "global" -> global;
+                    case SimulatorTarget.TEXTURE -> textures;
                     case "const" -> constBank;
                     case "param" -> params;
                     case "shared" -> SimByteSources.shared(resident.get(owner.getIndex()).cta(), version);
@@ -147,6 +153,65 @@ public final class StoppedMemoryState {
             @Override
             public long nextPopulated(long offset) {
                 return base + fromBase.nextPopulated(Math.max(0, offset - base));
+            }
+        };
+    }
+
+    /**
+     * The texture space's storage: the bytes of the device's CUDA arrays, read and written in
+     * global memory at their device addresses (where the runtime allocated them); every other
+     * byte reads as zero, is reported unpopulated, and cannot be written.
+     */
+    private static ByteSource arrays(TextureTable table, ByteSource global) {
+        return new ByteSource() {
+            @Override
+            public long size() {
+                return global.size();
+            }
+
+            @Override
+            public void read(long offset, byte[] dst, int off, int len) {
+                ByteSource.checkRange(size(), offset, dst.length, off, len);
+                Arrays.fill(dst, off, off + len, (byte) 0);
+                long end = offset + len;
+                for (TextureArray a : table.arrays()) {
+                    long from = Math.max(offset, a.address());
+                    long to = Math.min(end, a.address() + a.bytes());
+                    if (from < to) {
+                        global.read(from, dst, off + (int) (from - offset), (int) (to - from));
+                    }
+                }
+            }
+
+            @Override
+            public boolean isWritable() {
+                return true;
+            }
+
+            @Override
+            public void write(long offset, byte[] src, int off, int len) {
+                ByteSource.checkRange(size(), offset, src.length, off, len);
+                TextureArray a = table.arrayAt(offset);
+                if (len > 0 && (a == null || offset + len > a.address() + a.bytes())) {
+                    throw new IllegalArgumentException(String.format("tex 0x%x: %d bytes are not all in one CUDA array",
+                            offset, len));
+                }
+                global.write(offset, src, off, len);
+            }
+
+            @Override
+            public long version() {
+                return global.version();
+            }
+
+            @Override
+            public long nextPopulated(long offset) {
+                for (TextureArray a : table.arrays()) {
+                    if (a.address() + a.bytes() > offset) {
+                        return Math.min(size(), Math.max(offset, a.address()));
+                    }
+                }
+                return size();
             }
         };
     }

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.gpumem.debug.core.BreakpointSpec;
 import org.gpumem.debug.core.CudaFocus;
@@ -13,6 +14,7 @@ import org.gpumem.debug.core.LaneId;
 import org.gpumem.debug.core.NotStoppedException;
 import org.gpumem.debug.core.Stop;
 import org.gpumem.debug.core.StopReason;
+import org.gpumem.debug.core.VariableValue;
 import org.gpumem.debug.core.WarpStatus;
 import org.gpumem.debug.core.WatchHit;
 import org.gpumem.debug.core.WatchpointSpec;
@@ -171,7 +173,9 @@ final class BreakpointRunner implements ProgramDebugger.Front {
                                 launch.deviceModule().name());
                         StopReport.where(out, w, StopReport.sourceOf(out, w, sources));
                         if (requests.prints().isEmpty()) {
-                            StopReport.memory(out, session.stopState(), w, shown, StopReport.variables(out, engine, w, shown));
+                            Map<String, VariableValue> variables = StopReport.variables(out, engine, w, shown);
+                            StopReport.memory(out, session.stopState(), w, shown, variables);
+                            StopReport.textures(out, engine, session.stopState(), w, shown, variables);
                         } else {
                             prints(engine, new LaneId(w.id(), shown), w.frames().get(0).level());
                         }

@@ -15,6 +15,7 @@ import org.gpumem.debug.core.CudaFocus;
 import org.gpumem.debug.core.KernelEngine;
 import org.gpumem.debug.core.LaneId;
 import org.gpumem.debug.core.StopMemoryState;
+import org.gpumem.debug.core.TextureMemory;
 import org.gpumem.debug.core.VariableValue;
 import org.gpumem.debug.core.WarpStatus;
 import org.gpumem.model.AddressSpace;
@@ -127,6 +128,35 @@ final class StopReport {
                         + "the warp's interleaved local pool:%n", v.name(), lane, length);
                 local(out, stop, new LaneId(w.id(), lane), v.location().offset(), length, v.element());
             }
+        }
+    }
+
+    /**
+     * Every texture or surface object among the frame's variables: the memory it reads (a CUDA
+     * array of the texture space, or global memory) and its first bytes there, by its elements'
+     * channels.
+     */
+    static void textures(PrintWriter out, KernelEngine engine, StopMemoryState stop, WarpStatus w, int lane,
+            Map<String, VariableValue> variables) {
+        LaneId at = new LaneId(w.id(), lane);
+        int level = w.frames().get(0).level();
+        for (VariableValue v : variables.values()) {
+            if (v.bytes() == null || v.bytes().length != 8 || v.problem() != null
+                    || !KernelEngine.textureObjectType(engine.evaluate(v.name(), at, level).type())) {
+                continue;
+            }
+            long handle = ByteBuffer.wrap(v.bytes()).order(ByteOrder.LITTLE_ENDIAN).getLong();
+            TextureMemory t = engine.textureMemory(handle, at);
+            if (t == null) {
+                out.printf("%n%s = %d names no texture or surface object of the device%n", v.name(), handle);
+                continue;
+            }
+            int length = (int) Math.min(SHOWN_BYTES, t.bytes());
+            out.printf("%n%s, %s object %d, reads the %s (first %d bytes):%n", v.name(), t.surface() ? "surface" : "texture",
+                    handle, t.resource(), length);
+            AddressSpace space = stop.space(t.memory().space());
+            Context context = Contexts.ancestor(stop.context(Scope.LANE, at), space.getScope());
+            dump(out, space.getName(), t.memory().offset(), read(context, space, t.memory().offset(), length), t.element());
         }
     }
 

@@ -1155,7 +1155,8 @@ public final class DapServer implements GpumemDebugServer {
                 r.setResult(v.format());
                 r.setType(v.typeName());
                 Target target = engine.launch().target();
-                if (v.type().stripped() instanceof DwarfType.Pointer) {
+                if (v.type().stripped() instanceof DwarfType.Pointer || KernelEngine.textureObjectType(v.type())) {
+                    // a pointer: where it points; a texture or surface object: the memory it reads
                     MemoryReference m = engine.memoryReference(text, at.lane(), at.level());
                     r.setMemoryReference(new VariableValue.Location(m.space(), m.lane(), m.offset()).describe(target));
                 } else if (v.memory() != null) {

@@ -170,6 +170,31 @@ class ExecCommandTest {
     }
 
     /**
+     * A texture object variable leads to its CUDA array in the texture space: at a stop in
+     * texture_space's fetch, plane's array holds what the host copied in (plane[y][x] =
+     * y * 100 + x + 0.25, the fixture's formula) and rows' what cudaMemcpy3D copied.
+     */
+    @Test
+    void aTextureObjectShowsTheBytesOfItsArrayInTheTextureSpace() {
+        CliRun r = exec("--break", "fetch", "texture_space.G");
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().endsWith("Test PASSED\n"), r.out());
+        StringBuilder plane = new StringBuilder();
+        StringBuilder rows = new StringBuilder();
+        for (int x = 0; x < 8; x++) {
+            int bits = Float.floatToIntBits(x + 0.25f);
+            for (int k = 0; k < 4; k++) {
+                plane.append(x == 0 && k == 0 ? "" : k == 0 ? "  " : " ").append(String.format("%02x", bits >>> (8 * k) & 0xff));
+                rows.append(x == 0 && k == 0 ? "" : k == 0 ? "  " : " ").append(String.format("%02x", (x * 4 + k) * 3 % 256));
+            }
+        }
+        assertTrue(r.err().matches("(?s).*\nplane, texture object \\d+, reads the CUDA array float, 16 x 8, 512 bytes "
+                + "\\(first 32 bytes\\):\n  tex +0x1[0-9a-f]{8} +" + plane + "  = \\[0\\.25, 1\\.25, 2\\.25, .*"), r.err());
+        assertTrue(r.err().matches("(?s).*\nrows, texture object \\d+, reads the CUDA array uchar4, 16, 2 layers, 128 bytes "
+                + "\\(first 32 bytes\\):\n  tex +0x1[0-9a-f]{8} +" + rows + "  = \\[0, 3, 6, 9, .*"), r.err());
+    }
+
+    /**
      * A program of two translation units (nvcc -rdc=true) runs from their linked PTX: a breakpoint
      * in the library unit's function stops the other unit's kernel that calls it.
      */
