@@ -603,6 +603,25 @@ enum cudaMemRangeAttribute {
     cudaMemRangeAttributeLastPrefetchLocationId = 8
 };
 
+typedef unsigned long long cudaGraphConditionalHandle;
+
+enum cudaGraphConditionalHandleFlags {
+    cudaGraphCondAssignDefault = 1
+};
+
+enum cudaGraphConditionalNodeType {
+    cudaGraphCondTypeIf = 0,
+    cudaGraphCondTypeWhile = 1,
+    cudaGraphCondTypeSwitch = 2
+};
+
+struct cudaConditionalNodeParams {
+    cudaGraphConditionalHandle handle;
+    enum cudaGraphConditionalNodeType type;
+    unsigned int size;
+    cudaGraph_t *phGraph_out;
+};
+
 /* Node parameters of cudaGraphAddNode: the type, then the parameters of that type. */
 struct cudaGraphNodeParams {
     enum cudaGraphNodeType type;
@@ -618,6 +637,7 @@ struct cudaGraphNodeParams {
         struct cudaEventRecordNodeParams eventRecord;
         struct cudaMemAllocNodeParamsV2 alloc;
         struct cudaMemFreeNodeParams free;
+        struct cudaConditionalNodeParams conditional;
     };
     long long reserved2;
 };

@@ -44,6 +44,24 @@ struct alloc_node {
     void *dptr;
 };
 
+/* A conditional node: its handle (the device address of the condition's 32-bit value, which
+   device code sets with cudaGraphSetConditional) and the body graphs it owns. */
+struct cond_node {
+    cudaGraphConditionalHandle handle;
+    enum cudaGraphConditionalNodeType type;
+    unsigned int size;
+    cudaGraph_t *bodies;
+};
+
+/* A conditional handle of a graph of the program's: the cell holding its value, its default. */
+struct cond_handle {
+    uintptr_t address;
+    unsigned int default_value;
+    unsigned int flags;
+    cudaGraph_t graph;
+    struct cond_handle *next;
+};
+
 struct CUgraphNode_st {
     cudaGraph_t graph;
     enum cudaGraphNodeType type;
@@ -62,6 +80,7 @@ struct CUgraphNode_st {
         cudaEvent_t event;
         struct alloc_node alloc;
         void *free_ptr;
+        struct cond_node cond;
     } u;
 };
 
@@ -108,6 +127,9 @@ struct capture {
 static pthread_mutex_t graph_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct handles graphs, execs, user_objects;
 static struct capture *captures; /* the captures that have not ended */
+/* Conditional handles; their own lock, since a graph's destruction frees its handles' cells. */
+static pthread_mutex_t cond_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct cond_handle *cond_handles;
 static unsigned long long next_capture_id = 1, next_exec_id = 1;
 static __thread enum cudaStreamCaptureMode thread_mode = cudaStreamCaptureModeGlobal;
 
@@ -173,6 +195,7 @@ static int depends_on(cudaGraphNode_t to, cudaGraphNode_t from) {
 }
 
 static void graph_destroy(cudaGraph_t g);
+static void cond_handles_release(cudaGraph_t g);
 static void user_object_release(cudaUserObject_t o, unsigned int count);
 static cudaError_t user_object_reference(cudaGraph_t g, cudaUserObject_t o, unsigned int count);
 
@@ -187,6 +210,12 @@ static void node_free(cudaGraphNode_t n) {
         break;
     case cudaGraphNodeTypeMemAlloc:
         graph_memory_release(n->u.alloc.dptr);
+        break;
+    case cudaGraphNodeTypeConditional:
+        for (unsigned int i = 0; n->u.cond.bodies != NULL && i < n->u.cond.size; i++) {
+            graph_destroy(n->u.cond.bodies[i]);
+        }
+        free(n->u.cond.bodies);
         break;
     default:
         break;
@@ -210,6 +239,7 @@ static void graph_destroy(cudaGraph_t g) {
     free(g->references);
     free(g->nodes);
     free(g->order);
+    cond_handles_release(g);
     free(g);
 }
 
@@ -524,6 +554,19 @@ static cudaError_t params_copy(cudaGraphNode_t c, cudaGraphNode_t n) {
     case cudaGraphNodeTypeMemAlloc:
         graph_memory_retain(n->u.alloc.dptr);
         return cudaSuccess;
+    case cudaGraphNodeTypeConditional:
+        c->u.cond.bodies = calloc(n->u.cond.size, sizeof *c->u.cond.bodies);
+        if (c->u.cond.bodies == NULL) {
+            return cudaErrorMemoryAllocation;
+        }
+        for (unsigned int i = 0; i < n->u.cond.size; i++) {
+            c->u.cond.bodies[i] = graph_copy(n->u.cond.bodies[i]);
+            if (c->u.cond.bodies[i] == NULL) {
+                return cudaErrorMemoryAllocation; /* the caller frees c with what it has */
+            }
+            c->u.cond.bodies[i]->child = 1;
+        }
+        return cudaSuccess;
     default:
         return cudaSuccess;
     }
@@ -540,8 +583,10 @@ static cudaGraph_t graph_copy(cudaGraph_t g) {
         cudaGraphNode_t n = g->nodes[i], m = node_new(n->type, &e);
         if (m == NULL || (e = params_copy(m, n)) != cudaSuccess) {
             if (m != NULL) {
-                m->type = cudaGraphNodeTypeEmpty; /* owns nothing yet */
-                node_free(m);
+                if (m->type != cudaGraphNodeTypeConditional) {
+                    m->type = cudaGraphNodeTypeEmpty; /* owns nothing yet */
+                }
+                node_free(m); /* a conditional node owns the bodies copied so far */
             }
             graph_destroy(c);
             return NULL;
@@ -625,11 +670,68 @@ static int graph_order(cudaGraph_t g) {
         if (g->nodes[i]->type == cudaGraphNodeTypeGraph && !graph_order(g->nodes[i]->u.child)) {
             return 0;
         }
+        for (unsigned int b = 0; g->nodes[i]->type == cudaGraphNodeTypeConditional && b < g->nodes[i]->u.cond.size; b++) {
+            if (!graph_order(g->nodes[i]->u.cond.bodies[b])) {
+                return 0;
+            }
+        }
     }
     return 1;
 }
 
 /* ------------------------------------------------------------------ running a graph */
+
+static cudaError_t graph_run(cudaGraph_t g, cudaStream_t stream);
+
+/* The condition's value now: the launches before it have ended, so what device code set is there. */
+static unsigned int condition_value(cudaGraphConditionalHandle h) {
+    return *(volatile uint32_t *)(uintptr_t)h;
+}
+
+/* A conditional node: IF runs body 0 when the value is not 0 (else body 1, if it has one), WHILE
+   runs body 0 as long as the value is not 0 (checked before each run), SWITCH body n for value n. */
+static cudaError_t conditional_run(const struct cond_node *c, cudaStream_t stream) {
+    unsigned int v = condition_value(c->handle);
+    switch (c->type) {
+    case cudaGraphCondTypeIf:
+        if (v != 0) {
+            return graph_run(c->bodies[0], stream);
+        }
+        return c->size == 2 ? graph_run(c->bodies[1], stream) : cudaSuccess;
+    case cudaGraphCondTypeWhile:
+        for (; v != 0; v = condition_value(c->handle)) {
+            cudaError_t e = graph_run(c->bodies[0], stream);
+            if (e != cudaSuccess) {
+                return e;
+            }
+        }
+        return cudaSuccess;
+    default:
+        return v < c->size ? graph_run(c->bodies[v], stream) : cudaSuccess;
+    }
+}
+
+/* cudaGraphCondAssignDefault: the handles of g's conditional nodes (in bodies too) that have the
+   flag get their default value, as each launch of the graph begins. */
+static void conditional_defaults(cudaGraph_t g) {
+    for (size_t i = 0; i < g->count; i++) {
+        cudaGraphNode_t n = g->nodes[i];
+        if (n->type == cudaGraphNodeTypeGraph) {
+            conditional_defaults(n->u.child);
+        } else if (n->type == cudaGraphNodeTypeConditional) {
+            pthread_mutex_lock(&cond_lock);
+            for (struct cond_handle *h = cond_handles; h != NULL; h = h->next) {
+                if (h->address == n->u.cond.handle && (h->flags & cudaGraphCondAssignDefault)) {
+                    *(volatile uint32_t *)h->address = h->default_value;
+                }
+            }
+            pthread_mutex_unlock(&cond_lock);
+            for (unsigned int b = 0; b < n->u.cond.size; b++) {
+                conditional_defaults(n->u.cond.bodies[b]);
+            }
+        }
+    }
+}
 
 static cudaError_t graph_run(cudaGraph_t g, cudaStream_t stream) {
     for (size_t i = 0; i < g->count; i++) {
@@ -674,6 +776,9 @@ static cudaError_t graph_run(cudaGraph_t g, cudaStream_t stream) {
             break;
         case cudaGraphNodeTypeMemFree:
             graph_memory_freed(n->u.free_ptr);
+            break;
+        case cudaGraphNodeTypeConditional:
+            e = conditional_run(&n->u.cond, stream);
             break;
         default: /* empty and event-wait nodes: the order is all they ask for */
             break;
@@ -955,6 +1060,104 @@ EXPORT cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t *pGraphNode, cudaGrap
     return add_node(pGraphNode, graph, pDependencies, NULL, numDependencies, n, e);
 }
 
+/* Whether h is a conditional handle of the program's. */
+static int cond_handle_live(cudaGraphConditionalHandle h) {
+    int live = 0;
+    pthread_mutex_lock(&cond_lock);
+    for (struct cond_handle *c = cond_handles; c != NULL; c = c->next) {
+        live |= c->address == (uintptr_t)h;
+    }
+    pthread_mutex_unlock(&cond_lock);
+    return live;
+}
+
+/* A conditional node with its empty body graphs, which p->phGraph_out then names; NULL with *e. */
+static cudaGraphNode_t node_conditional(struct cudaConditionalNodeParams *p, cudaError_t *e) {
+    if (!cond_handle_live(p->handle) || p->size == 0 || (p->type == cudaGraphCondTypeIf && p->size > 2) ||
+        (p->type == cudaGraphCondTypeWhile && p->size != 1) || (unsigned int)p->type > cudaGraphCondTypeSwitch) {
+        *e = cudaErrorInvalidValue;
+        return NULL;
+    }
+    cudaGraphNode_t n = node_new(cudaGraphNodeTypeConditional, e);
+    if (n == NULL) {
+        return NULL;
+    }
+    n->u.cond.handle = p->handle;
+    n->u.cond.type = p->type;
+    n->u.cond.size = p->size;
+    n->u.cond.bodies = calloc(p->size, sizeof *n->u.cond.bodies);
+    for (unsigned int i = 0; n->u.cond.bodies != NULL && i < p->size; i++) {
+        cudaGraph_t b = graph_new();
+        n->u.cond.bodies[i] = b;
+        if (b == NULL || !handle_add(&graphs, b)) { /* the program adds the body's nodes by its handle */
+            node_free(n);
+            *e = cudaErrorMemoryAllocation;
+            return NULL;
+        }
+        b->child = 1; /* owned by the node: cudaGraphDestroy refuses it */
+    }
+    if (n->u.cond.bodies == NULL) {
+        node_free(n);
+        *e = cudaErrorMemoryAllocation;
+        return NULL;
+    }
+    p->phGraph_out = n->u.cond.bodies;
+    return n;
+}
+
+/* Frees the cells of g's conditional handles (g is being destroyed). */
+static void cond_handles_release(cudaGraph_t g) {
+    for (;;) {
+        struct cond_handle *found = NULL;
+        pthread_mutex_lock(&cond_lock);
+        for (struct cond_handle **h = &cond_handles; *h != NULL; h = &(*h)->next) {
+            if ((*h)->graph == g) {
+                found = *h;
+                *h = found->next;
+                break;
+            }
+        }
+        pthread_mutex_unlock(&cond_lock);
+        if (found == NULL) {
+            return;
+        }
+        if (remove_allocation(found->address, 1 << ALLOC_GRAPH)) {
+            allocation_release(found->address, ALLOC_GRAPH);
+        }
+        free(found);
+    }
+}
+
+EXPORT cudaError_t cudaGraphConditionalHandleCreate(cudaGraphConditionalHandle *pHandle_out, cudaGraph_t graph,
+                                                    unsigned int defaultLaunchValue, unsigned int flags) {
+    GRAPH_ENTER();
+    if (pHandle_out == NULL || !graph_live(graph) || (flags & ~(unsigned int)cudaGraphCondAssignDefault)) {
+        return record(cudaErrorInvalidValue);
+    }
+    struct cond_handle *h = calloc(1, sizeof *h);
+    if (h == NULL) {
+        return record(cudaErrorMemoryAllocation);
+    }
+    /* the condition's value lives in device memory, where device code's cudaGraphSetConditional
+       (a built-in function of gpumem's simulator) writes it: the handle is its address */
+    cudaError_t e = allocation_request(sizeof(uint32_t), ALLOC_GRAPH, "cudaGraphConditionalHandleCreate",
+                                       __builtin_return_address(0), &h->address);
+    if (e != cudaSuccess) {
+        free(h);
+        return record(e);
+    }
+    *(volatile uint32_t *)h->address = defaultLaunchValue; /* the value until a launch or a kernel sets it */
+    h->default_value = defaultLaunchValue;
+    h->flags = flags;
+    h->graph = graph;
+    pthread_mutex_lock(&cond_lock);
+    h->next = cond_handles;
+    cond_handles = h;
+    pthread_mutex_unlock(&cond_lock);
+    *pHandle_out = (cudaGraphConditionalHandle)h->address;
+    return cudaSuccess;
+}
+
 /* A node made from cudaGraphNodeParams (cudaGraphAddNode), or NULL with *e. */
 static cudaGraphNode_t node_from_params(struct cudaGraphNodeParams *p, void *caller, cudaError_t *e) {
     switch (p->type) {
@@ -991,9 +1194,7 @@ static cudaGraphNode_t node_from_params(struct cudaGraphNodeParams *p, void *cal
     case cudaGraphNodeTypeMemFree:
         return node_mem_free(p->free.dptr, e);
     case cudaGraphNodeTypeConditional:
-        *e = unsupported("cudaGraphAddNode of a conditional node (its condition is set by device code, which "
-                         "calls the device runtime)");
-        return NULL;
+        return node_conditional(&p->conditional, e);
     default:
         *e = unsupported("cudaGraphAddNode of external semaphore nodes");
         return NULL;
@@ -1791,6 +1992,7 @@ EXPORT cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t strea
     if (graphExec->flags & cudaGraphInstantiateFlagAutoFreeOnLaunch) {
         free_graph_memory(graphExec->graph);
     }
+    conditional_defaults(graphExec->graph);
     return record(graph_run(graphExec->graph, stream));
 }
 
@@ -2446,7 +2648,9 @@ static cudaError_t begin(cudaStream_t stream, cudaGraph_t graph, const cudaGraph
         c->mode = mode;
         c->thread = pthread_self();
         c->origin = s;
-        if (!join(c, s, deps, ndeps)) {
+        /* the capture's own graph is the program's to name (cudaStreamGetCaptureInfo) while it
+           is captured: nodes may be added to it, conditional handles made for it */
+        if (!join(c, s, deps, ndeps) || (graph == NULL && !handle_add(&graphs, g))) {
             e = cudaErrorMemoryAllocation;
         } else {
             c->next = captures;
@@ -2509,14 +2713,17 @@ EXPORT cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph
     if (e != cudaSuccess) {
         return e;
     }
-    if (!stream_valid(stream) || pGraph == NULL) {
-        return record(pGraph == NULL ? cudaErrorInvalidValue : cudaErrorInvalidResourceHandle);
+    if (!stream_valid(stream)) {
+        return record(cudaErrorInvalidResourceHandle);
     }
     pthread_mutex_lock(&graph_lock);
     struct CUstream_st *s = stream_state(stream);
     struct capture *c = s != NULL ? s->capture : NULL;
     cudaGraph_t graph = NULL;
-    if (c == NULL) {
+    if (pGraph == NULL && (c == NULL || !c->graph_is_callers)) {
+        /* only a capture into the program's own graph (cudaStreamBeginCaptureToGraph) needs no pGraph */
+        e = cudaErrorInvalidValue;
+    } else if (c == NULL) {
         e = cudaErrorIllegalState;
     } else if (c->origin != s) {
         invalidate(c);
@@ -2537,7 +2744,7 @@ EXPORT cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph
         }
         if (e == cudaSuccess) {
             graph = c->graph;
-            if (!c->graph_is_callers && !handle_add(&graphs, graph)) {
+            if (!c->graph_is_callers && !graph_live(graph) && !handle_add(&graphs, graph)) {
                 e = cudaErrorMemoryAllocation;
             }
         }
@@ -2548,7 +2755,9 @@ EXPORT cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph
         capture_end(c);
     }
     pthread_mutex_unlock(&graph_lock);
-    *pGraph = e == cudaSuccess ? graph : NULL;
+    if (pGraph != NULL) {
+        *pGraph = e == cudaSuccess ? graph : NULL;
+    }
     return record(e);
 }
 

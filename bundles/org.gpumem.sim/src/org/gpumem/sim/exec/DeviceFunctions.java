@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 
 import org.gpumem.sim.Dim3;
 import org.gpumem.sim.FaultKind;
+import org.gpumem.sim.MemoryAccessException;
 import org.gpumem.sim.memory.Bytes;
 import org.gpumem.sim.ptx.Instruction;
 import org.gpumem.sim.ptx.PtxFunction;
@@ -12,7 +13,8 @@ import org.gpumem.sim.ptx.PtxFunction;
 /**
  * The device functions the simulator provides itself, which nvcc's PTX declares {@code .extern}
  * without a body: {@code vprintf} (device printf), {@code __assertfail} (device assert),
- * {@code malloc} and {@code free} (the device heap). A call to one runs here, for each calling
+ * {@code malloc} and {@code free} (the device heap), {@code cudaGraphSetConditional} (a graph's
+ * condition value). A call to one runs here, for each calling
  * lane in lane order, instead of pushing a frame; everything else about the call (arguments in the
  * caller's call-site params, the return value back there) is as for a PTX function.
  */
@@ -21,6 +23,7 @@ public final class DeviceFunctions {
     static final String ASSERT_FAIL = "__assertfail";
     static final String MALLOC = "malloc";
     static final String FREE = "free";
+    static final String SET_CONDITIONAL = "cudaGraphSetConditional";
 
     private DeviceFunctions() {
     }
@@ -67,6 +70,20 @@ public final class DeviceFunctions {
                     String problem = cta.launch.heap().free(address);
                     if (problem != null) {
                         throw LaneFault.of(FaultKind.HEAP_MISUSE, l, problem);
+                    }
+                }
+                break;
+            case SET_CONDITIONAL:
+                // gpumem's runtime makes a conditional handle the device address of the condition's
+                // 32-bit value, which it reads when the graph reaches the conditional node
+                for (int mm = m; mm != 0; mm &= mm - 1) {
+                    int l = Integer.numberOfTrailingZeros(mm);
+                    byte[] value = new byte[4];
+                    Bytes.store(value, 0, 4, argument(caller, in, 1, l));
+                    try {
+                        cta.launch.module.device().global().write(argument(caller, in, 0, l), value);
+                    } catch (MemoryAccessException e) {
+                        throw LaneFault.memory(e, l);
                     }
                 }
                 break;

@@ -211,7 +211,7 @@ class LazyLoadingTest {
         assertEquals("calls.ptx:10: unsupported instruction frobnicate.b32 (call path deep -> f -> g)",
                 m.kernel("deep").unsupported().get(0).describe());
         assertEquals("calls.ptx:25: calls elsewhere, which has no body in this module (the simulator provides only "
-                + "vprintf, __assertfail, malloc and free)", m.kernel("external").unsupported().get(0).describe());
+                + "vprintf, __assertfail, malloc, free and cudaGraphSetConditional)", m.kernel("external").unsupported().get(0).describe());
         assertTrue(m.kernel("prints").runnable(), "the simulator serves the device runtime's vprintf");
         assertTrue(m.kernel("plain").runnable());
         long out = device.allocate(4);
