@@ -1,5 +1,9 @@
 package org.gpumem.sim.exec;
 
+import java.nio.ByteBuffer;
+import java.util.HashMap;
+import java.util.Map;
+
 import org.gpumem.sim.FaultKind;
 import org.gpumem.sim.MemoryAccessException;
 import org.gpumem.sim.ScalarType;
@@ -17,12 +21,81 @@ import org.gpumem.sim.ptx.Op;
  * the objects of the device's {@link TextureTable}, their texels read from and surfaces written
  * to global memory. {@link TextureMath} is the arithmetic. A handle that names no object of the
  * instruction's kind is a lane's out-of-bounds fault (a GPU reports an illegal address).
+ * <p>
+ * One unit serves one CTA's interpreter, one thread. Objects are neither made nor destroyed
+ * while a launch runs, so the unit keeps what it derived from each object it met
+ * ({@link Prepared}: its format, address modes, border, levels and a view of each level's
+ * bytes) and fetches into buffers it reuses: a fetch allocates nothing.
  */
 final class TextureUnit {
     private static final int F32 = ScalarType.F32.ordinal();
     private final TextureTable table;
     private final GlobalMemory global;
     private final byte[] texel = new byte[16];
+    private final Map<Long, Prepared> prepared = new HashMap<>();
+    private long lastHandle;
+    private Prepared last;
+    // scratch of one fetch: sample results (a second one for the level a blend mixes in), a tap
+    private final double[] sampled = new double[4];
+    private final double[] blended = new double[4];
+    private final double[] tapped = new double[4];
+    private final int[] extent = new int[3];
+    private final float[] coords = new float[3];
+    private final long[] first = new long[3];
+    private final float[] weights = new float[3];
+    private final long[] corner = new long[3];
+    private static final int[] CLAMPED = {TextureObject.CLAMP, TextureObject.CLAMP, TextureObject.CLAMP};
+
+    /** What a fetch needs of an object, derived once (the record's accessors copy its arrays). */
+    private static final class Prepared {
+        final TextureObject o;
+        final int[] bits;
+        final int channels;
+        final int elementBytes;
+        final int kind;
+        final int[] modes;
+        final double[] border;
+        final boolean arrayed;
+        final boolean normalizedRead;
+        final Level[] levels;
+
+        Prepared(TextureObject o, GlobalMemory global) {
+            this.o = o;
+            bits = o.channelBits();
+            channels = o.channels();
+            elementBytes = o.elementBytes();
+            kind = o.channelKind();
+            modes = o.addressModes();
+            float[] b = o.borderColor();
+            border = new double[] {b[0], b[1], b[2], b[3]};
+            arrayed = o.layered() || o.cubemap();
+            normalizedRead = o.readMode() == TextureObject.NORMALIZED_FLOAT;
+            levels = new Level[o.levels().size()];
+            for (int i = 0; i < levels.length; i++) {
+                levels[i] = new Level(o.levels().get(i), global);
+            }
+        }
+    }
+
+    /**
+     * A level's extent and pitches, and a view of its bytes when they lie in one allocation
+     * (else each texel is read through global memory, which faults where no allocation is).
+     */
+    private static final class Level {
+        final TextureObject.Level lv;
+        final int[] n;
+        final ByteBuffer view;
+
+        Level(TextureObject.Level lv, GlobalMemory global) {
+            this.lv = lv;
+            n = new int[] {(int) lv.width(), (int) Math.max(1, lv.height()), (int) Math.max(1, lv.depth())};
+            long bytes = lv.slicePitch() * Math.max(1, lv.depth());
+            GlobalMemory.Segments s = global.segments();
+            int i = s.find(lv.address());
+            view = bytes > 0 && bytes <= Integer.MAX_VALUE && i >= 0 && lv.address() + bytes <= s.end(i)
+                    ? global.view(lv.address(), (int) bytes) : null;
+        }
+    }
 
     TextureUnit(Launch launch) {
         this.table = launch.module.device().textures();
@@ -32,12 +105,13 @@ final class TextureUnit {
     void execute(Instruction in, long[] R, int m) {
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
-            TextureObject o = object(in, R, l);
+            Prepared p = object(in, R, l);
+            TextureObject o = p.o;
             try {
                 switch (in.op) {
                     case Op.TEX:
                     case Op.TLD4:
-                        fetch(in, R, l, o);
+                        fetch(in, R, l, p);
                         break;
                     case Op.TXQ:
                     case Op.SUQ:
@@ -53,16 +127,29 @@ final class TextureUnit {
         }
     }
 
-    private TextureObject object(Instruction in, long[] R, int l) {
+    private Prepared object(Instruction in, long[] R, int l) {
         long handle = R[in.src[0] << 5 | l];
-        TextureObject o = table.get(handle);
+        Prepared p = handle == lastHandle ? last : null;
+        if (p == null) {
+            p = prepared.get(handle);
+            if (p == null) {
+                TextureObject o = table.get(handle);
+                p = o == null ? null : new Prepared(o, global);
+                if (p != null) {
+                    prepared.put(handle, p);
+                }
+            }
+            lastHandle = handle;
+            last = p;
+        }
+        TextureObject o = p == null ? null : p.o;
         boolean surface = in.op == Op.SULD || in.op == Op.SUST || in.op == Op.SUQ;
         if (o == null || o.surface() != surface) {
             throw LaneFault.of(FaultKind.OUT_OF_BOUNDS, l, in.opcode + " of handle " + handle + ", which is no "
                     + (surface ? "surface" : "texture") + " object" + (o != null ? " (it is a " + (o.surface() ? "surface"
                             : "texture") + " object)" : ""));
         }
-        return o;
+        return p;
     }
 
     private static float f32(long[] R, int reg, int l) {
@@ -77,7 +164,7 @@ final class TextureUnit {
 
     // ------------------------------------------------------------------ tex, tld4
 
-    private void fetch(Instruction in, long[] R, int l, TextureObject o) {
+    private void fetch(Instruction in, long[] R, int l, Prepared o) {
         int g = in.mod;
         boolean arrayed = g == Op.GEOM_A1D || g == Op.GEOM_A2D || g == Op.GEOM_ACUBE;
         int layer = arrayed ? (int) R[in.src[1] << 5 | l] : 0;
@@ -89,10 +176,11 @@ final class TextureUnit {
         double[] out;
         if (g == Op.GEOM_CUBE || g == Op.GEOM_ACUBE) {
             float[] f = TextureMath.cubeFace(x, y, z);
-            out = sample(o, 0, 2, f[1], f[2], 0, layer * 6 + (int) f[0], false, true, in.op == Op.TLD4 ? in.mod2 : -1, l);
+            out = sample(o, 0, 2, f[1], f[2], 0, layer * 6 + (int) f[0], false, true, in.op == Op.TLD4 ? in.mod2 : -1, l,
+                    sampled);
         } else {
             int dims = g == Op.GEOM_1D || g == Op.GEOM_A1D ? 1 : g == Op.GEOM_3D ? 3 : 2;
-            out = in.op == Op.TLD4 ? sample(o, 0, dims, x, y, z, layer, integers, false, in.mod2, l)
+            out = in.op == Op.TLD4 ? sample(o, 0, dims, x, y, z, layer, integers, false, in.mod2, l, sampled)
                     : mipmapped(in, R, l, o, dims, x, y, z, layer, integers);
         }
         boolean ints = in.type != F32;
@@ -102,11 +190,12 @@ final class TextureUnit {
     }
 
     /** A tex of a mipmapped texture: the level(s) the instruction's level of detail selects, blended. */
-    private double[] mipmapped(Instruction in, long[] R, int l, TextureObject o, int dims, float x, float y, float z, int layer,
+    private double[] mipmapped(Instruction in, long[] R, int l, Prepared p, int dims, float x, float y, float z, int layer,
             boolean integers) {
-        int levels = o.levels().size();
+        TextureObject o = p.o;
+        int levels = p.levels.length;
         if (levels == 1 || o.resourceType() != TextureObject.MIPMAPPED_ARRAY) {
-            return sample(o, 0, dims, x, y, z, layer, integers, false, -1, l);
+            return sample(p, 0, dims, x, y, z, layer, integers, false, -1, l, sampled);
         }
         float lod;
         int extra = 1 + in.coords;
@@ -133,16 +222,16 @@ final class TextureUnit {
         lod = Math.max(o.minMipmapLevelClamp(), Math.min(o.maxMipmapLevelClamp(), lod));
         lod = Math.max(0, Math.min(levels - 1, lod));
         if (o.mipmapFilterMode() == TextureObject.POINT) {
-            return sample(o, (int) Math.floor(lod + 0.5f), dims, x, y, z, layer, integers, false, -1, l);
+            return sample(p, (int) Math.floor(lod + 0.5f), dims, x, y, z, layer, integers, false, -1, l, sampled);
         }
         int l0 = (int) Math.floor(lod);
         int l1 = Math.min(l0 + 1, levels - 1);
         float w = TextureMath.weight(lod - l0);
-        double[] a = sample(o, l0, dims, x, y, z, layer, integers, false, -1, l);
+        double[] a = sample(p, l0, dims, x, y, z, layer, integers, false, -1, l, sampled);
         if (w == 0 || l1 == l0) {
             return a;
         }
-        double[] b = sample(o, l1, dims, x, y, z, layer, integers, false, -1, l);
+        double[] b = sample(p, l1, dims, x, y, z, layer, integers, false, -1, l, blended);
         for (int c = 0; c < 4; c++) {
             a[c] = (1 - w) * a[c] + w * b[c];
         }
@@ -156,42 +245,56 @@ final class TextureUnit {
      * in tld4's order (i, j+1), (i+1, j+1), (i+1, j), (i, j). A cubemap face is addressed with
      * clamping to its edges.
      */
-    private double[] sample(TextureObject o, int level, int dims, float x, float y, float z, int layer, boolean integers,
-            boolean face, int gather, int lane) {
-        TextureObject.Level lv = o.levels().get(level);
-        int[] n = {(int) lv.width(), (int) Math.max(1, lv.height()), (int) Math.max(1, lv.depth())};
-        int[] modes = o.addressModes();
+    private double[] sample(Prepared p, int level, int dims, float x, float y, float z, int layer, boolean integers,
+            boolean face, int gather, int lane, double[] out) {
+        TextureObject o = p.o;
+        Level lv = p.levels[level];
+        int[] n = lv.n;
+        int[] modes = face ? CLAMPED : p.modes;
         boolean normalized = o.normalizedCoords() && !integers || face;
-        if (face) {
-            modes = new int[] {TextureObject.CLAMP, TextureObject.CLAMP, TextureObject.CLAMP};
-        }
-        float[] c = {x, y, z};
+        float[] c = coords;
+        c[0] = x;
+        c[1] = y;
+        c[2] = z;
         if (o.resourceType() == TextureObject.LINEAR) {
             // tex1Dfetch: the element at the index, zero outside the memory
             long i = integers ? (long) x : TextureMath.floor(TextureMath.texels(x, n[0], TextureObject.CLAMP, normalized));
-            return i < 0 || i >= n[0] ? new double[4] : texel(o, lv, (int) i, 0, 0, 0, lane);
+            if (i < 0 || i >= n[0]) {
+                out[0] = out[1] = out[2] = out[3] = 0;
+                return out;
+            }
+            return texel(p, lv, (int) i, 0, 0, 0, lane, out);
         }
         if (gather >= 0 || (o.filterMode() == TextureObject.LINEAR_FILTER && !integers)) {
-            long[] i0 = new long[3];
-            float[] w = new float[3];
+            long[] i0 = first;
+            float[] w = weights;
             for (int d = 0; d < dims; d++) {
                 float u = TextureMath.texels(c[d], n[d], modes[d], normalized) - 0.5f;
                 i0[d] = TextureMath.floor(u);
                 w[d] = TextureMath.weight(u - i0[d]);
             }
+            for (int d = dims; d < 3; d++) {
+                i0[d] = 0;
+                w[d] = 0;
+            }
             if (gather >= 0) {
-                long[][] taps = {{0, 1}, {1, 1}, {1, 0}, {0, 0}};
-                double[] out = new double[4];
-                for (int k = 0; k < 4; k++) {
-                    out[k] = tap(o, lv, n, modes, normalized, i0[0] + taps[k][0], i0[1] + taps[k][1], 0, layer, lane)[gather];
-                }
+                // tld4's order: (i, j+1), (i+1, j+1), (i+1, j), (i, j)
+                double t0 = tap(p, lv, n, modes, normalized, i0[0], i0[1] + 1, 0, layer, lane)[gather];
+                double t1 = tap(p, lv, n, modes, normalized, i0[0] + 1, i0[1] + 1, 0, layer, lane)[gather];
+                double t2 = tap(p, lv, n, modes, normalized, i0[0] + 1, i0[1], 0, layer, lane)[gather];
+                double t3 = tap(p, lv, n, modes, normalized, i0[0], i0[1], 0, layer, lane)[gather];
+                out[0] = t0;
+                out[1] = t1;
+                out[2] = t2;
+                out[3] = t3;
                 return out;
             }
-            double[] out = new double[4];
+            out[0] = out[1] = out[2] = out[3] = 0;
             int corners = 1 << dims;
+            long[] at = corner;
             for (int k = 0; k < corners; k++) {
                 double weight = 1;
-                long[] at = new long[3];
+                at[0] = at[1] = at[2] = 0;
                 for (int d = 0; d < dims; d++) {
                     int bit = k >> d & 1;
                     at[d] = i0[d] + bit;
@@ -200,59 +303,80 @@ final class TextureUnit {
                 if (weight == 0) {
                     continue;
                 }
-                double[] t = tap(o, lv, n, modes, normalized, at[0], at[1], at[2], layer, lane);
+                double[] t = tap(p, lv, n, modes, normalized, at[0], at[1], at[2], layer, lane);
                 for (int ch = 0; ch < 4; ch++) {
                     out[ch] += weight * t[ch];
                 }
             }
             return out;
         }
-        long[] at = new long[3];
+        long[] at = corner;
+        at[0] = at[1] = at[2] = 0;
         for (int d = 0; d < dims; d++) {
             at[d] = integers ? (long) c[d] : TextureMath.floor(TextureMath.texels(c[d], n[d], modes[d], normalized));
         }
-        return tap(o, lv, n, modes, normalized, at[0], at[1], at[2], layer, lane);
+        double[] t = tap(p, lv, n, modes, normalized, at[0], at[1], at[2], layer, lane);
+        System.arraycopy(t, 0, out, 0, 4);
+        return out;
     }
 
-    /** The texel at indices (i, j, k) after addressing, or the border color. */
-    private double[] tap(TextureObject o, TextureObject.Level lv, int[] n, int[] modes, boolean normalized, long i, long j,
-            long k, int layer, int lane) {
+    /** The texel at indices (i, j, k) after addressing, or the border color, in the unit's tap buffer. */
+    private double[] tap(Prepared p, Level lv, int[] n, int[] modes, boolean normalized, long i, long j, long k, int layer,
+            int lane) {
         int x = TextureMath.index(i, n[0], modes[0], normalized);
         int y = TextureMath.index(j, n[1], modes[1], normalized);
         int z = TextureMath.index(k, n[2], modes[2], normalized);
         if (x < 0 || y < 0 || z < 0) {
-            float[] b = o.borderColor();
-            return new double[] {b[0], b[1], b[2], b[3]};
+            System.arraycopy(p.border, 0, tapped, 0, 4);
+            return tapped;
         }
-        return texel(o, lv, x, y, z, layer, lane);
+        return texel(p, lv, x, y, z, layer, lane, tapped);
     }
 
-    /** The converted channels of the element at (x, y, z) of layer {@code layer}; absent channels read (0, 0, 0, 1). */
-    private double[] texel(TextureObject o, TextureObject.Level lv, int x, int y, int z, int layer, int lane) {
-        int layers = o.layered() || o.cubemap() ? (int) Math.max(1, lv.depth()) : 1;
+    /**
+     * The converted channels of the element at (x, y, z) of layer {@code layer} into {@code out};
+     * absent channels read (0, 0, 0, 1).
+     */
+    private double[] texel(Prepared p, Level level, int x, int y, int z, int layer, int lane, double[] out) {
+        TextureObject.Level lv = level.lv;
+        int layers = p.arrayed ? (int) Math.max(1, lv.depth()) : 1;
         if (layer < 0 || layer >= layers) {
             // an array index past the layers reads the last one, as the hardware clamps it
             layer = Math.max(0, Math.min(layers - 1, layer));
         }
-        int eb = o.elementBytes();
-        long slice = o.layered() || o.cubemap() ? layer : z;
-        long address = lv.address() + slice * lv.slicePitch() + (long) y * lv.rowPitch() + (long) x * eb;
-        global.read(address, texel, 0, eb);
-        int[] bits = o.channelBits();
-        int channels = o.channels();
-        boolean normalized = o.readMode() == TextureObject.NORMALIZED_FLOAT;
-        double[] out = {0, 0, 0, 1};
+        int eb = p.elementBytes;
+        long slice = p.arrayed ? layer : z;
+        long offset = slice * lv.slicePitch() + (long) y * lv.rowPitch() + (long) x * eb;
+        ByteBuffer view = level.view;
+        boolean viewed = view != null && offset >= 0 && offset <= view.limit() - eb;
+        if (!viewed) {
+            global.read(lv.address() + offset, texel, 0, eb);
+        }
+        int[] bits = p.bits;
+        int channels = p.channels;
+        boolean normalized = p.normalizedRead;
+        out[0] = 0;
+        out[1] = 0;
+        out[2] = 0;
+        out[3] = 1;
         for (int ch = 0; ch < channels; ch++) {
             int bytes = bits[ch] / 8;
             long raw = 0;
-            for (int b = 0; b < bytes; b++) {
-                raw |= (texel[ch * bytes + b] & 0xFFL) << (8 * b);
-            }
-            if (o.channelKind() != TextureObject.FLOAT && !normalized) {
-                out[ch] = TextureMath.channelInt(raw, bits[ch], o.channelKind());
+            if (viewed) {
+                // the little-endian view read a channel at a time (a bulk get of a few bytes goes byte by byte)
+                int at = (int) offset + ch * bytes;
+                raw = bytes == 4 ? view.getInt(at) & 0xFFFF_FFFFL : bytes == 2 ? view.getShort(at) & 0xFFFFL
+                        : view.get(at) & 0xFFL;
             } else {
-                out[ch] = TextureMath.channelFloat(raw, bits[ch], o.channelKind(), normalized);
-                if (o.sRGB() && normalized && ch < 3) {
+                for (int b = 0; b < bytes; b++) {
+                    raw |= (texel[ch * bytes + b] & 0xFFL) << (8 * b);
+                }
+            }
+            if (p.kind != TextureObject.FLOAT && !normalized) {
+                out[ch] = TextureMath.channelInt(raw, bits[ch], p.kind);
+            } else {
+                out[ch] = TextureMath.channelFloat(raw, bits[ch], p.kind, normalized);
+                if (p.o.sRGB() && normalized && ch < 3) {
                     out[ch] = TextureMath.fromSrgb((float) out[ch]);
                 }
             }

@@ -69,8 +69,8 @@ class ExecCommandTest {
     @ParameterizedTest
     @ValueSource(strings = {"matrix_mul", "reduction", "convolution", "managed", "streams_events", "host_register",
         "graphs", "graphs.G", "mempool", "mempool.G", "managed_advise", "managed_advise.G", "driver_entry",
-        "driver_entry.G", "arrays", "arrays.G", "cooperative", "cooperative.G", "rdc", "rdc.G", "textures", "textures.G", "graph_conditional",
-        "graph_conditional.G"})
+        "driver_entry.G", "arrays", "arrays.G", "cooperative", "cooperative.G", "rdc", "rdc.G", "textures", "textures.G",
+        "graph_conditional", "graph_conditional.G"})
     void programsThatCheckTheirOwnResultsPass(String program) {
         CliRun r = exec(program);
         assertEquals(0, r.status(), r.out() + r.err());
