@@ -10,9 +10,10 @@
  * the lane that made it: {@link org.gpumem.debug.core.Stop#lane()}), frames, variables,
  * expressions (package {@code expr}: {@link org.gpumem.debug.core.KernelEngine#evaluate},
  * across a warp {@link org.gpumem.debug.core.KernelEngine#evaluateWarp}, memory monitors
- * {@link org.gpumem.debug.core.KernelEngine#memoryReference}), and memory reads and writes by
- * model {@code Location} through the stop's model state. No Eclipse in it; it runs on a plain
- * classpath.
+ * {@link org.gpumem.debug.core.KernelEngine#memoryReference}; a texture or surface object leads
+ * to the memory it reads, {@link org.gpumem.debug.core.KernelEngine#textureMemory}), and memory
+ * reads and writes by model {@code Location} through the stop's model state. No Eclipse in it;
+ * it runs on a plain classpath.
  *
  * <p>Promises: {@link org.gpumem.debug.core.DebugSession} has one executor thread per session,
  * and every {@link org.gpumem.debug.core.ConfinedToSession} method of
