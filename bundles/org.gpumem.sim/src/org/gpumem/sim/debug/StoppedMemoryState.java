@@ -2,6 +2,7 @@ package org.gpumem.sim.debug;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntToLongFunction;
 import java.util.function.LongSupplier;
 
 import org.eclipse.emf.ecore.util.EcoreUtil;
@@ -118,16 +119,8 @@ public final class StoppedMemoryState {
             @Override
             public void read(long offset, byte[] dst, int off, int len) {
                 ByteSource.checkRange(size(), offset, dst.length, off, len);
-                Arrays.fill(dst, off, off + len, (byte) 0);
                 GlobalMemory.Segments s = memory.segments();
-                long end = offset + len;
-                for (int i = 0; i < s.count(); i++) {
-                    long from = Math.max(offset, s.start(i));
-                    long to = Math.min(end, s.end(i));
-                    if (from < to) {
-                        memory.read(from, dst, off + (int) (from - offset), (int) (to - from));
-                    }
-                }
+                readInside(offset, dst, off, len, s.count(), s::start, s::end, memory::read);
             }
 
             @Override
@@ -172,15 +165,9 @@ public final class StoppedMemoryState {
             @Override
             public void read(long offset, byte[] dst, int off, int len) {
                 ByteSource.checkRange(size(), offset, dst.length, off, len);
-                Arrays.fill(dst, off, off + len, (byte) 0);
-                long end = offset + len;
-                for (TextureArray a : table.arrays()) {
-                    long from = Math.max(offset, a.address());
-                    long to = Math.min(end, a.address() + a.bytes());
-                    if (from < to) {
-                        global.read(from, dst, off + (int) (from - offset), (int) (to - from));
-                    }
-                }
+                List<TextureArray> a = table.arrays();
+                readInside(offset, dst, off, len, a.size(), i -> a.get(i).address(),
+                        i -> a.get(i).address() + a.get(i).bytes(), global::read);
             }
 
             @Override
@@ -214,5 +201,26 @@ public final class StoppedMemoryState {
                 return size();
             }
         };
+    }
+
+    /**
+     * Reads {@code len} bytes from {@code offset}: those inside one of the ranges
+     * ({@code start(i)} to {@code end(i)}) from {@code read}, the rest as zero.
+     */
+    private static void readInside(long offset, byte[] dst, int off, int len, int ranges, IntToLongFunction start,
+            IntToLongFunction end, RangeRead read) {
+        Arrays.fill(dst, off, off + len, (byte) 0);
+        for (int i = 0; i < ranges; i++) {
+            long from = Math.max(offset, start.applyAsLong(i));
+            long to = Math.min(offset + len, end.applyAsLong(i));
+            if (from < to) {
+                read.read(from, dst, off + (int) (from - offset), (int) (to - from));
+            }
+        }
+    }
+
+    /** Reads bytes that exist at {@code from}. */
+    private interface RangeRead {
+        void read(long from, byte[] dst, int off, int len);
     }
 }
