@@ -30,6 +30,13 @@ public interface MemoryChecker {
      */
     void describe(long address, String name, boolean initialized);
 
+    /**
+     * Host code gave the allocation at {@code address} back without unmapping it (cudaFreeAsync:
+     * its pool keeps the block): memcheck reports accesses to it as use after free until
+     * {@link #describe} names it again (handed out anew). {@code where} is the call that freed it.
+     */
+    void hostFreed(long address, Access where);
+
     /** Host code wrote {@code size} bytes of device memory at {@code address} (a copy or a set). */
     void hostWrote(long address, long size);
 

@@ -1,5 +1,7 @@
 package org.gpumem.sim.shadow;
 
+import org.gpumem.sim.check.Access;
+
 /**
  * The shadow state of one global allocation: what it is (for reports), which of its bytes were
  * written (initcheck; kept across launches), and its racecheck words, made per chunk as a launch
@@ -13,6 +15,8 @@ final class AllocationShadow {
     final long size;
     /** The allocation's name in reports, or null until someone names it. */
     String name;
+    /** The host call that gave the allocation back while it stays mapped (a pool's block), or null while it is in use. */
+    Access freedBy;
     /** The device heap's region, whose blocks kernels' malloc hands out. */
     boolean heap;
     private WrittenBits written;

@@ -11,6 +11,7 @@ import org.gpumem.sim.LaneMasks;
 import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.check.Access;
 import org.gpumem.sim.check.FindingKind;
+import org.gpumem.sim.memory.GlobalMemory;
 
 /**
  * The memory checks of one CTA, fed by the execution core with every access of its lanes (after
@@ -199,8 +200,15 @@ public final class CtaShadow {
         if (address < 0 || address + size > shared.length) {
             return;
         }
-        if (device.memcheck && !launch.shared.inside(address, size)) {
-            pastSharedVariable(op, address, size, tid, site);
+        if (device.memcheck) {
+            if (!launch.shared.inside(address, size)) {
+                pastSharedVariable(op, address, size, tid, site);
+            } else {
+                SharedVariables.Variable base = launch.sharedBase(site);
+                if (base != null && (address < base.start() || address + size > base.end())) {
+                    intoAnotherSharedVariable(op, address, size, tid, site, base);
+                }
+            }
         }
         if (sharedWritten != null) {
             if (op != WRITE) {
@@ -238,6 +246,14 @@ public final class CtaShadow {
         long offset = address - a.start;
         if (a.heap && device.memcheck) {
             heapAccess(op, address, size, tid, site);
+        }
+        if (a.freedBy != null && device.memcheck) {
+            AllocationShadow freed = a;
+            Access.Operation o = op == READ ? Access.Operation.READ : op == WRITE ? Access.Operation.WRITE : Access.Operation.ATOMIC;
+            launch.report(FindingKind.USE_AFTER_FREE, PtxStateSpace.GLOBAL, site, -1, a.start,
+                    () -> launch.finding(FindingKind.USE_AFTER_FREE, PtxStateSpace.GLOBAL, address, size, freed.describe(),
+                            launch.access(o, cta, tid, site), freed.freedBy,
+                            "the program freed it; its memory pool keeps the block for later allocations"));
         }
         if (device.initcheck) {
             if (op != WRITE) {
@@ -777,6 +793,22 @@ public final class CtaShadow {
                 PtxStateSpace.SHARED, address, size, name, launch.access(o, cta, tid, site), null, detail));
     }
 
+    /**
+     * An access inside one shared variable whose address the code computed from another: it ran
+     * past the end of {@code base} (or before its start) into the variable that follows.
+     */
+    private void intoAnotherSharedVariable(int op, long address, int size, int tid, int site, SharedVariables.Variable base) {
+        SharedVariables.Variable v = launch.shared.at(address);
+        String detail = (address >= base.end() ? "its address is computed from " + base.name() + " ("
+                + (base.end() - base.start()) + " bytes) and lies " + (address - base.end()) + " bytes past its end"
+                : "its address is computed from " + base.name() + " and lies " + (base.start() - address)
+                        + " bytes before its start") + ", in " + (v == null ? "no variable" : v.name());
+        Access.Operation o = op == READ ? Access.Operation.READ : op == WRITE ? Access.Operation.WRITE : Access.Operation.ATOMIC;
+        launch.report(FindingKind.PAST_END, PtxStateSpace.SHARED, site, -1, launch.shared.key(base.start()),
+                () -> launch.finding(FindingKind.PAST_END, PtxStateSpace.SHARED, address, size, base.name(),
+                        launch.access(o, cta, tid, site), null, detail));
+    }
+
     private void heapAccess(int op, long address, int size, int tid, int site) {
         Map.Entry<Long, HeapBlock> e = device.heapBlocks.floorEntry(address);
         HeapBlock b = e == null ? null : e.getValue();
@@ -874,6 +906,12 @@ public final class CtaShadow {
                 detail = "the allocation was freed";
                 key = freed.start;
             } else if (before != null && f.address() - (before.start + before.size) < 4096) {
+                // cudaMalloc hands out whole 256-byte granules: up to the granule's end an access
+                // past the allocation stays in device memory on a GPU, where only a checker sees it
+                long granuleEnd = (before.start + before.size + GlobalMemory.ALIGN - 1) & -GlobalMemory.ALIGN;
+                if (f.address() < granuleEnd) {
+                    k = FindingKind.PAST_END;
+                }
                 variable = before.describe();
                 long past = f.address() + f.size() - before.start - before.size;
                 detail = f.address() < before.start + before.size

@@ -144,9 +144,19 @@ public final class DeviceShadow implements MemoryChecker, GlobalMemory.Observer 
             throw new IllegalArgumentException("0x" + Long.toHexString(address) + " is not the start of an allocation");
         }
         a.name = name;
+        a.freedBy = null;
         if (initialized) {
             a.markAllWritten();
         }
+    }
+
+    @Override
+    public void hostFreed(long address, Access where) {
+        AllocationShadow a = live.get(address);
+        if (a == null) {
+            throw new IllegalArgumentException("0x" + Long.toHexString(address) + " is not the start of an allocation");
+        }
+        a.freedBy = where;
     }
 
     /** The region the device heap hands blocks out of (its bytes count as unwritten until a block's are written). */

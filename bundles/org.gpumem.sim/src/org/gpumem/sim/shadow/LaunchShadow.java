@@ -54,6 +54,10 @@ public final class LaunchShadow {
     /** Racecheck on for this launch (off when its threads or clocks do not fit the epochs). */
     boolean races;
     final SharedVariables shared;
+    /** Per site of a shared access: the static shared variable its address is computed from ({@link SharedBases}), or {@link #NO_BASE}. */
+    private final HashMap<Integer, SharedVariables.Variable> sharedBases = new HashMap<>();
+    private final HashMap<PtxFunction, SharedBases> basesByFunction = new HashMap<>();
+    private static final SharedVariables.Variable NO_BASE = new SharedVariables.Variable(-1, -1, null);
     /** Knowledge released at global addresses, by address. */
     final HashMap<Long, Knowledge> globalSync = new HashMap<>();
     private final Map<Key, Finding> findings = new LinkedHashMap<>();
@@ -103,6 +107,18 @@ public final class LaunchShadow {
     /** The site of instruction {@code instruction} of function {@code function}: how the hooks name an instruction. */
     public int site(int function, int instruction) {
         return sites.site(function, instruction);
+    }
+
+    /** The static shared variable whose address the access at {@code site} is computed from, or null when not known. */
+    SharedVariables.Variable sharedBase(int site) {
+        SharedVariables.Variable v = sharedBases.get(site);
+        if (v == null) {
+            PtxFunction f = sites.function(site);
+            String symbol = basesByFunction.computeIfAbsent(f, SharedBases::new).base(sites.instruction(site));
+            v = shared.named(symbol);
+            sharedBases.put(site, v == null ? NO_BASE : v);
+        }
+        return v == NO_BASE ? null : v;
     }
 
     /** The launch's number on its device (1 for the device's first). */

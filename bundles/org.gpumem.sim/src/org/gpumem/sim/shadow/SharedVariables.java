@@ -2,7 +2,9 @@ package org.gpumem.sim.shadow;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.gpumem.images.ItaniumDemangler;
 import org.gpumem.sim.ptx.PtxFunction;
@@ -20,6 +22,8 @@ final class SharedVariables {
     }
 
     private final List<Variable> variables = new ArrayList<>();
+    /** The static variables by their PTX names. */
+    private final Map<String, Variable> byPtxName = new HashMap<>();
 
     SharedVariables(PtxModule module, PtxFunction kernel, long sharedBytes) {
         boolean dynamic = false;
@@ -33,7 +37,9 @@ final class SharedVariables {
                 dynamic = true;
                 continue;
             }
-            variables.add(new Variable(offset, offset + v.size(), ItaniumDemangler.readable(n)));
+            Variable variable = new Variable(offset, offset + v.size(), ItaniumDemangler.readable(n));
+            variables.add(variable);
+            byPtxName.put(n, variable);
         }
         long dyn = kernel.dynamicSharedOffset();
         if (sharedBytes > dyn) {
@@ -41,6 +47,11 @@ final class SharedVariables {
                     : "dynamic shared memory"));
         }
         variables.sort(Comparator.comparingLong(Variable::start));
+    }
+
+    /** The static shared variable named {@code ptxName} in the PTX, or null. */
+    Variable named(String ptxName) {
+        return ptxName == null ? null : byPtxName.get(ptxName);
     }
 
     /** The variable holding byte {@code offset}, or null. */
