@@ -52,9 +52,10 @@ public final class DeviceFunctions {
                 for (int mm = m; mm != 0; mm &= mm - 1) {
                     int l = Integer.numberOfTrailingZeros(mm);
                     long bytes = argument(caller, in, 0, l);
-                    long address = cta.launch.heap().allocate(bytes);
+                    long redZone = cta.checks != null ? DeviceHeap.RED_ZONE : 0;
+                    long address = cta.launch.heap().allocate(bytes, redZone);
                     if (cta.checks != null) {
-                        cta.checks.heapAllocated(address, bytes, DeviceHeap.granted(bytes), w.id, l,
+                        cta.checks.heapAllocated(address, bytes, DeviceHeap.granted(bytes) + redZone, w.id, l,
                                 cta.launch.shadow.site(caller.fn.index(), in.index));
                     }
                     result(caller, in, l, address);

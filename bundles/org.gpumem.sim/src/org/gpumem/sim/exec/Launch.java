@@ -510,6 +510,9 @@ public final class Launch implements KernelLaunch {
                         output.collect(c);
                     }
                     fault = c.fault;
+                    if (fault != null && c.checks != null) {
+                        c.checks.fault(fault, -1);
+                    }
                 }
             }
         } finally {
@@ -533,6 +536,7 @@ public final class Launch implements KernelLaunch {
         if (fault != null && fault.kind() == FaultKind.STOPPED) {
             fault = stoppedFault(fault);
         }
+        finishChecks();
         AddressSpaceProfile profile = counters == null ? null : ProfileCounters.profile(module.module(), counters);
         return new LaunchResult(fault, warpInsns, threadInsns, System.nanoTime() - start, profile, output.text(),
                 positions);

@@ -260,11 +260,159 @@ class MemoryChecksTest {
         assertEquals(64, f.count());
     }
 
+    /**
+     * The last thread reads a[32], which is b[0]: its bytes belong to b, but its address was
+     * computed from a, so memcheck reports it past a's end.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"O3", "G"})
+    void sharedReadPastAnArrayIntoTheNext(String opt) throws IOException {
+        Checked c = bug("past_shared", opt);
+        Finding f = only(c, FindingKind.PAST_END);
+        assertEquals(PtxStateSpace.SHARED, f.space());
+        assertEquals(line("PAST-SHARED-READ"), sourceLine(f.access()));
+        assertEquals(Access.Operation.READ, f.access().operation());
+        assertEquals(31, f.access().thread().x(), "thread 31 reads a[32]");
+        assertEquals(0, f.access().warp());
+        assertEquals(31, f.access().lane());
+        assertTrue(f.variable().startsWith("past_shared(int*)::a"), f.variable());
+        assertTrue(f.detail().contains("0 bytes past its end, in past_shared(int*)::b"), f.detail());
+        assertEquals(1, f.count());
+        assertEquals(1, c.findings().size(), formatted(c.findings()));
+    }
+
+    /** Each thread writes one int past the 4 it allocated: inside the device heap, past its block. */
+    @ParameterizedTest
+    @ValueSource(strings = {"O3", "G"})
+    void deviceHeapAccessPastABlock(String opt) throws IOException {
+        Checked c = bug("heap_past_end", opt);
+        Finding f = only(c, FindingKind.PAST_END);
+        assertEquals(PtxStateSpace.GLOBAL, f.space());
+        assertEquals(line("PAST-HEAP-WRITE"), sourceLine(f.access()));
+        assertEquals(Access.Operation.WRITE, f.access().operation());
+        assertEquals(0, f.access().warp());
+        assertTrue(f.variable().startsWith("device-heap block of 16 bytes from malloc at "), f.variable());
+        assertTrue(f.variable().contains("checks.cu:" + line("PAST-HEAP-MALLOC")), f.variable());
+        assertEquals(32, f.count(), "every thread");
+        assertEquals(1, c.findings().size(), formatted(c.findings()));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"O3", "G"})
+    void deviceHeapUseAfterFree(String opt) throws IOException {
+        Checked c = bug("heap_use_after_free", opt);
+        Finding f = only(c, FindingKind.USE_AFTER_FREE);
+        assertEquals(PtxStateSpace.GLOBAL, f.space());
+        assertEquals(line("UAF-READ"), sourceLine(f.access()));
+        assertEquals(Access.Operation.READ, f.access().operation());
+        assertEquals(line("UAF-FREE"), sourceLine(f.other()));
+        assertEquals(f.access().thread(), f.other().thread(), "the thread reads the block it freed");
+        assertEquals(1, c.findings().size(), formatted(c.findings()));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"O3", "G"})
+    void deviceHeapDoubleFree(String opt) throws IOException {
+        Checked c = run(checks().resolve("launch").resolve("heap_double_free.json"), "../checks." + opt + ".ptx", ALL);
+        assertEquals(org.gpumem.sim.FaultKind.HEAP_MISUSE, c.result().fault().kind(), c.result()::report);
+        Finding f = only(c, FindingKind.DOUBLE_FREE);
+        assertEquals(PtxStateSpace.GLOBAL, f.space());
+        assertEquals(line("DOUBLE-FREE-SECOND"), sourceLine(f.access()));
+        assertEquals(line("DOUBLE-FREE-FIRST"), sourceLine(f.other()));
+        assertEquals(16, f.size());
+        assertEquals(1, c.findings().size(), formatted(c.findings()));
+    }
+
+    /**
+     * A read one element past a 240-byte buffer stays in its 256-byte granule (a GPU's cudaMalloc
+     * hands out no less): memcheck names the buffer as its allocation call was described.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"O3", "G"})
+    void globalReadPastABuffer(String opt) throws Exception {
+        SimulatedDevice device = new SimulatedDevice("sm_75", 16 << 20, BlockCompiler.INSTANCE);
+        DeviceModule m = device.load(checks().resolve("checks." + opt + ".ptx"));
+        MemoryChecker checker = device.enableChecks(ALL);
+        int n = 60;
+        long in = device.allocate(n * 4);
+        long out = device.allocate(n * 4);
+        checker.describe(in, "240 bytes from cudaMalloc at main (app.cu:7)", false);
+        device.write(in, new byte[n * 4]);
+        LaunchResult r = m.launch(LaunchConfig.builder("_Z11past_globalPKiiPi").grid(2, 1, 1).block(32, 1, 1)
+                .argU64(in).argS32(n).argU64(out).build(), ExecOptions.defaults()).run();
+        assertTrue(!r.completed(), "the simulator faults past the allocation");
+        checker.finish();
+        Finding f = only(new Checked(r, checker.findings(), Map.of()), FindingKind.PAST_END);
+        assertEquals(PtxStateSpace.GLOBAL, f.space());
+        assertEquals(in + n * 4, f.address());
+        assertEquals(line("PAST-GLOBAL-READ"), sourceLine(f.access()));
+        assertEquals(new org.gpumem.sim.Dim3(1, 0, 0), f.access().cta());
+        assertEquals(27, f.access().lane(), "thread 59 = CTA 1 lane 27 reads in[60]");
+        assertTrue(f.variable().startsWith("240 bytes from cudaMalloc at main (app.cu:7)"), f.variable());
+        assertEquals(1, checker.findings().size(), formatted(checker.findings()));
+    }
+
+    /**
+     * A cooperative launch of {@code kernel} on 4 CTAs of 64 threads, checked: its findings, which
+     * the debugger's controlled run of it (all CTAs resident, run side by side) finds too.
+     */
+    private static List<Finding> cooperative(String kernel, String opt, int[] sum) throws Exception {
+        List<Finding> run = cooperative(kernel, opt, sum, false);
+        assertEquals(keys(run), keys(cooperative(kernel, opt, new int[1], true)), "the controlled run");
+        return run;
+    }
+
+    private static List<Finding> cooperative(String kernel, String opt, int[] sum, boolean controlled) throws Exception {
+        SimulatedDevice device = new SimulatedDevice("sm_75", 16 << 20, BlockCompiler.INSTANCE);
+        DeviceModule m = device.load(checks().resolve("checks." + opt + ".ptx"));
+        MemoryChecker checker = device.enableChecks(ALL);
+        int ctas = 4;
+        long slots = device.allocate(ctas * 4);
+        long out = device.allocate(4);
+        device.write(out, new byte[4]);
+        LaunchConfig config = LaunchConfig.builder(kernel).grid(ctas, 1, 1).block(64, 1, 1).argU64(slots).argU64(out)
+                .cooperative(true).build();
+        LaunchResult r = controlled
+                ? ControlledLaunch.runToEnd(m.launch(config, ControlledLaunch.options(ExecOptions.DEFAULT_BUDGET)))
+                : m.launch(config, ExecOptions.defaults()).run();
+        assertTrue(r.completed(), r::report);
+        checker.finish();
+        byte[] b = device.read(out, 4);
+        sum[0] = (b[0] & 0xFF) | (b[1] & 0xFF) << 8 | (b[2] & 0xFF) << 16 | (b[3] & 0xFF) << 24;
+        return checker.findings();
+    }
+
+    /**
+     * CTA 0 reads every CTA's slot after a grid barrier while the other CTAs already clear theirs:
+     * a race between CTAs of a cooperative launch; with a second grid barrier before the clearing
+     * there is none, and the writes before the first barrier are ordered before the reads after it.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"O3", "G"})
+    void cooperativeLaunchRaceAcrossAGridBarrier(String opt) throws Exception {
+        int[] sum = new int[1];
+        List<Finding> racy = cooperative("_Z9grid_racePiS_", opt, sum);
+        assertTrue(!racy.isEmpty(), "no race found");
+        for (Finding f : racy) {
+            // CTA 0 reads slots some CTAs cleared already (read after write) and others clear later (write after read)
+            assertTrue(f.kind() == FindingKind.RACE_WAR || f.kind() == FindingKind.RACE_RAW, f.format());
+            assertEquals(PtxStateSpace.GLOBAL, f.space());
+            assertEquals(List.of(line("GRID-READ"), line("GRID-CLEAR")),
+                    List.of(sourceLine(f.access()), sourceLine(f.other())).stream().sorted().toList());
+            assertTrue(!f.access().cta().equals(f.other().cta()), "two CTAs");
+            assertEquals(0, f.access().thread().x());
+        }
+
+        List<Finding> fixed = cooperative("_Z15grid_race_fixedPiS_", opt, sum);
+        assertEquals("", formatted(fixed));
+        assertEquals(1 + 2 + 3 + 4, sum[0], "CTA 0 summed every slot");
+    }
+
     /** The correct twin of every bug, and correct kernels of the other fixtures. */
     static Stream<Arguments> correctLaunches() throws IOException {
         List<Arguments> all = new ArrayList<>();
         for (String name : List.of("race_shared_fixed", "race_warp_fixed", "race_global_fixed", "uninit_shared_fixed",
-                "uninit_local_fixed", "divergent_barrier_fixed", "heap_leak_fixed")) {
+                "uninit_local_fixed", "divergent_barrier_fixed", "heap_leak_fixed", "past_shared_fixed")) {
             for (String opt : List.of("O3", "G")) {
                 all.add(Arguments.of(checks().resolve("launch").resolve(name + ".json"), "../checks." + opt + ".ptx"));
             }
