@@ -214,6 +214,34 @@ cudaError_t allocation_release(uintptr_t address, enum allocation_kind kind) {
     return e;
 }
 
+void note_host_write(const void *p, size_t n) {
+    if (!device_checked() || n == 0 || !in_device_window((uintptr_t)p)) {
+        return;
+    }
+    struct message request, reply;
+    msg_init(&request);
+    put_u64(&request, (uintptr_t)p);
+    put_u64(&request, n);
+    channel_call(MSG_HOST_WRITE, &request, &reply);
+    msg_free(&request);
+    msg_free(&reply);
+}
+
+void note_bad_free(const void *p, enum allocation_kind kind, const char *entry, void *caller) {
+    if (!device_checked()) {
+        return;
+    }
+    struct message request, reply;
+    msg_init(&request);
+    put_u64(&request, (uintptr_t)p);
+    put_u32(&request, kind);
+    put_callers(&request, caller);
+    put_string(&request, entry);
+    channel_call(MSG_BAD_FREE, &request, &reply);
+    msg_free(&request);
+    msg_free(&reply);
+}
+
 void allocation_describe(uintptr_t address, int in_use, const char *entry, void *caller) {
     struct message request, reply;
     msg_init(&request);
@@ -268,6 +296,7 @@ static cudaError_t release(void *p, int kinds, enum allocation_kind kind, void *
         return record(pool_free(p, caller));
     }
     if (!remove_allocation((uintptr_t)p, kinds)) {
+        note_bad_free(p, kind, kind == ALLOC_HOST ? "cudaFreeHost" : "cudaFree", caller);
         return record(kind == ALLOC_HOST ? cudaErrorInvalidValue : cudaErrorInvalidDevicePointer);
     }
     return record(allocation_release((uintptr_t)p, kind));

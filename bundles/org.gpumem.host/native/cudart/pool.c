@@ -230,6 +230,9 @@ cudaError_t pool_free(void *ptr, void *caller) {
         e = cudaErrorInvalidValue; /* not allocated: freed twice, or never handed out */
     }
     pthread_mutex_unlock(&pool_lock);
+    if (e != cudaSuccess) {
+        note_bad_free(ptr, ALLOC_POOL, "cudaFreeAsync", caller);
+    }
     return e;
 }
 
@@ -305,6 +308,7 @@ EXPORT cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream) {
     }
     /* memory of cudaMalloc, freed in stream order: its work has finished */
     if (!remove_allocation((uintptr_t)devPtr, 1 << ALLOC_DEVICE)) {
+        note_bad_free(devPtr, ALLOC_DEVICE, "cudaFreeAsync", __builtin_return_address(0));
         return record(cudaErrorInvalidValue);
     }
     return record(allocation_release((uintptr_t)devPtr, ALLOC_DEVICE));

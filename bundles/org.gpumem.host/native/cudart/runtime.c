@@ -30,6 +30,7 @@ static char *name;
 static uint32_t value_count;
 static char **value_names;
 static int64_t *values;
+static uint32_t hello_flags; /* HELLO's flags: 1 a checked device */
 
 static int map_device_memory(const char *path, uintptr_t base, size_t size) {
     int fd = open(path, O_RDWR | O_CLOEXEC);
@@ -78,6 +79,7 @@ static cudaError_t hello(void) {
                 value_names[i] = get_string(&reply);
                 values[i] = (int64_t)get_u64(&reply);
             }
+            hello_flags = get_u32(&reply);
         }
         if (reply.bad || values == NULL || value_names == NULL) {
             fprintf(stderr, "gpumem libcudart: malformed reply to HELLO\n");
@@ -105,6 +107,10 @@ static void initialise(void) {
         return;
     }
     init_status = hello();
+}
+
+int device_checked(void) {
+    return (hello_flags & 1) != 0;
 }
 
 cudaError_t runtime_ready(void) {

@@ -43,10 +43,12 @@ enum message_type {
     MSG_POOL_BLOCK = 19,
     MSG_TEXTURE_CREATE = 20,
     MSG_TEXTURE_DESTROY = 21,
-    MSG_ARRAY_DESCRIBE = 22
+    MSG_ARRAY_DESCRIBE = 22,
+    MSG_HOST_WRITE = 23,
+    MSG_BAD_FREE = 24
 };
 #define MSG_REPLY 0x8000
-#define PROTOCOL_VERSION 5
+#define PROTOCOL_VERSION 6
 
 /* A message being written or a reply being read: little-endian fields in a growable buffer. */
 struct message {
@@ -335,6 +337,15 @@ void graph_memory_freed(void *dptr);
 /* Whether p is a pool block or graph memory (cudaFree frees those as cudaFreeAsync does). */
 int pool_owns(const void *p);
 cudaError_t pool_free(void *p, void *caller);
+
+/*
+ * A checked device (HELLO's flag 1) hears of the program's writes to device memory through the
+ * runtime (copies and sets: initcheck) and of frees the runtime refuses (memcheck); otherwise
+ * these send nothing.
+ */
+int device_checked(void);
+void note_host_write(const void *p, size_t n);
+void note_bad_free(const void *p, enum allocation_kind kind, const char *entry, void *caller);
 /* At a synchronisation: each pool releases what it keeps beyond its release threshold. */
 void pools_release_to_thresholds(void);
 /* cudaDeviceReset: the pools forget their blocks (gpumem freed them). */

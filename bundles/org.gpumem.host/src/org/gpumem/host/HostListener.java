@@ -26,6 +26,15 @@ public interface HostListener {
     default void freed(HostProcess process, DeviceAllocation allocation) {
     }
 
+    /**
+     * The program freed memory that it does not hold (freed before, or never allocated), and its
+     * runtime returned an error; heard only from a checked process. {@code call} names the free:
+     * its address, the kind of memory the entry point frees, the entry point and its callers
+     * (size 0).
+     */
+    default void freeRefused(HostProcess process, DeviceAllocation call) {
+    }
+
     /** A launch is about to run. */
     default void launchStarting(HostProcess process, ProgramLaunch launch) {
     }

@@ -18,9 +18,14 @@ import org.gpumem.sim.check.MemoryChecker;
  * The memory checks of a CUDA program run by {@code gpumem exec --check} or the IDE's CUDA
  * Application launch: each process's device is
  * checked from its first runtime call on, its allocations are named by the host call that made
- * them, and allocations still live when the process ends are leaks (leakcheck). The host
- * program's own copies and sets go to the mapped device memory directly, where the checks cannot
- * see them: initcheck takes runtime allocations as written, and checks shared and local memory.
+ * them, and allocations still live when the process ends are leaks (leakcheck). The program's
+ * copies and sets go to the mapped device memory directly; its runtime reports each one to a
+ * checked device, so initcheck follows cudaMalloc'd memory from its allocation on. Memory that
+ * host code may write with plain stores (managed, page-locked, pool blocks, which may be managed,
+ * arrays) counts as written from its allocation on: initcheck never reports what host code may
+ * have written. A pool block the program gave back (cudaFreeAsync) stays mapped for its pool, and
+ * memcheck reports accesses to it as use after free until it is handed out again; a free the
+ * runtime refused is a double free (of memory the program freed before) or an invalid free.
  * Every report goes on to {@code reports}.
  */
 public final class ProgramChecks implements HostListener {
@@ -30,6 +35,13 @@ public final class ProgramChecks implements HostListener {
     private final Map<Long, MemoryChecker> checkers = new HashMap<>();
     /** Per process and allocation address: the host call that made it, named while the process ran. */
     private final Map<Long, Map<Long, CallSite>> callers = new HashMap<>();
+    /** Per process: allocations the program freed (the latest {@link #FREED_KEPT}), to name a double free. */
+    private final Map<Long, Map<Long, FreedBlock>> freedBlocks = new HashMap<>();
+    private static final int FREED_KEPT = 4096;
+
+    /** An allocation the program freed, named as it was while it lived. */
+    private record FreedBlock(String name, long size) {
+    }
 
     /** Checks with {@code tools}, passing every report on to {@code reports}. */
     public ProgramChecks(HostListener reports, Set<CheckTool> tools) {
@@ -71,8 +83,17 @@ public final class ProgramChecks implements HostListener {
             CallSite at = hostCode.caller(process.pid(), allocation);
             synchronized (this) {
                 callers.computeIfAbsent(process.pid(), k -> new HashMap<>()).put(allocation.address(), at);
+                if (allocation.kind() != DeviceAllocation.Kind.POOL_RESERVE) {
+                    freedBlocks(process).remove(allocation.address());
+                }
             }
-            checker(process).describe(allocation.address(), name(allocation, at), true);
+            if (allocation.kind() == DeviceAllocation.Kind.POOL_RESERVE) {
+                checker(process).hostFreed(allocation.address(), hostCall(Access.Operation.FREE, allocation, at));
+            } else {
+                // only cudaMalloc'd memory is written by nothing but copies, sets (reported) and kernels
+                checker(process).describe(allocation.address(), name(allocation, at),
+                        allocation.kind() != DeviceAllocation.Kind.DEVICE);
+            }
         }
         reports.allocated(process, allocation);
     }
@@ -81,15 +102,55 @@ public final class ProgramChecks implements HostListener {
         return a.size() + " bytes from " + a.entryPoint() + (at == null ? "" : " at " + at);
     }
 
+    /** A runtime call of the host program as a finding names it: the call site's function and source line when known. */
+    private static Access hostCall(Access.Operation op, DeviceAllocation call, CallSite at) {
+        return new Access(op, null, -1, -1, null, at == null ? call.entryPoint() : at.toString(), -1,
+                at == null || at.sourceFile() == null ? null : new SourceLocation(at.sourceFile(), at.line(), 0), null);
+    }
+
+    private Map<Long, FreedBlock> freedBlocks(HostProcess process) {
+        return freedBlocks.computeIfAbsent(process.pid(), k -> new java.util.LinkedHashMap<>() {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Long, FreedBlock> eldest) {
+                return size() > FREED_KEPT;
+            }
+        });
+    }
+
     @Override
     public void freed(HostProcess process, DeviceAllocation allocation) {
         synchronized (this) {
             Map<Long, CallSite> of = callers.get(process.pid());
-            if (of != null) {
-                of.remove(allocation.address());
+            CallSite at = of == null ? null : of.remove(allocation.address());
+            if (allocation.kind() == DeviceAllocation.Kind.POOL_RESERVE) {
+                // its pool hands it out again or releases it: the program's free of it is over
+                freedBlocks(process).remove(allocation.address());
+            } else if (allocation.kind() != DeviceAllocation.Kind.VARIABLE) {
+                freedBlocks(process).put(allocation.address(), new FreedBlock(name(allocation, at), allocation.size()));
             }
         }
         reports.freed(process, allocation);
+    }
+
+    @Override
+    public void freeRefused(HostProcess process, DeviceAllocation call) {
+        MemoryChecker c = checker(process);
+        CallSite at = hostCode.caller(process.pid(), call);
+        Access where = hostCall(Access.Operation.FREE, call, at);
+        FreedBlock before;
+        synchronized (this) {
+            before = freedBlocks(process).get(call.address());
+        }
+        if (before != null) {
+            c.record(FindingKind.DOUBLE_FREE, PtxStateSpace.GLOBAL, call.address(), before.size(), before.name(),
+                    call.entryPoint() + " of memory the program freed before (the runtime returns an error)", where);
+        } else {
+            c.record(FindingKind.INVALID_FREE, PtxStateSpace.GLOBAL, call.address(), 0, null, call.entryPoint() + " of 0x"
+                    + Long.toHexString(call.address()) + ", which is not the start of memory the program holds", where);
+        }
+        reports.freeRefused(process, call);
     }
 
     @Override
@@ -118,16 +179,14 @@ public final class ProgramChecks implements HostListener {
         MemoryChecker c = checker(process);
         if (c != null && process.pid() >= 0) {
             for (DeviceAllocation a : process.allocations()) {
-                if (a.kind() == DeviceAllocation.Kind.VARIABLE) {
-                    continue;
+                if (a.kind() == DeviceAllocation.Kind.VARIABLE || a.kind() == DeviceAllocation.Kind.POOL_RESERVE) {
+                    continue; // a module's, or a pool's reserve that the program freed
                 }
                 CallSite at;
                 synchronized (this) {
                     at = callers.getOrDefault(process.pid(), Map.of()).get(a.address());
                 }
-                Access where = new Access(Access.Operation.ALLOCATION, null, -1, -1, null,
-                        at == null ? a.entryPoint() : at.toString(), -1,
-                        at == null || at.sourceFile() == null ? null : new SourceLocation(at.sourceFile(), at.line(), 0), null);
+                Access where = hostCall(Access.Operation.ALLOCATION, a, at);
                 c.record(FindingKind.LEAK, PtxStateSpace.GLOBAL, a.address(), a.size(), name(a, at),
                         a.entryPoint() + " allocated it and the program did not free it before it ended", where);
             }

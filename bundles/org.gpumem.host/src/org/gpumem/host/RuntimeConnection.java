@@ -43,6 +43,8 @@ final class RuntimeConnection implements HostProcess, Runnable {
     private static final int LAUNCH_COOPERATIVE = 1;
     /** The LAUNCH flag of a graph's kernel node (LAUNCH_GRAPH). */
     private static final int LAUNCH_GRAPH = 2;
+    /** HELLO's flag of a checked device: the library reports host writes (HOST_WRITE) and refused frees (BAD_FREE). */
+    private static final int HELLO_CHECKED = 1;
     /** Relocatable fatbins a REGISTER_MODULE carries at most (translation units of one program). */
     private static final int MAX_TRANSLATION_UNITS = 1 << 16;
     /** Return addresses an ALLOCATE carries at most (CALLER_FRAMES of the runtime's memory.c). */
@@ -61,6 +63,8 @@ final class RuntimeConnection implements HostProcess, Runnable {
     private volatile int launches;
     private SharedMemoryFile memory;
     private RuntimeDevice device;
+    /** The device's memory checks, or null when they are off. */
+    private volatile MemoryChecker checker;
     private volatile Throwable failure;
 
     /** A fatbin as registered, and what loading it gave. */
@@ -102,7 +106,8 @@ final class RuntimeConnection implements HostProcess, Runnable {
 
     @Override
     public MemoryChecker enableChecks(Set<CheckTool> tools) {
-        return device.device().enableChecks(tools);
+        checker = device.device().enableChecks(tools);
+        return checker;
     }
 
     @Override
@@ -199,6 +204,10 @@ final class RuntimeConnection implements HostProcess, Runnable {
                         : CudaError.INVALID_VALUE);
             case ARRAY_DESCRIBE:
                 return describeArray(r);
+            case HOST_WRITE:
+                return hostWrite(r);
+            case BAD_FREE:
+                return badFree(r);
             default:
                 throw new ProtocolException("no handler for " + r.type());
         }
@@ -236,7 +245,7 @@ final class RuntimeConnection implements HostProcess, Runnable {
         Map<String, Long> properties = device.properties();
         w.u32(properties.size());
         properties.forEach((name, value) -> w.string(name).u64(value));
-        return w;
+        return w.u32(checker != null ? HELLO_CHECKED : 0);
     }
 
     private MessageWriter registerModule(MessageReader r) throws IOException {
@@ -520,6 +529,33 @@ final class RuntimeConnection implements HostProcess, Runnable {
             return new MessageWriter(kind == DeviceAllocation.Kind.HOST ? CudaError.INVALID_VALUE : CudaError.INVALID_DEVICE_POINTER);
         }
         removed(a);
+        return new MessageWriter(CudaError.SUCCESS);
+    }
+
+    /** The program's runtime wrote device memory itself (a copy or a set), which only the checks need to hear. */
+    private MessageWriter hostWrite(MessageReader r) throws IOException {
+        long address = r.u64();
+        long size = r.u64();
+        r.end();
+        MemoryChecker c = checker;
+        if (c == null) {
+            throw new ProtocolException("HOST_WRITE to a device without checks");
+        }
+        c.hostWrote(address, size);
+        return new MessageWriter(CudaError.SUCCESS);
+    }
+
+    /** The program freed memory its runtime does not hold (freed before, or never allocated); the runtime returns its error. */
+    private MessageWriter badFree(MessageReader r) throws IOException {
+        long address = r.u64();
+        DeviceAllocation.Kind kind = kind(r.u32(), MessageType.BAD_FREE);
+        List<Long> callers = callers(r, MessageType.BAD_FREE);
+        String entry = r.string();
+        r.end();
+        if (checker == null) {
+            throw new ProtocolException("BAD_FREE to a device without checks");
+        }
+        listener.freeRefused(this, new DeviceAllocation(address, 0, kind, entry, callers));
         return new MessageWriter(CudaError.SUCCESS);
     }
 

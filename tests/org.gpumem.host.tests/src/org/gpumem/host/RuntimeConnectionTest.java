@@ -151,6 +151,7 @@ class RuntimeConnectionTest {
         assertEquals(0L, properties.get("minor"));
         assertEquals(MEMORY, properties.get("totalGlobalMem"));
         assertEquals(1024L, properties.get("maxThreadsDim[0]"));
+        assertEquals(0, r.getInt(), "flags: the device is not checked");
         assertFalse(r.hasRemaining());
         assertEquals(4242, connection.pid());
         return memory;

@@ -27,14 +27,16 @@ public enum MessageType {
     POOL_BLOCK(19),
     TEXTURE_CREATE(20),
     TEXTURE_DESTROY(21),
-    ARRAY_DESCRIBE(22);
+    ARRAY_DESCRIBE(22),
+    HOST_WRITE(23),
+    BAD_FREE(24);
 
     /** Set in the type of every reply. */
     public static final int REPLY = 0x8000;
     /** The protocol version a HELLO names. */
-    public static final int VERSION = 5;
+    public static final int VERSION = 6;
 
-    private static final MessageType[] BY_CODE = new MessageType[23];
+    private static final MessageType[] BY_CODE = new MessageType[25];
 
     static {
         for (MessageType t : values()) {
