@@ -88,6 +88,37 @@ class CheckOptionTest {
         assertTrue(r.err().contains("========= gpumem: 1 error (leakcheck 1)"), r.err());
     }
 
+    /**
+     * gpumem exec --check: a kernel's read of cudaMalloc'd bytes no copy wrote, a second cudaFree
+     * and a read after cudaFreeAsync are reported with the program's source lines.
+     */
+    @Test
+    void programMemoryBugsAreNamedByTheirLines() throws IOException {
+        Path host = CHECKS.getParent().resolve("host");
+        CliRun r = CliRun.run("exec", "--check", "memcheck,initcheck", host.resolve("checked_memory").toString());
+        assertEquals(CheckOptions.EXIT_FINDINGS, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("Test PASSED"), r.out());
+        List<String> lines = Files.readAllLines(host.resolve("checked_memory.cu"));
+        java.util.Map<String, Integer> marks = new java.util.HashMap<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String l = lines.get(i);
+            int at = l.lastIndexOf("// ");
+            if (at >= 0 && l.substring(at + 3).matches("[A-Z-]+")) {
+                marks.put(l.substring(at + 3), i + 1);
+            }
+        }
+        assertTrue(r.err().contains("========= initcheck: read of uninitialized memory in global memory"), r.err());
+        assertTrue(r.err().contains("from cudaMalloc at main+0x") && r.err().contains("(checked_memory.cu:"
+                + marks.get("HALF-MALLOC") + "), byte 512)"), r.err());
+        assertTrue(r.err().contains("checked_memory.cu:" + marks.get("KERNEL-READ") + ":"), r.err());
+        assertTrue(r.err().contains("========= memcheck: double free in global memory"), r.err());
+        assertTrue(r.err().contains("free at checked_memory.cu:" + marks.get("DOUBLE-FREE")), r.err());
+        assertTrue(r.err().contains("========= memcheck: use after free in global memory"), r.err());
+        assertTrue(r.err().contains("========= memcheck: access past the end of its variable or block in global memory"),
+                r.err());
+        assertTrue(r.err().contains("========= gpumem: 4 errors (memcheck 3, initcheck 1)"), r.err());
+    }
+
     /** Correct programs (a decoupled look-back scan among them) pass every check and keep their exit status. */
     @ParameterizedTest
     @ValueSource(strings = {"vector_add", "reduction", "scan_lookback", "convolution", "managed", "matrix_mul"})
