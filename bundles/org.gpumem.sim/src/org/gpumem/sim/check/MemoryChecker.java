@@ -10,7 +10,7 @@ import org.gpumem.sim.PtxStateSpace;
  * device is checked with the chosen tools, and what they find collects here, identical findings
  * counted. The device's allocations, frees and writes through its API are seen by the checker;
  * what the host program does to device memory itself (copies, sets, frees) its runtime reports
- * through {@link #hostWrote} and {@link #record}. Thread rules: as for the device; findings may be
+ * through {@link #hostWrote}, {@link #hostFreed} and {@link #record}. Thread rules: as for the device; findings may be
  * read from any thread.
  */
 public interface MemoryChecker {

@@ -5,7 +5,8 @@
  * ({@link org.gpumem.sim.shadow.LaunchShadow}: epochs, identical findings counted) and per CTA
  * ({@link org.gpumem.sim.shadow.CtaShadow}: happens-before from barriers, warp synchronisations
  * with their masks, fences and release/acquire; shared and local written bytes; racecheck's last
- * accesses per word). The execution core feeds a CTA's shadow before each access executes, and
+ * accesses per word; the shared variable each access's address was computed from,
+ * {@link org.gpumem.sim.shadow.SharedBases}, so that a run past one array into the next is seen). The execution core feeds a CTA's shadow before each access executes, and
  * only for checked launches: unchecked ones never reach this package.
  */
 package org.gpumem.sim.shadow;
