@@ -209,7 +209,7 @@ int pool_owns(const void *ptr) {
     return owned;
 }
 
-cudaError_t pool_free(void *ptr, void *caller) {
+cudaError_t pool_free(void *ptr, const char *entry, void *caller) {
     pthread_mutex_lock(&pool_lock);
     struct CUmemPoolHandle_st *p = NULL;
     struct block *b = block_at((uintptr_t)ptr, &p);
@@ -218,7 +218,7 @@ cudaError_t pool_free(void *ptr, void *caller) {
     if (b != NULL && b->in_use) {
         b->in_use = 0;
         p->used -= b->size;
-        allocation_describe(b->address, 0, "cudaFreeAsync", caller);
+        allocation_describe(b->address, 0, entry, caller);
         if (p->destroyed) {
             trim(p, 0);
             forget_if_done(p);
@@ -231,7 +231,7 @@ cudaError_t pool_free(void *ptr, void *caller) {
     }
     pthread_mutex_unlock(&pool_lock);
     if (e != cudaSuccess) {
-        note_bad_free(ptr, ALLOC_POOL, "cudaFreeAsync", caller);
+        note_bad_free(ptr, ALLOC_POOL, entry, caller);
     }
     return e;
 }
@@ -304,7 +304,7 @@ EXPORT cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream) {
         return cudaSuccess;
     }
     if (pool_owns(devPtr)) {
-        return record(pool_free(devPtr, __builtin_return_address(0)));
+        return record(pool_free(devPtr, "cudaFreeAsync", __builtin_return_address(0)));
     }
     /* memory of cudaMalloc, freed in stream order: its work has finished */
     if (!remove_allocation((uintptr_t)devPtr, 1 << ALLOC_DEVICE)) {

@@ -336,7 +336,7 @@ void graph_memory_allocated(void *dptr);
 void graph_memory_freed(void *dptr);
 /* Whether p is a pool block or graph memory (cudaFree frees those as cudaFreeAsync does). */
 int pool_owns(const void *p);
-cudaError_t pool_free(void *p, void *caller);
+cudaError_t pool_free(void *p, const char *entry, void *caller);
 
 /*
  * A checked device (HELLO's flag 1) hears of the program's writes to device memory through the
