@@ -96,7 +96,9 @@ final class SharedBases {
             return resolve(def.src[0], visiting, depth);
         }
         if (op.startsWith("sub.") && def.src.length == 2 && !op.startsWith("sub.f")) {
-            return resolve(def.src[0], visiting, depth);
+            String b = resolve(def.src[1], visiting, depth);
+            // an address minus an offset keeps its base; minus another address it is a distance
+            return b != null && b != SELF ? null : resolve(def.src[0], visiting, depth);
         }
         if (op.startsWith("add.") && def.src.length == 2 && !op.startsWith("add.f") && !op.startsWith("add.rn")) {
             String a = resolve(def.src[0], visiting, depth);
