@@ -120,7 +120,8 @@ class ProgramChecksTest {
     /** Correct programs, whose cudaMalloc'd buffers are filled by copies, sets and kernels, give no finding. */
     @ParameterizedTest
     @ValueSource(strings = {"vector_add", "reduction", "scan_lookback", "convolution", "managed", "matrix_mul", "mempool",
-            "streams_events", "graphs", "arrays", "cooperative", "textures", "driver_entry", "host_register"})
+            "streams_events", "graphs", "arrays", "cooperative", "textures", "driver_entry", "host_register", "managed_advise",
+            "device_printf", "expressions", "rdc", "matrix_mul.G", "graphs.G", "mempool.G"})
     void correctProgramsGiveNoFinding(String program) throws Exception {
         assertEquals("", formatted(check(program)));
     }
