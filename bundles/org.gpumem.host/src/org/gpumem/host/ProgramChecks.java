@@ -16,14 +16,13 @@ import org.gpumem.sim.check.MemoryChecker;
 
 /**
  * The memory checks of a CUDA program run by {@code gpumem exec --check} or the IDE's CUDA
- * Application launch: each process's device is
- * checked from its first runtime call on, its allocations are named by the host call that made
- * them, and allocations still live when the process ends are leaks (leakcheck). The program's
- * copies and sets go to the mapped device memory directly; its runtime reports each one to a
- * checked device, so initcheck follows cudaMalloc'd memory from its allocation on. Memory that
- * host code may write with plain stores (managed, page-locked, pool blocks, which may be managed,
- * arrays) counts as written from its allocation on: initcheck never reports what host code may
- * have written. A pool block the program gave back (cudaFreeAsync) stays mapped for its pool, and
+ * Application launch: each process's device is checked from its first runtime call on, its
+ * allocations are named by the host call that made them, and allocations still live when the
+ * process ends are leaks (leakcheck). The program's copies and sets go to the mapped device
+ * memory directly; its runtime reports each one to a checked device, so initcheck follows
+ * cudaMalloc'd and graph memory from its allocation on. Memory that host code may write with
+ * plain stores (managed, page-locked, pool blocks, which may be managed, arrays) counts as
+ * written from its allocation on: initcheck never reports what host code may have written. A pool block the program gave back (cudaFreeAsync) stays mapped for its pool, and
  * memcheck reports accesses to it as use after free until it is handed out again; a free the
  * runtime refused is a double free (of memory the program freed before) or an invalid free.
  * Every report goes on to {@code reports}.
@@ -90,9 +89,9 @@ public final class ProgramChecks implements HostListener {
             if (allocation.kind() == DeviceAllocation.Kind.POOL_RESERVE) {
                 checker(process).hostFreed(allocation.address(), hostCall(Access.Operation.FREE, allocation, at));
             } else {
-                // only cudaMalloc'd memory is written by nothing but copies, sets (reported) and kernels
+                // cudaMalloc'd and graph memory are written by nothing but copies, sets (reported) and kernels
                 checker(process).describe(allocation.address(), name(allocation, at),
-                        allocation.kind() != DeviceAllocation.Kind.DEVICE);
+                        allocation.kind() != DeviceAllocation.Kind.DEVICE && allocation.kind() != DeviceAllocation.Kind.GRAPH);
             }
         }
         reports.allocated(process, allocation);
