@@ -87,16 +87,11 @@ public final class DeviceModule implements LoadedModule {
         }
     }
 
-    /**
-     * Writes the addresses an initializer lists. A function's address stays zero: the loader
-     * makes every function that uses such a variable not runnable.
-     */
+    /** Writes the addresses an initializer lists: a variable's, or a function's ({@link PtxModule#functionAddress}). */
     private void applySymbolInits(PtxVariable v, byte[] bytes) {
         for (PtxVariable.SymbolInit s : v.symbolInits()) {
-            if (module.variable(s.symbol()) == null) {
-                continue;
-            }
-            long a = symbolAddress(s.symbol(), s.generic());
+            PtxFunction f = module.variable(s.symbol()) == null ? module.function(s.symbol()) : null;
+            long a = f != null ? PtxModule.functionAddress(f.index()) : symbolAddress(s.symbol(), s.generic());
             for (int b = 0; b < 8; b++) {
                 bytes[(int) s.offset() + b] = (byte) (a >>> (8 * b));
             }

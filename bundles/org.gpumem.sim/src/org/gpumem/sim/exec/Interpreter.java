@@ -164,10 +164,19 @@ public final class Interpreter {
                     issued++;
                     lanesIssued += Integer.bitCount(m);
                     int op = in.op;
-                    if (op == Op.BRA) {
+                    if (op == Op.BRA || op == Op.BRX) {
                         int from = pc;
-                        pc = branch(f, top, in, pc, mask, m);
-                        if (its && in.target <= from && w.instructions + issued - w.scheduledAt >= WarpPaths.YIELD_INSTRUCTIONS) {
+                        boolean backward;
+                        if (op == Op.BRA) {
+                            backward = in.target <= from;
+                            pc = branch(f, top, in, pc, mask, m);
+                        } else {
+                            backward = in.reconvergence >= 0 && in.reconvergence <= from
+                                    || java.util.Arrays.stream(in.targets).anyMatch(t -> t <= from);
+                            f.spc[top] = pc;
+                            pc = indexedBranch(f, top, in, R, pc, mask, m);
+                        }
+                        if (its && backward && w.instructions + issued - w.scheduledAt >= WarpPaths.YIELD_INSTRUCTIONS) {
                             if (pc >= 0) {
                                 f.spc[top] = pc;
                             }
@@ -263,6 +272,54 @@ public final class Interpreter {
         f.spc[top] = r;
         f.push(pc + 1, r, notTaken);
         f.push(in.target, r, m);
+        return -1;
+    }
+
+    /**
+     * {@code brx.idx}: lanes {@code m} of {@code mask} branch to the target their index selects,
+     * the others go on; the next instruction when all go one way, or -1 after each group was
+     * pushed to reconverge at the post-dominator (the group of the lowest lane runs first). An
+     * index past the list is a fault: the PTX ISA leaves it undefined.
+     */
+    private static int indexedBranch(Frame f, int top, Instruction in, long[] R, int pc, int mask, int m) {
+        int[] targets = in.targets;
+        int a = in.src[0] << 5;
+        int n = targets.length;
+        int[] lanesTo = new int[n + 1];
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            long index = R[a | l] & 0xFFFF_FFFFL;
+            if (index >= n) {
+                throw LaneFault.of(FaultKind.ILLEGAL_INSTRUCTION, l, "brx.idx index " + index + " is outside its "
+                        + n + " branch targets");
+            }
+            lanesTo[(int) index] |= 1 << l;
+        }
+        lanesTo[n] = mask & ~m;
+        int ways = 0, only = -1;
+        for (int k = 0; k <= n; k++) {
+            if (lanesTo[k] != 0) {
+                ways++;
+                only = k;
+            }
+        }
+        if (ways == 1) {
+            return only == n ? pc + 1 : targets[only];
+        }
+        int r = in.reconvergence;
+        f.spc[top] = r;
+        // pushed from the group of the highest first lane down, so the lowest lane's group is on top
+        for (int pushed = 0; pushed < ways; pushed++) {
+            int next = -1;
+            for (int k = 0; k <= n; k++) {
+                if (lanesTo[k] != 0 && (next < 0 || Integer.numberOfTrailingZeros(lanesTo[k])
+                        > Integer.numberOfTrailingZeros(lanesTo[next]))) {
+                    next = k;
+                }
+            }
+            f.push(next == n ? pc + 1 : targets[next], r, lanesTo[next]);
+            lanesTo[next] = 0;
+        }
         return -1;
     }
 
@@ -526,7 +583,15 @@ public final class Interpreter {
     }
 
     private void call(Warp w, Frame caller, Instruction in, int m) {
-        PtxFunction callee = cta.launch.module.module().functions().get(in.target);
+        PtxFunction callee;
+        if (in.target >= 0) {
+            callee = cta.launch.module.module().functions().get(in.target);
+        } else {
+            callee = indirectCallee(caller, in, m);
+            if (callee == null) {
+                return;
+            }
+        }
         if (!callee.isDefined()) {
             DeviceFunctions.call(cta, w, caller, in, callee, m);
             return;
@@ -547,6 +612,66 @@ public final class Interpreter {
             Frame.copyParams(caller, in.argOffsets[k], f, to, n, m);
         }
         f.push(0, -1, m);
+    }
+
+    /**
+     * The function lanes {@code m} call through the address in {@code src[0]}. Lanes with different
+     * addresses call one after another: each group is pushed to run the call alone and reconverge
+     * after it (the group of the lowest lane first), and null comes back. A value that is no
+     * function's address, a kernel's, or a function whose parameters the call does not pass is a
+     * fault of the first lane holding it.
+     */
+    private PtxFunction indirectCallee(Frame caller, Instruction in, int m) {
+        int a = in.src[0] << 5;
+        long[] R = caller.regs;
+        int first = Integer.numberOfTrailingZeros(m);
+        long address = R[a | first];
+        int same = 0;
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            if (R[a | l] == address) {
+                same |= 1 << l;
+            }
+        }
+        if (same != m) {
+            int top = caller.sp - 1;
+            int pc = caller.spc[top];
+            caller.spc[top] = pc + 1;
+            java.util.List<Integer> groups = new java.util.ArrayList<>();
+            for (int rest = m; rest != 0; ) {
+                long v = R[a | Integer.numberOfTrailingZeros(rest)];
+                int g = 0;
+                for (int mm = rest; mm != 0; mm &= mm - 1) {
+                    int l = Integer.numberOfTrailingZeros(mm);
+                    if (R[a | l] == v) {
+                        g |= 1 << l;
+                    }
+                }
+                groups.add(g);
+                rest &= ~g;
+            }
+            for (int k = groups.size() - 1; k >= 0; k--) {
+                caller.push(pc, pc + 1, groups.get(k));
+            }
+            return null;
+        }
+        PtxFunction callee = cta.launch.module.module().functionAt(address);
+        if (callee == null || callee.isEntry()) {
+            throw LaneFault.of(FaultKind.ILLEGAL_INSTRUCTION, first, "call through 0x" + Long.toHexString(address)
+                    + (callee == null ? ", which is not the address of a function" : ", the address of kernel "
+                    + callee.name() + ", which only a launch may start"));
+        }
+        if (in.argSizes.length != callee.params().size() || in.retSizes.length != callee.returns().size()) {
+            throw LaneFault.of(FaultKind.ILLEGAL_INSTRUCTION, first, "call through 0x" + Long.toHexString(address)
+                    + " to " + callee.name() + ", which takes " + callee.params().size() + " parameters and "
+                    + callee.returns().size() + " return values; the call passes " + in.argSizes.length + " and "
+                    + in.retSizes.length);
+        }
+        if (!callee.isDefined() && !org.gpumem.sim.ptx.DeviceRuntimeFunctions.isRuntimeFunction(callee.name())) {
+            throw LaneFault.of(FaultKind.ILLEGAL_INSTRUCTION, first, "call through 0x" + Long.toHexString(address)
+                    + " to " + callee.name() + ", which has no body in this module");
+        }
+        return callee;
     }
 
     // ------------------------------------------------------------------ everything but control flow

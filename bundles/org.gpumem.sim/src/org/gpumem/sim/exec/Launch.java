@@ -250,8 +250,11 @@ public final class Launch implements KernelLaunch {
         }
         long deepest = 0;
         for (Instruction in : f.instructions()) {
-            if (in.op == Op.CALL) {
-                long s = stackBytes(m, m.functions().get(in.target), onPath, deepestFrom);
+            if (in.op != Op.CALL) {
+                continue;
+            }
+            for (int callee : in.target >= 0 ? new int[] {in.target} : in.callees) {
+                long s = stackBytes(m, m.functions().get(callee), onPath, deepestFrom);
                 if (s < 0) {
                     return -1;
                 }

@@ -45,6 +45,13 @@ public final class RegisterFlow {
         switch (in.op) {
             case Op.BRA:
                 return always ? new int[] {in.target} : new int[] {next, in.target};
+            case Op.BRX: {
+                int[] s = Arrays.copyOf(in.targets, in.targets.length + (always ? 0 : 1));
+                if (!always) {
+                    s[in.targets.length] = next;
+                }
+                return s;
+            }
             case Op.RET:
             case Op.EXIT:
                 return always ? new int[0] : new int[] {next};

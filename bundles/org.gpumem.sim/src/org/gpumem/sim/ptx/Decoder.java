@@ -11,7 +11,7 @@ final class Decoder extends InstructionForm {
     private static final java.util.Set<String> KNOWN = java.util.Set.of("mov", "ld", "ldu", "st", "cvta", "cvt", "add",
             "sub", "mul", "mad", "mul24", "mad24", "sad", "div", "rem", "abs", "neg", "min", "max", "and", "or", "xor",
             "not", "cnot", "shl", "shr", "fma", "rcp", "sqrt", "rsqrt", "sin", "cos", "lg2", "ex2", "tanh", "copysign",
-            "brev", "popc", "clz", "bfind", "bfe", "bfi", "prmt", "lop3", "shf", "bmsk", "szext", "dp4a", "dp2a", "fns", "addc", "subc", "madc", "vabsdiff4", "setp", "set", "selp", "slct", "testp", "bra",
+            "brev", "popc", "clz", "bfind", "bfe", "bfi", "prmt", "lop3", "shf", "bmsk", "szext", "dp4a", "dp2a", "fns", "addc", "subc", "madc", "vabsdiff4", "setp", "set", "selp", "slct", "testp", "bra", "brx",
             "call", "ret", "exit", "bar", "barrier", "membar", "fence", "prefetch", "prefetchu", "nanosleep", "pmevent",
             "atom", "red", "shfl", "vote", "activemask", "trap", "isspacep", "match", "redux", "cp", "griddepcontrol",
             "tex", "tld4", "txq", "suld", "sust", "suq", "wmma", "mma", "ldmatrix", "stmatrix", "movmatrix");
@@ -111,6 +111,9 @@ final class Decoder extends InstructionForm {
                 return;
             case "bra":
                 bra();
+                return;
+            case "brx":
+                brx();
                 return;
             case "call":
                 call();
@@ -428,6 +431,24 @@ final class Decoder extends InstructionForm {
         parser.addBranch(in, ops.get(0).name);
     }
 
+    /**
+     * {@code brx.idx{.uni} index, tlist}: a branch to entry {@code index} (.u32) of the
+     * {@code .branchtargets} list {@code tlist}, bound once the body is read.
+     */
+    private void brx() throws PtxException {
+        operands(2);
+        if (!has("idx") || ops.get(1).kind != Operand.SYM) {
+            throw fail("brx takes .idx, an index and a .branchtargets list");
+        }
+        in.op = Op.BRX;
+        in.type = ScalarType.U32.ordinal();
+        if (has("uni")) {
+            in.flags |= Op.F_UNI;
+        }
+        in.src = new int[] {src(ops.get(0), ScalarType.U32)};
+        parser.addIndexedBranch(in, ops.get(1).name);
+    }
+
     /** {@code activemask.b32 d}. */
     private void activemask() throws PtxException {
         operands(1);
@@ -556,6 +577,11 @@ final class Decoder extends InstructionForm {
         }
     }
 
+    /**
+     * {@code call{.uni} (rets), f, (args);}, or an indirect call {@code call (rets), %rd, (args),
+     * proto;} through a register holding a function's address, {@code proto} naming a
+     * {@code .callprototype} or {@code .calltargets} declared before it.
+     */
     private void call() throws PtxException {
         in.op = Op.CALL;
         if (has("uni")) {
@@ -566,16 +592,21 @@ final class Decoder extends InstructionForm {
         if (i < ops.size() && ops.get(i).kind == Operand.LIST) {
             rets = ops.get(i++);
         }
-        if (i >= ops.size() || ops.get(i).kind != Operand.SYM) {
-            throw fail("call needs a function name");
+        boolean indirect = i < ops.size() && ops.get(i).kind == Operand.REG;
+        if (i >= ops.size() || ops.get(i).kind != Operand.SYM && !indirect) {
+            throw fail("call needs a function name or a register holding a function's address");
         }
-        String callee = ops.get(i++).name;
+        Operand callee = ops.get(i++);
         Operand args = null;
         if (i < ops.size() && ops.get(i).kind == Operand.LIST) {
             args = ops.get(i++);
         }
-        if (i < ops.size()) {
-            throw fail("indirect calls and call prototypes are not supported");
+        if (indirect) {
+            if (i != ops.size() - 1 || ops.get(i).kind != Operand.SYM || !parser.isCallDeclaration(ops.get(i).name)) {
+                throw fail("an indirect call ends with the label of a .callprototype or .calltargets declared before it");
+            }
+        } else if (i < ops.size()) {
+            throw fail("a call through a function's name takes no prototype");
         }
         if (rets != null) {
             in.retOffsets = new int[rets.elems.length];
@@ -587,7 +618,12 @@ final class Decoder extends InstructionForm {
             in.argSizes = new int[args.elems.length];
             paramList(args, in.argOffsets, in.argSizes);
         }
-        parser.module().addCall(in, callee);
+        if (indirect) {
+            in.src = new int[] {src(callee, ScalarType.U64)};
+            parser.module().addIndirectCall(in);
+        } else {
+            parser.module().addCall(in, callee.name);
+        }
     }
 
     private void paramList(Operand list, int[] offsets, int[] sizes) throws PtxException {

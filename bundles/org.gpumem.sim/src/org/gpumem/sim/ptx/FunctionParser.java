@@ -36,6 +36,11 @@ final class FunctionParser {
     private final List<Instruction> code = new ArrayList<>();
     private final Map<String, Integer> labels = new LinkedHashMap<>();
     private final Map<Instruction, String> branches = new LinkedHashMap<>();
+    /** {@code name: .branchtargets L0, L1;} lists by name, and the brx.idx instructions naming one. */
+    private final Map<String, List<String>> branchTargets = new HashMap<>();
+    private final Map<Instruction, String> indexedBranches = new LinkedHashMap<>();
+    /** Labels of {@code .callprototype} and {@code .calltargets} declarations: what an indirect call may name. */
+    private final Map<String, Integer> callDeclarations = new HashMap<>();
     private final List<PtxVariable> locals = new ArrayList<>();
     private final Map<String, Long> localOffsets = new LinkedHashMap<>();
     private final List<PtxVariable> shared = new ArrayList<>();
@@ -100,6 +105,9 @@ final class FunctionParser {
             }
             if (t.at(":") && !d.equals("@")) {
                 t.next();
+                if (targetList(d, line)) {
+                    continue;
+                }
                 if (labels.put(d, code.size()) != null) {
                     throw t.error(line, null, "label " + d + " defined twice");
                 }
@@ -118,6 +126,21 @@ final class FunctionParser {
                 throw t.error(e.getKey().line, e.getKey().opcode, "branch to undefined label " + e.getValue());
             }
             e.getKey().target = target;
+        }
+        for (Map.Entry<Instruction, String> e : indexedBranches.entrySet()) {
+            List<String> list = branchTargets.get(e.getValue());
+            if (list == null) {
+                throw t.error(e.getKey().line, e.getKey().opcode, e.getValue() + " is not a .branchtargets list");
+            }
+            int[] targets = new int[list.size()];
+            for (int i = 0; i < targets.length; i++) {
+                Integer target = labels.get(list.get(i));
+                if (target == null) {
+                    throw t.error(e.getKey().line, e.getKey().opcode, "branch to undefined label " + list.get(i));
+                }
+                targets[i] = target;
+            }
+            e.getKey().targets = targets;
         }
         finishFunction();
     }
@@ -182,6 +205,34 @@ final class FunctionParser {
             default:
                 return false;
         }
+    }
+
+    /**
+     * {@code name: .branchtargets L0, L1;} (the targets of brx.idx), {@code name: .calltargets f, g;}
+     * or {@code name: .callprototype (.param .b32 _) _ (.param .b32 _);} (what an indirect call
+     * names); false when the label {@code name} labels an instruction. A prototype's parameters
+     * are not checked against the call: the call's own argument list is what is passed.
+     */
+    private boolean targetList(String name, int line) throws PtxException {
+        if (t.accept(".branchtargets")) {
+            List<String> list = new ArrayList<>();
+            do {
+                list.add(t.word());
+            } while (t.accept(","));
+            t.expect(";");
+            if (branchTargets.put(name, list) != null || labels.containsKey(name)) {
+                throw t.error(line, null, "label " + name + " defined twice");
+            }
+            return true;
+        }
+        if (t.at(".calltargets") || t.at(".callprototype")) {
+            t.skipStatement();
+            if (callDeclarations.put(name, line) != null || labels.containsKey(name)) {
+                throw t.error(line, null, "label " + name + " defined twice");
+            }
+            return true;
+        }
+        return false;
     }
 
     /**
@@ -529,6 +580,16 @@ final class FunctionParser {
     /** The module the function belongs to: its variables, functions and calls. */
     ModuleParser module() {
         return module;
+    }
+
+    /** A brx.idx to bind to the labels of its {@code .branchtargets} list once the body is read. */
+    void addIndexedBranch(Instruction in, String list) {
+        indexedBranches.put(in, list);
+    }
+
+    /** Whether {@code name} labels a {@code .callprototype} or {@code .calltargets} declared before. */
+    boolean isCallDeclaration(String name) {
+        return callDeclarations.containsKey(name);
     }
 
     /** Branches to bind to their labels once the body is read. */

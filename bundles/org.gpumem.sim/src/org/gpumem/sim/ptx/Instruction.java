@@ -56,8 +56,16 @@ public final class Instruction {
     public MatrixShape matrix;
     /** Texture and surface instructions: how many of {@code src}, after the object's handle, are coordinates. */
     public int coords;
-    /** Branch target (instruction index) or the callee's function index. */
+    /** Branch target (instruction index) or the callee's function index; -1 for an indirect call. */
     public int target = -1;
+    /** brx.idx: the instruction index of each entry of its {@code .branchtargets} list, by index. */
+    public int[] targets = NONE;
+    /**
+     * An indirect call ({@code call (r), %rd, (a), prototype;}, {@code src[0]} the function's
+     * address): the functions it may reach, every function of the module whose address is taken
+     * (what the call graph's users, the stack size and the reachable constructs, follow).
+     */
+    public int[] callees = NONE;
     /** For a conditional branch: the index of its immediate post-dominator, -1 for function exit. */
     public int reconvergence = -1;
     /** call: caller frame offsets and sizes of the argument and return params. */

@@ -162,7 +162,7 @@ class InstructionForm {
             return parser.symbolConstant(o.name, o.offset, generic);
         }
         if (parser.module().isFunction(o.name)) {
-            throw fail("function addresses (" + o.name + ") are not supported");
+            return parser.constantOf(parser.module().takeAddress(o.name) + o.offset);
         }
         throw fail("undefined symbol " + o.name);
     }

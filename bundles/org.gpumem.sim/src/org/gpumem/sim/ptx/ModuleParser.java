@@ -27,6 +27,9 @@ final class ModuleParser {
     private final Map<Integer, String> files = new LinkedHashMap<>();
     private final List<DebugSection> debugSections = new ArrayList<>();
     private final Map<Instruction, PendingCall> pendingCalls = new LinkedHashMap<>();
+    /** Indirect calls, and the functions whose address the code or an initializer takes: what they may call. */
+    private final List<Instruction> indirectCalls = new ArrayList<>();
+    private final Set<String> addressTaken = new java.util.TreeSet<>();
     /** The function whose body is being read. */
     private PtxFunction parsing;
     /** True after {@code .weak} or {@code .common}, for the declaration that follows. */
@@ -56,6 +59,7 @@ final class ModuleParser {
             throw new PtxException(t.file, 1, null, "not PTX: no .version directive");
         }
         resolveCalls();
+        resolveIndirectCalls();
         for (PtxFunction f : functions) {
             if (f.entry && !f.defined) {
                 throw t.error(f.line, null, "kernel " + f.name + " has no body");
@@ -174,6 +178,24 @@ final class ModuleParser {
                 continue;
             }
             in.target = callee.index;
+        }
+    }
+
+    /**
+     * Every function whose address is taken, by the code or by an initializer, is a callee of
+     * every indirect call (what the call graph follows; the call itself checks its target).
+     */
+    private void resolveIndirectCalls() {
+        for (PtxVariable v : variables) {
+            for (PtxVariable.SymbolInit init : v.symbolInits()) {
+                if (functionsByName.containsKey(init.symbol())) {
+                    addressTaken.add(init.symbol());
+                }
+            }
+        }
+        int[] callees = addressTaken.stream().mapToInt(name -> functionsByName.get(name).index).toArray();
+        for (Instruction in : indirectCalls) {
+            in.callees = callees;
         }
     }
 
@@ -362,10 +384,10 @@ final class ModuleParser {
 
     /**
      * Variables the simulator cannot provide, and why: an {@code .extern .global}/{@code .const}
-     * variable that nothing in this module defines lives in a module the simulator does not link,
-     * and one whose initializer holds a function's address (a vtable) needs code addresses, which
-     * the simulator does not model. A function using one is recorded as unsupported; an
-     * initializer naming nothing declared is malformed.
+     * variable that nothing in this module defines lives in a module the simulator does not link.
+     * A function using one is recorded as unsupported; an initializer naming nothing declared
+     * (neither a variable nor a function, whose address is {@link PtxModule#functionAddress}) is
+     * malformed.
      */
     private void refuseUnusableVariables() throws PtxException {
         Map<String, String> unusable = new HashMap<>();
@@ -374,10 +396,7 @@ final class ModuleParser {
         }
         for (PtxVariable v : variables) {
             for (PtxVariable.SymbolInit init : v.symbolInits()) {
-                if (functionsByName.containsKey(init.symbol())) {
-                    unusable.putIfAbsent(v.name(), "uses " + v.name() + ", whose initializer holds the address of function "
-                            + init.symbol() + " (the simulator has no code addresses)");
-                } else if (!variablesByName.containsKey(init.symbol())) {
+                if (!functionsByName.containsKey(init.symbol()) && !variablesByName.containsKey(init.symbol())) {
                     throw t.error(v.line(), null, "the initializer of " + v.name() + " names " + init.symbol()
                             + ", which is not declared");
                 }
@@ -418,6 +437,17 @@ final class ModuleParser {
         return functionsByName.containsKey(name);
     }
 
+    /** The address of function {@code name}, which the code takes ({@link PtxModule#functionAddress}). */
+    long takeAddress(String name) {
+        addressTaken.add(name);
+        return PtxModule.functionAddress(functionsByName.get(name).index);
+    }
+
+    /** An indirect call, whose callees are known once the whole module is read. */
+    void addIndirectCall(Instruction in) {
+        indirectCalls.add(in);
+    }
+
     /** A call to bind to its callee once the whole module is read. */
     void addCall(Instruction in, String callee) {
         pendingCalls.put(in, new PendingCall(parsing, callee));
@@ -426,5 +456,6 @@ final class ModuleParser {
     /** Forgets the call site of an instruction that could not be decoded. */
     void dropCall(Instruction in) {
         pendingCalls.remove(in);
+        indirectCalls.remove(in);
     }
 }

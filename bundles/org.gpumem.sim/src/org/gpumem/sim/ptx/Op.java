@@ -19,6 +19,8 @@ public final class Op {
             SHF = 67, BMSK = 68, SZEXT = 69, DP4A = 70, DP2A = 71, MATCH = 72, REDUX = 73, FNS = 74, CP_ASYNC = 75, VABSDIFF4 = 76,
             FENCE = 77, TEX = 78, TLD4 = 79, TXQ = 80, SULD = 81, SUST = 82, SUQ = 83,
             WMMA_LOAD = 84, WMMA_STORE = 85, WMMA_MMA = 86, MMA = 87, LDMATRIX = 88, STMATRIX = 89, MOVMATRIX = 90;
+    /** brx.idx, the .b128 moves and the video instructions (vadd... and their SIMD forms vadd2/vadd4...). */
+    public static final int BRX = 120, MOV_B128 = 121, VIDEO = 122, VIDEO_SIMD = 123;
 
     /** Texture and surface geometries ({@code mod} of tex, tld4, suld, sust). */
     public static final int GEOM_1D = 0, GEOM_2D = 1, GEOM_3D = 2, GEOM_A1D = 3, GEOM_A2D = 4, GEOM_CUBE = 5,

@@ -15,6 +15,15 @@ public final class PtxModule {
      * constant registers that hold generic addresses of kernel parameters.
      */
     public static final String KERNEL_PARAMS_SYMBOL = "%kernel_params";
+    /**
+     * Where function addresses start ({@code mov.u64 %rd, func;}, a vtable's entries): PTX has no
+     * code addresses a program may read through, so a function's address is a number of its own,
+     * {@code CODE_BASE + 16 * index} (index: its place in {@link #functions()}), below the first
+     * global allocation and outside every generic window, so that a load or store through it
+     * faults and an indirect call through any other value is told apart.
+     */
+    public static final long CODE_BASE = 0xC0DE_0000L;
+    private static final int CODE_STRIDE = 16;
 
     final String name;
     final String text;
@@ -85,6 +94,20 @@ public final class PtxModule {
     /** The kernels ({@code .entry}). */
     public List<PtxFunction> kernels() {
         return functions.stream().filter(PtxFunction::isEntry).toList();
+    }
+
+    /** The address of the function with index {@code index} ({@link #CODE_BASE}). */
+    public static long functionAddress(int index) {
+        return CODE_BASE + (long) CODE_STRIDE * index;
+    }
+
+    /** The function or kernel whose address ({@link #functionAddress}) is {@code address}, or null. */
+    public PtxFunction functionAt(long address) {
+        long off = address - CODE_BASE;
+        if (off < 0 || off % CODE_STRIDE != 0 || off / CODE_STRIDE >= functions.size()) {
+            return null;
+        }
+        return functions.get((int) (off / CODE_STRIDE));
     }
 
     /** The function or kernel with this (mangled) name, or null. */

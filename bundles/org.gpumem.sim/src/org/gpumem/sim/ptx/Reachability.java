@@ -56,9 +56,14 @@ final class Reachability {
         while (!queue.isEmpty()) {
             PtxFunction f = queue.poll();
             for (Instruction in : f.instructions) {
-                if (in.op == Op.CALL && in.target >= 0 && parent[in.target] == -2) {
-                    parent[in.target] = f.index;
-                    queue.add(functions.get(in.target));
+                if (in.op != Op.CALL) {
+                    continue;
+                }
+                for (int callee : in.target >= 0 ? new int[] {in.target} : in.callees) {
+                    if (parent[callee] == -2) {
+                        parent[callee] = f.index;
+                        queue.add(functions.get(callee));
+                    }
                 }
             }
         }

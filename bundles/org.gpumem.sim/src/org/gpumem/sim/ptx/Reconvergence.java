@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Computes, for every conditional branch of a function, its immediate post-dominator: the
- * instruction where the lanes that took either side meet again. The engine's per-warp
+ * Computes, for every conditional branch and every brx.idx of a function, its immediate
+ * post-dominator: the instruction where the lanes that took different ways meet again. The engine's per-warp
  * reconvergence stack pops there. Computed on basic blocks with the classic iterative
  * data-flow over bit sets; a virtual exit node follows ret, exit and trap.
  */
@@ -107,6 +107,11 @@ final class Reconvergence {
             if (in.op == Op.BRA) {
                 leader[in.target] = true;
                 leader[i + 1] = true;
+            } else if (in.op == Op.BRX) {
+                for (int target : in.targets) {
+                    leader[target] = true;
+                }
+                leader[i + 1] = true;
             } else if (in.op == Op.RET || in.op == Op.EXIT || in.op == Op.TRAP) {
                 leader[i + 1] = true;
             }
@@ -130,6 +135,13 @@ final class Reconvergence {
             if (in.op == Op.BRA) {
                 s.add(blockOf[in.target]);
                 falls = in.guard >= 0;
+            } else if (in.op == Op.BRX) {
+                for (int target : in.targets) {
+                    if (!s.contains(blockOf[target])) {
+                        s.add(blockOf[target]);
+                    }
+                }
+                falls = in.guard >= 0;
             } else if (in.op == Op.RET || in.op == Op.EXIT || in.op == Op.TRAP) {
                 s.add(exit);
                 falls = in.guard >= 0;
@@ -142,7 +154,7 @@ final class Reconvergence {
         int[] ipdom = immediatePostDominators(nb, succ);
         for (int i = 0; i < n; i++) {
             Instruction in = code.get(i);
-            if (in.op != Op.BRA || in.guard < 0) {
+            if (in.op != Op.BRX && (in.op != Op.BRA || in.guard < 0)) {
                 continue;
             }
             int best = ipdom[blockOf[i]];

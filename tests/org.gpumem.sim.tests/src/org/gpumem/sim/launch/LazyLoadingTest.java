@@ -125,39 +125,8 @@ class LazyLoadingTest {
     }
 
     @Test
-    void aVtableOfFunctionAddressesRefusesOnlyTheKernelsUsingIt() {
-        // nvcc's vtable for a class with a virtual function, as in everyday/control_flow.cu
-        String ptx = HEADER + String.join("\n",
-                ".func (.param .b32 r) area()",
-                "{",
-                " st.param.b32 [r], 4;",
-                " ret;",
-                "}",
-                ".global .align 8 .u64 vtable[3] = {0, 0, area};",
-                ".visible .entry construct(.param .u64 out)",
-                "{",
-                " .reg .b64 %rd<3>;",
-                " ld.param.u64 %rd1, [out];",
-                " mov.u64 %rd2, vtable;",
-                " st.global.u64 [%rd1], %rd2;",
-                " ret;",
-                "}",
-                ".visible .entry plain(.param .u64 out)",
-                "{",
-                " .reg .b64 %rd<2>; .reg .b32 %r<2>;",
-                " ld.param.u64 %rd1, [out];",
-                " { .param .b32 r0; call.uni (r0), area, (); ld.param.b32 %r1, [r0]; }",
-                " st.global.u32 [%rd1], %r1;",
-                " ret;",
-                "}",
-                "");
+    void anInitializerNamingNothingDeclaredIsMalformed() {
         Device device = Devices.create("sm_90", 1 << 20);
-        LoadedModule m = device.load("vt.ptx", ptx);
-        assertEquals("vt.ptx:14: uses vtable, whose initializer holds the address of function area (the simulator has no"
-                + " code addresses)", m.kernel("construct").unsupported().get(0).describe());
-        long out = device.allocate(4);
-        assertTrue(m.launch(LaunchConfig.builder("plain").argU64(out).build(), ExecOptions.defaults()).run().completed());
-        assertEquals(4, ints(device.read(out, 4))[0]);
         org.gpumem.dwarf.io.InputFormatException e = assertThrows(org.gpumem.dwarf.io.InputFormatException.class,
                 () -> device.load("u.ptx", HEADER + ".global .align 8 .u64 table[1] = {nowhere};\n"));
         assertEquals("u.ptx:4: the initializer of table names nowhere, which is not declared", e.getMessage());

@@ -264,8 +264,8 @@ class PtxLoaderTest {
         assertEquals("lazy.ptx:7: unsupported form " + quadPair + " (sm_70's quad-pair mma.m8n8k4 on .f16 is not simulated)",
                 refusal(" " + quadPair + " {%r0, %r1, %r2, %r3}, {%r0, %r1}, {%r2, %r3}, {%r0, %r1, %r2, %r3};"),
                 "valid PTX the simulator does not execute");
-        assertEquals("lazy.ptx:7: unsupported directive .branchtargets in function body",
-                refusal("TARGETS: .branchtargets L1, L2;\nL1: ret;\nL2: ret;"));
+        assertEquals("lazy.ptx:7: unsupported directive .callprototype in function body",
+                refusal(".callprototype (.param .b32 _) _ ();\nret;"), "a prototype needs a label to be named by");
     }
 
     @Test

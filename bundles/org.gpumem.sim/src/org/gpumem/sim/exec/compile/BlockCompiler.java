@@ -104,6 +104,9 @@ public final class BlockCompiler {
             if (in.op == org.gpumem.sim.ptx.Op.BRA && in.target >= 0 && in.target < code.length) {
                 leader[in.target] = true;
             }
+            for (int target : in.targets) {
+                leader[target] = true;
+            }
             if (in.reconvergence >= 0 && in.reconvergence < code.length) {
                 leader[in.reconvergence] = true;
             }

@@ -84,6 +84,7 @@ final class BlockTranslations {
     static boolean inBlock(Instruction in) {
         switch (in.op) {
             case Op.BRA:
+            case Op.BRX:
             case Op.CALL:
             case Op.RET:
             case Op.EXIT:
