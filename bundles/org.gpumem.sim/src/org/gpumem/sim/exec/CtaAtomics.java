@@ -8,6 +8,7 @@ import java.nio.ByteBuffer;
 import org.gpumem.sim.MemoryAccessException;
 import org.gpumem.sim.MemoryFaultKind;
 import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.ScalarType;
 import org.gpumem.sim.exec.scalar.AtomicOps;
 import org.gpumem.sim.memory.Bytes;
 import org.gpumem.sim.ptx.Instruction;
@@ -22,6 +23,7 @@ import org.gpumem.sim.ptx.Op;
  * Every access is checked as {@link CtaMemory} checks its own, and a refusal is the lane's fault.
  */
 final class CtaAtomics {
+    private static final int B128 = ScalarType.B128.ordinal();
     private final CtaMemory memory;
     private final byte[] shared;
 
@@ -34,6 +36,10 @@ final class CtaAtomics {
     void atomic(Frame f, Instruction in, long[] R, int m) {
         if (in.vec > 1) {
             vectorAtomic(f, in, R, m);
+            return;
+        }
+        if (in.type == B128) {
+            wideAtomic(f, in, R, m);
             return;
         }
         int size = SIZE[in.type];
@@ -77,6 +83,69 @@ final class CtaAtomics {
         }
     }
 
+    /**
+     * {@code atom.cas.b128} and {@code atom.exch.b128}: the 16 bytes compared and swapped whole.
+     * In global memory under the granule's lock ({@link CtaMemory#wideAccessLock}), which every
+     * 128-bit atomic and every 16-byte access that is not weak takes, so they are atomic among
+     * themselves; the JVM has no 16-byte compare-and-set.
+     */
+    private void wideAtomic(Frame f, Instruction in, long[] R, int m) {
+        int a = in.addrReg << 5;
+        boolean cas = in.mod == Op.ATOM_CAS;
+        int[] s = in.src;
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            long addr = (R[a | l] + in.addrOffset) & in.addrMask;
+            long[] old;
+            try {
+                long[] swap = cas ? new long[] {R[s[2] << 5 | l], R[s[3] << 5 | l]} : new long[] {R[s[0] << 5 | l], R[s[1] << 5 | l]};
+                old = wideLane(f, in, in.space, addr, cas ? R[s[0] << 5 | l] : 0, cas ? R[s[1] << 5 | l] : 0, swap, cas);
+            } catch (MemoryAccessException e) {
+                throw LaneFault.memory(e, l);
+            }
+            R[in.dst[0] << 5 | l] = old[0];
+            R[in.dst[1] << 5 | l] = old[1];
+        }
+    }
+
+    /** One lane's 128-bit exchange (or compare-and-swap with {@code lo, hi}); returns the old {lo, hi}. */
+    private long[] wideLane(Frame f, Instruction in, PtxStateSpace space, long addr, long lo, long hi, long[] swap, boolean cas) {
+        if (space == PtxStateSpace.GENERIC) {
+            PtxStateSpace s = memory.resolveGeneric(addr, in, f);
+            if (s != PtxStateSpace.GLOBAL && s != PtxStateSpace.SHARED) {
+                throw new MemoryAccessException(MemoryFaultKind.OUT_OF_BOUNDS, s, addr, 16,
+                        "atomics only act on global and shared memory");
+            }
+            try {
+                return wideLane(f, in, s, s == PtxStateSpace.GLOBAL ? addr : addr - memory.layout().base(s), lo, hi, swap, cas);
+            } catch (MemoryAccessException e) {
+                throw CtaMemory.throughGeneric(e, addr);
+            }
+        }
+        CtaMemory.align(space, addr, 16);
+        if (space == PtxStateSpace.GLOBAL) {
+            int off = memory.globalOffset(addr, 16);
+            ByteBuffer data = memory.globalData();
+            synchronized (memory.wideAccessLock(addr)) {
+                long[] old = {Bytes.load(data, off, 8), Bytes.load(data, off + 8, 8)};
+                if (!cas || old[0] == lo && old[1] == hi) {
+                    Bytes.store(data, off, 8, swap[0]);
+                    Bytes.store(data, off + 8, 8, swap[1]);
+                }
+                return old;
+            }
+        }
+        if (addr < 0 || addr + 16 > shared.length) {
+            throw CtaMemory.oob(space, addr, 16, "CTA has " + shared.length + " bytes of shared memory");
+        }
+        long[] old = {Bytes.load(shared, (int) addr, 8), Bytes.load(shared, (int) addr + 8, 8)};
+        if (!cas || old[0] == lo && old[1] == hi) {
+            Bytes.store(shared, (int) addr, 8, swap[0]);
+            Bytes.store(shared, (int) addr + 8, 8, swap[1]);
+        }
+        return old;
+    }
+
     /** Atomic read-modify-write of global or shared memory; returns the old value. */
     private long atomicLane(Frame f, Instruction in, PtxStateSpace space, long addr, int size, long b, long c) {
         if (space == PtxStateSpace.GENERIC) {
@@ -114,13 +183,26 @@ final class CtaAtomics {
         return old;
     }
 
-    /** A 16-bit atomic as a compare-and-set of the aligned 32-bit word holding it. */
+    /**
+     * A 16-bit atomic as a compare-and-set of the aligned 32-bit word holding it; the last half
+     * word of an allocation whose word runs past its end (a lone {@code __half}) under the lock
+     * of its granule instead, which every atomic on that half word takes: the bytes past the end
+     * belong to nothing, and no other access may touch them.
+     */
     private long atomicHalfWord(Frame f, Instruction in, PtxStateSpace space, long addr, long b, long c) {
         long word = addr & ~3L;
         int shift = (int) (addr & 2) * 8;
         if (space == PtxStateSpace.GLOBAL) {
-            int off = memory.globalOffset(word, 4);
+            int half = memory.globalOffset(addr, 2);
             ByteBuffer data = memory.globalData();
+            if (word + 4 > memory.globalEnd()) {
+                synchronized (memory.wideAccessLock(addr)) {
+                    long old = Bytes.load(data, half, 2);
+                    Bytes.store(data, half, 2, AtomicOps.atomicResult(in.mod, in.type, old, b, c));
+                    return old;
+                }
+            }
+            int off = half - (int) (addr - word);
             while (true) {
                 long w = Bytes.loadVolatile(data, off, 4);
                 long old = (w >>> shift) & 0xFFFF;

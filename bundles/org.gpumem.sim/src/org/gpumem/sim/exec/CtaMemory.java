@@ -604,6 +604,16 @@ public final class CtaMemory {
         return (int) (addr - cacheStart);
     }
 
+    /** The end of the global allocation the last {@link #globalOffset} found. */
+    long globalEnd() {
+        return cacheEnd;
+    }
+
+    /** The lock of the 16-byte granule at global address {@code addr} ({@link GlobalMemory#wideAccessLock}). */
+    Object wideAccessLock(long addr) {
+        return global.wideAccessLock(addr);
+    }
+
     /** The bytes of the global allocation the last {@link #globalOffset} found. */
     ByteBuffer globalData() {
         return cacheData;

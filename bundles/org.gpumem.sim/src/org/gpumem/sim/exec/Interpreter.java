@@ -706,6 +706,16 @@ public final class Interpreter {
             case Op.LD:
                 memory.load(w, f, in, R, m);
                 return;
+            case Op.MOV_B128:
+                // the two 64-bit rows of a .b128 register from or to theirs or a {lo, hi} pair
+                for (int k = 0; k < 2; k++) {
+                    int d = in.dst[k] << 5, a = in.src[k] << 5;
+                    for (int mm = m; mm != 0; mm &= mm - 1) {
+                        int l = Integer.numberOfTrailingZeros(mm);
+                        R[d | l] = R[a | l];
+                    }
+                }
+                return;
             case Op.ST:
                 memory.store(w, f, in, R, m);
                 return;

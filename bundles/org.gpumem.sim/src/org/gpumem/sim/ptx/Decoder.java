@@ -489,6 +489,16 @@ final class Decoder extends InstructionForm {
         Operand d = ops.get(0);
         Operand s = ops.get(1);
         in.type = type.ordinal();
+        if (type == ScalarType.B128) {
+            // to a .b128 register from one or from {lo, hi}, or from one into {lo, hi}
+            in.op = Op.MOV_B128;
+            in.dst = d.kind == Operand.VEC ? halves(d, true) : wideRegister(d);
+            in.src = s.kind == Operand.VEC ? halves(s, false) : wideRegister(s);
+            if (d.kind == Operand.VEC && s.kind == Operand.VEC) {
+                throw fail(opcode + " moves to or from a .b128 register");
+            }
+            return;
+        }
         if (d.kind == Operand.VEC) {
             in.op = Op.MOV_UNPACK;
             in.dst = vectorRegs(d, true);

@@ -394,7 +394,7 @@ final class FunctionParser {
                     declareRegister(name + i, type);
                 }
             } else {
-                if (regNames.size() >= PtxLoader.MAX_REGISTERS) {
+                if (regNames.size() + (type == ScalarType.B128 ? 1 : 0) >= PtxLoader.MAX_REGISTERS) {
                     throw t.error(line, null, "too many registers: " + name + " brings " + fn.name + " past "
                             + PtxLoader.MAX_REGISTERS + " registers, the most a function may declare");
                 }
@@ -404,10 +404,18 @@ final class FunctionParser {
         t.expect(";");
     }
 
+    /**
+     * A register of the function; a {@code .b128} one is two consecutive 64-bit rows, its low
+     * half then its high half ({@code name.hi}), which the instructions on it name both of.
+     */
     private void declareRegister(String name, ScalarType type) {
         int idx = regNames.size();
         regNames.add(name);
         regTypes.add(type);
+        if (type == ScalarType.B128) {
+            regNames.add(name + ".hi");
+            regTypes.add(ScalarType.B64);
+        }
         scopes.peek().put(name, new Symbol(Symbol.REGISTER, idx | DECL_TAG, type.size()));
     }
 

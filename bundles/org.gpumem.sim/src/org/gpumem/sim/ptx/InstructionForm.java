@@ -84,13 +84,34 @@ class InstructionForm {
     private static final java.util.Set<String> HALF_BASES = java.util.Set.of("add", "sub", "mul", "fma", "neg", "abs",
             "min", "max", "ex2", "tanh", "setp", "set", "mov", "ld", "ldu", "st", "atom", "red", "selp", "cvt");
 
+    /** The instructions the simulator executes on {@code .b128} (sm_90's 128-bit moves and atomics). */
+    private static final java.util.Set<String> WIDE_BASES = java.util.Set.of("mov", "ld", "ldu", "st", "atom");
+
+    /** The two rows (low, high) of a {@code .b128} register operand. */
+    int[] wideRegister(Operand o) throws PtxException {
+        Symbol s = o.kind == Operand.REG ? parser.symbolOf(o.name) : null;
+        if (s == null || s.kind != Symbol.REGISTER || s.size != 16) {
+            throw fail(opcode + " needs a .b128 register where it has " + (o.name != null ? o.name : "another operand"));
+        }
+        return new int[] {s.value, s.value + 1};
+    }
+
+    /** Two 64-bit registers as the halves of a {@code .b128} value: {@code {lo, hi}}. */
+    int[] halves(Operand o, boolean destination) throws PtxException {
+        if (o.kind != Operand.VEC || o.elems.length != 2) {
+            throw fail(opcode + " needs a .b128 register or a {lo, hi} pair of 64-bit registers");
+        }
+        return destination ? new int[] {dst(o.elems[0]), dst(o.elems[1])}
+                : new int[] {src(o.elems[0], ScalarType.B64), src(o.elems[1], ScalarType.B64)};
+    }
+
     ScalarType requireType() throws PtxException {
         if (type == null) {
             throw fail(opcode + " needs a type suffix");
         }
         boolean half = type == ScalarType.F16 || type == ScalarType.F16X2 || type == ScalarType.BF16
                 || type == ScalarType.BF16X2;
-        if (half && !HALF_BASES.contains(base) || type == ScalarType.B128) {
+        if (half && !HALF_BASES.contains(base) || type == ScalarType.B128 && !WIDE_BASES.contains(base)) {
             throw fail("unsupported type ." + type.ptxName() + " in " + opcode);
         }
         return type;

@@ -34,7 +34,9 @@ final class MemoryForms {
         f.in.order = order(f);
         f.in.space = f.spaceModifier();
         Operand d = f.ops.get(0);
-        if (f.in.vec > 1) {
+        if (wide(f)) {
+            f.in.dst = f.wideRegister(d);
+        } else if (f.in.vec > 1) {
             if (d.kind != Operand.VEC || d.elems.length != f.in.vec) {
                 throw f.fail(f.opcode + " needs a {..} of " + f.in.vec + " registers");
             }
@@ -43,6 +45,22 @@ final class MemoryForms {
             f.in.dst = new int[] {f.dst(d)};
         }
         f.address(f.ops.get(1), f.in.space);
+    }
+
+    /**
+     * An ld/st of {@code .b128}: the access of {@code .v2.b64} (16 bytes, 16-byte aligned, one
+     * access when not weak) to the register's two rows.
+     */
+    private static boolean wide(InstructionForm f) throws PtxException {
+        if (f.type != ScalarType.B128) {
+            return false;
+        }
+        if (f.in.vec > 1) {
+            throw f.fail("unsupported vector of .b128 in " + f.opcode);
+        }
+        f.in.type = ScalarType.B64.ordinal();
+        f.in.vec = 2;
+        return true;
     }
 
     static void store(InstructionForm f) throws PtxException {
@@ -55,7 +73,9 @@ final class MemoryForms {
             throw f.fail("st.const is not allowed");
         }
         Operand s = f.ops.get(1);
-        if (f.in.vec > 1) {
+        if (wide(f)) {
+            f.in.src = f.wideRegister(s);
+        } else if (f.in.vec > 1) {
             if (s.kind != Operand.VEC || s.elems.length != f.in.vec) {
                 throw f.fail(f.opcode + " needs a {..} of " + f.in.vec + " values");
             }
@@ -102,6 +122,10 @@ final class MemoryForms {
         if (half && f.in.mod != Op.ATOM_ADD) {
             throw f.fail(f.opcode + ": half-precision atomics only add");
         }
+        if (f.type == ScalarType.B128) {
+            wideAtomic(f, red);
+            return;
+        }
         if (f.type.size() < 4 && !(f.in.mod == Op.ATOM_CAS && f.type == ScalarType.B16 || half)) {
             throw f.fail("unsupported atomic size in " + f.opcode + " (16-bit atomics: cas.b16 and add of f16/bf16)");
         }
@@ -118,6 +142,23 @@ final class MemoryForms {
         for (int i = 0; i < nsrc; i++) {
             f.in.src[i] = f.src(f.ops.get(first + 1 + i), f.type);
         }
+    }
+
+    /**
+     * {@code atom.cas.b128 d, [a], b, c} and {@code atom.exch.b128 d, [a], b} (sm_90) on
+     * {@code .b128} registers: {@code dst} and {@code src} list both rows of each, low first.
+     */
+    private static void wideAtomic(InstructionForm f, boolean red) throws PtxException {
+        if (red || f.in.mod != Op.ATOM_CAS && f.in.mod != Op.ATOM_EXCH) {
+            throw f.fail(f.opcode + ": 128-bit atomics are atom.cas and atom.exch");
+        }
+        f.in.type = ScalarType.B128.ordinal();
+        int nsrc = f.in.mod == Op.ATOM_CAS ? 2 : 1;
+        f.operands(2 + nsrc + (f.has("L2::cache_hint") ? 1 : 0));
+        f.in.dst = f.wideRegister(f.ops.get(0));
+        f.address(f.ops.get(1), f.in.space);
+        int[] b = f.wideRegister(f.ops.get(2));
+        f.in.src = nsrc == 1 ? b : new int[] {b[0], b[1], f.wideRegister(f.ops.get(3))[0], f.wideRegister(f.ops.get(3))[1]};
     }
 
     /**
