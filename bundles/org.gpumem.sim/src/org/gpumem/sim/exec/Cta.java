@@ -80,7 +80,7 @@ public final class Cta {
         this.threads = (int) b.volume();
         this.warpCount = (threads + 31) / 32;
         this.warps = new Warp[warpCount];
-        this.shared = new byte[(int) launch.sharedBytes];
+        this.shared = new byte[(int) launch.ctaSharedBytes];
         this.profile = profile ? ProfileCounters.allocate(launch.module.module()) : null;
         this.memory = new CtaMemory(this);
         this.checks = launch.shadow == null ? null : launch.shadow.newCta(shared, warpCount, launch.localBytesPerThread);
@@ -132,6 +132,11 @@ public final class Cta {
             sp[Specials.WARPSZ << 5 | lane] = launch.facts.warpSize();
             sp[Specials.ENVREG1 << 5 | lane] = launch.gridBarrier >>> 32;
             sp[Specials.ENVREG2 << 5 | lane] = launch.gridBarrier & 0xFFFF_FFFFL;
+            sp[Specials.RESERVED_SMEM_BEGIN << 5 | lane] = launch.reservedSharedOffset;
+            sp[Specials.RESERVED_SMEM_END << 5 | lane] = launch.reservedSharedOffset + launch.reservedSharedBytes;
+            sp[Specials.RESERVED_SMEM_CAP << 5 | lane] = launch.reservedSharedBytes;
+            sp[Specials.RESERVED_SMEM_0 << 5 | lane] = launch.reservedSharedOffset;
+            sp[Specials.RESERVED_SMEM_1 << 5 | lane] = launch.reservedSharedOffset + launch.reservedSharedBytes / 2;
         }
         warp.validMask = valid;
     }

@@ -28,6 +28,7 @@ import org.gpumem.sim.ptx.Op;
 import org.gpumem.sim.ptx.PtxFunction;
 import org.gpumem.sim.ptx.PtxModule;
 import org.gpumem.sim.ptx.PtxParam;
+import org.gpumem.sim.ptx.Specials;
 import org.gpumem.sim.check.Finding;
 import org.gpumem.sim.shadow.DeviceShadow;
 import org.gpumem.sim.shadow.LaunchShadow;
@@ -61,6 +62,14 @@ public final class Launch implements KernelLaunch {
     final StateSpaceLayout layout;
     final byte[] paramBuffer;
     final long sharedBytes;
+    /**
+     * The driver's reserved shared memory after the kernel's ({@code %reserved_smem_offset_*},
+     * {@link org.gpumem.sim.ptx.Specials}): where it starts in a CTA's shared memory and its size,
+     * 0 unless the module reads one of those registers; a CTA has {@link #ctaSharedBytes}.
+     */
+    final long reservedSharedOffset;
+    final long reservedSharedBytes;
+    final long ctaSharedBytes;
     final long localBytesPerThread;
     final Instruction[][] code;
     /** The compiled blocks of the module with the fast engine; null with the interpreter. */
@@ -95,6 +104,9 @@ public final class Launch implements KernelLaunch {
         checkExtents(config);
         PtxModule m = module.module();
         this.sharedBytes = sharedBytes(kernel, config.dynamicSharedBytes(), facts);
+        this.reservedSharedOffset = (sharedBytes + 15) & ~15L;
+        this.reservedSharedBytes = readsReservedShared(m) ? facts.reservedSharedBytesPerBlock() : 0;
+        this.ctaSharedBytes = reservedSharedBytes == 0 ? sharedBytes : reservedSharedOffset + reservedSharedBytes;
         this.paramBuffer = parameterBuffer(kernel, config.args());
         this.code = new Instruction[m.functions().size()][];
         for (PtxFunction f : m.functions()) {
@@ -117,7 +129,7 @@ public final class Launch implements KernelLaunch {
             throw new IllegalArgumentException("kernel " + kernel.name() + " needs " + localBytesPerThread
                     + " bytes of local memory per thread, more than " + DeviceFacts.MAX_LOCAL_BYTES_PER_THREAD);
         }
-        this.shadow = checks == null ? null : new LaunchShadow(checks, m, kernel, config.grid(), config.block(), sharedBytes);
+        this.shadow = checks == null ? null : new LaunchShadow(checks, m, kernel, config.grid(), config.block(), ctaSharedBytes);
         if (config.cooperative()) {
             long resident = (long) facts.residentBlocks(config.block().volume(), sharedBytes) * DeviceFacts.MULTIPROCESSORS;
             if (ctaCount() > resident) {
@@ -182,6 +194,19 @@ public final class Launch implements KernelLaunch {
                     + facts.smVersion());
         }
         return shared;
+    }
+
+    private static boolean readsReservedShared(PtxModule m) {
+        for (PtxFunction f : m.functions()) {
+            for (Instruction in : f.instructions()) {
+                for (int r : in.src) {
+                    if (Specials.isReservedShared(r)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     /** The kernel parameter buffer with each argument at its parameter's offset. */

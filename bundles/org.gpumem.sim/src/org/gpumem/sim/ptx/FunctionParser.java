@@ -553,6 +553,17 @@ final class FunctionParser {
         if (sp >= 0) {
             return sp;
         }
+        if (Specials.isCluster(name) && module.targetSm() < 90) {
+            throw t.error(line, opcode, name + " needs sm_90 or later; the module targets " + module.targetName());
+        }
+        sp = Specials.alias(name);
+        if (sp >= 0) {
+            return sp;
+        }
+        Long value = Specials.constantValue(name);
+        if (value != null) {
+            return constantOf(value);
+        }
         if (name.startsWith("%")) {
             throw t.error(line, opcode, "unknown or unsupported register " + name);
         }

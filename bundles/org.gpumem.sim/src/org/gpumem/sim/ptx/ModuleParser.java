@@ -437,6 +437,16 @@ final class ModuleParser {
         return functionsByName.containsKey(name);
     }
 
+    /** The sm number of the module's {@code .target} ({@code sm_90a}: 90), or 0 when it names none. */
+    int targetSm() {
+        String digits = module.target.matches("sm_\\d+[a-z]?") ? module.target.replaceAll("[^0-9]", "") : "";
+        return digits.isEmpty() ? 0 : Integer.parseInt(digits);
+    }
+
+    String targetName() {
+        return module.target;
+    }
+
     /** The address of function {@code name}, which the code takes ({@link PtxModule#functionAddress}). */
     long takeAddress(String name) {
         addressTaken.add(name);

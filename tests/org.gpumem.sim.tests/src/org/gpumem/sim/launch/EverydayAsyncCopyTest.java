@@ -1,36 +1,22 @@
 package org.gpumem.sim.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 
-import org.gpumem.sim.UnsupportedKernelException;
 import org.gpumem.sim.launch.Everyday.Variant;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * cp_async.cu: cp.async of 4, 8 and 16 bytes (zero-fill), commit/wait groups, cuda::pipeline,
- * cg::memcpy_async, on the -O3 PTX. The -G PTX reads {@code %reserved_smem_offset_1}
- * (cooperative_groups' reserved shared memory), which the simulator does not model: the module
- * loads, and a launch of the kernel that reads it (cg_memcpy_async) is refused naming the register
- * (docs/PTX-COVERAGE.md).
+ * cg::memcpy_async, on the -O3 and -G PTX (the -G one keeps cooperative groups' scratch in the
+ * reserved shared memory, {@code %reserved_smem_offset_1}).
  */
 class EverydayAsyncCopyTest {
 
-    @Test
-    void debugBuildIsRefusedNamingTheReservedSharedMemoryRegister() {
-        UnsupportedKernelException e = assertThrows(UnsupportedKernelException.class,
-                () -> Everyday.run(Everyday.launch("cp_async.cg_memcpy_async", Variant.G)));
-        assertTrue(e.getMessage().contains("cp_async.G.ptx:")
-                && e.getMessage().contains("%reserved_smem_offset_1"), e.getMessage());
-    }
-
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = "O3")
+    @EnumSource(Variant.class)
     void doubleBuffer(Variant v) throws IOException {
         PreparedLaunch launch = Everyday.launch("cp_async.pipeline_double_buffer", v);
         int[] in = Everyday.ints(launch.initialBuffer("in"));
@@ -46,7 +32,7 @@ class EverydayAsyncCopyTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = "O3")
+    @EnumSource(Variant.class)
     void sizesAndZeroFill(Variant v) throws IOException {
         PreparedLaunch launch = Everyday.launch("cp_async.pipeline_sizes", v);
         int[] in2 = Everyday.ints(launch.initialBuffer("in2"));
@@ -68,7 +54,7 @@ class EverydayAsyncCopyTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = "O3")
+    @EnumSource(Variant.class)
     void cooperativeGroupsMemcpyAsync(Variant v) throws IOException {
         PreparedLaunch launch = Everyday.launch("cp_async.cg_memcpy_async", v);
         int[] in = Everyday.ints(launch.initialBuffer("in"));
@@ -81,7 +67,7 @@ class EverydayAsyncCopyTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = "O3")
+    @EnumSource(Variant.class)
     void cudaPipeline(Variant v) throws IOException {
         PreparedLaunch launch = Everyday.launch("cp_async.cuda_pipeline", v);
         int[] in = Everyday.ints(launch.initialBuffer("in"));
