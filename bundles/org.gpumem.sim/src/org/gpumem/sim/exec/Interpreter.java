@@ -12,6 +12,7 @@ import org.gpumem.sim.PtxStateSpace;
 import org.gpumem.sim.WarpState;
 import org.gpumem.sim.exec.scalar.Alu;
 import org.gpumem.sim.exec.scalar.HalfOps;
+import org.gpumem.sim.exec.scalar.VideoOps;
 import org.gpumem.sim.memory.StateSpaceLayout;
 import org.gpumem.sim.ptx.Instruction;
 import org.gpumem.sim.ptx.Op;
@@ -705,6 +706,10 @@ public final class Interpreter {
                 return;
             case Op.LD:
                 memory.load(w, f, in, R, m);
+                return;
+            case Op.VIDEO:
+            case Op.VIDEO_SIMD:
+                VideoOps.execute(in, R, m);
                 return;
             case Op.MOV_B128:
                 // the two 64-bit rows of a .b128 register from or to theirs or a {lo, hi} pair

@@ -14,7 +14,9 @@ final class Decoder extends InstructionForm {
             "brev", "popc", "clz", "bfind", "bfe", "bfi", "prmt", "lop3", "shf", "bmsk", "szext", "dp4a", "dp2a", "fns", "addc", "subc", "madc", "vabsdiff4", "setp", "set", "selp", "slct", "testp", "bra", "brx",
             "call", "ret", "exit", "bar", "barrier", "membar", "fence", "prefetch", "prefetchu", "nanosleep", "pmevent",
             "atom", "red", "shfl", "vote", "activemask", "trap", "isspacep", "match", "redux", "cp", "griddepcontrol",
-            "tex", "tld4", "txq", "suld", "sust", "suq", "wmma", "mma", "ldmatrix", "stmatrix", "movmatrix");
+            "tex", "tld4", "txq", "suld", "sust", "suq", "wmma", "mma", "ldmatrix", "stmatrix", "movmatrix",
+            "vadd", "vsub", "vabsdiff", "vmin", "vmax", "vshl", "vshr", "vmad", "vset", "vadd2", "vsub2", "vavrg2",
+            "vabsdiff2", "vmin2", "vmax2", "vset2", "vadd4", "vsub4", "vavrg4", "vmin4", "vmax4", "vset4");
 
     Decoder(FunctionParser parser, Instruction in, String opcode, List<Operand> ops) {
         super(parser, in, opcode, ops);
@@ -63,6 +65,10 @@ final class Decoder extends InstructionForm {
         int[] arithmetic = ARITHMETIC.get(base);
         if (arithmetic != null) {
             arithmetic(arithmetic[0], arithmetic[1]);
+            return;
+        }
+        if (VideoForms.isVideo(base)) {
+            VideoForms.decode(this);
             return;
         }
         switch (base) {

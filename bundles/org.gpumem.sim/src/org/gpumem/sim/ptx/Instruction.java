@@ -70,6 +70,11 @@ public final class Instruction {
     public int reconvergence = -1;
     /** call: caller frame offsets and sizes of the argument and return params. */
     public int[] argOffsets = NONE, argSizes = NONE, retOffsets = NONE, retSizes = NONE;
+    /**
+     * A video instruction's operand selectors and signedness: bits 0-11 a's selector, 12-23 b's,
+     * 24-27 d's part or the SIMD mask, 28/29/30 whether a/b/d are signed (see {@code VideoForms}).
+     */
+    public int video;
     /** The instruction's index in its function. */
     public int index;
     /** 1-based line in the PTX text. */

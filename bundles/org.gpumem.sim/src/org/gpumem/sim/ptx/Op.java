@@ -22,6 +22,18 @@ public final class Op {
     /** brx.idx, the .b128 moves and the video instructions (vadd... and their SIMD forms vadd2/vadd4...). */
     public static final int BRX = 120, MOV_B128 = 121, VIDEO = 122, VIDEO_SIMD = 123;
 
+    /**
+     * The operation of a video instruction ({@code mod} of VIDEO and VIDEO_SIMD); the rest of its
+     * form is in {@code mod2} ({@link #VID_OP2_NONE}... in bits 0-3, the comparison of vset in
+     * bits 8-12, vmad's scale in 16-17 ({@code .shr7} 1, {@code .shr15} 2), {@code .po} bit 18,
+     * a negated product bit 19, a negated c bit 20, SIMD's element count in 24-26) and {@link Instruction#video} (selectors and
+     * signedness, {@code VideoForms}).
+     */
+    public static final int VID_ADD = 0, VID_SUB = 1, VID_ABSDIFF = 2, VID_MIN = 3, VID_MAX = 4, VID_SHL = 5,
+            VID_SHR = 6, VID_MAD = 7, VID_SET = 8, VID_AVRG = 9;
+    /** Scalar video: no secondary operation, {@code .add}/{@code .min}/{@code .max} with c, or the merge into c's {@code .dsel} part; SIMD video: merge by mask, or {@code .add}. */
+    public static final int VID_OP2_NONE = 0, VID_OP2_ADD = 1, VID_OP2_MIN = 2, VID_OP2_MAX = 3, VID_MERGE = 4;
+
     /** Texture and surface geometries ({@code mod} of tex, tld4, suld, sust). */
     public static final int GEOM_1D = 0, GEOM_2D = 1, GEOM_3D = 2, GEOM_A1D = 3, GEOM_A2D = 4, GEOM_CUBE = 5,
             GEOM_ACUBE = 6;
