@@ -82,10 +82,7 @@ final class AllocationShadow {
         for (long word = offset >>> 2; word < (offset + n + 3) >>> 2; word++) {
             RaceShadow s = chunks[(int) (word / CHUNK_WORDS)];
             if (s != null) {
-                int i = (int) (word % CHUNK_WORDS);
-                s.write[i] = 0;
-                s.read1[i] = 0;
-                s.read2[i] = 0;
+                s.forget((int) (word % CHUNK_WORDS));
             }
         }
     }

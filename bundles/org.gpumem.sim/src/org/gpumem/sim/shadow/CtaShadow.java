@@ -46,6 +46,11 @@ public final class CtaShadow {
     private final int warps;
     private final long localBytes;
     private int cta = -1;
+    /** The launch-wide number of this CTA's thread 0 (epochs number threads so). */
+    private long ctaFirstThread;
+    /** {@link LaunchShadow#clockBits} and {@link LaunchShadow#clockMask}. */
+    private final int clockBits;
+    private final long clockMask;
     private int sharedGeneration;
     private long sharedGenerationBits;
 
@@ -94,6 +99,8 @@ public final class CtaShadow {
         this.threads = launch.threads;
         this.warps = warps;
         this.localBytes = localBytesPerThread;
+        this.clockBits = launch.clockBits;
+        this.clockMask = launch.clockMask;
         int lanes = warps * 32;
         clock = new int[lanes];
         ctaKnown = new int[lanes];
@@ -125,6 +132,7 @@ public final class CtaShadow {
             }
         }
         cta = linear;
+        ctaFirstThread = (long) linear * threads;
         Arrays.fill(lastRegister, -1);
         sharedGeneration++;
         if (sharedGeneration > DeviceShadow.GENERATIONS) {
@@ -182,7 +190,7 @@ public final class CtaShadow {
             long value, int register) {
         int tid = warp << 5 | lane;
         List<PendingRead> waiting = pending[tid];
-        if (waiting != null && op == WRITE) {
+        if (waiting != null && op == WRITE && !waiting.isEmpty()) {
             settle(waiting, space, address, size, register);
         }
         lastRegister[tid] = op == READ ? register : -1;
@@ -306,38 +314,35 @@ public final class CtaShadow {
      */
     private void races(RaceShadow s, long first, long base, long address, int size, int op, boolean strong, int gen,
             long genBits, int tid, int site, PtxStateSpace space, long value, AllocationShadow a) {
-        long me = genBits | ((long) cta * threads + tid) << launch.clockBits | clock[tid];
+        long meThread = ctaFirstThread + tid;
+        long me = genBits | meThread << clockBits | clock[tid];
         long end = address + size;
         int index = (int) first;
         for (long word = address & ~3L; word < end; word += 4, index++) {
-            int bytes = 0;
-            for (int b = 0; b < 4; b++) {
-                if (word + b >= address && word + b < end) {
-                    bytes |= 1 << b;
-                }
-            }
+            // the bytes of this word the access touches
+            int lo = (int) Math.max(address - word, 0);
+            int hi = (int) Math.min(end - word, 4);
+            int bytes = (1 << hi) - 1 & ~((1 << lo) - 1);
             if (index >= s.words()) {
                 // the next chunk of a global allocation
                 long w = (word - base) >>> 2;
                 s = a.chunk(w);
                 index = (int) (w % AllocationShadow.CHUNK_WORDS);
             }
-            word(s, index, bytes, op, strong, gen, me, tid, site, space, address, size, value, a);
+            word(s.cells, index * RaceShadow.STRIDE, bytes, op, strong, gen, me, meThread, tid, site, space, address, size,
+                    value, a);
         }
     }
 
-    private void word(RaceShadow s, int i, int bytes, int op, boolean strong, int gen, long me, int tid, int site,
-            PtxStateSpace space, long address, int size, long value, AllocationShadow a) {
-        long meThread = launch.thread(me);
-        long w = s.write[i];
-        int wt = s.writeTag[i];
-        boolean wLive = w >>> 48 == gen;
-        long r1 = s.read1[i], r2 = s.read2[i];
-        int r1t = s.read1Tag[i], r2t = s.read2Tag[i];
-        boolean r1Live = r1 >>> 48 == gen, r2Live = r2 >>> 48 == gen;
+    /** Racecheck of one word, whose shadow is {@code c[at..at + STRIDE)} ({@link RaceShadow}). */
+    private void word(long[] c, int at, int bytes, int op, boolean strong, int gen, long me, long meThread, int tid,
+            int site, PtxStateSpace space, long address, int size, long value, AllocationShadow a) {
+        long w = c[at + RaceShadow.WRITE];
+        long tags = c[at + RaceShadow.TAGS];
+        int wt = (int) tags;
         // A weak read before or after another thread's atomic sees an older or newer value, never a
         // torn one: the first read of a compare-and-swap loop is that by design, so it is no race.
-        if (wLive && !(op == READ && RaceShadow.atomic(wt)) && conflicts(w, wt, meThread, bytes, strong, tid)) {
+        if (w >>> 48 == gen && !(op == READ && RaceShadow.atomic(wt)) && conflicts(w, wt, meThread, bytes, strong, tid)) {
             if (op == READ) {
                 race(FindingKind.RACE_RAW, space, address, size, tid, site, Access.Operation.READ, w, wt, a);
             } else if (!(op == WRITE && sameValue(space, address, size, value))) {
@@ -345,20 +350,24 @@ public final class CtaShadow {
                         op == ATOMIC ? Access.Operation.ATOMIC : Access.Operation.WRITE, w, wt, a);
             }
         }
+        long r1 = c[at + RaceShadow.READ1];
+        int r1t = (int) (tags >>> 32);
+        boolean r1Live = r1 >>> 48 == gen;
         if (op == READ) {
             int tag = RaceShadow.tag(site, bytes, false, strong);
+            // the first read's slot when it may go, else the second's
             if (!r1Live || supersedes(r1, r1t, meThread, bytes, tid)) {
-                s.read1[i] = me;
-                s.read1Tag[i] = tag;
-            } else if (!r2Live || supersedes(r2, r2t, meThread, bytes, tid)) {
-                s.read2[i] = me;
-                s.read2Tag[i] = tag;
+                c[at + RaceShadow.READ1] = me;
+                c[at + RaceShadow.TAGS] = tags & 0xFFFF_FFFFL | (long) tag << 32;
             } else {
-                s.read2[i] = me;
-                s.read2Tag[i] = tag;
+                c[at + RaceShadow.READ2] = me;
+                c[at + RaceShadow.READ2_TAG] = tag;
             }
             return;
         }
+        long r2 = c[at + RaceShadow.READ2];
+        int r2t = (int) c[at + RaceShadow.READ2_TAG];
+        boolean r2Live = r2 >>> 48 == gen;
         Access.Operation me2 = op == ATOMIC ? Access.Operation.ATOMIC : Access.Operation.WRITE;
         if (op != ATOMIC && r1Live && conflicts(r1, r1t, meThread, bytes, strong, tid)) {
             race(FindingKind.RACE_WAR, space, address, size, tid, site, me2, r1, r1t, a);
@@ -366,44 +375,54 @@ public final class CtaShadow {
         if (op != ATOMIC && r2Live && conflicts(r2, r2t, meThread, bytes, strong, tid)) {
             race(FindingKind.RACE_WAR, space, address, size, tid, site, me2, r2, r2t, a);
         }
-        s.write[i] = me;
-        s.writeTag[i] = RaceShadow.tag(site, bytes, op == ATOMIC, strong);
+        c[at + RaceShadow.WRITE] = me;
+        int r1Tag = r1t;
         if (r1Live) {
             int left = RaceShadow.bytes(r1t) & ~bytes;
             if (left == 0) {
-                s.read1[i] = 0;
+                c[at + RaceShadow.READ1] = 0;
             } else {
-                s.read1Tag[i] = r1t & ~(0xF << RaceShadow.BYTES_SHIFT) | left << RaceShadow.BYTES_SHIFT;
+                r1Tag = r1t & ~(0xF << RaceShadow.BYTES_SHIFT) | left << RaceShadow.BYTES_SHIFT;
             }
         }
+        c[at + RaceShadow.TAGS] = RaceShadow.tag(site, bytes, op == ATOMIC, strong) & 0xFFFF_FFFFL | (long) r1Tag << 32;
         if (r2Live) {
             int left = RaceShadow.bytes(r2t) & ~bytes;
             if (left == 0) {
-                s.read2[i] = 0;
+                c[at + RaceShadow.READ2] = 0;
             } else {
-                s.read2Tag[i] = r2t & ~(0xF << RaceShadow.BYTES_SHIFT) | left << RaceShadow.BYTES_SHIFT;
+                c[at + RaceShadow.READ2_TAG] = r2t & ~(0xF << RaceShadow.BYTES_SHIFT) | left << RaceShadow.BYTES_SHIFT;
             }
         }
     }
 
+    /** The thread (CTA linear index times threads per CTA plus thread index) of an epoch. */
+    private long thread(long epoch) {
+        return (epoch & LaunchShadow.LOW48) >>> clockBits;
+    }
+
     /** An earlier access of another thread to some of these bytes, not both strong, that this thread does not know happened before. */
     private boolean conflicts(long epoch, int tag, long meThread, int bytes, boolean strong, int tid) {
-        return (RaceShadow.bytes(tag) & bytes) != 0 && launch.thread(epoch) != meThread
+        return (RaceShadow.bytes(tag) & bytes) != 0 && thread(epoch) != meThread
                 && !(strong && RaceShadow.strong(tag)) && !knows(epoch, tid);
     }
 
     /** A recorded read a new read of {@code bytes} may replace: the same thread's or one ordered before it, on no other byte. */
     private boolean supersedes(long epoch, int tag, long meThread, int bytes, int tid) {
-        return (RaceShadow.bytes(tag) & ~bytes) == 0 && (launch.thread(epoch) == meThread || knows(epoch, tid));
+        return (RaceShadow.bytes(tag) & ~bytes) == 0 && (thread(epoch) == meThread || knows(epoch, tid));
     }
 
     /** Whether thread {@code tid} of this CTA knows that the access stamped {@code epoch} happened before its next one. */
     private boolean knows(long epoch, int tid) {
-        long thread = launch.thread(epoch);
-        int c = launch.clock(epoch);
-        int otherCta = (int) (thread / threads);
-        int otherTid = (int) (thread % threads);
-        if (otherCta == cta) {
+        long thread = thread(epoch);
+        int c = (int) (epoch & clockMask);
+        long inCta = thread - ctaFirstThread;
+        int otherCta;
+        int otherTid;
+        if (inCta >= 0 && inCta < threads) {
+            // a thread of this CTA (no division for the common case)
+            otherCta = cta;
+            otherTid = (int) inCta;
             if (otherTid == tid || ctaKnown[otherTid] >= c) {
                 return true;
             }
@@ -416,6 +435,9 @@ public final class CtaShadow {
                     return true;
                 }
             }
+        } else {
+            otherCta = (int) (thread / threads);
+            otherTid = (int) (thread % threads);
         }
         Knowledge k = extra[tid];
         if (k != null && k.get(otherCta, otherTid) >= c) {

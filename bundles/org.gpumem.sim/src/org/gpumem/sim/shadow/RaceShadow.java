@@ -16,28 +16,36 @@ final class RaceShadow {
     static final int BYTES_SHIFT = 26;
     static final int ATOMIC = 1 << 30;
     static final int STRONG = 1 << 31;
+    /**
+     * Longs per word, side by side so that an access reads one or two cache lines, not six: the
+     * last write's epoch, the two reads' epochs, the write's tag (low half) with the first read's
+     * (high half), and the second read's tag.
+     */
+    static final int STRIDE = 5;
+    static final int WRITE = 0, READ1 = 1, READ2 = 2, TAGS = 3, READ2_TAG = 4;
 
-    final long[] write, read1, read2;
-    final int[] writeTag, read1Tag, read2Tag;
+    /** Per word, {@link #STRIDE} longs from {@code STRIDE * word}. */
+    final long[] cells;
 
     RaceShadow(int words) {
-        write = new long[words];
-        read1 = new long[words];
-        read2 = new long[words];
-        writeTag = new int[words];
-        read1Tag = new int[words];
-        read2Tag = new int[words];
+        cells = new long[words * STRIDE];
     }
 
     int words() {
-        return write.length;
+        return cells.length / STRIDE;
     }
 
     /** Forgets every access (when the generation counter wraps). */
     void clear() {
-        Arrays.fill(write, 0);
-        Arrays.fill(read1, 0);
-        Arrays.fill(read2, 0);
+        Arrays.fill(cells, 0);
+    }
+
+    /** Forgets the accesses of word {@code word}. */
+    void forget(int word) {
+        int at = word * STRIDE;
+        cells[at + WRITE] = 0;
+        cells[at + READ1] = 0;
+        cells[at + READ2] = 0;
     }
 
     static int tag(int site, int bytes, boolean atomic, boolean strong) {

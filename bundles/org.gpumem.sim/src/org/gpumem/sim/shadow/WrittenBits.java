@@ -14,6 +14,12 @@ final class WrittenBits {
 
     /** Marks {@code n} bytes from {@code from} written. */
     void set(long from, long n) {
+        int bit = (int) (from & 63);
+        if (n > 0 && bit + n <= 64) {
+            // inside one word of bits: an access of at most 64 bytes, the common case
+            bits[(int) (from >>> 6)] |= mask(bit, (int) n);
+            return;
+        }
         walk(SET, from, n);
     }
 
@@ -29,7 +35,17 @@ final class WrittenBits {
 
     /** The first byte of the {@code n} from {@code from} that was not written, or -1 when all were. */
     long firstUnwritten(long from, int n) {
+        int bit = (int) (from & 63);
+        if (n > 0 && bit + n <= 64) {
+            long missing = ~bits[(int) (from >>> 6)] & mask(bit, n);
+            return missing == 0 ? -1 : (from & ~63L) + Long.numberOfTrailingZeros(missing);
+        }
         return walk(FIRST_UNWRITTEN, from, n);
+    }
+
+    /** Bits {@code bit..bit + span - 1} of a word. */
+    private static long mask(int bit, int span) {
+        return span == 64 ? -1L : ((1L << span) - 1) << bit;
     }
 
     /** Does {@code what} to the bits of {@code n} bytes from {@code from}, a word of 64 at a time. */
@@ -39,7 +55,7 @@ final class WrittenBits {
             int word = (int) (b >>> 6);
             int bit = (int) (b & 63);
             long span = Math.min(64 - bit, end - b);
-            long mask = span == 64 ? -1L : ((1L << span) - 1) << bit;
+            long mask = mask(bit, (int) span);
             switch (what) {
                 case SET -> bits[word] |= mask;
                 case CLEAR -> bits[word] &= ~mask;
