@@ -14,10 +14,36 @@ import org.gpumem.sim.shadow.CtaShadow;
  * checked launch before it executes: each lane's access with its space resolved (generic
  * addresses through the device's windows), and the warp synchronisations and fences. Only
  * checked launches come here: the interpreter asks once per instruction whether its CTA has
- * checks, and a checked launch runs no compiled blocks.
+ * checks. A checked launch on the fast engine runs compiled blocks of the other instructions
+ * only ({@link #observes}), so the checks see every access as the interpreter executes it.
  */
-final class CheckedAccesses {
+public final class CheckedAccesses {
     private CheckedAccesses() {
+    }
+
+    /**
+     * Whether {@link #before} tells the checks something about {@code in}: a load, store or
+     * atomic outside the constant and parameter spaces, cp.async, a fence or a warp
+     * synchronisation. The fast engine's compiled blocks of a checked launch hold none of these.
+     */
+    public static boolean observes(Instruction in) {
+        switch (in.op) {
+            case Op.LD:
+            case Op.ST:
+            case Op.ATOM:
+            case Op.RED:
+                return in.space != PtxStateSpace.CONST && in.space != PtxStateSpace.PARAM;
+            case Op.CP_ASYNC:
+            case Op.FENCE:
+            case Op.BAR_WARP:
+            case Op.SHFL:
+            case Op.VOTE:
+            case Op.MATCH:
+            case Op.REDUX:
+                return true;
+            default:
+                return false;
+        }
     }
 
     /** Instruction {@code in} of frame {@code f}, about to execute for lanes {@code m} of warp {@code w}. */

@@ -32,6 +32,7 @@ public final class DeviceModule implements LoadedModule {
     private final byte[] constBank;
     private final long[][] constants;
     private FastCode fastCode;
+    private FastCode checkedFastCode;
 
     DeviceModule(SimulatedDevice device, PtxModule module) {
         this.device = device;
@@ -162,10 +163,19 @@ public final class DeviceModule implements LoadedModule {
         return module;
     }
 
-    /** The fast engine's translation of this module, found or made on first use and kept for every launch. */
-    synchronized FastCode fastCode() {
+    /**
+     * The fast engine's translation of this module for launches with memory checks
+     * ({@code checked}) or without, found or made on first use and kept for every launch.
+     */
+    synchronized FastCode fastCode(boolean checked) {
+        if (checked) {
+            if (checkedFastCode == null) {
+                checkedFastCode = FastCode.of(module, device.compiler(), true);
+            }
+            return checkedFastCode;
+        }
         if (fastCode == null) {
-            fastCode = FastCode.of(module, device.compiler());
+            fastCode = FastCode.of(module, device.compiler(), false);
         }
         return fastCode;
     }

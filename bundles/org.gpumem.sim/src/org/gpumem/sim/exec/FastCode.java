@@ -18,16 +18,17 @@ import org.gpumem.sim.ptx.PtxModule;
  * each compiles it at most once. The loader decodes the same text into the same instructions, and
  * a block depends on nothing else (memory, constants and symbols are read when it runs), so the
  * code of a text is shared by every module loaded from it while it is recent: a program or a
- * test that loads a module again finds its blocks compiled, and already warm in the JIT.
+ * test that loads a module again finds its blocks compiled, and already warm in the JIT. The code
+ * of launches with memory checks is kept apart ({@link FunctionCompiler#compile}'s {@code checked}).
  */
 final class FastCode {
     /** Module texts whose code is kept, at most; the least recently used goes first. */
     private static final int RECENT = 16;
-    private static final Map<String, SoftReference<FastCode>> RECENT_TEXTS = new LinkedHashMap<>(RECENT, 0.75f, true) {
+    private static final Map<Text, SoftReference<FastCode>> RECENT_TEXTS = new LinkedHashMap<>(RECENT, 0.75f, true) {
         private static final long serialVersionUID = 1L;
 
         @Override
-        protected boolean removeEldestEntry(Map.Entry<String, SoftReference<FastCode>> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<Text, SoftReference<FastCode>> eldest) {
             return size() > RECENT;
         }
     };
@@ -35,29 +36,36 @@ final class FastCode {
     /** Where compiled blocks are defined: this package, whose members they call. */
     private static final MethodHandles.Lookup HERE = MethodHandles.lookup();
 
+    /** A module text, for launches with memory checks or without. */
+    private record Text(String text, boolean checked) {
+    }
+
     private final PtxModule module;
     private final FunctionCompiler compiler;
+    private final boolean checked;
     private final AtomicReferenceArray<CompiledBlock[]> functions;
     private final AtomicReferenceArray<ReusedFrame> frames;
 
-    private FastCode(PtxModule module, FunctionCompiler compiler) {
+    private FastCode(PtxModule module, FunctionCompiler compiler, boolean checked) {
         this.module = module;
         this.compiler = compiler;
+        this.checked = checked;
         this.functions = new AtomicReferenceArray<>(module.functions().size());
         this.frames = new AtomicReferenceArray<>(module.functions().size());
     }
 
     /**
-     * The code of {@code module}'s text by {@code compiler}: that of an earlier module with the
-     * same text and compiler, or new.
+     * The code of {@code module}'s text by {@code compiler}, for launches with memory checks
+     * ({@code checked}) or without: that of an earlier module with the same text and compiler, or new.
      */
-    static FastCode of(PtxModule module, FunctionCompiler compiler) {
+    static FastCode of(PtxModule module, FunctionCompiler compiler, boolean checked) {
+        Text key = new Text(module.text(), checked);
         synchronized (RECENT_TEXTS) {
-            SoftReference<FastCode> ref = RECENT_TEXTS.get(module.text());
+            SoftReference<FastCode> ref = RECENT_TEXTS.get(key);
             FastCode code = ref == null ? null : ref.get();
             if (code == null || code.compiler != compiler) {
-                code = new FastCode(module, compiler);
-                RECENT_TEXTS.put(module.text(), new SoftReference<>(code));
+                code = new FastCode(module, compiler, checked);
+                RECENT_TEXTS.put(key, new SoftReference<>(code));
             }
             return code;
         }
@@ -89,7 +97,7 @@ final class FastCode {
         CompiledBlock[] b = functions.get(index);
         if (b == null) {
             PtxFunction fn = module.functions().get(index);
-            b = compiler.compile(fn, HERE);
+            b = compiler.compile(fn, HERE, checked);
             for (CompiledBlock block : b) {
                 for (int pc = block == null ? 0 : block.start; block != null && pc < block.end; pc++) {
                     block.waitsForLanes |= fn.instructions().get(pc).memberMask >= 0;

@@ -16,7 +16,9 @@ public interface FunctionCompiler {
      * The {@link CompiledBlock}s of {@code fn}, indexed by their first instruction (null where
      * none starts), each a hidden class defined through {@code here}: a lookup of this package
      * with full privilege, so that compiled code calls the interpreter's and the lane operations'
-     * package-private members as directly as the interpreter does.
+     * package-private members as directly as the interpreter does. For a launch with memory
+     * checks ({@code checked}) no block holds an instruction the checks look at
+     * ({@link CheckedAccesses#observes}): the interpreter shows each to them before it executes.
      */
-    CompiledBlock[] compile(PtxFunction fn, MethodHandles.Lookup here);
+    CompiledBlock[] compile(PtxFunction fn, MethodHandles.Lookup here, boolean checked);
 }

@@ -76,8 +76,9 @@ public final class Launch implements KernelLaunch {
     final FastCode fastCode;
     /**
      * The memory checks of this launch when its device checks launches, else null: a checked
-     * launch runs on the interpreter with one worker, so that the checks see every access of every
-     * lane in the order the CTA's threads make them.
+     * launch runs with one worker, and the interpreter executes every instruction the checks look
+     * at (the fast engine's blocks of a checked launch hold none), so that the checks see every
+     * access of every lane in the order the CTA's threads make them.
      */
     final LaunchShadow shadow;
     /** The device heap, when the module calls malloc or free; else null. */
@@ -113,7 +114,7 @@ public final class Launch implements KernelLaunch {
             code[f.index()] = f.instructions().toArray(new Instruction[0]);
         }
         DeviceShadow checks = module.device().checks();
-        this.fastCode = options.engine() == ExecEngine.FAST && checks == null ? module.fastCode() : null;
+        this.fastCode = options.engine() == ExecEngine.FAST ? module.fastCode(checks != null) : null;
         checkRegisterFile(m, config.block());
         boolean usesHeap = m.functions().stream().anyMatch(f -> !f.isDefined() && DeviceFunctions.usesHeap(f.name()));
         // allocated before any launch runs: global memory must not change while one does

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
+import org.gpumem.sim.ExecEngine;
 import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.LaunchResult;
@@ -94,6 +95,10 @@ class MemoryChecksTest {
     }
 
     private static Checked run(Path launchFile, String module, Set<CheckTool> tools) throws IOException {
+        return run(launchFile, module, tools, ExecOptions.DEFAULT_ENGINE);
+    }
+
+    private static Checked run(Path launchFile, String module, Set<CheckTool> tools, ExecEngine engine) throws IOException {
         LaunchDescription d = new LaunchFileReader().read(launchFile);
         if (module != null) {
             d = d.withModule(launchFile.getParent().resolve(module).toAbsolutePath().normalize());
@@ -101,7 +106,7 @@ class MemoryChecksTest {
         PreparedLaunch p = PreparedLaunch.prepare(d);
         MemoryChecker checker = tools == null ? null : p.enableChecks(tools);
         // one worker, as a checked launch has: tickets handed out by atomics come out in one order
-        PreparedLaunch.Outcome o = p.run(ExecOptions.defaults().withWorkers(1));
+        PreparedLaunch.Outcome o = p.run(ExecOptions.defaults().withWorkers(1).withEngine(engine));
         if (checker != null) {
             checker.finish();
         }
@@ -447,6 +452,33 @@ class MemoryChecksTest {
         for (String name : plain.outputs().keySet()) {
             assertArrayEquals(plain.outputs().get(name), checked.outputs().get(name), name);
         }
+    }
+
+    /**
+     * A checked launch on the fast engine, whose compiled blocks leave every instruction the
+     * checks look at to the interpreter, finds exactly what one on the interpreter finds, each
+     * finding seen as often, in every fixture of bugs and their correct twins, -O3 and -G.
+     */
+    @Test
+    void theFastEngineFindsWhatTheInterpreterFinds() throws IOException {
+        List<Path> launches;
+        try (var files = Files.list(checks().resolve("launch"))) {
+            launches = files.sorted().toList();
+        }
+        int withFindings = 0;
+        for (Path launchFile : launches) {
+            for (String opt : List.of("O3", "G")) {
+                String module = "../checks." + opt + ".ptx";
+                Checked interpreted = run(launchFile, module, ALL, ExecEngine.INTERPRETER);
+                Checked fast = run(launchFile, module, ALL, ExecEngine.FAST);
+                String name = launchFile.getFileName() + " " + opt;
+                assertEquals(formatted(interpreted.findings()), formatted(fast.findings()), name);
+                assertEquals(interpreted.findings(), fast.findings(), name);
+                assertEquals(interpreted.result().threadInstructions(), fast.result().threadInstructions(), name);
+                withFindings += interpreted.findings().isEmpty() ? 0 : 1;
+            }
+        }
+        assertTrue(withFindings >= 10, "fixtures with findings: " + withFindings);
     }
 
     @Test

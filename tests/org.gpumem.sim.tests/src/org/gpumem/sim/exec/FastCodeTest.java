@@ -32,7 +32,7 @@ class FastCodeTest {
         SimulatedDevice device = new SimulatedDevice("sm_90", 16L << 20, BlockCompiler.INSTANCE);
         DeviceModule first = load(device, "saxpy");
         DeviceModule again = load(device, "saxpy");
-        assertSame(first.fastCode(), again.fastCode());
+        assertSame(first.fastCode(false), again.fastCode(false));
         int n = 1000;
         long x = device.allocate(4L * n), y = device.allocate(4L * n);
         LaunchConfig c = LaunchConfig.builder("_Z5saxpyifPKfPf").grid(4, 1, 1).block(256, 1, 1).argS32(n)
@@ -43,11 +43,11 @@ class FastCodeTest {
         DeviceModule own = device.load("saxpy-own.ptx", first.ptx() + "\n// " + getClass().getName() + "\n");
         LaunchResult i = own.launch(c, new ExecOptions(0, 1, false, ExecEngine.INTERPRETER)).run();
         assertTrue(i.completed(), i.report());
-        assertFalse(own.fastCode().compiled(kernel), "an interpreter launch compiles nothing");
+        assertFalse(own.fastCode(false).compiled(kernel), "an interpreter launch compiles nothing");
         LaunchResult r = own.launch(c, new ExecOptions(0, 1, false, ExecEngine.FAST)).run();
         assertTrue(r.completed(), r.report());
-        assertTrue(own.fastCode().compiled(kernel), "the fast launch compiled the kernel");
-        CompiledBlock[] blocks = own.fastCode().blocks(kernel);
+        assertTrue(own.fastCode(false).compiled(kernel), "the fast launch compiled the kernel");
+        CompiledBlock[] blocks = own.fastCode(false).blocks(kernel);
         assertNotNull(blocks[0], "the kernel's first block");
         assertTrue(blocks[0].length() > 3);
     }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.gpumem.sim.exec.CheckedAccesses;
 import org.gpumem.sim.exec.CompiledBlock;
 import org.gpumem.sim.exec.CtaMemory;
 import org.gpumem.sim.exec.Frame;
@@ -70,21 +71,35 @@ public final class BlockCompiler {
 
     /**
      * The blocks of function {@code fn}, indexed by their first instruction (null where none
-     * starts), defined through {@code here} ({@link FunctionCompiler#compile}).
+     * starts), defined through {@code here} ({@link FunctionCompiler#compile}), for a launch
+     * without memory checks.
      */
     static CompiledBlock[] compile(PtxFunction fn, MethodHandles.Lookup here) {
+        return compile(fn, here, false);
+    }
+
+    /**
+     * The blocks of {@code fn}; with {@code checked}, for a launch with memory checks: every
+     * instruction the checks look at ({@link CheckedAccesses#observes}) is left to the
+     * interpreter, which shows it to them before it executes.
+     */
+    static CompiledBlock[] compile(PtxFunction fn, MethodHandles.Lookup here, boolean checked) {
         Instruction[] code = fn.instructions().toArray(new Instruction[0]);
-        boolean[] leader = leaders(code);
+        boolean[] inBlock = new boolean[code.length];
+        for (int k = 0; k < code.length; k++) {
+            inBlock[k] = BlockTranslations.inBlock(code[k]) && !(checked && CheckedAccesses.observes(code[k]));
+        }
+        boolean[] leader = leaders(code, inBlock);
         RegisterLiveness live = RegisterLiveness.of(fn, code);
         CompiledBlock[] blocks = new CompiledBlock[code.length];
         int i = 0;
         while (i < code.length) {
-            if (!BlockTranslations.inBlock(code[i])) {
+            if (!inBlock[i]) {
                 i++;
                 continue;
             }
             int e = i + 1;
-            while (e < code.length && e - i < MAX_LENGTH && !leader[e] && BlockTranslations.inBlock(code[e])) {
+            while (e < code.length && e - i < MAX_LENGTH && !leader[e] && inBlock[e]) {
                 e++;
             }
             blocks[i] = define(here, fn, code, i, e, live);
@@ -94,11 +109,12 @@ public final class BlockCompiler {
     }
 
     /** Instructions where a warp's stack entry may start or stop: no block runs past one. */
-    private static boolean[] leaders(Instruction[] code) {
+    private static boolean[] leaders(Instruction[] code, boolean[] inBlock) {
         boolean[] leader = new boolean[code.length + 1];
         leader[0] = true;
-        for (Instruction in : code) {
-            if (!BlockTranslations.inBlock(in)) {
+        for (int k = 0; k < code.length; k++) {
+            Instruction in = code[k];
+            if (!inBlock[k]) {
                 leader[in.index + 1] = true;
             }
             if (in.op == org.gpumem.sim.ptx.Op.BRA && in.target >= 0 && in.target < code.length) {
