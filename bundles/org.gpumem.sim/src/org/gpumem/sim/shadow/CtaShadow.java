@@ -91,6 +91,7 @@ public final class CtaShadow {
     private final WrittenBits sharedWritten;
     private final WrittenBits[] localWritten;
     private AllocationShadow lastAllocation;
+    private AllocationShadow otherAllocation;
 
     CtaShadow(LaunchShadow launch, byte[] shared, int warps, long localBytesPerThread) {
         this.launch = launch;
@@ -231,7 +232,8 @@ public final class CtaShadow {
         }
         boolean strong = (flags & STRONG) != 0;
         if (strong && op != WRITE) {
-            acquire(sharedSync.get(address), tid);
+            // nothing to acquire until something was released (no boxed look-up per atomic)
+            acquire(sharedSync.isEmpty() ? null : sharedSync.get(address), tid);
         }
         if (sharedRaces != null && launch.races) {
             races(sharedRaces, address >>> 2, 0, address, size, op, strong, sharedGeneration, sharedGenerationBits, tid,
@@ -245,10 +247,15 @@ public final class CtaShadow {
     private void global(int op, int flags, long address, int size, int tid, int site, long value) {
         AllocationShadow a = lastAllocation;
         if (a == null || address < a.start || address + size > a.start + a.size) {
-            a = device.allocationAt(address, size);
-            if (a == null) {
-                return;
+            // kernels go back and forth between two buffers (in and out): the one before the last
+            a = otherAllocation;
+            if (a == null || address < a.start || address + size > a.start + a.size) {
+                a = device.allocationAt(address, size);
+                if (a == null) {
+                    return;
+                }
             }
+            otherAllocation = lastAllocation;
             lastAllocation = a;
         }
         long offset = address - a.start;
@@ -276,7 +283,7 @@ public final class CtaShadow {
         }
         boolean strong = (flags & STRONG) != 0;
         if (strong && op != WRITE) {
-            acquire(launch.globalSync.get(address), tid);
+            acquire(launch.globalSync.isEmpty() ? null : launch.globalSync.get(address), tid);
         }
         if (device.racecheck && launch.races) {
             long word = offset >>> 2;
