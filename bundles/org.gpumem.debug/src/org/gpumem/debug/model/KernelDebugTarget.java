@@ -583,8 +583,11 @@ public final class KernelDebugTarget extends KernelDebugElement
                 evaluatedWatches.put(w, evaluated);
                 found.put(w, in(evaluated, w, kind));
             } catch (NotStoppedException e) {
-                // evaluated at a later install while the kernel is stopped; meanwhile the bytes it
-                // watches already, or the marker's range
+                if (e.ended()) {
+                    return null;
+                }
+                // running: evaluated at a later install while the kernel is stopped; meanwhile the
+                // bytes it watches already, or the marker's range
                 for (Map.Entry<WatchpointSpec, KernelWatchpoint> r : requestedWatches.entrySet()) {
                     evaluated = r.getValue().equals(w) ? r.getKey() : evaluated;
                 }
