@@ -12,6 +12,8 @@ public final class KernelDebugIds {
     public static final String HOST_LAUNCH_TYPE_ID = "org.gpumem.debug.hostLaunch";
     /** Marker type of {@link org.gpumem.debug.breakpoints.KernelLineBreakpoint}. */
     public static final String LINE_BREAKPOINT_MARKER = "org.gpumem.debug.lineBreakpointMarker";
+    /** Marker type of {@link org.gpumem.debug.breakpoints.KernelWatchpoint}. */
+    public static final String WATCHPOINT_MARKER = "org.gpumem.debug.watchpointMarker";
     /** Problem markers of memory check findings, on the source lines of their accesses. */
     public static final String MEMORY_CHECK_MARKER = "org.gpumem.debug.memoryCheckMarker";
 

@@ -19,6 +19,7 @@ import org.gpumem.model.addressing.Locations;
 import org.gpumem.model.addressing.PoolAddress;
 import org.gpumem.model.memory.ByteSource;
 import org.gpumem.model.memory.MemoryUnavailableException;
+import org.gpumem.sim.Dim3;
 
 /**
  * One stop of a debug session as a model {@link MemoryState} ({@link KernelEngine#memoryState()}),
@@ -112,6 +113,25 @@ public final class StopMemoryState {
             return subgroup;
         }
         return Contexts.child(subgroup, lane.lane());
+    }
+
+    /**
+     * The first lane of {@code context}, the inverse of {@link #context(MemoryState, Scope, LaneId)}:
+     * the lane itself, lane 0 of a warp, lane 0 of warp 0 of a CTA; null for the device and the
+     * grid, which hold no lane of their own.
+     */
+    public static LaneId firstLane(Context context) {
+        Context lane = context;
+        while (lane.getScope() != Scope.LANE) {
+            if (lane.getScope() == Scope.DEVICE || lane.getScope() == Scope.SYSTEM || lane.getScope() == Scope.GRID
+                    || lane.getChildren().isEmpty()) {
+                return null;
+            }
+            lane = lane.getChildren().get(0);
+        }
+        Context subgroup = lane.getParent();
+        Context group = subgroup.getParent();
+        return new LaneId(new WarpId(new Dim3(group.getX(), group.getY(), group.getZ()), subgroup.getIndex()), lane.getIndex());
     }
 
     /** The context that determines {@code space} for {@code lane}, or null (see {@link #context(Scope, LaneId)}). */

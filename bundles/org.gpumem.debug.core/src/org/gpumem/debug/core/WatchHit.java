@@ -1,6 +1,7 @@
 package org.gpumem.debug.core;
 
 import org.gpumem.debug.core.expr.ExpressionValue;
+import org.gpumem.model.Target;
 import org.gpumem.sim.SourceLocation;
 
 /**
@@ -30,6 +31,15 @@ public record WatchHit(WatchpointSpec watch, LaneId lane, boolean wrote, byte[] 
     /** The bytes before, printed as cuda-gdb prints a value of the watched type (hex bytes without one). */
     public String formatBefore() {
         return format(before);
+    }
+
+    /**
+     * What was caught, as front ends show it: {@code stage[5] (shared [CTA (1,0,0)] +0x14, 4 bytes)
+     * written at expressions.cu:49: old = 0, new = 49} (the PTX line where there is no source line).
+     */
+    public String describe(Target target) {
+        return watch.describe(target) + " " + (wrote ? "written" : "read") + " at "
+                + (source != null ? source : "PTX line " + ptxLine) + ": old = " + formatBefore() + ", new = " + formatAfter();
     }
 
     /** The bytes after, printed as {@link #formatBefore()}. */

@@ -2,12 +2,16 @@ package org.gpumem.debug.model;
 
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import org.eclipse.core.resources.IMarker;
 import org.eclipse.core.resources.IMarkerDelta;
+import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Platform;
 import org.eclipse.core.runtime.Status;
@@ -26,17 +30,21 @@ import org.eclipse.debug.core.model.IProcess;
 import org.eclipse.debug.core.model.IThread;
 import org.gpumem.debug.KernelDebugIds;
 import org.gpumem.debug.breakpoints.KernelLineBreakpoint;
+import org.gpumem.debug.breakpoints.KernelWatchpoint;
 import org.gpumem.debug.core.BreakpointSpec;
 import org.gpumem.debug.core.CudaFocus;
 import org.gpumem.debug.core.DebugSession;
 import org.gpumem.debug.core.KernelEngine;
+import org.gpumem.debug.core.NotStoppedException;
 import org.gpumem.debug.core.StepKind;
 import org.gpumem.debug.core.StopMemoryState;
 import org.gpumem.debug.core.Stop;
 import org.gpumem.debug.core.StopReason;
 import org.gpumem.debug.core.WarpId;
 import org.gpumem.debug.core.WarpStatus;
-import org.gpumem.debug.core.StopMemoryState;
+import org.gpumem.debug.core.WatchHit;
+import org.gpumem.debug.core.WatchpointSpec;
+import org.gpumem.debug.core.expr.ExpressionException;
 import org.gpumem.model.Context;
 import org.gpumem.model.Scope;
 import org.gpumem.model.Target;
@@ -46,8 +54,15 @@ import org.gpumem.sim.check.Findings;
 
 /**
  * A kernel launched on the simulator, as a debug target: one {@link WarpThread} per warp of
- * the CTAs that have started, line breakpoints from the breakpoint manager, and address-space
- * memory blocks.
+ * the CTAs that have started, line breakpoints and watchpoints from the breakpoint manager, and
+ * address-space memory blocks.
+ *
+ * <p>Watchpoints: a {@link KernelWatchpoint}'s expression is evaluated by the session once per
+ * launch (before the kernel starts, or at the stop when it is added), which gives the range and
+ * the type its old and new values print in; a plain range is watched as its marker says. A
+ * watchpoint stop suspends the writing lane's warp with that lane focused (the core's focus
+ * rule), names the watchpoint in {@link WarpThread#getBreakpoints()} and writes the core's
+ * {@link WatchHit#describe} to the console.
  *
  * <p>Threads: command methods (resume, suspend, step, terminate) enqueue on the debug core's
  * session executor and return at once. State getters return what the last stop recorded and
@@ -76,6 +91,14 @@ public final class KernelDebugTarget extends KernelDebugElement
     private volatile Stop lastStop;
     private volatile long stopGeneration;
     private volatile List<BreakpointSpec> resolvedBreakpoints = List.of();
+    /** What each watchpoint's expression designated in this launch (with its type); any thread. */
+    private final Map<KernelWatchpoint, WatchpointSpec> evaluatedWatches = new ConcurrentHashMap<>();
+    /** Guards the evaluation of watchpoints and {@link #requestedWatches}. */
+    private final Object watchLock = new Object();
+    /** The watchpoints last given to the session, and their breakpoints; guarded by {@link #watchLock}. */
+    private Map<WatchpointSpec, KernelWatchpoint> requestedWatches = Map.of();
+    /** The core's installed watchpoints and the breakpoints they stand for; replaced on the executor. */
+    private volatile Map<WatchpointSpec, KernelWatchpoint> installedWatches = Map.of();
     private volatile Target engineTarget;
     private volatile Dim3 grid;
     private volatile Dim3 block;
@@ -362,7 +385,7 @@ public final class KernelDebugTarget extends KernelDebugElement
         List<DebugEvent> events = new ArrayList<>();
         WarpThread stopping = stop.warp() == null ? null : thread(stop.warp());
         int detail = switch (stop.reason()) {
-            case BREAKPOINT, FAULT, FINDING -> DebugEvent.BREAKPOINT;
+            case BREAKPOINT, WATCHPOINT, FAULT, FINDING -> DebugEvent.BREAKPOINT;
             case STEP -> DebugEvent.STEP_END;
             default -> DebugEvent.CLIENT_REQUEST;
         };
@@ -388,6 +411,11 @@ public final class KernelDebugTarget extends KernelDebugElement
                 text.append(Findings.PREFIX).append(line).append(System.lineSeparator());
             }
             process.appendOutput(text.toString());
+        }
+        if (stop.watch() != null) {
+            WatchHit hit = stop.watch();
+            process.appendOutput("gpumem: watchpoint " + hit.describe(engineTarget) + " by "
+                    + CudaFocus.of(hit.lane(), block, engineTarget).describe(engineTarget) + System.lineSeparator());
         }
         if (stop.conditionError() != null) {
             // gdb's rule: a condition that cannot be evaluated stops the kernel, and says why
@@ -433,7 +461,8 @@ public final class KernelDebugTarget extends KernelDebugElement
 
     @Override
     public boolean supportsBreakpoint(IBreakpoint breakpoint) {
-        return breakpoint instanceof KernelLineBreakpoint && KernelDebugIds.MODEL_ID.equals(breakpoint.getModelIdentifier());
+        return (breakpoint instanceof KernelLineBreakpoint || breakpoint instanceof KernelWatchpoint)
+                && KernelDebugIds.MODEL_ID.equals(breakpoint.getModelIdentifier());
     }
 
     @Override
@@ -445,6 +474,9 @@ public final class KernelDebugTarget extends KernelDebugElement
 
     @Override
     public void breakpointRemoved(IBreakpoint breakpoint, IMarkerDelta delta) {
+        if (breakpoint instanceof KernelWatchpoint w) {
+            evaluatedWatches.remove(w);
+        }
         if (supportsBreakpoint(breakpoint)) {
             installBreakpoints();
         }
@@ -477,6 +509,105 @@ public final class KernelDebugTarget extends KernelDebugElement
             }
         }
         session.setBreakpoints(lines).thenAccept(resolved -> resolvedBreakpoints = resolved);
+        Map<KernelWatchpoint, WatchpointSpec> found;
+        synchronized (watchLock) {
+            found = installWatchpoints(manager);
+        }
+        // outside the lock: the marker change comes back as breakpointChanged, maybe on another thread
+        for (Map.Entry<KernelWatchpoint, WatchpointSpec> e : found.entrySet()) {
+            String description = e.getValue().describe(engineTarget);
+            KernelWatchpoint w = e.getKey();
+            try {
+                if (!w.isResolved() || !description.equals(w.getMarker().getAttribute(IMarker.MESSAGE, null))) {
+                    w.setResolved(e.getValue(), description);
+                }
+            } catch (CoreException x) {
+                failed(x.getStatus());
+            }
+        }
+    }
+
+    /**
+     * Replaces the core's watchpoints with the manager's enabled gpumem watchpoints, unless they
+     * are those installed already. Evaluates the expressions not evaluated yet in this launch
+     * (the kernel is stopped or not started; while it runs, a watchpoint keeps the bytes it
+     * watches, or, new, is watched as the range its marker records); returns the watchpoints
+     * evaluated here for the first time, whose markers then record their ranges, so that the
+     * Breakpoints view names space and range. Holding {@link #watchLock}.
+     */
+    private Map<KernelWatchpoint, WatchpointSpec> installWatchpoints(IBreakpointManager manager) {
+        Map<WatchpointSpec, KernelWatchpoint> specs = new LinkedHashMap<>();
+        Map<KernelWatchpoint, WatchpointSpec> found = new LinkedHashMap<>();
+        if (manager.isEnabled()) {
+            for (IBreakpoint b : manager.getBreakpoints(KernelDebugIds.MODEL_ID)) {
+                try {
+                    if (b instanceof KernelWatchpoint w && w.isEnabled()) {
+                        WatchpointSpec spec = watchSpec(w, found);
+                        if (spec != null) {
+                            specs.put(spec, w);
+                        }
+                    }
+                } catch (CoreException e) {
+                    failed(e.getStatus());
+                }
+            }
+        }
+        if (!specs.equals(requestedWatches)) {
+            requestedWatches = specs;
+            session.setWatchpoints(new ArrayList<>(specs.keySet())).thenAccept(installed -> {
+                Map<WatchpointSpec, KernelWatchpoint> by = new HashMap<>();
+                for (WatchpointSpec w : installed) {
+                    by.put(w, specs.get(w));
+                }
+                installedWatches = by;
+            });
+        }
+        return found;
+    }
+
+    /**
+     * The core's watchpoint for {@code w} in this launch, or null when its bytes are not known
+     * (an expression that cannot be evaluated now, or that designates nothing to watch: the
+     * console says why). An expression evaluated here for the first time goes into {@code found}.
+     */
+    private WatchpointSpec watchSpec(KernelWatchpoint w, Map<KernelWatchpoint, WatchpointSpec> found) {
+        WatchpointSpec.Kind kind = w.kind();
+        String expression = w.expression();
+        if (kind == null) {
+            return null;
+        }
+        WatchpointSpec evaluated = evaluatedWatches.get(w);
+        if (evaluated == null && expression != null) {
+            try {
+                evaluated = session.watchpoint(expression, w.context(), w.level(), kind);
+                evaluatedWatches.put(w, evaluated);
+                found.put(w, in(evaluated, w, kind));
+            } catch (NotStoppedException e) {
+                if (e.ended()) {
+                    return null;
+                }
+                // running: evaluated at a later install while the kernel is stopped; meanwhile the
+                // bytes it watches already, or the marker's range
+                for (Map.Entry<WatchpointSpec, KernelWatchpoint> r : requestedWatches.entrySet()) {
+                    evaluated = r.getValue().equals(w) ? r.getKey() : evaluated;
+                }
+            } catch (ExpressionException e) {
+                process.appendError("gpumem: watchpoint '" + expression + "': " + e.getMessage() + System.lineSeparator());
+                return null;
+            }
+        }
+        return evaluated != null ? in(evaluated, w, kind) : w.spec(null);
+    }
+
+    /** {@code evaluated} in the context and for the accesses that {@code w} says. */
+    private static WatchpointSpec in(WatchpointSpec evaluated, KernelWatchpoint w, WatchpointSpec.Kind kind) {
+        return new WatchpointSpec(evaluated.label(), evaluated.space(), w.context(), w.isEveryContext(), evaluated.offset(),
+                evaluated.length(), kind, evaluated.type());
+    }
+
+    /** The watchpoint breakpoint a watchpoint stop caught, or null. */
+    KernelWatchpoint watchpointOf(WatchHit hit) {
+        return hit == null ? null : installedWatches.get(hit.watch());
     }
 
     /** The breakpoints at the current line of {@code status}'s top frame. */

@@ -6,7 +6,8 @@ import org.gpumem.debug.core.expr.ExpressionValue;
 
 /**
  * The value of a watch expression, as the debug core's evaluator printed it (cuda-gdb's
- * printing: {@code {x = 1.5, y = 2}}, {@code (@shared int *) 0x10}), with the type's C name.
+ * printing: {@code {x = 1.5, y = 2}}, {@code (@shared int *) 0x10}), with the type's C name; a
+ * struct, union or array value has its members or elements as child rows.
  */
 public final class KernelExpressionValue extends KernelDebugElement implements IValue {
     private final ExpressionValue value;
@@ -36,13 +37,14 @@ public final class KernelExpressionValue extends KernelDebugElement implements I
         return value.unavailable() == null;
     }
 
+    /** The members of a struct or union, the elements of an array ({@link ExpressionValue#parts()}). */
     @Override
     public IVariable[] getVariables() {
-        return new IVariable[0];
+        return value.parts().stream().map(p -> new KernelExpressionPart(kernelTarget(), p)).toArray(IVariable[]::new);
     }
 
     @Override
     public boolean hasVariables() {
-        return false;
+        return !value.parts().isEmpty();
     }
 }

@@ -66,6 +66,11 @@ public final class KernelVariable extends KernelDebugElement implements IVariabl
         return index < 0 && variable.count() > 1;
     }
 
+    /** The expression of the debug core's evaluator that designates this variable or element: {@code stage}, {@code stage[5]}. */
+    public String expression() {
+        return index < 0 ? variable.name() : variable.name() + "[" + index + "]";
+    }
+
     /** The memory location of this variable or element, or null when it lives in a register. */
     public Location memoryLocation() {
         Location l = variable.location();

@@ -9,6 +9,7 @@ import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.model.IBreakpoint;
 import org.eclipse.debug.core.model.IStackFrame;
 import org.eclipse.debug.core.model.IThread;
+import org.gpumem.debug.breakpoints.KernelWatchpoint;
 import org.gpumem.debug.core.LaneId;
 import org.gpumem.debug.core.StepKind;
 import org.gpumem.debug.core.Stop;
@@ -168,6 +169,11 @@ public final class WarpThread extends KernelDebugElement implements IThread {
                 if (stop.finding() != null) {
                     sb.append(": ").append(findingLabel(stop.finding()));
                 }
+                if (stop.watch() != null) {
+                    sb.append(": watchpoint ").append(stop.watch().watch().label()).append(stop.watch().wrote() ? " written" : " read")
+                            .append(" by lane ").append(stop.watch().lane().lane()).append(", old = ")
+                            .append(stop.watch().formatBefore()).append(", new = ").append(stop.watch().formatAfter());
+                }
             }
             if (s.state() == WarpState.AT_BARRIER) {
                 sb.append(", at barrier");
@@ -203,6 +209,10 @@ public final class WarpThread extends KernelDebugElement implements IThread {
     public IBreakpoint[] getBreakpoints() {
         Stop stop = kernelTarget().lastStop();
         PtxStackFrame top = topFrame();
+        if (stop != null && stop.watch() != null && id.equals(stop.warp())) {
+            KernelWatchpoint w = kernelTarget().watchpointOf(stop.watch());
+            return w == null ? new IBreakpoint[0] : new IBreakpoint[] {w};
+        }
         if (stop == null || stop.reason() != StopReason.BREAKPOINT || !id.equals(stop.warp()) || top == null) {
             return new IBreakpoint[0];
         }

@@ -1,6 +1,8 @@
 /**
  * The Eclipse Platform debug model of a simulated kernel, as the PDA example lays one out:
- * target, one thread per warp, stack frames, variables, and memory blocks by address space. Every
+ * target, one thread per warp, stack frames, variables, watch expressions' values (with their
+ * members and elements as children), the breakpoint manager's line breakpoints and watchpoints
+ * installed in the session, and memory blocks by address space. Every
  * class here converts: run control, focus, frames, variables and memory reads are the debug
  * core's {@code DebugSession} and {@code KernelEngine}, reached through {@link
  * org.gpumem.debug.model.SessionCalls}.

@@ -13,12 +13,14 @@ import org.eclipse.swt.graphics.Image;
 import org.eclipse.ui.IEditorInput;
 import org.eclipse.ui.ide.FileStoreEditorInput;
 import org.eclipse.ui.part.FileEditorInput;
+import org.gpumem.debug.breakpoints.KernelWatchpoint;
 import org.gpumem.debug.model.KernelVariable;
 import org.gpumem.debug.model.KernelValue;
 
 /**
  * Labels and editors of the gpumem debug model: variables show their address space and
- * location beside the name ({@code stage : shared [CTA (1,0,0)] +0x0}), the detail pane shows
+ * location beside the name ({@code stage : shared [CTA (1,0,0)] +0x0}), watchpoints their accesses, space,
+ * context and range ({@code write watchpoint stage[5] (shared [CTA (1,0,0)] +0x14, 4 bytes)}), the detail pane shows
  * value and location, a faulted warp shows the fault report, and source files open in the
  * platform text editor.
  */
@@ -41,6 +43,9 @@ public final class KernelModelPresentation extends LabelProvider implements IDeb
         try {
             if (element instanceof KernelVariable v) {
                 return v.getName() + " [" + v.location() + "] = " + v.getValue().getValueString();
+            }
+            if (element instanceof KernelWatchpoint w && w.getMarker() != null) {
+                return w.describe();
             }
             if (element instanceof IBreakpoint b && b.getMarker() != null) {
                 IMarker m = b.getMarker();

@@ -135,6 +135,11 @@ public final class GpuMemorySession {
         return why != null ? why : "No kernel suspended: launch one in debug mode or open a .gpumem snapshot.";
     }
 
+    /** The debug target whose stop the state is, or null (a snapshot, or none). */
+    public IDebugTarget owner() {
+        return owner;
+    }
+
     /** The selected stack frame of a debug target, or null. */
     public IStackFrame frame() {
         return frame;

@@ -2,10 +2,13 @@ package org.gpumem.ui.source;
 
 import org.eclipse.core.filesystem.IFileStore;
 import org.eclipse.core.resources.IFile;
+import org.eclipse.jface.action.Action;
+import org.eclipse.jface.action.IMenuManager;
 import org.eclipse.jface.text.BadLocationException;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.IRegion;
 import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.IWorkbenchActionConstants;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.editors.text.TextEditor;
@@ -17,7 +20,8 @@ import org.eclipse.ui.texteditor.ITextEditor;
  * The editor of {@code .cu}, {@code .cuh} and {@code .ptx} files: the platform's text editor with
  * CUDA C++ and PTX colouring. Ruler double-click and the ruler menu's Toggle Breakpoint set
  * gpumem kernel breakpoints here, and Run to Line runs a suspended kernel to a line; the
- * adapters behind them are contributed to this editor only.
+ * adapters behind them are contributed to this editor only. Its context menu offers Inspect and
+ * Watch of the selected expression in the selected kernel frame ({@link KernelSourceInspection}).
  */
 public final class KernelSourceEditor extends TextEditor {
 
@@ -52,5 +56,22 @@ public final class KernelSourceEditor extends TextEditor {
             text.selectAndReveal(region.getOffset(), region.getLength());
         }
         return editor;
+    }
+
+    @Override
+    protected void editorContextMenuAboutToShow(IMenuManager menu) {
+        super.editorContextMenuAboutToShow(menu);
+        menu.appendToGroup(IWorkbenchActionConstants.MB_ADDITIONS, new Action("Inspect") {
+            @Override
+            public void run() {
+                KernelSourceInspection.inspect(KernelSourceEditor.this);
+            }
+        });
+        menu.appendToGroup(IWorkbenchActionConstants.MB_ADDITIONS, new Action("Watch") {
+            @Override
+            public void run() {
+                KernelSourceInspection.watch(KernelSourceEditor.this);
+            }
+        });
     }
 }

@@ -6,6 +6,7 @@
  * types only; colouring runs on the UI thread over the visible damage, as the platform's does.
  * While a kernel frame is selected, hovering an identifier (or a selection) in code shows its
  * value in the frame's lane from the debug core's evaluator, waited for on the platform's hover
- * thread for a bounded time, never on the UI thread's paint path.
+ * thread for a bounded time, never on the UI thread's paint path. Inspect and Watch in the
+ * editor's context menu evaluate the selection as a watch expression in a job.
  */
 package org.gpumem.ui.source;

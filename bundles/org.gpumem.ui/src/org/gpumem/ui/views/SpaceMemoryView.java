@@ -1,10 +1,15 @@
 package org.gpumem.ui.views;
 
+import org.eclipse.jface.action.Action;
+import org.eclipse.jface.action.MenuManager;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
+import org.gpumem.debug.core.LaneId;
+import org.gpumem.debug.core.StopMemoryState;
+import org.gpumem.debug.model.KernelDebugTarget;
 import org.gpumem.model.AddressSpace;
 import org.gpumem.model.Context;
 import org.gpumem.model.InterleavedAccess;
@@ -16,13 +21,16 @@ import org.gpumem.ui.memory.Idle;
 import org.gpumem.ui.memory.LanesGrid;
 import org.gpumem.ui.memory.ModelSpaceReader;
 import org.gpumem.ui.session.GpuMemorySession.SelectedBytes;
+import org.gpumem.ui.watchpoints.KernelWatchpoints;
+import org.gpumem.ui.watchpoints.Watchable;
 
 /**
  * Space Memory: one (context, address space) of the session's state in the address-space table.
  * The bytes selected in it are the session's selected bytes, which the Lanes view (for per-lane
  * spaces) and the Aliases view follow. It serves states without a debug target (snapshots) and
  * pools opened from the Memory Pools and Variable Locations views; with a debug session the same
- * renderings appear in the Memory view.
+ * renderings appear in the Memory view. On a suspended gpumem kernel's bytes, the table's context
+ * menu adds a watchpoint on the selected bytes.
  */
 public final class SpaceMemoryView extends SessionView {
 
@@ -57,6 +65,9 @@ public final class SpaceMemoryView extends SessionView {
         table = new AddressSpaceTable(parent, new ModelSpaceReader(context, space));
         table.addSelectionListener(selection -> session().select(
                 new SelectedBytes(context, space, selection.address(), selection.length())));
+        MenuManager menu = new MenuManager();
+        menu.add(new AddWatchpointAction());
+        table.table().setMenu(menu.createContextMenu(table.table()));
         parent.layout(true, true);
         table.reveal(offset);
         setContentDescription(space.getName() + " @ " + table.reader().contextLabel());
@@ -82,6 +93,42 @@ public final class SpaceMemoryView extends SessionView {
             }
         }
         return null;
+    }
+
+    /**
+     * Add Watchpoint... on the bytes selected in the table, when they are a suspended gpumem
+     * kernel's: in the CTA or lane the table shows (its first lane for a warp), or the focus for
+     * the device's spaces.
+     */
+    private final class AddWatchpointAction extends Action {
+        AddWatchpointAction() {
+            super("Add Watchpoint...");
+        }
+
+        @Override
+        public boolean isEnabled() {
+            return watchable() != null;
+        }
+
+        @Override
+        public void run() {
+            Watchable what = watchable();
+            if (what != null) {
+                KernelWatchpoints.askAndAdd(getSite().getShell(), what);
+            }
+        }
+    }
+
+    /** The selected bytes as a gpumem watchpoint would watch them, or null when they are no suspended kernel's. */
+    public Watchable watchable() {
+        SelectedBytes bytes = session().selectedBytes();
+        if (bytes == null || !(session().owner() instanceof KernelDebugTarget target) || !target.isSuspended()
+                || target.focus().current() == null) {
+            return null;
+        }
+        LaneId lane = StopMemoryState.firstLane(bytes.context());
+        return Watchable.range(target, lane != null ? lane : target.focus().current().lane(), bytes.space().getName(),
+                bytes.offset(), Math.max(1, bytes.length()));
     }
 
     private void say(String text) {

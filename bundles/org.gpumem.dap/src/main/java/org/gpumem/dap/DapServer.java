@@ -423,9 +423,7 @@ public final class DapServer implements GpumemDebugServer {
             if (dataId != null) {
                 e.setHitBreakpointIds(new Integer[] {breakpointId("data " + dataId)});
             }
-            e.setText(hit.watch().describe(s.launch().target()) + " " + (hit.wrote() ? "written" : "read") + " at "
-                    + (hit.source() != null ? hit.source() : "PTX line " + hit.ptxLine()) + ": old = " + hit.formatBefore()
-                    + ", new = " + hit.formatAfter());
+            e.setText(hit.describe(s.launch().target()));
         }
         if (focus != null) {
             ((GpumemStoppedEvent) e).lane = focus.lane().describe(org.gpumem.model.Scope.LANE);

@@ -1,6 +1,5 @@
 package org.gpumem.debug.core.expr;
 
-import java.util.Arrays;
 import java.util.List;
 
 import org.gpumem.debug.core.expr.ExpressionNode.Binary;
@@ -140,7 +139,7 @@ public final class ExpressionEvaluator {
             case "*": {
                 DwarfType t = v.type().stripped();
                 if (t instanceof DwarfType.Array a && v.memory() != null) {
-                    return element(v, a, 0, pos);
+                    return v.element(a, 0, pos);
                 }
                 return deref(pointer(v, pos), pos);
             }
@@ -329,32 +328,12 @@ public final class ExpressionEvaluator {
         }
         DwarfType t = array.type().stripped();
         if (t instanceof DwarfType.Array a) {
-            return element(array, a, n.bits(), pos);
+            return array.element(a, n.bits(), pos);
         }
         if (t instanceof DwarfType.Pointer) {
             return deref(pointer(offset(pointer(array, pos), n, pos, 1), pos), pos);
         }
         throw new ExpressionException(pos, "cannot index a value of type " + array.typeName());
-    }
-
-    /** Element {@code i} of an array value: an lvalue where the array is in memory, else its bytes. */
-    private ExpressionValue element(ExpressionValue array, DwarfType.Array a, long i, int pos) {
-        DwarfType element = a.element();
-        long size = element.byteSize();
-        if (size <= 0) {
-            throw new ExpressionException(pos, "the elements of " + array.typeName() + " have no known size");
-        }
-        byte[] whole = array.raw();
-        boolean inside = i >= 0 && (a.count() < 0 || i < a.count()) && whole != null && (i + 1) * size <= whole.length;
-        byte[] bytes = inside ? Arrays.copyOfRange(whole, (int) (i * size), (int) ((i + 1) * size)) : null;
-        if (array.memory() != null) {
-            ExpressionValue.Memory m = array.memory();
-            return ExpressionValue.inMemory(element, new ExpressionValue.Memory(m.space(), m.offset() + i * size), bytes);
-        }
-        if (bytes == null) {
-            throw new ExpressionException(pos, "index " + i + " is outside " + array.typeName() + ", which is not in memory");
-        }
-        return ExpressionValue.of(element, bytes);
     }
 
     private ExpressionValue member(ExpressionValue object, Member m) {
@@ -382,46 +361,7 @@ public final class ExpressionEvaluator {
 
     /** Member {@code member} of a struct value; a bit field is read out of its bytes. */
     private ExpressionValue member(ExpressionValue object, DwarfType.Member member, int pos) {
-        if (member.bitSize() > 0) {
-            ExpressionValue whole = load(object, pos);
-            return bitField(whole.raw(), member, pos);
-        }
-        if (member.offset() < 0) {
-            throw new ExpressionException(pos, "the DWARF gives no constant offset of member '" + member.name() + "'");
-        }
-        long size = member.type().byteSize();
-        byte[] whole = object.raw();
-        byte[] bytes = whole != null && member.offset() + size <= whole.length
-                ? Arrays.copyOfRange(whole, (int) member.offset(), (int) (member.offset() + size)) : null;
-        if (object.memory() != null) {
-            ExpressionValue.Memory at = object.memory();
-            return ExpressionValue.inMemory(member.type(), new ExpressionValue.Memory(at.space(), at.offset() + member.offset()),
-                    bytes);
-        }
-        if (bytes == null) {
-            throw new ExpressionException(pos, "member '" + member.name() + "' lies outside the value's bytes");
-        }
-        return ExpressionValue.of(member.type(), bytes);
-    }
-
-    private static ExpressionValue bitField(byte[] bytes, DwarfType.Member member, int pos) {
-        if (!(member.type().stripped() instanceof DwarfType.Base || member.type().stripped() instanceof DwarfType.Enumeration)) {
-            throw new ExpressionException(pos, "bit field '" + member.name() + "' is not an integer");
-        }
-        long bits = 0;
-        for (int i = 0; i < member.bitSize(); i++) {
-            long bit = member.bitOffset() + i;
-            if (bit / 8 >= bytes.length) {
-                throw new ExpressionException(pos, "bit field '" + member.name() + "' lies outside the value's bytes");
-            }
-            bits |= (long) ((bytes[(int) (bit / 8)] >> (bit % 8)) & 1) << i;
-        }
-        boolean signed = member.type().stripped() instanceof DwarfType.Base b ? b.isSigned()
-                : ((DwarfType.Enumeration) member.type().stripped()).signed();
-        if (signed && member.bitSize() < 64 && (bits >> (member.bitSize() - 1) & 1) != 0) {
-            bits |= -1L << member.bitSize();
-        }
-        return ExpressionValue.of(member.type(), Bits.bytes(bits, (int) member.type().byteSize()));
+        return (member.bitSize() > 0 ? load(object, pos) : object).member(member, pos);
     }
 
     private ExpressionValue addressOf(ExpressionValue v, int pos) {

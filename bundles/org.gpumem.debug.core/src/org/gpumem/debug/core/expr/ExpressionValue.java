@@ -1,6 +1,9 @@
 package org.gpumem.debug.core.expr;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.function.Supplier;
 
 import org.gpumem.dwarf.types.DwarfType;
 
@@ -118,6 +121,110 @@ public final class ExpressionValue {
     ExpressionValue as(DwarfType other) {
         byte[] kept = bytes != null && bytes.length >= other.byteSize() ? Arrays.copyOf(bytes, (int) other.byteSize()) : null;
         return new ExpressionValue(other, memory, register, kept, unavailable, false);
+    }
+
+    /** A member ({@code x}) or element ({@code [3]}) of a struct, union or array value, by name. */
+    public record Part(String name, ExpressionValue value) {
+    }
+
+    /**
+     * The members of a struct or union value, or the elements of an array value, as {@code .} and
+     * {@code []} of the evaluator give them (a part that cannot be had is an unavailable value
+     * saying why); empty for any other value and for one whose bytes are not read.
+     */
+    public List<Part> parts() {
+        List<Part> parts = new ArrayList<>();
+        DwarfType t = type.stripped();
+        if (bytes == null || unavailable != null) {
+            return parts;
+        }
+        if (t instanceof DwarfType.Array a && a.count() > 0) {
+            for (long i = 0; i < a.count(); i++) {
+                long index = i;
+                parts.add(new Part("[" + i + "]", part(() -> element(a, index, 0), a.element())));
+            }
+        } else if (t instanceof DwarfType.Composite c) {
+            for (DwarfType.Member m : c.members()) {
+                parts.add(new Part(m.name() == null ? "<anonymous>" : m.name(), part(() -> member(m, 0), m.type())));
+            }
+        }
+        return parts;
+    }
+
+    private ExpressionValue part(Supplier<ExpressionValue> read, DwarfType partType) {
+        try {
+            return read.get();
+        } catch (ExpressionException e) {
+            return unavailable(partType, null, e.detail());
+        }
+    }
+
+    /** Element {@code i} of this array value ({@code pos}: where in the expression, for errors): an lvalue where the array is in memory, else its bytes. */
+    ExpressionValue element(DwarfType.Array a, long i, int pos) {
+        DwarfType element = a.element();
+        long size = element.byteSize();
+        if (size <= 0) {
+            throw new ExpressionException(pos, "the elements of " + typeName() + " have no known size");
+        }
+        byte[] whole = bytes;
+        boolean inside = i >= 0 && (a.count() < 0 || i < a.count()) && whole != null && (i + 1) * size <= whole.length;
+        byte[] slice = inside ? Arrays.copyOfRange(whole, (int) (i * size), (int) ((i + 1) * size)) : null;
+        if (memory != null) {
+            ExpressionValue.Memory m = memory;
+            return inMemory(element, new Memory(m.space(), m.offset() + i * size), slice);
+        }
+        if (slice == null) {
+            throw new ExpressionException(pos, "index " + i + " is outside " + typeName() + ", which is not in memory");
+        }
+        return of(element, slice);
+    }
+
+    /**
+     * Member {@code member} of this struct value: an lvalue where the struct is in memory; a bit
+     * field is read out of the bytes, which must have been read ({@code pos}: where in the
+     * expression, for errors).
+     */
+    ExpressionValue member(DwarfType.Member member, int pos) {
+        if (member.bitSize() > 0) {
+            if (bytes == null) {
+                throw new ExpressionException(pos, "bit field '" + member.name() + "' is not read");
+            }
+            return bitField(bytes, member, pos);
+        }
+        if (member.offset() < 0) {
+            throw new ExpressionException(pos, "the DWARF gives no constant offset of member '" + member.name() + "'");
+        }
+        long size = member.type().byteSize();
+        byte[] whole = bytes;
+        byte[] slice = whole != null && member.offset() + size <= whole.length
+                ? Arrays.copyOfRange(whole, (int) member.offset(), (int) (member.offset() + size)) : null;
+        if (memory != null) {
+            return inMemory(member.type(), new Memory(memory.space(), memory.offset() + member.offset()), slice);
+        }
+        if (slice == null) {
+            throw new ExpressionException(pos, "member '" + member.name() + "' lies outside the value's bytes");
+        }
+        return of(member.type(), slice);
+    }
+
+    private static ExpressionValue bitField(byte[] bytes, DwarfType.Member member, int pos) {
+        if (!(member.type().stripped() instanceof DwarfType.Base || member.type().stripped() instanceof DwarfType.Enumeration)) {
+            throw new ExpressionException(pos, "bit field '" + member.name() + "' is not an integer");
+        }
+        long bits = 0;
+        for (int i = 0; i < member.bitSize(); i++) {
+            long bit = member.bitOffset() + i;
+            if (bit / 8 >= bytes.length) {
+                throw new ExpressionException(pos, "bit field '" + member.name() + "' lies outside the value's bytes");
+            }
+            bits |= (long) ((bytes[(int) (bit / 8)] >> (bit % 8)) & 1) << i;
+        }
+        boolean signed = member.type().stripped() instanceof DwarfType.Base b ? b.isSigned()
+                : ((DwarfType.Enumeration) member.type().stripped()).signed();
+        if (signed && member.bitSize() < 64 && (bits >> (member.bitSize() - 1) & 1) != 0) {
+            bits |= -1L << member.bitSize();
+        }
+        return of(member.type(), Bits.bytes(bits, (int) member.type().byteSize()));
     }
 
     /** The value as cuda-gdb's {@code print} shows it: {@code 5}, {@code (@shared int *) 0x10}, {@code {1, 2}}. */

@@ -20,7 +20,8 @@
  * <p><b>Values.</b> An {@link org.gpumem.debug.core.expr.ExpressionValue} has its DWARF-derived
  * {@link org.gpumem.dwarf.types.DwarfType}, its place (memory: space and offset as the lane
  * sees it; or a register), and its bytes at the stop; {@code format()} prints it as cuda-gdb
- * does ({@link org.gpumem.debug.core.expr.ValuePrinter}).
+ * does ({@link org.gpumem.debug.core.expr.ValuePrinter}); {@code parts()} gives a struct's members
+ * and an array's elements as {@code .} and {@code []} give them (the Expressions view's child rows).
  *
  * <p><b>Errors.</b> Whatever cannot be evaluated is an
  * {@link org.gpumem.debug.core.expr.ExpressionException}: one line naming the column

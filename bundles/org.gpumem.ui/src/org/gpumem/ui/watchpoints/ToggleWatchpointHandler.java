@@ -1,0 +1,42 @@
+package org.gpumem.ui.watchpoints;
+
+import org.eclipse.core.commands.AbstractHandler;
+import org.eclipse.core.commands.ExecutionEvent;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.Platform;
+import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.ui.handlers.HandlerUtil;
+import org.gpumem.debug.breakpoints.KernelWatchpoint;
+import org.gpumem.debug.model.KernelVariable;
+
+/**
+ * Toggle Watchpoint on a kernel variable or array element of the Variables view: removes the
+ * watchpoint on the same expression in the same lane's context, or asks for accesses and context
+ * ({@link WatchpointDialog}) and adds one ({@link KernelWatchpoints#add}).
+ */
+public final class ToggleWatchpointHandler extends AbstractHandler {
+
+    @Override
+    public Object execute(ExecutionEvent event) {
+        IStructuredSelection selection = HandlerUtil.getCurrentStructuredSelection(event);
+        if (!(selection.getFirstElement() instanceof KernelVariable variable)) {
+            return null;
+        }
+        Shell shell = HandlerUtil.getActiveShell(event);
+        Watchable what = Watchable.of(variable);
+        KernelWatchpoint existing = KernelWatchpoints.existing(what);
+        if (existing != null) {
+            try {
+                existing.delete();
+            } catch (CoreException e) {
+                Platform.getLog(ToggleWatchpointHandler.class).log(e.getStatus());
+                MessageDialog.openError(shell, "Toggle Watchpoint", e.getStatus().getMessage());
+            }
+            return null;
+        }
+        KernelWatchpoints.askAndAdd(shell, what);
+        return null;
+    }
+}
