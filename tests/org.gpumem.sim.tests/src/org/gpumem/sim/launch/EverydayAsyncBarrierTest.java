@@ -142,6 +142,23 @@ class EverydayAsyncBarrierTest {
         }
     }
 
+    /** Lanes waiting in a try_wait loop let the lanes of their warp that must arrive run (sm_70+ scheduling). */
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void lanesWaitForOtherLanesOfTheirWarp(Variant v) throws IOException {
+        PreparedLaunch launch = Everyday.launch("async_barriers.lanes_wait_for_lanes", v);
+        int[] in = Everyday.ints(launch.initialBuffer("in"));
+        int[] out = Everyday.ints(Everyday.run(launch).outputs().get("out"));
+        for (int i = 0; i < in.length; i++) {
+            int j = i % 32 < 16 ? i + 16 : i;
+            int acc = 0;
+            for (int k = 0; k < 20 + (in[j] & 15); k++) {
+                acc += in[j] ^ k;
+            }
+            assertEquals(i % 32 < 16 ? 2 * acc + i % 32 : acc, out[i], "out[" + i + "]");
+        }
+    }
+
     /** Undefined uses fault with a line naming what was wrong, on both engines (EngineDifferentialTest). */
     @ParameterizedTest
     @CsvSource({
