@@ -44,6 +44,8 @@ final class AsyncBarriers {
     /** Changes of any mbarrier of the CTA, and their count when the current run of stalled turns began. */
     private long changes, changesAtStall = -1;
     private long stalledTurns;
+    /** Whether the last warp turn ended at a wait whose phase was incomplete. */
+    boolean turnEndedWaiting;
     /** Set by a test_wait or try_wait that some lane found incomplete; the interpreter clears it. */
     boolean waitFailed;
     /** The first lane of the last failed wait, its barrier's shared offset and state, for the deadlock report. */
@@ -60,6 +62,7 @@ final class AsyncBarriers {
         changesAtStall = -1;
         stalledTurns = 0;
         waitFailed = false;
+        turnEndedWaiting = false;
     }
 
     /** One mbarrier instruction for lanes {@code m}, in lane order. */
@@ -227,9 +230,15 @@ final class AsyncBarriers {
         }
     }
 
-    /** A warp's turn ended otherwise than at an incomplete phase: the CTA made progress. */
-    void progressed() {
-        stalledTurns = 0;
+    /**
+     * A warp's turn ended, at a wait whose phase was incomplete or otherwise; otherwise the CTA
+     * made progress.
+     */
+    void turnEnded(boolean atIncompletePhase) {
+        turnEndedWaiting = atIncompletePhase;
+        if (!atIncompletePhase) {
+            stalledTurns = 0;
+        }
     }
 
     /** The shared-memory offset of an mbarrier operand; a generic address must point into shared memory. */

@@ -283,6 +283,14 @@ public final class Cta {
         return barriers.arrivedThreads();
     }
 
+    /**
+     * Whether the last {@link #run} of a warp ended at an mbarrier wait whose phase was
+     * incomplete: the warp is ready, and the CTA's other warps must run for it to get further.
+     */
+    public boolean lastRunWaitedForPhase() {
+        return asyncBarriers.turnEndedWaiting;
+    }
+
     /** Instructions issued by this CTA's warps (all lanes counted once). */
     public long warpInstructions() {
         return warpInstructions;

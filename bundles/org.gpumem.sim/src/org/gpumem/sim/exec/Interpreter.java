@@ -255,9 +255,7 @@ public final class Interpreter {
             fault(w, f.code[f.pc()], lf);
             return Cta.Stop.FAULT;
         } finally {
-            if (!waiting) {
-                cta.asyncBarriers.progressed();
-            }
+            cta.asyncBarriers.turnEnded(waiting);
             w.instructions += issued;
             cta.warpInstructions += issued;
             cta.threadInstructions += lanesIssued;
