@@ -67,6 +67,8 @@ final class AsyncBarriers {
 
     /** One mbarrier instruction for lanes {@code m}, in lane order. */
     void execute(Warp w, Frame f, Instruction in, long[] R, int m) {
+        // what an earlier wait left when its warp stopped before the interpreter looked
+        waitFailed = false;
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             if (in.mod == Op.MBAR_PENDING_COUNT) {
