@@ -535,6 +535,10 @@ public final class ControlledLaunch {
         if (s == Cta.Stop.BARRIER && !w.cta().resolveBlocked() && w.cta().fault() != null) {
             return faulted(w);
         }
+        if (s == Cta.Stop.LIMIT && w.cta().lastRunWaitedForPhase()) {
+            // the mbarrier phase it waits for needs other threads: the CTA's warps take a turn
+            return runReadyWarps(warpsOf(w.cta()), w);
+        }
         return null;
     }
 

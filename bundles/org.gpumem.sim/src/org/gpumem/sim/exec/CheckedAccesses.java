@@ -65,6 +65,12 @@ public final class CheckedAccesses {
             case Op.CP_ASYNC:
                 copyAsync(checks, cta, w, f, in, R, m);
                 return;
+            case Op.MBARRIER:
+                mbarrier(checks, cta, w, f, in, R, m);
+                return;
+            case Op.CP_ASYNC_BULK:
+                bulkCopy(checks, cta, w, f, in, R, m);
+                return;
             case Op.FENCE:
                 checks.fence(w.id, m);
                 return;
@@ -172,6 +178,56 @@ public final class CheckedAccesses {
                 checks.access(CtaShadow.READ, 0, PtxStateSpace.GLOBAL, src, (int) valid, w.id, l, site, 0, -1);
             }
             checks.access(CtaShadow.WRITE, 0, PtxStateSpace.SHARED, dst, size, w.id, l, site, 0, -1);
+        }
+    }
+
+    /**
+     * An mbarrier instruction is a strong access of the barrier's 8 bytes: init and inval write
+     * them, arrivals and expected or completed bytes release what the thread knows there, and
+     * test_wait/try_wait acquire it (their default .release and .acquire semantics), so the
+     * threads that waited for a phase know what every thread that arrived in it knew.
+     */
+    private static void mbarrier(CtaShadow checks, Cta cta, Warp w, Frame f, Instruction in, long[] R, int m) {
+        int op, flags;
+        switch (in.mod) {
+            case Op.MBAR_PENDING_COUNT:
+                return;
+            case Op.MBAR_INIT:
+            case Op.MBAR_INVAL:
+                op = CtaShadow.WRITE;
+                flags = CtaShadow.STRONG;
+                break;
+            case Op.MBAR_TEST_WAIT:
+            case Op.MBAR_TRY_WAIT:
+                op = CtaShadow.READ;
+                flags = CtaShadow.STRONG | CtaShadow.ACQUIRE;
+                break;
+            default:
+                op = CtaShadow.ATOMIC;
+                flags = CtaShadow.STRONG | CtaShadow.RELEASE;
+        }
+        accesses(checks, cta, w, f, in, R, m, op, flags, 8, in.addrReg, in.addrOffset, in.space, false, -1);
+    }
+
+    /** A bulk copy reads its source, writes its destination, and (into shared memory) completes its bytes on an mbarrier. */
+    private static void bulkCopy(CtaShadow checks, Cta cta, Warp w, Frame f, Instruction in, long[] R, int m) {
+        int site = site(cta, f, in);
+        boolean toShared = in.mod == Op.BULK_TO_SHARED;
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            long shared = (R[in.src[0] << 5 | l] + R[in.src[1] << 5 | l]) & 0xFFFF_FFFFL;
+            int size = (int) Math.min(R[in.src[2] << 5 | l] & 0xFFFF_FFFFL, Integer.MAX_VALUE);
+            long other = (R[in.addrReg << 5 | l] + in.addrOffset) & in.addrMask;
+            if (toShared) {
+                checks.access(CtaShadow.READ, 0, in.space, other, size, w.id, l, site, 0, -1);
+                checks.access(CtaShadow.WRITE, 0, PtxStateSpace.SHARED, shared, size, w.id, l, site, 0, -1);
+                long barrier = (R[in.src[3] << 5 | l] + R[in.src[4] << 5 | l]) & 0xFFFF_FFFFL;
+                checks.access(CtaShadow.ATOMIC, CtaShadow.STRONG | CtaShadow.RELEASE, PtxStateSpace.SHARED, barrier, 8, w.id, l,
+                        site, 0, -1);
+            } else {
+                checks.access(CtaShadow.READ, 0, PtxStateSpace.SHARED, shared, size, w.id, l, site, 0, -1);
+                checks.access(CtaShadow.WRITE, 0, PtxStateSpace.GLOBAL, other, size, w.id, l, site, 0, -1);
+            }
         }
     }
 

@@ -63,6 +63,8 @@ public final class Cta {
     Dim3 index = new Dim3(0, 0, 0);
     int linear;
     final NamedBarriers barriers = new NamedBarriers();
+    /** The CTA's mbarriers and bulk copies. */
+    final AsyncBarriers asyncBarriers;
     Fault fault;
     long warpInstructions;
     long threadInstructions;
@@ -83,6 +85,7 @@ public final class Cta {
         this.shared = new byte[(int) launch.ctaSharedBytes];
         this.profile = profile ? ProfileCounters.allocate(launch.module.module()) : null;
         this.memory = new CtaMemory(this);
+        this.asyncBarriers = new AsyncBarriers(memory);
         this.checks = launch.shadow == null ? null : launch.shadow.newCta(shared, warpCount, launch.localBytesPerThread);
         barriers.checks = checks;
         this.interpreter = new Interpreter(this);
@@ -153,6 +156,7 @@ public final class Cta {
         }
         Arrays.fill(shared, (byte) 0);
         barriers.reset();
+        asyncBarriers.reset();
         fault = null;
         liveThreads = threads;
         for (int w = 0; w < warpCount; w++) {
@@ -277,6 +281,14 @@ public final class Cta {
     /** Threads that arrived at one of the CTA's barriers and have not been released. */
     public int barrierArrived() {
         return barriers.arrivedThreads();
+    }
+
+    /**
+     * Whether the last {@link #run} of a warp ended at an mbarrier wait whose phase was
+     * incomplete: the warp is ready, and the CTA's other warps must run for it to get further.
+     */
+    public boolean lastRunWaitedForPhase() {
+        return asyncBarriers.turnEndedWaiting;
     }
 
     /** Instructions issued by this CTA's warps (all lanes counted once). */

@@ -74,6 +74,9 @@ public final class Interpreter {
         Watches watches = cta.watches;
         CtaShadow checks = cta.checks;
         boolean its = independent;
+        // mbarrier waits that found their phase incomplete in this turn; whether the turn ends at one
+        int failedWaits = 0;
+        boolean waiting = false;
         try {
             outer:
             while (true) {
@@ -228,6 +231,21 @@ public final class Interpreter {
                                 return Cta.Stop.FINDING;
                             }
                         }
+                        if (op == Op.MBARRIER && cta.asyncBarriers.waitFailed) {
+                            // a phase some lanes wait for is incomplete: their other paths, then
+                            // the CTA's other warps, run first (the waits do not suspend)
+                            cta.asyncBarriers.waitFailed = false;
+                            f.spc[top] = pc + 1;
+                            if (its && ++failedWaits <= w.pathCount && WarpPaths.yield(w, w.instructions + issued)) {
+                                continue outer;
+                            }
+                            f.spc[top] = pc;
+                            // a deadlock fault names the wait
+                            cta.asyncBarriers.stalled(cta.warpCount);
+                            f.spc[top] = pc + 1;
+                            waiting = true;
+                            return Cta.Stop.LIMIT;
+                        }
                     }
                     pc++;
                 }
@@ -237,6 +255,7 @@ public final class Interpreter {
             fault(w, f.code[f.pc()], lf);
             return Cta.Stop.FAULT;
         } finally {
+            cta.asyncBarriers.turnEnded(waiting);
             w.instructions += issued;
             cta.warpInstructions += issued;
             cta.threadInstructions += lanesIssued;
@@ -740,6 +759,12 @@ public final class Interpreter {
                 return;
             case Op.CP_ASYNC:
                 memory.copyAsync(w, f, in, R, m);
+                return;
+            case Op.MBARRIER:
+                cta.asyncBarriers.execute(w, f, in, R, m);
+                return;
+            case Op.CP_ASYNC_BULK:
+                cta.asyncBarriers.bulkCopy(w, f, in, R, m);
                 return;
             case Op.MATCH:
                 WarpReductions.match(in, R, m, memory.scratch());

@@ -6,7 +6,9 @@
  * frames and reconvergence stacks, with the CTA's memory and atomic paths, named barriers, warp
  * intrinsics, the texture and surface instructions (on the objects of the device's
  * {@link org.gpumem.sim.TextureTable}, their texels in global memory), the tensor-core
- * instructions ({@code MatrixOps}) and the device runtime (printf, malloc, free, assert); a
+ * instructions ({@code MatrixOps}), the mbarriers and bulk copies ({@code AsyncBarriers}: an
+ * mbarrier is its 8 bytes of shared memory; a wait whose phase is incomplete ends the warp's turn)
+ * and the device runtime (printf, malloc, free, assert); a
  * debugger's breakpoints and watched ranges ({@link org.gpumem.sim.exec.Watches}, checked at each
  * memory instruction only while some are set) stop its warps. A module for sm_70 or later
  * schedules the divergent paths of a warp independently ({@code WarpPaths}), deterministically;

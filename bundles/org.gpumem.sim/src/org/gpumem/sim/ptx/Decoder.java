@@ -16,7 +16,7 @@ final class Decoder extends InstructionForm {
             "atom", "red", "shfl", "vote", "activemask", "trap", "isspacep", "match", "redux", "cp", "griddepcontrol",
             "tex", "tld4", "txq", "suld", "sust", "suq", "wmma", "mma", "ldmatrix", "stmatrix", "movmatrix",
             "vadd", "vsub", "vabsdiff", "vmin", "vmax", "vshl", "vshr", "vmad", "vset", "vadd2", "vsub2", "vavrg2",
-            "vabsdiff2", "vmin2", "vmax2", "vset2", "vadd4", "vsub4", "vavrg4", "vmin4", "vmax4", "vset4");
+            "vabsdiff2", "vmin2", "vmax2", "vset2", "vadd4", "vsub4", "vavrg4", "vmin4", "vmax4", "vset4", "mbarrier");
 
     Decoder(FunctionParser parser, Instruction in, String opcode, List<Operand> ops) {
         super(parser, in, opcode, ops);
@@ -171,6 +171,10 @@ final class Decoder extends InstructionForm {
                 SyncForms.match(this);
                 return;
             case "cp":
+                if (has("bulk") || has("mbarrier")) {
+                    AsyncBarrierForms.copy(this);
+                    return;
+                }
                 MemoryForms.copyAsync(this);
                 return;
             case "redux":
@@ -188,6 +192,9 @@ final class Decoder extends InstructionForm {
                 return;
             case "movmatrix":
                 MatrixForms.movmatrix(this);
+                return;
+            case "mbarrier":
+                AsyncBarrierForms.mbarrier(this);
                 return;
             case "activemask":
                 activemask();

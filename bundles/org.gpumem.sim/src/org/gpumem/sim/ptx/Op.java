@@ -18,7 +18,17 @@ public final class Op {
             BAR_WARP = 63, MOV_PACK = 64, MOV_UNPACK = 65, CLOCK = 66,
             SHF = 67, BMSK = 68, SZEXT = 69, DP4A = 70, DP2A = 71, MATCH = 72, REDUX = 73, FNS = 74, CP_ASYNC = 75, VABSDIFF4 = 76,
             FENCE = 77, TEX = 78, TLD4 = 79, TXQ = 80, SULD = 81, SUST = 82, SUQ = 83,
-            WMMA_LOAD = 84, WMMA_STORE = 85, WMMA_MMA = 86, MMA = 87, LDMATRIX = 88, STMATRIX = 89, MOVMATRIX = 90;
+            WMMA_LOAD = 84, WMMA_STORE = 85, WMMA_MMA = 86, MMA = 87, LDMATRIX = 88, STMATRIX = 89, MOVMATRIX = 90,
+            MBARRIER = 91, CP_ASYNC_BULK = 92;
+
+    /** mbarrier operations ({@code mod} of MBARRIER); cp.async.mbarrier.arrive is CP_ARRIVE. */
+    public static final int MBAR_INIT = 0, MBAR_INVAL = 1, MBAR_ARRIVE = 2, MBAR_ARRIVE_DROP = 3, MBAR_EXPECT_TX = 4,
+            MBAR_COMPLETE_TX = 5, MBAR_TEST_WAIT = 6, MBAR_TRY_WAIT = 7, MBAR_PENDING_COUNT = 8, MBAR_CP_ARRIVE = 9;
+    /** {@code mod2} bits of MBARRIER: a wait on a phase parity, arrive.noComplete, arrive.expect_tx, cp.async's .noinc. */
+    public static final int MBAR_PARITY = 1, MBAR_NO_COMPLETE = 2, MBAR_WITH_TX = 4, MBAR_NO_INC = 8;
+    /** cp.async.bulk directions ({@code mod} of CP_ASYNC_BULK): into shared memory completing an mbarrier's transactions, or out to global memory. */
+    public static final int BULK_TO_SHARED = 0, BULK_TO_GLOBAL = 1;
+
     /** brx.idx, the .b128 moves and the video instructions (vadd... and their SIMD forms vadd2/vadd4...). */
     public static final int BRX = 120, MOV_B128 = 121, VIDEO = 122, VIDEO_SIMD = 123;
 

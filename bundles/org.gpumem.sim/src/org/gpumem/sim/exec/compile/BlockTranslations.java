@@ -91,6 +91,9 @@ final class BlockTranslations {
             case Op.BAR:
             case Op.CLOCK:
                 return false;
+            case Op.MBARRIER:
+                // a wait whose phase is incomplete ends the warp's turn (Interpreter.runWarp)
+                return in.mod != Op.MBAR_TEST_WAIT && in.mod != Op.MBAR_TRY_WAIT;
             default:
                 return true;
         }
