@@ -15,6 +15,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
 import org.eclipse.core.resources.IProject;
@@ -25,6 +27,9 @@ import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.debug.core.model.IMemoryBlock;
 import org.eclipse.debug.core.model.IMemoryBlockExtension;
+import org.eclipse.debug.internal.ui.viewers.model.provisional.ITreeModelViewer;
+import org.eclipse.debug.internal.ui.viewers.model.provisional.IViewerUpdate;
+import org.eclipse.debug.internal.ui.viewers.model.provisional.IViewerUpdateListener;
 import org.eclipse.debug.ui.AbstractDebugView;
 import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.debug.ui.IDebugUIConstants;
@@ -391,6 +396,9 @@ class DebugSessionViewsTest {
         AbstractDebugView variables = (AbstractDebugView) page.showView(IDebugUIConstants.ID_VARIABLE_VIEW);
         TreeViewer viewer = (TreeViewer) variables.getViewer();
         Tree tree = viewer.getTree();
+        // what the view asked its content providers and never got answered, for a failure's message
+        PendingUpdates pending = new PendingUpdates();
+        ((ITreeModelViewer) viewer).addViewerUpdateListener(pending);
         UiTesting.waitUntil(() -> item(tree, "window") != null, 60_000, "window[] in the Variables view");
         // the view may replace its items while it settles after the stop: expand what it shows now, as a click would
         try {
@@ -412,7 +420,9 @@ class DebugSessionViewsTest {
             throw new AssertionError(e.getMessage() + "; window is " + (window == null ? "gone"
                     : (window.getExpanded() ? "expanded" : "collapsed") + " with " + window.getItemCount() + " items "
                             + children + ", its element " + window.getData()) + ", debug context "
-                    + DebugUITools.getDebugContext(), e);
+                    + DebugUITools.getDebugContext() + "; " + pending.describe() + "; " + busyThreads(), e);
+        } finally {
+            ((ITreeModelViewer) viewer).removeViewerUpdateListener(pending);
         }
         Object before = item(tree, "window").getData();
 
@@ -481,6 +491,60 @@ class DebugSessionViewsTest {
             texts.append(row.getText(c)).append('\t');
         }
         return texts.toString();
+    }
+
+    /** The viewer's updates started and not completed, with the element each asks about. */
+    private static final class PendingUpdates implements IViewerUpdateListener {
+        private final Set<IViewerUpdate> started = ConcurrentHashMap.newKeySet();
+        private volatile int completed;
+        private volatile int cancelled;
+
+        @Override
+        public void updateStarted(IViewerUpdate update) {
+            started.add(update);
+        }
+
+        @Override
+        public void updateComplete(IViewerUpdate update) {
+            started.remove(update);
+            completed++;
+            if (update.isCanceled()) {
+                cancelled++;
+            }
+        }
+
+        @Override
+        public void viewerUpdatesBegin() {
+        }
+
+        @Override
+        public void viewerUpdatesComplete() {
+        }
+
+        String describe() {
+            List<String> open = new ArrayList<>();
+            for (IViewerUpdate u : started) {
+                open.add(u.getClass().getSimpleName() + " of " + u.getElement());
+            }
+            return completed + " updates completed (" + cancelled + " cancelled), pending: " + open;
+        }
+    }
+
+    /** Stacks of the job workers and gpumem's session threads that are not waiting for work. */
+    private static String busyThreads() {
+        StringBuilder sb = new StringBuilder("busy threads:");
+        for (Map.Entry<Thread, StackTraceElement[]> t : Thread.getAllStackTraces().entrySet()) {
+            String name = t.getKey().getName();
+            StackTraceElement[] stack = t.getValue();
+            boolean idle = stack.length == 0 || Arrays.stream(stack).limit(6).anyMatch(f -> f.getMethodName().equals("sleep")
+                    || f.getClassName().endsWith("WorkerPool") && f.getMethodName().equals("startJob")
+                    || f.getClassName().contains("LinkedBlockingQueue") || f.getClassName().contains("SynchronousQueue"));
+            if (!idle && (name.startsWith("Worker-") || name.contains("gpumem") || name.equals("main"))) {
+                sb.append("\n  ").append(name).append(' ').append(t.getKey().getState());
+                Arrays.stream(stack).limit(25).forEach(f -> sb.append("\n    at ").append(f));
+            }
+        }
+        return sb.toString();
     }
 
     private static void collectTexts(TreeItem[] items, List<String> into) {
