@@ -23,8 +23,9 @@ public final class CheckedAccesses {
 
     /**
      * Whether {@link #before} tells the checks something about {@code in}: a load, store or
-     * atomic outside the constant and parameter spaces, cp.async, a fence or a warp
-     * synchronisation. The fast engine's compiled blocks of a checked launch hold none of these.
+     * atomic outside the constant and parameter spaces, cp.async, an mbarrier or bulk copy, a
+     * fence or a warp synchronisation. The fast engine's compiled blocks of a checked launch hold
+     * none of these, so every case of {@link #before} must be listed here.
      */
     public static boolean observes(Instruction in) {
         switch (in.op) {
@@ -34,6 +35,8 @@ public final class CheckedAccesses {
             case Op.RED:
                 return in.space != PtxStateSpace.CONST && in.space != PtxStateSpace.PARAM;
             case Op.CP_ASYNC:
+            case Op.MBARRIER:
+            case Op.CP_ASYNC_BULK:
             case Op.FENCE:
             case Op.BAR_WARP:
             case Op.SHFL:
