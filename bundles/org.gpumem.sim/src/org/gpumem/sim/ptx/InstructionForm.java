@@ -263,7 +263,9 @@ class InstructionForm {
 
     PtxStateSpace spaceModifier() {
         for (String m : mods) {
-            PtxStateSpace s = PtxStateSpace.fromPtxName(m);
+            // .shared::cta is the CTA's shared memory, and .shared::cluster is too: a launch is a
+            // cluster of one CTA (the sm_90 cluster registers say so)
+            PtxStateSpace s = PtxStateSpace.fromPtxName(m.equals("shared::cta") || m.equals("shared::cluster") ? "shared" : m);
             if (s != null && s != PtxStateSpace.GENERIC) {
                 return s;
             }

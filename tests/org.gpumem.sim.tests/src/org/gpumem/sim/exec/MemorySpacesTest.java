@@ -39,6 +39,32 @@ class MemorySpacesTest {
         assertEquals(24, r.out()[0], "cells follows the 24-byte pad in the module's shared layout");
     }
 
+    /**
+     * {@code .shared::cta} and {@code .shared::cluster} name the CTA's shared memory (a launch is a
+     * cluster of one CTA): isspacep says a shared generic address is in them, ld/st with them
+     * reach the shared variable. libcu++'s -G cuda::barrier asks isspacep.shared::cluster and took
+     * its software path, which never completed, when the answer was false.
+     */
+    @Test
+    void sharedCtaAndSharedClusterAreTheCtasSharedMemory() {
+        String decl = ".shared .align 4 .b32 cells[64];";
+        String body = String.join("\n",
+                " mov.u64 %rd1, cells;",
+                " cvta.shared.u64 %rd2, %rd1;",
+                " isspacep.shared::cluster %p1, %rd2;",
+                " @!%p1 trap;",
+                " isspacep.shared::cta %p2, %rd2;",
+                " @!%p2 trap;",
+                " isspacep.shared::cluster %p3, %rd1;",
+                " @%p3 trap;",
+                " add.u32 %r1, %t, 7;",
+                " st.shared::cta.u32 [cells+12], %r1;",
+                " ld.shared::cluster.u32 %r0, [cells+12];");
+        SimTestSupport.Run r = SimTestSupport.runPerThread(decl, body, 1, 1);
+        assertNull(r.result.fault(), () -> r.result.fault().message());
+        assertEquals(7, r.out()[0]);
+    }
+
     @Test
     void genericStoresReachSharedAndLocalThroughTheirWindows() {
         String decl = ".shared .align 4 .b32 cells[64];";
