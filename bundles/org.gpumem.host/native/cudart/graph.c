@@ -2779,10 +2779,7 @@ EXPORT cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph
             }
         }
         if (e == cudaSuccess) {
-            graph = c->graph;
-            if (!c->graph_is_callers && !graph_live(graph) && !handle_add(&graphs, graph)) {
-                e = cudaErrorMemoryAllocation;
-            }
+            graph = c->graph; /* the program's since the capture began */
         }
         if (e != cudaSuccess && !c->graph_is_callers) {
             graph_destroy(c->graph);
