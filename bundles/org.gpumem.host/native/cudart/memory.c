@@ -214,17 +214,18 @@ cudaError_t allocation_release(uintptr_t address, enum allocation_kind kind) {
     return e;
 }
 
-void note_host_write(const void *p, size_t n) {
+cudaError_t note_host_write(const void *p, size_t n) {
     if (!device_checked() || n == 0 || !in_device_window((uintptr_t)p)) {
-        return;
+        return cudaSuccess;
     }
     struct message request, reply;
     msg_init(&request);
     put_u64(&request, (uintptr_t)p);
     put_u64(&request, n);
-    channel_call(MSG_HOST_WRITE, &request, &reply);
+    cudaError_t e = channel_call(MSG_HOST_WRITE, &request, &reply);
     msg_free(&request);
     msg_free(&reply);
+    return e;
 }
 
 void note_bad_free(const void *p, enum allocation_kind kind, const char *entry, void *caller) {

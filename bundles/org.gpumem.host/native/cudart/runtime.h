@@ -344,7 +344,8 @@ cudaError_t pool_free(void *p, const char *entry, void *caller);
  * these send nothing.
  */
 int device_checked(void);
-void note_host_write(const void *p, size_t n);
+/* cudaSuccess, or the error of telling gpumem (its checks missed the write), which the copy or set returns. */
+cudaError_t note_host_write(const void *p, size_t n);
 void note_bad_free(const void *p, enum allocation_kind kind, const char *entry, void *caller);
 /* At a synchronisation: each pool releases what it keeps beyond its release threshold. */
 void pools_release_to_thresholds(void);
