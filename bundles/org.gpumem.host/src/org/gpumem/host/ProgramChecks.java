@@ -2,6 +2,7 @@ package org.gpumem.host;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,9 +23,10 @@ import org.gpumem.sim.check.MemoryChecker;
  * memory directly; its runtime reports each one to a checked device, so initcheck follows
  * cudaMalloc'd and graph memory from its allocation on. Memory that host code may write with
  * plain stores (managed, page-locked, pool blocks, which may be managed, arrays) counts as
- * written from its allocation on: initcheck never reports what host code may have written. A pool block the program gave back (cudaFreeAsync) stays mapped for its pool, and
- * memcheck reports accesses to it as use after free until it is handed out again; a free the
- * runtime refused is a double free (of memory the program freed before) or an invalid free.
+ * written from its allocation on: initcheck never reports what host code may have written. A
+ * pool block the program gave back (cudaFreeAsync) stays mapped for its pool, and memcheck
+ * reports accesses to it as use after free until it is handed out again; a free the runtime
+ * refused is a double free (of memory the program freed before) or an invalid free.
  * Every report goes on to {@code reports}.
  */
 public final class ProgramChecks implements HostListener {
@@ -108,7 +110,7 @@ public final class ProgramChecks implements HostListener {
     }
 
     private Map<Long, FreedBlock> freedBlocks(HostProcess process) {
-        return freedBlocks.computeIfAbsent(process.pid(), k -> new java.util.LinkedHashMap<>() {
+        return freedBlocks.computeIfAbsent(process.pid(), k -> new LinkedHashMap<>() {
             private static final long serialVersionUID = 1L;
 
             @Override
