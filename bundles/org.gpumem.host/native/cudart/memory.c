@@ -294,7 +294,7 @@ static cudaError_t release(void *p, int kinds, enum allocation_kind kind, void *
     if (kind != ALLOC_HOST && pool_owns(p)) {
         /* cudaFree of stream-ordered or graph memory: as the stream-ordered free, after synchronizing */
         flush_device_output();
-        return record(pool_free(p, kind == ALLOC_HOST ? "cudaFreeHost" : "cudaFree", caller));
+        return record(pool_free(p, "cudaFree", caller));
     }
     if (!remove_allocation((uintptr_t)p, kinds)) {
         note_bad_free(p, kind, kind == ALLOC_HOST ? "cudaFreeHost" : "cudaFree", caller);
