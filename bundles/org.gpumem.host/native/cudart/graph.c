@@ -1083,8 +1083,8 @@ static void cond_handle_release(struct cond_handle *h) {
     }
     pthread_mutex_unlock(&cond_lock);
     if (gone) {
-        if (remove_allocation(h->address, 1 << ALLOC_GRAPH)) {
-            allocation_release(h->address, ALLOC_GRAPH);
+        if (remove_allocation(h->address, 1 << ALLOC_CONDITION)) {
+            allocation_release(h->address, ALLOC_CONDITION);
         }
         free(h);
     }
@@ -1175,7 +1175,7 @@ EXPORT cudaError_t cudaGraphConditionalHandleCreate(cudaGraphConditionalHandle *
     }
     /* the condition's value lives in device memory, where device code's cudaGraphSetConditional
        (a built-in function of gpumem's simulator) writes it: the handle is its address */
-    cudaError_t e = allocation_request(sizeof(uint32_t), ALLOC_GRAPH, "cudaGraphConditionalHandleCreate",
+    cudaError_t e = allocation_request(sizeof(uint32_t), ALLOC_CONDITION, "cudaGraphConditionalHandleCreate",
                                        __builtin_return_address(0), &h->address);
     if (e != cudaSuccess) {
         free(h);

@@ -564,6 +564,7 @@ EXPORT cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attrib
     case ALLOC_GRAPH:
     case ALLOC_ARRAY:
     case ALLOC_VARIABLE:
+    case ALLOC_CONDITION:
         *attributes = (struct cudaPointerAttributes){cudaMemoryTypeDevice, 0, p, NULL, {0}};
         break;
     case ALLOC_MANAGED:

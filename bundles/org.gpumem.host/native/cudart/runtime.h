@@ -160,7 +160,8 @@ enum allocation_kind {
     ALLOC_GRAPH = 4,
     ALLOC_POOL_MANAGED = 5,
     ALLOC_ARRAY = 6,
-    ALLOC_VARIABLE = 7
+    ALLOC_VARIABLE = 7,
+    ALLOC_CONDITION = 8 /* a conditional handle's value: the runtime's own, not the program's memory */
 };
 void allocation_add(uintptr_t address, size_t size, enum allocation_kind kind);
 /* Forgets the allocation at address if its kind is one of `kinds` (bits); whether it was there. */

@@ -62,6 +62,7 @@ public final class AllocationVariables {
             case POOL_RESERVE -> "memory pool reserve";
             case GRAPH -> "graph memory";
             case ARRAY -> "CUDA array";
+            case CONDITION -> "conditional handle value";
             default -> "page-locked host memory";
         });
         if (caller == null) {
