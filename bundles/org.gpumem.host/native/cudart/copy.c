@@ -57,8 +57,7 @@ static cudaError_t copy_now(void *dst, const void *src, size_t n, enum cudaMemcp
         flush_device_output();
     }
     memmove(dst, src, n);
-    note_host_write(dst, n);
-    return cudaSuccess;
+    return note_host_write(dst, n);
 }
 
 /*
@@ -153,8 +152,7 @@ static cudaError_t copy_box(const struct box *b, enum cudaMemcpyKind kind, int b
         }
     }
     /* the whole span, the pitch's padding too: initcheck never reports what a copy may have written */
-    note_host_write(b->dst, dst_span);
-    return cudaSuccess;
+    return note_host_write(b->dst, dst_span);
 }
 
 cudaError_t copy_3d_now(const struct cudaMemcpy3DParms *with_arrays, int blocking) {
@@ -250,8 +248,7 @@ cudaError_t set_elements_now(void *dst, size_t pitch, unsigned int value, unsign
             }
         }
     }
-    note_host_write(p, (height - 1) * pitch + row);
-    return cudaSuccess;
+    return note_host_write(p, (height - 1) * pitch + row);
 }
 
 /* cudaMemset2D/3D: bytes of `value`, width x height x depth, rows pitch apart, slices `slice` apart. */

@@ -44,22 +44,25 @@ struct alloc_node {
     void *dptr;
 };
 
-/* A conditional node: its handle (the device address of the condition's 32-bit value, which
-   device code sets with cudaGraphSetConditional) and the body graphs it owns. */
-struct cond_node {
-    cudaGraphConditionalHandle handle;
-    enum cudaGraphConditionalNodeType type;
-    unsigned int size;
-    cudaGraph_t *bodies;
-};
-
-/* A conditional handle of a graph of the program's: the cell holding its value, its default. */
+/* A conditional handle: the cell holding its value (its address is the handle, where device code's
+   cudaGraphSetConditional writes), its default. The graph it was made for and each conditional
+   node that uses it (in that graph, its copies and its executable graphs) hold a reference: an
+   executable graph still runs after its graph is destroyed. */
 struct cond_handle {
     uintptr_t address;
     unsigned int default_value;
     unsigned int flags;
-    cudaGraph_t graph;
+    cudaGraph_t graph; /* NULL once that graph is destroyed */
+    unsigned int references;
     struct cond_handle *next;
+};
+
+/* A conditional node: its handle (referenced) and the body graphs it owns. */
+struct cond_node {
+    struct cond_handle *handle;
+    enum cudaGraphConditionalNodeType type;
+    unsigned int size;
+    cudaGraph_t *bodies;
 };
 
 struct CUgraphNode_st {
@@ -127,7 +130,7 @@ struct capture {
 static pthread_mutex_t graph_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct handles graphs, execs, user_objects;
 static struct capture *captures; /* the captures that have not ended */
-/* Conditional handles; their own lock, since a graph's destruction frees its handles' cells. */
+/* Conditional handles; their own lock, since graphs and nodes release them with graph_lock held or not. */
 static pthread_mutex_t cond_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct cond_handle *cond_handles;
 static unsigned long long next_capture_id = 1, next_exec_id = 1;
@@ -196,6 +199,8 @@ static int depends_on(cudaGraphNode_t to, cudaGraphNode_t from) {
 
 static void graph_destroy(cudaGraph_t g);
 static void cond_handles_release(cudaGraph_t g);
+static void cond_handle_retain(struct cond_handle *h);
+static void cond_handle_release(struct cond_handle *h);
 static void user_object_release(cudaUserObject_t o, unsigned int count);
 static cudaError_t user_object_reference(cudaGraph_t g, cudaUserObject_t o, unsigned int count);
 
@@ -216,6 +221,7 @@ static void node_free(cudaGraphNode_t n) {
             graph_destroy(n->u.cond.bodies[i]);
         }
         free(n->u.cond.bodies);
+        cond_handle_release(n->u.cond.handle);
         break;
     default:
         break;
@@ -555,6 +561,7 @@ static cudaError_t params_copy(cudaGraphNode_t c, cudaGraphNode_t n) {
         graph_memory_retain(n->u.alloc.dptr);
         return cudaSuccess;
     case cudaGraphNodeTypeConditional:
+        cond_handle_retain(n->u.cond.handle); /* before anything may fail: node_free releases it */
         c->u.cond.bodies = calloc(n->u.cond.size, sizeof *c->u.cond.bodies);
         if (c->u.cond.bodies == NULL) {
             return cudaErrorMemoryAllocation;
@@ -684,8 +691,8 @@ static int graph_order(cudaGraph_t g) {
 static cudaError_t graph_run(cudaGraph_t g, cudaStream_t stream);
 
 /* The condition's value now: the launches before it have ended, so what device code set is there. */
-static unsigned int condition_value(cudaGraphConditionalHandle h) {
-    return *(volatile uint32_t *)(uintptr_t)h;
+static unsigned int condition_value(const struct cond_handle *h) {
+    return *(volatile uint32_t *)h->address;
 }
 
 /* A conditional node: IF runs body 0 when the value is not 0 (else body 1, if it has one), WHILE
@@ -719,13 +726,10 @@ static void conditional_defaults(cudaGraph_t g) {
         if (n->type == cudaGraphNodeTypeGraph) {
             conditional_defaults(n->u.child);
         } else if (n->type == cudaGraphNodeTypeConditional) {
-            pthread_mutex_lock(&cond_lock);
-            for (struct cond_handle *h = cond_handles; h != NULL; h = h->next) {
-                if (h->address == n->u.cond.handle && (h->flags & cudaGraphCondAssignDefault)) {
-                    *(volatile uint32_t *)h->address = h->default_value;
-                }
+            const struct cond_handle *h = n->u.cond.handle;
+            if (h->flags & cudaGraphCondAssignDefault) {
+                *(volatile uint32_t *)h->address = h->default_value;
             }
-            pthread_mutex_unlock(&cond_lock);
             for (unsigned int b = 0; b < n->u.cond.size; b++) {
                 conditional_defaults(n->u.cond.bodies[b]);
             }
@@ -1060,29 +1064,64 @@ EXPORT cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t *pGraphNode, cudaGrap
     return add_node(pGraphNode, graph, pDependencies, NULL, numDependencies, n, e);
 }
 
-/* Whether h is a conditional handle of the program's. */
-static int cond_handle_live(cudaGraphConditionalHandle h) {
-    int live = 0;
+static void cond_handle_retain(struct cond_handle *h) {
     pthread_mutex_lock(&cond_lock);
-    for (struct cond_handle *c = cond_handles; c != NULL; c = c->next) {
-        live |= c->address == (uintptr_t)h;
+    h->references++;
+    pthread_mutex_unlock(&cond_lock);
+}
+
+/* Drops a reference; the last one frees the handle's cell. */
+static void cond_handle_release(struct cond_handle *h) {
+    pthread_mutex_lock(&cond_lock);
+    int gone = --h->references == 0;
+    if (gone) {
+        struct cond_handle **p = &cond_handles;
+        while (*p != h) {
+            p = &(*p)->next;
+        }
+        *p = h->next;
     }
     pthread_mutex_unlock(&cond_lock);
-    return live;
+    if (gone) {
+        if (remove_allocation(h->address, 1 << ALLOC_CONDITION)) {
+            allocation_release(h->address, ALLOC_CONDITION);
+        }
+        free(h);
+    }
+}
+
+/* The program's conditional handle `handle` (of a graph that is not destroyed), referenced; NULL if none. */
+static struct cond_handle *cond_handle_take(cudaGraphConditionalHandle handle) {
+    pthread_mutex_lock(&cond_lock);
+    struct cond_handle *h = cond_handles;
+    while (h != NULL && (h->address != (uintptr_t)handle || h->graph == NULL)) {
+        h = h->next;
+    }
+    if (h != NULL) {
+        h->references++;
+    }
+    pthread_mutex_unlock(&cond_lock);
+    return h;
 }
 
 /* A conditional node with its empty body graphs, which p->phGraph_out then names; NULL with *e. */
 static cudaGraphNode_t node_conditional(struct cudaConditionalNodeParams *p, cudaError_t *e) {
-    if (!cond_handle_live(p->handle) || p->size == 0 || (p->type == cudaGraphCondTypeIf && p->size > 2) ||
+    if (p->size == 0 || (p->type == cudaGraphCondTypeIf && p->size > 2) ||
         (p->type == cudaGraphCondTypeWhile && p->size != 1) || (unsigned int)p->type > cudaGraphCondTypeSwitch) {
+        *e = cudaErrorInvalidValue;
+        return NULL;
+    }
+    struct cond_handle *h = cond_handle_take(p->handle);
+    if (h == NULL) {
         *e = cudaErrorInvalidValue;
         return NULL;
     }
     cudaGraphNode_t n = node_new(cudaGraphNodeTypeConditional, e);
     if (n == NULL) {
+        cond_handle_release(h);
         return NULL;
     }
-    n->u.cond.handle = p->handle;
+    n->u.cond.handle = h;
     n->u.cond.type = p->type;
     n->u.cond.size = p->size;
     n->u.cond.bodies = calloc(p->size, sizeof *n->u.cond.bodies);
@@ -1105,26 +1144,22 @@ static cudaGraphNode_t node_conditional(struct cudaConditionalNodeParams *p, cud
     return n;
 }
 
-/* Frees the cells of g's conditional handles (g is being destroyed). */
+/* g is being destroyed: it drops its handles (nodes that use them keep them). */
 static void cond_handles_release(cudaGraph_t g) {
     for (;;) {
         struct cond_handle *found = NULL;
         pthread_mutex_lock(&cond_lock);
-        for (struct cond_handle **h = &cond_handles; *h != NULL; h = &(*h)->next) {
-            if ((*h)->graph == g) {
-                found = *h;
-                *h = found->next;
-                break;
+        for (struct cond_handle *h = cond_handles; h != NULL && found == NULL; h = h->next) {
+            if (h->graph == g) {
+                found = h;
+                h->graph = NULL;
             }
         }
         pthread_mutex_unlock(&cond_lock);
         if (found == NULL) {
             return;
         }
-        if (remove_allocation(found->address, 1 << ALLOC_GRAPH)) {
-            allocation_release(found->address, ALLOC_GRAPH);
-        }
-        free(found);
+        cond_handle_release(found);
     }
 }
 
@@ -1140,7 +1175,7 @@ EXPORT cudaError_t cudaGraphConditionalHandleCreate(cudaGraphConditionalHandle *
     }
     /* the condition's value lives in device memory, where device code's cudaGraphSetConditional
        (a built-in function of gpumem's simulator) writes it: the handle is its address */
-    cudaError_t e = allocation_request(sizeof(uint32_t), ALLOC_GRAPH, "cudaGraphConditionalHandleCreate",
+    cudaError_t e = allocation_request(sizeof(uint32_t), ALLOC_CONDITION, "cudaGraphConditionalHandleCreate",
                                        __builtin_return_address(0), &h->address);
     if (e != cudaSuccess) {
         free(h);
@@ -1150,6 +1185,7 @@ EXPORT cudaError_t cudaGraphConditionalHandleCreate(cudaGraphConditionalHandle *
     h->default_value = defaultLaunchValue;
     h->flags = flags;
     h->graph = graph;
+    h->references = 1; /* the graph's */
     pthread_mutex_lock(&cond_lock);
     h->next = cond_handles;
     cond_handles = h;
@@ -2743,10 +2779,7 @@ EXPORT cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph
             }
         }
         if (e == cudaSuccess) {
-            graph = c->graph;
-            if (!c->graph_is_callers && !graph_live(graph) && !handle_add(&graphs, graph)) {
-                e = cudaErrorMemoryAllocation;
-            }
+            graph = c->graph; /* the program's since the capture began */
         }
         if (e != cudaSuccess && !c->graph_is_callers) {
             graph_destroy(c->graph);

@@ -214,17 +214,18 @@ cudaError_t allocation_release(uintptr_t address, enum allocation_kind kind) {
     return e;
 }
 
-void note_host_write(const void *p, size_t n) {
+cudaError_t note_host_write(const void *p, size_t n) {
     if (!device_checked() || n == 0 || !in_device_window((uintptr_t)p)) {
-        return;
+        return cudaSuccess;
     }
     struct message request, reply;
     msg_init(&request);
     put_u64(&request, (uintptr_t)p);
     put_u64(&request, n);
-    channel_call(MSG_HOST_WRITE, &request, &reply);
+    cudaError_t e = channel_call(MSG_HOST_WRITE, &request, &reply);
     msg_free(&request);
     msg_free(&reply);
+    return e;
 }
 
 void note_bad_free(const void *p, enum allocation_kind kind, const char *entry, void *caller) {
@@ -293,7 +294,7 @@ static cudaError_t release(void *p, int kinds, enum allocation_kind kind, void *
     if (kind != ALLOC_HOST && pool_owns(p)) {
         /* cudaFree of stream-ordered or graph memory: as the stream-ordered free, after synchronizing */
         flush_device_output();
-        return record(pool_free(p, kind == ALLOC_HOST ? "cudaFreeHost" : "cudaFree", caller));
+        return record(pool_free(p, "cudaFree", caller));
     }
     if (!remove_allocation((uintptr_t)p, kinds)) {
         note_bad_free(p, kind, kind == ALLOC_HOST ? "cudaFreeHost" : "cudaFree", caller);
@@ -563,6 +564,7 @@ EXPORT cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attrib
     case ALLOC_GRAPH:
     case ALLOC_ARRAY:
     case ALLOC_VARIABLE:
+    case ALLOC_CONDITION:
         *attributes = (struct cudaPointerAttributes){cudaMemoryTypeDevice, 0, p, NULL, {0}};
         break;
     case ALLOC_MANAGED:

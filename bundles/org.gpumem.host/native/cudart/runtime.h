@@ -160,7 +160,8 @@ enum allocation_kind {
     ALLOC_GRAPH = 4,
     ALLOC_POOL_MANAGED = 5,
     ALLOC_ARRAY = 6,
-    ALLOC_VARIABLE = 7
+    ALLOC_VARIABLE = 7,
+    ALLOC_CONDITION = 8 /* a conditional handle's value: the runtime's own, not the program's memory */
 };
 void allocation_add(uintptr_t address, size_t size, enum allocation_kind kind);
 /* Forgets the allocation at address if its kind is one of `kinds` (bits); whether it was there. */
@@ -344,7 +345,8 @@ cudaError_t pool_free(void *p, const char *entry, void *caller);
  * these send nothing.
  */
 int device_checked(void);
-void note_host_write(const void *p, size_t n);
+/* cudaSuccess, or the error of telling gpumem (its checks missed the write), which the copy or set returns. */
+cudaError_t note_host_write(const void *p, size_t n);
 void note_bad_free(const void *p, enum allocation_kind kind, const char *entry, void *caller);
 /* At a synchronisation: each pool releases what it keeps beyond its release threshold. */
 void pools_release_to_thresholds(void);

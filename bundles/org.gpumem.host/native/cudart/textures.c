@@ -600,6 +600,15 @@ static void put_float(struct message *m, float f) {
     put_u32(m, bits);
 }
 
+/* A channel format: the bits of x, y, z, w and the channel kind. */
+static void put_format(struct message *m, const struct cudaChannelFormatDesc *d) {
+    put_u32(m, (uint32_t)d->x);
+    put_u32(m, (uint32_t)d->y);
+    put_u32(m, (uint32_t)d->z);
+    put_u32(m, (uint32_t)d->w);
+    put_u32(m, (uint32_t)d->f);
+}
+
 static void put_level(struct message *m, uintptr_t base, size_t width, size_t height, size_t depth, size_t pitch,
                       size_t slice) {
     put_u64(m, base);
@@ -608,6 +617,15 @@ static void put_level(struct message *m, uintptr_t base, size_t width, size_t he
     put_u64(m, depth);
     put_u64(m, pitch);
     put_u64(m, slice);
+}
+
+/* The count of an array's levels (a plain array has one), then each level. */
+static void put_array_levels(struct message *m, const struct cudaArray *levels, unsigned int count) {
+    put_u32(m, count);
+    for (unsigned int l = 0; l < count; l++) {
+        const struct cudaArray *a = &levels[l];
+        put_level(m, a->base, a->extent.width, a->extent.height, a->extent.depth, a->pitch, a->slice);
+    }
 }
 
 /*
@@ -619,20 +637,12 @@ static cudaError_t describe_array(uintptr_t allocation, size_t bytes, const stru
     msg_init(&request);
     put_u64(&request, allocation);
     put_u64(&request, bytes);
-    put_u32(&request, (uint32_t)levels[0].desc.x);
-    put_u32(&request, (uint32_t)levels[0].desc.y);
-    put_u32(&request, (uint32_t)levels[0].desc.z);
-    put_u32(&request, (uint32_t)levels[0].desc.w);
-    put_u32(&request, (uint32_t)levels[0].desc.f);
+    put_format(&request, &levels[0].desc);
     put_u64(&request, levels[0].extent.width);
     put_u64(&request, levels[0].extent.height);
     put_u64(&request, levels[0].extent.depth);
     put_u32(&request, levels[0].flags);
-    put_u32(&request, count);
-    for (unsigned int l = 0; l < count; l++) {
-        const struct cudaArray *a = &levels[l];
-        put_level(&request, a->base, a->extent.width, a->extent.height, a->extent.depth, a->pitch, a->slice);
-    }
+    put_array_levels(&request, levels, count);
     cudaError_t e = channel_call(MSG_ARRAY_DESCRIBE, &request, &reply);
     msg_free(&request);
     msg_free(&reply);
@@ -656,13 +666,8 @@ static cudaError_t put_resource(struct message *m, const struct cudaResourceDesc
             return surface ? cudaErrorInvalidSurface : cudaErrorInvalidValue;
         }
         put_u32(m, cudaResourceTypeArray);
-        put_u32(m, (uint32_t)a->desc.x);
-        put_u32(m, (uint32_t)a->desc.y);
-        put_u32(m, (uint32_t)a->desc.z);
-        put_u32(m, (uint32_t)a->desc.w);
-        put_u32(m, (uint32_t)a->desc.f);
-        put_u32(m, 1);
-        put_level(m, a->base, a->extent.width, a->extent.height, a->extent.depth, a->pitch, a->slice);
+        put_format(m, &a->desc);
+        put_array_levels(m, a, 1);
         put_u32(m, a->flags);
         return cudaSuccess;
     }
@@ -673,16 +678,8 @@ static cudaError_t put_resource(struct message *m, const struct cudaResourceDesc
         }
         const struct cudaArray *l0 = &mm->levels[0];
         put_u32(m, cudaResourceTypeMipmappedArray);
-        put_u32(m, (uint32_t)l0->desc.x);
-        put_u32(m, (uint32_t)l0->desc.y);
-        put_u32(m, (uint32_t)l0->desc.z);
-        put_u32(m, (uint32_t)l0->desc.w);
-        put_u32(m, (uint32_t)l0->desc.f);
-        put_u32(m, mm->count);
-        for (unsigned int l = 0; l < mm->count; l++) {
-            const struct cudaArray *a = &mm->levels[l];
-            put_level(m, a->base, a->extent.width, a->extent.height, a->extent.depth, a->pitch, a->slice);
-        }
+        put_format(m, &l0->desc);
+        put_array_levels(m, mm->levels, mm->count);
         put_u32(m, l0->flags);
         return cudaSuccess;
     }
@@ -699,11 +696,7 @@ static cudaError_t put_resource(struct message *m, const struct cudaResourceDesc
             return cudaErrorInvalidValue;
         }
         put_u32(m, cudaResourceTypeLinear);
-        put_u32(m, (uint32_t)r->res.linear.desc.x);
-        put_u32(m, (uint32_t)r->res.linear.desc.y);
-        put_u32(m, (uint32_t)r->res.linear.desc.z);
-        put_u32(m, (uint32_t)r->res.linear.desc.w);
-        put_u32(m, (uint32_t)r->res.linear.desc.f);
+        put_format(m, &r->res.linear.desc);
         put_u32(m, 1);
         size_t n = r->res.linear.sizeInBytes / element;
         put_level(m, p, n, 0, 0, r->res.linear.sizeInBytes, r->res.linear.sizeInBytes);
@@ -724,11 +717,7 @@ static cudaError_t put_resource(struct message *m, const struct cudaResourceDesc
             return cudaErrorInvalidValue;
         }
         put_u32(m, cudaResourceTypePitch2D);
-        put_u32(m, (uint32_t)r->res.pitch2D.desc.x);
-        put_u32(m, (uint32_t)r->res.pitch2D.desc.y);
-        put_u32(m, (uint32_t)r->res.pitch2D.desc.z);
-        put_u32(m, (uint32_t)r->res.pitch2D.desc.w);
-        put_u32(m, (uint32_t)r->res.pitch2D.desc.f);
+        put_format(m, &r->res.pitch2D.desc);
         put_u32(m, 1);
         put_level(m, p, r->res.pitch2D.width, r->res.pitch2D.height, 0, pitch, pitch * r->res.pitch2D.height);
         put_u32(m, 0);

@@ -37,20 +37,12 @@ public final class AllocationVariables {
             DeviceAllocation a = allocations.get(i);
             Variable v = variable(a, callers.get(i), global);
             TextureArray array = a.kind() == DeviceAllocation.Kind.ARRAY ? process.device().textures().arrayAt(a.address()) : null;
-            if (array != null) {
-                textureArray(v, array, texture);
+            if (array != null) { // the array in the texture space, at the same offset
+                v.setSpace(texture);
+                v.setTypeName(array.describe());
             }
             state.getVariables().add(v);
         }
-    }
-
-    /**
-     * Makes {@code v}, the variable of a CUDA array's allocation, the array in the texture space
-     * (same offset: its device address), its type the array's format, extent, layers, levels and bytes.
-     */
-    static void textureArray(Variable v, TextureArray array, AddressSpace texture) {
-        v.setSpace(texture);
-        v.setTypeName(array.describe());
     }
 
     static Variable variable(DeviceAllocation a, CallSite caller, AddressSpace global) {
@@ -70,6 +62,7 @@ public final class AllocationVariables {
             case POOL_RESERVE -> "memory pool reserve";
             case GRAPH -> "graph memory";
             case ARRAY -> "CUDA array";
+            case CONDITION -> "conditional handle value";
             default -> "page-locked host memory";
         });
         if (caller == null) {

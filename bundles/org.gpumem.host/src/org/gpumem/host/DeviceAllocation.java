@@ -36,6 +36,11 @@ public record DeviceAllocation(long address, long size, Kind kind, String entryP
         /** A CUDA array or mipmapped array (cudaMallocArray...): what textures and surfaces read and write. */
         ARRAY,
         /** A module's {@code __device__} variable. */
-        VARIABLE
+        VARIABLE,
+        /**
+         * The value of a conditional graph node's handle (cudaGraphConditionalHandleCreate), which
+         * device code sets: the runtime's own memory, kept while a graph uses the handle.
+         */
+        CONDITION
     }
 }

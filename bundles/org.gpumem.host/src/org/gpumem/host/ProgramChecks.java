@@ -2,6 +2,7 @@ package org.gpumem.host;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -18,13 +19,14 @@ import org.gpumem.sim.check.MemoryChecker;
  * The memory checks of a CUDA program run by {@code gpumem exec --check} or the IDE's CUDA
  * Application launch: each process's device is checked from its first runtime call on, its
  * allocations are named by the host call that made them, and allocations still live when the
- * process ends are leaks (leakcheck). The program's copies and sets go to the mapped device
+ * process ends are leaks (leakcheck), but for the runtime's own (conditional handles' values). The program's copies and sets go to the mapped device
  * memory directly; its runtime reports each one to a checked device, so initcheck follows
  * cudaMalloc'd and graph memory from its allocation on. Memory that host code may write with
  * plain stores (managed, page-locked, pool blocks, which may be managed, arrays) counts as
- * written from its allocation on: initcheck never reports what host code may have written. A pool block the program gave back (cudaFreeAsync) stays mapped for its pool, and
- * memcheck reports accesses to it as use after free until it is handed out again; a free the
- * runtime refused is a double free (of memory the program freed before) or an invalid free.
+ * written from its allocation on: initcheck never reports what host code may have written. A
+ * pool block the program gave back (cudaFreeAsync) stays mapped for its pool, and memcheck
+ * reports accesses to it as use after free until it is handed out again; a free the runtime
+ * refused is a double free (of memory the program freed before) or an invalid free.
  * Every report goes on to {@code reports}.
  */
 public final class ProgramChecks implements HostListener {
@@ -108,7 +110,7 @@ public final class ProgramChecks implements HostListener {
     }
 
     private Map<Long, FreedBlock> freedBlocks(HostProcess process) {
-        return freedBlocks.computeIfAbsent(process.pid(), k -> new java.util.LinkedHashMap<>() {
+        return freedBlocks.computeIfAbsent(process.pid(), k -> new LinkedHashMap<>() {
             private static final long serialVersionUID = 1L;
 
             @Override
@@ -126,7 +128,7 @@ public final class ProgramChecks implements HostListener {
             if (allocation.kind() == DeviceAllocation.Kind.POOL_RESERVE) {
                 // its pool hands it out again or releases it: the program's free of it is over
                 freedBlocks(process).remove(allocation.address());
-            } else if (allocation.kind() != DeviceAllocation.Kind.VARIABLE) {
+            } else if (allocation.kind() != DeviceAllocation.Kind.VARIABLE && allocation.kind() != DeviceAllocation.Kind.CONDITION) {
                 freedBlocks(process).put(allocation.address(), new FreedBlock(name(allocation, at), allocation.size()));
             }
         }
@@ -178,8 +180,9 @@ public final class ProgramChecks implements HostListener {
         MemoryChecker c = checker(process);
         if (c != null && process.pid() >= 0) {
             for (DeviceAllocation a : process.allocations()) {
-                if (a.kind() == DeviceAllocation.Kind.VARIABLE || a.kind() == DeviceAllocation.Kind.POOL_RESERVE) {
-                    continue; // a module's, or a pool's reserve that the program freed
+                if (a.kind() == DeviceAllocation.Kind.VARIABLE || a.kind() == DeviceAllocation.Kind.POOL_RESERVE
+                        || a.kind() == DeviceAllocation.Kind.CONDITION) {
+                    continue; // a module's, a pool's reserve that the program freed, or the runtime's own
                 }
                 CallSite at;
                 synchronized (this) {

@@ -458,6 +458,7 @@ final class RuntimeConnection implements HostProcess, Runnable {
             case 3, 5 -> DeviceAllocation.Kind.POOL; // a device pool's block, a managed pool's block
             case 4 -> DeviceAllocation.Kind.GRAPH;
             case 6 -> DeviceAllocation.Kind.ARRAY;
+            case 8 -> DeviceAllocation.Kind.CONDITION;
             default -> throw new ProtocolException(type + " of kind " + kind);
         };
     }

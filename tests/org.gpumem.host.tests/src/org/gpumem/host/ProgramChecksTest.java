@@ -121,7 +121,7 @@ class ProgramChecksTest {
     @ParameterizedTest
     @ValueSource(strings = {"vector_add", "reduction", "scan_lookback", "convolution", "managed", "matrix_mul", "mempool",
             "streams_events", "graphs", "arrays", "cooperative", "textures", "driver_entry", "host_register", "managed_advise",
-            "device_printf", "expressions", "rdc", "matrix_mul.G", "graphs.G", "mempool.G"})
+            "device_printf", "expressions", "rdc", "matrix_mul.G", "graphs.G", "mempool.G", "graph_conditional"})
     void correctProgramsGiveNoFinding(String program) throws Exception {
         assertEquals("", formatted(check(program)));
     }

@@ -9,8 +9,8 @@ import org.gpumem.sim.TextureTable;
 
 /**
  * Reads the runtime's texture and surface object messages (TEXTURE_CREATE, TEXTURE_DESTROY,
- * PROTOCOL.md) and its descriptions of CUDA arrays (ARRAY_DESCRIBE) into the process's device's {@link TextureTable}, whose handles the runtime hands
- * to the program.
+ * PROTOCOL.md) into the process's device's {@link TextureTable}, whose handles the runtime hands
+ * to the program, and its descriptions of CUDA arrays (ARRAY_DESCRIBE).
  */
 public final class TextureObjects {
     /** Levels a resource may have: a full mipmap chain of the largest extent CUDA allows. */
@@ -29,10 +29,7 @@ public final class TextureObjects {
         if (n < 1 || n > MAX_LEVELS || resourceType < 0 || resourceType > 3) {
             throw new ProtocolException("TEXTURE_CREATE of resource type " + resourceType + " with " + n + " levels");
         }
-        List<TextureObject.Level> levels = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            levels.add(new TextureObject.Level(r.u64(), r.u64(), r.u64(), r.u64(), r.u64(), r.u64()));
-        }
+        List<TextureObject.Level> levels = levels(r, n);
         int arrayFlags = r.u32();
         int[] modes = {r.u32(), r.u32(), r.u32()};
         int filter = r.u32();
@@ -75,10 +72,7 @@ public final class TextureObjects {
             throw new ProtocolException("ARRAY_DESCRIBE of " + bytes + " bytes, channel kind " + channelKind + ", " + n
                     + " levels");
         }
-        List<TextureObject.Level> levels = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            levels.add(new TextureObject.Level(r.u64(), r.u64(), r.u64(), r.u64(), r.u64(), r.u64()));
-        }
+        List<TextureObject.Level> levels = levels(r, n);
         r.end();
         return new TextureArray(address, bytes, bits, channelKind, width, height, depth, flags, levels);
     }
@@ -97,6 +91,15 @@ public final class TextureObjects {
             throw new ProtocolException(r.type() + " of object kind " + kind);
         }
         return kind == 1;
+    }
+
+    /** Reads n levels (address, extent in elements, row and slice pitch), as TEXTURE_CREATE and ARRAY_DESCRIBE carry them. */
+    private static List<TextureObject.Level> levels(MessageReader r, int n) throws ProtocolException {
+        List<TextureObject.Level> levels = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            levels.add(new TextureObject.Level(r.u64(), r.u64(), r.u64(), r.u64(), r.u64(), r.u64()));
+        }
+        return levels;
     }
 
     private static float f32(MessageReader r) throws ProtocolException {
