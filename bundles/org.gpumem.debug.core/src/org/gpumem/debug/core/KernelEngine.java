@@ -742,12 +742,8 @@ public final class KernelEngine {
         } catch (ExpressionException e) {
             throw e.position() < 0 ? e : new ExpressionException(e.position() + skipped, e.detail());
         }
-        if (textureObjectType(v.type()) && v.bytes() != null) {
-            TextureMemory texture = textureMemory(unsigned(v.bytes(), 8), lane);
-            if (texture == null) {
-                throw new ExpressionException(skipped, "'" + expression.strip() + "' is " + v.typeName() + " "
-                        + unsigned(v.bytes(), 8) + ", which names no texture or surface object of the device");
-            }
+        TextureMemory texture = texture(v, expression, skipped, lane);
+        if (texture != null) {
             if (space != null && !space.equals(texture.memory().space())) {
                 throw new ExpressionException(0, space + " does not reach the " + texture.resource() + " of "
                         + (texture.surface() ? "surface" : "texture") + " object " + texture.handle() + " (it is in "
@@ -791,7 +787,7 @@ public final class KernelEngine {
 
     /**
      * Whether {@code type} is, through typedefs and qualifiers, CUDA's texture or surface object
-     * handle, whose {@link #memoryReference} is the memory the object reads ({@link #textureMemory}).
+     * handle, whose {@link #memoryReference} is the memory the object reads ({@link #textureMemory(String, LaneId, int)}).
      */
     public static boolean textureObjectType(DwarfType type) {
         for (DwarfType t = type; ; ) {
@@ -809,17 +805,31 @@ public final class KernelEngine {
     }
 
     /**
-     * What texture or surface object {@code handle} of the launch's device reads and writes, as
-     * {@code lane} sees it: a CUDA array in the texture space ({@link SimulatorTarget#TEXTURE}, at
-     * its device address, gpumem's linear layout), linear or pitched memory in the global space;
-     * null when the device has no such object.
+     * What the texture or surface object {@code expression} evaluates to in {@code lane}, frame
+     * {@code level}, reads and writes, as the lane sees it: a CUDA array in the texture space
+     * ({@link SimulatorTarget#TEXTURE}, at its device address, gpumem's linear layout), linear or
+     * pitched memory in the global space; null when the value is no texture or surface object
+     * ({@link #textureObjectType}) or its bytes are not read.
+     *
+     * @throws ExpressionException when the expression cannot be evaluated, or its handle names no
+     *         texture or surface object of the device
      */
     @ConfinedToSession
-    public TextureMemory textureMemory(long handle, LaneId lane) {
+    public TextureMemory textureMemory(String expression, LaneId lane, int level) {
         confined();
+        return texture(evaluate(expression, lane, level), expression, 0, lane);
+    }
+
+    /** {@link #textureMemory(String, LaneId, int)} of {@code v}, the value of {@code expression} found at column {@code position}. */
+    private TextureMemory texture(ExpressionValue v, String expression, int position, LaneId lane) {
+        if (!textureObjectType(v.type()) || v.bytes() == null) {
+            return null;
+        }
+        long handle = unsigned(v.bytes(), 8);
         TextureObject o = launch.module().device().textures().get(handle);
         if (o == null) {
-            return null;
+            throw new ExpressionException(position, "'" + expression.strip() + "' is " + v.typeName() + " " + handle
+                    + ", which names no texture or surface object of the device");
         }
         TextureObject.Level base = o.levels().get(0);
         int bits = o.channelBits()[0];

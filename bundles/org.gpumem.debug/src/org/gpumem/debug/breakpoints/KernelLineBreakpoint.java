@@ -1,13 +1,12 @@
 package org.gpumem.debug.breakpoints;
 
 import java.util.Locale;
+import java.util.Map;
 
 import org.eclipse.core.resources.IMarker;
 import org.eclipse.core.resources.IResource;
-import org.eclipse.core.resources.IWorkspaceRunnable;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IPath;
-import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.model.LineBreakpoint;
 import org.gpumem.debug.KernelDebugIds;
 
@@ -39,18 +38,8 @@ public final class KernelLineBreakpoint extends LineBreakpoint {
      * @throws CoreException if the marker cannot be created
      */
     public KernelLineBreakpoint(IResource file, int line) throws CoreException {
-        IWorkspaceRunnable create = monitor -> {
-            IMarker marker = file.createMarker(KernelDebugIds.LINE_BREAKPOINT_MARKER);
-            setMarker(marker);
-            marker.setAttribute(IMarker.LINE_NUMBER, line);
-            marker.setAttribute(IMarker.MESSAGE, "Kernel breakpoint: " + file.getName() + " [line: " + line + "]");
-            setEnabled(true);
-            setPersisted(true);
-            setRegistered(false);
-            marker.setAttribute(ID, getModelIdentifier());
-        };
-        run(getMarkerRule(file), create);
-        DebugPlugin.getDefault().getBreakpointManager().addBreakpoint(this);
+        BreakpointMarkers.create(this, file, KernelDebugIds.LINE_BREAKPOINT_MARKER, Map.of(IMarker.LINE_NUMBER, line,
+                IMarker.MESSAGE, "Kernel breakpoint: " + file.getName() + " [line: " + line + "]"));
     }
 
     /** The condition, or null when the breakpoint has none. */

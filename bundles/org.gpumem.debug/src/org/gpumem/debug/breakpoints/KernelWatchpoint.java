@@ -1,14 +1,12 @@
 package org.gpumem.debug.breakpoints;
 
+import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
 import org.eclipse.core.resources.IMarker;
-import org.eclipse.core.resources.IResource;
-import org.eclipse.core.resources.IWorkspaceRunnable;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
-import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.model.Breakpoint;
 import org.eclipse.debug.core.model.IWatchpoint;
 import org.gpumem.debug.KernelDebugIds;
@@ -89,29 +87,19 @@ public final class KernelWatchpoint extends Breakpoint implements IWatchpoint {
 
     private void create(Map<String, Object> range, String expression, int level, WatchpointSpec.Kind kind, LaneId context,
             boolean everyContext) throws CoreException {
-        IResource root = ResourcesPlugin.getWorkspace().getRoot();
-        IWorkspaceRunnable create = monitor -> {
-            IMarker marker = root.createMarker(KernelDebugIds.WATCHPOINT_MARKER);
-            setMarker(marker);
-            marker.setAttributes(range);
-            if (expression != null) {
-                marker.setAttribute(EXPRESSION, expression.strip());
-            }
-            marker.setAttribute(LEVEL, level);
-            marker.setAttribute(READS, kind != WatchpointSpec.Kind.WRITE);
-            marker.setAttribute(WRITES, kind != WatchpointSpec.Kind.READ);
-            Dim3 cta = context.cta();
-            marker.setAttribute(CTA, cta.x() + "," + cta.y() + "," + cta.z());
-            marker.setAttribute(WARP, context.warp().warp());
-            marker.setAttribute(LANE, context.lane());
-            marker.setAttribute(EVERY_CONTEXT, everyContext);
-            setEnabled(true);
-            setPersisted(true);
-            setRegistered(false);
-            marker.setAttribute(ID, getModelIdentifier());
-        };
-        run(getMarkerRule(root), create);
-        DebugPlugin.getDefault().getBreakpointManager().addBreakpoint(this);
+        Map<String, Object> attributes = new LinkedHashMap<>(range);
+        if (expression != null) {
+            attributes.put(EXPRESSION, expression.strip());
+        }
+        attributes.put(LEVEL, level);
+        attributes.put(READS, kind != WatchpointSpec.Kind.WRITE);
+        attributes.put(WRITES, kind != WatchpointSpec.Kind.READ);
+        Dim3 cta = context.cta();
+        attributes.put(CTA, cta.x() + "," + cta.y() + "," + cta.z());
+        attributes.put(WARP, context.warp().warp());
+        attributes.put(LANE, context.lane());
+        attributes.put(EVERY_CONTEXT, everyContext);
+        BreakpointMarkers.create(this, ResourcesPlugin.getWorkspace().getRoot(), KernelDebugIds.WATCHPOINT_MARKER, attributes);
     }
 
     @Override

@@ -407,9 +407,7 @@ public final class KernelDebugTarget extends KernelDebugElement
         if (stop.finding() != null) {
             // the finding as the report prints it, so that the console says why the kernel stopped
             StringBuilder text = new StringBuilder("gpumem: stopped at the first memory check finding:\n");
-            for (String line : stop.finding().format().split("\n")) {
-                text.append(Findings.PREFIX).append(line).append(System.lineSeparator());
-            }
+            Findings.print(stop.finding(), line -> text.append(line).append(System.lineSeparator()));
             process.appendOutput(text.toString());
         }
         if (stop.watch() != null) {

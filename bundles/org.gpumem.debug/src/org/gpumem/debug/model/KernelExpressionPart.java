@@ -12,15 +12,18 @@ import org.gpumem.debug.core.expr.ExpressionValue;
  */
 public final class KernelExpressionPart extends KernelDebugElement implements IVariable {
     private final ExpressionValue.Part part;
+    /** One value, whose own parts are then made once however often the view asks. */
+    private final KernelExpressionValue value;
 
     KernelExpressionPart(KernelDebugTarget target, ExpressionValue.Part part) {
         super(target);
         this.part = part;
+        this.value = new KernelExpressionValue(target, part.value());
     }
 
     @Override
     public IValue getValue() {
-        return new KernelExpressionValue(kernelTarget(), part.value());
+        return value;
     }
 
     @Override

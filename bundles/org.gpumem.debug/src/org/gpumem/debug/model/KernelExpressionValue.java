@@ -11,6 +11,8 @@ import org.gpumem.debug.core.expr.ExpressionValue;
  */
 public final class KernelExpressionValue extends KernelDebugElement implements IValue {
     private final ExpressionValue value;
+    /** The child rows, made on the first ask (the view asks hasVariables, then getVariables). */
+    private volatile IVariable[] parts;
 
     KernelExpressionValue(KernelDebugTarget target, ExpressionValue value) {
         super(target);
@@ -40,11 +42,16 @@ public final class KernelExpressionValue extends KernelDebugElement implements I
     /** The members of a struct or union, the elements of an array ({@link ExpressionValue#parts()}). */
     @Override
     public IVariable[] getVariables() {
-        return value.parts().stream().map(p -> new KernelExpressionPart(kernelTarget(), p)).toArray(IVariable[]::new);
+        IVariable[] p = parts;
+        if (p == null) {
+            p = value.parts().stream().map(part -> new KernelExpressionPart(kernelTarget(), part)).toArray(IVariable[]::new);
+            parts = p;
+        }
+        return p;
     }
 
     @Override
     public boolean hasVariables() {
-        return !value.parts().isEmpty();
+        return getVariables().length > 0;
     }
 }

@@ -25,9 +25,7 @@ public final class Findings {
             checker.finish();
             all.addAll(checker.findings());
             for (Finding f : checker.findings()) {
-                for (String line : f.format().split("\n")) {
-                    out.accept(PREFIX + line);
-                }
+                print(f, out);
                 out.accept(PREFIX.trim());
             }
             for (String note : checker.notes()) {
@@ -36,6 +34,13 @@ public final class Findings {
         }
         out.accept(PREFIX + "gpumem: " + summary(all));
         return all;
+    }
+
+    /** Prints {@code finding} as the report does, one line at a time to {@code out}, each line {@link #PREFIX}ed. */
+    public static void print(Finding finding, Consumer<String> out) {
+        for (String line : finding.format().split("\n")) {
+            out.accept(PREFIX + line);
+        }
     }
 
     /** {@code 3 errors (racecheck 2, initcheck 1)}, or {@code 0 errors}: distinct findings by tool, in tool order. */

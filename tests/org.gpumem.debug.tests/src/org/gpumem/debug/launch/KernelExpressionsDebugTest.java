@@ -4,15 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.debug.core.DebugEvent;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunch;
-import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.debug.core.model.IDebugElement;
 import org.eclipse.debug.core.model.IWatchExpression;
 import org.gpumem.debug.breakpoints.KernelLineBreakpoint;
@@ -35,24 +32,6 @@ class KernelExpressionsDebugTest extends KernelLaunchFixture {
     @AfterEach
     void removeWatches() {
         DebugPlugin.getDefault().getExpressionManager().removeExpressions(watches.toArray(new IWatchExpression[0]));
-    }
-
-    /** The 1-based line of expressions.cu that contains {@code text}. */
-    private static int lineOf(String text) throws Exception {
-        List<String> lines = Files.readAllLines(KERNELS.resolve("expressions.cu"));
-        for (int i = 0; i < lines.size(); i++) {
-            if (lines.get(i).contains(text)) {
-                return i + 1;
-            }
-        }
-        throw new AssertionError(text + " not in expressions.cu");
-    }
-
-    private ILaunch launch() throws Exception {
-        return configuration("expressions.G.ptx", "expressions",
-                "[{\"buffer\":\"in\",\"type\":\"f32\",\"count\":128,\"init\":{\"iota\":-70}},"
-                        + "{\"buffer\":\"out\",\"type\":\"s32\",\"count\":128},{\"s32\":128}]", 2)
-                .launch(ILaunchManager.DEBUG_MODE, new NullProgressMonitor());
     }
 
     /** A watch expression of the platform's expression manager evaluated in {@code context}: its value, or its error. */
@@ -78,11 +57,11 @@ class KernelExpressionsDebugTest extends KernelLaunchFixture {
 
     @Test
     void aConditionStopsInTheLaneWhereItHoldsAndWatchExpressionsShowThatLanesValues() throws Exception {
-        KernelLineBreakpoint b = breakpoint("expressions.cu", lineOf("int sum = stage"));
+        KernelLineBreakpoint b = breakpoint("expressions.cu", expressionsLine("int sum = stage"));
         b.setCondition("threadIdx.x == 37 && blockIdx.x == 1");
         assertEquals("threadIdx.x == 37 && blockIdx.x == 1", b.getCondition());
         DebugEventRecorder.Pending hit = events.expect(e -> threadSuspended(e, DebugEvent.BREAKPOINT));
-        ILaunch launch = launch();
+        ILaunch launch = launchExpressions();
         WarpThread thread = (WarpThread) hit.await("the conditional breakpoint").getSource();
         KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
         // thread 37 of CTA 1 is lane 5 of warp 1; the stop focuses it
@@ -111,7 +90,7 @@ class KernelExpressionsDebugTest extends KernelLaunchFixture {
         List<WarpId> order = new ArrayList<>();
         DebugEventRecorder.Pending next = events.expect(e -> threadSuspended(e, DebugEvent.BREAKPOINT)
                 || e.getKind() == DebugEvent.TERMINATE && e.getSource() instanceof KernelDebugTarget);
-        launch();
+        launchExpressions();
         while (true) {
             DebugEvent e = next.await("a stop or the end");
             if (e.getKind() == DebugEvent.TERMINATE) {
@@ -129,7 +108,7 @@ class KernelExpressionsDebugTest extends KernelLaunchFixture {
 
     @Test
     void aHitCountStopsFromThatReachOnAndWatchExpressionsFollowEachStop() throws Exception {
-        int line = lineOf("int sum = stage");
+        int line = expressionsLine("int sum = stage");
         List<WarpId> order = stopsAt(line);
         assertEquals(4, order.size(), "two warps in each of two CTAs reach the line once: " + order);
 
@@ -137,7 +116,7 @@ class KernelExpressionsDebugTest extends KernelLaunchFixture {
         b.setHitCount(3);
         assertEquals(3, b.getHitCount());
         DebugEventRecorder.Pending third = events.expect(e -> threadSuspended(e, DebugEvent.BREAKPOINT));
-        ILaunch launch = launch();
+        ILaunch launch = launchExpressions();
         WarpThread thread = (WarpThread) third.await("the third reach").getSource();
         assertEquals(order.get(2), thread.warpId());
         IWatchExpression w = DebugPlugin.getDefault().getExpressionManager().newWatchExpression("blockIdx.x * blockDim.x + threadIdx.x");

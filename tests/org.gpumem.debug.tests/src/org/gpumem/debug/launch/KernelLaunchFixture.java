@@ -2,6 +2,7 @@ package org.gpumem.debug.launch;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.UUID;
@@ -115,6 +116,25 @@ abstract class KernelLaunchFixture {
         KernelLaunchAttributes.useFields(wc, KERNELS.resolve(module).toString(), kernel, "[" + grid + "]", "[" + BLOCK + "]",
                 0, "sm_90", args, List.of("out"));
         return wc;
+    }
+
+    /** The 1-based line of the fixture expressions.cu that contains {@code text}. */
+    static int expressionsLine(String text) throws Exception {
+        List<String> lines = Files.readAllLines(KERNELS.resolve("expressions.cu"));
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains(text)) {
+                return i + 1;
+            }
+        }
+        throw new AssertionError(text + " not in expressions.cu");
+    }
+
+    /** A debug launch of expressions.cu (-G PTX) in two CTAs of {@link #BLOCK} threads with in[i] = i - 70. */
+    static ILaunch launchExpressions() throws Exception {
+        return configuration("expressions.G.ptx", "expressions",
+                "[{\"buffer\":\"in\",\"type\":\"f32\",\"count\":128,\"init\":{\"iota\":-70}},"
+                        + "{\"buffer\":\"out\",\"type\":\"s32\",\"count\":128},{\"s32\":128}]", 2)
+                .launch(ILaunchManager.DEBUG_MODE, new NullProgressMonitor());
     }
 
     /** A debug launch of local_array's kernel, suspended by a breakpoint inside its copy loop. */

@@ -4,15 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.debug.core.DebugEvent;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunch;
-import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.debug.core.model.IBreakpoint;
 import org.eclipse.debug.core.model.IWatchExpression;
 import org.gpumem.debug.breakpoints.KernelWatchpoint;
@@ -34,23 +31,6 @@ import org.junit.jupiter.api.Test;
  */
 class KernelWatchpointDebugTest extends KernelLaunchFixture {
 
-    private static int lineOf(String text) throws Exception {
-        List<String> lines = Files.readAllLines(KERNELS.resolve("expressions.cu"));
-        for (int i = 0; i < lines.size(); i++) {
-            if (lines.get(i).contains(text)) {
-                return i + 1;
-            }
-        }
-        throw new AssertionError(text + " not in expressions.cu");
-    }
-
-    private ILaunch launch() throws Exception {
-        return configuration("expressions.G.ptx", "expressions",
-                "[{\"buffer\":\"in\",\"type\":\"f32\",\"count\":128,\"init\":{\"iota\":-70}},"
-                        + "{\"buffer\":\"out\",\"type\":\"s32\",\"count\":128},{\"s32\":128}]", 2)
-                .launch(ILaunchManager.DEBUG_MODE, new NullProgressMonitor());
-    }
-
     /** Thread {@code t} of CTA {@code cta} as a lane (blocks of 64 threads, warps of 32). */
     private static LaneId thread(int cta, int t) {
         return new LaneId(new WarpId(new Dim3(cta, 0, 0), t / 32), t % 32);
@@ -64,7 +44,7 @@ class KernelWatchpointDebugTest extends KernelLaunchFixture {
     void aWriteWatchpointOnASharedElementStopsAtTheWritingLineInTheWritingLane() throws Exception {
         KernelWatchpoint w = new KernelWatchpoint("stage[5]", 0, WatchpointSpec.Kind.WRITE, thread(1, 0), false);
         DebugEventRecorder.Pending hit = events.expect(e -> threadSuspended(e, DebugEvent.BREAKPOINT) || ended(e));
-        ILaunch launch = launch();
+        ILaunch launch = launchExpressions();
         DebugEvent stop = hit.await("the watchpoint");
         WarpThread thread = (WarpThread) stop.getSource();
         KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
@@ -79,7 +59,7 @@ class KernelWatchpointDebugTest extends KernelLaunchFixture {
         assertArrayEquals(new IBreakpoint[] {w}, thread.getBreakpoints());
 
         WatchHit caught = target.lastStop().watch();
-        assertEquals(lineOf("stage[threadIdx.x] = gid - 20"), caught.source().line());
+        assertEquals(expressionsLine("stage[threadIdx.x] = gid - 20"), caught.source().line());
         assertEquals("0", caught.formatBefore(), "shared memory starts zeroed");
         assertEquals(Integer.toString(gid - 20), caught.formatAfter());
         assertTrue(thread.getName().contains("old = 0, new = " + (gid - 20)), thread.getName());
@@ -119,7 +99,7 @@ class KernelWatchpointDebugTest extends KernelLaunchFixture {
         }
         List<String> seen = new ArrayList<>();
         DebugEventRecorder.Pending next = events.expect(e -> threadSuspended(e, DebugEvent.BREAKPOINT) || ended(e));
-        ILaunch launch = launch();
+        ILaunch launch = launchExpressions();
         KernelDebugTarget target = (KernelDebugTarget) launch.getDebugTarget();
         while (true) {
             DebugEvent e = next.await("a stop or the end");
@@ -130,7 +110,7 @@ class KernelWatchpointDebugTest extends KernelLaunchFixture {
             WatchHit caught = target.lastStop().watch();
             assertEquals(lane, caught.lane(), "only lane 3 of CTA 0's window is watched");
             assertEquals(lane, target.focus().current().lane());
-            assertEquals(lineOf("window[k] = gid * 10 + k"), caught.source().line());
+            assertEquals(expressionsLine("window[k] = gid * 10 + k"), caught.source().line());
             seen.add(caught.formatBefore() + " -> " + caught.formatAfter());
             next = events.expect(x -> threadSuspended(x, DebugEvent.BREAKPOINT) || ended(x));
             thread.resume();
@@ -152,7 +132,7 @@ class KernelWatchpointDebugTest extends KernelLaunchFixture {
         KernelWatchpoint w = new KernelWatchpoint("stage[5]", 0, WatchpointSpec.Kind.WRITE, thread(0, 0), true);
         w.setEnabled(false);
         DebugEventRecorder.Pending next = events.expect(e -> threadSuspended(e, DebugEvent.BREAKPOINT) || ended(e));
-        launch();
+        launchExpressions();
         assertTrue(ended(next.await("the end")), "a disabled watchpoint does not stop the kernel");
     }
 }

@@ -18,6 +18,7 @@ import org.gpumem.debug.core.StopMemoryState;
 import org.gpumem.debug.core.TextureMemory;
 import org.gpumem.debug.core.VariableValue;
 import org.gpumem.debug.core.WarpStatus;
+import org.gpumem.debug.core.expr.ExpressionException;
 import org.gpumem.model.AddressSpace;
 import org.gpumem.model.Context;
 import org.gpumem.model.InterleavedAccess;
@@ -141,19 +142,23 @@ final class StopReport {
         LaneId at = new LaneId(w.id(), lane);
         int level = w.frames().get(0).level();
         for (VariableValue v : variables.values()) {
-            if (v.bytes() == null || v.bytes().length != 8 || v.problem() != null
-                    || !KernelEngine.textureObjectType(engine.evaluate(v.name(), at, level).type())) {
+            // a handle is 8 bytes: no other variable can be one
+            if (v.bytes() == null || v.bytes().length != 8 || v.problem() != null) {
                 continue;
             }
-            long handle = ByteBuffer.wrap(v.bytes()).order(ByteOrder.LITTLE_ENDIAN).getLong();
-            TextureMemory t = engine.textureMemory(handle, at);
+            TextureMemory t;
+            try {
+                t = engine.textureMemory(v.name(), at, level);
+            } catch (ExpressionException e) {
+                out.printf("%n%s%n", e.detail());
+                continue;
+            }
             if (t == null) {
-                out.printf("%n%s = %d names no texture or surface object of the device%n", v.name(), handle);
                 continue;
             }
             int length = (int) Math.min(SHOWN_BYTES, t.bytes());
             out.printf("%n%s, %s object %d, reads the %s (first %d bytes):%n", v.name(), t.surface() ? "surface" : "texture",
-                    handle, t.resource(), length);
+                    t.handle(), t.resource(), length);
             AddressSpace space = stop.space(t.memory().space());
             Context context = Contexts.ancestor(stop.context(Scope.LANE, at), space.getScope());
             dump(out, space.getName(), t.memory().offset(), read(context, space, t.memory().offset(), length), t.element());

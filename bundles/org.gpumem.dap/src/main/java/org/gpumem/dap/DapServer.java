@@ -1225,11 +1225,11 @@ public final class DapServer implements GpumemDebugServer {
             at = evalPlace(args.getFrameId());
             expression = args.getName();
         }
-        DataBreakpointInfoResponse r = new DataBreakpointInfoResponse();
         WatchpointSpec spec;
         try {
             spec = at.session().watchpoint(expression, at.lane(), at.level(), WatchpointSpec.Kind.WRITE);
         } catch (ExpressionException e) {
+            DataBreakpointInfoResponse r = new DataBreakpointInfoResponse();
             r.setDescription(e.getMessage());
             return CompletableFuture.completedFuture(r);
         } catch (NotStoppedException e) {
@@ -1245,11 +1245,12 @@ public final class DapServer implements GpumemDebugServer {
      */
     private DataBreakpointInfoResponse addressDataBreakpointInfo(String reference, Integer bytes) {
         Place p = place(reference, 0);
-        DataBreakpointInfoResponse r = new DataBreakpointInfoResponse();
         try {
             return dataBreakpointInfo(p.session(), p.session().watchpoint(p.space().getName(), p.offset(),
                     bytes == null ? 1 : bytes, p.lane(), WatchpointSpec.Kind.WRITE));
         } catch (ExpressionException e) {
+            // no data id: the description says why the bytes cannot be watched
+            DataBreakpointInfoResponse r = new DataBreakpointInfoResponse();
             r.setDescription(e.getMessage());
             return r;
         } catch (NotStoppedException e) {
