@@ -1,5 +1,8 @@
 package org.gpumem.ui;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
@@ -24,8 +27,10 @@ import org.eclipse.debug.core.model.IBreakpoint;
 import org.eclipse.debug.core.model.IThread;
 import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.swt.widgets.Control;
+import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.ide.IDE;
 import org.gpumem.debug.KernelDebugIds;
 import org.gpumem.debug.breakpoints.KernelLineBreakpoint;
 import org.gpumem.debug.launch.KernelLaunchAttributes;
@@ -33,6 +38,7 @@ import org.gpumem.debug.launch.KernelProcess;
 import org.gpumem.debug.model.PtxStackFrame;
 import org.gpumem.debug.model.WarpThread;
 import org.gpumem.ui.session.GpuMemorySession;
+import org.gpumem.ui.source.KernelSourceEditor;
 
 /**
  * Debug launches of local_array.cu's kernel for UI tests: a fresh workspace project with the
@@ -150,6 +156,27 @@ public final class KernelDebugging {
                         + "}]",
                 List.of("out"));
         return wc;
+    }
+
+    /** A kernel frame the views show, and its source open in the Kernel Source Editor. */
+    public record StoppedSource(PtxStackFrame frame, KernelSourceEditor editor) {
+    }
+
+    /**
+     * Launches {@link #expressions} to its breakpoint at {@code out[gid] = sum + mode} in thread
+     * {@code thread} of CTA 0, makes the stopped frame (that thread's lane) the views' frame and
+     * opens expressions.cu, which the Kernel Source Editor edits.
+     */
+    public StoppedSource stopInExpressions(String name, int thread) throws Exception {
+        ILaunchConfigurationWorkingCopy wc = expressions(name, "out[gid] = sum + mode", "blockIdx.x == 0 && threadIdx.x == " + thread);
+        IFile file = project.getFile("expressions.cu");
+        gpuMemoryPerspective();
+        launchToBreakpoint(wc, "the conditional breakpoint");
+        PtxStackFrame frame = selectedFrame();
+        assertEquals(thread, frame.lane());
+        GpuMemorySession.get().showFrame(frame);
+        IEditorPart editor = IDE.openEditor(gpuMemoryPerspective(), file);
+        return new StoppedSource(frame, assertInstanceOf(KernelSourceEditor.class, editor));
     }
 
     /** Launches {@code wc} in debug mode and returns the warp that stopped at the breakpoint. */

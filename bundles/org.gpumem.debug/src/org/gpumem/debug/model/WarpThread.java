@@ -1,7 +1,6 @@
 package org.gpumem.debug.model;
 
 import org.gpumem.debug.core.CudaFocus;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -190,8 +189,9 @@ public final class WarpThread extends KernelDebugElement implements IThread {
         StringBuilder sb = new StringBuilder(f.kind().tool().cliName()).append(": ").append(f.kind().description());
         Access a = f.access();
         if (a != null) {
-            sb.append(" at ").append(a.source() != null && a.source().line() > 0
-                    ? Path.of(a.source().file()).getFileName() + ":" + a.source().line() : "PTX line " + a.ptxLine());
+            if (!a.briefWhere().isEmpty()) {
+                sb.append(" at ").append(a.briefWhere());
+            }
             if (a.lane() >= 0) {
                 sb.append(", lane ").append(a.lane());
             }

@@ -1,5 +1,7 @@
 package org.gpumem.sim.check;
 
+import java.nio.file.Path;
+
 import org.gpumem.sim.Dim3;
 import org.gpumem.sim.SourceLocation;
 
@@ -43,6 +45,18 @@ public record Access(Operation operation, Dim3 cta, int warp, int lane, Dim3 thr
             return ptxLine >= 0 ? source + " (PTX line " + ptxLine + ")" : source.file() + ":" + source.line();
         }
         return ptxLine >= 0 ? "PTX line " + ptxLine : function;
+    }
+
+    /**
+     * Where the access is, briefly, as a view's column or a thread's label shows it: the source
+     * file's name and line ({@code checks.cu:16}), else the PTX line, else empty.
+     */
+    public String briefWhere() {
+        if (source != null && source.line() > 0) {
+            Path name = Path.of(source.file()).getFileName();
+            return (name == null ? source.file() : name.toString()) + ":" + source.line();
+        }
+        return ptxLine >= 0 ? "PTX line " + ptxLine : "";
     }
 
     /** The thread's context: CTA, warp, lane and thread index. */

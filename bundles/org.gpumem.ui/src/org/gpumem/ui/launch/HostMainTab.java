@@ -14,7 +14,6 @@ import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Text;
 import org.gpumem.debug.launch.HostLaunchAttributes;
-import org.gpumem.debug.launch.KernelLaunchAttributes;
 
 /**
  * The CUDA program to run: executable (built with {@code nvcc -cudart shared}), arguments,
@@ -112,6 +111,12 @@ final class HostMainTab extends AbstractLaunchConfigurationTab {
     public void initializeFrom(ILaunchConfiguration configuration) {
         initializing = true;
         try {
+            // first: when the other fields cannot be read, the boxes still show this configuration
+            checks.show(configuration, HostLaunchAttributes.CHECKS, HostLaunchAttributes.STOP_AT_FINDING);
+        } catch (CoreException e) {
+            setErrorMessage(e.getStatus().getMessage());
+        }
+        try {
             program.setText(configuration.getAttribute(HostLaunchAttributes.PROGRAM, ""));
             arguments.setText(configuration.getAttribute(HostLaunchAttributes.ARGUMENTS, ""));
             workingDirectory.setText(configuration.getAttribute(HostLaunchAttributes.WORKING_DIRECTORY, ""));
@@ -119,8 +124,6 @@ final class HostMainTab extends AbstractLaunchConfigurationTab {
             budget.setText(configuration.getAttribute(HostLaunchAttributes.BUDGET, ""));
             // an absent limit shows empty with the default as the hint, and stays absent when applied
             timeout.setText(configuration.getAttribute(HostLaunchAttributes.TIMEOUT_SECONDS, ""));
-            checks.show(KernelLaunchAttributes.checks(configuration, HostLaunchAttributes.CHECKS),
-                    KernelLaunchAttributes.stopAtFinding(configuration, HostLaunchAttributes.STOP_AT_FINDING));
         } catch (CoreException e) {
             setErrorMessage(e.getStatus().getMessage());
         } finally {
@@ -135,8 +138,7 @@ final class HostMainTab extends AbstractLaunchConfigurationTab {
                 device.getText().trim(), budget.getText().trim());
         String limit = timeout.getText().trim();
         configuration.setAttribute(HostLaunchAttributes.TIMEOUT_SECONDS, limit.isEmpty() ? null : limit);
-        KernelLaunchAttributes.setChecks(configuration, HostLaunchAttributes.CHECKS, checks.selected());
-        KernelLaunchAttributes.setStopAtFinding(configuration, HostLaunchAttributes.STOP_AT_FINDING, checks.stopAtFinding());
+        checks.apply(configuration, HostLaunchAttributes.CHECKS, HostLaunchAttributes.STOP_AT_FINDING);
     }
 
     @Override

@@ -149,6 +149,12 @@ final class KernelMainTab extends AbstractLaunchConfigurationTab {
         setErrorMessage(null);
         initializing = true;
         try {
+            // first: when the other fields cannot be read, the boxes still show this configuration
+            checks.show(configuration, KernelLaunchAttributes.CHECKS, KernelLaunchAttributes.STOP_AT_FINDING);
+        } catch (CoreException e) {
+            setErrorMessage(e.getStatus().getMessage());
+        }
+        try {
             String file = configuration.getAttribute(KernelLaunchAttributes.LAUNCH_FILE, "");
             useFile.setSelection(!file.isBlank());
             launchFile.setText(file);
@@ -168,8 +174,6 @@ final class KernelMainTab extends AbstractLaunchConfigurationTab {
             if (!file.isBlank()) {
                 readFile(configuration);
             }
-            checks.show(KernelLaunchAttributes.checks(configuration),
-                    KernelLaunchAttributes.stopAtFinding(configuration, KernelLaunchAttributes.STOP_AT_FINDING));
         } catch (CoreException e) {
             setErrorMessage(e.getStatus().getMessage());
         } finally {
@@ -236,8 +240,7 @@ final class KernelMainTab extends AbstractLaunchConfigurationTab {
 
     @Override
     public void performApply(ILaunchConfigurationWorkingCopy configuration) {
-        KernelLaunchAttributes.setChecks(configuration, KernelLaunchAttributes.CHECKS, checks.selected());
-        KernelLaunchAttributes.setStopAtFinding(configuration, KernelLaunchAttributes.STOP_AT_FINDING, checks.stopAtFinding());
+        checks.apply(configuration, KernelLaunchAttributes.CHECKS, KernelLaunchAttributes.STOP_AT_FINDING);
         if (useFile.getSelection()) {
             KernelLaunchAttributes.useLaunchFile(configuration, launchFile.getText().trim());
             if (fileValues == null) {

@@ -39,7 +39,8 @@ public final class KernelSourceEditor extends TextEditor {
      * {@link IFileStore}, as the launches' source locator finds them) in this editor with line
      * {@code line} (1-based; none when below 1) selected; null when {@code file} is neither.
      *
-     * @throws BadLocationException when the file has no such line
+     * @throws BadLocationException when the file has no such line (the editor stays open); its
+     *                              message says so in one line
      */
     public static IEditorPart openAt(IWorkbenchPage page, Object file, int line) throws PartInitException, BadLocationException {
         IEditorPart editor;
@@ -52,6 +53,11 @@ public final class KernelSourceEditor extends TextEditor {
         }
         if (editor instanceof ITextEditor text && line > 0) {
             IDocument document = text.getDocumentProvider().getDocument(text.getEditorInput());
+            if (line > document.getNumberOfLines()) {
+                // the platform's exception has no message; the views show this one
+                throw new BadLocationException(text.getEditorInput().getName() + " has " + document.getNumberOfLines()
+                        + " lines, no line " + line + " (changed since?)");
+            }
             IRegion region = document.getLineInformation(line - 1);
             text.selectAndReveal(region.getOffset(), region.getLength());
         }

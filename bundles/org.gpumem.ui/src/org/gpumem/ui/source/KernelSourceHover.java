@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.model.IStackFrame;
 import org.eclipse.debug.core.model.IWatchExpressionResult;
@@ -24,8 +25,8 @@ import org.gpumem.ui.session.GpuMemorySession;
  * {@code threadIdx.x}, {@code q->y}), or of the selected expression when the mouse is in the
  * selection, in the focused lane of the selected kernel frame, as cuda-gdb prints it: the debug
  * core's evaluator, through the Expressions view's delegate, so a hover and a watch expression
- * never disagree. The platform asks for the text on its hover thread; the evaluation runs on
- * the session's executor and is waited for at most {@link #WAIT_MS}: a kernel that runs, ended
+ * never disagree. The platform asks for the text on its hover thread; the evaluation runs in a
+ * job, on the session's executor, and is waited for at most {@link #WAIT_MS}: a kernel that runs, ended
  * or does not answer in time says so instead of holding the hover. Without a kernel frame the
  * editor's annotation hover answers, as it does in the platform's text editor.
  */
@@ -80,7 +81,7 @@ final class KernelSourceHover implements ITextHover {
             AtomicReference<IWatchExpressionResult> result = new AtomicReference<>();
             new KernelWatchExpressionDelegate().evaluateExpression(expression, frame, result::set);
             return result.get();
-        });
+        }, KernelSourceHover::inJob);
         IWatchExpressionResult result;
         try {
             result = answer.get(WAIT_MS, TimeUnit.MILLISECONDS);
@@ -101,6 +102,19 @@ final class KernelSourceHover implements ITextHover {
         } catch (DebugException e) {
             return expression + ": " + e.getStatus().getMessage();
         }
+    }
+
+    /**
+     * Runs {@code evaluation} in a system job: it waits for the session, which the platform's
+     * worker pool allows for (the common fork-join pool, {@code supplyAsync}'s default, does not;
+     * a hover given up after {@link #WAIT_MS} would keep one of its few threads).
+     */
+    private static void inJob(Runnable evaluation) {
+        Job job = Job.create("Evaluating a hover", monitor -> {
+            evaluation.run();
+        });
+        job.setSystem(true);
+        job.schedule();
     }
 
     /** The selected frame when it is a gpumem kernel's, else null. */

@@ -1,6 +1,5 @@
 package org.gpumem.ui.views;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -105,14 +104,7 @@ public record MemoryCheckNode(String label, String context, String address, Stri
 
     /** {@code checks.cu:16} (the file's name and the line), else {@code PTX line N}, else empty. */
     private static String where(Access a) {
-        if (a == null) {
-            return "";
-        }
-        if (a.source() != null && a.source().line() > 0) {
-            Path name = Path.of(a.source().file()).getFileName();
-            return (name == null ? a.source().file() : name.toString()) + ":" + a.source().line();
-        }
-        return a.ptxLine() >= 0 ? "PTX line " + a.ptxLine() : "";
+        return a == null ? "" : a.briefWhere();
     }
 
     @Override

@@ -65,8 +65,10 @@ public final class SpaceMemoryView extends SessionView {
         table = new AddressSpaceTable(parent, new ModelSpaceReader(context, space));
         table.addSelectionListener(selection -> session().select(
                 new SelectedBytes(context, space, selection.address(), selection.length())));
+        // filled each time it shows: whether the bytes can be watched changes with every stop and selection
         MenuManager menu = new MenuManager();
-        menu.add(new AddWatchpointAction());
+        menu.setRemoveAllWhenShown(true);
+        menu.addMenuListener(m -> m.add(new AddWatchpointAction(watchable())));
         table.table().setMenu(menu.createContextMenu(table.table()));
         parent.layout(true, true);
         table.reveal(offset);
@@ -101,26 +103,23 @@ public final class SpaceMemoryView extends SessionView {
      * the device's spaces.
      */
     private final class AddWatchpointAction extends Action {
-        AddWatchpointAction() {
-            super("Add Watchpoint...");
-        }
+        private final Watchable what;
 
-        @Override
-        public boolean isEnabled() {
-            return watchable() != null;
+        /** {@code what}: the selected bytes, or null (the action is disabled). */
+        AddWatchpointAction(Watchable what) {
+            super("Add Watchpoint...");
+            this.what = what;
+            setEnabled(what != null);
         }
 
         @Override
         public void run() {
-            Watchable what = watchable();
-            if (what != null) {
-                KernelWatchpoints.askAndAdd(getSite().getShell(), what);
-            }
+            KernelWatchpoints.askAndAdd(getSite().getShell(), what);
         }
     }
 
     /** The selected bytes as a gpumem watchpoint would watch them, or null when they are no suspended kernel's. */
-    public Watchable watchable() {
+    private Watchable watchable() {
         SelectedBytes bytes = session().selectedBytes();
         if (bytes == null || !(session().owner() instanceof KernelDebugTarget target) || !target.isSuspended()
                 || target.focus().current() == null) {

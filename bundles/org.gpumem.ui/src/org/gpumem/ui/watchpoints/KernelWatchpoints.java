@@ -6,7 +6,6 @@ import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 
 import org.eclipse.core.runtime.CoreException;
-import org.eclipse.core.runtime.Platform;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.debug.core.DebugPlugin;
@@ -19,11 +18,13 @@ import org.gpumem.debug.breakpoints.KernelWatchpoint;
 import org.gpumem.debug.core.NotStoppedException;
 import org.gpumem.debug.core.WatchpointSpec;
 import org.gpumem.debug.core.expr.ExpressionException;
+import org.gpumem.ui.internal.Problems;
 
 /**
  * Adds gpumem watchpoints for what the user selected: the session makes the core's watchpoint in
  * a job (the UI thread never waits for the kernel), the user chooses accesses and context on the
- * UI thread, and the watchpoint joins the breakpoint manager with the core's description.
+ * UI thread, and the watchpoint joins the breakpoint manager with the core's description in a job
+ * again (the debug target then evaluates and installs it on the session).
  */
 public final class KernelWatchpoints {
 
@@ -59,23 +60,39 @@ public final class KernelWatchpoints {
         return done;
     }
 
+    /**
+     * Asks {@code choose} (UI thread), then makes the watchpoint in a job: adding it to the
+     * breakpoint manager makes the debug target evaluate its expression on the session and
+     * install it, which the UI thread must not wait for.
+     */
     private static void create(Watchable what, WatchpointSpec spec, Function<WatchpointSpec, WatchpointChoice> choose,
             CompletableFuture<KernelWatchpoint> done) {
+        WatchpointChoice choice;
         try {
-            WatchpointChoice choice = choose.apply(spec);
-            if (choice == null) {
-                done.complete(null);
-                return;
-            }
-            WatchpointSpec chosen = choice.apply(spec);
-            done.complete(new KernelWatchpoint(chosen, chosen.describe(what.target().engineTarget()), what.expression(),
-                    what.level()));
-        } catch (CoreException e) {
-            done.completeExceptionally(e);
+            choice = choose.apply(spec);
         } catch (RuntimeException e) {
             done.completeExceptionally(e);
             throw e;
         }
+        if (choice == null) {
+            done.complete(null);
+            return;
+        }
+        WatchpointSpec chosen = choice.apply(spec);
+        Job job = Job.create("Adding watchpoint " + chosen.describe(what.target().engineTarget()), monitor -> {
+            try {
+                done.complete(new KernelWatchpoint(chosen, chosen.describe(what.target().engineTarget()), what.expression(),
+                        what.level()));
+            } catch (CoreException e) {
+                done.completeExceptionally(e);
+            } catch (RuntimeException e) {
+                done.completeExceptionally(e);
+                throw e;
+            }
+            return Status.OK_STATUS;
+        });
+        job.setSystem(true);
+        job.schedule();
     }
 
     /**
@@ -88,11 +105,11 @@ public final class KernelWatchpoints {
                 return;
             }
             Throwable e = error instanceof CompletionException c && c.getCause() != null ? c.getCause() : error;
-            if (!(e instanceof NotStoppedException || e instanceof ExpressionException || e instanceof CoreException)) {
-                // a bug: its trace goes to the Error Log, the dialog says it in one line
-                Platform.getLog(KernelWatchpoints.class).log(Status.error("adding a watchpoint failed", e));
-            }
-            String why = e instanceof CoreException c ? c.getStatus().getMessage() : e.getMessage();
+            // a bug's trace went to the Error Log from the job or the UI thread that met it; the
+            // dialog says it in one line, without the exception's text
+            String why = e instanceof CoreException c ? c.getStatus().getMessage()
+                    : e instanceof NotStoppedException || e instanceof ExpressionException ? e.getMessage()
+                            : Problems.internal("adding a watchpoint");
             Display.getDefault().asyncExec(() -> {
                 if (!shell.isDisposed()) {
                     MessageDialog.openError(shell, "Add Watchpoint",

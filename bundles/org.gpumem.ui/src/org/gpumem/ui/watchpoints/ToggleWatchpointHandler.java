@@ -4,6 +4,7 @@ import org.eclipse.core.commands.AbstractHandler;
 import org.eclipse.core.commands.ExecutionEvent;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.Platform;
+import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.swt.widgets.Shell;
@@ -14,7 +15,8 @@ import org.gpumem.debug.model.KernelVariable;
 /**
  * Toggle Watchpoint on a kernel variable or array element of the Variables view: removes the
  * watchpoint on the same expression in the same lane's context, or asks for accesses and context
- * ({@link WatchpointDialog}) and adds one ({@link KernelWatchpoints#add}).
+ * ({@link WatchpointDialog}) and adds one ({@link KernelWatchpoints#add}); the marker work runs in
+ * jobs, since the debug target installs the watchpoints on the session as it hears of them.
  */
 public final class ToggleWatchpointHandler extends AbstractHandler {
 
@@ -28,12 +30,21 @@ public final class ToggleWatchpointHandler extends AbstractHandler {
         Watchable what = Watchable.of(variable);
         KernelWatchpoint existing = KernelWatchpoints.existing(what);
         if (existing != null) {
-            try {
-                existing.delete();
-            } catch (CoreException e) {
-                Platform.getLog(ToggleWatchpointHandler.class).log(e.getStatus());
-                MessageDialog.openError(shell, "Toggle Watchpoint", e.getStatus().getMessage());
-            }
+            // in a job: the debug target hears of the removal and installs the others on the session
+            Job job = Job.create("Removing " + existing.describe(), monitor -> {
+                try {
+                    existing.delete();
+                } catch (CoreException e) {
+                    Platform.getLog(ToggleWatchpointHandler.class).log(e.getStatus());
+                    shell.getDisplay().asyncExec(() -> {
+                        if (!shell.isDisposed()) {
+                            MessageDialog.openError(shell, "Toggle Watchpoint", e.getStatus().getMessage());
+                        }
+                    });
+                }
+            });
+            job.setSystem(true);
+            job.schedule();
             return null;
         }
         KernelWatchpoints.askAndAdd(shell, what);

@@ -182,4 +182,35 @@ class KernelMainTabTest {
         assertFalse(wc.hasAttribute(KernelLaunchAttributes.CHECKS));
         assertFalse(wc.hasAttribute(KernelLaunchAttributes.STOP_AT_FINDING));
     }
+
+    /**
+     * A configuration whose checks are spelled otherwise than the tab would write them (initcheck
+     * before racecheck, a space, memcheck that has no box) and that stops at the first finding:
+     * the boxes show it, and applying the tab without a click leaves both attributes as they were.
+     */
+    @Test
+    void showingTheChecksOfAConfigurationWritesNothing() throws Exception {
+        ILaunchConfiguration sample = SampleProject.createIfMissing(null);
+        assertNotNull(sample);
+        ILaunchConfigurationWorkingCopy configuration = sample.getWorkingCopy();
+        String spelled = "initcheck, memcheck,racecheck";
+        configuration.setAttribute(KernelLaunchAttributes.CHECKS, spelled);
+        configuration.setAttribute(KernelLaunchAttributes.STOP_AT_FINDING, true);
+        shell = new Shell(Display.getCurrent());
+        shell.setLayout(new FillLayout());
+        KernelMainTab tab = new KernelMainTab();
+        tab.createControl(shell);
+        tab.initializeFrom(configuration);
+        UiTesting.waitUntil(tab::fileShown, 60_000, "the tab to read the launch file");
+        Control c = tab.getControl();
+        assertTrue(box(c, "racecheck").getSelection());
+        assertTrue(box(c, "initcheck").getSelection());
+        assertFalse(box(c, "synccheck").getSelection());
+        assertTrue(box(c, "Stop at the first finding (debug)").getSelection());
+
+        ILaunchConfigurationWorkingCopy applied = configuration.getWorkingCopy();
+        tab.performApply(applied);
+        assertEquals(spelled, applied.getAttribute(KernelLaunchAttributes.CHECKS, ""));
+        assertTrue(applied.getAttribute(KernelLaunchAttributes.STOP_AT_FINDING, false));
+    }
 }

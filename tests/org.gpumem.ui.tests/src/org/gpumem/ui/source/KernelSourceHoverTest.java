@@ -1,20 +1,14 @@
 package org.gpumem.ui.source;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-
-import org.eclipse.core.resources.IFile;
-import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.jface.text.Document;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.IRegion;
 import org.eclipse.jface.text.ITextHover;
 import org.eclipse.jface.text.ITextOperationTarget;
 import org.eclipse.jface.text.source.ISourceViewer;
-import org.eclipse.ui.IEditorPart;
-import org.eclipse.ui.ide.IDE;
 import org.gpumem.debug.model.PtxStackFrame;
 import org.gpumem.ui.KernelDebugging;
 import org.gpumem.ui.UiTesting;
@@ -59,17 +53,9 @@ class KernelSourceHoverTest {
 
     @Test
     void showsTheFocusedLanesValueOfAnIdentifierAMemberAndASelection() throws Exception {
-        ILaunchConfigurationWorkingCopy wc = kernels.expressions("hover", "out[gid] = sum + mode",
-                "blockIdx.x == 0 && threadIdx.x == " + THREAD);
-        IFile file = kernels.project().getFile("expressions.cu");
-        KernelDebugging.gpuMemoryPerspective();
-        kernels.launchToBreakpoint(wc, "the conditional breakpoint");
-        PtxStackFrame frame = KernelDebugging.selectedFrame();
-        assertEquals(THREAD, frame.lane());
-        GpuMemorySession.get().showFrame(frame);
-
-        IEditorPart editor = IDE.openEditor(KernelDebugging.gpuMemoryPerspective(), file);
-        assertInstanceOf(KernelSourceEditor.class, editor);
+        KernelDebugging.StoppedSource stopped = kernels.stopInExpressions("hover", THREAD);
+        PtxStackFrame frame = stopped.frame();
+        KernelSourceEditor editor = stopped.editor();
         ISourceViewer viewer = (ISourceViewer) editor.getAdapter(ITextOperationTarget.class);
         ITextHover hover = new KernelSourceConfiguration().getTextHover(viewer, IDocument.DEFAULT_CONTENT_TYPE);
         String at = "out[gid] = sum + mode";

@@ -1,15 +1,12 @@
 package org.gpumem.ui.source;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 
-import org.eclipse.core.resources.IFile;
 import org.eclipse.debug.core.DebugPlugin;
-import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.debug.core.model.IExpression;
 import org.eclipse.debug.core.model.IWatchExpression;
 import org.eclipse.debug.ui.InspectPopupDialog;
@@ -17,12 +14,8 @@ import org.eclipse.jface.text.ITextOperationTarget;
 import org.eclipse.jface.text.source.ISourceViewer;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
-import org.eclipse.ui.IEditorPart;
-import org.eclipse.ui.ide.IDE;
-import org.gpumem.debug.model.PtxStackFrame;
 import org.gpumem.ui.KernelDebugging;
 import org.gpumem.ui.UiTesting;
-import org.gpumem.ui.session.GpuMemorySession;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -59,17 +52,7 @@ class KernelSourceInspectionTest {
 
     @Test
     void inspectAndWatchOfASelectionShowTheFocusedLanesValue() throws Exception {
-        ILaunchConfigurationWorkingCopy wc = kernels.expressions("inspect", "out[gid] = sum + mode",
-                "blockIdx.x == 0 && threadIdx.x == " + THREAD);
-        IFile file = kernels.project().getFile("expressions.cu");
-        KernelDebugging.gpuMemoryPerspective();
-        kernels.launchToBreakpoint(wc, "the conditional breakpoint");
-        PtxStackFrame frame = KernelDebugging.selectedFrame();
-        assertEquals(THREAD, frame.lane());
-        GpuMemorySession.get().showFrame(frame);
-
-        IEditorPart part = IDE.openEditor(KernelDebugging.gpuMemoryPerspective(), file);
-        KernelSourceEditor editor = assertInstanceOf(KernelSourceEditor.class, part);
+        KernelSourceEditor editor = kernels.stopInExpressions("inspect", THREAD).editor();
         ISourceViewer viewer = (ISourceViewer) editor.getAdapter(ITextOperationTarget.class);
         String text = viewer.getDocument().get();
         int selected = text.indexOf("sum + mode", text.indexOf("out[gid] = sum + mode"));
