@@ -166,12 +166,15 @@ test('a data breakpoint on an address (a memory reference, asAddress) catches th
     const cta = 1;
     const t = 37;
     const frame = await topFrame(dc, stopped.body.threadId!);
-    // where out[gid] is, as the evaluator gives a pointer's memory reference
+    // where out[gid] is, as the evaluator gives a pointer's memory reference: out is a plain
+    // (@generic) pointer, so the reference is a generic address as this lane sees it
     const reference = (await evaluate(dc, '&out[gid]', frame.id)).memoryReference!;
-    assert.match(reference, /^global \[device\] \+0x[0-9a-f]+$/);
+    assert.match(reference, /^generic \[CTA \(1,0,0\) warp 1 lane 5\] \+0x[0-9a-f]+$/);
     const info = (await dc.customRequest('dataBreakpointInfo', { name: reference, asAddress: true, bytes: 4 })).body;
+    // the watchpoint is on the bytes the generic address reaches: global memory, which the
+    // simulated device's generic space maps one to one
     const offset = /\+0x([0-9a-f]+)$/.exec(reference)![1];
-    assert.equal(info.description, `global +0x${offset} (global [device] +0x${offset}, 4 bytes)`);
+    assert.equal(info.description, `generic +0x${offset} (global [device] +0x${offset}, 4 bytes)`);
     // a reference to a space the target does not have is refused, naming it
     const outside = (await dc.customRequest('dataBreakpointInfo', { name: 'nosuchspace [device] +0x0', asAddress: true, bytes: 4 })
       .then(r => r.body.description as string, (e: Error) => e.message));
