@@ -155,14 +155,6 @@ public final class LaunchShadow {
         return stopFinding != null;
     }
 
-    long thread(long epoch) {
-        return (epoch & LOW48) >>> clockBits;
-    }
-
-    int clock(long epoch) {
-        return (int) (epoch & clockMask);
-    }
-
     /** Racecheck's clocks ran out for a thread: no race is looked for in the rest of the launch. */
     void clocksExhausted(int cta, int tid) {
         if (races) {
