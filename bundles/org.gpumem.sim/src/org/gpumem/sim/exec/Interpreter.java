@@ -175,8 +175,7 @@ public final class Interpreter {
                             backward = in.target <= from;
                             pc = branch(f, top, in, pc, mask, m);
                         } else {
-                            backward = in.reconvergence >= 0 && in.reconvergence <= from
-                                    || java.util.Arrays.stream(in.targets).anyMatch(t -> t <= from);
+                            backward = its && branchesBack(in, from);
                             f.spc[top] = pc;
                             pc = indexedBranch(f, top, in, R, pc, mask, m);
                         }
@@ -293,6 +292,19 @@ public final class Interpreter {
         f.push(pc + 1, r, notTaken);
         f.push(in.target, r, m);
         return -1;
+    }
+
+    /** Whether brx.idx {@code in} at {@code from} may lead back: to a target or its reconvergence point at or before it. */
+    private static boolean branchesBack(Instruction in, int from) {
+        if (in.reconvergence >= 0 && in.reconvergence <= from) {
+            return true;
+        }
+        for (int t : in.targets) {
+            if (t <= from) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
