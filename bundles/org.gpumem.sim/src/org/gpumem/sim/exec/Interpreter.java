@@ -669,7 +669,8 @@ public final class Interpreter {
             int top = caller.sp - 1;
             int pc = caller.spc[top];
             caller.spc[top] = pc + 1;
-            java.util.List<Integer> groups = new java.util.ArrayList<>();
+            int[] groups = new int[Integer.bitCount(m)];
+            int count = 0;
             for (int rest = m; rest != 0; ) {
                 long v = R[a | Integer.numberOfTrailingZeros(rest)];
                 int g = 0;
@@ -679,11 +680,11 @@ public final class Interpreter {
                         g |= 1 << l;
                     }
                 }
-                groups.add(g);
+                groups[count++] = g;
                 rest &= ~g;
             }
-            for (int k = groups.size() - 1; k >= 0; k--) {
-                caller.push(pc, pc + 1, groups.get(k));
+            for (int k = count - 1; k >= 0; k--) {
+                caller.push(pc, pc + 1, groups[k]);
             }
             return null;
         }
