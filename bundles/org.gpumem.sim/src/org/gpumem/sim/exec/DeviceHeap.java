@@ -41,15 +41,11 @@ final class DeviceHeap {
     /** The red zone after each block of a checked launch: one alignment unit. */
     static final long RED_ZONE = ALIGN;
 
-    /** The address of a new block of at least {@code bytes}, or 0 (NULL) when none is left. */
-    synchronized long allocate(long bytes) {
-        return allocate(bytes, 0);
-    }
-
     /**
-     * As {@link #allocate(long)}, the block followed by {@code redZone} bytes (a multiple of the
-     * alignment) that belong to it but that no access may reach: a checked launch's memcheck
-     * finds an access past a block there instead of in the next block.
+     * The address of a new block of at least {@code bytes}, or 0 (NULL) when none is left; the
+     * block followed by {@code redZone} bytes (a multiple of the alignment) that belong to it but
+     * that no access may reach: a checked launch's memcheck finds an access past a block there
+     * instead of in the next block.
      */
     synchronized long allocate(long bytes, long redZone) {
         if (bytes <= 0 || bytes > size) {

@@ -175,8 +175,7 @@ public final class Interpreter {
                             backward = in.target <= from;
                             pc = branch(f, top, in, pc, mask, m);
                         } else {
-                            backward = in.reconvergence >= 0 && in.reconvergence <= from
-                                    || java.util.Arrays.stream(in.targets).anyMatch(t -> t <= from);
+                            backward = its && branchesBack(in, from);
                             f.spc[top] = pc;
                             pc = indexedBranch(f, top, in, R, pc, mask, m);
                         }
@@ -293,6 +292,19 @@ public final class Interpreter {
         f.push(pc + 1, r, notTaken);
         f.push(in.target, r, m);
         return -1;
+    }
+
+    /** Whether brx.idx {@code in} at {@code from} may lead back: to a target or its reconvergence point at or before it. */
+    private static boolean branchesBack(Instruction in, int from) {
+        if (in.reconvergence >= 0 && in.reconvergence <= from) {
+            return true;
+        }
+        for (int t : in.targets) {
+            if (t <= from) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -657,7 +669,8 @@ public final class Interpreter {
             int top = caller.sp - 1;
             int pc = caller.spc[top];
             caller.spc[top] = pc + 1;
-            java.util.List<Integer> groups = new java.util.ArrayList<>();
+            int[] groups = new int[Integer.bitCount(m)];
+            int count = 0;
             for (int rest = m; rest != 0; ) {
                 long v = R[a | Integer.numberOfTrailingZeros(rest)];
                 int g = 0;
@@ -667,11 +680,11 @@ public final class Interpreter {
                         g |= 1 << l;
                     }
                 }
-                groups.add(g);
+                groups[count++] = g;
                 rest &= ~g;
             }
-            for (int k = groups.size() - 1; k >= 0; k--) {
-                caller.push(pc, pc + 1, groups.get(k));
+            for (int k = count - 1; k >= 0; k--) {
+                caller.push(pc, pc + 1, groups[k]);
             }
             return null;
         }

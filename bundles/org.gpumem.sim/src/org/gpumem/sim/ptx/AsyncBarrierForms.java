@@ -110,8 +110,7 @@ final class AsyncBarrierForms {
 
     /** The mbarrier operand {@code [addr]}: .shared, .shared::cta and .shared::cluster address shared memory, none a generic one. */
     private static void barrierAddress(InstructionForm f, int operand) throws PtxException {
-        boolean shared = f.has("shared") || f.has("shared::cta") || f.has("shared::cluster");
-        f.in.space = shared ? PtxStateSpace.SHARED : PtxStateSpace.GENERIC;
+        f.in.space = f.spaceModifier() == PtxStateSpace.SHARED ? PtxStateSpace.SHARED : PtxStateSpace.GENERIC;
         f.address(f.ops.get(operand), f.in.space);
     }
 

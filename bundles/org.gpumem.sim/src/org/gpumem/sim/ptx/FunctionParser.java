@@ -236,8 +236,9 @@ final class FunctionParser {
     }
 
     /**
-     * A directive of the body the simulator does not implement ({@code .branchtargets},
-     * {@code .callprototype}, ...): skipped, and recorded against the function.
+     * A directive of the body the simulator does not implement (a {@code .branchtargets} or
+     * {@code .callprototype} without the label that {@link #targetList} reads, ...): skipped, and
+     * recorded against the function.
      */
     private void refuseDirective(String d, int line) throws PtxException {
         t.skipStatement();

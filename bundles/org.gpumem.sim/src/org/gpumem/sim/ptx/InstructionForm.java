@@ -263,9 +263,10 @@ class InstructionForm {
 
     PtxStateSpace spaceModifier() {
         for (String m : mods) {
-            // .shared::cta is the CTA's shared memory, and .shared::cluster is too: a launch is a
-            // cluster of one CTA (the sm_90 cluster registers say so)
-            PtxStateSpace s = PtxStateSpace.fromPtxName(m.equals("shared::cta") || m.equals("shared::cluster") ? "shared" : m);
+            // a launch is a grid of clusters of one CTA (Specials): .shared::cta and .shared::cluster
+            // name the CTA's own shared memory, as .shared does
+            PtxStateSpace s = m.equals("shared::cta") || m.equals("shared::cluster") ? PtxStateSpace.SHARED
+                    : PtxStateSpace.fromPtxName(m);
             if (s != null && s != PtxStateSpace.GENERIC) {
                 return s;
             }

@@ -437,10 +437,9 @@ final class ModuleParser {
         return functionsByName.containsKey(name);
     }
 
-    /** The sm number of the module's {@code .target} ({@code sm_90a}: 90), or 0 when it names none. */
+    /** The sm number of the module's {@code .target} ({@link PtxModule#targetSm}). */
     int targetSm() {
-        String digits = module.target.matches("sm_\\d+[a-z]?") ? module.target.replaceAll("[^0-9]", "") : "";
-        return digits.isEmpty() ? 0 : Integer.parseInt(digits);
+        return module.targetSm();
     }
 
     String targetName() {

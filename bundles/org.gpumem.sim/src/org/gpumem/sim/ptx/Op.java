@@ -43,6 +43,13 @@ public final class Op {
             VID_SHR = 6, VID_MAD = 7, VID_SET = 8, VID_AVRG = 9;
     /** Scalar video: no secondary operation, {@code .add}/{@code .min}/{@code .max} with c, or the merge into c's {@code .dsel} part; SIMD video: merge by mask, or {@code .add}. */
     public static final int VID_OP2_NONE = 0, VID_OP2_ADD = 1, VID_OP2_MIN = 2, VID_OP2_MAX = 3, VID_MERGE = 4;
+    /** vmad's {@code .po}, negated product and negated c bits of {@code mod2}. */
+    public static final int VID_PO = 1 << 18, VID_NEG_PRODUCT = 1 << 19, VID_NEG_C = 1 << 20;
+    /**
+     * In {@link Instruction#video}: the scalar selector of the whole word (and of no destination
+     * part), and the signedness bits of a, b and d.
+     */
+    public static final int VID_WORD = 7, VID_A_SIGNED = 1 << 28, VID_B_SIGNED = 1 << 29, VID_D_SIGNED = 1 << 30;
 
     /** Texture and surface geometries ({@code mod} of tex, tld4, suld, sust). */
     public static final int GEOM_1D = 0, GEOM_2D = 1, GEOM_3D = 2, GEOM_A1D = 3, GEOM_A2D = 4, GEOM_CUBE = 5,

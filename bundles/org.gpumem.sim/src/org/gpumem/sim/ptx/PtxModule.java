@@ -70,11 +70,20 @@ public final class PtxModule {
      * warps keep the lockstep of earlier GPUs, as a GPU runs PTX compiled for them.
      */
     public boolean independentThreads() {
+        int sm = targetSm();
+        return sm == 0 || sm >= 70;
+    }
+
+    /**
+     * The sm number of {@code .target} ({@code sm_90a}: 90), {@link Integer#MAX_VALUE} for one past
+     * every int, or 0 when it names no sm.
+     */
+    int targetSm() {
         if (!target.matches("sm_\\d+[a-z]?")) {
-            return true;
+            return 0;
         }
-        String digits = target.replaceAll("[^0-9]", "");
-        return digits.length() > 2 || Integer.parseInt(digits) >= 70;
+        String digits = target.replaceAll("[^0-9]", "").replaceFirst("^0+(?=.)", "");
+        return digits.length() > 9 ? Integer.MAX_VALUE : Integer.parseInt(digits);
     }
 
     /** True when {@code .target} lists {@code debug} (nvcc -G). */

@@ -32,9 +32,8 @@ final class VideoForms {
             Map.entry("vmin4", new int[] {Op.VID_MIN, 4}), Map.entry("vmax4", new int[] {Op.VID_MAX, 4}),
             Map.entry("vset4", new int[] {Op.VID_SET, 4}));
 
-    /** Scalar selector of the whole word, and of no destination part. */
-    static final int WORD = 7;
-    static final int A_SIGNED = 1 << 28, B_SIGNED = 1 << 29, D_SIGNED = 1 << 30;
+    private static final int WORD = Op.VID_WORD;
+    private static final int A_SIGNED = Op.VID_A_SIGNED, B_SIGNED = Op.VID_B_SIGNED, D_SIGNED = Op.VID_D_SIGNED;
 
     static boolean isVideo(String base) {
         return FORMS.containsKey(base);
@@ -131,7 +130,7 @@ final class VideoForms {
             throw f.fail(f.opcode + ": .po takes no negation, and the product and c are not both negated");
         }
         int scale = f.has("shr7") ? 1 : f.has("shr15") ? 2 : 0;
-        in.mod2 |= scale << 16 | (po ? 1 << 18 : 0) | (negProduct ? 1 << 19 : 0) | (c.negated ? 1 << 20 : 0);
+        in.mod2 |= scale << 16 | (po ? Op.VID_PO : 0) | (negProduct ? Op.VID_NEG_PRODUCT : 0) | (c.negated ? Op.VID_NEG_C : 0);
         in.video = signs | (a.selector == -1 ? WORD : a.selector) | (b.selector == -1 ? WORD : b.selector) << 12 | WORD << 24;
         in.dst = new int[] {d.register};
         in.src = new int[] {a.register, b.register, c.register};

@@ -472,7 +472,7 @@ public final class CtaShadow {
     private void race(FindingKind kind, PtxStateSpace space, long address, int size, int tid, int site,
             Access.Operation op, long otherEpoch, int otherTag, AllocationShadow a) {
         int theirSite = RaceShadow.site(otherTag);
-        long thread = launch.thread(otherEpoch);
+        long thread = thread(otherEpoch);
         Access.Operation theirs = kind == FindingKind.RACE_WAR ? Access.Operation.READ
                 : RaceShadow.atomic(otherTag) ? Access.Operation.ATOMIC : Access.Operation.WRITE;
         launch.report(kind, space, site, theirSite, variableKey(space, address, a),

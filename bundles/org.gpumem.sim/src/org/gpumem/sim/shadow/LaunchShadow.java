@@ -54,9 +54,13 @@ public final class LaunchShadow {
     /** Racecheck on for this launch (off when its threads or clocks do not fit the epochs). */
     boolean races;
     final SharedVariables shared;
-    /** Per site of a shared access: the static shared variable its address is computed from ({@link SharedBases}), or {@link #NO_BASE}. */
-    private final HashMap<Integer, SharedVariables.Variable> sharedBases = new HashMap<>();
-    private final HashMap<PtxFunction, SharedBases> basesByFunction = new HashMap<>();
+    /**
+     * Per function index, then per instruction of a shared access: the static shared variable its
+     * address is computed from ({@link SharedBases}), {@link #NO_BASE}, or null before the first
+     * question (arrays, not a map: memcheck asks on every shared access).
+     */
+    private final SharedVariables.Variable[][] sharedBases;
+    private final SharedBases[] basesByFunction;
     private static final SharedVariables.Variable NO_BASE = new SharedVariables.Variable(-1, -1, null);
     /** Knowledge released at global addresses, by address. */
     final HashMap<Long, Knowledge> globalSync = new HashMap<>();
@@ -97,6 +101,8 @@ public final class LaunchShadow {
                     + RaceShadow.SITE_MASK + " instructions");
         }
         this.shared = new SharedVariables(module, kernel, sharedBytes);
+        this.sharedBases = new SharedVariables.Variable[module.functions().size()][];
+        this.basesByFunction = new SharedBases[module.functions().size()];
     }
 
     /** The shadow of a CTA of this launch; {@link CtaShadow#reset} before each CTA it runs. */
@@ -111,12 +117,18 @@ public final class LaunchShadow {
 
     /** The static shared variable whose address the access at {@code site} is computed from, or null when not known. */
     SharedVariables.Variable sharedBase(int site) {
-        SharedVariables.Variable v = sharedBases.get(site);
+        int f = sites.functionIndex(site);
+        int k = site - sites.site(f, 0);
+        SharedVariables.Variable[] byInstruction = sharedBases[f];
+        if (byInstruction == null) {
+            PtxFunction fn = module.functions().get(f);
+            basesByFunction[f] = new SharedBases(fn);
+            byInstruction = sharedBases[f] = new SharedVariables.Variable[fn.instructions().size()];
+        }
+        SharedVariables.Variable v = byInstruction[k];
         if (v == null) {
-            PtxFunction f = sites.function(site);
-            String symbol = basesByFunction.computeIfAbsent(f, SharedBases::new).base(sites.instruction(site));
-            v = shared.named(symbol);
-            sharedBases.put(site, v == null ? NO_BASE : v);
+            v = shared.named(basesByFunction[f].base(module.functions().get(f).instructions().get(k)));
+            byInstruction[k] = v = v == null ? NO_BASE : v;
         }
         return v == NO_BASE ? null : v;
     }
@@ -141,14 +153,6 @@ public final class LaunchShadow {
     /** Whether a finding asks the running warp to stop before its instruction executes. */
     boolean stopPending() {
         return stopFinding != null;
-    }
-
-    long thread(long epoch) {
-        return (epoch & LOW48) >>> clockBits;
-    }
-
-    int clock(long epoch) {
-        return (int) (epoch & clockMask);
     }
 
     /** Racecheck's clocks ran out for a thread: no race is looked for in the rest of the launch. */

@@ -75,7 +75,7 @@ final class Sites {
     }
 
     /** The last function whose first site is at or before {@code site}: the one holding it. */
-    private int functionIndex(int site) {
+    int functionIndex(int site) {
         int lo = 0, hi = functions.size() - 1;
         while (lo < hi) {
             int mid = (lo + hi + 1) >>> 1;

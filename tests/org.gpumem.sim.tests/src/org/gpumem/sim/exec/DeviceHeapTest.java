@@ -31,15 +31,15 @@ class DeviceHeapTest {
     @Test
     void blocksAreAlignedDistinctAndMergedWhenFreed() {
         DeviceHeap h = new DeviceHeap(0x1000, 1024);
-        long a = h.allocate(1);
-        long b = h.allocate(100);
+        long a = h.allocate(1, 0);
+        long b = h.allocate(100, 0);
         assertEquals(0x1000, a);
         assertEquals(0x1010, b, "16-byte blocks");
-        assertEquals(0, h.allocate(1024), "no room for a whole heap now");
+        assertEquals(0, h.allocate(1024, 0), "no room for a whole heap now");
         assertNull(h.free(a));
         assertNull(h.free(b));
-        assertEquals(0x1000, h.allocate(1024), "the freed blocks merged back into one");
-        assertEquals(0, h.allocate(0));
+        assertEquals(0x1000, h.allocate(1024, 0), "the freed blocks merged back into one");
+        assertEquals(0, h.allocate(0, 0));
         assertNull(h.free(0), "free(NULL) does nothing");
     }
 

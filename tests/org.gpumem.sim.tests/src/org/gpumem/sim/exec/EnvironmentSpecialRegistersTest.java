@@ -2,6 +2,7 @@ package org.gpumem.sim.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.gpumem.sim.DeviceFacts;
 import org.gpumem.sim.ExecEngine;
@@ -10,6 +11,7 @@ import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.exec.compile.BlockCompiler;
 import org.gpumem.sim.ptx.PtxLoader;
+import org.gpumem.sim.ptx.PtxModule;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -64,6 +66,16 @@ class EnvironmentSpecialRegistersTest {
                 + " mov.u32 %r1, %cluster_ctarank;\n ret;\n}\n";
         assertEquals("c.ptx:7: %cluster_ctarank needs sm_90 or later; the module targets sm_80",
                 PtxLoader.load("c.ptx", ptx).function("k").unsupported().get(0).describe());
+    }
+
+    /** An sm number past every int is a (future) sm past 90, not a NumberFormatException out of the loader. */
+    @Test
+    void clusterRegistersOfATargetPastEveryIntAreRead() {
+        String ptx = ".version 8.0\n.target sm_99999999999\n.address_size 64\n.visible .entry k()\n{\n .reg .b32 %r1;\n"
+                + " mov.u32 %r1, %cluster_ctarank;\n ret;\n}\n";
+        PtxModule m = PtxLoader.load("c.ptx", ptx);
+        assertTrue(m.function("k").unsupported().isEmpty(), () -> m.function("k").unsupported().toString());
+        assertTrue(m.independentThreads());
     }
 
     @ParameterizedTest

@@ -15,6 +15,8 @@ import org.gpumem.sim.memory.Bytes;
 import org.gpumem.sim.memory.StateSpaceLayout;
 import org.gpumem.sim.ptx.PtxLoader;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 class MemorySpacesTest {
     private static final StateSpaceLayout LAYOUT = StateSpaceLayout.of(SimulatorTarget.create());
@@ -40,29 +42,45 @@ class MemorySpacesTest {
     }
 
     /**
-     * {@code .shared::cta} and {@code .shared::cluster} name the CTA's shared memory (a launch is a
-     * cluster of one CTA): isspacep says a shared generic address is in them, ld/st with them
-     * reach the shared variable. libcu++'s -G cuda::barrier asks isspacep.shared::cluster and took
-     * its software path, which never completed, when the answer was false.
+     * A launch is a grid of clusters of one CTA: {@code .shared::cta} and {@code .shared::cluster}
+     * name the CTA's shared memory as {@code .shared} does, for isspacep (libcu++'s
+     * {@code __isClusterShared}, which picks a barrier's mbarrier path) and for ld/st of 32-bit
+     * shared offsets, on both engines.
      */
-    @Test
-    void sharedCtaAndSharedClusterAreTheCtasSharedMemory() {
-        String decl = ".shared .align 4 .b32 cells[64];";
+    @ParameterizedTest
+    @EnumSource(ExecEngine.class)
+    void sharedCtaAndSharedClusterAreTheCtasSharedMemory(ExecEngine engine) {
+        String decl = ".shared .align 8 .b8 pad[24];\n.shared .align 4 .b32 cells[64];";
         String body = String.join("\n",
-                " mov.u64 %rd1, cells;",
-                " cvta.shared.u64 %rd2, %rd1;",
+                " mov.u32 %r1, cells;",
+                " shl.b32 %r2, %t, 2;",
+                " add.u32 %r3, %r1, %r2;",
+                " add.u32 %r4, %t, 1000;",
+                " st.shared::cluster.u32 [%r3], %r4;",
+                " bar.sync 0;",
+                " xor.b32 %r5, %r2, 4;",
+                " add.u32 %r6, %r1, %r5;",
+                " ld.shared::cta.u32 %r7, [%r6];",
+                " cvt.u64.u32 %rd1, %r3;",
+                " cvta.shared::cta.u64 %rd2, %rd1;",
                 " isspacep.shared::cluster %p1, %rd2;",
-                " @!%p1 trap;",
                 " isspacep.shared::cta %p2, %rd2;",
-                " @!%p2 trap;",
-                " isspacep.shared::cluster %p3, %rd1;",
-                " @%p3 trap;",
-                " add.u32 %r1, %t, 7;",
-                " st.shared::cta.u32 [cells+12], %r1;",
-                " ld.shared::cluster.u32 %r0, [cells+12];");
-        SimTestSupport.Run r = SimTestSupport.runPerThread(decl, body, 1, 1);
+                " isspacep.shared::cluster %p3, %out;",
+                " selp.u32 %r8, 1, 0, %p1;",
+                " selp.u32 %r9, 2, 0, %p2;",
+                " selp.u32 %r10, 4, 0, %p3;",
+                " add.u32 %r0, %r8, %r9;",
+                " add.u32 %r0, %r0, %r10;",
+                " shl.b32 %r0, %r0, 16;",
+                " add.u32 %r0, %r0, %r7;");
+        SimTestSupport.Run r = new SimTestSupport.Run(SimTestSupport.perThreadKernel(decl, body), 4, 64);
+        r.launch(1, 64, ExecOptions.defaults().withEngine(engine));
         assertNull(r.result.fault(), () -> r.result.fault().message());
-        assertEquals(7, r.out()[0]);
+        int[] out = r.out();
+        for (int t = 0; t < 64; t++) {
+            // the neighbour's value (t ^ 1) through .shared::cta; shared addresses are both, %out neither
+            assertEquals((1 | 2) << 16 | (t ^ 1) + 1000, out[t], "thread " + t);
+        }
     }
 
     @Test

@@ -71,17 +71,10 @@ public final class BlockCompiler {
 
     /**
      * The blocks of function {@code fn}, indexed by their first instruction (null where none
-     * starts), defined through {@code here} ({@link FunctionCompiler#compile}), for a launch
-     * without memory checks.
-     */
-    static CompiledBlock[] compile(PtxFunction fn, MethodHandles.Lookup here) {
-        return compile(fn, here, false);
-    }
-
-    /**
-     * The blocks of {@code fn}; with {@code checked}, for a launch with memory checks: every
-     * instruction the checks look at ({@link CheckedAccesses#observes}) is left to the
-     * interpreter, which shows it to them before it executes.
+     * starts), defined through {@code here} ({@link FunctionCompiler#compile}); with
+     * {@code checked}, for a launch with memory checks: every instruction the checks look at
+     * ({@link CheckedAccesses#observes}) is left to the interpreter, which shows it to them before
+     * it executes.
      */
     static CompiledBlock[] compile(PtxFunction fn, MethodHandles.Lookup here, boolean checked) {
         Instruction[] code = fn.instructions().toArray(new Instruction[0]);

@@ -57,7 +57,6 @@ public final class Conversions {
         }
     }
 
-    /** Whether a cvt from type {@code st} to {@code dt} involves a float type: its values go through {@link #convert}. */
     /**
      * f32 bits rounded to tf32 (the f32 format with 13 fraction bits zero): {@code rnd}
      * {@link Op#RND_NONE} for .rna (nearest, ties away from zero), .rn (ties to even) or .rz;
@@ -82,6 +81,7 @@ public final class Conversions {
         return sign | mag;
     }
 
+    /** Whether a cvt from type {@code st} to {@code dt} involves a float type: its values go through {@link #convert}. */
     public static boolean involvesFloat(int st, int dt) {
         return TYPES_FLOAT[st] || TYPES_FLOAT[dt];
     }

@@ -14,8 +14,8 @@ import org.gpumem.sim.ptx.Op;
  * ({@code org.gpumem.sim.ptx.VideoForms}).
  */
 public final class VideoOps {
-    private static final int WORD = 7;
-    private static final int A_SIGNED = 1 << 28, B_SIGNED = 1 << 29, D_SIGNED = 1 << 30;
+    private static final int WORD = Op.VID_WORD;
+    private static final int A_SIGNED = Op.VID_A_SIGNED, B_SIGNED = Op.VID_B_SIGNED, D_SIGNED = Op.VID_D_SIGNED;
 
     private VideoOps() {
     }
@@ -116,7 +116,8 @@ public final class VideoOps {
      */
     private static int mad(Instruction in, int a, int b, int c) {
         int v = in.video;
-        boolean po = (in.mod2 & 1 << 18) != 0, negProduct = (in.mod2 & 1 << 19) != 0, negC = (in.mod2 & 1 << 20) != 0;
+        boolean po = (in.mod2 & Op.VID_PO) != 0, negProduct = (in.mod2 & Op.VID_NEG_PRODUCT) != 0,
+                negC = (in.mod2 & Op.VID_NEG_C) != 0;
         boolean aSigned = (v & A_SIGNED) != 0, bSigned = (v & B_SIGNED) != 0;
         boolean signedFinal = aSigned || bSigned || negProduct || negC;
         BigInteger t = BigInteger.valueOf(part(a, v & 7, aSigned)).multiply(BigInteger.valueOf(part(b, v >> 12 & 7, bSigned)));

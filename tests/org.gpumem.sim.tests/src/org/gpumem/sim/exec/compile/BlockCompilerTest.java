@@ -50,7 +50,7 @@ class BlockCompilerTest {
                     continue;
                 }
                 Instruction[] code = f.instructions().toArray(new Instruction[0]);
-                CompiledBlock[] blocks = BlockCompiler.compile(f, CORE);
+                CompiledBlock[] blocks = BlockCompiler.compile(f, CORE, false);
                 boolean[] entered = new boolean[code.length + 1];
                 entered[0] = true;
                 for (Instruction in : code) {
@@ -125,7 +125,7 @@ class BlockCompilerTest {
         PtxFunction kernel = m.module().functions().get(0);
         Instruction[] code = kernel.instructions().toArray(new Instruction[0]);
         CompiledBlock tile = null;
-        for (CompiledBlock b : BlockCompiler.compile(kernel, CORE)) {
+        for (CompiledBlock b : BlockCompiler.compile(kernel, CORE, false)) {
             if (b != null && code[b.start].opcode.equals("ld.shared.f32") && code[b.end - 1].opcode.equals("ld.shared.f32")) {
                 tile = b;
                 break;
