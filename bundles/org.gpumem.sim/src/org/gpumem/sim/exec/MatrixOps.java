@@ -12,8 +12,9 @@ import org.gpumem.sim.ptx.Op;
 /**
  * The warp-level matrix instructions (tensor cores): {@code wmma.load}, {@code wmma.store} and
  * {@code wmma.mma} in every shape and type the PTX ISA lists for sm_70 to sm_90 (.f16, .bf16,
- * .tf32, .f64, .s8/.u8, .s4/.u4, .b1), {@code mma.sync} in the dense shapes of those types, whose
- * fragments lie where {@link MatrixShape} says (the PTX ISA's "Matrix Fragments for mma.m*n*k*";
+ * .tf32, .f64, .s8/.u8, .s4/.u4, .b1), {@code mma.sync} in the shapes of those types (sm_70's
+ * m8n8k4 on .f16 as four quad-pair products) and the sparse {@code mma.sp}, whose fragments lie
+ * where {@link MatrixShape} says (the PTX ISA's "Matrix Fragments for mma.m*n*k*";
  * wmma's distribution, unspecified by the ISA, follows the same rule), and {@code ldmatrix},
  * {@code stmatrix}, {@code movmatrix}.
  * <p>
@@ -166,53 +167,99 @@ final class MatrixOps {
     }
 
     /**
-     * {@code wmma.mma} and {@code mma.sync}: D = A * B + C over the whole warp's fragments; the
-     * sources are A's registers, B's, then C's.
+     * {@code wmma.mma}, {@code mma.sync} and {@code mma.sp}: D = A * B + C over the whole warp's
+     * fragments, one product or (quad pairs) four; the sources are A's registers, B's, C's, then
+     * mma.sp's metadata. Sparse A's products are those of its stored elements, in their order.
      */
     static void mma(Warp w, Instruction in, long[] R, int m) {
         wholeWarp(w, in, m);
         MatrixShape s = in.matrix;
-        int rows = s.m, cols = s.n, depth = s.k;
+        int rows = s.m, cols = s.n, depth = s.storedDepth(), products = s.products();
         int na = s.elements(Op.WMMA_A), nb = s.elements(Op.WMMA_B), nc = s.elements(Op.WMMA_C);
         int firstB = s.regsA, firstC = s.regsA + s.regsB;
-        double[][] a = new double[rows][depth], b = new double[depth][cols], c = new double[rows][cols];
+        double[][][] a = new double[products][rows][depth], b = new double[products][s.k][cols], c = new double[products][rows][cols];
         for (int l = 0; l < 32; l++) {
+            int q = s.product(l);
             for (int i = 0; i < na; i++) {
-                a[s.row(Op.WMMA_A, s.a, l, i)][s.column(Op.WMMA_A, s.a, l, i)] = value(element(R, in.src, 0, s.a, i, l), s.a);
+                a[q][s.row(Op.WMMA_A, s.a, l, i)][s.column(Op.WMMA_A, s.a, l, i)] = value(element(R, in.src, 0, s.a, i, l), s.a);
             }
             for (int i = 0; i < nb; i++) {
-                b[s.row(Op.WMMA_B, s.b, l, i)][s.column(Op.WMMA_B, s.b, l, i)] = value(element(R, in.src, firstB, s.b, i, l), s.b);
+                b[q][s.row(Op.WMMA_B, s.b, l, i)][s.column(Op.WMMA_B, s.b, l, i)] = value(element(R, in.src, firstB, s.b, i, l), s.b);
             }
             for (int i = 0; i < nc; i++) {
-                c[s.row(Op.WMMA_C, s.c, l, i)][s.column(Op.WMMA_C, s.c, l, i)] = value(element(R, in.src, firstC, s.c, i, l), s.c);
+                c[q][s.row(Op.WMMA_C, s.c, l, i)][s.column(Op.WMMA_C, s.c, l, i)] = value(element(R, in.src, firstC, s.c, i, l), s.c);
             }
         }
+        int[][] column = s.kind == MatrixShape.Kind.SPARSE ? sparseColumns(in, R, s) : null;
         boolean bits = s.a == MatrixShape.Element.B1, and = s.bitOp == MatrixShape.BIT_AND;
         boolean saturate = (in.flags & Op.F_SATFINITE) != 0;
         long[] d = new long[nc];
         int perD = s.d.perRegister();
         for (int l = 0; l < 32; l++) {
+            int q = s.product(l);
             for (int i = 0; i < nc; i++) {
                 int r = s.row(Op.WMMA_C, s.d, l, i), col = s.column(Op.WMMA_C, s.d, l, i);
-                double sum = c[r][col];
+                double sum = c[q][r][col];
                 for (int j = 0; j < depth; j++) {
+                    double y = b[q][column != null ? column[r][j] : j][col];
                     if (bits) {
-                        long x = (long) a[r][j], y = (long) b[j][col];
-                        sum += and ? x & y : x ^ y;
+                        long x = (long) a[q][r][j];
+                        sum += and ? x & (long) y : x ^ (long) y;
                     } else {
-                        sum = Math.fma(a[r][j], b[j][col], sum);
+                        sum = Math.fma(a[q][r][j], y, sum);
                     }
                 }
                 d[i] = result(sum, s.d, saturate);
             }
             for (int r = 0; r < in.dst.length; r++) {
                 long word = 0;
-                for (int q = 0; q < perD; q++) {
-                    word |= d[r * perD + q] << (s.d.bits * q);
+                for (int q2 = 0; q2 < perD; q2++) {
+                    word |= d[r * perD + q2] << (s.d.bits * q2);
                 }
                 R[in.dst[r] << 5 | l] = word;
             }
         }
+    }
+
+    /**
+     * mma.sp: the column of A that stored element j of row r is. Row r's metadata is 16 bits a
+     * chunk of 4, in the threads the selector ({@code mod}) picks of group r % 8: bits 0-15 for
+     * rows 0-7, 16-31 for rows 8-15; one thread (the selector's) holds each row's fields 0-3, two
+     * (2 sel, 2 sel + 1) fields 0-3 and 4-7, four (0-3) fields 4p to 4p + 3. A field is two 2-bit
+     * indices, the first stored element's from the low bits up: positions in the chunk of .f16,
+     * .bf16, .s8, .u8 elements, of pairs of .s4, .u4, of 16-bit halves of .tf32 (0b0100 or 0b1110).
+     * A field the PTX ISA calls undefined (one position twice; out of order with
+     * {@code ::ordered_metadata}; any other .tf32 field) fails the thread that holds it.
+     */
+    private static int[][] sparseColumns(Instruction in, long[] R, MatrixShape s) {
+        int chunk = s.chunk(), stored = chunk / 2, threads = s.metadataThreads(), meta = in.src[in.src.length - 1] << 5;
+        boolean tf32 = s.a == MatrixShape.Element.TF32;
+        int unit = s.a.bits == 4 ? 2 : 1;
+        int[][] column = new int[s.m][s.storedDepth()];
+        for (int r = 0; r < s.m; r++) {
+            for (int j = 0; j < s.k / chunk; j++) {
+                int piece = j / 4;
+                int thread = threads == 1 ? in.mod : threads == 2 ? 2 * in.mod + piece : piece;
+                int lane = 4 * (r % 8) + thread, shift = 16 * (r / 8) + 4 * (j % 4);
+                int field = (int) (R[meta | lane] >>> shift) & 15, i0 = field & 3, i1 = field >>> 2;
+                boolean undefined = tf32 ? field != 0b0100 && field != 0b1110 : i0 == i1 || in.mod2 == 1 && i0 > i1;
+                if (undefined) {
+                    throw LaneFault.of(FaultKind.ILLEGAL_INSTRUCTION, lane, in.opcode + ": sparsity metadata 0b"
+                            + Integer.toBinaryString(field | 16).substring(1) + " (bits " + shift + "-" + (shift + 3)
+                            + ") for row " + r + ", columns " + chunk * j + "-" + (chunk * j + chunk - 1)
+                            + " of A is undefined (PTX ISA, sparse matrix storage)");
+                }
+                if (tf32) {
+                    column[r][j] = 2 * j + i0 / 2;
+                    continue;
+                }
+                for (int e = 0; e < unit; e++) {
+                    column[r][stored * j + e] = chunk * j + unit * i0 + e;
+                    column[r][stored * j + unit + e] = chunk * j + unit * i1 + e;
+                }
+            }
+        }
+        return column;
     }
 
     /**

@@ -6,8 +6,8 @@ import org.gpumem.sim.ScalarType;
 /**
  * Decoding of the warp-level matrix instructions (tensor cores), for {@link Decoder}:
  * {@code wmma.load.{a,b,c}}, {@code wmma.store.d} and {@code wmma.mma} in every shape and type the
- * PTX ISA lists for sm_70 to sm_90, {@code mma.sync} in every dense shape and type of those
- * targets except the .f16 m8n8k4 quad-pair forms, {@code ldmatrix}, {@code stmatrix} and
+ * PTX ISA lists for sm_70 to sm_90, {@code mma.sync} and the sparse {@code mma.sp} in every
+ * shape and type of those targets except FP8, {@code ldmatrix}, {@code stmatrix} and
  * {@code movmatrix}; the shape and element types go to {@link Instruction#matrix}. The
  * fragment registers are the instruction's destinations or sources in order; the member mask is
  * the whole warp ({@code .aligned}: every thread executes the same instruction).
@@ -218,44 +218,109 @@ final class MatrixForms {
                 || types.size() == 4 && at == F16) {
             throw f.fail("unsupported types in " + f.opcode + " for shape m" + s[0] + "n" + s[1] + "k" + s[2]);
         }
-        decodeMma(f, s, dt, at, bt, ct, true);
+        decodeMma(f, s, dt, at, bt, ct, true, MatrixShape.Kind.DENSE, Op.WMMA_ROW, Op.WMMA_COL);
         f.in.op = Op.WMMA_MMA;
     }
+
+    /** The mma.sp shapes: {m, n, k}. */
+    private static final int[][] SPARSE_SHAPES = {{16, 8, 16}, {16, 8, 32}, {16, 8, 8}, {16, 8, 64}, {16, 8, 128}};
 
     /**
      * {@code mma.sync.aligned.shape.row.col{.satfinite}.dtype.atype.btype.ctype d, a, b, c}
      * (PTX ISA, "Warp-level matrix multiply-accumulate instructions"): m16n8k16 and m16n8k8 on
      * .f16 (.f16 or .f32 accumulators) and .bf16; m16n8k4 and m16n8k8 on .tf32; m8n8k4 (and,
      * sm_90, m16n8k4/k8/k16) on .f64; m8n8k16, m16n8k16, m16n8k32 on .s8/.u8; m8n8k32, m16n8k32,
-     * m16n8k64 on .s4/.u4; m8n8k128, m16n8k128, m16n8k256 on .b1 with .xor.popc or .and.popc.
+     * m16n8k64 on .s4/.u4; m8n8k128, m16n8k128, m16n8k256 on .b1 with .xor.popc or .and.popc;
+     * sm_70's m8n8k4 on .f16 with either layout of A and B
+     * ({@code mma.sync.aligned.m8n8k4.alayout.blayout.dtype.f16.f16.ctype}: four quad-pair
+     * products); and the sparse {@code mma.sp{::ordered_metadata}.sync.aligned.shape.row.col...
+     * d, a, b, c, e, f} ({@link #sparse}).
      */
     static void mma(InstructionForm f) throws PtxException {
         if (!f.has("sync") || !f.has("aligned")) {
             throw f.fail(f.opcode + " needs .sync.aligned");
         }
-        if (f.has("sp")) {
-            throw f.fail("unsupported form " + f.opcode + " (sparse mma.sp is not simulated)");
+        for (String m : f.mods) {
+            if (m.matches("e[2-5]m[1-3]") || m.startsWith("kind::") || m.equals("block_scale")) {
+                throw f.fail("unsupported form " + f.opcode + " (FP8, FP6 and FP4 multiplicands are not simulated)");
+            }
         }
-        int[] s = shape(f, MMA_SHAPES);
-        if (!f.has("row") || !f.has("col")) {
-            throw f.fail(f.opcode + " needs .row.col (the m8n8k4 .f16 forms with other layouts are not simulated)");
-        }
+        boolean sparse = f.has("sp") || f.has("sp::ordered_metadata");
+        int[] s = shape(f, sparse ? SPARSE_SHAPES : MMA_SHAPES);
         java.util.List<MatrixShape.Element> types = elements(f);
-        if (s[0] == 8 && s[2] == 4 && !types.contains(F64)) {
-            throw f.fail("unsupported form " + f.opcode + " (sm_70's quad-pair mma.m8n8k4 on .f16 is not simulated)");
-        }
         if (types.size() != 4) {
             throw f.fail("unsupported types in " + f.opcode);
         }
         MatrixShape.Element dt = types.get(0), at = types.get(1), bt = types.get(2), ct = types.get(3);
+        boolean quadPairs = !sparse && s[0] == 8 && s[2] == 4 && at == F16;
+        java.util.List<Integer> layouts = new java.util.ArrayList<>();
+        for (String m : f.mods) {
+            if (m.equals("row") || m.equals("col")) {
+                layouts.add(m.equals("row") ? Op.WMMA_ROW : Op.WMMA_COL);
+            }
+        }
+        if (layouts.size() != 2 || !quadPairs && (layouts.get(0) != Op.WMMA_ROW || layouts.get(1) != Op.WMMA_COL)) {
+            throw f.fail(f.opcode + (quadPairs ? " needs a layout of A and one of B (.row or .col each)" : " needs .row.col"));
+        }
         boolean pair = at == bt || at.bits == bt.bits && (at == S8 || at == U8 || at == S4 || at == U4)
                 && (bt == S8 || bt == U8 || bt == S4 || bt == U4);
-        if (!mmaMultiplicand(s, at) || !pair || !accumulatorOf(at, dt) || !accumulatorOf(at, ct)
-                || at == BF16 && dt != F32) {
+        boolean shaped = sparse ? sparseMultiplicand(s, at) : quadPairs || mmaMultiplicand(s, at);
+        // m8n8k4 on .f16: an .f32 C needs an .f32 D (PTX ISA; ptxas refuses the other)
+        if (!shaped || !pair || !accumulatorOf(at, dt) || !accumulatorOf(at, ct) || at == BF16 && dt != F32
+                || quadPairs && ct == F32 && dt != F32) {
             throw f.fail("unsupported types in " + f.opcode + " for shape m" + s[0] + "n" + s[1] + "k" + s[2]);
         }
-        decodeMma(f, s, dt, at, bt, ct, false);
+        MatrixShape.Kind kind = sparse ? MatrixShape.Kind.SPARSE : quadPairs ? MatrixShape.Kind.QUAD_PAIRS : MatrixShape.Kind.DENSE;
+        decodeMma(f, s, dt, at, bt, ct, false, kind, layouts.get(0), layouts.get(1));
+        if (sparse) {
+            sparse(f);
+        }
         f.in.op = Op.MMA;
+    }
+
+    /**
+     * The mma.sp multiplicand types of each shape (PTX ISA 8.x, sm_80 to sm_90): m16n8k16 and
+     * m16n8k32 on .f16/.bf16, m16n8k8 and m16n8k16 on .tf32, m16n8k32 and m16n8k64 on .s8/.u8,
+     * m16n8k64 and m16n8k128 on .s4/.u4.
+     */
+    private static boolean sparseMultiplicand(int[] s, MatrixShape.Element e) {
+        int k = s[2];
+        switch (e) {
+            case F16:
+            case BF16:
+                return k == 16 || k == 32;
+            case TF32:
+                return k == 8 || k == 16;
+            case S8:
+            case U8:
+                return k == 32 || k == 64;
+            case S4:
+            case U4:
+                return k == 64 || k == 128;
+            default:
+                return false;
+        }
+    }
+
+    /**
+     * The metadata operand {@code e} of mma.sp, a register appended to the sources, and the
+     * sparsity selector {@code f}, an immediate, in {@code mod}: each group of four threads gives
+     * the metadata of its rows in 1, 2 or 4 of its threads (PTX ISA, "Sparse matrix storage"), so
+     * the selector is 0 to 3, 0 or 1, or 0. {@code mod2}: 1 for {@code ::ordered_metadata}.
+     */
+    private static void sparse(InstructionForm f) throws PtxException {
+        Operand sel = f.ops.get(5);
+        Long v = sel.kind == Operand.IMM ? PtxLoader.parseImmediate(sel.text, ScalarType.U32) : null;
+        int threads = f.in.matrix.metadataThreads();
+        if (v == null || v < 0 || v >= 4 / threads) {
+            throw f.fail(f.opcode + ": the sparsity selector must be an immediate from 0 to " + (4 / threads - 1)
+                    + " for this shape and type");
+        }
+        f.in.mod = v.intValue();
+        f.in.mod2 = f.has("sp::ordered_metadata") ? 1 : 0;
+        int[] src = java.util.Arrays.copyOf(f.in.src, f.in.src.length + 1);
+        src[src.length - 1] = f.src(f.ops.get(4), ScalarType.B32);
+        f.in.src = src;
     }
 
     /** The mma.sync multiplicand types of each shape (PTX ISA 8.x, sm_70 to sm_90). */
@@ -284,7 +349,8 @@ final class MatrixForms {
 
     /** What wmma.mma and mma.sync share: .satfinite, .popc's operation, rounding, the shape and the fragments. */
     private static void decodeMma(InstructionForm f, int[] s, MatrixShape.Element dt, MatrixShape.Element at,
-            MatrixShape.Element bt, MatrixShape.Element ct, boolean wmma) throws PtxException {
+            MatrixShape.Element bt, MatrixShape.Element ct, boolean wmma, MatrixShape.Kind kind, int layoutA, int layoutB)
+            throws PtxException {
         if (f.has("satfinite")) {
             if (dt != S32) {
                 throw f.fail(".satfinite on floating-point accumulators is not supported: " + f.opcode);
@@ -302,10 +368,10 @@ final class MatrixForms {
         if (f.has("rz") || f.has("rm") || f.has("rp")) {
             throw f.fail(f.opcode + ": only round-to-nearest (.rn) accumulation is simulated");
         }
-        MatrixShape shape = new MatrixShape(s[0], s[1], s[2], at, bt, ct, dt, wmma, bitOp);
+        MatrixShape shape = new MatrixShape(s[0], s[1], s[2], at, bt, ct, dt, wmma, bitOp, kind, layoutA, layoutB);
         f.in.matrix = shape;
         f.in.type = ScalarType.B32.ordinal();
-        fragments(f, new int[] {shape.regsD, shape.regsA, shape.regsB, shape.regsC});
+        fragments(f, new int[] {shape.regsD, shape.regsA, shape.regsB, shape.regsC}, kind == MatrixShape.Kind.SPARSE ? 6 : 4);
         f.in.memberMask = f.parser.constantOf(0xFFFF_FFFFL);
     }
 
@@ -358,9 +424,12 @@ final class MatrixForms {
         f.in.memberMask = f.parser.constantOf(0xFFFF_FFFFL);
     }
 
-    /** Operands d, a, b, c as {..} of {@code counts} registers: d the destinations, a, b and c the sources in order. */
-    private static void fragments(InstructionForm f, int[] counts) throws PtxException {
-        f.operands(4);
+    /**
+     * Operands d, a, b, c as {..} of {@code counts} registers: d the destinations, a, b and c the
+     * sources in order; {@code operands} in all (mma.sp's metadata and selector follow).
+     */
+    private static void fragments(InstructionForm f, int[] counts, int operands) throws PtxException {
+        f.operands(operands);
         int[][] frags = new int[4][];
         for (int k = 0; k < 4; k++) {
             Operand o = f.ops.get(k);

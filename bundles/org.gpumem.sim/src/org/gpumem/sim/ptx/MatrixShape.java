@@ -17,6 +17,18 @@ package org.gpumem.sim.ptx;
  * leaves wmma's distribution unspecified; gpumem uses the same rule for it, and where wmma's
  * fragment has more element slots than the matrix has elements a thread (.f16 A and B: 8
  * registers in every shape) the slots repeat the distinct elements in order.
+ * <p>
+ * {@link Kind#QUAD_PAIRS} (sm_70's {@code mma.m8n8k4} on .f16, PTX ISA "Matrix Fragments for
+ * mma.m8n8k4 with .f16 floating point type"): quad pair {@code q = (lane / 4) % 4}, threads
+ * 4q..4q+3 and 4q+16..4q+19, computes its own 8 x 8 x 4 product; within it
+ * {@code x = lane % 4 + 4 (lane / 16)}. A .row: row x, column i; A .col: row i + 4 (lane / 16),
+ * column lane % 4. B .col: row i, column x; B .row: row lane % 4, column i + 4 (lane / 16).
+ * Accumulator .f16: row x, column i; .f32: row {@code lane % 2 + (i & 2) + 4 (lane / 16)},
+ * column {@code (i & 4) + (lane & 2) + (i & 1)}.
+ * <p>
+ * {@link Kind#SPARSE} ({@code mma.sp}, PTX ISA "Matrix fragments for multiply-accumulate
+ * operation with sparse matrix A"): A is held compressed, M x K/2, in the dense rule above; which
+ * columns of its row the stored elements are comes from the metadata ({@code MatrixOps}).
  */
 public final class MatrixShape {
     /** An element type of a fragment, with its width in bits. */
@@ -48,6 +60,15 @@ public final class MatrixShape {
         }
     }
 
+    /**
+     * How a warp holds the matrices: one product ({@code DENSE}), four 8 x 8 x 4 products of
+     * quad pairs ({@code QUAD_PAIRS}, mma.m8n8k4 on .f16), or one product whose A is 2:4 sparse,
+     * given compressed with metadata ({@code SPARSE}, mma.sp).
+     */
+    public enum Kind {
+        DENSE, QUAD_PAIRS, SPARSE
+    }
+
     /** The b1 products' operation ({@code .xor.popc} or {@code .and.popc}): {@link #bitOp}. */
     public static final int BIT_XOR = 0, BIT_AND = 1;
 
@@ -57,8 +78,19 @@ public final class MatrixShape {
     public final int regsA, regsB, regsC, regsD;
     /** For b1 multiplicands: {@link #BIT_XOR} or {@link #BIT_AND}. */
     public final int bitOp;
+    public final Kind kind;
+    /** The layouts of A and B ({@link Op#WMMA_ROW} or {@link Op#WMMA_COL}); mma.sync other than quad pairs: .row and .col. */
+    public final int layoutA, layoutB;
 
     MatrixShape(int m, int n, int k, Element a, Element b, Element c, Element d, boolean wmma, int bitOp) {
+        this(m, n, k, a, b, c, d, wmma, bitOp, Kind.DENSE, Op.WMMA_ROW, Op.WMMA_COL);
+    }
+
+    MatrixShape(int m, int n, int k, Element a, Element b, Element c, Element d, boolean wmma, int bitOp, Kind kind,
+            int layoutA, int layoutB) {
+        this.kind = kind;
+        this.layoutA = layoutA;
+        this.layoutB = layoutB;
         this.m = m;
         this.n = n;
         this.k = k;
@@ -67,10 +99,25 @@ public final class MatrixShape {
         this.c = c;
         this.d = d;
         this.bitOp = bitOp;
-        this.regsA = registers(m * k / 32, a, wmma);
-        this.regsB = registers(k * n / 32, b, wmma);
-        this.regsC = registers(m * n / 32, c, false);
-        this.regsD = registers(m * n / 32, d, false);
+        this.regsA = registers(elements(Op.WMMA_A), a, wmma);
+        this.regsB = registers(elements(Op.WMMA_B), b, wmma);
+        this.regsC = registers(elements(Op.WMMA_C), c, false);
+        this.regsD = registers(elements(Op.WMMA_C), d, false);
+    }
+
+    /** Products the warp computes: 4 for quad pairs, 1 otherwise. */
+    public int products() {
+        return kind == Kind.QUAD_PAIRS ? 4 : 1;
+    }
+
+    /** Which of the warp's products {@code lane} holds a part of: its quad pair, or 0. */
+    public int product(int lane) {
+        return kind == Kind.QUAD_PAIRS ? (lane >>> 2) & 3 : 0;
+    }
+
+    /** Columns of A as its fragments hold it: K, or K / 2 for sparse A (compressed). */
+    public int storedDepth() {
+        return kind == Kind.SPARSE ? k / 2 : k;
     }
 
     /** Registers of a fragment of {@code elements} a thread: .f16 multiplicands of wmma take 8 in every shape (PTX ISA). */
@@ -84,9 +131,27 @@ public final class MatrixShape {
         return Math.max(1, elements / e.perRegister());
     }
 
+    /**
+     * Sparse A: elements of a row that one 4-bit metadata field covers, a chunk (PTX ISA, "Sparse
+     * matrix storage"): 2 of .tf32 (1:2), 4 of .f16, .bf16, .s8, .u8 (2:4), 8 of .s4, .u4 (4:8
+     * in pairs).
+     */
+    public int chunk() {
+        return a == Element.TF32 ? 2 : a.bits == 4 ? 8 : 4;
+    }
+
+    /**
+     * Sparse A: how many threads of each group of four hold its rows' metadata, 16 bits of each of
+     * its two rows a thread (1, 2 or 4; the sparsity selector picks which).
+     */
+    public int metadataThreads() {
+        return k / chunk() * 4 / 16;
+    }
+
     /** Distinct elements a thread holds of matrix {@code matrix} ({@link Op#WMMA_A}, B or C). */
     public int elements(int matrix) {
-        return matrix == Op.WMMA_A ? m * k / 32 : matrix == Op.WMMA_B ? k * n / 32 : m * n / 32;
+        int per = products();
+        return matrix == Op.WMMA_A ? m * storedDepth() * per / 32 : matrix == Op.WMMA_B ? k * n * per / 32 : m * n * per / 32;
     }
 
     /** Rows of matrix {@code matrix}. */
@@ -101,6 +166,9 @@ public final class MatrixShape {
 
     /** The row of element {@code i} (of the distinct ones) of {@code lane}'s fragment of {@code matrix}. */
     public int row(int matrix, Element e, int lane, int i) {
+        if (kind == Kind.QUAD_PAIRS) {
+            return quadPairRow(matrix, e, lane, i);
+        }
         int g = lane >>> 2, t = lane & 3, p = e.perRegister();
         if (matrix == Op.WMMA_A) {
             return 8 * (i / p % (m / 8)) + g;
@@ -113,6 +181,9 @@ public final class MatrixShape {
 
     /** The column of element {@code i} of {@code lane}'s fragment of {@code matrix}. */
     public int column(int matrix, Element e, int lane, int i) {
+        if (kind == Kind.QUAD_PAIRS) {
+            return quadPairColumn(matrix, e, lane, i);
+        }
         int g = lane >>> 2, t = lane & 3, p = e.perRegister();
         if (matrix == Op.WMMA_A) {
             return 4 * p * (i / p / (m / 8)) + p * t + i % p;
@@ -121,6 +192,30 @@ public final class MatrixShape {
             return 8 * (i / p / (k / (4 * p))) + g;
         }
         return 8 * (i / 2 / (m / 8)) + 2 * t + (i & 1);
+    }
+
+    /** The row of element {@code i} in {@code lane}'s quad pair's matrix (see the class comment). */
+    private int quadPairRow(int matrix, Element e, int lane, int i) {
+        int x = (lane & 3) + 4 * (lane >>> 4), half = 4 * (lane >>> 4);
+        if (matrix == Op.WMMA_A) {
+            return layoutA == Op.WMMA_ROW ? x : i + half;
+        }
+        if (matrix == Op.WMMA_B) {
+            return layoutB == Op.WMMA_COL ? i : lane & 3;
+        }
+        return e == Element.F16 ? x : (lane & 1) + (i & 2) + half;
+    }
+
+    /** The column of element {@code i} in {@code lane}'s quad pair's matrix. */
+    private int quadPairColumn(int matrix, Element e, int lane, int i) {
+        int x = (lane & 3) + 4 * (lane >>> 4), half = 4 * (lane >>> 4);
+        if (matrix == Op.WMMA_A) {
+            return layoutA == Op.WMMA_ROW ? i : lane & 3;
+        }
+        if (matrix == Op.WMMA_B) {
+            return layoutB == Op.WMMA_COL ? x : i + half;
+        }
+        return e == Element.F16 ? i : (i & 4) + (lane & 2) + (i & 1);
     }
 
     @Override

@@ -55,6 +55,100 @@ class MatrixInstructionTest {
         assertTrue(f.detail().contains("needs all 32 threads of the warp"), f.detail());
     }
 
+    /**
+     * mma.sp m16n8k16 .f16 with selector 2: every lane's stored A elements are 1 and 2, B(k, n) = k,
+     * C = 0, so D(r, n) = sum over the chunks j of (4j + i0) + 2 (4j + i1), where i0 and i1 are the
+     * positions the metadata field gives; threads 2, 6, ... hold {@code meta} for every field, the
+     * others 0xffffffff, metadata that is undefined if read. %r0: D(lane / 4, 2 (lane % 4)).
+     */
+    private static SimTestSupport.Run sparseProduct(String form, int meta, int threads) {
+        String body = String.join("\n",
+                " .reg .b16 %h<5>;",
+                " and.b32 %r20, %t, 3; shl.b32 %r21, %r20, 1;",
+                " cvt.rn.f32.u32 %f1, %r21; cvt.rn.f16.f32 %h1, %f1; add.u32 %r22, %r21, 1;",
+                " cvt.rn.f32.u32 %f2, %r22; cvt.rn.f16.f32 %h2, %f2; add.u32 %r23, %r21, 8;",
+                " cvt.rn.f32.u32 %f3, %r23; cvt.rn.f16.f32 %h3, %f3; add.u32 %r24, %r21, 9;",
+                " cvt.rn.f32.u32 %f4, %r24; cvt.rn.f16.f32 %h4, %f4;",
+                " mov.b32 %r5, {%h1, %h2}; mov.b32 %r6, {%h3, %h4};",
+                " mov.b32 %r3, 0x40003C00; mov.b32 %r7, 0;",
+                " setp.eq.u32 %p1, %r20, 2; selp.b32 %r8, " + meta + ", 0xFFFFFFFF, %p1;",
+                " setp.lt.u32 %p2, %t, " + threads + ";",
+                " @%p2 " + form + " {%r10, %r11, %r12, %r13}, {%r3, %r3}, {%r5, %r6}, {%r7, %r7, %r7, %r7}, %r8, 2;",
+                " mov.b32 %r0, %r10;");
+        return SimTestSupport.runPerThread("", body, 1, 32);
+    }
+
+    private static final String SPARSE = "mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
+    private static final String ORDERED = "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
+
+    @Test
+    void sparsityMetadataOfTheSelectedThreadsPicksTheColumnsOfA() {
+        // fields 0b1101 (i0 = 1, i1 = 3) and 0b0111 (i0 = 3, i1 = 1: the first stored element goes to column 3)
+        int[][] cases = {{0xDDDDDDDD, 1, 3}, {0x77777777, 3, 1}};
+        for (String form : new String[] {SPARSE, ORDERED}) {
+            for (int[] c : cases) {
+                boolean undefined = form == ORDERED && c[1] > c[2];
+                SimTestSupport.Run r = sparseProduct(form, c[0], 32);
+                if (undefined) {
+                    Fault f = r.result.fault();
+                    assertNotNull(f, form + " 0x" + Integer.toHexString(c[0]));
+                    assertEquals(FaultKind.ILLEGAL_INSTRUCTION, f.kind());
+                    assertTrue(f.detail().contains("sparsity metadata 0b0111"), f.detail());
+                    continue;
+                }
+                assertNull(r.result.fault(), () -> r.result.fault().message());
+                int expected = 0;
+                for (int j = 0; j < 4; j++) {
+                    expected += (4 * j + c[1]) + 2 * (4 * j + c[2]);
+                }
+                for (int l = 0; l < 32; l++) {
+                    assertEquals(expected, Float.intBitsToFloat(r.out()[l]), form + " lane " + l);
+                }
+            }
+        }
+    }
+
+    @Test
+    void undefinedSparsityMetadataAndAPartialWarpFailTheThread() {
+        // 0b0101: both stored elements at position 1
+        SimTestSupport.Run twice = sparseProduct(SPARSE, 0x55555555, 32);
+        Fault f = twice.result.fault();
+        assertNotNull(f);
+        assertEquals(FaultKind.ILLEGAL_INSTRUCTION, f.kind());
+        assertTrue(f.detail().contains("sparsity metadata 0b0101"), f.detail());
+        SimTestSupport.Run partial = sparseProduct(SPARSE, 0xDDDDDDDD, 16);
+        assertNotNull(partial.result.fault());
+        assertTrue(partial.result.fault().detail().contains("needs all 32 threads of the warp"), partial.result.fault().detail());
+        String quadPairs = String.join("\n",
+                " setp.lt.u32 %p1, %t, 16; mov.b32 %r1, 0x3C003C00;",
+                " @%p1 mma.sync.aligned.m8n8k4.row.col.f16.f16.f16.f16 {%r2, %r3, %r4, %r5}, {%r1, %r1}, {%r1, %r1},"
+                        + " {%r1, %r1, %r1, %r1};");
+        SimTestSupport.Run r = SimTestSupport.runPerThread("", quadPairs, 1, 32);
+        assertNotNull(r.result.fault());
+        assertTrue(r.result.fault().detail().contains("needs all 32 threads of the warp"), r.result.fault().detail());
+    }
+
+    /** Forms the PTX ISA leaves undefined or does not list make the kernel not runnable, naming the line. */
+    @Test
+    void undefinedMatrixFormsAreRefusedAtLoad() {
+        String[][] refused = {
+            {" mma.sync.aligned.m8n8k4.row.col.f16.f16.f16.f32 {%r1, %r2, %r3, %r4}, {%r1, %r2}, {%r1, %r2},"
+                    + " {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8};", "unsupported types"},
+            {" mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {%r1, %r2, %r3, %r4}, {%r1, %r2, %r3, %r4},"
+                    + " {%r1, %r2, %r3, %r4}, {%r1, %r2, %r3, %r4}, %r5, 2;", "selector must be an immediate from 0 to 1"},
+            {" mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%r1, %r2, %r3, %r4}, {%r1, %r2},"
+                    + " {%r1, %r2}, {%r1, %r2, %r3, %r4}, %r5, %r6;", "selector must be an immediate"},
+            {" mma.sp.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%r1, %r2, %r3, %r4}, {%r1},"
+                    + " {%r1}, {%r1, %r2, %r3, %r4}, %r5, 0;", "unsupported types"}};
+        for (String[] c : refused) {
+            java.util.List<org.gpumem.sim.UnsupportedConstruct> why = org.gpumem.sim.ptx.PtxLoader
+                    .load("test.ptx", SimTestSupport.perThreadKernel("", c[0])).function("k").unsupported();
+            assertEquals(1, why.size(), why.toString());
+            String d = why.get(0).describe();
+            assertTrue(d.matches("test\\.ptx:\\d+: .*") && d.contains(c[1]), d);
+        }
+    }
+
     /** f32 {@code bits} rounded to tf32 by a reference on values (not bits): "rna", "rn" or "rz". */
     private static int tf32(int bits, String mode, boolean satfinite) {
         float f = Float.intBitsToFloat(bits);

@@ -353,6 +353,101 @@ class EverydayTensorCoreTest {
         }
     }
 
+    /**
+     * mma_sparse.cu mma_quad_pairs: sm_70's mma.m8n8k4 on .f16, four 8 x 8 x 4 products, one per
+     * quad pair, with A and B in each layout and .f32 and .f16 accumulators, fragments built in
+     * the kernel at the PTX ISA's positions; A and B {@code v % 4}, C {@code v % 50}.
+     */
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void mmaSyncM8n8k4QuadPairsOnHalves(Variant v) throws IOException {
+        PreparedLaunch launch = Everyday.launch("mma_sparse.mma_quad_pairs", v);
+        int[] in = Everyday.ints(launch.initialBuffer("in"));
+        int[] d = Everyday.ints(Everyday.run(launch).outputs().get("d"));
+        for (int f = 0; f < 4; f++) {
+            for (int q = 0; q < 4; q++) {
+                int base = 1024 * f, pair = q;
+                Matrix a = (r, k) -> in[base + 32 * pair + r * 4 + k] % 4;
+                Matrix b = (k, n) -> in[base + 128 + 32 * pair + k * 8 + n] % 4;
+                Matrix c = (r, n) -> in[base + 256 + 64 * pair + r * 8 + n] % 50;
+                for (int r = 0; r < 8; r++) {
+                    for (int n = 0; n < 8; n++) {
+                        assertEquals(product(a, b, c, r, n, 4), Float.intBitsToFloat(d[256 * f + 64 * q + 8 * r + n]),
+                                "form " + f + " quad pair " + q + " d[" + r + "][" + n + "]");
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * mma_sparse.cu mma_sparse: mma.sp and mma.sp::ordered_metadata in every shape and type of
+     * sm_80 to sm_90 but FP8 (.f16, .bf16 and .tf32 with .f32 accumulators, .s8/.u8 and .s4/.u4),
+     * with several sparsity selectors; A is 2:4 (.tf32 1:2, 4-bit 4:8 in pairs) sparse with the
+     * kept positions chosen by the input, compressed and indexed by metadata in the kernel. The
+     * reference multiplies the dense A, zeros included.
+     */
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void mmaSpSparseShapesAndTypes(Variant v) throws IOException {
+        PreparedLaunch launch = Everyday.launch("mma_sparse.mma_sparse", v);
+        int[] in = Everyday.ints(launch.initialBuffer("in"));
+        int[] d = Everyday.ints(Everyday.run(launch).outputs().get("d"));
+        // per form: K, A type, B type (as in mma_sparse.cu)
+        Object[][] forms = {{16, "f16", "f16"}, {32, "f16", "f16"}, {16, "bf16", "bf16"}, {32, "bf16", "bf16"},
+            {8, "tf32", "tf32"}, {16, "tf32", "tf32"}, {32, "s8", "s8"}, {64, "u8", "s8"}, {64, "s4", "u4"},
+            {128, "u4", "s4"}};
+        int[][] pairs = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
+        for (int f = 0; f < forms.length; f++) {
+            int depth = (Integer) forms[f][0], base = 16384 * f;
+            String ta = (String) forms[f][1], tb = (String) forms[f][2];
+            boolean floats = ta.startsWith("f") || ta.startsWith("b") || ta.startsWith("t");
+            int chunk = ta.equals("tf32") ? 2 : ta.endsWith("4") ? 8 : 4, unit = ta.endsWith("4") ? 2 : 1;
+            for (int r = 0; r < 16; r++) {
+                double[] a = new double[depth];
+                for (int j = 0; j < depth / chunk; j++) {
+                    int s = in[base + 4096 + r * (depth / chunk) + j];
+                    int[] kept = ta.equals("tf32") ? new int[] {s & 1} : pairs[Integer.remainderUnsigned(s, 6)];
+                    for (int position : kept) {
+                        for (int e = 0; e < unit; e++) {
+                            int k = chunk * j + unit * position + e;
+                            a[k] = sparseElement(ta, in[base + r * depth + k]);
+                        }
+                    }
+                }
+                for (int n = 0; n < 8; n++) {
+                    int c = in[base + 12288 + r * 8 + n];
+                    double sum = floats ? c % 50 : c;
+                    for (int k = 0; k < depth; k++) {
+                        sum += a[k] * sparseElement(tb, in[base + 8192 + k * 8 + n]);
+                    }
+                    String at = "form " + f + " d[" + r + "][" + n + "]";
+                    if (floats) {
+                        assertEquals(sum, Float.intBitsToFloat(d[128 * f + r * 8 + n]), at);
+                    } else {
+                        assertEquals((int) (long) sum, d[128 * f + r * 8 + n], at);
+                    }
+                }
+            }
+        }
+    }
+
+    /** A multiplicand element of mma_sparse.cu's type {@code t} from its input word. */
+    private static double sparseElement(String t, int v) {
+        switch (t) {
+            case "f16":
+            case "bf16":
+                return v % 4;
+            case "tf32":
+                return v % 8;
+            case "s8":
+                return (byte) v;
+            case "u8":
+                return v & 0xFF;
+            default:
+                return element(v, 4, t.equals("s4"));
+        }
+    }
 
     /** Half {@code k} (0: low) of a 32-bit value. */
     private static int half(int v, int k) {

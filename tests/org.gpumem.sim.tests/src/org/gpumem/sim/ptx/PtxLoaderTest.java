@@ -260,9 +260,9 @@ class PtxLoaderTest {
         assertEquals("lazy.ptx:7: unknown or unsupported register %r9", refusal(" add.u32 %r1, %r9, 1;"));
         assertEquals("lazy.ptx:7: add.u32 takes 3 operands, found 2", refusal(" add.u32 %r1, %r2;"));
         assertEquals("lazy.ptx:7: undefined symbol undefined_sym", refusal(" ld.global.u32 %r1, [undefined_sym];"));
-        String quadPair = "mma.sync.aligned.m8n8k4.row.col.f16.f16.f16.f16";
-        assertEquals("lazy.ptx:7: unsupported form " + quadPair + " (sm_70's quad-pair mma.m8n8k4 on .f16 is not simulated)",
-                refusal(" " + quadPair + " {%r0, %r1, %r2, %r3}, {%r0, %r1}, {%r2, %r3}, {%r0, %r1, %r2, %r3};"),
+        String fp8 = "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32";
+        assertEquals("lazy.ptx:7: unsupported form " + fp8 + " (FP8, FP6 and FP4 multiplicands are not simulated)",
+                refusal(" " + fp8 + " {%r0, %r1, %r2, %r3}, {%r0, %r1, %r2, %r3}, {%r2, %r3}, {%r0, %r1, %r2, %r3};"),
                 "valid PTX the simulator does not execute");
         assertEquals("lazy.ptx:7: unsupported directive .callprototype in function body",
                 refusal(".callprototype (.param .b32 _) _ ();\nret;"), "a prototype needs a label to be named by");
