@@ -667,6 +667,8 @@ public final class ControlledLaunch {
 
     private DebugEvent faulted(Warp w) {
         Fault f = w.cta().fault();
+        // as a launch run to its end does: the checks classify the fault before they finish
+        w.cta().checkFault();
         if (f == null && stoppedOnRequest != null) {
             f = stoppedOnRequest.faultHere(FaultKind.STOPPED, launch.stopReason());
         }

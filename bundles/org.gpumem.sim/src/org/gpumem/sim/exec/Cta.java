@@ -278,6 +278,18 @@ public final class Cta {
         return fault;
     }
 
+    /**
+     * The fault that stopped this CTA ends its launch: memcheck and synccheck classify it (an
+     * out-of-bounds access inside a cudaMalloc granule is an access past the end, one after a
+     * free a use after free), on a checked launch. Whoever drives the CTAs calls it once, for the
+     * fault that ends the launch, before the launch's checks finish.
+     */
+    public void checkFault() {
+        if (checks != null && fault != null) {
+            checks.fault(fault, -1);
+        }
+    }
+
     /** Threads that arrived at one of the CTA's barriers and have not been released. */
     public int barrierArrived() {
         return barriers.arrivedThreads();

@@ -539,9 +539,7 @@ public final class Launch implements KernelLaunch {
                         output.collect(c);
                     }
                     fault = c.fault;
-                    if (fault != null && c.checks != null) {
-                        c.checks.fault(fault, -1);
-                    }
+                    c.checkFault();
                 }
             }
         } finally {
@@ -625,9 +623,7 @@ public final class Launch implements KernelLaunch {
                         cta.warpInstructions = 0;
                         cta.threadInstructions = 0;
                         if (cta.fault != null) {
-                            if (cta.checks != null) {
-                                cta.checks.fault(cta.fault, -1);
-                            }
+                            cta.checkFault();
                             fault = cta.fault;
                             faultCta = i;
                             stoppedCta = fault.kind() == FaultKind.STOPPED;
