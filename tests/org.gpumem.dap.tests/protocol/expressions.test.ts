@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DebugClient } from '@vscode/debugadapter-testsupport';
 import { DebugProtocol } from '@vscode/debugprotocol';
-import { fixtures, startClient } from './harness';
+import { fixtures, laneOf, startClient, topFrame } from './harness';
 
 const KERNEL = path.join(fixtures, 'kernels', 'expressions.cu');
 const PROGRAM = path.join(fixtures, 'host', 'expressions.G');
@@ -57,17 +57,6 @@ async function start(breakpoints: DebugProtocol.SourceBreakpoint[], check?: (set
   check?.(set);
   const [stopped] = await Promise.all([dc.waitForEvent('stopped'), dc.configurationDoneRequest()]);
   return { dc, ids: set.body.breakpoints.map(b => b.id!), stopped: stopped as DebugProtocol.StoppedEvent };
-}
-
-/** CTA, warp and lane of a stop, from the lane the adapter names. */
-function laneOf(stopped: DebugProtocol.StoppedEvent): { cta: number; warp: number; lane: number } {
-  const m = /^CTA \((\d+),0,0\) warp (\d+) lane (\d+)$/.exec((stopped.body as { lane?: string }).lane ?? '');
-  assert.ok(m, JSON.stringify(stopped.body));
-  return { cta: Number(m![1]), warp: Number(m![2]), lane: Number(m![3]) };
-}
-
-async function topFrame(dc: DebugClient, threadId: number): Promise<DebugProtocol.StackFrame> {
-  return (await dc.stackTraceRequest({ threadId })).body.stackFrames[0];
 }
 
 async function evaluate(dc: DebugClient, expression: string, frameId: number | undefined, context = 'watch'): Promise<DebugProtocol.EvaluateResponse['body']> {

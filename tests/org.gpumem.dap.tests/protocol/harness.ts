@@ -1,7 +1,9 @@
 // How the protocol tests start gpumem dap: the launcher and fixtures the build names in the
 // environment (GPUMEM_LAUNCHER: the repository's ./gpumem; GPUMEM_FIXTURES: tests/fixtures).
 
+import assert from 'node:assert/strict';
 import { DebugClient } from '@vscode/debugadapter-testsupport';
+import { DebugProtocol } from '@vscode/debugprotocol';
 
 function required(name: string): string {
   const value = process.env[name];
@@ -24,4 +26,16 @@ export async function startClient(): Promise<DebugClient> {
   dc.defaultTimeout = 300_000;
   await dc.start();
   return dc;
+}
+
+/** CTA, warp and lane of a stop, from the lane gpumem's stopped event names (one-dimensional grids). */
+export function laneOf(stopped: DebugProtocol.StoppedEvent): { cta: number; warp: number; lane: number } {
+  const m = /^CTA \((\d+),0,0\) warp (\d+) lane (\d+)$/.exec((stopped.body as { lane?: string }).lane ?? '');
+  assert.ok(m, JSON.stringify(stopped.body));
+  return { cta: Number(m![1]), warp: Number(m![2]), lane: Number(m![3]) };
+}
+
+/** The innermost frame of a thread at this stop. */
+export async function topFrame(dc: DebugClient, threadId: number): Promise<DebugProtocol.StackFrame> {
+  return (await dc.stackTraceRequest({ threadId })).body.stackFrames[0];
 }

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 import org.eclipse.lsp4j.debug.Breakpoint;
@@ -102,6 +103,8 @@ import org.gpumem.model.Target;
 import org.gpumem.model.addressing.AddressingException;
 import org.gpumem.sim.Dim3;
 import org.gpumem.sim.SourceLocation;
+import org.gpumem.sim.check.CheckTool;
+import org.gpumem.sim.check.Findings;
 import org.gpumem.sim.debug.CallFrame;
 
 /**
@@ -133,6 +136,8 @@ public final class DapServer implements GpumemDebugServer {
     private Debuggee debuggee;
     private Map<String, Object> launchArguments;
     private boolean stopOnEntry;
+    /** The launch's {@code stopAtFirstFinding}: each kernel stops at its memory checks' first finding. */
+    private boolean stopAtFirstFinding;
     private boolean configured;
     /** Source breakpoints by file, as the client set them. */
     private final Map<Path, List<SourceBreakpoint>> sourceBreakpoints = new LinkedHashMap<>();
@@ -199,6 +204,25 @@ public final class DapServer implements GpumemDebugServer {
         return CompletableFuture.completedFuture(null);
     }
 
+    /**
+     * The memory checks a launch's {@code check} names: compute-sanitizer's tool names, comma
+     * separated, or {@code all} (as {@code gpumem exec --check}); none when it is absent.
+     */
+    private static Set<CheckTool> checks(Object check) {
+        if (check == null) {
+            return Set.of();
+        }
+        if (!(check instanceof String list) || list.isBlank()) {
+            throw Refusal.of("\"check\" is a comma-separated list of memcheck, racecheck, initcheck, synccheck, leakcheck, "
+                    + "or all");
+        }
+        try {
+            return CheckTool.parse(list);
+        } catch (IllegalArgumentException e) {
+            throw Refusal.of("\"check\": " + e.getMessage());
+        }
+    }
+
     /** Makes the debuggee that {@code args} describe; it starts at configurationDone. */
     private void prepare(Map<String, Object> args) {
         launchArguments = args;
@@ -211,14 +235,19 @@ public final class DapServer implements GpumemDebugServer {
             throw Refusal.of(path + ": no such file");
         }
         stopOnEntry = Boolean.TRUE.equals(args.get("stopOnEntry"));
+        Set<CheckTool> checks = checks(args.get("check"));
+        stopAtFirstFinding = Boolean.TRUE.equals(args.get("stopAtFirstFinding"));
+        if (stopAtFirstFinding && checks.isEmpty()) {
+            throw Refusal.of("\"stopAtFirstFinding\" needs \"check\": the memory checks whose first finding stops the kernel");
+        }
         try {
             if (path.getFileName().toString().endsWith(".json")) {
-                debuggee = new Debuggee.LaunchFile(path, BUDGET, new Reports(++generation));
+                debuggee = new Debuggee.LaunchFile(path, BUDGET, checks, new Reports(++generation));
             } else {
                 Path cwd = args.get("cwd") instanceof String c && !c.isBlank() ? Path.of(c) : path.getParent();
                 debuggee = new Debuggee.Program(path, strings(args.get("args"), "args"), cwd,
                         environment(args.get("env")), args.get("device") instanceof String d ? d : "sm_90",
-                        runtimeDirectory.get(), BUDGET, new Reports(++generation));
+                        runtimeDirectory.get(), BUDGET, checks, new Reports(++generation));
             }
         } catch (IOException e) {
             throw Refusal.of(messageOf(e));
@@ -367,6 +396,10 @@ public final class DapServer implements GpumemDebugServer {
         } catch (java.util.concurrent.ExecutionException e) {
             throw new IllegalStateException("could not set the breakpoints of " + engine.launch().label(), e.getCause());
         }
+        if (stopAtFirstFinding) {
+            // queued before the resume below, so the launch's first access is already watched
+            s.stopAtFirstFinding(true);
+        }
         if (stopOnEntry && number == 1) {
             s.suspend();
         }
@@ -394,7 +427,7 @@ public final class DapServer implements GpumemDebugServer {
             case WATCHPOINT -> "data breakpoint";
             case STEP -> "step";
             case SUSPEND -> number == 1 && stopOnEntry && s.stopCount() == 1 ? "entry" : "pause";
-            case FAULT -> "exception";
+            case FAULT, FINDING -> "exception";
             default -> "pause";
         });
         CudaFocus focus = s.focus().current();
@@ -406,6 +439,14 @@ public final class DapServer implements GpumemDebugServer {
         if (stop.fault() != null) {
             e.setDescription("fault");
             e.setText(stop.fault().report());
+        }
+        if (stop.finding() != null) {
+            // the finding as gpumem exec --check prints it, in the stop and on the console
+            StringBuilder text = new StringBuilder();
+            Findings.print(stop.finding(), line -> text.append(text.isEmpty() ? "" : "\n").append(line));
+            e.setDescription("memory check finding");
+            e.setText(text.toString());
+            output("console", "gpumem: stopped at the first memory check finding:\n" + text + "\n");
         }
         if (stop.breakpoint() != null) {
             e.setHitBreakpointIds(new Integer[] {breakpointId(breakpointKey(stop.breakpoint()))});

@@ -7,16 +7,22 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BiConsumer;
 
 import org.gpumem.debug.core.DebugSession;
 import org.gpumem.debug.core.KernelEngine;
 import org.gpumem.debug.core.program.ProgramDebugger;
+import org.gpumem.host.HostListener;
 import org.gpumem.host.HostProgram;
 import org.gpumem.host.HostReports;
 import org.gpumem.host.HostSession;
+import org.gpumem.host.ProgramChecks;
 import org.gpumem.host.ProgramLaunch;
 import org.gpumem.sim.LaunchResult;
+import org.gpumem.sim.check.CheckTool;
+import org.gpumem.sim.check.Findings;
+import org.gpumem.sim.check.MemoryChecker;
 import org.gpumem.sim.launch.LaunchFileReader;
 import org.gpumem.sim.launch.PreparedLaunch;
 
@@ -45,6 +51,14 @@ abstract sealed class Debuggee permits Debuggee.Program, Debuggee.LaunchFile {
     abstract void terminate();
 
     /**
+     * The memory checks' findings and summary on the client's console, as {@code gpumem exec
+     * --check} prints them when the program ends.
+     */
+    static void reportFindings(List<MemoryChecker> checkers, Sessions sessions) {
+        Findings.report(checkers, line -> sessions.output("console", line + "\n"));
+    }
+
+    /**
      * A CUDA program under gpumem's libcudart: every kernel launch is debugged, the program's
      * standard output and error become output events as they come, its exit code the end.
      */
@@ -52,14 +66,17 @@ abstract sealed class Debuggee permits Debuggee.Program, Debuggee.LaunchFile {
         private final HostProgram program;
         private final Sessions sessions;
         private final ProgramDebugger debugger;
+        /** The memory checks every process of the program runs with; empty for none. */
+        private final Set<CheckTool> checks;
         private volatile HostSession host;
         /** Set when the client ends the program: its streams closing is then no loss to report. */
         private volatile boolean terminating;
 
         Program(Path executable, List<String> arguments, Path workingDirectory, Map<String, String> environment,
-                String device, Path runtimeDirectory, long budget, Sessions sessions) {
+                String device, Path runtimeDirectory, long budget, Set<CheckTool> checks, Sessions sessions) {
             this.program = HostProgram.of(executable, arguments, runtimeDirectory).withDevice(device)
                     .withWorkingDirectory(workingDirectory).withEnvironment(environment);
+            this.checks = checks;
             this.sessions = sessions;
             this.debugger = new ProgramDebugger(budget, new ProgramDebugger.Front() {
                 @Override
@@ -71,8 +88,9 @@ abstract sealed class Debuggee permits Debuggee.Program, Debuggee.LaunchFile {
 
         @Override
         void start() throws IOException, org.gpumem.host.HostProgramException {
-            HostReports reports = new HostReports(text -> sessions.output("console", text + "\n"), true, false);
-            host = HostSession.start(program, reports, debugger,
+            HostListener reports = new HostReports(text -> sessions.output("console", text + "\n"), true, false);
+            ProgramChecks checked = checks.isEmpty() ? null : new ProgramChecks(reports, checks);
+            host = HostSession.start(program, checked == null ? reports : checked, debugger,
                     new HostSession.Io(ProcessBuilder.Redirect.PIPE, ProcessBuilder.Redirect.PIPE, ProcessBuilder.Redirect.PIPE));
             host.process().getOutputStream().close();
             Thread out = copy(host.process().getInputStream(), "stdout");
@@ -91,6 +109,9 @@ abstract sealed class Debuggee permits Debuggee.Program, Debuggee.LaunchFile {
                     status = 1;
                 } finally {
                     debugger.programEnded();
+                }
+                if (checked != null) {
+                    reportFindings(checked.checkers(), sessions);
                 }
                 sessions.exited(status);
             }, "gpumem-dap-program");
@@ -138,13 +159,19 @@ abstract sealed class Debuggee permits Debuggee.Program, Debuggee.LaunchFile {
         private final PreparedLaunch prepared;
         private final long budget;
         private final Sessions sessions;
+        /** Where the launch's memory checks collect their findings; null without checks. */
+        private final MemoryChecker checker;
         private volatile DebugSession session;
 
-        /** Reads and prepares the launch file; bad input throws with the file and field named. */
-        LaunchFile(Path file, long budget, Sessions sessions) throws IOException {
+        /**
+         * Reads and prepares the launch file, with {@code checks} (none when empty); bad input
+         * throws with the file and field named.
+         */
+        LaunchFile(Path file, long budget, Set<CheckTool> checks, Sessions sessions) throws IOException {
             this.prepared = PreparedLaunch.prepare(new LaunchFileReader().read(file));
             this.budget = budget;
             this.sessions = sessions;
+            this.checker = checks.isEmpty() ? null : prepared.enableChecks(checks);
         }
 
         @Override
@@ -167,6 +194,9 @@ abstract sealed class Debuggee permits Debuggee.Program, Debuggee.LaunchFile {
             }
             // the GPU's printf buffer comes out when the launch ends, whatever ended it
             sessions.output("stdout", new String(result.deviceOutput(), StandardCharsets.UTF_8));
+            if (checker != null) {
+                reportFindings(List.of(checker), sessions);
+            }
             if (!result.completed()) {
                 if (result.fault().kind() == org.gpumem.sim.FaultKind.ASSERTION) {
                     // a failed device assert prints CUDA's line first, as gpumem run does

@@ -7,7 +7,10 @@
  * the CUDA focus) in DAP's terms and in gpumem's extension ({@code org.gpumem.dap.protocol},
  * docs/DAP-ADDRESS-SPACES.md). Expressions ({@code evaluate}, {@code gpumem/lanes}), breakpoint
  * conditions and hit counts, and data breakpoints are the debug core's evaluator, watchpoints and
- * breakpoint counting: the server only converts DAP's arguments and answers.
+ * breakpoint counting: the server only converts DAP's arguments and answers. A launch's {@code
+ * check} runs the simulator's memory checks (compute-sanitizer's tool names), whose findings go to
+ * the console when the debuggee ends; with {@code stopAtFirstFinding} the first one stops the
+ * kernel as an {@code exception} in the lane that made the access (the core's finding stop).
  *
  * <p>Contract: a request is answered, never left hanging: with its result, with an error saying
  * why it is refused (bad arguments, a running kernel, a context that is not resident: {@code
