@@ -21,16 +21,18 @@ import org.gpumem.debug.core.WatchpointSpec;
 import org.gpumem.debug.core.expr.ExpressionException;
 import org.gpumem.debug.core.program.ProgramDebugger;
 import org.gpumem.host.ProgramLaunch;
+import org.gpumem.sim.check.Findings;
 
 /**
- * The {@code --break}/{@code --watch} front end of {@code gpumem exec} on the debug core: each
- * launch of the program runs under a debug session ({@link ProgramDebugger}) with the
- * {@code --break} locations (under the --if/--focus condition) and the {@code --watch}
- * watchpoint. The first time a launch stops at a location, the stop is printed (as
- * {@code gpumem demo} prints its stop, or as the --print expressions), and the launch continues;
- * the first write to the watched bytes is printed with the writing line, thread and the old and
- * new value. Each launch runs under the command's {@link StopRules}, so {@code --timeout} and
- * Ctrl-C end it as they end a plain run.
+ * The {@code --break}/{@code --watch}/{@code --stop-at-finding} front end of {@code gpumem exec}
+ * on the debug core: each launch of the program runs under a debug session
+ * ({@link ProgramDebugger}) with the {@code --break} locations (under the --if/--focus condition)
+ * and the {@code --watch} watchpoint. The first time a launch stops at a location, the stop is
+ * printed (as {@code gpumem demo} prints its stop, or as the --print expressions), and the launch
+ * continues; the first write to the watched bytes is printed with the writing line, thread and
+ * the old and new value; the first memory check finding of a launch is printed with the stop of
+ * the lane that made the access. Each launch runs under the command's {@link StopRules}, so
+ * {@code --timeout} and Ctrl-C end it as they end a plain run.
  */
 final class BreakpointRunner implements ProgramDebugger.Front {
     /** A {@code --break} argument: FILE:LINE, or a kernel name (mangled or demangled). */
@@ -74,6 +76,10 @@ final class BreakpointRunner implements ProgramDebugger.Front {
         if (requests.watch() != null && locations.isEmpty()) {
             listener.watchFromStart();
         }
+        if (requests.stopAtFinding()) {
+            // queued before the resume: the launch's first access is already watched
+            session.stopAtFirstFinding(true);
+        }
         session.resume();
         return session;
     }
@@ -111,6 +117,8 @@ final class BreakpointRunner implements ProgramDebugger.Front {
             } else if (s.reason() == StopReason.WATCHPOINT) {
                 reportWatch(s);
                 session.setWatchpoints(List.of());
+            } else if (s.reason() == StopReason.FINDING) {
+                report(s);
             }
             if (s.reason() != StopReason.EXITED) {
                 session.resume();
@@ -167,10 +175,17 @@ final class BreakpointRunner implements ProgramDebugger.Front {
                 session.query(engine -> {
                     WarpStatus w = engine.warps().stream().filter(x -> x.id().equals(s.warp())).findFirst().orElseThrow();
                     LaneId focused = session.focus().current().lane();
-                    int shown = requests.breakCondition() != null ? focused.lane() : lane;
+                    // a finding's stop shows the lane that made the access, as a condition's the lane where it held
+                    int shown = requests.breakCondition() != null || s.finding() != null ? focused.lane() : lane;
                     synchronized (out) {
-                        out.printf("%ngpumem: %s stopped at %s (%s)%n", launch, where(s.breakpoint()),
-                                launch.deviceModule().name());
+                        if (s.finding() != null) {
+                            out.printf("%ngpumem: %s stopped at the first memory check finding (%s):%n", launch,
+                                    launch.deviceModule().name());
+                            Findings.print(s.finding(), out::println);
+                        } else {
+                            out.printf("%ngpumem: %s stopped at %s (%s)%n", launch, where(s.breakpoint()),
+                                    launch.deviceModule().name());
+                        }
                         StopReport.where(out, w, StopReport.sourceOf(out, w, sources));
                         if (requests.prints().isEmpty()) {
                             Map<String, VariableValue> variables = StopReport.variables(out, engine, w, shown);

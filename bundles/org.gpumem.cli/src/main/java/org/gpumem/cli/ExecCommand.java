@@ -80,6 +80,11 @@ public final class ExecCommand implements Callable<Integer> {
             + "and print the writing source line, thread, and the old and new value")
     String watch;
 
+    @Option(names = "--stop-at-finding", description = "with --check: stop each kernel launch right after the first "
+            + "access its checks find fault with (an uninitialized read is known only when its thread exits, and stops "
+            + "nothing), print the finding, where the lane is and its variables (or the --print expressions), and go on")
+    boolean stopAtFinding;
+
     @Option(names = "--profile", description = "print each launch's address-space profile: where generic accesses "
             + "resolved, per source line and instruction")
     boolean profile;
@@ -105,16 +110,20 @@ public final class ExecCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--" + e.getMessage(), e);
         }
-        if (breaks.isEmpty() && (condition != null || !prints.isEmpty() && watch == null)) {
+        if (breaks.isEmpty() && (condition != null || !prints.isEmpty() && watch == null && !stopAtFinding)) {
             throw new ParameterException(spec.commandLine(), (condition != null ? "--if" : "--print") + " needs --break"
-                    + (condition != null ? "" : " or --watch"));
+                    + (condition != null ? "" : ", --watch or --stop-at-finding"));
+        }
+        if (stopAtFinding && checks.check == null) {
+            throw new ParameterException(spec.commandLine(), "--stop-at-finding needs --check");
         }
         if (focus != null && breaks.isEmpty() && watch == null) {
             throw new ParameterException(spec.commandLine(), "--focus needs --break or --watch");
         }
         StopRequests requests;
         try {
-            requests = new StopRequests(condition, focus == null ? null : StopRequests.ThreadFocus.parse(focus), prints, watch);
+            requests = new StopRequests(condition, focus == null ? null : StopRequests.ThreadFocus.parse(focus), prints, watch,
+                    stopAtFinding);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--focus: " + e.getMessage());
         }
@@ -132,7 +141,7 @@ public final class ExecCommand implements Callable<Integer> {
     private int execute(ExecOptions options, StopRules stop, StopRequests requests, PrintWriter out, PrintWriter err)
             throws Exception {
         KernelRunner runner = launch -> stop.run(launch.prepare(options));
-        if (!breaks.isEmpty() || watch != null) {
+        if (!breaks.isEmpty() || watch != null || stopAtFinding) {
             List<BreakpointSpec> at = breaks.stream().map(BreakpointRunner::parse).toList();
             runner = new ProgramDebugger(options.instructionBudget(),
                     new BreakpointRunner(at, lane, requests, program.toAbsolutePath().getParent(), err, stop));

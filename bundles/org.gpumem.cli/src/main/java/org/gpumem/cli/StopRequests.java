@@ -8,14 +8,16 @@ import java.util.regex.Pattern;
 import org.gpumem.sim.Dim3;
 
 /**
- * What {@code gpumem exec}'s --if, --focus, --print and --watch ask of each launch's stops.
+ * What {@code gpumem exec}'s --if, --focus, --print, --watch and --stop-at-finding ask of each
+ * launch's stops.
  *
- * @param condition the --if expression, or null
- * @param focus     the --focus thread, or null
- * @param prints    the --print expressions, in order
- * @param watch     the --watch expression, or null
+ * @param condition     the --if expression, or null
+ * @param focus         the --focus thread, or null
+ * @param prints        the --print expressions, in order
+ * @param watch         the --watch expression, or null
+ * @param stopAtFinding whether each launch stops right after its memory checks' first finding
  */
-record StopRequests(String condition, ThreadFocus focus, List<String> prints, String watch) {
+record StopRequests(String condition, ThreadFocus focus, List<String> prints, String watch, boolean stopAtFinding) {
     StopRequests {
         prints = List.copyOf(prints);
     }

@@ -98,15 +98,7 @@ class CheckOptionTest {
         CliRun r = CliRun.run("exec", "--check", "memcheck,initcheck", host.resolve("checked_memory").toString());
         assertEquals(CheckOptions.EXIT_FINDINGS, r.status(), r.out() + r.err());
         assertTrue(r.out().contains("Test PASSED"), r.out());
-        List<String> lines = Files.readAllLines(host.resolve("checked_memory.cu"));
-        java.util.Map<String, Integer> marks = new java.util.HashMap<>();
-        for (int i = 0; i < lines.size(); i++) {
-            String l = lines.get(i);
-            int at = l.lastIndexOf("// ");
-            if (at >= 0 && l.substring(at + 3).matches("[A-Z-]+")) {
-                marks.put(l.substring(at + 3), i + 1);
-            }
-        }
+        java.util.Map<String, Integer> marks = marks(host.resolve("checked_memory.cu"));
         assertTrue(r.err().contains("========= initcheck: read of uninitialized memory in global memory"), r.err());
         assertTrue(r.err().contains("from cudaMalloc at main+0x") && r.err().contains("(checked_memory.cu:"
                 + marks.get("HALF-MALLOC") + "), byte 512)"), r.err());
@@ -117,6 +109,53 @@ class CheckOptionTest {
         assertTrue(r.err().contains("========= memcheck: access past the end of its variable or block in global memory"),
                 r.err());
         assertTrue(r.err().contains("========= gpumem: 4 errors (memcheck 3, initcheck 1)"), r.err());
+    }
+
+    /**
+     * --stop-at-finding: the launch that reads the block cudaFreeAsync gave back stops right after
+     * its first read, which CTA 0's thread 0 makes; the stop prints the finding, the lane's source
+     * line and the --print expressions in that lane, and the program runs on to its end with the
+     * same report. The launch before it reads bytes nothing wrote, which stops nothing (known only
+     * when the thread exits). Without --check it is a usage error.
+     */
+    @Test
+    void stopAtFindingStopsInTheLaneThatMadeTheAccess() throws IOException {
+        Path host = CHECKS.getParent().resolve("host");
+        CliRun r = CliRun.run("exec", "--check", "memcheck,initcheck", "--stop-at-finding", "--print", "threadIdx.x",
+                "--print", "blockIdx.x", host.resolve("checked_memory").toString());
+        assertEquals(CheckOptions.EXIT_FINDINGS, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("Test PASSED"), r.out());
+        java.util.Map<String, Integer> marks = marks(host.resolve("checked_memory.cu"));
+        String err = r.err();
+        int stop = err.indexOf("stopped at the first memory check finding");
+        assertTrue(stop >= 0, err);
+        assertEquals(stop, err.lastIndexOf("stopped at the first memory check finding"), "one launch stops: " + err);
+        String shown = err.substring(stop, err.indexOf("gpumem: continuing", stop));
+        assertTrue(shown.contains("========= memcheck: use after free in global memory"), shown);
+        assertTrue(shown.contains("free at checked_memory.cu:" + marks.get("FREE-ASYNC")), shown);
+        assertTrue(shown.contains("checked_memory.cu:" + marks.get("KERNEL-READ") + ":"), shown);
+        assertTrue(shown.contains("stopped in CTA (0,0,0) warp 0 at PTX line"), shown);
+        assertTrue(shown.contains("threadIdx.x = 0") && shown.contains("blockIdx.x = 0"), shown);
+        // the run's report is whole: stopping changed nothing the checks found
+        assertTrue(err.contains("========= gpumem: 4 errors (memcheck 3, initcheck 1)"), err);
+
+        CliRun usage = CliRun.run("exec", "--stop-at-finding", host.resolve("checked_memory").toString());
+        assertEquals(2, usage.status(), usage.err());
+        assertTrue(usage.err().contains("--stop-at-finding needs --check"), usage.err());
+    }
+
+    /** The 1-based line of each {@code // NAME} comment of a fixture's source. */
+    private static java.util.Map<String, Integer> marks(Path source) throws IOException {
+        List<String> lines = Files.readAllLines(source);
+        java.util.Map<String, Integer> marks = new java.util.HashMap<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String l = lines.get(i);
+            int at = l.lastIndexOf("// ");
+            if (at >= 0 && l.substring(at + 3).matches("[A-Z-]+")) {
+                marks.put(l.substring(at + 3), i + 1);
+            }
+        }
+        return marks;
     }
 
     /** Correct programs (a decoupled look-back scan among them) pass every check and keep their exit status. */
