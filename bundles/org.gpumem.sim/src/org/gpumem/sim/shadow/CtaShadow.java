@@ -91,6 +91,14 @@ public final class CtaShadow {
     private final WrittenBits sharedWritten;
     private final WrittenBits[] localWritten;
     private AllocationShadow lastAllocation;
+    /**
+     * Memcheck of shared accesses: the variable that held the last access's bytes, whole (only
+     * when no two variables overlap), or null; the site of the last access and its base variable
+     * ({@link LaunchShadow#sharedBase}). The lanes of one instruction ask the same.
+     */
+    private SharedVariables.Variable insideVariable;
+    private int baseSite = -1;
+    private SharedVariables.Variable baseVariable;
     private AllocationShadow otherAllocation;
 
     CtaShadow(LaunchShadow launch, byte[] shared, int warps, long localBytesPerThread) {
@@ -210,10 +218,23 @@ public final class CtaShadow {
             return;
         }
         if (device.memcheck) {
-            if (!launch.shared.inside(address, size)) {
+            // the lanes of one instruction mostly access one variable, at one site: no search for each
+            SharedVariables.Variable in = insideVariable;
+            boolean inside;
+            if (in != null && address >= in.start() && address + size <= in.end()) {
+                inside = true;
+            } else {
+                inside = launch.shared.inside(address, size);
+                insideVariable = inside && launch.shared.disjoint ? launch.shared.at(address) : null;
+            }
+            if (!inside) {
                 pastSharedVariable(op, address, size, tid, site);
             } else {
-                SharedVariables.Variable base = launch.sharedBase(site);
+                if (site != baseSite) {
+                    baseVariable = launch.sharedBase(site);
+                    baseSite = site;
+                }
+                SharedVariables.Variable base = baseVariable;
                 if (base != null && (address < base.start() || address + size > base.end())) {
                     intoAnotherSharedVariable(op, address, size, tid, site, base);
                 }
@@ -323,6 +344,13 @@ public final class CtaShadow {
             long genBits, int tid, int site, PtxStateSpace space, long value, AllocationShadow a) {
         long meThread = ctaFirstThread + tid;
         long me = genBits | meThread << clockBits | clock[tid];
+        int in = (int) (address & 3);
+        if (size > 0 && in + size <= 4 && first < s.words()) {
+            // inside one word of this chunk (every aligned access of at most 4 bytes): the loop's first turn
+            word(s.cells, (int) first * RaceShadow.STRIDE, (1 << in + size) - 1 & ~((1 << in) - 1), op, strong, gen, me,
+                    meThread, tid, site, space, address, size, value, a);
+            return;
+        }
         long end = address + size;
         int index = (int) first;
         for (long word = address & ~3L; word < end; word += 4, index++) {
