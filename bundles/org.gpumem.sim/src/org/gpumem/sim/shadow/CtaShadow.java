@@ -91,6 +91,14 @@ public final class CtaShadow {
     private final WrittenBits sharedWritten;
     private final WrittenBits[] localWritten;
     private AllocationShadow lastAllocation;
+    /**
+     * Memcheck of shared accesses: the variable that held the last access's bytes, whole (only
+     * when no two variables overlap), or null; the site of the last access and its base variable
+     * ({@link LaunchShadow#sharedBase}). The lanes of one instruction ask the same.
+     */
+    private SharedVariables.Variable insideVariable;
+    private int baseSite = -1;
+    private SharedVariables.Variable baseVariable;
     private AllocationShadow otherAllocation;
 
     CtaShadow(LaunchShadow launch, byte[] shared, int warps, long localBytesPerThread) {
@@ -210,10 +218,23 @@ public final class CtaShadow {
             return;
         }
         if (device.memcheck) {
-            if (!launch.shared.inside(address, size)) {
+            // the lanes of one instruction mostly access one variable, at one site: no search for each
+            SharedVariables.Variable in = insideVariable;
+            boolean inside;
+            if (in != null && address >= in.start() && address + size <= in.end()) {
+                inside = true;
+            } else {
+                inside = launch.shared.inside(address, size);
+                insideVariable = inside && launch.shared.disjoint ? launch.shared.at(address) : null;
+            }
+            if (!inside) {
                 pastSharedVariable(op, address, size, tid, site);
             } else {
-                SharedVariables.Variable base = launch.sharedBase(site);
+                if (site != baseSite) {
+                    baseVariable = launch.sharedBase(site);
+                    baseSite = site;
+                }
+                SharedVariables.Variable base = baseVariable;
                 if (base != null && (address < base.start() || address + size > base.end())) {
                     intoAnotherSharedVariable(op, address, size, tid, site, base);
                 }
@@ -323,6 +344,13 @@ public final class CtaShadow {
             long genBits, int tid, int site, PtxStateSpace space, long value, AllocationShadow a) {
         long meThread = ctaFirstThread + tid;
         long me = genBits | meThread << clockBits | clock[tid];
+        int in = (int) (address & 3);
+        if (size > 0 && in + size <= 4 && first < s.words()) {
+            // inside one word of this chunk (every aligned access of at most 4 bytes): the loop's first turn
+            word(s.cells, (int) first * RaceShadow.STRIDE, (1 << in + size) - 1 & ~((1 << in) - 1), op, strong, gen, me,
+                    meThread, tid, site, space, address, size, value, a);
+            return;
+        }
         long end = address + size;
         int index = (int) first;
         for (long word = address & ~3L; word < end; word += 4, index++) {
@@ -344,34 +372,52 @@ public final class CtaShadow {
     /** Racecheck of one word, whose shadow is {@code c[at..at + STRIDE)} ({@link RaceShadow}). */
     private void word(long[] c, int at, int bytes, int op, boolean strong, int gen, long me, long meThread, int tid,
             int site, PtxStateSpace space, long address, int size, long value, AllocationShadow a) {
+        // a read and a write each in a method of its own: small enough for the JIT to inline the read's
+        if (op == READ) {
+            readWord(c, at, bytes, strong, gen, me, meThread, tid, site, space, address, size, a);
+        } else {
+            writeWord(c, at, bytes, op, strong, gen, me, meThread, tid, site, space, address, size, value, a);
+        }
+    }
+
+    /** {@link #word} of a read. */
+    private void readWord(long[] c, int at, int bytes, boolean strong, int gen, long me, long meThread, int tid,
+            int site, PtxStateSpace space, long address, int size, AllocationShadow a) {
         long w = c[at + RaceShadow.WRITE];
         long tags = c[at + RaceShadow.TAGS];
         int wt = (int) tags;
         // A weak read before or after another thread's atomic sees an older or newer value, never a
         // torn one: the first read of a compare-and-swap loop is that by design, so it is no race.
-        if (w >>> 48 == gen && !(op == READ && RaceShadow.atomic(wt)) && conflicts(w, wt, meThread, bytes, strong, tid)) {
-            if (op == READ) {
-                race(FindingKind.RACE_RAW, space, address, size, tid, site, Access.Operation.READ, w, wt, a);
-            } else if (!(op == WRITE && sameValue(space, address, size, value))) {
-                race(FindingKind.RACE_WAW, space, address, size, tid, site,
-                        op == ATOMIC ? Access.Operation.ATOMIC : Access.Operation.WRITE, w, wt, a);
-            }
+        if (w >>> 48 == gen && !RaceShadow.atomic(wt) && conflicts(w, wt, meThread, bytes, strong, tid)) {
+            race(FindingKind.RACE_RAW, space, address, size, tid, site, Access.Operation.READ, w, wt, a);
+        }
+        long r1 = c[at + RaceShadow.READ1];
+        int r1t = (int) (tags >>> 32);
+        int tag = RaceShadow.tag(site, bytes, false, strong);
+        // the first read's slot when it may go, else the second's
+        if (r1 >>> 48 != gen || supersedes(r1, r1t, meThread, bytes, tid)) {
+            c[at + RaceShadow.READ1] = me;
+            c[at + RaceShadow.TAGS] = tags & 0xFFFF_FFFFL | (long) tag << 32;
+        } else {
+            c[at + RaceShadow.READ2] = me;
+            c[at + RaceShadow.READ2_TAG] = tag;
+        }
+    }
+
+    /** {@link #word} of a write or atomic. */
+    private void writeWord(long[] c, int at, int bytes, int op, boolean strong, int gen, long me, long meThread, int tid,
+            int site, PtxStateSpace space, long address, int size, long value, AllocationShadow a) {
+        long w = c[at + RaceShadow.WRITE];
+        long tags = c[at + RaceShadow.TAGS];
+        int wt = (int) tags;
+        if (w >>> 48 == gen && conflicts(w, wt, meThread, bytes, strong, tid)
+                && !(op == WRITE && sameValue(space, address, size, value))) {
+            race(FindingKind.RACE_WAW, space, address, size, tid, site,
+                    op == ATOMIC ? Access.Operation.ATOMIC : Access.Operation.WRITE, w, wt, a);
         }
         long r1 = c[at + RaceShadow.READ1];
         int r1t = (int) (tags >>> 32);
         boolean r1Live = r1 >>> 48 == gen;
-        if (op == READ) {
-            int tag = RaceShadow.tag(site, bytes, false, strong);
-            // the first read's slot when it may go, else the second's
-            if (!r1Live || supersedes(r1, r1t, meThread, bytes, tid)) {
-                c[at + RaceShadow.READ1] = me;
-                c[at + RaceShadow.TAGS] = tags & 0xFFFF_FFFFL | (long) tag << 32;
-            } else {
-                c[at + RaceShadow.READ2] = me;
-                c[at + RaceShadow.READ2_TAG] = tag;
-            }
-            return;
-        }
         long r2 = c[at + RaceShadow.READ2];
         int r2t = (int) c[at + RaceShadow.READ2_TAG];
         boolean r2Live = r2 >>> 48 == gen;
@@ -424,12 +470,9 @@ public final class CtaShadow {
         long thread = thread(epoch);
         int c = (int) (epoch & clockMask);
         long inCta = thread - ctaFirstThread;
-        int otherCta;
-        int otherTid;
         if (inCta >= 0 && inCta < threads) {
             // a thread of this CTA (no division for the common case)
-            otherCta = cta;
-            otherTid = (int) inCta;
+            int otherTid = (int) inCta;
             if (otherTid == tid || ctaKnown[otherTid] >= c) {
                 return true;
             }
@@ -442,10 +485,17 @@ public final class CtaShadow {
                     return true;
                 }
             }
-        } else {
-            otherCta = (int) (thread / threads);
-            otherTid = (int) (thread % threads);
+            return (extra[tid] != null || ctaExtra != null) && knowsBeyond(cta, otherTid, c, tid);
         }
+        return knowsBeyond((int) (thread / threads), (int) (thread % threads), c, tid);
+    }
+
+    /**
+     * The rest of {@link #knows}, in a method of its own so that the common part inlines: whether
+     * thread {@code tid} knows clock {@code c} of thread {@code otherTid} of CTA {@code otherCta}
+     * from what it acquired or what the CTA's partial barriers joined.
+     */
+    private boolean knowsBeyond(int otherCta, int otherTid, int c, int tid) {
         Knowledge k = extra[tid];
         if (k != null && k.get(otherCta, otherTid) >= c) {
             return true;

@@ -26,13 +26,16 @@ final class RaceShadow {
 
     /** Per word, {@link #STRIDE} longs from {@code STRIDE * word}. */
     final long[] cells;
+    /** Words shadowed: a field, since racecheck asks on every word it looks at. */
+    private final int words;
 
     RaceShadow(int words) {
+        this.words = words;
         cells = new long[words * STRIDE];
     }
 
     int words() {
-        return cells.length / STRIDE;
+        return words;
     }
 
     /** Forgets every access (when the generation counter wraps). */

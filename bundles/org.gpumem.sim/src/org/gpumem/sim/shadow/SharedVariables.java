@@ -24,6 +24,8 @@ final class SharedVariables {
     private final List<Variable> variables = new ArrayList<>();
     /** The static variables by their PTX names. */
     private final Map<String, Variable> byPtxName = new HashMap<>();
+    /** Whether no two variables share a byte: then the one variable holding an access's bytes is {@link #at} them. */
+    final boolean disjoint;
 
     SharedVariables(PtxModule module, PtxFunction kernel, long sharedBytes) {
         boolean dynamic = false;
@@ -47,6 +49,11 @@ final class SharedVariables {
                     : "dynamic shared memory"));
         }
         variables.sort(Comparator.comparingLong(Variable::start));
+        boolean apart = true;
+        for (int i = 1; i < variables.size(); i++) {
+            apart &= variables.get(i - 1).end() <= variables.get(i).start();
+        }
+        this.disjoint = apart;
     }
 
     /** The static shared variable named {@code ptxName} in the PTX, or null. */
