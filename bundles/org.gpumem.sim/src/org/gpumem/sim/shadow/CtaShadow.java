@@ -993,10 +993,11 @@ public final class CtaShadow {
                 }
                 variable = before.describe();
                 long past = f.address() + f.size() - before.start - before.size;
-                detail = f.address() < before.start + before.size
+                long after = f.address() - before.start - before.size;
+                detail = after < 0
                         ? "the access runs " + past + " bytes past the end of the " + before.size + "-byte allocation"
-                        : (f.address() - before.start - before.size) + " bytes past the end of the " + before.size
-                                + "-byte allocation";
+                        : after == 0 ? "the access starts at the end of the " + before.size + "-byte allocation"
+                        : "the access starts " + after + " bytes past the end of the " + before.size + "-byte allocation";
                 key = before.start;
             }
         } else if (f.space() == PtxStateSpace.SHARED) {

@@ -356,6 +356,7 @@ class MemoryChecksTest {
         Finding f = only(new Checked(r, checker.findings(), Map.of()), FindingKind.PAST_END);
         assertEquals(PtxStateSpace.GLOBAL, f.space());
         assertEquals(in + n * 4, f.address());
+        assertEquals("the access starts at the end of the " + n * 4 + "-byte allocation", f.detail());
         assertEquals(line("PAST-GLOBAL-READ"), sourceLine(f.access()));
         assertEquals(new org.gpumem.sim.Dim3(1, 0, 0), f.access().cta());
         assertEquals(27, f.access().lane(), "thread 59 = CTA 1 lane 27 reads in[60]");
