@@ -14,9 +14,6 @@ import java.util.concurrent.CompletableFuture;
 
 import org.junit.jupiter.api.Test;
 
-import sun.misc.Signal;
-import sun.misc.SignalHandler;
-
 /**
  * Ctrl-C as a shell delivers it: SIGINT to a separate gpumem process, so that Main's own exit
  * path is what answers, during {@code exec} of a program whose kernel never ends
@@ -28,12 +25,7 @@ class InterruptedProcessTest {
 
     @Test
     void ctrlCDuringExecStopsTheKernelSaysWhereItWasAndExits130() throws Exception {
-        // A shell without job control starts background jobs with SIGINT ignored, and a child
-        // inherits that: the JVM then installs no handler (Signal.handle answers SIG_IGN).
-        Signal interrupt = new Signal("INT");
-        SignalHandler previous = Signal.handle(interrupt, SignalHandler.SIG_DFL);
-        Signal.handle(interrupt, previous);
-        assumeFalse(previous == SignalHandler.SIG_IGN,
+        assumeFalse(Interrupts.ignored(),
                 "SIGINT is ignored in this process (a background job), so no Ctrl-C can reach a gpumem it starts");
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Process gpumem = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
