@@ -42,7 +42,15 @@ public final class UiTesting {
         debugUi.setValue("org.eclipse.debug.ui.switch_to_perspective", org.eclipse.jface.dialogs.MessageDialogWithToggle.NEVER);
     }
 
-    /** Runs the event loop until {@code done} holds; fails after {@code millis}. */
+    /**
+     * Runs the event loop until {@code done} holds; fails after {@code millis}. Between two polls
+     * of {@code done} the UI queue is run until it is empty: {@code readAndDispatch} runs the
+     * queued asyncExecs only when no window-system event is pending, and a {@code done} that
+     * touches a widget (a tree viewer's {@code expandToLevel} turns redraw off and on, which
+     * queues expose events) would otherwise queue such an event on every poll and starve them
+     * for good. The platform's debug viewers apply the answers of their content providers
+     * through an asyncExec (a UI job), so a node polled that way never showed its children.
+     */
     public static void waitUntil(BooleanSupplier done, long millis, String what) {
         Display display = Display.getCurrent();
         long deadline = System.currentTimeMillis() + millis;
@@ -50,7 +58,11 @@ public final class UiTesting {
             if (System.currentTimeMillis() > deadline) {
                 throw new AssertionError("timed out after " + millis + " ms waiting for " + what);
             }
-            if (!display.readAndDispatch()) {
+            boolean ran = false;
+            while (display.readAndDispatch() && System.currentTimeMillis() <= deadline) {
+                ran = true;
+            }
+            if (!ran) {
                 display.timerExec(5, () -> {
                 });
                 display.sleep();

@@ -420,7 +420,8 @@ class DebugSessionViewsTest {
             throw new AssertionError(e.getMessage() + "; window is " + (window == null ? "gone"
                     : (window.getExpanded() ? "expanded" : "collapsed") + " with " + window.getItemCount() + " items "
                             + children + ", its element " + window.getData()) + ", debug context "
-                    + DebugUITools.getDebugContext() + "; " + pending.describe() + "; " + busyThreads(), e);
+                    + DebugUITools.getDebugContext() + "; " + pending.describe() + "; " + viewerQueues(viewer.getContentProvider())
+                    + "; " + jobs() + "; " + busyThreads(), e);
         } finally {
             ((ITreeModelViewer) viewer).removeViewerUpdateListener(pending);
         }
@@ -530,6 +531,42 @@ class DebugSessionViewsTest {
         }
     }
 
+    /**
+     * The platform content provider's queues (by reflection: they are private): updates whose
+     * job finished but which the viewer has not applied yet, the runnable that applies them, and
+     * the UI job that runs it with the deltas, its state and queue.
+     */
+    private static String viewerQueues(Object contentProvider) {
+        StringBuilder sb = new StringBuilder("content provider:");
+        try {
+            for (String name : List.of("fCompletedUpdates", "fCompletedUpdatesRunnable", "fWaitingRequests", "fRequestsInProgress",
+                    "fDelayedDoModelChangeJob")) {
+                java.lang.reflect.Field field = contentProvider.getClass().getDeclaredField(name);
+                field.setAccessible(true);
+                Object value = field.get(contentProvider);
+                sb.append("\n  ").append(name).append(" = ").append(value);
+                if (value instanceof Job job) {
+                    java.lang.reflect.Field queue = job.getClass().getDeclaredField("fQueue");
+                    queue.setAccessible(true);
+                    sb.append(", state ").append(job.getState()).append(", queue ").append(queue.get(job));
+                }
+            }
+        } catch (ReflectiveOperationException e) {
+            sb.append(" not readable: ").append(e);
+        }
+        return sb.toString();
+    }
+
+    /** Every job the job manager knows, with its state (a job scheduled and never run shows WAITING). */
+    private static String jobs() {
+        StringBuilder sb = new StringBuilder("jobs:");
+        for (Job job : Job.getJobManager().find(null)) {
+            sb.append("\n  ").append(job.getName()).append(" (").append(job.getClass().getName()).append(") state ")
+                    .append(job.getState());
+        }
+        return sb.toString();
+    }
+
     /** Stacks of the job workers and gpumem's session threads that are not waiting for work. */
     private static String busyThreads() {
         StringBuilder sb = new StringBuilder("busy threads:");
@@ -541,7 +578,7 @@ class DebugSessionViewsTest {
                     || f.getClassName().contains("LinkedBlockingQueue") || f.getClassName().contains("SynchronousQueue"));
             if (!idle && (name.startsWith("Worker-") || name.contains("gpumem") || name.equals("main"))) {
                 sb.append("\n  ").append(name).append(' ').append(t.getKey().getState());
-                Arrays.stream(stack).limit(25).forEach(f -> sb.append("\n    at ").append(f));
+                Arrays.stream(stack).limit(name.equals("main") ? 400 : 25).forEach(f -> sb.append("\n    at ").append(f));
             }
         }
         return sb.toString();
