@@ -28,6 +28,9 @@ public final class UiTesting {
     /** Time for GTK to paint what the test just changed before its pixels are copied. */
     private static final int SETTLE_MILLIS = 300;
 
+    /** The longest the UI queue is run between two polls of a {@link #waitUntil} condition. */
+    private static final long DRAIN_SLICE_MILLIS = 200;
+
     private UiTesting() {
     }
 
@@ -49,18 +52,36 @@ public final class UiTesting {
      * touches a widget (a tree viewer's {@code expandToLevel} turns redraw off and on, which
      * queues expose events) would otherwise queue such an event on every poll and starve them
      * for good. The platform's debug viewers apply the answers of their content providers
-     * through an asyncExec (a UI job), so a node polled that way never showed its children.
+     * through an asyncExec (a UI job), so a node polled that way never showed its children. The
+     * queue is run for at most {@link #DRAIN_SLICE_MILLIS} before {@code done} is polled again:
+     * something that queues work for ever (a virtual tree's SetData asking for an update each
+     * time a test reads an item, a layout that keeps resizing) must not keep {@code done} from
+     * being looked at until the deadline.
      */
     public static void waitUntil(BooleanSupplier done, long millis, String what) {
         Display display = Display.getCurrent();
         long deadline = System.currentTimeMillis() + millis;
+        long busySince = -1; // since when every slice ended with work still queued; -1 after a slice that emptied it
         while (!done.getAsBoolean()) {
-            if (System.currentTimeMillis() > deadline) {
-                throw new AssertionError("timed out after " + millis + " ms waiting for " + what);
+            long now = System.currentTimeMillis();
+            if (now > deadline) {
+                throw new AssertionError("timed out after " + millis + " ms waiting for " + what
+                        + (busySince >= 0 ? " (the UI queue was never empty in the last " + (now - busySince) + " ms)" : ""));
             }
+            long slice = Math.min(deadline, now + DRAIN_SLICE_MILLIS);
             boolean ran = false;
-            while (display.readAndDispatch() && System.currentTimeMillis() <= deadline) {
+            boolean emptied = false;
+            while (System.currentTimeMillis() <= slice) {
+                if (!display.readAndDispatch()) {
+                    emptied = true;
+                    break;
+                }
                 ran = true;
+            }
+            if (emptied) {
+                busySince = -1;
+            } else if (busySince < 0) {
+                busySince = now;
             }
             if (!ran) {
                 display.timerExec(5, () -> {
@@ -68,7 +89,8 @@ public final class UiTesting {
                 display.sleep();
             }
         }
-        while (display.readAndDispatch()) {
+        long paint = System.currentTimeMillis() + DRAIN_SLICE_MILLIS;
+        while (System.currentTimeMillis() <= paint && display.readAndDispatch()) {
             // let the last updates paint
         }
     }
