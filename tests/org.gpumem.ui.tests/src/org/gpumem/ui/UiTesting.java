@@ -56,7 +56,8 @@ public final class UiTesting {
      * queue is run for at most {@link #DRAIN_SLICE_MILLIS} before {@code done} is polled again:
      * something that queues work for ever (a virtual tree's SetData asking for an update each
      * time a test reads an item, a layout that keeps resizing) must not keep {@code done} from
-     * being looked at until the deadline.
+     * being looked at until the deadline. Once it holds, the queue is run until it is empty (or the
+     * deadline), so that the caller sees the updates queued before.
      */
     public static void waitUntil(BooleanSupplier done, long millis, String what) {
         Display display = Display.getCurrent();
@@ -89,8 +90,9 @@ public final class UiTesting {
                 display.sleep();
             }
         }
-        long paint = System.currentTimeMillis() + DRAIN_SLICE_MILLIS;
-        while (System.currentTimeMillis() <= paint && display.readAndDispatch()) {
+        // what was queued before done held is applied before the caller reads the widgets (a
+        // viewer's labels, a rendering's cells); a queue that never empties stops at the deadline
+        while (System.currentTimeMillis() <= deadline && display.readAndDispatch()) {
             // let the last updates paint
         }
     }
