@@ -68,7 +68,7 @@ final class AllocationShadow {
         }
         RaceShadow s = chunks[c];
         if (s == null) {
-            s = new RaceShadow(CHUNK_WORDS);
+            s = new RaceShadow(CHUNK_WORDS, true);
             chunks[c] = s;
         }
         return s;
