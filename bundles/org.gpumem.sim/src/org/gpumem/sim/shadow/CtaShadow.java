@@ -203,14 +203,15 @@ public final class CtaShadow {
             settle(waiting, space, address, size, register);
         }
         lastRegister[tid] = op == READ ? register : -1;
-        switch (space) {
-            case SHARED -> shared(op, flags, address, size, tid, site, value);
-            case GLOBAL -> global(op, flags, address, size, tid, site, value);
-            case LOCAL -> local(op, address, size, warp, lane, site);
-            default -> {
-                // const and param memory: read-only or per thread, written only by the host
-            }
+        // tests, not a switch: an enum switch looks the constant up in a table on every access
+        if (space == PtxStateSpace.SHARED) {
+            shared(op, flags, address, size, tid, site, value);
+        } else if (space == PtxStateSpace.GLOBAL) {
+            global(op, flags, address, size, tid, site, value);
+        } else if (space == PtxStateSpace.LOCAL) {
+            local(op, address, size, warp, lane, site);
         }
+        // const and param memory: read-only or per thread, written only by the host
     }
 
     private void shared(int op, int flags, long address, int size, int tid, int site, long value) {
@@ -776,11 +777,16 @@ public final class CtaShadow {
         for (int m = lanes; m != 0; m &= m - 1) {
             joined = Knowledge.join(joined, extra[w0 | Integer.numberOfTrailingZeros(m)]);
         }
+        if (joined == null) {
+            // no lane acquired anything beyond its CTA (the common case): the clocks only
+            for (int m = lanes; m != 0; m &= m - 1) {
+                tick(w0 | Integer.numberOfTrailingZeros(m));
+            }
+            return;
+        }
         for (int m = lanes; m != 0; m &= m - 1) {
             int tid = w0 | Integer.numberOfTrailingZeros(m);
-            if (joined != null) {
-                extra[tid] = Knowledge.join(extra[tid], joined);
-            }
+            extra[tid] = Knowledge.join(extra[tid], joined);
             tick(tid);
         }
     }
