@@ -8,8 +8,12 @@ import org.gpumem.sim.check.Access;
  * first touches them and reused by later launches (older epochs count as no access).
  */
 final class AllocationShadow {
-    /** Words of one racecheck chunk: 16 KiB of memory. */
-    static final int CHUNK_WORDS = 4096;
+    /**
+     * Words of one racecheck chunk: 1 MiB of memory. Its compact shadow's arrays are large objects
+     * of the collector's (allocated where they stay, never copied while a launch runs); an
+     * allocation's last chunk holds only its words.
+     */
+    static final int CHUNK_WORDS = 1 << 18;
 
     final long start;
     final long size;
@@ -68,7 +72,7 @@ final class AllocationShadow {
         }
         RaceShadow s = chunks[c];
         if (s == null) {
-            s = new RaceShadow(CHUNK_WORDS);
+            s = new RaceShadow((int) Math.min(CHUNK_WORDS, (size + 3) / 4 - (long) c * CHUNK_WORDS), true);
             chunks[c] = s;
         }
         return s;

@@ -125,7 +125,7 @@ public final class CtaShadow {
         owedLanes = new int[warps];
         syncedLanes = new int[warps];
         owedSite = new int[warps];
-        sharedRaces = device.racecheck ? new RaceShadow((shared.length + 3) / 4) : null;
+        sharedRaces = device.racecheck ? new RaceShadow((shared.length + 3) / 4, false) : null;
         sharedWritten = device.initcheck ? new WrittenBits(shared.length) : null;
         localWritten = new WrittenBits[device.initcheck ? warps : 0];
         for (int w = 0; w < localWritten.length; w++) {
@@ -203,14 +203,15 @@ public final class CtaShadow {
             settle(waiting, space, address, size, register);
         }
         lastRegister[tid] = op == READ ? register : -1;
-        switch (space) {
-            case SHARED -> shared(op, flags, address, size, tid, site, value);
-            case GLOBAL -> global(op, flags, address, size, tid, site, value);
-            case LOCAL -> local(op, address, size, warp, lane, site);
-            default -> {
-                // const and param memory: read-only or per thread, written only by the host
-            }
+        // tests, not a switch: an enum switch looks the constant up in a table on every access
+        if (space == PtxStateSpace.SHARED) {
+            shared(op, flags, address, size, tid, site, value);
+        } else if (space == PtxStateSpace.GLOBAL) {
+            global(op, flags, address, size, tid, site, value);
+        } else if (space == PtxStateSpace.LOCAL) {
+            local(op, address, size, warp, lane, site);
         }
+        // const and param memory: read-only or per thread, written only by the host
     }
 
     private void shared(int op, int flags, long address, int size, int tid, int site, long value) {
@@ -347,8 +348,8 @@ public final class CtaShadow {
         int in = (int) (address & 3);
         if (size > 0 && in + size <= 4 && first < s.words()) {
             // inside one word of this chunk (every aligned access of at most 4 bytes): the loop's first turn
-            word(s.cells, (int) first * RaceShadow.STRIDE, (1 << in + size) - 1 & ~((1 << in) - 1), op, strong, gen, me,
-                    meThread, tid, site, space, address, size, value, a);
+            word(s, (int) first, (1 << in + size) - 1 & ~((1 << in) - 1), op, strong, gen, me, meThread, tid, site,
+                    space, address, size, value, a);
             return;
         }
         long end = address + size;
@@ -364,20 +365,80 @@ public final class CtaShadow {
                 s = a.chunk(w);
                 index = (int) (w % AllocationShadow.CHUNK_WORDS);
             }
-            word(s.cells, index * RaceShadow.STRIDE, bytes, op, strong, gen, me, meThread, tid, site, space, address, size,
-                    value, a);
+            word(s, index, bytes, op, strong, gen, me, meThread, tid, site, space, address, size, value, a);
         }
     }
 
-    /** Racecheck of one word, whose shadow is {@code c[at..at + STRIDE)} ({@link RaceShadow}). */
-    private void word(long[] c, int at, int bytes, int op, boolean strong, int gen, long me, long meThread, int tid,
+    /** Racecheck of word {@code index} of {@code s}, compact or full ({@link RaceShadow}). */
+    private void word(RaceShadow s, int index, int bytes, int op, boolean strong, int gen, long me, long meThread, int tid,
             int site, PtxStateSpace space, long address, int size, long value, AllocationShadow a) {
+        int at;
+        long[] epochs = s.epochs;
+        if (epochs == null) {
+            at = index * RaceShadow.STRIDE;
+        } else {
+            long e = epochs[index];
+            if (RaceShadow.expanded(e)) {
+                at = (int) e;
+            } else if (compactWord(s, index, e, bytes, op, strong, gen, me, meThread, tid, site, space, address, size, value,
+                    a)) {
+                return;
+            } else {
+                at = s.expand(index);
+            }
+        }
         // a read and a write each in a method of its own: small enough for the JIT to inline the read's
         if (op == READ) {
-            readWord(c, at, bytes, strong, gen, me, meThread, tid, site, space, address, size, a);
+            readWord(s.cells, at, bytes, strong, gen, me, meThread, tid, site, space, address, size, a);
         } else {
-            writeWord(c, at, bytes, op, strong, gen, me, meThread, tid, site, space, address, size, value, a);
+            writeWord(s.cells, at, bytes, op, strong, gen, me, meThread, tid, site, space, address, size, value, a);
         }
+    }
+
+    /**
+     * Racecheck of compact word {@code index} of {@code s}, whose one access is {@code e}: what
+     * {@link #readWord} and {@link #writeWord} do to a full record holding only that access, when
+     * the word keeps one access after it (true); false, having checked and changed nothing, when
+     * it needs its full record (a write and a read, or two reads, stay live).
+     */
+    private boolean compactWord(RaceShadow s, int index, long e, int bytes, int op, boolean strong, int gen, long me,
+            long meThread, int tid, int site, PtxStateSpace space, long address, int size, long value, AllocationShadow a) {
+        int tag = RaceShadow.tag(site, bytes, op == ATOMIC, strong);
+        if (e >>> 48 != gen) {
+            // no access in this generation: the access takes the write slot or the first read's
+            s.setCompact(index, me, tag, op != READ);
+            return true;
+        }
+        int t = s.tags[index];
+        if (s.compactWrite(index)) {
+            if (op == READ) {
+                return false;
+            }
+            // a write after a write: writeWord's check of the write slot, the read slots stay empty
+            if (conflicts(e, t, meThread, bytes, strong, tid) && !(op == WRITE && sameValue(space, address, size, value))) {
+                race(FindingKind.RACE_WAW, space, address, size, tid, site,
+                        op == ATOMIC ? Access.Operation.ATOMIC : Access.Operation.WRITE, e, t, a);
+            }
+            s.setCompact(index, me, tag, true);
+            return true;
+        }
+        if (op == READ) {
+            // a read after a read: readWord replaces the first read when it may go, else fills the second slot
+            if (!supersedes(e, t, meThread, bytes, tid)) {
+                return false;
+            }
+            s.setCompact(index, me, tag, false);
+            return true;
+        }
+        // a write after a read: the read slot empties when the write covers its bytes
+        if ((RaceShadow.bytes(t) & ~bytes) != 0) {
+            return false;
+        }
+        if (op != ATOMIC && conflicts(e, t, meThread, bytes, strong, tid)) {
+            race(FindingKind.RACE_WAR, space, address, size, tid, site, Access.Operation.WRITE, e, t, a);
+        }
+        s.setCompact(index, me, tag, true);
+        return true;
     }
 
     /** {@link #word} of a read. */
@@ -716,11 +777,16 @@ public final class CtaShadow {
         for (int m = lanes; m != 0; m &= m - 1) {
             joined = Knowledge.join(joined, extra[w0 | Integer.numberOfTrailingZeros(m)]);
         }
+        if (joined == null) {
+            // no lane acquired anything beyond its CTA (the common case): the clocks only
+            for (int m = lanes; m != 0; m &= m - 1) {
+                tick(w0 | Integer.numberOfTrailingZeros(m));
+            }
+            return;
+        }
         for (int m = lanes; m != 0; m &= m - 1) {
             int tid = w0 | Integer.numberOfTrailingZeros(m);
-            if (joined != null) {
-                extra[tid] = Knowledge.join(extra[tid], joined);
-            }
+            extra[tid] = Knowledge.join(extra[tid], joined);
             tick(tid);
         }
     }

@@ -9,6 +9,16 @@ import java.util.Arrays;
  * bytes of the word it touched, and whether it was atomic and strong (atomic, relaxed, volatile,
  * acquire or release: two strong accesses never race). An epoch whose generation is not the
  * current one (an earlier launch, an earlier CTA in shared memory) counts as no access.
+ * <p>
+ * Most words of global memory hold one live access at a time (one thread reads an input once,
+ * writes an output, or reads and then writes its own word): such a word is compact, its one
+ * access in {@link #epochs}, {@link #tags} and {@link #writes} (12 bytes instead of 40, what keeps
+ * the shadow of a large buffer in the caches and out of the collector's way). A word that needs a
+ * second access expands, for good, into a full record of {@link #STRIDE} longs in {@link #cells};
+ * its {@link #epochs} entry then points there. A compact word is exactly the full record with its
+ * one access in the write slot or the first read's and the other slots empty, so the checks give
+ * the same answers either way. Shared memory's shadow (small, and every word written and read by
+ * different threads) is full from the start.
  */
 final class RaceShadow {
     /** Tag bits: the site, the word's bytes, atomic, strong. */
@@ -17,21 +27,47 @@ final class RaceShadow {
     static final int ATOMIC = 1 << 30;
     static final int STRONG = 1 << 31;
     /**
-     * Longs per word, side by side so that an access reads one or two cache lines, not six: the
-     * last write's epoch, the two reads' epochs, the write's tag (low half) with the first read's
-     * (high half), and the second read's tag.
+     * Longs per full word, side by side so that an access reads one or two cache lines, not six:
+     * the last write's epoch, the two reads' epochs, the write's tag (low half) with the first
+     * read's (high half), and the second read's tag.
      */
     static final int STRIDE = 5;
     static final int WRITE = 0, READ1 = 1, READ2 = 2, TAGS = 3, READ2_TAG = 4;
 
-    /** Per word, {@link #STRIDE} longs from {@code STRIDE * word}. */
-    final long[] cells;
+    /**
+     * Full records, {@link #STRIDE} longs each: per word from {@code STRIDE * word} when the shadow
+     * is full, else from where a word's {@link #epochs} entry points.
+     */
+    long[] cells;
+    /**
+     * Per word of a compact shadow (null when full): the epoch of its one access (generation 0
+     * and not 0: the offset of its full record in {@link #cells} instead).
+     */
+    final long[] epochs;
+    /** Per word of a compact shadow: the tag of its one access. */
+    final int[] tags;
+    /** Per word of a compact shadow, one bit: its one access is the write slot's, not the first read's. */
+    final long[] writes;
+    /** Longs of {@link #cells} in use by expanded words of a compact shadow (offset 0 is never a record). */
+    private int used;
     /** Words shadowed: a field, since racecheck asks on every word it looks at. */
     private final int words;
 
-    RaceShadow(int words) {
+    /** A shadow of {@code words} words, compact ({@link #expand} as needed) or full from the start. */
+    RaceShadow(int words, boolean compact) {
         this.words = words;
-        cells = new long[words * STRIDE];
+        if (compact) {
+            epochs = new long[words];
+            tags = new int[words];
+            writes = new long[(words + 63) >>> 6];
+            cells = new long[STRIDE * 16];
+            used = STRIDE;
+        } else {
+            epochs = null;
+            tags = null;
+            writes = null;
+            cells = new long[words * STRIDE];
+        }
     }
 
     int words() {
@@ -41,14 +77,70 @@ final class RaceShadow {
     /** Forgets every access (when the generation counter wraps). */
     void clear() {
         Arrays.fill(cells, 0);
+        if (epochs != null) {
+            Arrays.fill(epochs, 0);
+            used = STRIDE;
+        }
     }
 
     /** Forgets the accesses of word {@code word}. */
     void forget(int word) {
         int at = word * STRIDE;
+        if (epochs != null) {
+            long e = epochs[word];
+            if (!expanded(e)) {
+                epochs[word] = 0;
+                return;
+            }
+            at = (int) e;
+        }
         cells[at + WRITE] = 0;
         cells[at + READ1] = 0;
         cells[at + READ2] = 0;
+    }
+
+    /** Whether a compact shadow's {@link #epochs} entry points to a full record. */
+    static boolean expanded(long epoch) {
+        return epoch >>> 48 == 0 && epoch != 0;
+    }
+
+    /** Whether compact word {@code word}'s one access is a write or atomic (the write slot's). */
+    boolean compactWrite(int word) {
+        return (writes[word >>> 6] & 1L << word) != 0;
+    }
+
+    /** Makes compact word {@code word}'s one access {@code epoch} with {@code tag}, a write's or a read's. */
+    void setCompact(int word, long epoch, int tag, boolean write) {
+        epochs[word] = epoch;
+        tags[word] = tag;
+        if (write) {
+            writes[word >>> 6] |= 1L << word;
+        } else {
+            writes[word >>> 6] &= ~(1L << word);
+        }
+    }
+
+    /**
+     * Gives compact word {@code word} its full record, holding its one access (when live) in the
+     * write slot or the first read's, and returns the record's offset in {@link #cells}.
+     */
+    int expand(int word) {
+        if (used + STRIDE > cells.length) {
+            cells = Arrays.copyOf(cells, Math.min(Math.max(cells.length * 2, used + STRIDE), words * STRIDE + STRIDE));
+        }
+        int at = used;
+        used += STRIDE;
+        long e = epochs[word];
+        long t = tags[word] & 0xFFFF_FFFFL;
+        if (compactWrite(word)) {
+            cells[at + WRITE] = e;
+            cells[at + TAGS] = t;
+        } else {
+            cells[at + READ1] = e;
+            cells[at + TAGS] = t << 32;
+        }
+        epochs[word] = at;
+        return at;
     }
 
     static int tag(int site, int bytes, boolean atomic, boolean strong) {

@@ -5,7 +5,9 @@
  * ({@link org.gpumem.sim.shadow.LaunchShadow}: epochs, identical findings counted) and per CTA
  * ({@link org.gpumem.sim.shadow.CtaShadow}: happens-before from barriers, warp synchronisations
  * with their masks, fences and release/acquire; shared and local written bytes; racecheck's last
- * accesses per word), and the shared variable each access's address was computed from
+ * accesses per word, {@link org.gpumem.sim.shadow.RaceShadow}: in global memory a word with one
+ * live access is kept compact, 12 bytes, until a second must stay), and the shared variable each
+ * access's address was computed from
  * ({@link org.gpumem.sim.shadow.SharedBases}: a run past one array into the next). The execution
  * core feeds a CTA's shadow before each access executes, and only for checked launches:
  * unchecked ones never reach this package.

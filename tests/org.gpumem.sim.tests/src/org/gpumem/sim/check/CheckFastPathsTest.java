@@ -29,16 +29,34 @@ class CheckFastPathsTest {
     /** Findings of one CTA of {@code block} threads running {@code body} on {@code engine}, checked with {@code tools}. */
     private static List<Finding> findings(String declarations, String body, int block, Set<CheckTool> tools,
             ExecEngine engine) {
+        return findings(List.of(body), declarations, 1, block, 4, tools, engine);
+    }
+
+    /**
+     * Findings of launches of {@code grid} CTAs of {@code block} threads, one after the other on
+     * one device, each running one of {@code bodies}, with {@code auxBytes} of global memory at
+     * {@code %aux}; checked with {@code tools} on {@code engine}.
+     */
+    private static List<Finding> findings(List<String> bodies, String declarations, int grid, int block, long auxBytes,
+            Set<CheckTool> tools, ExecEngine engine) {
         SimulatedDevice device = new SimulatedDevice("sm_90", 64L << 20, BlockCompiler.INSTANCE);
-        DeviceModule module = device.load("fast_paths.ptx", SimTestSupport.perThreadKernel(declarations, body));
-        long out = device.allocate(4L * block);
-        long aux = device.allocate(4);
+        long out = device.allocate(4L * grid * block);
+        long aux = device.allocate(auxBytes);
         MemoryChecker checker = device.enableChecks(tools);
-        LaunchConfig c = LaunchConfig.builder("k").grid(1, 1, 1).block(block, 1, 1).argU64(out).argU64(aux).build();
-        LaunchResult r = module.launch(c, ExecOptions.defaults().withWorkers(1).withEngine(engine)).run();
-        assertNull(r.fault(), () -> r.fault().message());
+        for (int i = 0; i < bodies.size(); i++) {
+            DeviceModule module = device.load("fast_paths" + i + ".ptx", SimTestSupport.perThreadKernel(declarations,
+                    bodies.get(i)));
+            LaunchConfig c = LaunchConfig.builder("k").grid(grid, 1, 1).block(block, 1, 1).argU64(out).argU64(aux).build();
+            LaunchResult r = module.launch(c, ExecOptions.defaults().withWorkers(1).withEngine(engine)).run();
+            assertNull(r.fault(), () -> r.fault().message());
+        }
         checker.finish();
         return checker.findings();
+    }
+
+    /** A race as its class, both instructions (the later access's first) and how often it was seen. */
+    private static String described(Finding f) {
+        return f.kind() + " " + f.access().instruction().trim() + " / " + f.other().instruction().trim() + " x" + f.count();
     }
 
     /** The instruction texts of a race's two accesses, the reader's first. */
@@ -106,5 +124,110 @@ class CheckFastPathsTest {
         assertEquals(31, f.access().lane());
         assertEquals(8 * 31, f.address());
         assertEquals(1, f.count());
+    }
+
+    /**
+     * Racecheck keeps a word of global memory that one access touched in a compact form and gives
+     * it its full record when a second access must stay: every way a word goes from one form to
+     * the other finds what the full record finds. In CTA 0 thread 0 (warp 0), thread 1 (its
+     * lane 1) and thread 32 (warp 1, which runs after warp 0), and thread 0 of CTA 1, on a buffer
+     * of 1 MiB and 8 bytes (two racecheck chunks, the second of two words):
+     * <ul>
+     * <li>word 0: thread 0 writes byte 1, thread 32 reads byte 0 (no byte in common) and bytes 0-1 (a race);
+     * <li>word 1: thread 0 reads it, thread 32 overwrites all of it (the read goes, a race);
+     * <li>word 2: thread 0 reads it, thread 32 writes byte 0 and then thread 33 byte 3 (the read
+     * keeps the bytes the first write leaves: a race with each write);
+     * <li>word 3: threads 0 and 32 write different values (a race); word 4: the same value (none);
+     * <li>word 5: threads 0 and 1 read it in one instruction (unordered, both kept), thread 32
+     * writes it: one race seen twice;
+     * <li>word 6: lane 0 writes, lane 1 of the same warp reads without {@code __syncwarp} (a race);
+     * word 7: the same with {@code bar.warp.sync} between (none);
+     * <li>word 8: thread 0 of CTA 0 writes, thread 0 of CTA 1 reads (a race between CTAs);
+     * <li>word 9: thread 0 writes, thread 32 reads after {@code bar.sync} (none); word 10: both add
+     * atomically (none);
+     * <li>the last word of the first chunk and the last word of the buffer: thread 0 writes,
+     * thread 32 reads (a race each).
+     * </ul>
+     * A second launch then reads words 0 and 3 from thread 32 and writes word 1 from thread 0:
+     * the first launch's accesses are ordered before it, no race.
+     */
+    @ParameterizedTest
+    @EnumSource(value = ExecEngine.class, names = {"FAST", "INTERPRETER"})
+    void compactGlobalWordsFindWhatFullRecordsFind(ExecEngine engine) {
+        String who = """
+                 setp.eq.u32 %p9, %c, 0;
+                 setp.eq.u32 %p1, %t, 0;
+                 and.pred %p1, %p1, %p9;
+                 setp.eq.u32 %p2, %t, 32;
+                 and.pred %p2, %p2, %p9;
+                 setp.eq.u32 %p3, %t, 1;
+                 and.pred %p3, %p3, %p9;
+                 setp.eq.u32 %p4, %t, 33;
+                 and.pred %p4, %p4, %p9;
+                 setp.lt.u32 %p5, %t, 2;
+                 and.pred %p5, %p5, %p9;
+                 setp.eq.u32 %p6, %t, 0;
+                 setp.eq.u32 %p7, %c, 1;
+                 and.pred %p6, %p6, %p7;
+                 mov.u32 %r9, 7;
+                 mov.u32 %r8, 9;
+                """;
+        String first = who + """
+                 @%p1 st.global.u8 [%aux+1], %r9;
+                 @%p2 ld.global.u8 %r1, [%aux];
+                 @%p2 ld.global.u16 %r2, [%aux];
+                 @%p1 ld.global.u32 %r3, [%aux+4];
+                 @%p2 st.global.u32 [%aux+4], %r9;
+                 @%p1 ld.global.u32 %r4, [%aux+8];
+                 @%p2 st.global.u8 [%aux+8], %r9;
+                 @%p4 st.global.u8 [%aux+11], %r9;
+                 @%p1 st.global.u32 [%aux+12], %r9;
+                 @%p2 st.global.u32 [%aux+12], %r8;
+                 @%p1 st.global.u32 [%aux+16], %r9;
+                 @%p2 st.global.u32 [%aux+16], %r9;
+                 @%p5 ld.global.u32 %r5, [%aux+20];
+                 @%p2 st.global.u32 [%aux+20], %r9;
+                 @%p1 st.global.u32 [%aux+24], %r9;
+                 @%p3 ld.global.u32 %r6, [%aux+24];
+                 @%p1 st.global.u32 [%aux+28], %r9;
+                 bar.warp.sync -1;
+                 @%p3 ld.global.u32 %r6, [%aux+28];
+                 @%p1 st.global.u32 [%aux+32], %r9;
+                 @%p6 ld.global.u32 %r7, [%aux+32];
+                 @%p1 st.global.u32 [%aux+36], %r9;
+                 @%p1 atom.global.add.u32 %r10, [%aux+40], %r9;
+                 @%p2 atom.global.add.u32 %r11, [%aux+40], %r9;
+                 @%p1 st.global.u32 [%aux+1048572], %r9;
+                 @%p2 ld.global.u32 %r12, [%aux+1048572];
+                 @%p1 st.global.u32 [%aux+1048580], %r9;
+                 @%p2 ld.global.u32 %r13, [%aux+1048580];
+                 bar.sync 0;
+                 @%p2 ld.global.u32 %r14, [%aux+36];
+                """;
+        String second = who + """
+                 @%p2 ld.global.u32 %r1, [%aux];
+                 @%p2 ld.global.u32 %r2, [%aux+12];
+                 @%p1 st.global.u32 [%aux+4], %r8;
+                """;
+        List<Finding> found = findings(List.of(first, second), "", 2, 64, (1L << 20) + 8, EnumSet.of(CheckTool.RACECHECK),
+                engine);
+        List<String> races = found.stream().map(CheckFastPathsTest::described).sorted().toList();
+        assertEquals(List.of(
+                "RACE_RAW @%p2 ld.global.u16 %r2, [%aux] / @%p1 st.global.u8 [%aux+1], %r9 x1",
+                "RACE_RAW @%p2 ld.global.u32 %r12, [%aux+1048572] / @%p1 st.global.u32 [%aux+1048572], %r9 x1",
+                "RACE_RAW @%p2 ld.global.u32 %r13, [%aux+1048580] / @%p1 st.global.u32 [%aux+1048580], %r9 x1",
+                "RACE_RAW @%p3 ld.global.u32 %r6, [%aux+24] / @%p1 st.global.u32 [%aux+24], %r9 x1",
+                "RACE_RAW @%p6 ld.global.u32 %r7, [%aux+32] / @%p1 st.global.u32 [%aux+32], %r9 x1",
+                "RACE_WAR @%p2 st.global.u32 [%aux+20], %r9 / @%p5 ld.global.u32 %r5, [%aux+20] x2",
+                "RACE_WAR @%p2 st.global.u32 [%aux+4], %r9 / @%p1 ld.global.u32 %r3, [%aux+4] x1",
+                "RACE_WAR @%p2 st.global.u8 [%aux+8], %r9 / @%p1 ld.global.u32 %r4, [%aux+8] x1",
+                "RACE_WAR @%p4 st.global.u8 [%aux+11], %r9 / @%p1 ld.global.u32 %r4, [%aux+8] x1",
+                "RACE_WAW @%p2 st.global.u32 [%aux+12], %r8 / @%p1 st.global.u32 [%aux+12], %r9 x1").stream().sorted()
+                .toList(), races);
+        Finding betweenCtas = found.stream().filter(f -> f.access().instruction().contains("%r7")).findFirst().orElseThrow();
+        assertEquals(List.of(1, 0), List.of(betweenCtas.access().cta().x(), betweenCtas.other().cta().x()));
+        for (Finding f : found) {
+            assertEquals(PtxStateSpace.GLOBAL, f.space(), f.format());
+        }
     }
 }
