@@ -490,7 +490,7 @@ public final class BenchCommand implements Callable<Integer> {
         out.printf("%-18s %-11s %7d %,16d %9.3f %9.3f %9.3f %12.1f %12.1f %12.1f %6.2f%n", name, engine.cliName(), workers, f.instructions(),
                 f.seconds(), f.firstSeconds(), f.cpuSeconds(), f.rate() / 1e6, f.rate() / 1e6 / workers,
                 f.cpuSeconds() > 0 ? f.instructions() / f.cpuSeconds() / 1e6 : Double.NaN,
-                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+                load());
     }
 
     /** The C reference's best seconds for launch {@code name} (its base name before the first dot), or null. */
