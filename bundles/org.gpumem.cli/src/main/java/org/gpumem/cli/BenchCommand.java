@@ -52,7 +52,8 @@ import picocli.CommandLine.Spec;
  * is the best of {@code --repeat} runs after the first run, whose time is printed too (the
  * cost of a launch run once, with the JIT still cold for the first launch of the run), and
  * warm-up runs until the JIT is quiet ({@link #measure}), with the
- * process's CPU time and the load average, since on a shared machine wall time follows the load.
+ * process's CPU time per run (the mean of half a second of runs at least) and the load average, since
+ * on a shared machine wall time follows the load.
  * Runs use the default instruction budget, as {@code gpumem run} does. With {@code --check} it
  * measures what memory checks cost instead, on the launches and on whole CUDA programs
  * ({@code --program}, run as {@code gpumem exec} runs them).
@@ -420,7 +421,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     /**
      * A best run: thread instructions, seconds, the first (warm-up) run's seconds, and the
-     * process's CPU seconds during the best run (JIT and GC threads included): on a loaded machine
+     * process's CPU seconds per measured run (JIT and GC threads included): on a loaded machine
      * wall time follows the load, while CPU time per instruction shows whether workers slow each
      * other down.
      */
@@ -439,9 +440,20 @@ public final class BenchCommand implements Callable<Integer> {
     private static final int MAX_WARM_UP = 30;
 
     /**
+     * CPU seconds the measured runs of a figure use together at least, unless they reach
+     * {@link #MAX_RUNS}: the process's CPU clock advances in steps of a scheduler tick (10 ms on
+     * Linux), so a run of a few milliseconds alone measures 0 or 10 ms; half a second of runs is
+     * exact to about 2%.
+     */
+    private static final double MIN_CPU_SECONDS = 0.5;
+    /** The most measured runs of a figure. */
+    private static final int MAX_RUNS = 1000;
+
+    /**
      * Best of {@code repeat} runs with {@code workers} threads on {@code engine}, after the first
      * run (its time is kept) and warm-up runs until the JIT is quiet: until a run during which the
-     * JIT compiled for less than 2% of the run's time.
+     * JIT compiled for less than 2% of the run's time. The CPU time is the mean of the measured
+     * runs, which go on past {@code repeat} until they used {@link #MIN_CPU_SECONDS} together.
      */
     private Figure measure(Subject s, int workers, ExecEngine engine)
             throws IOException, InterruptedException, HostProgramException {
@@ -460,13 +472,17 @@ public final class BenchCommand implements Callable<Integer> {
             }
         }
         Run best = null;
-        for (int i = 0; i < repeat; i++) {
+        double cpuSeconds = 0;
+        int runs = 0;
+        while (runs < repeat || cpuSeconds < MIN_CPU_SECONDS && runs < MAX_RUNS) {
             Run r = s.run(options, tools);
+            cpuSeconds += r.cpuSeconds;
+            runs++;
             if (best == null || r.seconds < best.seconds) {
                 best = r;
             }
         }
-        return new Figure(best.instructions, best.seconds, first.seconds, best.cpuSeconds, best.findings);
+        return new Figure(best.instructions, best.seconds, first.seconds, cpuSeconds / runs, best.findings);
     }
 
     /**
