@@ -14,8 +14,9 @@ import org.gpumem.sim.shadow.CtaShadow;
  * checked launch before it executes: each lane's access with its space resolved (generic
  * addresses through the device's windows), and the warp synchronisations and fences. Only
  * checked launches come here: the interpreter asks once per instruction whether its CTA has
- * checks. A checked launch on the fast engine runs compiled blocks of the other instructions
- * only ({@link #observes}), so the checks see every access as the interpreter executes it.
+ * checks, and the fast engine's compiled blocks of a checked launch call
+ * {@link Interpreter#checkBefore} before each instruction {@link #observes} lists, so the checks
+ * see every access as the interpreter would execute it.
  */
 public final class CheckedAccesses {
     private CheckedAccesses() {
@@ -24,8 +25,8 @@ public final class CheckedAccesses {
     /**
      * Whether {@link #before} tells the checks something about {@code in}: a load, store or
      * atomic outside the constant and parameter spaces, cp.async, an mbarrier or bulk copy, a
-     * fence or a warp synchronisation. The fast engine's compiled blocks of a checked launch hold
-     * none of these, so every case of {@link #before} must be listed here.
+     * fence or a warp synchronisation. The fast engine's compiled blocks of a checked launch show
+     * the checks only these, so every case of {@link #before} must be listed here.
      */
     public static boolean observes(Instruction in) {
         switch (in.op) {

@@ -17,8 +17,10 @@ public interface FunctionCompiler {
      * none starts), each a hidden class defined through {@code here}: a lookup of this package
      * with full privilege, so that compiled code calls the interpreter's and the lane operations'
      * package-private members as directly as the interpreter does. For a launch with memory
-     * checks ({@code checked}) no block holds an instruction the checks look at
-     * ({@link CheckedAccesses#observes}): the interpreter shows each to them before it executes.
+     * checks ({@code checked}) a block shows each instruction the checks look at
+     * ({@link CheckedAccesses#observes}) to them before it executes, through
+     * {@link Interpreter#checkBefore}, and after it lets {@link Interpreter#checkAfter} stop the
+     * warp there, as the interpreter does.
      */
     CompiledBlock[] compile(PtxFunction fn, MethodHandles.Lookup here, boolean checked);
 }

@@ -44,6 +44,8 @@ public final class Interpreter {
     private final FastCode fastCode;
     /** Written by a running {@link CompiledBlock} before each instruction that may fault. */
     int blockPc, blockLanes;
+    /** What ends a compiled block of a checked launch after an instruction with a finding to stop at ({@link #checkAfter}). */
+    private final BlockStop findingStop = new BlockStop(Cta.Stop.FINDING);
     /** Independent thread scheduling (the module targets sm_70 or later): see {@link WarpPaths}. */
     private final boolean independent;
 
@@ -149,6 +151,12 @@ public final class Interpreter {
                             lanesIssued += blockLanes + (long) b.unguardedBefore(blockPc + 1) * Integer.bitCount(mask);
                             f.spc[top] = blockPc;
                             throw lf;
+                        } catch (BlockStop stop) {
+                            // the instruction at blockPc executed: the warp stops right after it
+                            issued += blockPc - pc + 1;
+                            lanesIssued += blockLanes + (long) b.unguardedBefore(blockPc + 1) * Integer.bitCount(mask);
+                            f.spc[top] = blockPc + 1;
+                            return stop.stop;
                         }
                         issued += b.length();
                         lanesIssued += (long) b.unguardedBefore(b.end) * Integer.bitCount(mask);
@@ -271,6 +279,45 @@ public final class Interpreter {
             CheckedAccesses.before(checks, cta, w, f, in, R, m);
         } finally {
             checks.observing(false);
+        }
+    }
+
+    /**
+     * A compiled block of a checked launch calls this before instruction {@code in}, index
+     * {@code pc}, for lanes {@code m} (its guard applied; {@code lanes}: the guarded lanes the
+     * block issued so far, these included): the checks look at it as they do when the
+     * interpreter executes it ({@link #runWarp}), nothing when no lane executes it.
+     */
+    void checkBefore(Warp w, Frame f, Instruction in, long[] R, int m, int pc, int lanes) {
+        blockPc = pc;
+        blockLanes = lanes;
+        if (m != 0) {
+            checked(cta.checks, w, f, in, R, m);
+        }
+    }
+
+    /**
+     * A compiled block of a checked launch calls this after the instruction it showed to
+     * {@link #checkBefore} for lanes {@code m}: a finding there to stop at ends the block, and the
+     * warp stops right after the instruction, as in {@link #runWarp}.
+     */
+    void checkAfter(int m) {
+        if (m != 0 && cta.checks.stopPending()) {
+            throw findingStop;
+        }
+    }
+
+    /**
+     * What ends a compiled block early, right after the instruction at {@link #blockPc}, with the
+     * warp's stop. Carries no stack trace: the interpreter uses it for control flow.
+     */
+    private static final class BlockStop extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        final Cta.Stop stop;
+
+        BlockStop(Cta.Stop stop) {
+            super(null, null, false, false);
+            this.stop = stop;
         }
     }
 

@@ -76,9 +76,10 @@ public final class Launch implements KernelLaunch {
     final FastCode fastCode;
     /**
      * The memory checks of this launch when its device checks launches, else null: a checked
-     * launch runs with one worker, and the interpreter executes every instruction the checks look
-     * at (the fast engine's blocks of a checked launch hold none), so that the checks see every
-     * access of every lane in the order the CTA's threads make them.
+     * launch runs with one worker, and every instruction the checks look at is shown to them
+     * before it executes, by the interpreter or inside the fast engine's compiled blocks of a
+     * checked launch, so that the checks see every access of every lane in the order the CTA's
+     * threads make them.
      */
     final LaunchShadow shadow;
     /** The device heap, when the module calls malloc or free; else null. */

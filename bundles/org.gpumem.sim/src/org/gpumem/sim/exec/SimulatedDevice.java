@@ -101,7 +101,8 @@ public final class SimulatedDevice implements Device {
 
     /**
      * Checks every later launch on this device with {@code tools} (one CTA at a time, every
-     * instruction the checks look at interpreted: they see every access of every lane in order). What global memory holds now
+     * instruction the checks look at shown to them before it executes: they see every access of
+     * every lane in order). What global memory holds now
      * (buffers, module variables) counts as written; later allocations as written only where
      * something writes them. Once per device.
      *

@@ -157,7 +157,7 @@ public final class PreparedLaunch {
     }
 
     /**
-     * Checks the launch with {@code tools} when it runs (one CTA at a time, each access interpreted);
+     * Checks the launch with {@code tools} when it runs (one CTA at a time, each access checked);
      * the buffers count as written, as the launch file gives their contents.
      *
      * @return where the findings collect

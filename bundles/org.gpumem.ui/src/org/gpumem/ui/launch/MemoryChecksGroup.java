@@ -50,7 +50,7 @@ final class MemoryChecksGroup {
         for (CheckTool t : OFFERED) {
             Button b = new Button(row, SWT.CHECK);
             b.setText(t.cliName());
-            b.setToolTipText("Run every kernel launch under " + t.cliName() + " (one worker, each memory access interpreted); "
+            b.setToolTipText("Run every kernel launch under " + t.cliName() + " (one worker, each memory access checked); "
                     + "findings go to the console and the Problems view");
             b.addListener(SWT.Selection, e -> {
                 edited = true;

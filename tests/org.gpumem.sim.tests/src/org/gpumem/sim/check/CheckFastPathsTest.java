@@ -12,10 +12,14 @@ import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.LaunchConfig;
 import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.exec.Cta;
 import org.gpumem.sim.exec.DeviceModule;
+import org.gpumem.sim.exec.Launch;
 import org.gpumem.sim.exec.SimTestSupport;
 import org.gpumem.sim.exec.SimulatedDevice;
+import org.gpumem.sim.exec.Warp;
 import org.gpumem.sim.exec.compile.BlockCompiler;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -229,5 +233,58 @@ class CheckFastPathsTest {
         for (Finding f : found) {
             assertEquals(PtxStateSpace.GLOBAL, f.space(), f.format());
         }
+    }
+
+    /**
+     * A launch that stops at findings stops the warp right after the access that made the first
+     * one, on the fast engine (whose compiled block holds the access, its checks around it) as on
+     * the interpreter: thread 32 (warp 1) reads the word thread 0 (warp 0) wrote, with no barrier
+     * between, in the middle of straight-line code; warp 1 stops at the instruction after the
+     * read, having issued what the interpreter issued to get there.
+     */
+    @Test
+    void aFindingStopsTheWarpRightAfterItsAccessOnBothEngines() {
+        String body = """
+                 setp.eq.u32 %p1, %t, 0;
+                 setp.eq.u32 %p2, %t, 32;
+                 add.u32 %r9, %t, 7;
+                 @%p1 st.shared.u32 [w], %r9;
+                 add.u32 %r1, %r9, 1;
+                 @%p2 ld.shared.u32 %r2, [w];
+                 add.u32 %r3, %r2, %r1;
+                 mul.lo.u32 %r0, %r3, 3;
+                """;
+        List<Object> stops = new java.util.ArrayList<>();
+        for (ExecEngine engine : List.of(ExecEngine.INTERPRETER, ExecEngine.FAST)) {
+            SimulatedDevice device = new SimulatedDevice("sm_90", 64L << 20, BlockCompiler.INSTANCE);
+            DeviceModule module = device.load("stop.ptx", SimTestSupport.perThreadKernel(".shared .align 4 .b8 w[4];", body));
+            long out = device.allocate(4L * 64);
+            long aux = device.allocate(4);
+            device.enableChecks(EnumSet.of(CheckTool.RACECHECK));
+            LaunchConfig c = LaunchConfig.builder("k").grid(1, 1, 1).block(64, 1, 1).argU64(out).argU64(aux).build();
+            Launch launch = module.launch(c, ExecOptions.defaults().withWorkers(1).withEngine(engine));
+            launch.stopAtFindings(true);
+            Cta cta = launch.newCta(0);
+            Cta.Stop stop = null;
+            Warp stopped = null;
+            for (int i = 0; i < cta.warpCount() && stopped == null; i++) {
+                Warp w = cta.warp(i);
+                stop = cta.run(w, 1_000_000, false, false);
+                if (stop == Cta.Stop.FINDING) {
+                    stopped = w;
+                }
+            }
+            assertEquals(Cta.Stop.FINDING, stop, engine.toString());
+            Finding f = launch.takeFindingStop();
+            assertEquals(FindingKind.RACE_RAW, f.kind(), f.format());
+            assertEquals(1, stopped.id(), f.format());
+            assertEquals("@%p2 ld.shared.u32 %r2, [w]", f.access().instruction().trim());
+            // stopped right after the read: the instruction before the warp's pc is the read
+            assertEquals(f.access().instruction().trim(), stopped.function().instructions().get(stopped.pc() - 1).text.trim(),
+                    engine.toString());
+            stops.add(List.of(stopped.pc(), stopped.instructionCount(), cta.warpInstructions(), cta.threadInstructions(),
+                    f.format()));
+        }
+        assertEquals(stops.get(0), stops.get(1), "the fast engine stopped elsewhere than the interpreter");
     }
 }

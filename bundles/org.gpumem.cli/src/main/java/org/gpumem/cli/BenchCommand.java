@@ -17,10 +17,20 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
+import org.gpumem.host.HostListener;
+import org.gpumem.host.HostProcess;
+import org.gpumem.host.HostProgram;
+import org.gpumem.host.HostProgramException;
+import org.gpumem.host.HostSession;
+import org.gpumem.host.KernelRunner;
+import org.gpumem.host.ProgramChecks;
+import org.gpumem.host.ProgramLaunch;
+import org.gpumem.host.RuntimeLibrary;
 import org.gpumem.sim.ExecEngine;
 import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.LaunchResult;
 import org.gpumem.sim.check.CheckTool;
+import org.gpumem.sim.check.MemoryChecker;
 import org.gpumem.sim.launch.LaunchDescription;
 import org.gpumem.sim.launch.LaunchFileReader;
 import org.gpumem.sim.launch.PreparedLaunch;
@@ -42,8 +52,11 @@ import picocli.CommandLine.Spec;
  * is the best of {@code --repeat} runs after the first run, whose time is printed too (the
  * cost of a launch run once, with the JIT still cold for the first launch of the run), and
  * warm-up runs until the JIT is quiet ({@link #measure}), with the
- * process's CPU time and the load average, since on a shared machine wall time follows the load.
- * Runs use the default instruction budget, as {@code gpumem run} does.
+ * process's CPU time per run (the mean of half a second of runs at least) and the load average, since
+ * on a shared machine wall time follows the load.
+ * Runs use the default instruction budget, as {@code gpumem run} does. With {@code --check} it
+ * measures what memory checks cost instead, on the launches and on whole CUDA programs
+ * ({@code --program}, run as {@code gpumem exec} runs them).
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Measures PTX simulator speed (thread instructions per second), single worker thread and all "
@@ -80,11 +93,17 @@ public final class BenchCommand implements Callable<Integer> {
             + "them) on the fast engine, one worker each, and the checked run's time as a multiple of each")
     String check;
 
-    /** One launch to measure: a name and how to prepare a fresh copy of it. */
+    @Option(names = "--program", paramLabel = "PROGRAM", description = "with --check: also measure this CUDA program "
+            + "(built with nvcc -cudart shared, run without arguments as gpumem exec runs it), unchecked and checked, "
+            + "its kernels on the fast engine with one worker (repeatable)")
+    List<Path> programs = new ArrayList<>();
+
+    /** What is measured: a launch or a whole program, by name, run afresh each time. */
     private interface Subject {
         String name();
 
-        PreparedLaunch prepare() throws IOException;
+        /** One run of a fresh copy with {@code options}, checked with {@code tools} when not null. */
+        Run run(ExecOptions options, Set<CheckTool> tools) throws IOException, InterruptedException, HostProgramException;
     }
 
     @Override
@@ -99,6 +118,9 @@ public final class BenchCommand implements Callable<Integer> {
         }
         List<ExecEngine> engines = engine == null ? List.of(ExecEngine.FAST, ExecEngine.INTERPRETER)
                 : List.of(SimulationOptions.engine(spec, engine));
+        if (!programs.isEmpty() && check == null) {
+            throw new ParameterException(spec.commandLine(), "--program needs --check");
+        }
         List<Subject> subjects = subjects();
         if (check != null) {
             Set<CheckTool> tools;
@@ -107,7 +129,11 @@ public final class BenchCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new ParameterException(spec.commandLine(), "--check: " + e.getMessage());
             }
-            return checkCost(out, subjects, tools);
+            List<Subject> measured = new ArrayList<>();
+            for (Path p : programs) {
+                measured.add(program(p));
+            }
+            return checkCost(out, subjects, measured, tools);
         }
         out.printf("%-18s %-11s %7s %16s %9s %9s %9s %12s %12s %12s %6s%n", "launch", "engine", "workers", "thread-instr",
                 "seconds", "first-run", "cpu-s", "Mthr-instr/s", "per worker", "per cpu-s", "load");
@@ -161,35 +187,69 @@ public final class BenchCommand implements Callable<Integer> {
 
     /**
      * The cost of memory checks: per launch, one worker's best time unchecked on each engine and
-     * checked with {@code tools} on the fast engine, as {@code gpumem run --check} runs by default
-     * (its compiled blocks leave every instruction the checks look at to the interpreter), and
-     * the ratios, in one run.
+     * checked with {@code tools} on the fast engine, as {@code gpumem run --check} runs by default,
+     * then per program the same unchecked on the fast engine and checked (as {@code gpumem exec}
+     * runs it: the program's own process, gpumem's runtime, its kernels simulated; the CPU time is
+     * gpumem's, the program's host code aside), and the ratios, in one run. Each checked run's
+     * distinct findings are counted, so that a change that should find the same can be compared.
      */
-    private int checkCost(PrintWriter out, List<Subject> subjects, Set<CheckTool> tools) throws IOException {
+    private int checkCost(PrintWriter out, List<Subject> subjects, List<Subject> programSubjects, Set<CheckTool> tools)
+            throws IOException, InterruptedException, HostProgramException {
         // CPU time too: on a loaded machine wall time follows the load more than the work
-        out.printf("%-18s %12s %12s %12s %10s %10s %12s %6s%n", "launch", "fast-s", "interp-s", "checked-s", "vs-fast",
-                "vs-interp", "cpu-vs-fast", "load");
-        List<Double> vsFast = new ArrayList<>();
-        List<Double> vsInterpreter = new ArrayList<>();
         List<Double> cpuVsFast = new ArrayList<>();
-        for (Subject s : subjects) {
-            Figure fast = measure(s, 1, ExecEngine.FAST, null);
-            Figure interpreted = measure(s, 1, ExecEngine.INTERPRETER, null);
-            Figure checked = measure(s, 1, ExecEngine.FAST, tools);
-            vsFast.add(checked.seconds() / fast.seconds());
-            vsInterpreter.add(checked.seconds() / interpreted.seconds());
-            cpuVsFast.add(checked.cpuSeconds() / fast.cpuSeconds());
-            out.printf("%-18s %12.4f %12.4f %12.4f %9.1fx %9.1fx %11.1fx %6.2f%n", s.name(), fast.seconds(),
-                    interpreted.seconds(), checked.seconds(), checked.seconds() / fast.seconds(),
-                    checked.seconds() / interpreted.seconds(), checked.cpuSeconds() / fast.cpuSeconds(),
-                    ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        if (!subjects.isEmpty()) {
+            out.printf("%-18s %12s %12s %12s %10s %10s %12s %8s %6s%n", "launch", "fast-s", "interp-s", "checked-s",
+                    "vs-fast", "vs-interp", "cpu-vs-fast", "findings", "load");
+            List<Double> vsFast = new ArrayList<>();
+            List<Double> vsInterpreter = new ArrayList<>();
+            for (Subject s : subjects) {
+                Figure fast = measure(s, 1, ExecEngine.FAST, null);
+                Figure interpreted = measure(s, 1, ExecEngine.INTERPRETER, null);
+                Figure checked = measure(s, 1, ExecEngine.FAST, tools);
+                vsFast.add(checked.seconds() / fast.seconds());
+                vsInterpreter.add(checked.seconds() / interpreted.seconds());
+                cpuVsFast.add(checked.cpuSeconds() / fast.cpuSeconds());
+                out.printf("%-18s %12.4f %12.4f %12.4f %9.1fx %9.1fx %11.1fx %8d %6.2f%n", s.name(), fast.seconds(),
+                        interpreted.seconds(), checked.seconds(), checked.seconds() / fast.seconds(),
+                        checked.seconds() / interpreted.seconds(), checked.cpuSeconds() / fast.cpuSeconds(),
+                        checked.findings(), load());
+                out.flush();
+            }
+            out.printf("geometric mean slowdown of --check %s, one worker: %.1fx the fast engine, %.1fx the interpreter "
+                    + "(in CPU time %.1fx the fast engine)%n", check, geometricMean(vsFast), geometricMean(vsInterpreter),
+                    geometricMean(cpuVsFast));
             out.flush();
         }
-        out.printf("geometric mean slowdown of --check %s, one worker: %.1fx the fast engine, %.1fx the interpreter "
-                + "(in CPU time %.1fx the fast engine)%n", check, geometricMean(vsFast), geometricMean(vsInterpreter),
-                geometricMean(cpuVsFast));
+        if (programSubjects.isEmpty()) {
+            return 0;
+        }
+        out.printf("%-18s %12s %12s %10s %12s %8s %6s%n", "program", "fast-s", "checked-s", "vs-fast", "cpu-vs-fast",
+                "findings", "load");
+        List<Double> programVsFast = new ArrayList<>();
+        List<Double> programCpuVsFast = new ArrayList<>();
+        for (Subject s : programSubjects) {
+            Figure fast = measure(s, 1, ExecEngine.FAST, null);
+            Figure checked = measure(s, 1, ExecEngine.FAST, tools);
+            programVsFast.add(checked.seconds() / fast.seconds());
+            programCpuVsFast.add(checked.cpuSeconds() / fast.cpuSeconds());
+            out.printf("%-18s %12.4f %12.4f %9.1fx %11.1fx %8d %6.2f%n", s.name(), fast.seconds(), checked.seconds(),
+                    checked.seconds() / fast.seconds(), checked.cpuSeconds() / fast.cpuSeconds(), checked.findings(), load());
+            out.flush();
+        }
+        out.printf("geometric mean slowdown of --check %s on the programs, one worker: %.1fx the fast engine (in CPU time "
+                + "%.1fx)%n", check, geometricMean(programVsFast), geometricMean(programCpuVsFast));
+        if (!cpuVsFast.isEmpty()) {
+            List<Double> all = new ArrayList<>(cpuVsFast);
+            all.addAll(programCpuVsFast);
+            out.printf("geometric mean slowdown of --check %s in CPU time, the %d launches and %d programs: %.1fx the fast "
+                    + "engine%n", check, cpuVsFast.size(), programCpuVsFast.size(), geometricMean(all));
+        }
         out.flush();
         return 0;
+    }
+
+    private static double load() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     }
 
     private static double geometricMean(List<Double> values) {
@@ -204,42 +264,168 @@ public final class BenchCommand implements Callable<Integer> {
         List<Subject> list = new ArrayList<>();
         if (launches.isEmpty()) {
             for (BenchLaunches.Bundled b : BenchLaunches.all()) {
-                list.add(new Subject() {
-                    public String name() {
-                        return b.name();
-                    }
-
-                    public PreparedLaunch prepare() {
-                        return b.prepare();
-                    }
-                });
+                list.add(launch(b.name(), b::prepare));
             }
             return list;
         }
         for (Path file : launches) {
             LaunchDescription read = new LaunchFileReader().read(file);
             LaunchDescription d = module != null ? read.withModule(module.toAbsolutePath()) : read;
-            String name = file.getFileName().toString().replaceFirst("\\.json$", "");
-            list.add(new Subject() {
-                public String name() {
-                    return name;
-                }
-
-                public PreparedLaunch prepare() throws IOException {
-                    return PreparedLaunch.prepare(d);
-                }
-            });
+            list.add(launch(file.getFileName().toString().replaceFirst("\\.json$", ""), () -> PreparedLaunch.prepare(d)));
         }
         return list;
     }
 
+    /** How to prepare a fresh copy of a launch. */
+    @FunctionalInterface
+    private interface Preparation {
+        PreparedLaunch prepare() throws IOException;
+    }
+
+    /** The launch {@code name}, each run a fresh copy from {@code preparation}. */
+    private static Subject launch(String name, Preparation preparation) {
+        return new Subject() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public Run run(ExecOptions options, Set<CheckTool> tools) throws IOException {
+                PreparedLaunch launch = preparation.prepare();
+                MemoryChecker checker = tools == null ? null : launch.enableChecks(tools);
+                long j0 = compileMillis();
+                long c0 = processCpuNanos();
+                long t0 = System.nanoTime();
+                LaunchResult r = launch.launch(options).run();
+                double seconds = (System.nanoTime() - t0) / 1e9;
+                double cpuSeconds = (processCpuNanos() - c0) / 1e9;
+                double compileSeconds = (compileMillis() - j0) / 1e3;
+                if (!r.completed()) {
+                    throw new IllegalStateException(name + " faulted: " + r.fault().message());
+                }
+                return new Run(r.threadInstructions(), seconds, cpuSeconds, compileSeconds,
+                        checker == null ? 0 : checker.errorCount());
+            }
+        };
+    }
+
+    /**
+     * The CUDA program {@code executable}, run without arguments by gpumem's runtime as
+     * {@code gpumem exec} runs it, its output discarded: a run that exits with another status
+     * than 0, or whose kernel faults or is refused, stops the benchmark with one line.
+     */
+    private Subject program(Path executable) {
+        if (!Files.isRegularFile(executable) || !Files.isExecutable(executable)) {
+            throw new ParameterException(spec.commandLine(), "--program: " + executable + " is not an executable file");
+        }
+        Path runtime;
+        try {
+            runtime = RuntimeLibrary.folder(BenchCommand.class);
+        } catch (HostProgramException e) {
+            throw new ParameterException(spec.commandLine(), "--program: " + e.getMessage(), e);
+        }
+        String name = executable.getFileName().toString();
+        HostProgram program = HostProgram.of(executable.toAbsolutePath(), List.of(), runtime);
+        return new Subject() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public Run run(ExecOptions options, Set<CheckTool> tools)
+                    throws IOException, InterruptedException, HostProgramException {
+                ProgramRun listener = new ProgramRun();
+                ProgramChecks checks = tools == null ? null : new ProgramChecks(listener, tools);
+                KernelRunner simulate = KernelRunner.simulate(options);
+                long j0 = compileMillis();
+                long c0 = processCpuNanos();
+                long t0 = System.nanoTime();
+                int status;
+                try (HostSession session = HostSession.start(program, checks != null ? checks : listener,
+                        launch -> listener.ran(simulate.run(launch)), new HostSession.Io(ProcessBuilder.Redirect.INHERIT,
+                                ProcessBuilder.Redirect.DISCARD, ProcessBuilder.Redirect.DISCARD))) {
+                    status = session.waitFor();
+                }
+                double seconds = (System.nanoTime() - t0) / 1e9;
+                double cpuSeconds = (processCpuNanos() - c0) / 1e9;
+                double compileSeconds = (compileMillis() - j0) / 1e3;
+                String problem = listener.problem();
+                if (problem != null || status != 0) {
+                    throw new HostProgramException(name + (problem != null ? ": " + problem : " exited with status " + status)
+                            + " (gpumem exec shows its output)");
+                }
+                int findings = 0;
+                for (MemoryChecker c : checks == null ? List.<MemoryChecker>of() : checks.checkers()) {
+                    findings += c.errorCount();
+                }
+                return new Run(listener.threadInstructions(), seconds, cpuSeconds, compileSeconds, findings);
+            }
+        };
+    }
+
+    /** What a benchmarked program's session reports: the thread instructions of its launches and its first problem. */
+    private static final class ProgramRun implements HostListener {
+        private long threadInstructions;
+        private String problem;
+
+        synchronized LaunchResult ran(LaunchResult r) {
+            threadInstructions += r.threadInstructions();
+            return r;
+        }
+
+        synchronized long threadInstructions() {
+            return threadInstructions;
+        }
+
+        synchronized String problem() {
+            return problem;
+        }
+
+        private synchronized void problem(String p) {
+            if (problem == null) {
+                problem = p;
+            }
+        }
+
+        @Override
+        public void moduleRejected(HostProcess process, String p) {
+            problem(p);
+        }
+
+        @Override
+        public void launchFinished(HostProcess process, ProgramLaunch launch, LaunchResult result) {
+            if (!result.completed()) {
+                problem(launch.kernel() + " faulted: " + result.fault().message());
+            }
+        }
+
+        @Override
+        public void launchRefused(HostProcess process, String kernel, String p) {
+            problem(kernel + ": " + p);
+        }
+
+        @Override
+        public void unsupportedCall(HostProcess process, String entryPoint) {
+            problem("calls " + entryPoint + ", which gpumem does not implement");
+        }
+
+        @Override
+        public void disconnected(HostProcess process, String p) {
+            if (p != null) {
+                problem(p);
+            }
+        }
+    }
+
     /**
      * A best run: thread instructions, seconds, the first (warm-up) run's seconds, and the
-     * process's CPU seconds during the best run (JIT and GC threads included): on a loaded machine
+     * process's CPU seconds per measured run (JIT and GC threads included): on a loaded machine
      * wall time follows the load, while CPU time per instruction shows whether workers slow each
      * other down.
      */
-    private record Figure(long instructions, double seconds, double firstSeconds, double cpuSeconds) {
+    private record Figure(long instructions, double seconds, double firstSeconds, double cpuSeconds, int findings) {
         double rate() {
             return instructions / seconds;
         }
@@ -254,54 +440,56 @@ public final class BenchCommand implements Callable<Integer> {
     private static final int MAX_WARM_UP = 30;
 
     /**
+     * CPU seconds the measured runs of a figure use together at least, unless they reach
+     * {@link #MAX_RUNS}: the process's CPU clock advances in steps of a scheduler tick (10 ms on
+     * Linux), so a run of a few milliseconds alone measures 0 or 10 ms; half a second of runs is
+     * exact to about 2%.
+     */
+    private static final double MIN_CPU_SECONDS = 0.5;
+    /** The most measured runs of a figure. */
+    private static final int MAX_RUNS = 1000;
+
+    /**
      * Best of {@code repeat} runs with {@code workers} threads on {@code engine}, after the first
      * run (its time is kept) and warm-up runs until the JIT is quiet: until a run during which the
-     * JIT compiled for less than 2% of the run's time.
+     * JIT compiled for less than 2% of the run's time. The CPU time is the mean of the measured
+     * runs, which go on past {@code repeat} until they used {@link #MIN_CPU_SECONDS} together.
      */
-    private Figure measure(Subject s, int workers, ExecEngine engine) throws IOException {
+    private Figure measure(Subject s, int workers, ExecEngine engine)
+            throws IOException, InterruptedException, HostProgramException {
         return measure(s, workers, engine, null);
     }
 
     /** As {@link #measure(Subject, int, ExecEngine)}, the launches checked with {@code tools} when not null. */
-    private Figure measure(Subject s, int workers, ExecEngine engine, Set<CheckTool> tools) throws IOException {
+    private Figure measure(Subject s, int workers, ExecEngine engine, Set<CheckTool> tools)
+            throws IOException, InterruptedException, HostProgramException {
         ExecOptions options = ExecOptions.defaults().withWorkers(workers).withEngine(engine);
-        Run first = run(s, options, tools);
+        Run first = s.run(options, tools);
         for (int i = 0; i < MAX_WARM_UP; i++) {
-            Run r = run(s, options, tools);
+            Run r = s.run(options, tools);
             if (r.compileSeconds < 0.02 * r.seconds) {
                 break;
             }
         }
         Run best = null;
-        for (int i = 0; i < repeat; i++) {
-            Run r = run(s, options, tools);
+        double cpuSeconds = 0;
+        int runs = 0;
+        while (runs < repeat || cpuSeconds < MIN_CPU_SECONDS && runs < MAX_RUNS) {
+            Run r = s.run(options, tools);
+            cpuSeconds += r.cpuSeconds;
+            runs++;
             if (best == null || r.seconds < best.seconds) {
                 best = r;
             }
         }
-        return new Figure(best.instructions, best.seconds, first.seconds, best.cpuSeconds);
+        return new Figure(best.instructions, best.seconds, first.seconds, cpuSeconds / runs, best.findings);
     }
 
-    /** One run's thread instructions, wall time, process CPU time and JIT compilation time. */
-    private record Run(long instructions, double seconds, double cpuSeconds, double compileSeconds) {
-    }
-
-    private static Run run(Subject s, ExecOptions options, Set<CheckTool> tools) throws IOException {
-        PreparedLaunch launch = s.prepare();
-        if (tools != null) {
-            launch.enableChecks(tools);
-        }
-        long j0 = compileMillis();
-        long c0 = processCpuNanos();
-        long t0 = System.nanoTime();
-        LaunchResult r = launch.launch(options).run();
-        double seconds = (System.nanoTime() - t0) / 1e9;
-        double cpuSeconds = (processCpuNanos() - c0) / 1e9;
-        double compileSeconds = (compileMillis() - j0) / 1e3;
-        if (!r.completed()) {
-            throw new IllegalStateException(s.name() + " faulted: " + r.fault().message());
-        }
-        return new Run(r.threadInstructions(), seconds, cpuSeconds, compileSeconds);
+    /**
+     * One run's thread instructions, wall time, process CPU time, JIT compilation time, and the
+     * distinct findings of its checks (0 unchecked).
+     */
+    private record Run(long instructions, double seconds, double cpuSeconds, double compileSeconds, int findings) {
     }
 
     /** Milliseconds the JIT has compiled for so far; 0 where the JVM does not say (no warm-up beyond one run then). */
@@ -318,7 +506,7 @@ public final class BenchCommand implements Callable<Integer> {
         out.printf("%-18s %-11s %7d %,16d %9.3f %9.3f %9.3f %12.1f %12.1f %12.1f %6.2f%n", name, engine.cliName(), workers, f.instructions(),
                 f.seconds(), f.firstSeconds(), f.cpuSeconds(), f.rate() / 1e6, f.rate() / 1e6 / workers,
                 f.cpuSeconds() > 0 ? f.instructions() / f.cpuSeconds() / 1e6 : Double.NaN,
-                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+                load());
     }
 
     /** The C reference's best seconds for launch {@code name} (its base name before the first dot), or null. */

@@ -27,7 +27,7 @@ final class CheckOptions {
 
     @Option(names = "--check", paramLabel = "TOOLS", description = "check every launch with these tools, a comma list of "
             + "racecheck, initcheck, synccheck, leakcheck, memcheck (or race, init, sync, leak, mem) or all; launches "
-            + "then run with one worker, each memory access interpreted")
+            + "then run with one worker, each memory access checked")
     String check;
 
     @Option(names = "--error-exitcode", paramLabel = "N", description = "exit status when the checks found something "

@@ -57,6 +57,9 @@ public final class BlockCompiler {
             Type.getType(Instruction[].class), Type.INT_TYPE);
     private static final String EXECUTE = Type.getMethodDescriptor(Type.VOID_TYPE, Type.getType(Warp.class),
             Type.getType(Frame.class), Type.getType(Instruction.class), Type.getType(long[].class), Type.INT_TYPE);
+    private static final String CHECK_BEFORE = Type.getMethodDescriptor(Type.VOID_TYPE, Type.getType(Warp.class),
+            Type.getType(Frame.class), Type.getType(Instruction.class), Type.getType(long[].class), Type.INT_TYPE,
+            Type.INT_TYPE, Type.INT_TYPE);
     private static final MethodType CONSTRUCTOR = MethodType.methodType(void.class, int.class, int.class, int[].class);
     // Locals of the generated run method.
     static final int IP = 1, WARP = 2, FRAME = 3, REGS = 4, CODE = 5, MASK = 6, LANES = 7, M = 8;
@@ -72,15 +75,18 @@ public final class BlockCompiler {
     /**
      * The blocks of function {@code fn}, indexed by their first instruction (null where none
      * starts), defined through {@code here} ({@link FunctionCompiler#compile}); with
-     * {@code checked}, for a launch with memory checks: every instruction the checks look at
-     * ({@link CheckedAccesses#observes}) is left to the interpreter, which shows it to them before
-     * it executes.
+     * {@code checked}, for a launch with memory checks: before every instruction the checks look
+     * at ({@link CheckedAccesses#observes}) the block shows it to them through the interpreter
+     * ({@link Interpreter#checkBefore}, its guard applied), and after it asks whether the warp
+     * stops there ({@link Interpreter#checkAfter}); such an instruction joins no lane loop, so the
+     * checks see the registers and memory of every instruction before it, for every lane, as when
+     * the interpreter executes them one by one.
      */
     static CompiledBlock[] compile(PtxFunction fn, MethodHandles.Lookup here, boolean checked) {
         Instruction[] code = fn.instructions().toArray(new Instruction[0]);
         boolean[] inBlock = new boolean[code.length];
         for (int k = 0; k < code.length; k++) {
-            inBlock[k] = BlockTranslations.inBlock(code[k]) && !(checked && CheckedAccesses.observes(code[k]));
+            inBlock[k] = BlockTranslations.inBlock(code[k]);
         }
         boolean[] leader = leaders(code, inBlock);
         RegisterLiveness live = RegisterLiveness.of(fn, code);
@@ -95,7 +101,7 @@ public final class BlockCompiler {
             while (e < code.length && e - i < MAX_LENGTH && !leader[e] && inBlock[e]) {
                 e++;
             }
-            blocks[i] = define(here, fn, code, i, e, live);
+            blocks[i] = define(here, fn, code, i, e, live, checked);
             i = e;
         }
         return blocks;
@@ -123,12 +129,13 @@ public final class BlockCompiler {
         return leader;
     }
 
-    private static CompiledBlock define(MethodHandles.Lookup here, PtxFunction fn, Instruction[] code, int start, int end, RegisterLiveness live) {
+    private static CompiledBlock define(MethodHandles.Lookup here, PtxFunction fn, Instruction[] code, int start, int end, RegisterLiveness live,
+            boolean checked) {
         int[] unguardedBefore = new int[end - start + 1];
         for (int k = start; k < end; k++) {
             unguardedBefore[k - start + 1] = unguardedBefore[k - start] + (code[k].guard < 0 ? 1 : 0);
         }
-        byte[] bytes = generate(here, fn, code, start, end, live);
+        byte[] bytes = generate(here, fn, code, start, end, live, checked);
         try {
             MethodHandles.Lookup hidden = here.defineHiddenClass(bytes, true);
             MethodHandle make = hidden.findConstructor(hidden.lookupClass(), CONSTRUCTOR);
@@ -138,7 +145,8 @@ public final class BlockCompiler {
         }
     }
 
-    private static byte[] generate(MethodHandles.Lookup here, PtxFunction fn, Instruction[] code, int start, int end, RegisterLiveness live) {
+    private static byte[] generate(MethodHandles.Lookup here, PtxFunction fn, Instruction[] code, int start, int end, RegisterLiveness live,
+            boolean checked) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
             @Override
             protected String getCommonSuperClass(String a, String b) {
@@ -169,7 +177,7 @@ public final class BlockCompiler {
             mv.visitVarInsn(ISTORE, LANES);
             mv.visitVarInsn(ILOAD, MASK);
             mv.visitVarInsn(ISTORE, M);
-            List<LaneLoops.Run> runs = LaneLoops.runs(code, start, end, translations, spans, full);
+            List<LaneLoops.Run> runs = LaneLoops.runs(code, start, end, translations, spans, full, checked);
             int r = 0;
             for (int k = start; k < end;) {
                 LaneLoops.Run run = r < runs.size() && runs.get(r).from() == k ? runs.get(r++) : null;
@@ -179,10 +187,18 @@ public final class BlockCompiler {
                     }
                     Translation tr = translations[k - start];
                     Call call = tr instanceof Lane lane ? SharedLoops.of(lane, here) : (Call) tr;
+                    boolean observed = checked && CheckedAccesses.observes(code[k]);
                     if (full && spans.of(k) >= 0) {
+                        // a span's accesses are unguarded: every lane of the mask executes it
+                        if (observed) {
+                            checkBefore(mv, code[k], MASK);
+                        }
                         inSpan(mv, code[k], call, spans);
+                        if (observed) {
+                            checkAfter(mv, MASK);
+                        }
                     } else {
-                        instruction(mv, code[k], call, full);
+                        instruction(mv, code[k], call, full, observed);
                     }
                     k++;
                     continue;
@@ -228,18 +244,11 @@ public final class BlockCompiler {
     /**
      * One instruction: its lanes (the guard applied to the mask), then its kernel or the
      * interpreter. In the full-warp method ({@code full}, mask -1) an unguarded instruction calls
-     * its kernel's full-warp form: smaller, so the JIT inlines more of a block.
+     * its kernel's full-warp form: smaller, so the JIT inlines more of a block. One the memory
+     * checks look at ({@code observed}) goes between {@link #checkBefore} and {@link #checkAfter}
+     * for its lanes.
      */
-    private static void instruction(MethodVisitor mv, Instruction in, Call call, boolean full) {
-        if (full && in.guard < 0 && call != null && SharedLoops.isShared(call)) {
-            emitCall(mv, call, in, ALL_LANES);
-            return;
-        }
-        Call fullForm = full && in.guard < 0 ? fullForm(call) : null;
-        if (fullForm != null && !fullForm.refusable()) {
-            emitCall(mv, fullForm, in, -1);
-            return;
-        }
+    private static void instruction(MethodVisitor mv, Instruction in, Call call, boolean full, boolean observed) {
         int m = MASK;
         if (in.guard >= 0) {
             mv.visitVarInsn(ALOAD, REGS);
@@ -254,6 +263,47 @@ public final class BlockCompiler {
             mv.visitInsn(IADD);
             mv.visitVarInsn(ISTORE, LANES);
             m = M;
+        }
+        if (observed) {
+            checkBefore(mv, in, m);
+        }
+        execution(mv, in, call, full, m);
+        if (observed) {
+            checkAfter(mv, m);
+        }
+    }
+
+    /**
+     * Emits {@code ip.checkBefore(warp, frame, in, regs, m, in.index, lanes)}: the checks look at
+     * {@code in} for the lanes of local {@code m} before it executes ({@link Interpreter#checkBefore}).
+     */
+    private static void checkBefore(MethodVisitor mv, Instruction in, int m) {
+        interpreterArguments(mv, in, m);
+        push(mv, in.index);
+        mv.visitVarInsn(ILOAD, LANES);
+        mv.visitMethodInsn(INVOKEVIRTUAL, INTERPRETER, "checkBefore", CHECK_BEFORE, false);
+    }
+
+    /** Emits {@code ip.checkAfter(m)}: a finding to stop at ends the block ({@link Interpreter#checkAfter}). */
+    private static void checkAfter(MethodVisitor mv, int m) {
+        mv.visitVarInsn(ALOAD, IP);
+        mv.visitVarInsn(ILOAD, m);
+        mv.visitMethodInsn(INVOKEVIRTUAL, INTERPRETER, "checkAfter", "(I)V", false);
+    }
+
+    /**
+     * The execution of {@code in} for the lanes of local {@code m} ({@link #MASK} when unguarded):
+     * its kernel, its full-warp form, or the interpreter.
+     */
+    private static void execution(MethodVisitor mv, Instruction in, Call call, boolean full, int m) {
+        if (full && in.guard < 0 && call != null && SharedLoops.isShared(call)) {
+            emitCall(mv, call, in, ALL_LANES);
+            return;
+        }
+        Call fullForm = full && in.guard < 0 ? fullForm(call) : null;
+        if (fullForm != null && !fullForm.refusable()) {
+            emitCall(mv, fullForm, in, -1);
+            return;
         }
         Label done = new Label();
         if (call != null && !call.refusable()) {
@@ -276,6 +326,13 @@ public final class BlockCompiler {
             emitCall(mv, call, in, m);
             mv.visitJumpInsn(IFNE, done);
         }
+        interpreterArguments(mv, in, m);
+        mv.visitMethodInsn(INVOKEVIRTUAL, INTERPRETER, "execute", EXECUTE, false);
+        mv.visitLabel(done);
+    }
+
+    /** Pushes the interpreter and the arguments its per-instruction methods take: warp, frame, {@code in}, registers, lanes {@code m}. */
+    private static void interpreterArguments(MethodVisitor mv, Instruction in, int m) {
         mv.visitVarInsn(ALOAD, IP);
         mv.visitVarInsn(ALOAD, WARP);
         mv.visitVarInsn(ALOAD, FRAME);
@@ -284,8 +341,6 @@ public final class BlockCompiler {
         mv.visitInsn(AALOAD);
         mv.visitVarInsn(ALOAD, REGS);
         mv.visitVarInsn(ILOAD, m);
-        mv.visitMethodInsn(INVOKEVIRTUAL, INTERPRETER, "execute", EXECUTE, false);
-        mv.visitLabel(done);
     }
 
     /**
@@ -339,7 +394,7 @@ public final class BlockCompiler {
             if (translations[k - start] instanceof Call call) {
                 inSpan(mv, code[k], call, spans);
             } else {
-                instruction(mv, code[k], SharedLoops.of(run.lanes()[k - run.from()], here), true);
+                instruction(mv, code[k], SharedLoops.of(run.lanes()[k - run.from()], here), true, false);
             }
         }
         mv.visitLabel(done);
@@ -358,7 +413,7 @@ public final class BlockCompiler {
         emitCall(mv, new Call(call.owner(), call.method() + "Inside", false, call.args()), in, -1);
         mv.visitJumpInsn(GOTO, done);
         mv.visitLabel(own);
-        instruction(mv, in, call, true);
+        instruction(mv, in, call, true, false);
         mv.visitLabel(done);
     }
 

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.gpumem.sim.exec.CheckedAccesses;
 import org.gpumem.sim.exec.Frame;
 import org.gpumem.sim.exec.Interpreter;
 import org.gpumem.sim.exec.LaneOps;
@@ -63,10 +64,11 @@ final class LaneLoops {
      * The runs of block {@code start..end} ({@code translations} indexed from {@code start}): in
      * the full-warp method ({@code full}) a checked-span load joins a run unless the run wrote its
      * base register before it (the span is checked when the run starts); in the masked method only
-     * arithmetic does.
+     * arithmetic does. In a block of a checked launch ({@code checked}) no instruction the checks
+     * look at joins a run: they see it before it executes, for every lane.
      */
     static List<Run> runs(Instruction[] code, int start, int end, Translation[] translations, AccessSpans spans,
-            boolean full) {
+            boolean full, boolean checked) {
         List<Run> runs = new ArrayList<>();
         int k = start;
         while (k < end) {
@@ -77,6 +79,9 @@ final class LaneLoops {
             while (k < end) {
                 Instruction in = code[k];
                 Translation t = translations[k - start];
+                if (checked && CheckedAccesses.observes(in)) {
+                    break;
+                }
                 Lane lane = t instanceof Lane l ? l : null;
                 if (lane == null && full && t instanceof Call c && spans.of(k) >= 0 && !written.get(in.addrReg)) {
                     lane = BlockTranslations.checkedLoad(in, c);
@@ -94,8 +99,8 @@ final class LaneLoops {
             if (lanes.isEmpty()) {
                 k++;
             } else if (lanes.size() >= OWN_LOOP) {
-                int[] checked = used.stream().mapToInt(Integer::intValue).toArray();
-                runs.add(new Run(from, k, lanes.toArray(new Lane[0]), checked));
+                int[] spanChecks = used.stream().mapToInt(Integer::intValue).toArray();
+                runs.add(new Run(from, k, lanes.toArray(new Lane[0]), spanChecks));
             }
         }
         return runs;

@@ -89,4 +89,57 @@ class BenchCommandTest {
         assertEquals(2, bad.status(), bad.out() + bad.err());
         assertTrue(bad.err().contains("--engine must be interpreter or fast, not jit"), bad.err());
     }
+
+    /**
+     * bench --check with --program: the launch's line and the program's line (run as gpumem exec
+     * runs it, unchecked and checked), each checked run's distinct findings (what gpumem exec
+     * --check finds in the same program), the ratios of the printed times, and the geometric
+     * means of the launches, of the programs and of both in one run; --program needs --check.
+     */
+    @Test
+    void measuresWhatChecksCostOnLaunchesAndProgramsInTheSameRun() throws IOException {
+        Path launch = FIXTURES.resolve("kernels/launch/saxpy.json");
+        Path program = FIXTURES.resolve("host/checked_leak");
+        CliRun exec = run("exec", "--check", "all", program.toString());
+        Matcher summary = Pattern.compile("gpumem: ([0-9]+) errors?").matcher(exec.err());
+        assertTrue(summary.find(), exec.err());
+        int found = Integer.parseInt(summary.group(1));
+
+        CliRun r = run("bench", "--check", "all", "--repeat", "1", "--program", program.toString(), launch.toString());
+        assertEquals(0, r.status(), r.out() + r.err());
+        Matcher l = Pattern.compile("(?m)^saxpy +([0-9.]+) +([0-9.]+) +([0-9.]+) +([0-9.]+)x +([0-9.]+)x +([0-9.]+)x +0 ")
+                .matcher(r.out());
+        assertTrue(l.find(), r.out());
+        assertRatio(l.group(3), l.group(1), l.group(4), r.out());
+        double launchCpu = Double.parseDouble(l.group(6));
+        Matcher p = Pattern.compile("(?m)^checked_leak +([0-9.]+) +([0-9.]+) +([0-9.]+)x +([0-9.]+)x +([0-9]+) ").matcher(r.out());
+        assertTrue(p.find(), r.out());
+        assertRatio(p.group(2), p.group(1), p.group(3), r.out());
+        assertEquals(found, Integer.parseInt(p.group(5)), r.out());
+        double programCpu = Double.parseDouble(p.group(4));
+        Matcher programs = Pattern.compile("on the programs, one worker: ([0-9.]+)x the fast engine \\(in CPU time ([0-9.]+)x\\)")
+                .matcher(r.out());
+        assertTrue(programs.find(), r.out());
+        assertEquals(Double.parseDouble(p.group(3)), Double.parseDouble(programs.group(1)), 0.051, r.out());
+        assertEquals(programCpu, Double.parseDouble(programs.group(2)), 0.051, r.out());
+        Matcher both = Pattern.compile("in CPU time, the 1 launches and 1 programs: ([0-9.]+)x").matcher(r.out());
+        assertTrue(both.find(), r.out());
+        double expected = Math.sqrt(launchCpu * programCpu);
+        assertEquals(expected, Double.parseDouble(both.group(1)), 0.06 + expected * 0.03, r.out());
+
+        CliRun usage = run("bench", "--program", program.toString(), launch.toString());
+        assertEquals(2, usage.status(), usage.out() + usage.err());
+        assertTrue(usage.err().contains("--program needs --check"), usage.err());
+    }
+
+    /**
+     * {@code ratio} (printed with one decimal) is {@code seconds / base}, both printed with four:
+     * within what their rounding allows.
+     */
+    private static void assertRatio(String seconds, String base, String ratio, String out) {
+        double s = Double.parseDouble(seconds), b = Double.parseDouble(base), r = Double.parseDouble(ratio);
+        double lo = (s - 0.00005) / (b + 0.00005) - 0.05;
+        double hi = b > 0.00005 ? (s + 0.00005) / (b - 0.00005) + 0.05 : Double.POSITIVE_INFINITY;
+        assertTrue(r >= lo && r <= hi, ratio + " is not " + seconds + " / " + base + ":\n" + out);
+    }
 }

@@ -134,12 +134,12 @@ class BlockCompilerTest {
         assertNotNull(tile, "the block of the tile loop's loads and fmas");
         BlockTranslations.Translation[] translations = BlockCompiler.translations(kernel, code, tile.start, tile.end);
         AccessSpans spans = AccessSpans.of(code, tile.start, tile.end, translations);
-        java.util.List<LaneLoops.Run> full = LaneLoops.runs(code, tile.start, tile.end, translations, spans, true);
+        java.util.List<LaneLoops.Run> full = LaneLoops.runs(code, tile.start, tile.end, translations, spans, true, false);
         assertEquals(1, full.size(), "one lane loop");
         assertEquals(tile.start, full.get(0).from());
         assertEquals(tile.end, full.get(0).to());
         assertEquals(2, full.get(0).spans().length, "the tile row's and column's spans");
-        assertTrue(LaneLoops.runs(code, tile.start, tile.end, translations, spans, false).isEmpty(),
+        assertTrue(LaneLoops.runs(code, tile.start, tile.end, translations, spans, false, false).isEmpty(),
                 "a partial warp's lane loops");
     }
 }
