@@ -23,6 +23,9 @@ public final class GpuMemoryPerspective implements IPerspectiveFactory {
     public static final String FOLDER_RIGHT = "org.gpumem.ui.folder.right";
     public static final String FOLDER_BOTTOM = "org.gpumem.ui.folder.bottom";
 
+    /** The platform console's view id (org.eclipse.ui.console is not a dependency of this bundle). */
+    static final String CONSOLE_VIEW = "org.eclipse.ui.console.ConsoleView";
+
     @Override
     public void createInitialLayout(IPageLayout layout) {
         String editor = layout.getEditorArea();
@@ -51,6 +54,9 @@ public final class GpuMemoryPerspective implements IPerspectiveFactory {
         for (String id : GpuMemoryViews.ON_DEMAND) {
             bottom.addPlaceholder(id);
         }
+        // the Console (IConsoleConstants.ID_CONSOLE_VIEW) opens at a stop that prints (a watchpoint, a
+        // finding, a fault): without its place here the platform put it over the Variables view
+        bottom.addPlaceholder(CONSOLE_VIEW);
         bottom.addPlaceholder(IPageLayout.ID_PROBLEM_VIEW);
         bottom.addPlaceholder(GpuMemoryViews.ERROR_LOG);
         layout.addActionSet(IDebugUIConstants.LAUNCH_ACTION_SET);

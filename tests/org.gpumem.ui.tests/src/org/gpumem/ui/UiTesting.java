@@ -97,6 +97,33 @@ public final class UiTesting {
         }
     }
 
+    /**
+     * The page's parts as a failure message names them: each view's id, state (minimized,
+     * maximized, restored) and whether it is visible, the editors' states, the shell's size.
+     */
+    public static String workbenchState(org.eclipse.ui.IWorkbenchPage page) {
+        StringBuilder sb = new StringBuilder("shell ").append(page.getWorkbenchWindow().getShell().getSize())
+                .append(page.getWorkbenchWindow().getShell().getMinimized() ? " minimized" : "").append(", perspective ")
+                .append(page.getPerspective() == null ? null : page.getPerspective().getId()).append(", active part ")
+                .append(page.getActivePartReference() == null ? null : page.getActivePartReference().getId());
+        for (org.eclipse.ui.IViewReference v : page.getViewReferences()) {
+            sb.append("; ").append(v.getId()).append(' ').append(stateName(page.getPartState(v)))
+                    .append(v.getPart(false) != null && page.isPartVisible(v.getPart(false)) ? " visible" : " hidden");
+        }
+        for (org.eclipse.ui.IEditorReference e : page.getEditorReferences()) {
+            sb.append("; editor ").append(e.getName()).append(' ').append(stateName(page.getPartState(e)));
+        }
+        return sb.toString();
+    }
+
+    private static String stateName(int state) {
+        return switch (state) {
+            case org.eclipse.ui.IWorkbenchPage.STATE_MINIMIZED -> "minimized";
+            case org.eclipse.ui.IWorkbenchPage.STATE_MAXIMIZED -> "maximized";
+            default -> "restored";
+        };
+    }
+
     /** A launch of {@code groups} work-groups of {@code lanes} lanes on {@code target}, default pool sizes. */
     public static MemoryState state(Target target, int groups, int lanes) {
         return new MemoryStateBuilder(target).name("ui-test", "ui-test.ptx").launch(groups, 1, 1, lanes, 1, 1).build();

@@ -110,18 +110,14 @@ class HostAllocationsTest {
         return Arrays.asList(global.getItems());
     }
 
-    /** The view maximized, once its tree has the window's width (the suspend's Debug view may share its stack). */
+    /**
+     * The view maximized for the docs' picture. Not waited on: under Xvfb the platform at times
+     * kept a maximized stack at its restored width (361 of 1440 pixels) for good, with every other
+     * stack minimized; the picture is then narrower, which tests nothing of gpumem's.
+     */
     private static void screenshot(MemoryPoolsView pools) {
-        IWorkbenchPage page = pools.getSite().getPage();
-        page.activate(pools);
-        page.setPartState(page.getReference(pools), IWorkbenchPage.STATE_MAXIMIZED);
-        try {
-            int window = page.getWorkbenchWindow().getShell().getSize().x;
-            UiTesting.waitUntil(() -> pools.viewer().getTree().getSize().x > window / 2, 60_000, "Memory Pools maximized");
-            UiTesting.screenshot(pools.viewer().getControl().getParent(), "memory-pools-host-allocations");
-        } finally {
-            page.setPartState(page.getReference(pools), IWorkbenchPage.STATE_RESTORED);
-        }
+        pools.getSite().getPage().activate(pools);
+        UiTesting.screenshotZoomed(pools, pools.viewer().getControl().getParent(), "memory-pools-host-allocations");
     }
 
     @Test

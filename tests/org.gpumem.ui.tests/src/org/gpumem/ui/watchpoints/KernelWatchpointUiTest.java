@@ -105,8 +105,14 @@ class KernelWatchpointUiTest {
                 stopped.getName());
         AbstractDebugView variables = (AbstractDebugView) page.showView(IDebugUIConstants.ID_VARIABLE_VIEW);
         Tree shown = (Tree) variables.getViewer().getControl();
-        UiTesting.waitUntil(() -> Integer.toString(gid).equals(value(shown, "gid")), 60_000,
-                "the Variables view to show the writer's gid " + gid);
+        try {
+            UiTesting.waitUntil(() -> Integer.toString(gid).equals(value(shown, "gid")), 60_000,
+                    "the Variables view to show the writer's gid " + gid);
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "; it shows " + rows(shown) + " for " + variables.getViewer().getInput()
+                    + " (frame lane " + stopped.topFrame().lane() + "), the debug context is " + DebugUITools.getDebugContext()
+                    + "; " + UiTesting.workbenchState(page), e);
+        }
         assertEquals(List.of(w), List.of(stopped.getBreakpoints()));
     }
 
@@ -139,6 +145,19 @@ class KernelWatchpointUiTest {
             out.add(item.getText());
             collect(item.getItems(), out);
         }
+    }
+
+    /** The Variables view's top-level rows, each with its columns. */
+    private static List<String> rows(Tree tree) {
+        List<String> out = new ArrayList<>();
+        for (TreeItem item : tree.getItems()) {
+            StringBuilder row = new StringBuilder(item.getText(0));
+            for (int c = 1; c < tree.getColumnCount(); c++) {
+                row.append(" | ").append(item.getText(c));
+            }
+            out.add(row.toString());
+        }
+        return out;
     }
 
     /** The value the Variables view shows for the top-level variable {@code name}, or null. */
