@@ -106,8 +106,15 @@ class KernelWatchpointUiTest {
         AbstractDebugView variables = (AbstractDebugView) page.showView(IDebugUIConstants.ID_VARIABLE_VIEW);
         Tree shown = (Tree) variables.getViewer().getControl();
         try {
-            UiTesting.waitUntil(() -> Integer.toString(gid).equals(value(shown, "gid")), 60_000,
-                    "the Variables view to show the writer's gid " + gid);
+            // the Console may still open over the Variables view when the stop's output arrives after
+            // showView (its placeholder is in the bottom folder, yet some runs put it on the right):
+            // the Variables tab is brought back to the front, as a user would click it
+            UiTesting.waitUntil(() -> {
+                if (!page.isPartVisible(variables)) {
+                    page.bringToTop(variables);
+                }
+                return Integer.toString(gid).equals(value(shown, "gid"));
+            }, 60_000, "the Variables view to show the writer's gid " + gid);
         } catch (AssertionError e) {
             throw new AssertionError(e.getMessage() + "; it shows " + rows(shown) + " for " + variables.getViewer().getInput()
                     + " (frame lane " + stopped.topFrame().lane() + "), the debug context is " + DebugUITools.getDebugContext()
