@@ -292,7 +292,13 @@ public final class CtaShadow {
                             launch.access(o, cta, tid, site), freed.freedBy,
                             "the program freed it; its memory pool keeps the block for later allocations"));
         }
-        if (device.initcheck) {
+        // a pool's block handed out for less than the block: past the request the bytes are mapped
+        // but no allocation's, so initcheck has nothing to say of them
+        boolean held = offset + size <= a.held;
+        if (!held && a.freedBy == null && device.memcheck) {
+            pastHeld(op, address, size, tid, site, a);
+        }
+        if (device.initcheck && held) {
             if (op != WRITE) {
                 long first = a.firstUnwritten(offset, size);
                 if (first >= 0) {
@@ -978,6 +984,23 @@ public final class CtaShadow {
                                 : (address - b.start - b.requested) + " bytes past the end of the block"));
     }
 
+    /** An access that runs past the bytes the program holds of {@code a}, a pool's block handed out for less than the block. */
+    private void pastHeld(int op, long address, int size, int tid, int site, AllocationShadow a) {
+        Access.Operation o = op == READ ? Access.Operation.READ : op == WRITE ? Access.Operation.WRITE : Access.Operation.ATOMIC;
+        long after = address - a.start - a.held;
+        String detail = after < 0 ? "the access runs " + (address + size - a.start - a.held) + " bytes past the end of the "
+                + a.held + "-byte allocation" : pastEnd(after, a.held) + " (its memory pool's block holds " + a.size + " bytes)";
+        launch.report(FindingKind.PAST_END, PtxStateSpace.GLOBAL, site, -1, a.start,
+                () -> launch.finding(FindingKind.PAST_END, PtxStateSpace.GLOBAL, address, size, a.describe(),
+                        launch.access(o, cta, tid, site), null, detail));
+    }
+
+    /** Where an access starts that starts {@code after} bytes past the end of a {@code bytes}-byte allocation. */
+    private static String pastEnd(long after, long bytes) {
+        return after == 0 ? "the access starts at the end of the " + bytes + "-byte allocation"
+                : "the access starts " + after + " bytes past the end of the " + bytes + "-byte allocation";
+    }
+
     /** Thread {@code warp/lane}'s kernel called malloc at {@code site}: {@code requested} bytes at {@code address}, {@code granted} with the red zone. */
     public void heapAllocated(long address, long requested, long granted, int warp, int lane, int site) {
         if (address == 0) {
@@ -1058,12 +1081,12 @@ public final class CtaShadow {
                     k = FindingKind.PAST_END;
                 }
                 variable = before.describe();
-                long past = f.address() + f.size() - before.start - before.size;
-                long after = f.address() - before.start - before.size;
+                // named by what the program holds of it (a pool's block handed out for less than the block)
+                long past = f.address() + f.size() - before.start - before.held;
+                long after = f.address() - before.start - before.held;
                 detail = after < 0
-                        ? "the access runs " + past + " bytes past the end of the " + before.size + "-byte allocation"
-                        : after == 0 ? "the access starts at the end of the " + before.size + "-byte allocation"
-                        : "the access starts " + after + " bytes past the end of the " + before.size + "-byte allocation";
+                        ? "the access runs " + past + " bytes past the end of the " + before.held + "-byte allocation"
+                        : pastEnd(after, before.held);
                 key = before.start;
             }
         } else if (f.space() == PtxStateSpace.SHARED) {
