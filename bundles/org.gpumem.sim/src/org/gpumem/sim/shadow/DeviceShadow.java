@@ -143,7 +143,7 @@ public final class DeviceShadow implements MemoryChecker, GlobalMemory.Observer 
         if (a == null) {
             throw new IllegalArgumentException("0x" + Long.toHexString(address) + " is not the start of an allocation");
         }
-        if (size <= 0 || size > a.size) {
+        if (size < 0 || size > a.size) {
             throw new IllegalArgumentException(size + " bytes of the " + a.size + "-byte allocation at 0x"
                     + Long.toHexString(address));
         }
