@@ -987,18 +987,19 @@ public final class CtaShadow {
     /** An access that runs past the bytes the program holds of {@code a}, a pool's block handed out for less than the block. */
     private void pastHeld(int op, long address, int size, int tid, int site, AllocationShadow a) {
         Access.Operation o = op == READ ? Access.Operation.READ : op == WRITE ? Access.Operation.WRITE : Access.Operation.ATOMIC;
-        long after = address - a.start - a.held;
-        String detail = after < 0 ? "the access runs " + (address + size - a.start - a.held) + " bytes past the end of the "
-                + a.held + "-byte allocation" : pastEnd(after, a.held) + " (its memory pool's block holds " + a.size + " bytes)";
+        String detail = pastEnd(address, size, a.start, a.held) + " (its memory pool's block holds " + a.size + " bytes)";
         launch.report(FindingKind.PAST_END, PtxStateSpace.GLOBAL, site, -1, a.start,
                 () -> launch.finding(FindingKind.PAST_END, PtxStateSpace.GLOBAL, address, size, a.describe(),
                         launch.access(o, cta, tid, site), null, detail));
     }
 
-    /** Where an access starts that starts {@code after} bytes past the end of a {@code bytes}-byte allocation. */
-    private static String pastEnd(long after, long bytes) {
-        return after == 0 ? "the access starts at the end of the " + bytes + "-byte allocation"
-                : "the access starts " + after + " bytes past the end of the " + bytes + "-byte allocation";
+    /** Where an access of {@code size} bytes at {@code address} lies past the {@code held} bytes from {@code start}. */
+    private static String pastEnd(long address, long size, long start, long held) {
+        long after = address - start - held;
+        return after < 0 ? "the access runs " + (address + size - start - held) + " bytes past the end of the " + held
+                + "-byte allocation"
+                : after == 0 ? "the access starts at the end of the " + held + "-byte allocation"
+                : "the access starts " + after + " bytes past the end of the " + held + "-byte allocation";
     }
 
     /** Thread {@code warp/lane}'s kernel called malloc at {@code site}: {@code requested} bytes at {@code address}, {@code granted} with the red zone. */
@@ -1082,11 +1083,7 @@ public final class CtaShadow {
                 }
                 variable = before.describe();
                 // named by what the program holds of it (a pool's block handed out for less than the block)
-                long past = f.address() + f.size() - before.start - before.held;
-                long after = f.address() - before.start - before.held;
-                detail = after < 0
-                        ? "the access runs " + past + " bytes past the end of the " + before.held + "-byte allocation"
-                        : pastEnd(after, before.held);
+                detail = pastEnd(f.address(), f.size(), before.start, before.held);
                 key = before.start;
             }
         } else if (f.space() == PtxStateSpace.SHARED) {
