@@ -350,6 +350,8 @@ cudaError_t symbol_copy_now(const struct variable *v, size_t offset, void *memor
         }
         if (e == cudaSuccess) {
             memcpy(memory, bytes, count);
+            /* into device memory (cudaMemcpyDeviceToDevice): a checked device hears of it as of every copy */
+            e = note_host_write(memory, count);
         }
     }
     msg_free(&reply);

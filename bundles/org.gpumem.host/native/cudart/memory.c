@@ -243,11 +243,12 @@ void note_bad_free(const void *p, enum allocation_kind kind, const char *entry, 
     msg_free(&reply);
 }
 
-void allocation_describe(uintptr_t address, int in_use, const char *entry, void *caller) {
+void allocation_describe(uintptr_t address, int in_use, size_t requested, const char *entry, void *caller) {
     struct message request, reply;
     msg_init(&request);
     put_u64(&request, address);
     put_u32(&request, (uint32_t)in_use);
+    put_u64(&request, requested);
     put_callers(&request, caller);
     put_string(&request, entry);
     channel_call(MSG_POOL_BLOCK, &request, &reply);

@@ -7,7 +7,15 @@
  * (cudaMemPoolAttrReleaseThreshold, 0 by default), and cudaMemPoolTrimTo releases on request. Work
  * runs in program order here, so an allocation made after a free in any stream may reuse the
  * block: every reuse policy holds. gpumem hears of each change (POOL_BLOCK), so that its views
- * show a block as the program's allocation or as the pool's reserve.
+ * show a block as the program's allocation or as the pool's reserve; a kept block handed out again
+ * may be up to twice the request, and gpumem hears the bytes asked for, past which memcheck reports
+ * an access as past the end of the block.
+ *
+ * Pinned pools (the device's default pool, cudaMemPoolCreate's with allocation type pinned) live
+ * on the device only: this library makes none at a host location and grants no host access
+ * (cudaMemPoolSetAccess takes device locations only), so host code writes their blocks through
+ * copies and sets alone, and gpumem follows them byte by byte (ALLOCATE kind 3). A managed pool's
+ * blocks are managed memory, which host code writes directly (kind 5).
  *
  * Graph memory (allocation nodes, cudaMallocAsync during stream capture) has its address from the
  * node's creation on and keeps it while a graph or executable graph holds the node; it counts as
@@ -182,7 +190,7 @@ static cudaError_t pool_allocate(struct CUmemPoolHandle_st *p, size_t size, cons
         b->in_use = 1;
         note(&p->used, &p->used_high, (int64_t)b->size);
         *ptr = (void *)b->address;
-        allocation_describe(b->address, 1, entry, caller);
+        allocation_describe(b->address, 1, size, entry, caller);
     } else if (p->props.maxSize != 0 && p->reserved + size > p->props.maxSize) {
         e = cudaErrorMemoryAllocation;
     } else if (p->count == p->capacity && !grow_blocks(p)) {
@@ -218,7 +226,7 @@ cudaError_t pool_free(void *ptr, const char *entry, void *caller) {
     if (b != NULL && b->in_use) {
         b->in_use = 0;
         p->used -= b->size;
-        allocation_describe(b->address, 0, entry, caller);
+        allocation_describe(b->address, 0, 0, entry, caller);
         if (p->destroyed) {
             trim(p, 0);
             forget_if_done(p);

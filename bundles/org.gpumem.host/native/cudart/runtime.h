@@ -48,7 +48,7 @@ enum message_type {
     MSG_BAD_FREE = 24
 };
 #define MSG_REPLY 0x8000
-#define PROTOCOL_VERSION 6
+#define PROTOCOL_VERSION 7
 
 /* A message being written or a reply being read: little-endian fields in a growable buffer. */
 struct message {
@@ -177,8 +177,12 @@ cudaError_t allocation_request(size_t size, enum allocation_kind kind, const cha
                                uintptr_t *address);
 /* Frees it in gpumem (FREE); the caller removed it here. */
 cudaError_t allocation_release(uintptr_t address, enum allocation_kind kind);
-/* Tells gpumem that a pool block was handed out (in_use) or given back to its pool (POOL_BLOCK). */
-void allocation_describe(uintptr_t address, int in_use, const char *entry, void *caller);
+/*
+ * Tells gpumem that a pool block was handed out for `requested` bytes (in_use; at most the block's
+ * size: a kept block may be larger than the request) or given back to its pool (requested 0)
+ * (POOL_BLOCK).
+ */
+void allocation_describe(uintptr_t address, int in_use, size_t requested, const char *entry, void *caller);
 void allocations_clear_runtime(void);
 /* Gives registered host memory back to the program (cudaDeviceReset). */
 void registrations_clear(void);

@@ -59,6 +59,7 @@ public final class AllocationVariables {
             case DEVICE -> "device memory";
             case MANAGED -> "managed memory";
             case POOL -> "stream-ordered memory (memory pool)";
+            case MANAGED_POOL -> "stream-ordered managed memory (memory pool)";
             case POOL_RESERVE -> "memory pool reserve";
             case GRAPH -> "graph memory";
             case ARRAY -> "CUDA array";

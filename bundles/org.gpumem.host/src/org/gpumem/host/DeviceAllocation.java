@@ -27,9 +27,16 @@ public record DeviceAllocation(long address, long size, Kind kind, String entryP
         MANAGED,
         /** cudaMallocHost / cudaHostAlloc: page-locked host memory that kernels can reach. */
         HOST,
-        /** A memory pool's block handed out by cudaMallocAsync / cudaMallocFromPoolAsync (stream-ordered). */
+        /**
+         * A device memory pool's block handed out by cudaMallocAsync / cudaMallocFromPoolAsync
+         * (stream-ordered): the default pool's or a pinned pool's, on the device only, so host code
+         * copies to and from it. Its size is the bytes asked for, which may be less than the
+         * block's when its pool hands out a block it kept.
+         */
         POOL,
-        /** A memory pool's block the program freed (cudaFreeAsync) and the pool keeps for reuse. */
+        /** A managed memory pool's block (cudaMallocFromPoolAsync): host code reads and writes it between kernels. */
+        MANAGED_POOL,
+        /** A memory pool's block the program freed (cudaFreeAsync) and the pool keeps for reuse: the whole block. */
         POOL_RESERVE,
         /** Graph memory: the address of a graph's allocation node, kept while a graph holds the node. */
         GRAPH,

@@ -1,6 +1,7 @@
 package org.gpumem.host;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,12 +22,16 @@ import org.gpumem.sim.check.MemoryChecker;
  * allocations are named by the host call that made them, and allocations still live when the
  * process ends are leaks (leakcheck), but for the runtime's own (conditional handles' values). The program's copies and sets go to the mapped device
  * memory directly; its runtime reports each one to a checked device, so initcheck follows
- * cudaMalloc'd and graph memory from its allocation on. Memory that host code may write with
- * plain stores (managed, page-locked, pool blocks, which may be managed, arrays) counts as
- * written from its allocation on: initcheck never reports what host code may have written. A
- * pool block the program gave back (cudaFreeAsync) stays mapped for its pool, and memcheck
- * reports accesses to it as use after free until it is handed out again; a free the runtime
- * refused is a double free (of memory the program freed before) or an invalid free.
+ * cudaMalloc'd, graph and device pool memory (the default pool's and pinned pools' blocks, on
+ * the device only) from its allocation on. Memory that host code may write with plain stores
+ * (managed, page-locked, managed pools' blocks, arrays) counts as written from its allocation on:
+ * initcheck never reports what host code may have written. A pool block the program gave back
+ * (cudaFreeAsync) stays mapped for its pool, and memcheck reports accesses to it as use after
+ * free until it is handed out again; handed out again, it is a new allocation of the bytes the
+ * program asked for, which may be fewer than the block's: memcheck reports an access past them as
+ * past the end, initcheck counts its bytes unwritten (device pools) and racecheck forgets the
+ * accesses of its earlier owners. A free the runtime refused is a double free (of memory the
+ * program freed before) or an invalid free.
  * Every report goes on to {@code reports}.
  */
 public final class ProgramChecks implements HostListener {
@@ -39,6 +44,9 @@ public final class ProgramChecks implements HostListener {
     /** Per process: allocations the program freed (the latest {@link #FREED_KEPT}), to name a double free. */
     private final Map<Long, Map<Long, FreedBlock>> freedBlocks = new HashMap<>();
     private static final int FREED_KEPT = 4096;
+    /** The kinds of memory host code writes through the runtime's copies and sets alone, which it reports. */
+    private static final Set<DeviceAllocation.Kind> DEVICE_ONLY = EnumSet.of(DeviceAllocation.Kind.DEVICE,
+            DeviceAllocation.Kind.GRAPH, DeviceAllocation.Kind.POOL);
 
     /** An allocation the program freed, named as it was while it lived. */
     private record FreedBlock(String name, long size) {
@@ -91,9 +99,9 @@ public final class ProgramChecks implements HostListener {
             if (allocation.kind() == DeviceAllocation.Kind.POOL_RESERVE) {
                 checker(process).hostFreed(allocation.address(), hostCall(Access.Operation.FREE, allocation, at));
             } else {
-                // cudaMalloc'd and graph memory are written by nothing but copies, sets (reported) and kernels
-                checker(process).describe(allocation.address(), name(allocation, at),
-                        allocation.kind() != DeviceAllocation.Kind.DEVICE && allocation.kind() != DeviceAllocation.Kind.GRAPH);
+                // cudaMalloc'd, graph and device pool memory are written by nothing but copies, sets (reported) and kernels
+                checker(process).describe(allocation.address(), allocation.size(), name(allocation, at),
+                        !DEVICE_ONLY.contains(allocation.kind()));
             }
         }
         reports.allocated(process, allocation);

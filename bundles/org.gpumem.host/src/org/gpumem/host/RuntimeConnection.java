@@ -54,6 +54,8 @@ final class RuntimeConnection implements HostProcess, Runnable {
     private final Map<Long, Registration> functions = new HashMap<>();
     private final Map<Long, Registration> variables = new HashMap<>();
     private final TreeMap<Long, DeviceAllocation> allocations = new TreeMap<>();
+    /** Each pool block as its pool allocated it (kind and the block's bytes), while gpumem holds it: what a POOL_BLOCK changes. */
+    private final Map<Long, DeviceAllocation> poolBlocks = new HashMap<>();
     private final Set<String> reportedUnsupported = new HashSet<>();
     /** Refusals reported, by kernel and problem: a program that retries a refused launch hears of it once. */
     private final Set<String> reportedRefusals = new HashSet<>();
@@ -455,7 +457,8 @@ final class RuntimeConnection implements HostProcess, Runnable {
             case 0 -> DeviceAllocation.Kind.DEVICE;
             case 1 -> DeviceAllocation.Kind.MANAGED;
             case 2 -> DeviceAllocation.Kind.HOST;
-            case 3, 5 -> DeviceAllocation.Kind.POOL; // a device pool's block, a managed pool's block
+            case 3 -> DeviceAllocation.Kind.POOL; // a device pool's block: on the device only
+            case 5 -> DeviceAllocation.Kind.MANAGED_POOL;
             case 4 -> DeviceAllocation.Kind.GRAPH;
             case 6 -> DeviceAllocation.Kind.ARRAY;
             case 8 -> DeviceAllocation.Kind.CONDITION;
@@ -482,6 +485,9 @@ final class RuntimeConnection implements HostProcess, Runnable {
     private void added(DeviceAllocation a) {
         synchronized (this) {
             allocations.put(a.address(), a);
+            if (a.kind() == DeviceAllocation.Kind.POOL || a.kind() == DeviceAllocation.Kind.MANAGED_POOL) {
+                poolBlocks.put(a.address(), a);
+            }
         }
         listener.allocated(this, a);
     }
@@ -493,6 +499,7 @@ final class RuntimeConnection implements HostProcess, Runnable {
         device.free(a.address());
         synchronized (this) {
             allocations.remove(a.address());
+            poolBlocks.remove(a.address());
         }
         listener.freed(this, a);
     }
@@ -523,7 +530,7 @@ final class RuntimeConnection implements HostProcess, Runnable {
         // cudaFree frees device and managed memory; the pools and graph memory free their own blocks
         boolean matches = a != null && switch (kind) {
             case DEVICE -> a.kind() == DeviceAllocation.Kind.DEVICE || a.kind() == DeviceAllocation.Kind.MANAGED;
-            case POOL -> a.kind() == DeviceAllocation.Kind.POOL || a.kind() == DeviceAllocation.Kind.POOL_RESERVE;
+            case POOL, MANAGED_POOL -> a.kind() == kind || a.kind() == DeviceAllocation.Kind.POOL_RESERVE;
             default -> a.kind() == kind;
         };
         if (!matches) {
@@ -561,24 +568,32 @@ final class RuntimeConnection implements HostProcess, Runnable {
     }
 
     /**
-     * A pool block changed hands: handed out again by a stream-ordered allocation, or given back
-     * to its pool by the program (it stays allocated, the pool's reserve).
+     * A pool block changed hands: handed out again by a stream-ordered allocation, for the bytes it
+     * asked for (the program's allocation, at most the block), or given back to its pool by the
+     * program (it stays allocated, the pool's reserve: the whole block).
      */
     private MessageWriter poolBlock(MessageReader r) throws IOException {
         long address = r.u64();
         boolean inUse = r.u32() != 0;
+        long requested = r.u64();
         List<Long> callers = callers(r, MessageType.POOL_BLOCK);
         String entry = r.string();
         r.end();
         DeviceAllocation a;
+        DeviceAllocation block;
         synchronized (this) {
             a = allocations.get(address);
+            block = poolBlocks.get(address);
         }
-        if (a == null || (a.kind() != DeviceAllocation.Kind.POOL && a.kind() != DeviceAllocation.Kind.POOL_RESERVE)) {
+        if (a == null || block == null) {
             throw new ProtocolException("POOL_BLOCK of 0x" + Long.toHexString(address) + ", which is no pool's block");
         }
-        DeviceAllocation now = new DeviceAllocation(address, a.size(),
-                inUse ? DeviceAllocation.Kind.POOL : DeviceAllocation.Kind.POOL_RESERVE, entry, callers);
+        if (inUse ? requested <= 0 || requested > block.size() : requested != 0) {
+            throw new ProtocolException("POOL_BLOCK of the " + block.size() + "-byte block at 0x" + Long.toHexString(address)
+                    + (inUse ? " handed out" : " given back") + " for " + Long.toUnsignedString(requested) + " bytes");
+        }
+        DeviceAllocation now = inUse ? new DeviceAllocation(address, requested, block.kind(), entry, callers)
+                : new DeviceAllocation(address, block.size(), DeviceAllocation.Kind.POOL_RESERVE, entry, callers);
         synchronized (this) {
             allocations.put(address, now);
         }

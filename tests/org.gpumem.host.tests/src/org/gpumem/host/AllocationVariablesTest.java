@@ -58,6 +58,9 @@ class AllocationVariablesTest {
         CallSite caller = new CallSite(1, "app", "main", "main", 0x40, null, 0);
         assertEquals("stream-ordered memory (memory pool)", AllocationVariables.variable(new DeviceAllocation(0x1_0000_0000L,
                 64, DeviceAllocation.Kind.POOL, "cudaMallocAsync", List.of(1L)), caller, global).getTypeName());
+        assertEquals("stream-ordered managed memory (memory pool)", AllocationVariables.variable(new DeviceAllocation(
+                0x1_0000_0000L, 64, DeviceAllocation.Kind.MANAGED_POOL, "cudaMallocFromPoolAsync", List.of(1L)), caller, global)
+                .getTypeName());
         Variable reserve = AllocationVariables.variable(new DeviceAllocation(0x1_0000_0000L, 64,
                 DeviceAllocation.Kind.POOL_RESERVE, "cudaFreeAsync", List.of(1L)), caller, global);
         assertEquals("memory pool reserve", reserve.getTypeName());

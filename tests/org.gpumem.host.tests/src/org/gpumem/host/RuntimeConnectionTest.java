@@ -182,6 +182,47 @@ class RuntimeConnectionTest {
         assertFalse(Files.exists(memory), "the device memory file goes with the process");
     }
 
+    /** The allocation gpumem holds at {@code address}. */
+    private DeviceAllocation allocationAt(long address) {
+        return connection.allocations().stream().filter(a -> a.address() == address).findFirst().orElseThrow();
+    }
+
+    /**
+     * A pool's block given back (POOL_BLOCK, in use 0) is its pool's reserve, the whole block;
+     * handed out again for fewer bytes, it is the program's allocation of the bytes asked for, of
+     * its pool's kind (a device pool's, a managed pool's); handed out for more than the block
+     * holds, the channel closes naming the block and the bytes.
+     */
+    @Test
+    void aPoolBlockHandedOutAgainIsTheAllocationOfTheBytesAskedFor() throws IOException {
+        hello();
+        int pool = MessageType.POOL_BLOCK.code();
+        long block = call(MessageType.ALLOCATE.code(), fields(4096L, 3, 1, 0x401000L, "cudaMallocAsync"), CudaError.SUCCESS)
+                .getLong();
+        long managed = call(MessageType.ALLOCATE.code(), fields(512L, 5, 1, 0x401010L, "cudaMallocFromPoolAsync"),
+                CudaError.SUCCESS).getLong();
+        assertEquals(DeviceAllocation.Kind.POOL, allocationAt(block).kind());
+        assertEquals(DeviceAllocation.Kind.MANAGED_POOL, allocationAt(managed).kind());
+
+        call(pool, fields(block, 0, 0L, 1, 0x401100L, "cudaFreeAsync"), CudaError.SUCCESS);
+        assertEquals(new DeviceAllocation(block, 4096, DeviceAllocation.Kind.POOL_RESERVE, "cudaFreeAsync", List.of(0x401100L)),
+                allocationAt(block));
+        call(pool, fields(block, 1, 2560L, 1, 0x401200L, "cudaMallocAsync"), CudaError.SUCCESS);
+        assertEquals(new DeviceAllocation(block, 2560, DeviceAllocation.Kind.POOL, "cudaMallocAsync", List.of(0x401200L)),
+                allocationAt(block));
+        call(pool, fields(block, 0, 0L, 1, 0x401300L, "cudaFreeAsync"), CudaError.SUCCESS);
+        assertEquals(4096, allocationAt(block).size(), "given back: the whole block again");
+
+        call(pool, fields(managed, 0, 0L, 1, 0x401400L, "cudaFreeAsync"), CudaError.SUCCESS);
+        call(pool, fields(managed, 1, 300L, 1, 0x401500L, "cudaMallocFromPoolAsync"), CudaError.SUCCESS);
+        assertEquals(new DeviceAllocation(managed, 300, DeviceAllocation.Kind.MANAGED_POOL, "cudaMallocFromPoolAsync",
+                List.of(0x401500L)), allocationAt(managed));
+
+        send(pool, fields(block, 1, 4097L, 1, 0x401600L, "cudaMallocAsync"));
+        assertEquals("POOL_BLOCK of the 4096-byte block at 0x" + Long.toHexString(block) + " handed out for 4097 bytes",
+                disconnected());
+    }
+
     @Test
     void anUnknownMessageClosesTheChannelNamingIt() throws IOException {
         hello();

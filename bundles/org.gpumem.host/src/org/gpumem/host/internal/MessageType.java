@@ -34,7 +34,7 @@ public enum MessageType {
     /** Set in the type of every reply. */
     public static final int REPLY = 0x8000;
     /** The protocol version a HELLO names. */
-    public static final int VERSION = 6;
+    public static final int VERSION = 7;
 
     private static final MessageType[] BY_CODE = new MessageType[25];
 

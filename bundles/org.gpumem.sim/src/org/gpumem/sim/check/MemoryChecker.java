@@ -24,11 +24,16 @@ public interface MemoryChecker {
     }
 
     /**
-     * Names the allocation at {@code address} (the call that made it, a buffer's name), and says
-     * whether its bytes count as written from the start: memory that host code writes directly
-     * (managed, page-locked) cannot be followed byte by byte, so initcheck takes it as written.
+     * Names the allocation at {@code address} as the program's from now on (the call that made
+     * it, a buffer's name) and says what the program holds of it: {@code size} bytes from its
+     * start, at most the allocation's (less for a memory pool's block handed out again for a
+     * smaller request), past which memcheck reports an access as past the end. Its bytes count as
+     * written from now on when {@code initialized} (memory that host code writes directly, managed
+     * or page-locked, cannot be followed byte by byte, so initcheck takes it as written), else as
+     * unwritten until something writes them; accesses made before this call race with none after
+     * it (a pool's block handed out again: its pool orders the new owner after the old one).
      */
-    void describe(long address, String name, boolean initialized);
+    void describe(long address, long size, String name, boolean initialized);
 
     /**
      * Host code gave the allocation at {@code address} back without unmapping it (cudaFreeAsync:

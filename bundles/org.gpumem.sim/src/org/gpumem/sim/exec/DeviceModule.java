@@ -62,7 +62,7 @@ public final class DeviceModule implements LoadedModule {
                 applySymbolInits(v, bytes);
                 device.global().write(globalAddresses.get(v.name()), bytes);
                 if (device.checks() != null) {
-                    device.checks().describe(globalAddresses.get(v.name()), "__device__ variable "
+                    device.checks().describe(globalAddresses.get(v.name()), v.size(), "__device__ variable "
                             + org.gpumem.images.ItaniumDemangler.readable(v.name()), true);
                 }
             } else if (v.space() == PtxStateSpace.CONST) {

@@ -116,7 +116,7 @@ public final class SimulatedDevice implements Device {
         GlobalMemory.Segments now = global.segments();
         for (int i = 0; i < now.count(); i++) {
             s.allocated(now.start(i), now.end(i) - now.start(i));
-            s.describe(now.start(i), null, true);
+            s.describe(now.start(i), now.end(i) - now.start(i), null, true);
         }
         if (heap != null) {
             s.heapRegion(heap.base());

@@ -17,6 +17,11 @@ final class AllocationShadow {
 
     final long start;
     final long size;
+    /**
+     * The bytes from {@link #start} the program holds: {@link #size}, or less for a memory pool's
+     * block handed out for a smaller request than the block's (an access past them is past the end).
+     */
+    long held;
     /** The allocation's name in reports, or null until someone names it. */
     String name;
     /** The host call that gave the allocation back while it stays mapped (a pool's block), or null while it is in use. */
@@ -30,12 +35,19 @@ final class AllocationShadow {
     AllocationShadow(long start, long size) {
         this.start = start;
         this.size = size;
+        this.held = size;
     }
 
-    /** Every byte counts as written from now on (memory host code writes directly, initialized variables). */
-    void markAllWritten() {
-        allWritten = true;
+    /**
+     * The program holds {@code bytes} of the allocation from now on, a new owner ordered after
+     * every earlier access: nothing is written unless {@code initialized} (then everything is),
+     * and no earlier access races with a later one.
+     */
+    void handedOut(long bytes, boolean initialized) {
+        held = bytes;
         written = null;
+        allWritten = initialized;
+        chunks = null;
     }
 
     void wrote(long offset, long n) {

@@ -292,7 +292,13 @@ public final class CtaShadow {
                             launch.access(o, cta, tid, site), freed.freedBy,
                             "the program freed it; its memory pool keeps the block for later allocations"));
         }
-        if (device.initcheck) {
+        // a pool's block handed out for less than the block: past the request the bytes are mapped
+        // but no allocation's, so initcheck has nothing to say of them
+        boolean held = offset + size <= a.held;
+        if (!held && a.freedBy == null && device.memcheck) {
+            pastHeld(op, address, size, tid, site, a);
+        }
+        if (device.initcheck && held) {
             if (op != WRITE) {
                 long first = a.firstUnwritten(offset, size);
                 if (first >= 0) {
@@ -978,6 +984,24 @@ public final class CtaShadow {
                                 : (address - b.start - b.requested) + " bytes past the end of the block"));
     }
 
+    /** An access that runs past the bytes the program holds of {@code a}, a pool's block handed out for less than the block. */
+    private void pastHeld(int op, long address, int size, int tid, int site, AllocationShadow a) {
+        Access.Operation o = op == READ ? Access.Operation.READ : op == WRITE ? Access.Operation.WRITE : Access.Operation.ATOMIC;
+        String detail = pastEnd(address, size, a.start, a.held) + " (its memory pool's block holds " + a.size + " bytes)";
+        launch.report(FindingKind.PAST_END, PtxStateSpace.GLOBAL, site, -1, a.start,
+                () -> launch.finding(FindingKind.PAST_END, PtxStateSpace.GLOBAL, address, size, a.describe(),
+                        launch.access(o, cta, tid, site), null, detail));
+    }
+
+    /** Where an access of {@code size} bytes at {@code address} lies past the {@code held} bytes from {@code start}. */
+    private static String pastEnd(long address, long size, long start, long held) {
+        long after = address - start - held;
+        return after < 0 ? "the access runs " + (address + size - start - held) + " bytes past the end of the " + held
+                + "-byte allocation"
+                : after == 0 ? "the access starts at the end of the " + held + "-byte allocation"
+                : "the access starts " + after + " bytes past the end of the " + held + "-byte allocation";
+    }
+
     /** Thread {@code warp/lane}'s kernel called malloc at {@code site}: {@code requested} bytes at {@code address}, {@code granted} with the red zone. */
     public void heapAllocated(long address, long requested, long granted, int warp, int lane, int site) {
         if (address == 0) {
@@ -1058,12 +1082,8 @@ public final class CtaShadow {
                     k = FindingKind.PAST_END;
                 }
                 variable = before.describe();
-                long past = f.address() + f.size() - before.start - before.size;
-                long after = f.address() - before.start - before.size;
-                detail = after < 0
-                        ? "the access runs " + past + " bytes past the end of the " + before.size + "-byte allocation"
-                        : after == 0 ? "the access starts at the end of the " + before.size + "-byte allocation"
-                        : "the access starts " + after + " bytes past the end of the " + before.size + "-byte allocation";
+                // named by what the program holds of it (a pool's block handed out for less than the block)
+                detail = pastEnd(f.address(), f.size(), before.start, before.held);
                 key = before.start;
             }
         } else if (f.space() == PtxStateSpace.SHARED) {

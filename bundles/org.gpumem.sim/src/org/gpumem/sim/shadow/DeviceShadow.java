@@ -138,16 +138,18 @@ public final class DeviceShadow implements MemoryChecker, GlobalMemory.Observer 
     }
 
     @Override
-    public void describe(long address, String name, boolean initialized) {
+    public void describe(long address, long size, String name, boolean initialized) {
         AllocationShadow a = live.get(address);
         if (a == null) {
             throw new IllegalArgumentException("0x" + Long.toHexString(address) + " is not the start of an allocation");
         }
+        if (size < 0 || size > a.size) {
+            throw new IllegalArgumentException(size + " bytes of the " + a.size + "-byte allocation at 0x"
+                    + Long.toHexString(address));
+        }
         a.name = name;
         a.freedBy = null;
-        if (initialized) {
-            a.markAllWritten();
-        }
+        a.handedOut(size, initialized);
     }
 
     @Override

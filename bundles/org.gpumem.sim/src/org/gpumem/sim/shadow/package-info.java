@@ -1,7 +1,10 @@
 /**
  * The shadow state of memory checks (internal): per device ({@link org.gpumem.sim.shadow.DeviceShadow},
  * the {@link org.gpumem.sim.check.MemoryChecker} of a checked device: global allocations with
- * their written bytes across launches, device-heap blocks, findings), per launch
+ * their written bytes across launches and the bytes the program holds of each (a memory pool's
+ * block handed out for fewer bytes than the block's: an access past them is past the end, and a
+ * block handed out again starts unwritten, its earlier accesses forgotten), device-heap blocks,
+ * findings), per launch
  * ({@link org.gpumem.sim.shadow.LaunchShadow}: epochs, identical findings counted) and per CTA
  * ({@link org.gpumem.sim.shadow.CtaShadow}: happens-before from barriers, warp synchronisations
  * with their masks, fences and release/acquire; shared and local written bytes; racecheck's last

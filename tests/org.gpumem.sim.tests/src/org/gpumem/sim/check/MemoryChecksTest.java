@@ -267,6 +267,60 @@ class MemoryChecksTest {
     }
 
     /**
+     * A memory pool's block written whole by its first owner and handed out again for 1,000 of its
+     * 4,096 bytes, of which the new owner writes 512: 256 threads reading an int each read bytes
+     * the new owner never wrote (initcheck: the first owner's writes count for nothing) and, from
+     * thread 250 on, bytes past its allocation (memcheck, named by the new owner's call); the bytes
+     * past it are no allocation's, so initcheck says nothing of them. A block the host writes
+     * directly (initialized) has no unwritten bytes, but the same end.
+     */
+    @ParameterizedTest
+    @CsvSource({"O3,false", "G,false", "O3,true", "G,true"})
+    void poolBlockHandedOutAgainForFewerBytes(String opt, boolean hostWritable) throws Exception {
+        SimulatedDevice device = new SimulatedDevice("sm_75", 16 << 20, BlockCompiler.INSTANCE);
+        DeviceModule m = device.load(checks().resolve("checks." + opt + ".ptx"));
+        MemoryChecker checker = device.enableChecks(ALL);
+        int block = 4096, held = 1000, written = 512, threads = 256;
+        long in = device.allocate(block);
+        long out = device.allocate(threads * 4);
+        checker.describe(in, block, "4096 bytes from cudaMallocAsync at main (app.cu:5)", hostWritable);
+        checker.describe(out, threads * 4, "1024 bytes from cudaMalloc at main (app.cu:6)", false);
+        device.write(in, new byte[block]);
+        LaunchConfig config = LaunchConfig.builder("_Z13uninit_globalPKiPi").grid(1, 1, 1).block(threads, 1, 1)
+                .argU64(in).argU64(out).build();
+        LaunchResult first = m.launch(config, ExecOptions.defaults()).run();
+        assertTrue(first.completed(), first::report);
+        assertEquals(List.of(), checker.findings(), "the first owner reads what it wrote");
+
+        String name = held + " bytes from cudaMallocAsync at main (app.cu:9)";
+        checker.describe(in, held, name, hostWritable);
+        device.write(in, new byte[written]);
+        LaunchResult r = m.launch(config, ExecOptions.defaults()).run();
+        assertTrue(r.completed(), "the bytes past the request are mapped: " + r.report());
+        checker.finish();
+        Checked c = new Checked(r, checker.findings(), Map.of());
+        Finding past = only(c, FindingKind.PAST_END);
+        assertEquals(PtxStateSpace.GLOBAL, past.space());
+        assertEquals(in + held, past.address(), "thread 250 reads the first int past the 1000 bytes");
+        assertEquals((threads * 4 - held) / 4, past.count());
+        assertEquals(name, past.variable());
+        assertEquals("the access starts at the end of the 1000-byte allocation (its memory pool's block holds 4096 bytes)",
+                past.detail());
+        assertEquals(line("UNINIT-GLOBAL-READ"), sourceLine(past.access()));
+        assertEquals(List.of(held / 4 / 32, held / 4 % 32), List.of(past.access().warp(), past.access().lane()),
+                "thread 250 is warp 7 lane 26");
+        if (hostWritable) {
+            assertEquals(1, c.findings().size(), formatted(c.findings()));
+            return;
+        }
+        Finding unwritten = only(c, FindingKind.UNINITIALIZED_READ);
+        assertEquals(in + written, unwritten.address(), "thread 128 reads the first byte the new owner did not write");
+        assertEquals((held - written) / 4, unwritten.count());
+        assertTrue(unwritten.variable().startsWith(name), unwritten.variable());
+        assertEquals(2, c.findings().size(), formatted(c.findings()));
+    }
+
+    /**
      * The last thread reads a[32], which is b[0]: its bytes belong to b, but its address was
      * computed from a, so memcheck reports it past a's end.
      */
@@ -344,7 +398,7 @@ class MemoryChecksTest {
         int n = 60;
         long in = device.allocate(n * 4);
         long out = device.allocate(n * 4);
-        checker.describe(in, "240 bytes from cudaMalloc at main (app.cu:7)", false);
+        checker.describe(in, n * 4, "240 bytes from cudaMalloc at main (app.cu:7)", false);
         device.write(in, new byte[n * 4]);
         LaunchConfig config = LaunchConfig.builder("_Z11past_globalPKiiPi").grid(2, 1, 1).block(32, 1, 1)
                 .argU64(in).argS32(n).argU64(out).build();

@@ -112,6 +112,57 @@ class CheckOptionTest {
     }
 
     /**
+     * gpumem exec --check all: the default memory pool hands out again, for 640 ints, the block of
+     * 1024 the program gave back, and a kernel given the old count reads the other 384: the bytes
+     * are mapped (the block's), so only memcheck sees the reads past the allocation, named by the
+     * cudaMallocAsync that asked for fewer bytes and by the read's line; nothing else is reported.
+     */
+    @Test
+    void readPastAPoolBlockHandedOutForFewerBytesIsPastItsEnd() throws IOException {
+        Path host = CHECKS.getParent().resolve("host");
+        CliRun r = CliRun.run("exec", "--check", "all", host.resolve("pool_past_end").toString());
+        assertEquals(CheckOptions.EXIT_FINDINGS, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("the second allocation reuses the first one's block"), r.out());
+        assertTrue(r.out().contains("Test PASSED"), r.out());
+        java.util.Map<String, Integer> marks = marks(host.resolve("pool_past_end.cu"));
+        int requested = 640 * Integer.BYTES, block = 1024 * Integer.BYTES;
+        String err = r.err();
+        assertTrue(err.contains("========= memcheck: access past the end of its variable or block in global memory: 4 bytes"),
+                err);
+        assertTrue(err.contains("(" + requested + " bytes from cudaMallocAsync at main+0x") && err.contains(
+                "(pool_past_end.cu:" + marks.get("SMALL-ALLOC") + "))"), err);
+        assertTrue(err.contains("the access starts at the end of the " + requested + "-byte allocation (its memory pool's block holds "
+                + block + " bytes)"), err);
+        assertTrue(err.contains("pool_past_end.cu:" + marks.get("PAST-END-READ") + ":"), err);
+        assertTrue(err.contains("seen " + (block - requested) / Integer.BYTES + " times"), err);
+        assertTrue(err.contains("========= gpumem: 1 error (memcheck 1)"), err);
+    }
+
+    /**
+     * gpumem exec --check all: the default memory pool is on the device only, so initcheck follows
+     * its blocks byte by byte; handed out again, a block whose first owner wrote all of it counts as
+     * unwritten, and the kernel's read of the half the new owner did not copy is reported, named by
+     * the second cudaMallocAsync and the read's line; nothing else is.
+     */
+    @Test
+    void readOfAReusedDevicePoolBlockNobodyWroteIsUninitialized() throws IOException {
+        Path host = CHECKS.getParent().resolve("host");
+        CliRun r = CliRun.run("exec", "--check", "all", host.resolve("pool_uninit").toString());
+        assertEquals(CheckOptions.EXIT_FINDINGS, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("the second allocation reuses the first one's block"), r.out());
+        assertTrue(r.out().contains("Test PASSED"), r.out());
+        java.util.Map<String, Integer> marks = marks(host.resolve("pool_uninit.cu"));
+        int bytes = 512 * Integer.BYTES;
+        String err = r.err();
+        assertTrue(err.contains("========= initcheck: read of uninitialized memory in global memory: 4 bytes"), err);
+        assertTrue(err.contains("(" + bytes + " bytes from cudaMallocAsync at main+0x") && err.contains(
+                "(pool_uninit.cu:" + marks.get("REUSED-ALLOC") + "), byte " + bytes / 2 + ")"), err);
+        assertTrue(err.contains("pool_uninit.cu:" + marks.get("KERNEL-READ") + ":"), err);
+        assertTrue(err.contains("by CTA (1,0,0) warp 0 lane 0"), err);
+        assertTrue(err.contains("========= gpumem: 1 error (initcheck 1)"), err);
+    }
+
+    /**
      * --stop-at-finding: the launch that reads the block cudaFreeAsync gave back stops right after
      * its first read, which CTA 0's thread 0 makes; the stop prints the finding, the lane's source
      * line and the --print expressions in that lane, and the program runs on to its end with the
@@ -158,9 +209,12 @@ class CheckOptionTest {
         return marks;
     }
 
-    /** Correct programs (a decoupled look-back scan among them) pass every check and keep their exit status. */
+    /**
+     * Correct programs (a decoupled look-back scan among them; memory pools handing out blocks again
+     * for fewer bytes, each read after a write) pass every check and keep their exit status.
+     */
     @ParameterizedTest
-    @ValueSource(strings = {"vector_add", "reduction", "scan_lookback", "convolution", "managed", "matrix_mul"})
+    @ValueSource(strings = {"vector_add", "reduction", "scan_lookback", "convolution", "managed", "matrix_mul", "pool_clean"})
     void correctProgramsPassEveryCheck(String program) {
         Path host = CHECKS.getParent().resolve("host");
         CliRun r = CliRun.run("exec", "--check", "all", host.resolve(program).toString());
