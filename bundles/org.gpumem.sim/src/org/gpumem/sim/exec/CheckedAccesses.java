@@ -52,6 +52,11 @@ public final class CheckedAccesses {
 
     /** Instruction {@code in} of frame {@code f}, about to execute for lanes {@code m} of warp {@code w}. */
     static void before(CtaShadow checks, Cta cta, Warp w, Frame f, Instruction in, long[] R, int m) {
+        if (!checks.checksAccesses() && in.op != Op.BAR_WARP && in.op != Op.SHFL && in.op != Op.VOTE && in.op != Op.MATCH
+                && in.op != Op.REDUX) {
+            // only synccheck or leakcheck: accesses and fences change nothing they look at
+            return;
+        }
         switch (in.op) {
             case Op.LD:
                 accesses(checks, cta, w, f, in, R, m, CtaShadow.READ, loadFlags(in), SIZE[in.type] * in.vec, in.addrReg,

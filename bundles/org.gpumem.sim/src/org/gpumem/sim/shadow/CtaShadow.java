@@ -207,6 +207,15 @@ public final class CtaShadow {
         launch.stopsArmed = on;
     }
 
+    /**
+     * Whether the launch checks accesses (memcheck, initcheck or racecheck): without them an
+     * access or fence changes nothing any check looks at (their release and acquire only feed
+     * racecheck's happens-before), and the core need not tell them.
+     */
+    public boolean checksAccesses() {
+        return device.memcheck || device.initcheck || device.racecheck;
+    }
+
     /** Whether a finding new to the device asks the warp to stop before the instruction it checked. */
     public boolean stopPending() {
         return launch.stopPending();
