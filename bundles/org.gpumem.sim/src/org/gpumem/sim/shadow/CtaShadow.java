@@ -382,31 +382,38 @@ public final class CtaShadow {
      * The allocation {@link #global} finds for every access among bytes {@code lo..hi-1}, the
      * first's at {@code first} included, when one holds them all and memcheck has nothing to say
      * about it (not the device heap, not freed, the bytes inside what a pool's block was asked
-     * for): found as the first access finds it (its two
-     * last allocations first), which the others then find as the last; else null, having changed nothing.
+     * for): found as the first access finds it ({@link #allocationOf}), which the others then find
+     * as the last; else null, having changed nothing.
      */
     private AllocationShadow globalWhole(long first, int size, long lo, long hi) {
-        AllocationShadow a = lastAllocation;
-        boolean swap = false;
-        if (a == null || first < a.start || first + size > a.start + a.size) {
-            a = otherAllocation;
-            if (a == null || first < a.start || first + size > a.start + a.size) {
-                a = device.allocationAt(first, size);
-                if (a == null) {
-                    return null;
-                }
-            }
-            swap = true;
-        }
-        if (lo < a.start || hi > a.start + a.size
+        AllocationShadow a = allocationOf(first, size);
+        if (a == null || lo < a.start || hi > a.start + a.size
                 || device.memcheck && (a.heap || a.freedBy != null || hi > a.start + a.held)) {
             return null;
         }
-        if (swap) {
+        found(a);
+        return a;
+    }
+
+    /** The allocation holding {@code size} bytes at {@code address}: one of the last two found, else the device's, or null. */
+    private AllocationShadow allocationOf(long address, int size) {
+        AllocationShadow a = lastAllocation;
+        if (a == null || address < a.start || address + size > a.start + a.size) {
+            // kernels go back and forth between two buffers (in and out): the one before the last
+            a = otherAllocation;
+            if (a == null || address < a.start || address + size > a.start + a.size) {
+                a = device.allocationAt(address, size);
+            }
+        }
+        return a;
+    }
+
+    /** An access found allocation {@code a} ({@link #allocationOf}): it becomes the last found. */
+    private void found(AllocationShadow a) {
+        if (a != lastAllocation) {
             otherAllocation = lastAllocation;
             lastAllocation = a;
         }
-        return a;
     }
 
     private void shared(int op, int flags, long address, int size, int tid, int site, long value) {
@@ -467,19 +474,11 @@ public final class CtaShadow {
     }
 
     private void global(int op, int flags, long address, int size, int tid, int site, long value) {
-        AllocationShadow a = lastAllocation;
-        if (a == null || address < a.start || address + size > a.start + a.size) {
-            // kernels go back and forth between two buffers (in and out): the one before the last
-            a = otherAllocation;
-            if (a == null || address < a.start || address + size > a.start + a.size) {
-                a = device.allocationAt(address, size);
-                if (a == null) {
-                    return;
-                }
-            }
-            otherAllocation = lastAllocation;
-            lastAllocation = a;
+        AllocationShadow a = allocationOf(address, size);
+        if (a == null) {
+            return;
         }
+        found(a);
         if (a.heap && device.memcheck) {
             heapAccess(op, address, size, tid, site);
         }
