@@ -52,6 +52,11 @@ public final class CheckedAccesses {
 
     /** Instruction {@code in} of frame {@code f}, about to execute for lanes {@code m} of warp {@code w}. */
     static void before(CtaShadow checks, Cta cta, Warp w, Frame f, Instruction in, long[] R, int m) {
+        if (!checks.checksAccesses() && in.op != Op.BAR_WARP && in.op != Op.SHFL && in.op != Op.VOTE && in.op != Op.MATCH
+                && in.op != Op.REDUX) {
+            // only synccheck or leakcheck: accesses and fences change nothing they look at
+            return;
+        }
         switch (in.op) {
             case Op.LD:
                 accesses(checks, cta, w, f, in, R, m, CtaShadow.READ, loadFlags(in), SIZE[in.type] * in.vec, in.addrReg,
@@ -138,7 +143,12 @@ public final class CheckedAccesses {
         return flags;
     }
 
-    /** One access per lane of {@code m}: {@code size} bytes at register {@code addrReg} plus {@code offset} in {@code space}. */
+    /**
+     * One access per lane of {@code m}: {@code size} bytes at register {@code addrReg} plus
+     * {@code offset} in {@code space}, told to the checks as one warp instruction (each lane's
+     * address and stored value in the CTA's lane arrays) when every lane's generic address
+     * resolves to the same space, else lane by lane.
+     */
     private static void accesses(CtaShadow checks, Cta cta, Warp w, Frame f, Instruction in, long[] R, int m, int op,
             int flags, int size, int addrReg, long offset, PtxStateSpace space, boolean store, int register) {
         if (space == PtxStateSpace.CONST || space == PtxStateSpace.PARAM) {
@@ -146,18 +156,33 @@ public final class CheckedAccesses {
         }
         StateSpaceLayout layout = cta.launch.layout;
         int site = site(cta, f, in);
+        long[] addresses = checks.laneAddresses();
+        long[] values = checks.laneValues();
+        PtxStateSpace resolved = null;
+        boolean mixed = false;
         for (int mm = m; mm != 0; mm &= mm - 1) {
             int l = Integer.numberOfTrailingZeros(mm);
             long addr = R[addrReg << 5 | l] + offset;
-            PtxStateSpace s = space;
-            if (s == PtxStateSpace.GENERIC) {
-                s = layout.resolve(addr);
+            if (space == PtxStateSpace.GENERIC) {
+                PtxStateSpace s = layout.resolve(addr);
                 if (s != PtxStateSpace.GLOBAL) {
                     addr -= layout.base(s);
                 }
+                mixed |= resolved != null && s != resolved;
+                resolved = s;
             }
-            long value = store && size <= 8 ? stored(in, R, l) : 0;
-            checks.access(op, flags, s, addr, size, w.id, l, site, value, register);
+            addresses[l] = addr;
+            values[l] = store && size <= 8 ? stored(in, R, l) : 0;
+        }
+        if (!mixed) {
+            checks.accesses(op, flags, space == PtxStateSpace.GENERIC ? resolved : space, size, w.id, m, site, register);
+            return;
+        }
+        // generic addresses in different spaces: each lane its own
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            checks.access(op, flags, layout.resolve(R[addrReg << 5 | l] + offset), addresses[l], size, w.id, l, site,
+                    values[l], register);
         }
     }
 

@@ -100,6 +100,32 @@ public final class CtaShadow {
     private int baseSite = -1;
     private SharedVariables.Variable baseVariable;
     private AllocationShadow otherAllocation;
+    /**
+     * The lanes' addresses and stored values of the warp instruction {@link #accesses} checks,
+     * by lane: the execution core fills them (one pair of arrays per CTA, no allocation per instruction).
+     */
+    private final long[] laneAddresses = new long[32];
+    private final long[] laneValues = new long[32];
+
+    // ---- the access racecheck looks at: the same for every lane of an instruction, so set once
+    // for its lanes (fields, not arguments: the word checks stay small enough to inline)
+    private int accessOp;
+    private boolean accessStrong;
+    private int accessSite;
+    private int accessSize;
+    private PtxStateSpace accessSpace;
+    private AllocationShadow accessAllocation;
+    /** The generation of live epochs in the access's space: the CTA's in shared memory, the launch's in global memory. */
+    private int accessGeneration;
+    private long accessGenerationBits;
+    /**
+     * {@link #quietReads}' groups of lanes: runs of lanes (in lane order) that read one word, the
+     * word and its lanes (a word may have several runs; each run then sees the record the one
+     * before left, as lane by lane).
+     */
+    private final int[] groupWord = new int[32];
+    private final int[] groupLanes = new int[32];
+    private int groups;
 
     CtaShadow(LaunchShadow launch, byte[] shared, int warps, long localBytesPerThread) {
         this.launch = launch;
@@ -181,12 +207,90 @@ public final class CtaShadow {
         launch.stopsArmed = on;
     }
 
+    /**
+     * Whether the launch checks accesses (memcheck, initcheck or racecheck): without them an
+     * access or fence changes nothing any check looks at (their release and acquire only feed
+     * racecheck's happens-before), and the core need not tell them.
+     */
+    public boolean checksAccesses() {
+        return device.memcheck || device.initcheck || device.racecheck;
+    }
+
     /** Whether a finding new to the device asks the warp to stop before the instruction it checked. */
     public boolean stopPending() {
         return launch.stopPending();
     }
 
     // ------------------------------------------------------------------ accesses
+
+    /** Where the execution core puts each lane's address before {@link #accesses}, by lane. */
+    public long[] laneAddresses() {
+        return laneAddresses;
+    }
+
+    /** Where the execution core puts what each lane's store of at most 8 bytes writes before {@link #accesses}, by lane. */
+    public long[] laneValues() {
+        return laneValues;
+    }
+
+    /**
+     * The accesses of one warp instruction: {@link #access} for each lane of {@code lanes}, in
+     * lane order, at the address (and with the value) the core put in {@link #laneAddresses} (and
+     * {@link #laneValues}), all in {@code space}. What is the same for every lane is done once:
+     * when the lanes' bytes lie inside one shared variable (or one allocation), the bounds and
+     * memcheck's variable tests are one test of all of them, which then finds nothing for any
+     * lane; otherwise each lane is checked on its own.
+     */
+    public void accesses(int op, int flags, PtxStateSpace space, int size, int warp, int lanes, int site, int register) {
+        long[] at = laneAddresses;
+        if (lanes != 0 && (space == PtxStateSpace.SHARED || space == PtxStateSpace.GLOBAL)) {
+            long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;
+            for (int m = lanes; m != 0; m &= m - 1) {
+                long address = at[Integer.numberOfTrailingZeros(m)];
+                lo = Math.min(lo, address);
+                hi = Math.max(hi, address);
+            }
+            hi += size;
+            if (space == PtxStateSpace.SHARED) {
+                if (sharedWhole(lo, hi, site)) {
+                    observe(op, flags, site, size, PtxStateSpace.SHARED, null);
+                    // a weak read racecheck can take a word at a time: the lanes' other checks first, in lane order
+                    boolean byWord = op == READ && !accessStrong && sharedRaces != null && launch.races
+                            && quietReads(warp, lanes);
+                    for (int m = lanes; m != 0; m &= m - 1) {
+                        int l = Integer.numberOfTrailingZeros(m);
+                        int tid = warp << 5 | l;
+                        arrive(op, space, at[l], size, tid, register);
+                        if (byWord) {
+                            sharedInitcheck(op, at[l], size, tid, site);
+                        } else {
+                            sharedChecks(op, flags, at[l], size, tid, site, laneValues[l]);
+                        }
+                    }
+                    if (byWord) {
+                        readWords(warp);
+                    }
+                    return;
+                }
+            } else {
+                AllocationShadow a = globalWhole(at[Integer.numberOfTrailingZeros(lanes)], size, lo, hi);
+                if (a != null) {
+                    observe(op, flags, site, size, PtxStateSpace.GLOBAL, a);
+                    for (int m = lanes; m != 0; m &= m - 1) {
+                        int l = Integer.numberOfTrailingZeros(m);
+                        int tid = warp << 5 | l;
+                        arrive(op, space, at[l], size, tid, register);
+                        globalChecks(a, op, flags, at[l], size, tid, site, laneValues[l]);
+                    }
+                    return;
+                }
+            }
+        }
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            access(op, flags, space, at[l], size, warp, l, site, laneValues[l], register);
+        }
+    }
 
     /**
      * One access of one lane: {@code size} bytes at {@code address} of {@code space} (a global
@@ -198,11 +302,7 @@ public final class CtaShadow {
     public void access(int op, int flags, PtxStateSpace space, long address, int size, int warp, int lane, int site,
             long value, int register) {
         int tid = warp << 5 | lane;
-        List<PendingRead> waiting = pending[tid];
-        if (waiting != null && op == WRITE && !waiting.isEmpty()) {
-            settle(waiting, space, address, size, register);
-        }
-        lastRegister[tid] = op == READ ? register : -1;
+        arrive(op, space, address, size, tid, register);
         // tests, not a switch: an enum switch looks the constant up in a table on every access
         if (space == PtxStateSpace.SHARED) {
             shared(op, flags, address, size, tid, site, value);
@@ -212,6 +312,108 @@ public final class CtaShadow {
             local(op, address, size, warp, lane, site);
         }
         // const and param memory: read-only or per thread, written only by the host
+    }
+
+    /** What every access of thread {@code tid} does first: a write may explain its held reads; a read's register is kept. */
+    private void arrive(int op, PtxStateSpace space, long address, int size, int tid, int register) {
+        List<PendingRead> waiting = pending[tid];
+        if (waiting != null && op == WRITE && !waiting.isEmpty()) {
+            settle(waiting, space, address, size, register);
+        }
+        lastRegister[tid] = op == READ ? register : -1;
+    }
+
+    /** The access racecheck's word checks look at, for the lanes that follow ({@link #races}). */
+    private void observe(int op, int flags, int site, int size, PtxStateSpace space, AllocationShadow a) {
+        accessOp = op;
+        accessStrong = (flags & STRONG) != 0;
+        accessSite = site;
+        accessSize = size;
+        accessSpace = space;
+        accessAllocation = a;
+        if (space == PtxStateSpace.SHARED) {
+            accessGeneration = sharedGeneration;
+            accessGenerationBits = sharedGenerationBits;
+        } else {
+            accessGeneration = launch.generation;
+            accessGenerationBits = launch.generationBits;
+        }
+    }
+
+    /**
+     * Whether shared bytes {@code lo..hi-1} lie inside the CTA's shared memory and, for memcheck,
+     * inside one variable (when no two overlap) and the variable the accesses at {@code site}
+     * compute their address from: then {@link #shared}'s tests hold for every access among them
+     * and find nothing.
+     */
+    private boolean sharedWhole(long lo, long hi, int site) {
+        if (lo < 0 || hi > shared.length) {
+            return false;
+        }
+        if (!device.memcheck) {
+            return true;
+        }
+        SharedVariables.Variable in = insideVariable;
+        if (in == null || lo < in.start() || hi > in.end()) {
+            // the variable of another instruction (kernels alternate between arrays): as the first lane finds it
+            if (!launch.shared.disjoint) {
+                return false;
+            }
+            in = launch.shared.at(lo);
+            if (in == null || hi > in.end()) {
+                return false;
+            }
+            insideVariable = in;
+        }
+        SharedVariables.Variable base = baseVariable(site);
+        return base == null || lo >= base.start() && hi <= base.end();
+    }
+
+    /** The static shared variable whose address the accesses at {@code site} compute, asked once per site in a row. */
+    private SharedVariables.Variable baseVariable(int site) {
+        if (site != baseSite) {
+            baseVariable = launch.sharedBase(site);
+            baseSite = site;
+        }
+        return baseVariable;
+    }
+
+    /**
+     * The allocation {@link #global} finds for every access among bytes {@code lo..hi-1}, the
+     * first's at {@code first} included, when one holds them all and memcheck has nothing to say
+     * about it (not the device heap, not freed, the bytes inside what a pool's block was asked
+     * for): found as the first access finds it ({@link #allocationOf}), which the others then find
+     * as the last; else null, having changed nothing.
+     */
+    private AllocationShadow globalWhole(long first, int size, long lo, long hi) {
+        AllocationShadow a = allocationOf(first, size);
+        if (a == null || lo < a.start || hi > a.start + a.size
+                || device.memcheck && (a.heap || a.freedBy != null || hi > a.start + a.held)) {
+            return null;
+        }
+        found(a);
+        return a;
+    }
+
+    /** The allocation holding {@code size} bytes at {@code address}: one of the last two found, else the device's, or null. */
+    private AllocationShadow allocationOf(long address, int size) {
+        AllocationShadow a = lastAllocation;
+        if (a == null || address < a.start || address + size > a.start + a.size) {
+            // kernels go back and forth between two buffers (in and out): the one before the last
+            a = otherAllocation;
+            if (a == null || address < a.start || address + size > a.start + a.size) {
+                a = device.allocationAt(address, size);
+            }
+        }
+        return a;
+    }
+
+    /** An access found allocation {@code a} ({@link #allocationOf}): it becomes the last found. */
+    private void found(AllocationShadow a) {
+        if (a != lastAllocation) {
+            otherAllocation = lastAllocation;
+            lastAllocation = a;
+        }
     }
 
     private void shared(int op, int flags, long address, int size, int tid, int site, long value) {
@@ -231,16 +433,33 @@ public final class CtaShadow {
             if (!inside) {
                 pastSharedVariable(op, address, size, tid, site);
             } else {
-                if (site != baseSite) {
-                    baseVariable = launch.sharedBase(site);
-                    baseSite = site;
-                }
-                SharedVariables.Variable base = baseVariable;
+                SharedVariables.Variable base = baseVariable(site);
                 if (base != null && (address < base.start() || address + size > base.end())) {
                     intoAnotherSharedVariable(op, address, size, tid, site, base);
                 }
             }
         }
+        observe(op, flags, site, size, PtxStateSpace.SHARED, null);
+        sharedChecks(op, flags, address, size, tid, site, value);
+    }
+
+    /** {@link #shared} after its bounds and memcheck: initcheck, release/acquire and racecheck, as {@link #observe} set. */
+    private void sharedChecks(int op, int flags, long address, int size, int tid, int site, long value) {
+        sharedInitcheck(op, address, size, tid, site);
+        boolean strong = (flags & STRONG) != 0;
+        if (strong && op != WRITE) {
+            // nothing to acquire until something was released (no boxed look-up per atomic)
+            acquire(sharedSync.isEmpty() ? null : sharedSync.get(address), tid);
+        }
+        if (sharedRaces != null && launch.races) {
+            races(sharedRaces, address >>> 2, 0, address, tid, value);
+        }
+        if (strong && op != READ && ((flags & RELEASE) != 0 || fenced[tid])) {
+            sharedSync.put(address, Knowledge.join(sharedSync.get(address), release(tid)));
+        }
+    }
+
+    private void sharedInitcheck(int op, long address, int size, int tid, int site) {
         if (sharedWritten != null) {
             if (op != WRITE) {
                 long first = sharedWritten.firstUnwritten(address, size);
@@ -252,35 +471,14 @@ public final class CtaShadow {
                 sharedWritten.set(address, size);
             }
         }
-        boolean strong = (flags & STRONG) != 0;
-        if (strong && op != WRITE) {
-            // nothing to acquire until something was released (no boxed look-up per atomic)
-            acquire(sharedSync.isEmpty() ? null : sharedSync.get(address), tid);
-        }
-        if (sharedRaces != null && launch.races) {
-            races(sharedRaces, address >>> 2, 0, address, size, op, strong, sharedGeneration, sharedGenerationBits, tid,
-                    site, PtxStateSpace.SHARED, value, null);
-        }
-        if (strong && op != READ && ((flags & RELEASE) != 0 || fenced[tid])) {
-            sharedSync.put(address, Knowledge.join(sharedSync.get(address), release(tid)));
-        }
     }
 
     private void global(int op, int flags, long address, int size, int tid, int site, long value) {
-        AllocationShadow a = lastAllocation;
-        if (a == null || address < a.start || address + size > a.start + a.size) {
-            // kernels go back and forth between two buffers (in and out): the one before the last
-            a = otherAllocation;
-            if (a == null || address < a.start || address + size > a.start + a.size) {
-                a = device.allocationAt(address, size);
-                if (a == null) {
-                    return;
-                }
-            }
-            otherAllocation = lastAllocation;
-            lastAllocation = a;
+        AllocationShadow a = allocationOf(address, size);
+        if (a == null) {
+            return;
         }
-        long offset = address - a.start;
+        found(a);
         if (a.heap && device.memcheck) {
             heapAccess(op, address, size, tid, site);
         }
@@ -294,11 +492,17 @@ public final class CtaShadow {
         }
         // a pool's block handed out for less than the block: past the request the bytes are mapped
         // but no allocation's, so initcheck has nothing to say of them
-        boolean held = offset + size <= a.held;
-        if (!held && a.freedBy == null && device.memcheck) {
+        if (address - a.start + size > a.held && a.freedBy == null && device.memcheck) {
             pastHeld(op, address, size, tid, site, a);
         }
-        if (device.initcheck && held) {
+        observe(op, flags, site, size, PtxStateSpace.GLOBAL, a);
+        globalChecks(a, op, flags, address, size, tid, site, value);
+    }
+
+    /** {@link #global} in allocation {@code a} after memcheck: initcheck, release/acquire and racecheck, as {@link #observe} set. */
+    private void globalChecks(AllocationShadow a, int op, int flags, long address, int size, int tid, int site, long value) {
+        long offset = address - a.start;
+        if (device.initcheck && offset + size <= a.held) {
             if (op != WRITE) {
                 long first = a.firstUnwritten(offset, size);
                 if (first >= 0) {
@@ -315,8 +519,7 @@ public final class CtaShadow {
         }
         if (device.racecheck && launch.races) {
             long word = offset >>> 2;
-            races(a.chunk(word), word % AllocationShadow.CHUNK_WORDS, a.start, address, size, op, strong, launch.generation,
-                    launch.generationBits, tid, site, PtxStateSpace.GLOBAL, value, a);
+            races(a.chunk(word), word % AllocationShadow.CHUNK_WORDS, a.start, address, tid, value);
         }
         if (strong && op != READ && ((flags & RELEASE) != 0 || fenced[tid])) {
             launch.globalSync.put(address, Knowledge.join(launch.globalSync.get(address), release(tid)));
@@ -343,19 +546,19 @@ public final class CtaShadow {
     // ------------------------------------------------------------------ racecheck
 
     /**
-     * Checks and records the access on each word it touches: {@code first} is the index in
-     * {@code s} of the word holding {@code address}, {@code base} the address of the shadow's
-     * word 0 minus what {@code first} already counts (so {@code base + 4 * index} is a word's address).
+     * Checks and records the access {@link #observe} set, of thread {@code tid} at {@code address}
+     * (writing {@code value}), on each word it touches: {@code first} is the index in {@code s} of
+     * the word holding {@code address}, {@code base} the address of the shadow's word 0 minus what
+     * {@code first} already counts (so {@code base + 4 * index} is a word's address).
      */
-    private void races(RaceShadow s, long first, long base, long address, int size, int op, boolean strong, int gen,
-            long genBits, int tid, int site, PtxStateSpace space, long value, AllocationShadow a) {
+    private void races(RaceShadow s, long first, long base, long address, int tid, long value) {
         long meThread = ctaFirstThread + tid;
-        long me = genBits | meThread << clockBits | clock[tid];
+        long me = accessGenerationBits | meThread << clockBits | clock[tid];
+        int size = accessSize;
         int in = (int) (address & 3);
         if (size > 0 && in + size <= 4 && first < s.words()) {
             // inside one word of this chunk (every aligned access of at most 4 bytes): the loop's first turn
-            word(s, (int) first, (1 << in + size) - 1 & ~((1 << in) - 1), op, strong, gen, me, meThread, tid, site,
-                    space, address, size, value, a);
+            word(s, (int) first, (1 << in + size) - 1 & ~((1 << in) - 1), me, meThread, tid, address, value);
             return;
         }
         long end = address + size;
@@ -368,16 +571,15 @@ public final class CtaShadow {
             if (index >= s.words()) {
                 // the next chunk of a global allocation
                 long w = (word - base) >>> 2;
-                s = a.chunk(w);
+                s = accessAllocation.chunk(w);
                 index = (int) (w % AllocationShadow.CHUNK_WORDS);
             }
-            word(s, index, bytes, op, strong, gen, me, meThread, tid, site, space, address, size, value, a);
+            word(s, index, bytes, me, meThread, tid, address, value);
         }
     }
 
     /** Racecheck of word {@code index} of {@code s}, compact or full ({@link RaceShadow}). */
-    private void word(RaceShadow s, int index, int bytes, int op, boolean strong, int gen, long me, long meThread, int tid,
-            int site, PtxStateSpace space, long address, int size, long value, AllocationShadow a) {
+    private void word(RaceShadow s, int index, int bytes, long me, long meThread, int tid, long address, long value) {
         int at;
         long[] epochs = s.epochs;
         if (epochs == null) {
@@ -386,18 +588,17 @@ public final class CtaShadow {
             long e = epochs[index];
             if (RaceShadow.expanded(e)) {
                 at = (int) e;
-            } else if (compactWord(s, index, e, bytes, op, strong, gen, me, meThread, tid, site, space, address, size, value,
-                    a)) {
+            } else if (compactWord(s, index, e, bytes, me, meThread, tid, address, value)) {
                 return;
             } else {
                 at = s.expand(index);
             }
         }
         // a read and a write each in a method of its own: small enough for the JIT to inline the read's
-        if (op == READ) {
-            readWord(s.cells, at, bytes, strong, gen, me, meThread, tid, site, space, address, size, a);
+        if (accessOp == READ) {
+            readWord(s.cells, at, bytes, me, meThread, tid, address);
         } else {
-            writeWord(s.cells, at, bytes, op, strong, gen, me, meThread, tid, site, space, address, size, value, a);
+            writeWord(s.cells, at, bytes, me, meThread, tid, address, value);
         }
     }
 
@@ -407,10 +608,11 @@ public final class CtaShadow {
      * the word keeps one access after it (true); false, having checked and changed nothing, when
      * it needs its full record (a write and a read, or two reads, stay live).
      */
-    private boolean compactWord(RaceShadow s, int index, long e, int bytes, int op, boolean strong, int gen, long me,
-            long meThread, int tid, int site, PtxStateSpace space, long address, int size, long value, AllocationShadow a) {
-        int tag = RaceShadow.tag(site, bytes, op == ATOMIC, strong);
-        if (e >>> 48 != gen) {
+    private boolean compactWord(RaceShadow s, int index, long e, int bytes, long me, long meThread, int tid, long address,
+            long value) {
+        int op = accessOp;
+        int tag = RaceShadow.tag(accessSite, bytes, op == ATOMIC, accessStrong);
+        if (e >>> 48 != accessGeneration) {
             // no access in this generation: the access takes the write slot or the first read's
             s.setCompact(index, me, tag, op != READ);
             return true;
@@ -421,9 +623,8 @@ public final class CtaShadow {
                 return false;
             }
             // a write after a write: writeWord's check of the write slot, the read slots stay empty
-            if (conflicts(e, t, meThread, bytes, strong, tid) && !(op == WRITE && sameValue(space, address, size, value))) {
-                race(FindingKind.RACE_WAW, space, address, size, tid, site,
-                        op == ATOMIC ? Access.Operation.ATOMIC : Access.Operation.WRITE, e, t, a);
+            if (conflicts(e, t, meThread, bytes, tid) && !(op == WRITE && sameValue(address, value))) {
+                race(FindingKind.RACE_WAW, address, tid, e, t);
             }
             s.setCompact(index, me, tag, true);
             return true;
@@ -440,27 +641,27 @@ public final class CtaShadow {
         if ((RaceShadow.bytes(t) & ~bytes) != 0) {
             return false;
         }
-        if (op != ATOMIC && conflicts(e, t, meThread, bytes, strong, tid)) {
-            race(FindingKind.RACE_WAR, space, address, size, tid, site, Access.Operation.WRITE, e, t, a);
+        if (op != ATOMIC && conflicts(e, t, meThread, bytes, tid)) {
+            race(FindingKind.RACE_WAR, address, tid, e, t);
         }
         s.setCompact(index, me, tag, true);
         return true;
     }
 
     /** {@link #word} of a read. */
-    private void readWord(long[] c, int at, int bytes, boolean strong, int gen, long me, long meThread, int tid,
-            int site, PtxStateSpace space, long address, int size, AllocationShadow a) {
+    private void readWord(long[] c, int at, int bytes, long me, long meThread, int tid, long address) {
         long w = c[at + RaceShadow.WRITE];
         long tags = c[at + RaceShadow.TAGS];
         int wt = (int) tags;
+        int gen = accessGeneration;
         // A weak read before or after another thread's atomic sees an older or newer value, never a
         // torn one: the first read of a compare-and-swap loop is that by design, so it is no race.
-        if (w >>> 48 == gen && !RaceShadow.atomic(wt) && conflicts(w, wt, meThread, bytes, strong, tid)) {
-            race(FindingKind.RACE_RAW, space, address, size, tid, site, Access.Operation.READ, w, wt, a);
+        if (w >>> 48 == gen && !RaceShadow.atomic(wt) && conflicts(w, wt, meThread, bytes, tid)) {
+            race(FindingKind.RACE_RAW, address, tid, w, wt);
         }
         long r1 = c[at + RaceShadow.READ1];
         int r1t = (int) (tags >>> 32);
-        int tag = RaceShadow.tag(site, bytes, false, strong);
+        int tag = RaceShadow.tag(accessSite, bytes, false, accessStrong);
         // the first read's slot when it may go, else the second's
         if (r1 >>> 48 != gen || supersedes(r1, r1t, meThread, bytes, tid)) {
             c[at + RaceShadow.READ1] = me;
@@ -471,16 +672,122 @@ public final class CtaShadow {
         }
     }
 
+    /**
+     * Whether racecheck can take the weak shared read {@link #observe} set, by lanes
+     * {@code lanes} of warp {@code warp} at {@link #laneAddresses}, a word at a time
+     * ({@link #readWords}) and knows that no lane's read races: the first two lanes read one word
+     * (else runs of lanes by word are not worth looking for), each lane reads inside one word
+     * at the same bytes of it, no thread of the warp acquired knowledge beyond the CTA's, the warp
+     * never synchronised part of its lanes, and no lane conflicts with the word's last write. It
+     * groups the lanes in runs by word and changes nothing else; false leaves the lanes to {@link #races}.
+     */
+    private boolean quietReads(int warp, int lanes) {
+        if (ctaExtra != null || warpMatrix[warp] != null) {
+            return false;
+        }
+        int w0 = warp << 5;
+        long[] at = laneAddresses;
+        int size = accessSize;
+        int first = Integer.numberOfTrailingZeros(lanes);
+        int in = (int) (at[first] & 3);
+        int second = Integer.numberOfTrailingZeros(lanes & lanes - 1);
+        if (size <= 0 || in + size > 4 || second == 32 || at[second] >>> 2 != at[first] >>> 2) {
+            // lane by lane costs less when the first lanes read different words (no run to share)
+            return false;
+        }
+        int n = 0;
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            long address = at[l];
+            if ((address & 3) != in || extra[w0 | l] != null) {
+                return false;
+            }
+            int word = (int) (address >>> 2);
+            if (n == 0 || groupWord[n - 1] != word) {
+                groupWord[n] = word;
+                groupLanes[n++] = 0;
+            }
+            groupLanes[n - 1] |= 1 << l;
+        }
+        groups = n;
+        int bytes = (1 << in + size) - 1 & ~((1 << in) - 1);
+        int gen = accessGeneration;
+        long[] c = sharedRaces.cells;
+        for (int g = 0; g < n; g++) {
+            int at0 = groupWord[g] * RaceShadow.STRIDE;
+            long w = c[at0 + RaceShadow.WRITE];
+            int wt = (int) c[at0 + RaceShadow.TAGS];
+            if (w >>> 48 != gen || RaceShadow.atomic(wt) || (RaceShadow.bytes(wt) & bytes) == 0) {
+                continue;
+            }
+            long inCta = thread(w) - ctaFirstThread;
+            if (inCta >= 0 && inCta < threads && ctaKnown[(int) inCta] >= (int) (w & clockMask)) {
+                // written before a barrier of the whole CTA: every lane knows it
+                continue;
+            }
+            for (int m = groupLanes[g]; m != 0; m &= m - 1) {
+                int tid = w0 | Integer.numberOfTrailingZeros(m);
+                if (conflicts(w, wt, ctaFirstThread + tid, bytes, tid)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * {@link #readWord} of each lane of warp {@code warp} in the runs {@link #quietReads}
+     * made, a run at a time, to the same records: the lanes of a run in lane order take the
+     * second read's slot until one may replace the first read; once a lane of this instruction
+     * holds the first slot, no later lane knows of its read (its clock is past every barrier and
+     * warp synchronisation, and the warp has no other knowledge), so each takes the second slot,
+     * which the last keeps.
+     */
+    private void readWords(int warp) {
+        int w0 = warp << 5;
+        long[] at = laneAddresses;
+        int size = accessSize;
+        int gen = accessGeneration;
+        long[] c = sharedRaces.cells;
+        for (int g = 0; g < groups; g++) {
+            int left = groupLanes[g];
+            int in = (int) (at[Integer.numberOfTrailingZeros(left)] & 3);
+            int bytes = (1 << in + size) - 1 & ~((1 << in) - 1);
+            int tag = RaceShadow.tag(accessSite, bytes, false, false);
+            int at0 = groupWord[g] * RaceShadow.STRIDE;
+            long r1 = c[at0 + RaceShadow.READ1];
+            long tags = c[at0 + RaceShadow.TAGS];
+            int r1t = (int) (tags >>> 32);
+            while (left != 0) {
+                int tid = w0 | Integer.numberOfTrailingZeros(left);
+                left &= left - 1;
+                long meThread = ctaFirstThread + tid;
+                long me = accessGenerationBits | meThread << clockBits | clock[tid];
+                if (r1 >>> 48 != gen || supersedes(r1, r1t, meThread, bytes, tid)) {
+                    c[at0 + RaceShadow.READ1] = me;
+                    c[at0 + RaceShadow.TAGS] = tags & 0xFFFF_FFFFL | (long) tag << 32;
+                    break;
+                }
+                c[at0 + RaceShadow.READ2] = me;
+                c[at0 + RaceShadow.READ2_TAG] = tag;
+            }
+            if (left != 0) {
+                int tid = w0 | 31 - Integer.numberOfLeadingZeros(left);
+                c[at0 + RaceShadow.READ2] = accessGenerationBits | ctaFirstThread + tid << clockBits | clock[tid];
+                c[at0 + RaceShadow.READ2_TAG] = tag;
+            }
+        }
+    }
+
     /** {@link #word} of a write or atomic. */
-    private void writeWord(long[] c, int at, int bytes, int op, boolean strong, int gen, long me, long meThread, int tid,
-            int site, PtxStateSpace space, long address, int size, long value, AllocationShadow a) {
+    private void writeWord(long[] c, int at, int bytes, long me, long meThread, int tid, long address, long value) {
+        int op = accessOp;
+        int gen = accessGeneration;
         long w = c[at + RaceShadow.WRITE];
         long tags = c[at + RaceShadow.TAGS];
         int wt = (int) tags;
-        if (w >>> 48 == gen && conflicts(w, wt, meThread, bytes, strong, tid)
-                && !(op == WRITE && sameValue(space, address, size, value))) {
-            race(FindingKind.RACE_WAW, space, address, size, tid, site,
-                    op == ATOMIC ? Access.Operation.ATOMIC : Access.Operation.WRITE, w, wt, a);
+        if (w >>> 48 == gen && conflicts(w, wt, meThread, bytes, tid) && !(op == WRITE && sameValue(address, value))) {
+            race(FindingKind.RACE_WAW, address, tid, w, wt);
         }
         long r1 = c[at + RaceShadow.READ1];
         int r1t = (int) (tags >>> 32);
@@ -488,12 +795,11 @@ public final class CtaShadow {
         long r2 = c[at + RaceShadow.READ2];
         int r2t = (int) c[at + RaceShadow.READ2_TAG];
         boolean r2Live = r2 >>> 48 == gen;
-        Access.Operation me2 = op == ATOMIC ? Access.Operation.ATOMIC : Access.Operation.WRITE;
-        if (op != ATOMIC && r1Live && conflicts(r1, r1t, meThread, bytes, strong, tid)) {
-            race(FindingKind.RACE_WAR, space, address, size, tid, site, me2, r1, r1t, a);
+        if (op != ATOMIC && r1Live && conflicts(r1, r1t, meThread, bytes, tid)) {
+            race(FindingKind.RACE_WAR, address, tid, r1, r1t);
         }
-        if (op != ATOMIC && r2Live && conflicts(r2, r2t, meThread, bytes, strong, tid)) {
-            race(FindingKind.RACE_WAR, space, address, size, tid, site, me2, r2, r2t, a);
+        if (op != ATOMIC && r2Live && conflicts(r2, r2t, meThread, bytes, tid)) {
+            race(FindingKind.RACE_WAR, address, tid, r2, r2t);
         }
         c[at + RaceShadow.WRITE] = me;
         int r1Tag = r1t;
@@ -505,7 +811,8 @@ public final class CtaShadow {
                 r1Tag = r1t & ~(0xF << RaceShadow.BYTES_SHIFT) | left << RaceShadow.BYTES_SHIFT;
             }
         }
-        c[at + RaceShadow.TAGS] = RaceShadow.tag(site, bytes, op == ATOMIC, strong) & 0xFFFF_FFFFL | (long) r1Tag << 32;
+        c[at + RaceShadow.TAGS] = RaceShadow.tag(accessSite, bytes, op == ATOMIC, accessStrong) & 0xFFFF_FFFFL
+                | (long) r1Tag << 32;
         if (r2Live) {
             int left = RaceShadow.bytes(r2t) & ~bytes;
             if (left == 0) {
@@ -521,10 +828,13 @@ public final class CtaShadow {
         return (epoch & LaunchShadow.LOW48) >>> clockBits;
     }
 
-    /** An earlier access of another thread to some of these bytes, not both strong, that this thread does not know happened before. */
-    private boolean conflicts(long epoch, int tag, long meThread, int bytes, boolean strong, int tid) {
+    /**
+     * An earlier access of another thread to some of these bytes, not both strong (the access's
+     * strength is {@link #observe}'s), that this thread does not know happened before.
+     */
+    private boolean conflicts(long epoch, int tag, long meThread, int bytes, int tid) {
         return (RaceShadow.bytes(tag) & bytes) != 0 && thread(epoch) != meThread
-                && !(strong && RaceShadow.strong(tag)) && !knows(epoch, tid);
+                && !(accessStrong && RaceShadow.strong(tag)) && !knows(epoch, tid);
     }
 
     /** A recorded read a new read of {@code bytes} may replace: the same thread's or one ordered before it, on no other byte. */
@@ -552,9 +862,13 @@ public final class CtaShadow {
                     return true;
                 }
             }
-            return (extra[tid] != null || ctaExtra != null) && knowsBeyond(cta, otherTid, c, tid);
+        } else if (extra[tid] != null || ctaExtra != null) {
+            // a thread of another CTA: known only from what this one acquired (no division without it)
+            return knowsBeyond((int) (thread / threads), (int) (thread % threads), c, tid);
+        } else {
+            return false;
         }
-        return knowsBeyond((int) (thread / threads), (int) (thread % threads), c, tid);
+        return (extra[tid] != null || ctaExtra != null) && knowsBeyond(cta, (int) inCta, c, tid);
     }
 
     /**
@@ -571,12 +885,13 @@ public final class CtaShadow {
         return k != null && k.get(otherCta, otherTid) >= c;
     }
 
-    /** Whether a write of {@code value} leaves the bytes as they are (a write of the same value races with nothing harmful). */
-    private boolean sameValue(PtxStateSpace space, long address, int size, long value) {
+    /** Whether the access's write of {@code value} at {@code address} leaves the bytes as they are (a write of the same value races with nothing harmful). */
+    private boolean sameValue(long address, long value) {
+        int size = accessSize;
         if (size > 8) {
             return false;
         }
-        byte[] now = space == PtxStateSpace.SHARED ? Arrays.copyOfRange(shared, (int) address, (int) address + size)
+        byte[] now = accessSpace == PtxStateSpace.SHARED ? Arrays.copyOfRange(shared, (int) address, (int) address + size)
                 : device.read(address, size);
         for (int k = 0; k < size; k++) {
             if (now[k] != (byte) (value >>> 8 * k)) {
@@ -586,8 +901,17 @@ public final class CtaShadow {
         return true;
     }
 
-    private void race(FindingKind kind, PtxStateSpace space, long address, int size, int tid, int site,
-            Access.Operation op, long otherEpoch, int otherTag, AllocationShadow a) {
+    /**
+     * A race of the access {@link #observe} set, by thread {@code tid} at {@code address}, with the
+     * earlier access stamped {@code otherEpoch} and {@code otherTag}.
+     */
+    private void race(FindingKind kind, long address, int tid, long otherEpoch, int otherTag) {
+        PtxStateSpace space = accessSpace;
+        int size = accessSize;
+        int site = accessSite;
+        AllocationShadow a = accessAllocation;
+        Access.Operation op = kind == FindingKind.RACE_RAW ? Access.Operation.READ
+                : accessOp == ATOMIC ? Access.Operation.ATOMIC : Access.Operation.WRITE;
         int theirSite = RaceShadow.site(otherTag);
         long thread = thread(otherEpoch);
         Access.Operation theirs = kind == FindingKind.RACE_WAR ? Access.Operation.READ

@@ -13,6 +13,9 @@
  * access's address was computed from
  * ({@link org.gpumem.sim.shadow.SharedBases}: a run past one array into the next). The execution
  * core feeds a CTA's shadow before each access executes, and only for checked launches:
- * unchecked ones never reach this package.
+ * unchecked ones never reach this package. It hands over a warp instruction's accesses at once
+ * (the lanes' addresses in the CTA shadow's lane arrays): what is the same for every lane (bounds,
+ * the shared variable or allocation, memcheck's tests) is checked once when all lanes pass it,
+ * and each lane on its own otherwise, so the findings are those of checking lane by lane.
  */
 package org.gpumem.sim.shadow;

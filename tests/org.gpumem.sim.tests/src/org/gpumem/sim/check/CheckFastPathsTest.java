@@ -106,6 +106,39 @@ class CheckFastPathsTest {
     }
 
     /**
+     * The lanes of one instruction that read one shared word are checked together, and leave the
+     * word's record as lane by lane: the first reader in the first read slot, the last in the
+     * second. In CTA 0 of 64 threads: thread 0 writes word 0 and the lanes of warp 0 read it
+     * without {@code __syncwarp} (lanes 1..31 race with the write: one race seen 31 times); after
+     * a barrier (warp 1 goes first) warps 1 and 0 read word 1, and lane 5 writes it: a race with
+     * each read the record kept, warp 1's first reader (thread 32) and warp 0's last (thread 31).
+     */
+    @ParameterizedTest
+    @EnumSource(value = ExecEngine.class, names = {"FAST", "INTERPRETER"})
+    void lanesReadingOneWordKeepItsRecordAsLaneByLane(ExecEngine engine) {
+        String body = """
+                 setp.eq.u32 %p1, %t, 0;
+                 setp.lt.u32 %p2, %t, 32;
+                 setp.eq.u32 %p3, %t, 5;
+                 setp.ge.u32 %p4, %t, 32;
+                 mov.u32 %r9, 7;
+                 @%p1 st.shared.u32 [w], %r9;
+                 @%p2 ld.shared.u32 %r1, [w];
+                 bar.sync 0;
+                 @%p2 ld.shared.u32 %r2, [w+4];
+                 @%p3 st.shared.u32 [w+4], %r9;
+                 @%p4 ld.shared.u32 %r3, [w+4];
+                """;
+        List<Finding> found = findings(".shared .align 8 .b8 w[8];", body, 64, EnumSet.of(CheckTool.RACECHECK), engine);
+        assertEquals(List.of("RACE_RAW @%p2 ld.shared.u32 %r1, [w] / @%p1 st.shared.u32 [w], %r9 x31",
+                "RACE_WAR @%p3 st.shared.u32 [w+4], %r9 / @%p4 ld.shared.u32 %r3, [w+4] x1",
+                "RACE_WAR @%p3 st.shared.u32 [w+4], %r9 / @%p2 ld.shared.u32 %r2, [w+4] x1"),
+                found.stream().map(CheckFastPathsTest::described).toList(),
+                () -> found.stream().map(Finding::format).toList().toString());
+        assertEquals(List.of(32, 31), List.of(found.get(1).other().thread().x(), found.get(2).other().thread().x()));
+    }
+
+    /**
      * Lanes 0..30 load 8 bytes each inside a (252 bytes); lane 31 loads bytes 248..255, the last
      * 4 of a and the first 4 of b: one access past a's end, found though the lanes before it in
      * the same instruction stayed inside a.
