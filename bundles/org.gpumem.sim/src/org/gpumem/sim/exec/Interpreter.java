@@ -297,6 +297,21 @@ public final class Interpreter {
     }
 
     /**
+     * A compiled block of a checked launch calls this before a lane loop of a full warp for each
+     * load {@code in} in it, in order, when the launch does not stop at findings
+     * ({@link #stopsAtFindings}): the checks look at it for every lane, its base register as the
+     * loop will read it, before the loop executes it.
+     */
+    void checkAhead(Warp w, Frame f, Instruction in, long[] R) {
+        checked(cta.checks, w, f, in, R, -1);
+    }
+
+    /** Whether a finding may stop a warp of this checked launch ({@link #checkAfter}). */
+    boolean stopsAtFindings() {
+        return cta.launch.shadow.stopsAtFindings();
+    }
+
+    /**
      * A compiled block of a checked launch calls this after the instruction it showed to
      * {@link #checkBefore} for lanes {@code m}: a finding there to stop at ends the block, and the
      * warp stops right after the instruction, as in {@link #runWarp}.

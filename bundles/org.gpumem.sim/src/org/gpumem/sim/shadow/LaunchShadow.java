@@ -143,6 +143,11 @@ public final class LaunchShadow {
         this.stopAtFindings = on;
     }
 
+    /** Whether a finding new to the device makes the warp stop ({@link #stopAtFindings}); else no warp ever stops at one. */
+    public boolean stopsAtFindings() {
+        return stopAtFindings;
+    }
+
     /** The finding new to the device that asked the running warp to stop, once; null when none. */
     public Finding takeStop() {
         Finding f = stopFinding;

@@ -60,6 +60,8 @@ public final class BlockCompiler {
     private static final String CHECK_BEFORE = Type.getMethodDescriptor(Type.VOID_TYPE, Type.getType(Warp.class),
             Type.getType(Frame.class), Type.getType(Instruction.class), Type.getType(long[].class), Type.INT_TYPE,
             Type.INT_TYPE, Type.INT_TYPE);
+    private static final String CHECK_AHEAD = Type.getMethodDescriptor(Type.VOID_TYPE, Type.getType(Warp.class),
+            Type.getType(Frame.class), Type.getType(Instruction.class), Type.getType(long[].class));
     private static final MethodType CONSTRUCTOR = MethodType.methodType(void.class, int.class, int.class, int[].class);
     // Locals of the generated run method.
     static final int IP = 1, WARP = 2, FRAME = 3, REGS = 4, CODE = 5, MASK = 6, LANES = 7, M = 8;
@@ -189,14 +191,7 @@ public final class BlockCompiler {
                     Call call = tr instanceof Lane lane ? SharedLoops.of(lane, here) : (Call) tr;
                     boolean observed = checked && CheckedAccesses.observes(code[k]);
                     if (full && spans.of(k) >= 0) {
-                        // a span's accesses are unguarded: every lane of the mask executes it
-                        if (observed) {
-                            checkBefore(mv, code[k], MASK);
-                        }
-                        inSpan(mv, code[k], call, spans);
-                        if (observed) {
-                            checkAfter(mv, MASK);
-                        }
+                        inSpan(mv, code[k], call, spans, observed);
                     } else {
                         instruction(mv, code[k], call, full, observed);
                     }
@@ -206,7 +201,7 @@ public final class BlockCompiler {
                 if (run.spans().length == 0) {
                     lanes.loop(mv, run, full, loopLocals);
                 } else {
-                    checkedRun(here, mv, code, run, translations, start, spans, loopLocals, lanes);
+                    checkedRun(here, mv, code, run, translations, start, spans, loopLocals, lanes, checked);
                 }
                 k = run.to();
             }
@@ -376,10 +371,15 @@ public final class BlockCompiler {
     /**
      * A lane loop with checked-span loads: its spans checked, the loop where all of them hold;
      * otherwise its instructions one by one, each load checking itself where its span does not
-     * hold, so that a fault is reported at the access that makes it.
+     * hold, so that a fault is reported at the access that makes it. In a block of a checked
+     * launch ({@code checked}) the checks see the run's loads before the loop, for every lane
+     * ({@link Interpreter#checkAhead}: each reads its base register, which nothing in the run
+     * writes before it), unless the launch stops at findings: then the instructions go one by
+     * one, each load between {@link #checkBefore} and {@link #checkAfter}, so that the warp
+     * stops right after the access that made a finding.
      */
     private static void checkedRun(MethodHandles.Lookup here, MethodVisitor mv, Instruction[] code, LaneLoops.Run run, Translation[] translations,
-            int start, AccessSpans spans, int loopLocals, LaneMethods lanes) {
+            int start, AccessSpans spans, int loopLocals, LaneMethods lanes, boolean checked) {
         checkSpans(mv, code, run.from(), run.to(), spans);
         Label each = new Label();
         Label done = new Label();
@@ -387,12 +387,31 @@ public final class BlockCompiler {
             mv.visitVarInsn(ILOAD, SPANS + s);
             mv.visitJumpInsn(IFEQ, each);
         }
+        boolean observed = false;
+        for (int k = run.from(); k < run.to(); k++) {
+            if (checked && CheckedAccesses.observes(code[k])) {
+                if (!observed) {
+                    mv.visitVarInsn(ALOAD, IP);
+                    mv.visitMethodInsn(INVOKEVIRTUAL, INTERPRETER, "stopsAtFindings", "()Z", false);
+                    mv.visitJumpInsn(IFNE, each);
+                    observed = true;
+                }
+                mv.visitVarInsn(ALOAD, IP);
+                mv.visitVarInsn(ALOAD, WARP);
+                mv.visitVarInsn(ALOAD, FRAME);
+                mv.visitVarInsn(ALOAD, CODE);
+                push(mv, k);
+                mv.visitInsn(AALOAD);
+                mv.visitVarInsn(ALOAD, REGS);
+                mv.visitMethodInsn(INVOKEVIRTUAL, INTERPRETER, "checkAhead", CHECK_AHEAD, false);
+            }
+        }
         lanes.loop(mv, run, true, loopLocals);
         mv.visitJumpInsn(GOTO, done);
         mv.visitLabel(each);
         for (int k = run.from(); k < run.to(); k++) {
             if (translations[k - start] instanceof Call call) {
-                inSpan(mv, code[k], call, spans);
+                inSpan(mv, code[k], call, spans, checked && CheckedAccesses.observes(code[k]));
             } else {
                 instruction(mv, code[k], SharedLoops.of(run.lanes()[k - run.from()], here), true, false);
             }
@@ -403,9 +422,14 @@ public final class BlockCompiler {
     /**
      * A shared or local access of an {@link AccessSpans} span in the full-warp method, its span
      * checked into its local before: where it holds, the access without a check of its own
-     * ({@code nameInside}), else the access as {@link #instruction} emits it.
+     * ({@code nameInside}), else the access as {@link #instruction} emits it. One the memory
+     * checks look at ({@code observed}) goes between {@link #checkBefore} and {@link #checkAfter}:
+     * a span's accesses are unguarded, so every lane of the mask executes it.
      */
-    private static void inSpan(MethodVisitor mv, Instruction in, Call call, AccessSpans spans) {
+    private static void inSpan(MethodVisitor mv, Instruction in, Call call, AccessSpans spans, boolean observed) {
+        if (observed) {
+            checkBefore(mv, in, MASK);
+        }
         Label own = new Label();
         Label done = new Label();
         mv.visitVarInsn(ILOAD, SPANS + spans.of(in.index));
@@ -415,6 +439,9 @@ public final class BlockCompiler {
         mv.visitLabel(own);
         instruction(mv, in, call, true, false);
         mv.visitLabel(done);
+        if (observed) {
+            checkAfter(mv, MASK);
+        }
     }
 
     /** {@code call}'s full-warp form (the same arguments, no mask), or null where its loop has none. */

@@ -64,8 +64,10 @@ final class LaneLoops {
      * The runs of block {@code start..end} ({@code translations} indexed from {@code start}): in
      * the full-warp method ({@code full}) a checked-span load joins a run unless the run wrote its
      * base register before it (the span is checked when the run starts); in the masked method only
-     * arithmetic does. In a block of a checked launch ({@code checked}) no instruction the checks
-     * look at joins a run: they see it before it executes, for every lane.
+     * arithmetic does. In a block of a checked launch ({@code checked}) an instruction the checks
+     * look at joins a run only as such a load: its address is then the base register's value
+     * when the run starts, so the checks can see it for every lane before the loop
+     * ({@link BlockCompiler}); nothing else they look at joins a run.
      */
     static List<Run> runs(Instruction[] code, int start, int end, Translation[] translations, AccessSpans spans,
             boolean full, boolean checked) {
@@ -79,10 +81,8 @@ final class LaneLoops {
             while (k < end) {
                 Instruction in = code[k];
                 Translation t = translations[k - start];
-                if (checked && CheckedAccesses.observes(in)) {
-                    break;
-                }
-                Lane lane = t instanceof Lane l ? l : null;
+                boolean observed = checked && CheckedAccesses.observes(in);
+                Lane lane = t instanceof Lane l && !observed ? l : null;
                 if (lane == null && full && t instanceof Call c && spans.of(k) >= 0 && !written.get(in.addrReg)) {
                     lane = BlockTranslations.checkedLoad(in, c);
                     if (lane != null) {
