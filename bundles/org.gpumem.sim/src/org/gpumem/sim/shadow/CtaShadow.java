@@ -484,7 +484,7 @@ public final class CtaShadow {
         }
         if (a.freedBy != null && device.memcheck) {
             AllocationShadow freed = a;
-            Access.Operation o = op == READ ? Access.Operation.READ : op == WRITE ? Access.Operation.WRITE : Access.Operation.ATOMIC;
+            Access.Operation o = operation(op);
             launch.report(FindingKind.USE_AFTER_FREE, PtxStateSpace.GLOBAL, site, -1, a.start,
                     () -> launch.finding(FindingKind.USE_AFTER_FREE, PtxStateSpace.GLOBAL, address, size, freed.describe(),
                             launch.access(o, cta, tid, site), freed.freedBy,
@@ -823,6 +823,11 @@ public final class CtaShadow {
         }
     }
 
+    /** What an access of {@code op} ({@link #READ}, {@link #WRITE}, {@link #ATOMIC}) is in a finding. */
+    private static Access.Operation operation(int op) {
+        return op == READ ? Access.Operation.READ : op == WRITE ? Access.Operation.WRITE : Access.Operation.ATOMIC;
+    }
+
     /** The thread (CTA linear index times threads per CTA plus thread index) of an epoch. */
     private long thread(long epoch) {
         return (epoch & LaunchShadow.LOW48) >>> clockBits;
@@ -862,13 +867,11 @@ public final class CtaShadow {
                     return true;
                 }
             }
-        } else if (extra[tid] != null || ctaExtra != null) {
-            // a thread of another CTA: known only from what this one acquired (no division without it)
-            return knowsBeyond((int) (thread / threads), (int) (thread % threads), c, tid);
-        } else {
-            return false;
+            return (extra[tid] != null || ctaExtra != null) && knowsBeyond(cta, otherTid, c, tid);
         }
-        return (extra[tid] != null || ctaExtra != null) && knowsBeyond(cta, (int) inCta, c, tid);
+        // a thread of another CTA: known only from what this one acquired (no division without it)
+        return (extra[tid] != null || ctaExtra != null)
+                && knowsBeyond((int) (thread / threads), (int) (thread % threads), c, tid);
     }
 
     /**
@@ -1262,7 +1265,7 @@ public final class CtaShadow {
         }
         String name = (v != null ? v : before != null ? before : after) == null ? null
                 : (v != null ? v : before != null ? before : after).name();
-        Access.Operation o = op == READ ? Access.Operation.READ : op == WRITE ? Access.Operation.WRITE : Access.Operation.ATOMIC;
+        Access.Operation o = operation(op);
         long key = before != null ? launch.shared.key(before.start()) : -1;
         launch.report(FindingKind.PAST_END, PtxStateSpace.SHARED, site, -1, key, () -> launch.finding(FindingKind.PAST_END,
                 PtxStateSpace.SHARED, address, size, name, launch.access(o, cta, tid, site), null, detail));
@@ -1278,7 +1281,7 @@ public final class CtaShadow {
                 + (base.end() - base.start()) + " bytes) and lies " + (address - base.end()) + " bytes past its end"
                 : "its address is computed from " + base.name() + " and lies " + (base.start() - address)
                         + " bytes before its start") + ", in " + (v == null ? "no variable" : v.name());
-        Access.Operation o = op == READ ? Access.Operation.READ : op == WRITE ? Access.Operation.WRITE : Access.Operation.ATOMIC;
+        Access.Operation o = operation(op);
         launch.report(FindingKind.PAST_END, PtxStateSpace.SHARED, site, -1, launch.shared.key(base.start()),
                 () -> launch.finding(FindingKind.PAST_END, PtxStateSpace.SHARED, address, size, base.name(),
                         launch.access(o, cta, tid, site), null, detail));
@@ -1287,7 +1290,7 @@ public final class CtaShadow {
     private void heapAccess(int op, long address, int size, int tid, int site) {
         Map.Entry<Long, HeapBlock> e = device.heapBlocks.floorEntry(address);
         HeapBlock b = e == null ? null : e.getValue();
-        Access.Operation o = op == READ ? Access.Operation.READ : op == WRITE ? Access.Operation.WRITE : Access.Operation.ATOMIC;
+        Access.Operation o = operation(op);
         if (b != null && address < b.start + b.granted) {
             if (!b.live()) {
                 launch.report(FindingKind.USE_AFTER_FREE, PtxStateSpace.GLOBAL, site, -1, b.start,
@@ -1310,7 +1313,7 @@ public final class CtaShadow {
 
     /** An access that runs past the bytes the program holds of {@code a}, a pool's block handed out for less than the block. */
     private void pastHeld(int op, long address, int size, int tid, int site, AllocationShadow a) {
-        Access.Operation o = op == READ ? Access.Operation.READ : op == WRITE ? Access.Operation.WRITE : Access.Operation.ATOMIC;
+        Access.Operation o = operation(op);
         String detail = pastEnd(address, size, a.start, a.held) + " (its memory pool's block holds " + a.size + " bytes)";
         launch.report(FindingKind.PAST_END, PtxStateSpace.GLOBAL, site, -1, a.start,
                 () -> launch.finding(FindingKind.PAST_END, PtxStateSpace.GLOBAL, address, size, a.describe(),
