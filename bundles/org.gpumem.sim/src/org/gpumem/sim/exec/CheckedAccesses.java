@@ -50,10 +50,14 @@ public final class CheckedAccesses {
         }
     }
 
+    /** Whether {@link #before} tells the checks of a warp synchronisation ({@link #warpSync}) for {@code op}. */
+    private static boolean synchronisesWarp(int op) {
+        return op == Op.BAR_WARP || op == Op.SHFL || op == Op.VOTE || op == Op.MATCH || op == Op.REDUX;
+    }
+
     /** Instruction {@code in} of frame {@code f}, about to execute for lanes {@code m} of warp {@code w}. */
     static void before(CtaShadow checks, Cta cta, Warp w, Frame f, Instruction in, long[] R, int m) {
-        if (!checks.checksAccesses() && in.op != Op.BAR_WARP && in.op != Op.SHFL && in.op != Op.VOTE && in.op != Op.MATCH
-                && in.op != Op.REDUX) {
+        if (!checks.checksAccesses() && !synchronisesWarp(in.op)) {
             // only synccheck or leakcheck: accesses and fences change nothing they look at
             return;
         }
