@@ -297,13 +297,13 @@ public final class Interpreter {
     }
 
     /**
-     * A compiled block of a checked launch calls this before a lane loop of a full warp for each
-     * load {@code in} in it, in order, when the launch does not stop at findings
-     * ({@link #stopsAtFindings}): the checks look at it for every lane, its base register as the
-     * loop will read it, before the loop executes it.
+     * A compiled block of a checked launch calls this before a lane loop of a full warp
+     * ({@code m}: every lane) for each load {@code in} in it, in order, when the launch does not
+     * stop at findings ({@link #stopsAtFindings}): the checks look at it for every lane, its base
+     * register as the loop will read it, before the loop executes it.
      */
-    void checkAhead(Warp w, Frame f, Instruction in, long[] R) {
-        checked(cta.checks, w, f, in, R, -1);
+    void checkAhead(Warp w, Frame f, Instruction in, long[] R, int m) {
+        checked(cta.checks, w, f, in, R, m);
     }
 
     /** Whether a finding may stop a warp of this checked launch ({@link #checkAfter}). */

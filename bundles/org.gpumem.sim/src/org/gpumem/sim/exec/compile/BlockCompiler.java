@@ -60,8 +60,6 @@ public final class BlockCompiler {
     private static final String CHECK_BEFORE = Type.getMethodDescriptor(Type.VOID_TYPE, Type.getType(Warp.class),
             Type.getType(Frame.class), Type.getType(Instruction.class), Type.getType(long[].class), Type.INT_TYPE,
             Type.INT_TYPE, Type.INT_TYPE);
-    private static final String CHECK_AHEAD = Type.getMethodDescriptor(Type.VOID_TYPE, Type.getType(Warp.class),
-            Type.getType(Frame.class), Type.getType(Instruction.class), Type.getType(long[].class));
     private static final MethodType CONSTRUCTOR = MethodType.methodType(void.class, int.class, int.class, int[].class);
     // Locals of the generated run method.
     static final int IP = 1, WARP = 2, FRAME = 3, REGS = 4, CODE = 5, MASK = 6, LANES = 7, M = 8;
@@ -396,14 +394,9 @@ public final class BlockCompiler {
                     mv.visitJumpInsn(IFNE, each);
                     observed = true;
                 }
-                mv.visitVarInsn(ALOAD, IP);
-                mv.visitVarInsn(ALOAD, WARP);
-                mv.visitVarInsn(ALOAD, FRAME);
-                mv.visitVarInsn(ALOAD, CODE);
-                push(mv, k);
-                mv.visitInsn(AALOAD);
-                mv.visitVarInsn(ALOAD, REGS);
-                mv.visitMethodInsn(INVOKEVIRTUAL, INTERPRETER, "checkAhead", CHECK_AHEAD, false);
+                // the full-warp method: every lane of MASK (-1) loads
+                interpreterArguments(mv, code[k], MASK);
+                mv.visitMethodInsn(INVOKEVIRTUAL, INTERPRETER, "checkAhead", EXECUTE, false);
             }
         }
         lanes.loop(mv, run, true, loopLocals);
