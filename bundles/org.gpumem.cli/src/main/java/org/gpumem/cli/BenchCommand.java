@@ -103,11 +103,34 @@ public final class BenchCommand implements Callable<Integer> {
         String name();
 
         /** One run of a fresh copy with {@code options}, checked with {@code tools} when not null. */
-        Run run(ExecOptions options, Set<CheckTool> tools) throws IOException, InterruptedException, HostProgramException;
+        Run run(ExecOptions options, Set<CheckTool> tools)
+                throws IOException, InterruptedException, HostProgramException, Unmeasurable;
     }
 
+    /**
+     * A launch or program that did not complete (a kernel faulted, a program failed): a benchmark
+     * measures completed runs only. Its message names the subject and what happened.
+     */
+    private static final class Unmeasurable extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Unmeasurable(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /** The benchmark, or one line and {@link RunCommand#EXIT_FAULT} when a launch or program does not complete. */
     @Override
     public Integer call() throws Exception {
+        try {
+            return benchmark();
+        } catch (Unmeasurable e) {
+            spec.commandLine().getErr().println("gpumem bench: " + e.getMessage());
+            return RunCommand.EXIT_FAULT;
+        }
+    }
+
+    private int benchmark() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         int all = threads != null ? threads : Runtime.getRuntime().availableProcessors();
         if (repeat < 1 || all < 1 || all > 1024) {
@@ -194,7 +217,7 @@ public final class BenchCommand implements Callable<Integer> {
      * distinct findings are counted, so that a change that should find the same can be compared.
      */
     private int checkCost(PrintWriter out, List<Subject> subjects, List<Subject> programSubjects, Set<CheckTool> tools)
-            throws IOException, InterruptedException, HostProgramException {
+            throws IOException, InterruptedException, HostProgramException, Unmeasurable {
         // CPU time too: on a loaded machine wall time follows the load more than the work
         List<Double> cpuVsFast = new ArrayList<>();
         if (!subjects.isEmpty()) {
@@ -291,7 +314,7 @@ public final class BenchCommand implements Callable<Integer> {
             }
 
             @Override
-            public Run run(ExecOptions options, Set<CheckTool> tools) throws IOException {
+            public Run run(ExecOptions options, Set<CheckTool> tools) throws IOException, Unmeasurable {
                 PreparedLaunch launch = preparation.prepare();
                 MemoryChecker checker = tools == null ? null : launch.enableChecks(tools);
                 long j0 = compileMillis();
@@ -302,7 +325,7 @@ public final class BenchCommand implements Callable<Integer> {
                 double cpuSeconds = (processCpuNanos() - c0) / 1e9;
                 double compileSeconds = (compileMillis() - j0) / 1e3;
                 if (!r.completed()) {
-                    throw new IllegalStateException(name + " faulted: " + r.fault().message());
+                    throw new Unmeasurable(name + " faulted: " + r.fault().message());
                 }
                 return new Run(r.threadInstructions(), seconds, cpuSeconds, compileSeconds,
                         checker == null ? 0 : checker.errorCount());
@@ -335,7 +358,7 @@ public final class BenchCommand implements Callable<Integer> {
 
             @Override
             public Run run(ExecOptions options, Set<CheckTool> tools)
-                    throws IOException, InterruptedException, HostProgramException {
+                    throws IOException, InterruptedException, HostProgramException, Unmeasurable {
                 ProgramRun listener = new ProgramRun();
                 ProgramChecks checks = tools == null ? null : new ProgramChecks(listener, tools);
                 KernelRunner simulate = KernelRunner.simulate(options);
@@ -353,7 +376,7 @@ public final class BenchCommand implements Callable<Integer> {
                 double compileSeconds = (compileMillis() - j0) / 1e3;
                 String problem = listener.problem();
                 if (problem != null || status != 0) {
-                    throw new HostProgramException(name + (problem != null ? ": " + problem : " exited with status " + status)
+                    throw new Unmeasurable(name + (problem != null ? ": " + problem : " exited with status " + status)
                             + " (gpumem exec shows its output)");
                 }
                 int findings = 0;
@@ -456,13 +479,13 @@ public final class BenchCommand implements Callable<Integer> {
      * runs, which go on past {@code repeat} until they used {@link #MIN_CPU_SECONDS} together.
      */
     private Figure measure(Subject s, int workers, ExecEngine engine)
-            throws IOException, InterruptedException, HostProgramException {
+            throws IOException, InterruptedException, HostProgramException, Unmeasurable {
         return measure(s, workers, engine, null);
     }
 
     /** As {@link #measure(Subject, int, ExecEngine)}, the launches checked with {@code tools} when not null. */
     private Figure measure(Subject s, int workers, ExecEngine engine, Set<CheckTool> tools)
-            throws IOException, InterruptedException, HostProgramException {
+            throws IOException, InterruptedException, HostProgramException, Unmeasurable {
         ExecOptions options = ExecOptions.defaults().withWorkers(workers).withEngine(engine);
         Run first = s.run(options, tools);
         for (int i = 0; i < MAX_WARM_UP; i++) {

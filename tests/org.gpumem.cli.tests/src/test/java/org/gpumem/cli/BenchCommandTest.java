@@ -91,6 +91,30 @@ class BenchCommandTest {
     }
 
     /**
+     * A launch whose kernel faults cannot be measured: bench stops with one line naming the launch
+     * and the fault with its source line, exit 2 as gpumem run gives a fault, and no trace; with
+     * --check too.
+     */
+    @Test
+    void aFaultingLaunchStopsTheBenchmarkWithOneLine() throws IOException {
+        Path launch = dir.resolve("oob.json");
+        Files.writeString(launch, """
+                {"module":"MODULE","kernel":"fault_oob_global","grid":1,"block":128,
+                 "args":[{"buffer":"data","type":"s32","count":100},{"s32":100}],"outputs":["data"]}"""
+                .replace("MODULE", FIXTURES.resolve("kernels/fault_oob_global.O3.ptx").toAbsolutePath().toString()
+                        .replace("\\", "/")));
+        for (List<String> args : List.of(List.of("bench", "--repeat", "1", "--threads", "1", launch.toString()),
+                List.of("bench", "--check", "all", "--repeat", "1", launch.toString()))) {
+            CliRun r = run(args.toArray(new String[0]));
+            assertEquals(RunCommand.EXIT_FAULT, r.status(), r.out() + r.err());
+            List<String> lines = r.err().lines().toList();
+            assertEquals(1, lines.size(), r.err());
+            assertTrue(lines.get(0).startsWith("gpumem bench: oob faulted: "), r.err());
+            assertTrue(lines.get(0).contains("fault_oob_global.cu:5"), r.err());
+        }
+    }
+
+    /**
      * bench --check with --program: the launch's line and the program's line (run as gpumem exec
      * runs it, unchecked and checked), each checked run's distinct findings (what gpumem exec
      * --check finds in the same program), the ratios of the printed times, and the geometric
