@@ -117,8 +117,7 @@ public final class CheckedAccesses {
         boolean waits = in.mod != Op.BAR_ARRIVE;
         // bar.sync and barrier.sync.aligned without a count (__syncthreads): every thread of the
         // CTA executes this very instruction; barrier.sync and counted barriers may meet elsewhere
-        boolean aligned = (in.opcode.equals("bar") || in.opcode.startsWith("bar.") || in.opcode.contains(".aligned"))
-                && !counted;
+        boolean aligned = (in.flags & Op.F_ALIGNED) != 0 && !counted;
         checks.barrierArrive(w.id, m, (int) id, waits, waits && aligned, agree, site(cta, f, in));
     }
 
@@ -271,6 +270,11 @@ public final class CheckedAccesses {
      */
     private static void warpSync(CtaShadow checks, Cta cta, Warp w, Frame f, Instruction in, long[] R, int m, int maskReg) {
         int site = site(cta, f, in);
+        if (m == -1 && sameInEveryLane(R, maskReg, (int) R[maskReg << 5])) {
+            // a full warp naming one mask (the common case): one group, found in a straight loop
+            checks.warpSync(w.id, m, (int) R[maskReg << 5], true, w.liveMask, site);
+            return;
+        }
         for (int left = m; left != 0;) {
             int mask = (int) R[maskReg << 5 | Integer.numberOfTrailingZeros(left)];
             int group = 0;
@@ -283,5 +287,14 @@ public final class CheckedAccesses {
             checks.warpSync(w.id, group, mask, true, w.liveMask, site);
             left &= ~group;
         }
+    }
+
+    /** Whether every lane's register {@code reg} holds {@code value} in its low 32 bits. */
+    private static boolean sameInEveryLane(long[] R, int reg, int value) {
+        boolean same = true;
+        for (int at = reg << 5; at < (reg + 1) << 5; at++) {
+            same &= (int) R[at] == value;
+        }
+        return same;
     }
 }
