@@ -109,10 +109,15 @@ public final class CheckedAccesses {
         boolean counted = in.mod2 == Op.BAR_COUNTED;
         long count = counted ? R[in.src[1] << 5 | first] & 0xffffffffL : 0;
         boolean agree = true;
-        for (int mm = m; mm != 0; mm &= mm - 1) {
-            int l = Integer.numberOfTrailingZeros(mm);
-            agree &= (R[in.src[0] << 5 | l] & 0xffffffffL) == id
-                    && (!counted || (R[in.src[1] << 5 | l] & 0xffffffffL) == count);
+        if (m == -1) {
+            // a full warp (the common case): the loop below in straight loops
+            agree = sameInEveryLane(R, in.src[0], (int) id) && (!counted || sameInEveryLane(R, in.src[1], (int) count));
+        } else {
+            for (int mm = m; mm != 0; mm &= mm - 1) {
+                int l = Integer.numberOfTrailingZeros(mm);
+                agree &= (R[in.src[0] << 5 | l] & 0xffffffffL) == id
+                        && (!counted || (R[in.src[1] << 5 | l] & 0xffffffffL) == count);
+            }
         }
         boolean waits = in.mod != Op.BAR_ARRIVE;
         // bar.sync and barrier.sync.aligned without a count (__syncthreads): every thread of the

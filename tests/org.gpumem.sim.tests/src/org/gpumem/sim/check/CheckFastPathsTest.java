@@ -27,8 +27,10 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * The shortcuts the checks take for the lanes of one instruction find what checking each lane on
  * its own finds: racecheck of the bytes of a word (an access inside one word, and one over two
- * words), and memcheck of an instruction whose lanes stay inside one shared variable until the
- * last runs past its end. Findings are compared with what the test's own PTX does.
+ * words), memcheck of an instruction whose lanes stay inside one shared variable until the
+ * last runs past its end, and the full warps and whole CTAs of barriers and warp
+ * synchronisations (against partial warps, lanes arriving apart, a CTA with an exited thread).
+ * Findings are compared with what the test's own PTX does.
  */
 class CheckFastPathsTest {
     /** Findings of one CTA of {@code block} threads running {@code body} on {@code engine}, checked with {@code tools}. */
@@ -388,6 +390,28 @@ class CheckFastPathsTest {
         assertEquals(List.of("RACE_WAW [@%p1 st.shared.u32 [s+12], %r16, @%p2 st.shared.u32 [s+12], %r17] x1"), found.get(0));
         assertEquals(found.get(0), found.get(1), "half warps arriving lane by lane");
         assertEquals(found.get(0), found.get(2), "a CTA with an exited thread");
+    }
+
+    /**
+     * Synccheck finds the lanes of a warp naming different barriers whether the warp is full (its
+     * lanes compared at once) or not (lane by lane): the upper half of the warp's lanes names
+     * barrier 1, the lower barrier 0; none when every lane names barrier 0.
+     */
+    @ParameterizedTest
+    @EnumSource(value = ExecEngine.class, names = {"FAST", "INTERPRETER"})
+    void lanesNamingDifferentBarriersAreFoundInFullAndPartialWarps(ExecEngine engine) {
+        for (int block : new int[] {32, 16}) {
+            for (boolean differ : new boolean[] {true, false}) {
+                String body = """
+                         setp.ge.u32 %p1, %t, HALF;
+                         selp.u32 %r1, ID, 0, %p1;
+                         bar.sync %r1;
+                        """.replace("HALF", Integer.toString(block / 2)).replace("ID", differ ? "1" : "0");
+                List<Finding> found = findings("", body, block, EnumSet.of(CheckTool.SYNCCHECK), engine);
+                assertEquals(differ ? List.of("BARRIER_MISMATCH the lanes of warp 0 name different barriers or thread counts")
+                        : List.of(), found.stream().map(f -> f.kind() + " " + f.detail()).toList(), "block " + block);
+            }
+        }
     }
 
     /**
