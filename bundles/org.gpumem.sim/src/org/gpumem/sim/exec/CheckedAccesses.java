@@ -109,16 +109,20 @@ public final class CheckedAccesses {
         boolean counted = in.mod2 == Op.BAR_COUNTED;
         long count = counted ? R[in.src[1] << 5 | first] & 0xffffffffL : 0;
         boolean agree = true;
-        for (int mm = m; mm != 0; mm &= mm - 1) {
-            int l = Integer.numberOfTrailingZeros(mm);
-            agree &= (R[in.src[0] << 5 | l] & 0xffffffffL) == id
-                    && (!counted || (R[in.src[1] << 5 | l] & 0xffffffffL) == count);
+        if (m == -1) {
+            // a full warp (the common case): the loop below in straight loops
+            agree = sameInEveryLane(R, in.src[0], (int) id) && (!counted || sameInEveryLane(R, in.src[1], (int) count));
+        } else {
+            for (int mm = m; mm != 0; mm &= mm - 1) {
+                int l = Integer.numberOfTrailingZeros(mm);
+                agree &= (R[in.src[0] << 5 | l] & 0xffffffffL) == id
+                        && (!counted || (R[in.src[1] << 5 | l] & 0xffffffffL) == count);
+            }
         }
         boolean waits = in.mod != Op.BAR_ARRIVE;
         // bar.sync and barrier.sync.aligned without a count (__syncthreads): every thread of the
         // CTA executes this very instruction; barrier.sync and counted barriers may meet elsewhere
-        boolean aligned = (in.opcode.equals("bar") || in.opcode.startsWith("bar.") || in.opcode.contains(".aligned"))
-                && !counted;
+        boolean aligned = (in.flags & Op.F_ALIGNED) != 0 && !counted;
         checks.barrierArrive(w.id, m, (int) id, waits, waits && aligned, agree, site(cta, f, in));
     }
 
@@ -271,6 +275,11 @@ public final class CheckedAccesses {
      */
     private static void warpSync(CtaShadow checks, Cta cta, Warp w, Frame f, Instruction in, long[] R, int m, int maskReg) {
         int site = site(cta, f, in);
+        if (m == -1 && sameInEveryLane(R, maskReg, (int) R[maskReg << 5])) {
+            // a full warp naming one mask (the common case): one group, found in a straight loop
+            checks.warpSync(w.id, m, (int) R[maskReg << 5], true, w.liveMask, site);
+            return;
+        }
         for (int left = m; left != 0;) {
             int mask = (int) R[maskReg << 5 | Integer.numberOfTrailingZeros(left)];
             int group = 0;
@@ -283,5 +292,14 @@ public final class CheckedAccesses {
             checks.warpSync(w.id, group, mask, true, w.liveMask, site);
             left &= ~group;
         }
+    }
+
+    /** Whether every lane's register {@code reg} holds {@code value} in its low 32 bits. */
+    private static boolean sameInEveryLane(long[] R, int reg, int value) {
+        boolean same = true;
+        for (int at = reg << 5; at < (reg + 1) << 5; at++) {
+            same &= (int) R[at] == value;
+        }
+        return same;
     }
 }

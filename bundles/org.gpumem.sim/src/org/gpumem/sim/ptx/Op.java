@@ -66,7 +66,7 @@ public final class Op {
     /** {@code flags} bits. */
     public static final int F_HI = 1, F_WIDE = 2, F_SAT = 4, F_FTZ = 8, F_UNI = 16, F_APPROX = 32, F_LO = 64,
             F_ARRIVE = 128, F_SHIFTAMT = 256, F_RELU = 512, F_SATFINITE = 1024, F_NAN = 2048, F_CLAMP = 4096, F_CC = 8192, F_CARRY_IN = 16384,
-            F_XORSIGN_ABS = 1 << 20, F_TF32 = 1 << 21;
+            F_XORSIGN_ABS = 1 << 20, F_TF32 = 1 << 21, F_ALIGNED = 1 << 22;
 
     /** Comparison codes of setp/set/slct ({@code mod}). */
     public static final int CMP_EQ = 0, CMP_NE = 1, CMP_LT = 2, CMP_LE = 3, CMP_GT = 4, CMP_GE = 5, CMP_LO = 6,

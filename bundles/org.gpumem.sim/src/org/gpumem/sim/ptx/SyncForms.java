@@ -35,9 +35,20 @@ final class SyncForms {
         }
         f.in.op = Op.BAR;
         f.in.mod2 = f.ops.size() == 2 ? Op.BAR_COUNTED : Op.BAR_ALL_THREADS;
+        aligned(f);
         f.in.src = new int[f.ops.size()];
         for (int i = 0; i < f.ops.size(); i++) {
             f.in.src[i] = f.src(f.ops.get(i), ScalarType.U32);
+        }
+    }
+
+    /**
+     * bar and barrier.aligned ({@link Op#F_ALIGNED}): every thread that executes the barrier
+     * executes this very instruction (barrier without .aligned may meet threads at another one).
+     */
+    private static void aligned(InstructionForm f) {
+        if (f.base.equals("bar") || f.has("aligned")) {
+            f.in.flags |= Op.F_ALIGNED;
         }
     }
 
@@ -57,6 +68,7 @@ final class SyncForms {
         }
         f.in.op = Op.BAR;
         f.in.mod2 = f.ops.size() == 4 ? Op.BAR_COUNTED : Op.BAR_ALL_THREADS;
+        aligned(f);
         f.in.type = f.type.ordinal();
         f.in.dst = new int[] {f.dst(f.ops.get(0))};
         Operand c = f.ops.get(f.ops.size() - 1);

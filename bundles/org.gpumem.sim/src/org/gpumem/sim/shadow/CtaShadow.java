@@ -56,13 +56,21 @@ public final class CtaShadow {
 
     // ---- happens-before
     private final int[] clock;
-    /** Per thread: the clock at its last barrier of the whole CTA, which every thread of the CTA knows. */
-    private final int[] ctaKnown;
+    /**
+     * Per thread: the clock at its last barrier of the whole CTA, which every thread of the CTA
+     * knows. Not final: a barrier every thread of the CTA arrived at takes its arrival clocks as
+     * they are ({@link #barrierReleased}).
+     */
+    private int[] ctaKnown;
+    /** Whether a thread's clock of this CTA ran out and started again ({@link #tick}): clocks no longer only grow. */
+    private boolean clocksWrapped;
     /** Per thread: the clock at its warp's last synchronisation of all its live lanes, which its warp knows. */
     private final int[] warpBase;
     /** Per warp, made on its first partial synchronisation: [knowing lane * 32 + known lane] clocks. */
     private final int[][] warpMatrix;
     private final Knowledge[] extra;
+    /** Per warp: the lanes whose {@link #extra} is not null (the joins of a synchronisation need look at no other). */
+    private final int[] extraLanes;
     private final Knowledge[] lastAcquired;
     private Knowledge ctaExtra;
     private final boolean[] fenced;
@@ -142,6 +150,7 @@ public final class CtaShadow {
         warpBase = new int[lanes];
         warpMatrix = new int[warps][];
         extra = new Knowledge[lanes];
+        extraLanes = new int[warps];
         lastAcquired = new Knowledge[lanes];
         fenced = new boolean[lanes];
         @SuppressWarnings("unchecked")
@@ -182,6 +191,8 @@ public final class CtaShadow {
         Arrays.fill(warpBase, 0);
         Arrays.fill(warpMatrix, null);
         Arrays.fill(extra, null);
+        Arrays.fill(extraLanes, 0);
+        clocksWrapped = false;
         Arrays.fill(lastAcquired, null);
         Arrays.fill(fenced, false);
         ctaExtra = null;
@@ -931,6 +942,7 @@ public final class CtaShadow {
     private void acquire(Knowledge k, int tid) {
         if (k != null && k != lastAcquired[tid]) {
             extra[tid] = Knowledge.join(extra[tid], k);
+            extraLanes[tid >>> 5] |= 1 << (tid & 31);
             lastAcquired[tid] = k;
         }
     }
@@ -954,10 +966,32 @@ public final class CtaShadow {
     }
 
     private void tick(int tid) {
-        if (++clock[tid] >= launch.clockMask) {
-            launch.clocksExhausted(cta, tid);
-            clock[tid] = 1;
+        if (++clock[tid] >= clockMask) {
+            clockRanOut(tid);
         }
+    }
+
+    /** {@link #tick} for the 32 threads of warp {@code warp}, in lane order, in a loop of its own the JIT can unroll. */
+    private void tickWarp(int warp) {
+        int w0 = warp << 5;
+        boolean exhausted = false;
+        for (int tid = w0; tid < w0 + 32; tid++) {
+            exhausted |= ++clock[tid] >= clockMask;
+        }
+        if (exhausted) {
+            for (int tid = w0; tid < w0 + 32; tid++) {
+                if (clock[tid] >= clockMask) {
+                    clockRanOut(tid);
+                }
+            }
+        }
+    }
+
+    /** Thread {@code tid}'s clock ran out: racecheck stops, the clock starts again. */
+    private void clockRanOut(int tid) {
+        launch.clocksExhausted(cta, tid);
+        clock[tid] = 1;
+        clocksWrapped = true;
     }
 
     /** Lanes {@code lanes} of warp {@code warp} executed a fence: their next strong write or atomic releases. */
@@ -990,10 +1024,16 @@ public final class CtaShadow {
             arrivedLanes[id] = new int[warps];
             waitingLanes[id] = new int[warps];
         }
-        for (int m = lanes; m != 0; m &= m - 1) {
-            int tid = warp << 5 | Integer.numberOfTrailingZeros(m);
-            arrivalClock[id][tid] = clock[tid];
-            tick(tid);
+        if (lanes == -1) {
+            // a whole warp (the common case): the lane loop below in straight loops
+            System.arraycopy(clock, warp << 5, arrivalClock[id], warp << 5, 32);
+            tickWarp(warp);
+        } else {
+            for (int m = lanes; m != 0; m &= m - 1) {
+                int tid = warp << 5 | Integer.numberOfTrailingZeros(m);
+                arrivalClock[id][tid] = clock[tid];
+                tick(tid);
+            }
         }
         arrivedLanes[id][warp] |= lanes;
         if (waits) {
@@ -1037,12 +1077,24 @@ public final class CtaShadow {
         }
         if (allWait && count >= liveThreads) {
             // every live thread took part: what each did before it, all know after it
+            if (count == threads && !clocksWrapped) {
+                // every thread of the CTA, each at a clock past the one it had at the last such
+                // barrier (clocks only grow): the maxima are the arrival clocks, taken whole; the
+                // old array holds the next arrivals, each written before it is read
+                arrivalClock[id] = ctaKnown;
+                ctaKnown = at;
+            } else {
+                for (int w = 0; w < warps; w++) {
+                    for (int m = arrived[w]; m != 0; m &= m - 1) {
+                        int tid = w << 5 | Integer.numberOfTrailingZeros(m);
+                        ctaKnown[tid] = Math.max(ctaKnown[tid], at[tid]);
+                    }
+                }
+            }
             Knowledge joined = ctaExtra;
             for (int w = 0; w < warps; w++) {
-                for (int m = arrived[w]; m != 0; m &= m - 1) {
-                    int tid = w << 5 | Integer.numberOfTrailingZeros(m);
-                    ctaKnown[tid] = Math.max(ctaKnown[tid], at[tid]);
-                    joined = Knowledge.join(joined, extra[tid]);
+                for (int m = arrived[w] & extraLanes[w]; m != 0; m &= m - 1) {
+                    joined = Knowledge.join(joined, extra[w << 5 | Integer.numberOfTrailingZeros(m)]);
                 }
             }
             ctaExtra = joined;
@@ -1062,6 +1114,7 @@ public final class CtaShadow {
                     int tid = w << 5 | Integer.numberOfTrailingZeros(m);
                     extra[tid] = Knowledge.join(extra[tid], k);
                 }
+                extraLanes[w] |= waiting[w];
             }
         }
         clearBarrier(id);
@@ -1087,7 +1140,14 @@ public final class CtaShadow {
         }
         int w0 = warp << 5;
         int named = mask & live | lanes;
-        if (lanes == live && (named & ~lanes) == 0) {
+        if (lanes == -1 && live == -1) {
+            // every lane of a full warp (the common case): what the loops below do, in straight loops
+            System.arraycopy(clock, w0, warpBase, w0, 32);
+            if (extraLanes[warp] == 0) {
+                tickWarp(warp);
+                return;
+            }
+        } else if (lanes == live && (named & ~lanes) == 0) {
             for (int m = lanes; m != 0; m &= m - 1) {
                 int tid = w0 | Integer.numberOfTrailingZeros(m);
                 warpBase[tid] = clock[tid];
@@ -1107,7 +1167,7 @@ public final class CtaShadow {
             }
         }
         Knowledge joined = null;
-        for (int m = lanes; m != 0; m &= m - 1) {
+        for (int m = lanes & extraLanes[warp]; m != 0; m &= m - 1) {
             joined = Knowledge.join(joined, extra[w0 | Integer.numberOfTrailingZeros(m)]);
         }
         if (joined == null) {
@@ -1122,6 +1182,7 @@ public final class CtaShadow {
             extra[tid] = Knowledge.join(extra[tid], joined);
             tick(tid);
         }
+        extraLanes[warp] |= lanes;
     }
 
     private void warpSyncCheck(int warp, int lanes, int mask, boolean masksAgree, int live, int site) {

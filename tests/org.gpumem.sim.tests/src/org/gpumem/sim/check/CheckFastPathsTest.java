@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 
 import org.gpumem.sim.ExecEngine;
 import org.gpumem.sim.ExecOptions;
@@ -26,8 +27,10 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * The shortcuts the checks take for the lanes of one instruction find what checking each lane on
  * its own finds: racecheck of the bytes of a word (an access inside one word, and one over two
- * words), and memcheck of an instruction whose lanes stay inside one shared variable until the
- * last runs past its end. Findings are compared with what the test's own PTX does.
+ * words), memcheck of an instruction whose lanes stay inside one shared variable until the
+ * last runs past its end, and the full warps and whole CTAs of barriers and warp
+ * synchronisations (against partial warps, lanes arriving apart, a CTA with an exited thread).
+ * Findings are compared with what the test's own PTX does.
  */
 class CheckFastPathsTest {
     /** Findings of one CTA of {@code block} threads running {@code body} on {@code engine}, checked with {@code tools}. */
@@ -324,6 +327,137 @@ class CheckFastPathsTest {
                         .map(f -> f.kind() + " " + f.access().instruction().trim()).distinct().sorted().toList());
         assertEquals(found.get(0), found.get(1), "the fast engine found other than the interpreter");
         assertStopsAlike(body, "ld.shared.u32 %r2, [%r8]", 0);
+    }
+
+    /**
+     * A barrier of the whole CTA orders what every thread did before it, however the threads
+     * arrive: whole warps at {@code bar.sync} (one step per warp, and the arrival clocks taken as
+     * the CTA's knowledge at once), half warps at {@code barrier.sync} from two branches (lane by
+     * lane), and with a thread that exited first (not every thread of the CTA arrives: thread by
+     * thread). Four rounds, on barriers 0 and 1 in turn, each write a word per thread and read
+     * another warp's after a barrier: no race; then threads 40 and 3 write word 3 with no barrier
+     * between: one race, the same in every form.
+     */
+    @ParameterizedTest
+    @EnumSource(value = ExecEngine.class, names = {"FAST", "INTERPRETER"})
+    void aBarrierOrdersTheSameHoweverItsThreadsArrive(ExecEngine engine) {
+        // %1$d: the barrier, %2$d: a number for the labels of this one
+        String[] barrier = {"bar.sync %1$d;\n", """
+                 and.b32 %%r20, %%t, 16;
+                 setp.ne.u32 %%p8, %%r20, 0;
+                 @%%p8 bra UPPER%2$d;
+                 barrier.sync %1$d;
+                 bra.uni PAST%2$d;
+                UPPER%2$d:
+                 barrier.sync %1$d;
+                PAST%2$d:
+                """, "bar.sync %1$d;\n"};
+        int[] threads = {64, 64, 65};
+        List<List<String>> found = new java.util.ArrayList<>();
+        for (int form = 0; form < barrier.length; form++) {
+            StringBuilder body = new StringBuilder("""
+                     setp.ge.u32 %p9, %t, 64;
+                     @%p9 exit;
+                     mul.lo.u32 %r10, %t, 4;
+                     mov.u32 %r11, s;
+                     add.u32 %r12, %r11, %r10;
+                     add.u32 %r13, %t, 33;
+                     and.b32 %r13, %r13, 63;
+                     mul.lo.u32 %r13, %r13, 4;
+                     add.u32 %r13, %r11, %r13;
+                    """);
+            for (int round = 0; round < 4; round++) {
+                int n = 2 * round;
+                body.append(" add.u32 %r14, %t, ").append(100 * round).append(";\n st.shared.u32 [%r12], %r14;\n")
+                        .append(barrier[form].formatted(round % 2, n))
+                        .append(" ld.shared.u32 %r15, [%r13];\n add.u32 %r0, %r0, %r15;\n")
+                        .append(barrier[form].formatted((round + 1) % 2, n + 1));
+            }
+            body.append("""
+                     setp.eq.u32 %p1, %t, 40;
+                     setp.eq.u32 %p2, %t, 3;
+                     mov.u32 %r16, 999;
+                     mov.u32 %r17, 998;
+                     @%p1 st.shared.u32 [s+12], %r16;
+                     @%p2 st.shared.u32 [s+12], %r17;
+                    """);
+            found.add(findings(List.of(body.toString()), ".shared .align 4 .b32 s[64];", 1, threads[form], 4,
+                    EnumSet.of(CheckTool.RACECHECK, CheckTool.SYNCCHECK), engine).stream()
+                    .map(f -> f.kind() + " " + Stream.of(f.access(), f.other()).map(a -> a.instruction().trim()).sorted()
+                            .toList() + " x" + f.count())
+                    .toList());
+        }
+        assertEquals(List.of("RACE_WAW [@%p1 st.shared.u32 [s+12], %r16, @%p2 st.shared.u32 [s+12], %r17] x1"), found.get(0));
+        assertEquals(found.get(0), found.get(1), "half warps arriving lane by lane");
+        assertEquals(found.get(0), found.get(2), "a CTA with an exited thread");
+    }
+
+    /**
+     * Synccheck finds the lanes of a warp naming different barriers whether the warp is full (its
+     * lanes compared at once) or not (lane by lane): the upper half of the warp's lanes names
+     * barrier 1, the lower barrier 0; none when every lane names barrier 0.
+     */
+    @ParameterizedTest
+    @EnumSource(value = ExecEngine.class, names = {"FAST", "INTERPRETER"})
+    void lanesNamingDifferentBarriersAreFoundInFullAndPartialWarps(ExecEngine engine) {
+        for (int block : new int[] {32, 16}) {
+            for (boolean differ : new boolean[] {true, false}) {
+                String body = """
+                         setp.ge.u32 %p1, %t, HALF;
+                         selp.u32 %r1, ID, 0, %p1;
+                         bar.sync %r1;
+                        """.replace("HALF", Integer.toString(block / 2)).replace("ID", differ ? "1" : "0");
+                List<Finding> found = findings("", body, block, EnumSet.of(CheckTool.SYNCCHECK), engine);
+                assertEquals(differ ? List.of("BARRIER_MISMATCH the lanes of warp 0 name different barriers or thread counts")
+                        : List.of(), found.stream().map(f -> f.kind() + " " + f.detail()).toList(), "block " + block);
+            }
+        }
+    }
+
+    /**
+     * What one lane acquired reaches the lanes it synchronises with: thread 0 of CTA 0 writes a
+     * word and releases a flag; thread 0 of CTA 1 acquires it, its warp synchronises (the whole
+     * warp at once, or as tiles of 16 lanes, each lane its tile's mask), and thread 1 then reads the word: no
+     * race; after a barrier thread 33 reads it: no race; thread 2 of CTA 2, which acquired
+     * nothing, reads it: a race with the write.
+     */
+    @ParameterizedTest
+    @EnumSource(value = ExecEngine.class, names = {"FAST", "INTERPRETER"})
+    void whatALaneAcquiredReachesItsWarpAndItsCta(ExecEngine engine) {
+        List<List<String>> found = new java.util.ArrayList<>();
+        // the warp as one (with the mask an immediate and in a register), and as two tiles of 16 lanes
+        for (String sync : List.of("bar.warp.sync -1;", "mov.u32 %r10, -1;\n bar.warp.sync %r10;",
+                "and.b32 %r11, %t, 16;\n setp.ne.u32 %p0, %r11, 0;\n selp.b32 %r10, 0xffff0000, 0xffff, %p0;\n bar.warp.sync %r10;")) {
+            String body = """
+                     setp.eq.u32 %p1, %c, 0;
+                     setp.eq.u32 %p2, %c, 1;
+                     setp.eq.u32 %p3, %c, 2;
+                     setp.eq.u32 %p4, %t, 0;
+                     and.pred %p5, %p1, %p4;
+                     and.pred %p6, %p2, %p4;
+                     setp.eq.u32 %p7, %t, 1;
+                     and.pred %p7, %p7, %p2;
+                     setp.eq.u32 %p8, %t, 33;
+                     and.pred %p8, %p8, %p2;
+                     setp.eq.u32 %p9, %t, 2;
+                     and.pred %p9, %p9, %p3;
+                     mov.u32 %r9, 7;
+                     mov.u32 %r8, 1;
+                     @%p5 st.global.u32 [%aux], %r9;
+                     @%p5 st.release.gpu.global.u32 [%aux+4], %r8;
+                     @%p6 ld.acquire.gpu.global.u32 %r1, [%aux+4];
+                     SYNC
+                     @%p7 ld.global.u32 %r2, [%aux];
+                     bar.sync 0;
+                     @%p8 ld.global.u32 %r3, [%aux];
+                     @%p9 ld.global.u32 %r4, [%aux];
+                    """.replace("SYNC", sync);
+            found.add(findings(List.of(body), "", 3, 64, 8, EnumSet.of(CheckTool.RACECHECK, CheckTool.SYNCCHECK), engine)
+                    .stream().map(CheckFastPathsTest::described).toList());
+        }
+        assertEquals(List.of("RACE_RAW @%p9 ld.global.u32 %r4, [%aux] / @%p5 st.global.u32 [%aux], %r9 x1"), found.get(0));
+        assertEquals(found.get(0), found.get(1), "a warp synchronisation with its mask in a register");
+        assertEquals(found.get(0), found.get(2), "a warp synchronised as two tiles");
     }
 
     /**
