@@ -287,11 +287,21 @@ public final class CtaShadow {
                 AllocationShadow a = globalWhole(at[Integer.numberOfTrailingZeros(lanes)], size, lo, hi);
                 if (a != null) {
                     observe(op, flags, site, size, PtxStateSpace.GLOBAL, a);
+                    // a weak access racecheck can take a word at a time: the lanes' other checks first, in lane order
+                    RaceShadow words = op != ATOMIC && !accessStrong && device.racecheck && launch.races
+                            ? quietWords(a, warp, lanes) : null;
                     for (int m = lanes; m != 0; m &= m - 1) {
                         int l = Integer.numberOfTrailingZeros(m);
                         int tid = warp << 5 | l;
                         arrive(op, space, at[l], size, tid, register);
-                        globalChecks(a, op, flags, at[l], size, tid, site, laneValues[l]);
+                        if (words != null) {
+                            globalInitcheck(a, op, at[l], size, tid, site);
+                        } else {
+                            globalChecks(a, op, flags, at[l], size, tid, site, laneValues[l]);
+                        }
+                    }
+                    if (words != null) {
+                        takeWords(words, warp);
                     }
                     return;
                 }
@@ -513,17 +523,7 @@ public final class CtaShadow {
     /** {@link #global} in allocation {@code a} after memcheck: initcheck, release/acquire and racecheck, as {@link #observe} set. */
     private void globalChecks(AllocationShadow a, int op, int flags, long address, int size, int tid, int site, long value) {
         long offset = address - a.start;
-        if (device.initcheck && offset + size <= a.held) {
-            if (op != WRITE) {
-                long first = a.firstUnwritten(offset, size);
-                if (first >= 0) {
-                    uninitialized(PtxStateSpace.GLOBAL, op, address, size, a.start + first, tid, site, a);
-                }
-            }
-            if (op != READ) {
-                a.wrote(offset, size);
-            }
-        }
+        globalInitcheck(a, op, address, size, tid, site);
         boolean strong = (flags & STRONG) != 0;
         if (strong && op != WRITE) {
             acquire(launch.globalSync.isEmpty() ? null : launch.globalSync.get(address), tid);
@@ -534,6 +534,22 @@ public final class CtaShadow {
         }
         if (strong && op != READ && ((flags & RELEASE) != 0 || fenced[tid])) {
             launch.globalSync.put(address, Knowledge.join(launch.globalSync.get(address), release(tid)));
+        }
+    }
+
+    /** Initcheck of an access of allocation {@code a} ({@link #globalChecks}' first part). */
+    private void globalInitcheck(AllocationShadow a, int op, long address, int size, int tid, int site) {
+        long offset = address - a.start;
+        if (device.initcheck && offset + size <= a.held) {
+            if (op != WRITE) {
+                long first = a.firstUnwritten(offset, size);
+                if (first >= 0) {
+                    uninitialized(PtxStateSpace.GLOBAL, op, address, size, a.start + first, tid, site, a);
+                }
+            }
+            if (op != READ) {
+                a.wrote(offset, size);
+            }
         }
     }
 
@@ -786,6 +802,103 @@ public final class CtaShadow {
                 int tid = w0 | 31 - Integer.numberOfLeadingZeros(left);
                 c[at0 + RaceShadow.READ2] = accessGenerationBits | ctaFirstThread + tid << clockBits | clock[tid];
                 c[at0 + RaceShadow.READ2_TAG] = tag;
+            }
+        }
+    }
+
+    /**
+     * The racecheck words of allocation {@code a} that the weak read or write {@link #observe} set,
+     * by lanes {@code lanes} of warp {@code warp} at {@link #laneAddresses}, touches, when
+     * {@link #takeWords} can take them a word at a time and knows that no lane's access races:
+     * each lane accesses inside one word, the lanes' words do not go down in lane order and lie in
+     * one chunk, and each word is one of these:
+     * <ul>
+     * <li>touched by one lane, and compact: no access in this generation, or its one access the
+     * same thread's, which this one replaces as {@link #compactWord} does (a read or write of no
+     * other bytes after a read, a write after a write);
+     * <li>touched by several lanes (bytes of a word read or written by consecutive lanes), and no
+     * access in this generation: the lanes of one instruction are not ordered with each other
+     * (every clock any thread knows of another was taken before that thread's clock ticked), so
+     * reads keep the first lane's read and the last's, and writes of bytes the lane before did
+     * not write keep the last lane's write.
+     * </ul>
+     * It groups the lanes by word ({@link #groupWord}, {@link #groupLanes}) and returns the chunk,
+     * having changed nothing else; null leaves the lanes to {@link #races}.
+     */
+    private RaceShadow quietWords(AllocationShadow a, int warp, int lanes) {
+        int size = accessSize;
+        if (size <= 0 || size > 4) {
+            return null;
+        }
+        long[] at = laneAddresses;
+        int op = accessOp;
+        long firstWord = (at[Integer.numberOfTrailingZeros(lanes)] - a.start) >>> 2;
+        long base = firstWord - firstWord % AllocationShadow.CHUNK_WORDS;
+        RaceShadow s = a.chunk(firstWord);
+        long[] epochs = s.epochs;
+        int gen = accessGeneration;
+        int w0 = warp << 5;
+        int n = 0;
+        int previousBytes = 0;
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            long address = at[l];
+            int in = (int) (address & 3);
+            long index = (address - a.start >>> 2) - base;
+            if (in + size > 4 || index >= s.words() || n > 0 && index < groupWord[n - 1]) {
+                return null;
+            }
+            int word = (int) index;
+            int bytes = (1 << in + size) - 1 & ~((1 << in) - 1);
+            long e = epochs[word];
+            if (n > 0 && groupWord[n - 1] == word) {
+                // another lane on the word: only a word with no access in this generation, writes of other bytes
+                if (e >>> 48 == gen || RaceShadow.expanded(e) || op == WRITE && (bytes & previousBytes) != 0) {
+                    return null;
+                }
+                groupLanes[n - 1] |= 1 << l;
+            } else {
+                if (RaceShadow.expanded(e) || e >>> 48 == gen && (thread(e) != ctaFirstThread + (w0 | l)
+                        || (s.compactWrite(word) ? op != WRITE : (RaceShadow.bytes(s.tags[word]) & ~bytes) != 0))) {
+                    return null;
+                }
+                groupWord[n] = word;
+                groupLanes[n++] = 1 << l;
+            }
+            previousBytes = bytes;
+        }
+        groups = n;
+        return s;
+    }
+
+    /**
+     * What {@link #races} does to chunk {@code s} for each lane of warp {@code warp} in the groups
+     * {@link #quietWords} made: a lane alone on its word replaces its access; lanes reading one
+     * word leave its full record with the first lane's read in the first slot and the last's in
+     * the second; lanes writing one word leave the last lane's write.
+     */
+    private void takeWords(RaceShadow s, int warp) {
+        int w0 = warp << 5;
+        long[] at = laneAddresses;
+        int size = accessSize;
+        boolean write = accessOp != READ;
+        for (int g = 0; g < groups; g++) {
+            int lanes = groupLanes[g];
+            int word = groupWord[g];
+            int first = Integer.numberOfTrailingZeros(lanes);
+            int last = 31 - Integer.numberOfLeadingZeros(lanes);
+            int lane = write ? last : first;
+            int in = (int) (at[lane] & 3);
+            int tid = w0 | lane;
+            s.setCompact(word, accessGenerationBits | ctaFirstThread + tid << clockBits | clock[tid],
+                    RaceShadow.tag(accessSite, (1 << in + size) - 1 & ~((1 << in) - 1), false, false), write);
+            if (!write && first != last) {
+                int record = s.expand(word);
+                int lastIn = (int) (at[last] & 3);
+                int lastTid = w0 | last;
+                s.cells[record + RaceShadow.READ2] = accessGenerationBits | ctaFirstThread + lastTid << clockBits | clock[lastTid];
+                s.cells[record + RaceShadow.READ2_TAG] = RaceShadow.tag(accessSite, (1 << lastIn + size) - 1 & ~((1 << lastIn) - 1),
+                        false, false);
             }
         }
     }
