@@ -134,6 +134,8 @@ public final class CtaShadow {
     private final int[] groupWord = new int[32];
     private final int[] groupLanes = new int[32];
     private int groups;
+    /** Whether the lanes {@link #quietWords} grouped access bytes that follow each other, in lane order, with no gap. */
+    private boolean wordsInRun;
 
     CtaShadow(LaunchShadow launch, byte[] shared, int warps, long localBytesPerThread) {
         this.launch = launch;
@@ -265,6 +267,10 @@ public final class CtaShadow {
             if (space == PtxStateSpace.SHARED) {
                 if (sharedWhole(lo, hi, site)) {
                     observe(op, flags, site, size, PtxStateSpace.SHARED, null);
+                    if (op == ATOMIC && plainAtomics(warp, lanes, flags)) {
+                        sharedAtomics(warp, lanes, site);
+                        return;
+                    }
                     // a weak read racecheck can take a word at a time: the lanes' other checks first, in lane order
                     boolean byWord = op == READ && !accessStrong && sharedRaces != null && launch.races
                             && quietReads(warp, lanes);
@@ -290,19 +296,30 @@ public final class CtaShadow {
                     // a weak access racecheck can take a word at a time: the lanes' other checks first, in lane order
                     RaceShadow words = op != ATOMIC && !accessStrong && device.racecheck && launch.races
                             ? quietWords(a, warp, lanes) : null;
+                    if (words == null) {
+                        for (int m = lanes; m != 0; m &= m - 1) {
+                            int l = Integer.numberOfTrailingZeros(m);
+                            int tid = warp << 5 | l;
+                            arrive(op, space, at[l], size, tid, register);
+                            globalChecks(a, op, flags, at[l], size, tid, site, laneValues[l]);
+                        }
+                        return;
+                    }
+                    // lanes whose bytes follow each other: initcheck of all of them at once when it finds nothing
+                    boolean byRun = wordsInRun && (!device.initcheck || hi - a.start <= a.held
+                            && (op == WRITE || a.firstUnwritten(lo - a.start, (int) (hi - lo)) < 0));
                     for (int m = lanes; m != 0; m &= m - 1) {
                         int l = Integer.numberOfTrailingZeros(m);
                         int tid = warp << 5 | l;
                         arrive(op, space, at[l], size, tid, register);
-                        if (words != null) {
+                        if (!byRun) {
                             globalInitcheck(a, op, at[l], size, tid, site);
-                        } else {
-                            globalChecks(a, op, flags, at[l], size, tid, site, laneValues[l]);
                         }
                     }
-                    if (words != null) {
-                        takeWords(words, warp);
+                    if (byRun && device.initcheck && op == WRITE) {
+                        a.wrote(lo - a.start, hi - lo);
                     }
+                    takeWords(words, warp);
                     return;
                 }
             }
@@ -822,8 +839,8 @@ public final class CtaShadow {
      * reads keep the first lane's read and the last's, and writes of bytes the lane before did
      * not write keep the last lane's write.
      * </ul>
-     * It groups the lanes by word ({@link #groupWord}, {@link #groupLanes}) and returns the chunk,
-     * having changed nothing else; null leaves the lanes to {@link #races}.
+     * It groups the lanes by word ({@link #groupWord}, {@link #groupLanes}), says whether their
+     * bytes follow each other ({@link #wordsInRun}) and returns the chunk, having changed nothing else; null leaves the lanes to {@link #races}.
      */
     private RaceShadow quietWords(AllocationShadow a, int warp, int lanes) {
         int size = accessSize;
@@ -840,9 +857,13 @@ public final class CtaShadow {
         int w0 = warp << 5;
         int n = 0;
         int previousBytes = 0;
+        boolean run = true;
+        long next = at[Integer.numberOfTrailingZeros(lanes)];
         for (int m = lanes; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             long address = at[l];
+            run &= address == next;
+            next = address + size;
             int in = (int) (address & 3);
             long index = (address - a.start >>> 2) - base;
             if (in + size > 4 || index >= s.words() || n > 0 && index < groupWord[n - 1]) {
@@ -868,6 +889,7 @@ public final class CtaShadow {
             previousBytes = bytes;
         }
         groups = n;
+        wordsInRun = run;
         return s;
     }
 
@@ -900,6 +922,50 @@ public final class CtaShadow {
                 s.cells[record + RaceShadow.READ2_TAG] = RaceShadow.tag(accessSite, (1 << lastIn + size) - 1 & ~((1 << lastIn) - 1),
                         false, false);
             }
+        }
+    }
+
+    /**
+     * Whether the shared atomics {@link #observe} set, by lanes {@code lanes} of warp
+     * {@code warp} at {@link #laneAddresses} with {@code flags}, are racechecked and neither
+     * acquire nor release anything: nothing was released in shared memory (an acquire finds
+     * nothing), the atomic does not release and no lane fenced (none publishes), and each lane's
+     * bytes lie inside one word. {@link #sharedAtomics} then does what {@link #sharedChecks} does.
+     */
+    private boolean plainAtomics(int warp, int lanes, int flags) {
+        if (sharedRaces == null || !launch.races || (flags & RELEASE) != 0 || !sharedSync.isEmpty()) {
+            return false;
+        }
+        int size = accessSize;
+        long[] at = laneAddresses;
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            if (size <= 0 || (at[l] & 3) + size > 4 || fenced[warp << 5 | l]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * {@link #sharedChecks} of each lane of the shared atomics {@link #plainAtomics} took, in lane
+     * order: initcheck, then the atomic's word (no acquire, no release, one word).
+     */
+    private void sharedAtomics(int warp, int lanes, int site) {
+        long[] at = laneAddresses;
+        int size = accessSize;
+        long[] cells = sharedRaces.cells;
+        long generationBits = accessGenerationBits;
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            int tid = warp << 5 | l;
+            long address = at[l];
+            arrive(ATOMIC, PtxStateSpace.SHARED, address, size, tid, -1);
+            sharedInitcheck(ATOMIC, address, size, tid, site);
+            int in = (int) (address & 3);
+            long meThread = ctaFirstThread + tid;
+            writeWord(cells, (int) (address >>> 2) * RaceShadow.STRIDE, (1 << in + size) - 1 & ~((1 << in) - 1),
+                    generationBits | meThread << clockBits | clock[tid], meThread, tid, address, 0);
         }
     }
 
