@@ -293,33 +293,17 @@ public final class CtaShadow {
                 AllocationShadow a = globalWhole(at[Integer.numberOfTrailingZeros(lanes)], size, lo, hi);
                 if (a != null) {
                     observe(op, flags, site, size, PtxStateSpace.GLOBAL, a);
-                    // a weak access racecheck can take a word at a time: the lanes' other checks first, in lane order
-                    RaceShadow words = op != ATOMIC && !accessStrong && device.racecheck && launch.races
-                            ? quietWords(a, warp, lanes) : null;
-                    if (words == null) {
-                        for (int m = lanes; m != 0; m &= m - 1) {
-                            int l = Integer.numberOfTrailingZeros(m);
-                            int tid = warp << 5 | l;
-                            arrive(op, space, at[l], size, tid, register);
-                            globalChecks(a, op, flags, at[l], size, tid, site, laneValues[l]);
-                        }
+                    // a weak access racecheck can take a word at a time
+                    if (op != ATOMIC && !accessStrong && device.racecheck && launch.races
+                            && globalWords(a, op, size, warp, lanes, site, register, lo, hi)) {
                         return;
                     }
-                    // lanes whose bytes follow each other: initcheck of all of them at once when it finds nothing
-                    boolean byRun = wordsInRun && (!device.initcheck || hi - a.start <= a.held
-                            && (op == WRITE || a.firstUnwritten(lo - a.start, (int) (hi - lo)) < 0));
                     for (int m = lanes; m != 0; m &= m - 1) {
                         int l = Integer.numberOfTrailingZeros(m);
                         int tid = warp << 5 | l;
                         arrive(op, space, at[l], size, tid, register);
-                        if (!byRun) {
-                            globalInitcheck(a, op, at[l], size, tid, site);
-                        }
+                        globalChecks(a, op, flags, at[l], size, tid, site, laneValues[l]);
                     }
-                    if (byRun && device.initcheck && op == WRITE) {
-                        a.wrote(lo - a.start, hi - lo);
-                    }
-                    takeWords(words, warp);
                     return;
                 }
             }
@@ -821,6 +805,37 @@ public final class CtaShadow {
                 c[at0 + RaceShadow.READ2_TAG] = tag;
             }
         }
+    }
+
+    /**
+     * The weak global accesses {@link #observe} set, by lanes {@code lanes} of warp {@code warp}
+     * at {@link #laneAddresses}, all inside allocation {@code a} between {@code lo} and
+     * {@code hi}, when racecheck can take them a word at a time ({@link #quietWords}): the lanes'
+     * other checks first, in lane order, then their words (true); false, having changed nothing.
+     */
+    private boolean globalWords(AllocationShadow a, int op, int size, int warp, int lanes, int site, int register, long lo,
+            long hi) {
+        RaceShadow words = quietWords(a, warp, lanes);
+        if (words == null) {
+            return false;
+        }
+        long[] at = laneAddresses;
+        // lanes whose bytes follow each other: initcheck of all of them at once when it finds nothing
+        boolean byRun = wordsInRun && (!device.initcheck || hi - a.start <= a.held
+                && (op == WRITE || a.firstUnwritten(lo - a.start, (int) (hi - lo)) < 0));
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            int tid = warp << 5 | l;
+            arrive(op, PtxStateSpace.GLOBAL, at[l], size, tid, register);
+            if (!byRun) {
+                globalInitcheck(a, op, at[l], size, tid, site);
+            }
+        }
+        if (byRun && device.initcheck && op == WRITE) {
+            a.wrote(lo - a.start, hi - lo);
+        }
+        takeWords(words, warp);
+        return true;
     }
 
     /**
