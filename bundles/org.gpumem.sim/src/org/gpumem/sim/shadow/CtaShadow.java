@@ -134,6 +134,8 @@ public final class CtaShadow {
     private final int[] groupWord = new int[32];
     private final int[] groupLanes = new int[32];
     private int groups;
+    /** Whether the lanes {@link #quietWords} grouped access bytes that follow each other, in lane order, with no gap. */
+    private boolean wordsInRun;
 
     CtaShadow(LaunchShadow launch, byte[] shared, int warps, long localBytesPerThread) {
         this.launch = launch;
@@ -265,6 +267,10 @@ public final class CtaShadow {
             if (space == PtxStateSpace.SHARED) {
                 if (sharedWhole(lo, hi, site)) {
                     observe(op, flags, site, size, PtxStateSpace.SHARED, null);
+                    if (op == ATOMIC && plainAtomics(warp, lanes, flags)) {
+                        sharedAtomics(warp, lanes, site);
+                        return;
+                    }
                     // a weak read racecheck can take a word at a time: the lanes' other checks first, in lane order
                     boolean byWord = op == READ && !accessStrong && sharedRaces != null && launch.races
                             && quietReads(warp, lanes);
@@ -287,6 +293,11 @@ public final class CtaShadow {
                 AllocationShadow a = globalWhole(at[Integer.numberOfTrailingZeros(lanes)], size, lo, hi);
                 if (a != null) {
                     observe(op, flags, site, size, PtxStateSpace.GLOBAL, a);
+                    // a weak access racecheck can take a word at a time
+                    if (op != ATOMIC && !accessStrong && device.racecheck && launch.races
+                            && globalWords(a, op, size, warp, lanes, site, register, lo, hi)) {
+                        return;
+                    }
                     for (int m = lanes; m != 0; m &= m - 1) {
                         int l = Integer.numberOfTrailingZeros(m);
                         int tid = warp << 5 | l;
@@ -513,17 +524,7 @@ public final class CtaShadow {
     /** {@link #global} in allocation {@code a} after memcheck: initcheck, release/acquire and racecheck, as {@link #observe} set. */
     private void globalChecks(AllocationShadow a, int op, int flags, long address, int size, int tid, int site, long value) {
         long offset = address - a.start;
-        if (device.initcheck && offset + size <= a.held) {
-            if (op != WRITE) {
-                long first = a.firstUnwritten(offset, size);
-                if (first >= 0) {
-                    uninitialized(PtxStateSpace.GLOBAL, op, address, size, a.start + first, tid, site, a);
-                }
-            }
-            if (op != READ) {
-                a.wrote(offset, size);
-            }
-        }
+        globalInitcheck(a, op, address, size, tid, site);
         boolean strong = (flags & STRONG) != 0;
         if (strong && op != WRITE) {
             acquire(launch.globalSync.isEmpty() ? null : launch.globalSync.get(address), tid);
@@ -534,6 +535,22 @@ public final class CtaShadow {
         }
         if (strong && op != READ && ((flags & RELEASE) != 0 || fenced[tid])) {
             launch.globalSync.put(address, Knowledge.join(launch.globalSync.get(address), release(tid)));
+        }
+    }
+
+    /** Initcheck of an access of allocation {@code a} ({@link #globalChecks}' first part). */
+    private void globalInitcheck(AllocationShadow a, int op, long address, int size, int tid, int site) {
+        long offset = address - a.start;
+        if (device.initcheck && offset + size <= a.held) {
+            if (op != WRITE) {
+                long first = a.firstUnwritten(offset, size);
+                if (first >= 0) {
+                    uninitialized(PtxStateSpace.GLOBAL, op, address, size, a.start + first, tid, site, a);
+                }
+            }
+            if (op != READ) {
+                a.wrote(offset, size);
+            }
         }
     }
 
@@ -787,6 +804,183 @@ public final class CtaShadow {
                 c[at0 + RaceShadow.READ2] = accessGenerationBits | ctaFirstThread + tid << clockBits | clock[tid];
                 c[at0 + RaceShadow.READ2_TAG] = tag;
             }
+        }
+    }
+
+    /**
+     * The weak global accesses {@link #observe} set, by lanes {@code lanes} of warp {@code warp}
+     * at {@link #laneAddresses}, all inside allocation {@code a} between {@code lo} and
+     * {@code hi}, when racecheck can take them a word at a time ({@link #quietWords}): the lanes'
+     * other checks first, in lane order, then their words (true); false, having changed nothing.
+     */
+    private boolean globalWords(AllocationShadow a, int op, int size, int warp, int lanes, int site, int register, long lo,
+            long hi) {
+        RaceShadow words = quietWords(a, warp, lanes);
+        if (words == null) {
+            return false;
+        }
+        long[] at = laneAddresses;
+        // lanes whose bytes follow each other: initcheck of all of them at once when it finds nothing
+        boolean byRun = wordsInRun && (!device.initcheck || hi - a.start <= a.held
+                && (op == WRITE || a.firstUnwritten(lo - a.start, (int) (hi - lo)) < 0));
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            int tid = warp << 5 | l;
+            arrive(op, PtxStateSpace.GLOBAL, at[l], size, tid, register);
+            if (!byRun) {
+                globalInitcheck(a, op, at[l], size, tid, site);
+            }
+        }
+        if (byRun && device.initcheck && op == WRITE) {
+            a.wrote(lo - a.start, hi - lo);
+        }
+        takeWords(words, warp);
+        return true;
+    }
+
+    /**
+     * The racecheck words of allocation {@code a} that the weak read or write {@link #observe} set,
+     * by lanes {@code lanes} of warp {@code warp} at {@link #laneAddresses}, touches, when
+     * {@link #takeWords} can take them a word at a time and knows that no lane's access races:
+     * each lane accesses inside one word, the lanes' words do not go down in lane order and lie in
+     * one chunk, and each word is one of these:
+     * <ul>
+     * <li>touched by one lane, and compact: no access in this generation, or its one access the
+     * same thread's, which this one replaces as {@link #compactWord} does (a read or write of no
+     * other bytes after a read, a write after a write);
+     * <li>touched by several lanes (bytes of a word read or written by consecutive lanes), and no
+     * access in this generation: the lanes of one instruction are not ordered with each other
+     * (every clock any thread knows of another was taken before that thread's clock ticked), so
+     * reads keep the first lane's read and the last's, and writes of bytes the lane before did
+     * not write keep the last lane's write.
+     * </ul>
+     * It groups the lanes by word ({@link #groupWord}, {@link #groupLanes}), says whether their
+     * bytes follow each other ({@link #wordsInRun}) and returns the chunk, having changed nothing else; null leaves the lanes to {@link #races}.
+     */
+    private RaceShadow quietWords(AllocationShadow a, int warp, int lanes) {
+        int size = accessSize;
+        if (size <= 0 || size > 4) {
+            return null;
+        }
+        long[] at = laneAddresses;
+        int op = accessOp;
+        long firstWord = (at[Integer.numberOfTrailingZeros(lanes)] - a.start) >>> 2;
+        long base = firstWord - firstWord % AllocationShadow.CHUNK_WORDS;
+        RaceShadow s = a.chunk(firstWord);
+        long[] epochs = s.epochs;
+        int gen = accessGeneration;
+        int w0 = warp << 5;
+        int n = 0;
+        int previousBytes = 0;
+        boolean run = true;
+        long next = at[Integer.numberOfTrailingZeros(lanes)];
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            long address = at[l];
+            run &= address == next;
+            next = address + size;
+            int in = (int) (address & 3);
+            long index = (address - a.start >>> 2) - base;
+            if (in + size > 4 || index >= s.words() || n > 0 && index < groupWord[n - 1]) {
+                return null;
+            }
+            int word = (int) index;
+            int bytes = (1 << in + size) - 1 & ~((1 << in) - 1);
+            long e = epochs[word];
+            if (n > 0 && groupWord[n - 1] == word) {
+                // another lane on the word: only a word with no access in this generation, writes of other bytes
+                if (e >>> 48 == gen || RaceShadow.expanded(e) || op == WRITE && (bytes & previousBytes) != 0) {
+                    return null;
+                }
+                groupLanes[n - 1] |= 1 << l;
+            } else {
+                if (RaceShadow.expanded(e) || e >>> 48 == gen && (thread(e) != ctaFirstThread + (w0 | l)
+                        || (s.compactWrite(word) ? op != WRITE : (RaceShadow.bytes(s.tags[word]) & ~bytes) != 0))) {
+                    return null;
+                }
+                groupWord[n] = word;
+                groupLanes[n++] = 1 << l;
+            }
+            previousBytes = bytes;
+        }
+        groups = n;
+        wordsInRun = run;
+        return s;
+    }
+
+    /**
+     * What {@link #races} does to chunk {@code s} for each lane of warp {@code warp} in the groups
+     * {@link #quietWords} made: a lane alone on its word replaces its access; lanes reading one
+     * word leave its full record with the first lane's read in the first slot and the last's in
+     * the second; lanes writing one word leave the last lane's write.
+     */
+    private void takeWords(RaceShadow s, int warp) {
+        int w0 = warp << 5;
+        long[] at = laneAddresses;
+        int size = accessSize;
+        boolean write = accessOp != READ;
+        for (int g = 0; g < groups; g++) {
+            int lanes = groupLanes[g];
+            int word = groupWord[g];
+            int first = Integer.numberOfTrailingZeros(lanes);
+            int last = 31 - Integer.numberOfLeadingZeros(lanes);
+            int lane = write ? last : first;
+            int in = (int) (at[lane] & 3);
+            int tid = w0 | lane;
+            s.setCompact(word, accessGenerationBits | ctaFirstThread + tid << clockBits | clock[tid],
+                    RaceShadow.tag(accessSite, (1 << in + size) - 1 & ~((1 << in) - 1), false, false), write);
+            if (!write && first != last) {
+                int record = s.expand(word);
+                int lastIn = (int) (at[last] & 3);
+                int lastTid = w0 | last;
+                s.cells[record + RaceShadow.READ2] = accessGenerationBits | ctaFirstThread + lastTid << clockBits | clock[lastTid];
+                s.cells[record + RaceShadow.READ2_TAG] = RaceShadow.tag(accessSite, (1 << lastIn + size) - 1 & ~((1 << lastIn) - 1),
+                        false, false);
+            }
+        }
+    }
+
+    /**
+     * Whether the shared atomics {@link #observe} set, by lanes {@code lanes} of warp
+     * {@code warp} at {@link #laneAddresses} with {@code flags}, are racechecked and neither
+     * acquire nor release anything: nothing was released in shared memory (an acquire finds
+     * nothing), the atomic does not release and no lane fenced (none publishes), and each lane's
+     * bytes lie inside one word. {@link #sharedAtomics} then does what {@link #sharedChecks} does.
+     */
+    private boolean plainAtomics(int warp, int lanes, int flags) {
+        if (sharedRaces == null || !launch.races || (flags & RELEASE) != 0 || !sharedSync.isEmpty()) {
+            return false;
+        }
+        int size = accessSize;
+        long[] at = laneAddresses;
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            if (size <= 0 || (at[l] & 3) + size > 4 || fenced[warp << 5 | l]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * {@link #sharedChecks} of each lane of the shared atomics {@link #plainAtomics} took, in lane
+     * order: initcheck, then the atomic's word (no acquire, no release, one word).
+     */
+    private void sharedAtomics(int warp, int lanes, int site) {
+        long[] at = laneAddresses;
+        int size = accessSize;
+        long[] cells = sharedRaces.cells;
+        long generationBits = accessGenerationBits;
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            int tid = warp << 5 | l;
+            long address = at[l];
+            arrive(ATOMIC, PtxStateSpace.SHARED, address, size, tid, -1);
+            sharedInitcheck(ATOMIC, address, size, tid, site);
+            int in = (int) (address & 3);
+            long meThread = ctaFirstThread + tid;
+            writeWord(cells, (int) (address >>> 2) * RaceShadow.STRIDE, (1 << in + size) - 1 & ~((1 << in) - 1),
+                    generationBits | meThread << clockBits | clock[tid], meThread, tid, address, 0);
         }
     }
 

@@ -1,0 +1,245 @@
+package org.gpumem.sim.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Random;
+
+import org.gpumem.sim.ExecOptions;
+import org.gpumem.sim.LaunchConfig;
+import org.gpumem.sim.PtxStateSpace;
+import org.gpumem.sim.check.CheckTool;
+import org.gpumem.sim.check.Finding;
+import org.gpumem.sim.check.FindingKind;
+import org.gpumem.sim.exec.compile.BlockCompiler;
+import org.gpumem.sim.shadow.CtaShadow;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The checks of a warp instruction's accesses handed over at once ({@link CtaShadow#accesses},
+ * whose shortcuts take the lanes together) find what the same accesses find told one lane at a
+ * time ({@link CtaShadow#access}): two devices get the same random instructions, barriers and
+ * warp synchronisations, one each way, and end with the same findings, first seen at the same
+ * accesses and counted alike. The instructions mix what the shortcuts take (a full warp's
+ * coalesced loads and stores, lanes reading or writing the bytes of one word, atomics) with what
+ * they must refuse (words touched before, lanes going down, accesses past the buffer's end,
+ * strong accesses, releases and fences).
+ */
+class WarpAccessChecksTest {
+    private static final int WARPS = 4;
+    /**
+     * The global buffer: written by the host from the middle of the {@link #HOT} window to its
+     * middle, the rest not; a finding's variable is the buffer. Over 1 MiB: two racecheck chunks.
+     */
+    private static final int BYTES = (1 << 20) + 8192;
+    /** The bytes at the start of each space where most accesses go, so that they meet. */
+    private static final int HOT = 4096;
+    private static final int SHARED = 512;
+    private static final int SITES = 12;
+
+    /** One checked device, a launch of two CTAs of {@link #WARPS} warps and the shadow of its CTA. */
+    private static final class Checked {
+        final Launch launch;
+        final Cta cta;
+        final CtaShadow checks;
+        final long buffer;
+
+        Checked() {
+            SimulatedDevice device = new SimulatedDevice("sm_90", 64L << 20, BlockCompiler.INSTANCE);
+            // checks first: memory allocated before them counts as written
+            device.enableChecks(EnumSet.of(CheckTool.RACECHECK, CheckTool.INITCHECK, CheckTool.MEMCHECK));
+            long out = device.allocate(4L * 2 * WARPS * 32);
+            buffer = device.allocate(BYTES);
+            byte[] host = new byte[BYTES / 2 - HOT / 2];
+            for (int i = 0; i < host.length; i++) {
+                host[i] = (byte) (i % 3);
+            }
+            device.write(buffer + HOT / 2, host);
+            StringBuilder body = new StringBuilder();
+            for (int i = 0; i < SITES; i++) {
+                body.append(" ld.global.u32 %r").append(i).append(", [%aux+").append(4 * i).append("];\n");
+            }
+            DeviceModule module = device.load("warp_accesses.ptx",
+                    SimTestSupport.perThreadKernel(".shared .align 4 .b8 s[" + SHARED / 2 + "];\n.shared .align 4 .b8 t[" + SHARED / 2 + "];",
+                    body.toString()));
+            LaunchConfig c = LaunchConfig.builder("k").grid(2, 1, 1).block(WARPS * 32, 1, 1).argU64(out).argU64(buffer).build();
+            launch = module.launch(c, ExecOptions.defaults().withWorkers(1));
+            cta = launch.newCta(0);
+            checks = cta.checks;
+        }
+
+        int site(int k) {
+            return launch.shadow.site(0, k);
+        }
+
+        List<String> findings() {
+            for (int w = 0; w < WARPS; w++) {
+                checks.exited(w, -1);
+            }
+            return launch.shadow.findings().stream().map(Finding::toString).toList();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3, 4, 5, 6})
+    void warpInstructionsFindWhatTheirLanesFindOneByOne(long seed) {
+        Checked together = new Checked();
+        Checked alone = new Checked();
+        Random r = new Random(seed);
+        long[] lastGlobal = new long[WARPS];
+        long[] lastShared = new long[WARPS];
+        for (int step = 0; step < 3000; step++) {
+            if (step == 1500) {
+                // the second CTA: the first's accesses stay in global memory's records
+                together.checks.reset(1);
+                alone.checks.reset(1);
+            }
+            int what = r.nextInt(24);
+            if (what == 0) {
+                for (Checked c : List.of(together, alone)) {
+                    for (int w = 0; w < WARPS; w++) {
+                        c.checks.barrierArrive(w, -1, 0, true, true, true, c.site(0));
+                    }
+                    c.checks.barrierReleased(0, WARPS * 32);
+                }
+                continue;
+            }
+            int warp = r.nextInt(WARPS);
+            if (what == 1) {
+                for (Checked c : List.of(together, alone)) {
+                    c.checks.warpSync(warp, -1, -1, true, -1, c.site(1));
+                }
+                continue;
+            }
+            if (what == 2) {
+                // the lanes' next strong write or atomic releases
+                int lanes = r.nextInt();
+                for (Checked c : List.of(together, alone)) {
+                    c.checks.fence(warp, lanes);
+                }
+                continue;
+            }
+            int op = r.nextInt(6) == 0 ? CtaShadow.ATOMIC : r.nextBoolean() ? CtaShadow.READ : CtaShadow.WRITE;
+            int flags = op == CtaShadow.ATOMIC || r.nextInt(8) == 0 ? CtaShadow.STRONG : 0;
+            if (flags != 0 && r.nextInt(40) == 0) {
+                flags |= op == CtaShadow.READ ? CtaShadow.ACQUIRE : CtaShadow.RELEASE;
+            }
+            int size = 1 << r.nextInt(4);
+            boolean shared = r.nextInt(4) == 0;
+            int lanes = r.nextInt(3) == 0 ? r.nextInt() | 1 : -1;
+            int site = r.nextInt(SITES);
+            int register = r.nextInt(8);
+            long[] addresses = addresses(r, size, shared ? SHARED : BYTES + 64, warp, shared ? lastShared : lastGlobal);
+            long[] values = new long[32];
+            for (int l = 0; l < 32; l++) {
+                values[l] = r.nextInt(3);
+            }
+            both(together, alone, op, flags, shared ? PtxStateSpace.SHARED : PtxStateSpace.GLOBAL, size, warp, lanes, site,
+                    register, addresses, values);
+        }
+        List<String> found = together.findings();
+        assertEquals(alone.findings(), found);
+        // the instructions made findings of each kind the shortcuts must keep
+        for (FindingKind k : List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.RACE_WAW,
+                FindingKind.UNINITIALIZED_READ, FindingKind.PAST_END)) {
+            assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ",")), () -> k + " not found in " + found);
+        }
+        assertTrue(found.stream().anyMatch(f -> f.contains("kind=UNINITIALIZED_READ, space=GLOBAL")), found::toString);
+    }
+
+    /**
+     * A thread's access to its own word after its read of other bytes of it, or after its write,
+     * and another warp's write to those words then: the records the shortcuts leave for a thread's
+     * own words keep what lane by lane keeps (a read of bytes the new access does not cover stays,
+     * and races with the other warp's write).
+     */
+    @Test
+    void aThreadsOwnWordsKeepWhatLaneByLaneKeeps() {
+        Checked together = new Checked();
+        Checked alone = new Checked();
+        // stores of 1 where memory holds 0: not the same value, so a write after another write races
+        long[] ones = new long[32];
+        Arrays.fill(ones, 1);
+        int[][] steps = {
+            // op, size, warp, offset of lane 0 (from BYTES / 2: unwritten), bytes from one lane to the next
+            {CtaShadow.READ, 4, 0, 0, 4}, {CtaShadow.READ, 2, 0, 0, 4}, {CtaShadow.WRITE, 2, 1, 2, 4},
+            {CtaShadow.WRITE, 4, 0, 256, 4}, {CtaShadow.READ, 4, 0, 256, 4}, {CtaShadow.WRITE, 1, 2, 259, 4},
+            {CtaShadow.WRITE, 2, 0, 512, 4}, {CtaShadow.WRITE, 4, 0, 512, 4}, {CtaShadow.READ, 1, 3, 513, 4},
+            {CtaShadow.READ, 2, 0, 768, 4}, {CtaShadow.WRITE, 4, 0, 768, 4}, {CtaShadow.READ, 4, 1, 768, 4},
+        };
+        for (int[] s : steps) {
+            long[] at = new long[32];
+            for (int l = 0; l < 32; l++) {
+                at[l] = BYTES / 2 + s[3] + (long) s[4] * l;
+            }
+            both(together, alone, s[0], 0, PtxStateSpace.GLOBAL, s[1], s[2], -1, 2, -1, at, ones);
+        }
+        List<String> found = together.findings();
+        assertEquals(alone.findings(), found);
+        for (FindingKind k : List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.RACE_WAW)) {
+            assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ",")), () -> k + " not found in " + found);
+        }
+    }
+
+    /**
+     * One instruction on both devices: on {@code together} handed over at once, on {@code alone}
+     * lane by lane; {@code addresses} are offsets in the space (the global buffer's).
+     */
+    private static void both(Checked together, Checked alone, int op, int flags, PtxStateSpace space, int size, int warp,
+            int lanes, int site, int register, long[] addresses, long[] values) {
+        long base = space == PtxStateSpace.GLOBAL ? together.buffer : 0;
+        for (int l = 0; l < 32; l++) {
+            together.checks.laneAddresses()[l] = base + addresses[l];
+            together.checks.laneValues()[l] = values[l];
+        }
+        together.checks.accesses(op, flags, space, size, warp, lanes, together.site(site), register);
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            alone.checks.access(op, flags, space, base + addresses[l], size, warp, l, alone.site(site), values[l], register);
+        }
+    }
+
+    /**
+     * The lanes' offsets of one random instruction of {@code size}-byte accesses by warp
+     * {@code warp} in a space of {@code bytes}: most in a small window where the warps meet, some
+     * where no thread has been (as a coalesced kernel reads its input), some again where the warp
+     * was last (as it writes what it read) or where another warp was.
+     */
+    private static long[] addresses(Random r, int size, int bytes, int warp, long[] lastBase) {
+        long[] at = new long[32];
+        int span = 32 * size;
+        int where = r.nextInt(4);
+        long base = switch (where) {
+            case 0 -> r.nextInt(Math.max(1, bytes - span)) & -size;
+            // where this warp was (its threads' own words), or another (a race unless ordered)
+            case 1 -> Math.min(lastBase[r.nextBoolean() ? warp : r.nextInt(WARPS)], bytes - span) & -size;
+            default -> r.nextInt(Math.max(1, Math.min(HOT, bytes - span))) & -size;
+        };
+        if (where == 0) {
+            lastBase[warp] = base;
+        }
+        int layout = r.nextInt(7);
+        for (int l = 0; l < 32; l++) {
+            at[l] = switch (layout) {
+                // a coalesced access: the common case the shortcuts are for
+                case 0, 1 -> base + (long) size * l;
+                // lanes in pairs on one element: sub-word elements share words
+                case 2 -> base + l / 2 * size;
+                // every lane at one address
+                case 3 -> base;
+                // going down
+                case 4 -> base + (long) size * (31 - l);
+                // strided: after a coalesced access of twice the size, the same words in part
+                case 5 -> base + 2L * size * l;
+                // anywhere in a small window (unaligned too): lanes collide
+                default -> base + r.nextInt(8 * size);
+            };
+        }
+        return at;
+    }
+}
