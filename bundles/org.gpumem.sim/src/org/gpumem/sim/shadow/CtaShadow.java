@@ -261,18 +261,7 @@ public final class CtaShadow {
     public void accesses(int op, int flags, PtxStateSpace space, int size, int warp, int lanes, int site, int register) {
         long[] at = laneAddresses;
         if (lanes != 0 && space == PtxStateSpace.SHARED && op == READ && (flags & STRONG) == 0 && sharedRaces != null
-                && launch.races && quietReads(warp, lanes, size, site)) {
-            // a weak read racecheck takes a word at a time: the lanes' other checks first, in lane order
-            boolean written = groupsWritten();
-            for (int m = lanes; m != 0; m &= m - 1) {
-                int l = Integer.numberOfTrailingZeros(m);
-                int tid = warp << 5 | l;
-                arrive(op, space, at[l], size, tid, register);
-                if (!written) {
-                    sharedInitcheck(op, at[l], size, tid, site);
-                }
-            }
-            readWords(warp);
+                && launch.races && readByWord(warp, lanes, size, site, register)) {
             return;
         }
         if (lanes != 0 && (space == PtxStateSpace.SHARED || space == PtxStateSpace.GLOBAL)) {
@@ -787,6 +776,31 @@ public final class CtaShadow {
             }
             return false;
         }
+        return true;
+    }
+
+    /**
+     * The weak shared read of {@code size} bytes at {@code site} by lanes {@code lanes} of warp
+     * {@code warp}, loading register {@code register}, when {@link #quietReads} lets racecheck
+     * take it a word at a time (true): the lanes' other checks first, in lane order, then
+     * {@link #readWords}. False has checked nothing. A method of its own, so that
+     * {@link #accesses} stays small enough for the JIT to inline the other accesses' checks.
+     */
+    private boolean readByWord(int warp, int lanes, int size, int site, int register) {
+        if (!quietReads(warp, lanes, size, site)) {
+            return false;
+        }
+        long[] at = laneAddresses;
+        boolean written = groupsWritten();
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            int tid = warp << 5 | l;
+            arrive(READ, PtxStateSpace.SHARED, at[l], size, tid, register);
+            if (!written) {
+                sharedInitcheck(READ, at[l], size, tid, site);
+            }
+        }
+        readWords(warp);
         return true;
     }
 
