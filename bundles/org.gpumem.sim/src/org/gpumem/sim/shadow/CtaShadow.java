@@ -105,6 +105,8 @@ public final class CtaShadow {
      * ({@link LaunchShadow#sharedBase}). The lanes of one instruction ask the same.
      */
     private SharedVariables.Variable insideVariable;
+    /** The variable {@link #insideVariable} held before, when only disjoint variables were found. */
+    private SharedVariables.Variable otherInsideVariable;
     private int baseSite = -1;
     private SharedVariables.Variable baseVariable;
     private AllocationShadow otherAllocation;
@@ -126,16 +128,18 @@ public final class CtaShadow {
     /** The generation of live epochs in the access's space: the CTA's in shared memory, the launch's in global memory. */
     private int accessGeneration;
     private long accessGenerationBits;
-    /**
-     * {@link #quietReads}' groups of lanes: runs of lanes (in lane order) that read one word, the
-     * word and its lanes (a word may have several runs; each run then sees the record the one
-     * before left, as lane by lane).
-     */
+    /** {@link #quietReads}' groups of lanes: per word the lanes read, in the order of their first lanes. */
     private final int[] groupWord = new int[32];
     private final int[] groupLanes = new int[32];
     private int groups;
     /** Whether the lanes {@link #quietWords} grouped access bytes that follow each other, in lane order, with no gap. */
     private boolean wordsInRun;
+    /**
+     * Per shared word, {@link #groupStamp} of the last {@link #quietReads} that grouped lanes on
+     * it (times 32) plus the group's index: a word's group found without a search.
+     */
+    private final int[] wordGroup;
+    private int groupStamp;
 
     CtaShadow(LaunchShadow launch, byte[] shared, int warps, long localBytesPerThread) {
         this.launch = launch;
@@ -163,6 +167,7 @@ public final class CtaShadow {
         syncedLanes = new int[warps];
         owedSite = new int[warps];
         sharedRaces = device.racecheck ? new RaceShadow((shared.length + 3) / 4, false) : null;
+        wordGroup = new int[device.racecheck ? (shared.length + 3) / 4 : 0];
         sharedWritten = device.initcheck ? new WrittenBits(shared.length) : null;
         localWritten = new WrittenBits[device.initcheck ? warps : 0];
         for (int w = 0; w < localWritten.length; w++) {
@@ -252,10 +257,15 @@ public final class CtaShadow {
      * {@link #laneValues}), all in {@code space}. What is the same for every lane is done once:
      * when the lanes' bytes lie inside one shared variable (or one allocation), the bounds and
      * memcheck's variable tests are one test of all of them, which then finds nothing for any
-     * lane; otherwise each lane is checked on its own.
+     * lane; otherwise each lane is checked on its own. A weak shared read that races with nothing
+     * is checked a word at a time, its lanes grouped by the word they read ({@link #quietReads}).
      */
     public void accesses(int op, int flags, PtxStateSpace space, int size, int warp, int lanes, int site, int register) {
         long[] at = laneAddresses;
+        if (lanes != 0 && space == PtxStateSpace.SHARED && op == READ && (flags & STRONG) == 0 && sharedRaces != null
+                && launch.races && readByWord(warp, lanes, size, site, register)) {
+            return;
+        }
         if (lanes != 0 && (space == PtxStateSpace.SHARED || space == PtxStateSpace.GLOBAL)) {
             long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;
             for (int m = lanes; m != 0; m &= m - 1) {
@@ -271,21 +281,11 @@ public final class CtaShadow {
                         sharedAtomics(warp, lanes, site);
                         return;
                     }
-                    // a weak read racecheck can take a word at a time: the lanes' other checks first, in lane order
-                    boolean byWord = op == READ && !accessStrong && sharedRaces != null && launch.races
-                            && quietReads(warp, lanes);
                     for (int m = lanes; m != 0; m &= m - 1) {
                         int l = Integer.numberOfTrailingZeros(m);
                         int tid = warp << 5 | l;
                         arrive(op, space, at[l], size, tid, register);
-                        if (byWord) {
-                            sharedInitcheck(op, at[l], size, tid, site);
-                        } else {
-                            sharedChecks(op, flags, at[l], size, tid, site, laneValues[l]);
-                        }
-                    }
-                    if (byWord) {
-                        readWords(warp);
+                        sharedChecks(op, flags, at[l], size, tid, site, laneValues[l]);
                     }
                     return;
                 }
@@ -377,14 +377,21 @@ public final class CtaShadow {
         }
         SharedVariables.Variable in = insideVariable;
         if (in == null || lo < in.start() || hi > in.end()) {
-            // the variable of another instruction (kernels alternate between arrays): as the first lane finds it
-            if (!launch.shared.disjoint) {
-                return false;
+            // the variable of another instruction: kernels alternate between two arrays (a tile of
+            // each matrix), else as the first lane finds it
+            SharedVariables.Variable other = otherInsideVariable;
+            if (other != null && lo >= other.start() && hi <= other.end()) {
+                in = other;
+            } else {
+                if (!launch.shared.disjoint) {
+                    return false;
+                }
+                in = launch.shared.at(lo);
+                if (in == null || hi > in.end()) {
+                    return false;
+                }
             }
-            in = launch.shared.at(lo);
-            if (in == null || hi > in.end()) {
-                return false;
-            }
+            otherInsideVariable = insideVariable;
             insideVariable = in;
         }
         SharedVariables.Variable base = baseVariable(site);
@@ -701,43 +708,66 @@ public final class CtaShadow {
     }
 
     /**
-     * Whether racecheck can take the weak shared read {@link #observe} set, by lanes
-     * {@code lanes} of warp {@code warp} at {@link #laneAddresses}, a word at a time
-     * ({@link #readWords}) and knows that no lane's read races: the first two lanes read one word
-     * (else runs of lanes by word are not worth looking for), each lane reads inside one word
-     * at the same bytes of it, no thread of the warp acquired knowledge beyond the CTA's, the warp
-     * never synchronised part of its lanes, and no lane conflicts with the word's last write. It
-     * groups the lanes in runs by word and changes nothing else; false leaves the lanes to {@link #races}.
+     * Whether racecheck can take the weak shared read of {@code size} bytes at {@code site} by
+     * lanes {@code lanes} of warp {@code warp} at {@link #laneAddresses} a word at a time
+     * ({@link #readWords}) and knows that no lane's read races: the lanes' bytes lie in the CTA's
+     * shared memory and pass memcheck ({@link #sharedWhole}), each lane reads inside one word at
+     * the same bytes of it, no thread of the warp acquired knowledge beyond the CTA's, the warp
+     * never synchronised part of its lanes, and no lane conflicts with the word's last write.
+     * It groups the lanes by word (any lanes: a run of lanes reading one word, or lanes 16 apart
+     * reading one column of a tile), sets the access ({@link #observe}) and changes nothing
+     * else; false leaves the lanes to the general path.
+     * <p>
+     * Without that knowledge a lane of the warp knows an earlier access of thread {@code t} when
+     * it is {@code t}, when {@code t}'s access came before a barrier of the whole CTA
+     * ({@link #ctaKnown}) or, {@code t} in its warp, before a synchronisation of the whole warp
+     * ({@link #warpBase}): the same for every lane of the warp but {@code t}'s own. So a word's
+     * last write conflicts with some lane of its group exactly when neither holds and the group
+     * has a lane other than the writer's.
      */
-    private boolean quietReads(int warp, int lanes) {
+    private boolean quietReads(int warp, int lanes, int size, int site) {
         if (ctaExtra != null || warpMatrix[warp] != null) {
             return false;
         }
         int w0 = warp << 5;
         long[] at = laneAddresses;
-        int size = accessSize;
-        int first = Integer.numberOfTrailingZeros(lanes);
-        int in = (int) (at[first] & 3);
-        int second = Integer.numberOfTrailingZeros(lanes & lanes - 1);
-        if (size <= 0 || in + size > 4 || second == 32 || at[second] >>> 2 != at[first] >>> 2) {
-            // lane by lane costs less when the first lanes read different words (no run to share)
+        int in = (int) (at[Integer.numberOfTrailingZeros(lanes)] & 3);
+        if (size <= 0 || in + size > 4) {
             return false;
         }
+        int stamp = groupStamp + 1;
+        if (stamp == 1 << 26) {
+            Arrays.fill(wordGroup, 0);
+            stamp = 1;
+        }
+        groupStamp = stamp;
+        int[] groupOf = wordGroup;
+        long end = shared.length - size;
+        long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;
         int n = 0;
         for (int m = lanes; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             long address = at[l];
-            if ((address & 3) != in || extra[w0 | l] != null) {
+            if ((address & 3) != in || address < 0 || address > end || extra[w0 | l] != null) {
                 return false;
             }
+            lo = Math.min(lo, address);
+            hi = Math.max(hi, address);
             int word = (int) (address >>> 2);
-            if (n == 0 || groupWord[n - 1] != word) {
+            int g = groupOf[word];
+            if (g >>> 5 == stamp) {
+                groupLanes[g & 31] |= 1 << l;
+            } else {
+                groupOf[word] = stamp << 5 | n;
                 groupWord[n] = word;
-                groupLanes[n++] = 0;
+                groupLanes[n++] = 1 << l;
             }
-            groupLanes[n - 1] |= 1 << l;
         }
         groups = n;
+        if (!sharedWhole(lo, hi + size, site)) {
+            return false;
+        }
+        observe(READ, 0, site, size, PtxStateSpace.SHARED, null);
         int bytes = (1 << in + size) - 1 & ~((1 << in) - 1);
         int gen = accessGeneration;
         long[] c = sharedRaces.cells;
@@ -749,27 +779,75 @@ public final class CtaShadow {
                 continue;
             }
             long inCta = thread(w) - ctaFirstThread;
-            if (inCta >= 0 && inCta < threads && ctaKnown[(int) inCta] >= (int) (w & clockMask)) {
-                // written before a barrier of the whole CTA: every lane knows it
-                continue;
-            }
-            for (int m = groupLanes[g]; m != 0; m &= m - 1) {
-                int tid = w0 | Integer.numberOfTrailingZeros(m);
-                if (conflicts(w, wt, ctaFirstThread + tid, bytes, tid)) {
-                    return false;
+            int wrote = (int) (w & clockMask);
+            if (inCta >= 0 && inCta < threads) {
+                int writer = (int) inCta;
+                if (ctaKnown[writer] >= wrote) {
+                    // written before a barrier of the whole CTA: every lane knows it
+                    continue;
                 }
+                if (writer >>> 5 == warp && (warpBase[writer] >= wrote || (groupLanes[g] & ~(1 << (writer & 31))) == 0)) {
+                    // written before the warp's last synchronisation, or by the group's only lane
+                    continue;
+                }
+            }
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * The weak shared read of {@code size} bytes at {@code site} by lanes {@code lanes} of warp
+     * {@code warp}, loading register {@code register}, when {@link #quietReads} lets racecheck
+     * take it a word at a time (true): the lanes' other checks first, in lane order, then
+     * {@link #readWords}. False has checked nothing. A method of its own, so that
+     * {@link #accesses} stays small enough for the JIT to inline the other accesses' checks.
+     */
+    private boolean readByWord(int warp, int lanes, int size, int site, int register) {
+        if (!quietReads(warp, lanes, size, site)) {
+            return false;
+        }
+        long[] at = laneAddresses;
+        boolean written = groupsWritten();
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            int tid = warp << 5 | l;
+            arrive(READ, PtxStateSpace.SHARED, at[l], size, tid, register);
+            if (!written) {
+                sharedInitcheck(READ, at[l], size, tid, site);
+            }
+        }
+        readWords(warp);
+        return true;
+    }
+
+    /**
+     * Whether initcheck finds every byte the lanes of {@link #quietReads}' groups read written
+     * (or is off): the lanes of a group read the same bytes, so one test stands for all of them.
+     */
+    private boolean groupsWritten() {
+        WrittenBits bits = sharedWritten;
+        if (bits == null) {
+            return true;
+        }
+        int in = (int) (laneAddresses[Integer.numberOfTrailingZeros(groupLanes[0])] & 3);
+        for (int g = 0; g < groups; g++) {
+            if (bits.firstUnwritten(4L * groupWord[g] + in, accessSize) >= 0) {
+                return false;
             }
         }
         return true;
     }
 
     /**
-     * {@link #readWord} of each lane of warp {@code warp} in the runs {@link #quietReads}
-     * made, a run at a time, to the same records: the lanes of a run in lane order take the
-     * second read's slot until one may replace the first read; once a lane of this instruction
-     * holds the first slot, no later lane knows of its read (its clock is past every barrier and
-     * warp synchronisation, and the warp has no other knowledge), so each takes the second slot,
-     * which the last keeps.
+     * {@link #readWord} of each lane of warp {@code warp} in the groups {@link #quietReads}
+     * made, a group at a time, to the same records. Lane by lane, the lanes of a group in lane
+     * order take the second read's slot until one may replace the first read: the first lane when
+     * the first slot is empty or every lane knows its read (its bytes among the group's), else the
+     * lane of its own thread if the group has it. That lane takes the first slot, and no later
+     * lane knows of its read (its clock is past every barrier and warp synchronisation, and the
+     * warp has no other knowledge), so each takes the second slot, which the group's last lane
+     * but the first slot's keeps.
      */
     private void readWords(int warp) {
         int w0 = warp << 5;
@@ -778,29 +856,36 @@ public final class CtaShadow {
         int gen = accessGeneration;
         long[] c = sharedRaces.cells;
         for (int g = 0; g < groups; g++) {
-            int left = groupLanes[g];
-            int in = (int) (at[Integer.numberOfTrailingZeros(left)] & 3);
+            int group = groupLanes[g];
+            int in = (int) (at[Integer.numberOfTrailingZeros(group)] & 3);
             int bytes = (1 << in + size) - 1 & ~((1 << in) - 1);
             int tag = RaceShadow.tag(accessSite, bytes, false, false);
             int at0 = groupWord[g] * RaceShadow.STRIDE;
             long r1 = c[at0 + RaceShadow.READ1];
-            long tags = c[at0 + RaceShadow.TAGS];
-            int r1t = (int) (tags >>> 32);
-            while (left != 0) {
-                int tid = w0 | Integer.numberOfTrailingZeros(left);
-                left &= left - 1;
-                long meThread = ctaFirstThread + tid;
-                long me = accessGenerationBits | meThread << clockBits | clock[tid];
-                if (r1 >>> 48 != gen || supersedes(r1, r1t, meThread, bytes, tid)) {
-                    c[at0 + RaceShadow.READ1] = me;
-                    c[at0 + RaceShadow.TAGS] = tags & 0xFFFF_FFFFL | (long) tag << 32;
-                    break;
+            int first = -1;
+            if (r1 >>> 48 != gen) {
+                first = Integer.numberOfTrailingZeros(group);
+            } else if ((RaceShadow.bytes((int) (c[at0 + RaceShadow.TAGS] >>> 32)) & ~bytes) == 0) {
+                long inCta = thread(r1) - ctaFirstThread;
+                int read = (int) (r1 & clockMask);
+                if (inCta >= 0 && inCta < threads) {
+                    int reader = (int) inCta;
+                    boolean inWarp = reader >>> 5 == warp;
+                    if (ctaKnown[reader] >= read || inWarp && warpBase[reader] >= read) {
+                        first = Integer.numberOfTrailingZeros(group);
+                    } else if (inWarp && (group & 1 << (reader & 31)) != 0) {
+                        first = reader & 31;
+                    }
                 }
-                c[at0 + RaceShadow.READ2] = me;
-                c[at0 + RaceShadow.READ2_TAG] = tag;
             }
-            if (left != 0) {
-                int tid = w0 | 31 - Integer.numberOfLeadingZeros(left);
+            if (first >= 0) {
+                c[at0 + RaceShadow.READ1] = accessGenerationBits | ctaFirstThread + (w0 | first) << clockBits
+                        | clock[w0 | first];
+                c[at0 + RaceShadow.TAGS] = c[at0 + RaceShadow.TAGS] & 0xFFFF_FFFFL | (long) tag << 32;
+                group &= ~(1 << first);
+            }
+            if (group != 0) {
+                int tid = w0 | 31 - Integer.numberOfLeadingZeros(group);
                 c[at0 + RaceShadow.READ2] = accessGenerationBits | ctaFirstThread + tid << clockBits | clock[tid];
                 c[at0 + RaceShadow.READ2_TAG] = tag;
             }

@@ -76,7 +76,8 @@ final class Sites {
 
     /** The last function whose first site is at or before {@code site}: the one holding it. */
     int functionIndex(int site) {
-        int lo = 0, hi = functions.size() - 1;
+        // base has a site past the last function's: no call through the list's interface per look-up
+        int lo = 0, hi = base.length - 2;
         while (lo < hi) {
             int mid = (lo + hi + 1) >>> 1;
             if (base[mid] <= site) {

@@ -142,6 +142,125 @@ class CheckFastPathsTest {
     }
 
     /**
+     * The reads of one instruction grouped by word, whatever lanes share a word, leave every
+     * word's record as checking each lane on its own leaves it, and initcheck finds what it finds
+     * lane by lane: the same kernel runs once with shared loads (the grouped path) and once with
+     * generic loads whose lane 31 reads global memory instead (an instruction in two spaces: each
+     * lane checked on its own); lane 31 of the shared loads is off. In each of 32 CTAs of 4
+     * warps, after warp 1 wrote words 0..27 of {@code w} but two and read some, and a barrier,
+     * warps read them in patterns where lanes 16 apart, runs of lanes and scattered lanes share a
+     * word, where the first read slot holds a read every lane knows (before the barrier, before
+     * {@code bar.warp.sync}), one no lane knows (another warp's), one of a lane of the group (its
+     * own thread's: the lanes before it take the second slot) or one of more bytes, and where
+     * the word's last write is a lane's of the group. Then thread 64 + the CTA's index (warp 2,
+     * which runs last after the barrier) writes each word at an instruction of its own: a race
+     * with each recorded read of another thread, so the findings (their threads and counts, per
+     * word and reading instruction) show the read slots of every word.
+     */
+    @ParameterizedTest
+    @EnumSource(value = ExecEngine.class, names = {"FAST", "INTERPRETER"})
+    void lanesGroupedByWordKeepTheRecordsOfLaneByLane(ExecEngine engine) {
+        // per read: its warp, the word each lane reads (from %r20, the lane), its first lane, its type
+        String[][] reads = {
+            // lanes 0..27 of warp 1 write their words but 13 and 26, which initcheck finds unwritten
+            {"setp.eq.u32 %p4, %r21, 1; setp.lt.and.u32 %p4, %r20, 28, %p4; setp.ne.and.u32 %p4, %r20, 13, %p4;"
+                    + " setp.ne.and.u32 %p4, %r20, 26, %p4; shl.b32 %r26, %r20, 2; add.u32 %r26, %r26, %r24;"
+                    + " @%p4 st.shared.u32 [%r26], %r9; bar.warp.sync -1;"},
+            {"1", "and.b32 %r22, %r20, 15;", "0", "u32"},
+            {"1", "and.b32 %r22, %r20, 3; add.u32 %r22, %r22, 20;", "0", "u32"},
+            {"bar.sync 0;"},
+            // warp 3 runs first after the barrier: the first slot empty, first lanes 4..7
+            {"3", "and.b32 %r22, %r20, 3; add.u32 %r22, %r22, 16;", "4", "u32"},
+            // lanes 0 and 1 write words 24, 25 and 27: a read of another lane races, unless after bar.warp.sync;
+            // lane 0 alone reads word 25
+            {"setp.eq.u32 %p4, %t, 96; @%p4 st.shared.u32 [w+96], %r9; @%p4 st.shared.u32 [w+100], %r9;"
+                    + " setp.eq.u32 %p4, %t, 97; @%p4 st.shared.u32 [w+108], %r9;"},
+            {"3", "mov.u32 %r22, 24;", "0", "u32"},
+            {"3", "setp.ne.u32 %p4, %r20, 0; selp.u32 %r22, 26, 25, %p4;", "0", "u32"},
+            {"bar.warp.sync -1;"},
+            {"3", "mov.u32 %r22, 27;", "0", "u32"},
+            // known from the warp's synchronisation: the groups' first lanes 0, 8, 16, 24
+            {"3", "shr.u32 %r22, %r20, 3; add.u32 %r22, %r22, 16;", "0", "u32"},
+            // lane 8 of word 17 (and 16 of 18, 24 of 19) its own thread's: lanes 1, 3, 5, 7 before it
+            {"3", "shr.u32 %r22, %r20, 3; and.b32 %r26, %r20, 1; add.u32 %r22, %r22, %r26; and.b32 %r22, %r22, 3;"
+                    + " add.u32 %r22, %r22, 16;", "0", "u32"},
+            // known from before the barrier: one run, then lanes 3 apart
+            {"3", "mov.u32 %r22, 7;", "0", "u32"},
+            {"3", "rem.u32 %r22, %r20, 3; add.u32 %r22, %r22, 13;", "0", "u32"},
+            // lanes 16 apart: known but for words 7 and 13..15 (warp 3's reads)
+            {"0", "and.b32 %r22, %r20, 15;", "0", "u32"},
+            // a read of two bytes replaces no read of four, known or not
+            {"0", "and.b32 %r22, %r20, 3; add.u32 %r22, %r22, 20;", "0", "u16"},
+            {"bar.warp.sync -1;"},
+            {"0", "and.b32 %r22, %r20, 15; xor.b32 %r22, %r22, 15;", "0", "u32"},
+            // lane 15 - i of word i its own thread's, lane 7 - i before it
+            {"0", "xor.b32 %r22, %r20, 15; and.b32 %r22, %r22, 7;", "0", "u32"},
+            // another warp's reads in the first slots: runs of two lanes take the second
+            {"1", "shr.u32 %r22, %r20, 1;", "0", "u32"}};
+        List<List<String>> found = new java.util.ArrayList<>();
+        for (boolean grouped : List.of(true, false)) {
+            StringBuilder body = new StringBuilder("""
+                     and.b32 %r20, %t, 31;
+                     shr.u32 %r21, %t, 5;
+                     mov.u32 %r24, w;
+                     setp.ne.u32 %p2, %r20, 31;
+                     mov.u32 %r9, 7;
+                    """);
+            int register = 1;
+            for (String[] read : reads) {
+                if (read.length == 1) {
+                    body.append(' ').append(read[0]).append('\n');
+                    continue;
+                }
+                String load = grouped ? "@%p1 ld.shared." + read[3] + " %r" + register + ", [%r23];"
+                        : "cvt.u64.u32 %rd2, %r23; cvta.shared.u64 %rd1, %rd2; selp.b64 %rd1, %rd1, %aux, %p2;\n"
+                                + " @%p1 ld." + read[3] + " %r" + register + ", [%rd1];";
+                body.append(" ").append(read[1]).append(" mad.lo.u32 %r23, %r22, 4, %r24;\n")
+                        .append(" setp.eq.u32 %p1, %r21, ").append(read[0]).append(";\n")
+                        .append(" setp.ge.and.u32 %p1, %r20, ").append(read[2]).append(", %p1;\n")
+                        .append(grouped ? " and.pred %p1, %p1, %p2;\n" : "")
+                        .append(" ").append(load).append('\n');
+                register++;
+            }
+            body.append(" add.u32 %r25, %c, 64;\n setp.eq.u32 %p3, %t, %r25;\n");
+            for (int word = 0; word < 28; word++) {
+                body.append(" @%p3 st.shared.u32 [w+").append(4 * word).append("], %r9;\n");
+            }
+            // lane 31's global reads in the generic loads read unwritten bytes: shared memory's findings only
+            found.add(findings(List.of(body.toString()), ".shared .align 4 .b8 w[112];", 32, 128, 4,
+                    EnumSet.of(CheckTool.RACECHECK, CheckTool.INITCHECK), engine).stream()
+                    .filter(f -> f.space() == PtxStateSpace.SHARED).map(CheckFastPathsTest::readAndWrite).sorted().toList());
+        }
+        assertEquals(found.get(1), found.get(0), "grouped by word, the records differ from lane by lane's");
+        // the cases the reads make show in the records: a lane of warp 3 (thread 104, lane 8) and one of warp 0
+        // (thread 15) in the first slot though lanes before them read the word, the two-byte read kept beside
+        // the four-byte one (thread 28), a race with the write of the group's lane 0 (thread 96)
+        for (String seen : List.of(" thread 104 / w+68 thread 64 ", " thread 15 / w+0 thread 64 ", " thread 28 / w+80 thread 64 ",
+                " thread 97 / w+96 thread 96 ")) {
+            assertEquals(true, found.get(0).stream().anyMatch(f -> f.contains(seen)), () -> seen + " in\n" + String.join("\n", found.get(0)));
+        }
+    }
+
+    /**
+     * A race between a load (named by the register it writes) and a store (by its address), or
+     * a load of unwritten bytes, with the threads and bytes of its first sighting and how often
+     * it was seen; the load's space left out.
+     */
+    private static String readAndWrite(Finding f) {
+        if (f.other() == null) {
+            return f.kind() + " " + f.access().instruction().replaceAll(".*ld[.a-z0-9]* (%r\\d+),.*", "$1") + " thread "
+                    + f.access().thread().x() + " cta " + f.access().cta().x() + " at " + f.address() + " x" + f.count();
+        }
+        boolean accessReads = f.access().operation() == Access.Operation.READ;
+        Access read = accessReads ? f.access() : f.other();
+        Access write = accessReads ? f.other() : f.access();
+        String load = read.instruction().replaceAll(".*ld[.a-z0-9]* (%r\\d+),.*", "$1");
+        String store = write.instruction().replaceAll(".*\\[(.*)\\].*", "$1");
+        return f.kind() + " " + load + " thread " + read.thread().x() + " / " + store + " thread " + write.thread().x()
+                + " cta " + f.access().cta().x() + " x" + f.count();
+    }
+
+    /**
      * Lanes 0..30 load 8 bytes each inside a (252 bytes); lane 31 loads bytes 248..255, the last
      * 4 of a and the first 4 of b: one access past a's end, found though the lanes before it in
      * the same instruction stayed inside a.
