@@ -593,7 +593,7 @@ public final class CtaShadow {
         int in = (int) (address & 3);
         if (size > 0 && in + size <= 4 && first < s.words()) {
             // inside one word of this chunk (every aligned access of at most 4 bytes): the loop's first turn
-            word(s, (int) first, (1 << in + size) - 1 & ~((1 << in) - 1), me, meThread, tid, address, value);
+            word(s, (int) first, RaceShadow.wordBytes(in, size), me, meThread, tid, address, value);
             return;
         }
         long end = address + size;
@@ -768,7 +768,7 @@ public final class CtaShadow {
             return false;
         }
         observe(READ, 0, site, size, PtxStateSpace.SHARED, null);
-        int bytes = (1 << in + size) - 1 & ~((1 << in) - 1);
+        int bytes = RaceShadow.wordBytes(in, size);
         int gen = accessGeneration;
         long[] c = sharedRaces.cells;
         for (int g = 0; g < n; g++) {
@@ -858,7 +858,7 @@ public final class CtaShadow {
         for (int g = 0; g < groups; g++) {
             int group = groupLanes[g];
             int in = (int) (at[Integer.numberOfTrailingZeros(group)] & 3);
-            int bytes = (1 << in + size) - 1 & ~((1 << in) - 1);
+            int bytes = RaceShadow.wordBytes(in, size);
             int tag = RaceShadow.tag(accessSite, bytes, false, false);
             int at0 = groupWord[g] * RaceShadow.STRIDE;
             long r1 = c[at0 + RaceShadow.READ1];
@@ -970,7 +970,7 @@ public final class CtaShadow {
                 return null;
             }
             int word = (int) index;
-            int bytes = (1 << in + size) - 1 & ~((1 << in) - 1);
+            int bytes = RaceShadow.wordBytes(in, size);
             long e = epochs[word];
             if (n > 0 && groupWord[n - 1] == word) {
                 // another lane on the word: only a word with no access in this generation, writes of other bytes
@@ -1013,13 +1013,13 @@ public final class CtaShadow {
             int in = (int) (at[lane] & 3);
             int tid = w0 | lane;
             s.setCompact(word, accessGenerationBits | ctaFirstThread + tid << clockBits | clock[tid],
-                    RaceShadow.tag(accessSite, (1 << in + size) - 1 & ~((1 << in) - 1), false, false), write);
+                    RaceShadow.tag(accessSite, RaceShadow.wordBytes(in, size), false, false), write);
             if (!write && first != last) {
                 int record = s.expand(word);
                 int lastIn = (int) (at[last] & 3);
                 int lastTid = w0 | last;
                 s.cells[record + RaceShadow.READ2] = accessGenerationBits | ctaFirstThread + lastTid << clockBits | clock[lastTid];
-                s.cells[record + RaceShadow.READ2_TAG] = RaceShadow.tag(accessSite, (1 << lastIn + size) - 1 & ~((1 << lastIn) - 1),
+                s.cells[record + RaceShadow.READ2_TAG] = RaceShadow.tag(accessSite, RaceShadow.wordBytes(lastIn, size),
                         false, false);
             }
         }
@@ -1064,7 +1064,7 @@ public final class CtaShadow {
             sharedInitcheck(ATOMIC, address, size, tid, site);
             int in = (int) (address & 3);
             long meThread = ctaFirstThread + tid;
-            writeWord(cells, (int) (address >>> 2) * RaceShadow.STRIDE, (1 << in + size) - 1 & ~((1 << in) - 1),
+            writeWord(cells, (int) (address >>> 2) * RaceShadow.STRIDE, RaceShadow.wordBytes(in, size),
                     generationBits | meThread << clockBits | clock[tid], meThread, tid, address, 0);
         }
     }

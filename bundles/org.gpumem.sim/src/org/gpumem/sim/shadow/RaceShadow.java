@@ -147,6 +147,11 @@ final class RaceShadow {
         return site | bytes << BYTES_SHIFT | (atomic ? ATOMIC : 0) | (strong ? STRONG : 0);
     }
 
+    /** The bytes of a word, as a tag holds them, that an access of {@code size} bytes from its byte {@code in} touches. */
+    static int wordBytes(int in, int size) {
+        return (1 << in + size) - 1 & ~((1 << in) - 1);
+    }
+
     static int bytes(int tag) {
         return tag >>> BYTES_SHIFT & 0xF;
     }
