@@ -1419,17 +1419,15 @@ public final class CtaShadow {
         }
         int w0 = warp << 5;
         int named = mask & live | lanes;
-        if (lanes == -1 && live == -1) {
-            // every lane of a full warp (the common case): what the loops below do, in straight loops
-            System.arraycopy(clock, w0, warpBase, w0, 32);
-            if (extraLanes[warp] == 0) {
-                tickWarp(warp);
-                return;
-            }
-        } else if (lanes == live && (named & ~lanes) == 0) {
-            for (int m = lanes; m != 0; m &= m - 1) {
-                int tid = w0 | Integer.numberOfTrailingZeros(m);
-                warpBase[tid] = clock[tid];
+        if (lanes == live && (named & ~lanes) == 0) {
+            if (lanes == -1) {
+                // every lane of a full warp (the common case): the loop below in a straight copy
+                System.arraycopy(clock, w0, warpBase, w0, 32);
+            } else {
+                for (int m = lanes; m != 0; m &= m - 1) {
+                    int tid = w0 | Integer.numberOfTrailingZeros(m);
+                    warpBase[tid] = clock[tid];
+                }
             }
         } else {
             int[] mx = warpMatrix[warp];
@@ -1451,8 +1449,12 @@ public final class CtaShadow {
         }
         if (joined == null) {
             // no lane acquired anything beyond its CTA (the common case): the clocks only
-            for (int m = lanes; m != 0; m &= m - 1) {
-                tick(w0 | Integer.numberOfTrailingZeros(m));
+            if (lanes == -1) {
+                tickWarp(warp);
+            } else {
+                for (int m = lanes; m != 0; m &= m - 1) {
+                    tick(w0 | Integer.numberOfTrailingZeros(m));
+                }
             }
             return;
         }
