@@ -613,7 +613,10 @@ public final class CtaShadow {
         }
     }
 
-    /** Racecheck of word {@code index} of {@code s}, compact or full ({@link RaceShadow}). */
+    /**
+     * Racecheck of word {@code index} of {@code s}, compact, paired or full ({@link RaceShadow}): a
+     * paired word of this generation is checked on its full record.
+     */
     private void word(RaceShadow s, int index, int bytes, long me, long meThread, int tid, long address, long value) {
         int at;
         long[] epochs = s.epochs;
@@ -623,7 +626,8 @@ public final class CtaShadow {
             long e = epochs[index];
             if (RaceShadow.expanded(e)) {
                 at = (int) e;
-            } else if (compactWord(s, index, e, bytes, me, meThread, tid, address, value)) {
+            } else if ((e >>> 48 != accessGeneration || !s.paired(index))
+                    && compactWord(s, index, e, bytes, me, meThread, tid, address, value)) {
                 return;
             } else {
                 at = s.expand(index);
@@ -930,7 +934,7 @@ public final class CtaShadow {
      * each lane accesses inside one word, the lanes' words do not go down in lane order and lie in
      * one chunk, and each word is one of these:
      * <ul>
-     * <li>touched by one lane, and compact: no access in this generation, or its one access the
+     * <li>touched by one lane, and compact, not paired: no access in this generation, or its one access the
      * same thread's, which this one replaces as {@link #compactWord} does (a read or write of no
      * other bytes after a read, a write after a write);
      * <li>touched by several lanes (bytes of a word read or written by consecutive lanes), and no
@@ -979,7 +983,7 @@ public final class CtaShadow {
                 }
                 groupLanes[n - 1] |= 1 << l;
             } else {
-                if (RaceShadow.expanded(e) || e >>> 48 == gen && (thread(e) != ctaFirstThread + (w0 | l)
+                if (RaceShadow.expanded(e) || e >>> 48 == gen && (thread(e) != ctaFirstThread + (w0 | l) || s.paired(word)
                         || (s.compactWrite(word) ? op != WRITE : (RaceShadow.bytes(s.tags[word]) & ~bytes) != 0))) {
                     return null;
                 }
@@ -996,8 +1000,8 @@ public final class CtaShadow {
     /**
      * What {@link #races} does to chunk {@code s} for each lane of warp {@code warp} in the groups
      * {@link #quietWords} made: a lane alone on its word replaces its access; lanes reading one
-     * word leave its full record with the first lane's read in the first slot and the last's in
-     * the second; lanes writing one word leave the last lane's write.
+     * word leave it paired ({@link RaceShadow}: its full record with the first lane's read in the
+     * first slot and the last's in the second, not made); lanes writing one word leave the last lane's write.
      */
     private void takeWords(RaceShadow s, int warp) {
         int w0 = warp << 5;
@@ -1010,19 +1014,26 @@ public final class CtaShadow {
             int first = Integer.numberOfTrailingZeros(lanes);
             int last = 31 - Integer.numberOfLeadingZeros(lanes);
             int lane = write ? last : first;
-            int in = (int) (at[lane] & 3);
-            int tid = w0 | lane;
-            s.setCompact(word, accessGenerationBits | ctaFirstThread + tid << clockBits | clock[tid],
-                    RaceShadow.tag(accessSite, RaceShadow.wordBytes(in, size), false, false), write);
             if (!write && first != last) {
-                int record = s.expand(word);
-                int lastIn = (int) (at[last] & 3);
-                int lastTid = w0 | last;
-                s.cells[record + RaceShadow.READ2] = accessGenerationBits | ctaFirstThread + lastTid << clockBits | clock[lastTid];
-                s.cells[record + RaceShadow.READ2_TAG] = RaceShadow.tag(accessSite, RaceShadow.wordBytes(lastIn, size),
-                        false, false);
+                s.setPair(word, laneEpoch(w0 | first), weakTag(at[first], size), laneEpoch(w0 | last),
+                        weakTag(at[last], size));
+            } else {
+                s.setCompact(word, laneEpoch(w0 | lane), weakTag(at[lane], size), write);
             }
         }
+    }
+
+    /** The epoch of thread {@code tid}'s access now, in the generation {@link #observe} set. */
+    private long laneEpoch(int tid) {
+        return accessGenerationBits | ctaFirstThread + tid << clockBits | clock[tid];
+    }
+
+    /**
+     * The tag of a weak, not atomic access at {@link #observe}'s site of {@code size} bytes at
+     * {@code address}, a read's or a write's, inside one word.
+     */
+    private int weakTag(long address, int size) {
+        return RaceShadow.tag(accessSite, RaceShadow.wordBytes((int) (address & 3), size), false, false);
     }
 
     /**

@@ -19,6 +19,14 @@ import java.util.Arrays;
  * one access in the write slot or the first read's and the other slots empty, so the checks give
  * the same answers either way. Shared memory's shadow (small, and every word written and read by
  * different threads) is full from the start.
+ * <p>
+ * A word read by several lanes of one instruction (bytes of an input, each read by its own lane)
+ * holds two reads and no write: such a compact word is paired ({@link #pairs}), its second read in
+ * {@link #secondEpochs} and {@link #secondTags} (24 bytes instead of 52, and no record made and
+ * copied for every word of the input). It stands for the full record with the two reads in the
+ * first and second read slots and the write slot empty: the checks ask a paired word of the
+ * current generation nothing but {@link #expand} it first; one of an earlier generation holds no
+ * access, as a compact one, and {@link #setCompact} unpairs it.
  */
 final class RaceShadow {
     /** Tag bits: the site, the word's bytes, atomic, strong. */
@@ -48,6 +56,15 @@ final class RaceShadow {
     final int[] tags;
     /** Per word of a compact shadow, one bit: its one access is the write slot's, not the first read's. */
     final long[] writes;
+    /**
+     * Per word of a compact shadow, one bit: the word is paired, its second read in
+     * {@link #secondEpochs} and {@link #secondTags}. Null (with them) until a word is first paired.
+     */
+    private long[] pairs;
+    /** Per word of a compact shadow once one is paired: the epoch of a paired word's second read. */
+    private long[] secondEpochs;
+    /** Per word of a compact shadow once one is paired: the tag of a paired word's second read. */
+    private int[] secondTags;
     /** Longs of {@link #cells} in use by expanded words of a compact shadow (offset 0 is never a record). */
     private int used;
     /** Words shadowed: a field, since racecheck asks on every word it looks at. */
@@ -81,6 +98,9 @@ final class RaceShadow {
             Arrays.fill(epochs, 0);
             used = STRIDE;
         }
+        if (pairs != null) {
+            Arrays.fill(pairs, 0);
+        }
     }
 
     /** Forgets the accesses of word {@code word}. */
@@ -90,6 +110,7 @@ final class RaceShadow {
             long e = epochs[word];
             if (!expanded(e)) {
                 epochs[word] = 0;
+                unpair(word);
                 return;
             }
             at = (int) e;
@@ -109,7 +130,7 @@ final class RaceShadow {
         return (writes[word >>> 6] & 1L << word) != 0;
     }
 
-    /** Makes compact word {@code word}'s one access {@code epoch} with {@code tag}, a write's or a read's. */
+    /** Makes compact word {@code word}'s one access {@code epoch} with {@code tag}, a write's or a read's (unpaired). */
     void setCompact(int word, long epoch, int tag, boolean write) {
         epochs[word] = epoch;
         tags[word] = tag;
@@ -118,11 +139,46 @@ final class RaceShadow {
         } else {
             writes[word >>> 6] &= ~(1L << word);
         }
+        unpair(word);
+    }
+
+    /** Whether compact word {@code word} is paired: two reads, the second in {@link #secondEpochs}. */
+    boolean paired(int word) {
+        long[] p = pairs;
+        return p != null && (p[word >>> 6] & 1L << word) != 0;
+    }
+
+    /**
+     * Makes compact word {@code word} paired: the full record with read {@code epoch1} with
+     * {@code tag1} in the first read's slot, {@code epoch2} with {@code tag2} in the second's, and
+     * the write slot empty.
+     */
+    void setPair(int word, long epoch1, int tag1, long epoch2, int tag2) {
+        if (pairs == null) {
+            pairs = new long[writes.length];
+            secondEpochs = new long[words];
+            secondTags = new int[words];
+        }
+        epochs[word] = epoch1;
+        tags[word] = tag1;
+        writes[word >>> 6] &= ~(1L << word);
+        pairs[word >>> 6] |= 1L << word;
+        secondEpochs[word] = epoch2;
+        secondTags[word] = tag2;
+    }
+
+    /** Compact word {@code word} is no longer paired (what its second read was is left behind, no longer looked at). */
+    private void unpair(int word) {
+        long[] p = pairs;
+        if (p != null) {
+            p[word >>> 6] &= ~(1L << word);
+        }
     }
 
     /**
      * Gives compact word {@code word} its full record, holding its one access (when live) in the
-     * write slot or the first read's, and returns the record's offset in {@link #cells}.
+     * write slot or the first read's, or a paired word's two reads in the read slots, and returns
+     * the record's offset in {@link #cells}.
      */
     int expand(int word) {
         if (used + STRIDE > cells.length) {
@@ -138,6 +194,11 @@ final class RaceShadow {
         } else {
             cells[at + READ1] = e;
             cells[at + TAGS] = t << 32;
+            if (paired(word)) {
+                cells[at + READ2] = secondEpochs[word];
+                cells[at + READ2_TAG] = secondTags[word];
+                unpair(word);
+            }
         }
         epochs[word] = at;
         return at;
