@@ -187,6 +187,50 @@ class WarpAccessChecksTest {
     }
 
     /**
+     * Bytes of words no thread touched read by a warp, a byte a lane (four lanes on each word, which
+     * keeps their first and last lane's reads), then other accesses to those words: a write by the
+     * thread of a word's first reader alone races with its last reader only, and later reads,
+     * writes and atomics of other warps meet both reads, as lane by lane they do.
+     */
+    @Test
+    void wordsReadByteByByteKeepBothReads() {
+        for (int scenario = 0; scenario < 3; scenario++) {
+            Checked together = new Checked();
+            Checked alone = new Checked();
+            long[] ones = new long[32];
+            Arrays.fill(ones, 1);
+            // offsets from BYTES / 2 (unwritten, untouched): lane l reads byte l
+            both(together, alone, CtaShadow.READ, 0, PtxStateSpace.GLOBAL, 1, 0, -1, 3, -1, spaced(256, 1), ones);
+            if (scenario == 0) {
+                // lane 0's thread writes its word: it knows its own read, not lane 3's
+                both(together, alone, CtaShadow.WRITE, 0, PtxStateSpace.GLOBAL, 4, 0, 1, 4, -1, spaced(256, 4), ones);
+            } else if (scenario == 1) {
+                // another warp reads half words, then another writes their first bytes
+                both(together, alone, CtaShadow.READ, 0, PtxStateSpace.GLOBAL, 2, 1, -1, 5, -1, spaced(256, 4), ones);
+                both(together, alone, CtaShadow.WRITE, 0, PtxStateSpace.GLOBAL, 1, 2, -1, 6, -1, spaced(256, 4), ones);
+            } else {
+                // atomics of another warp (no race with a read), then a weak write of a third warp
+                both(together, alone, CtaShadow.ATOMIC, CtaShadow.STRONG, PtxStateSpace.GLOBAL, 4, 1, -1, 7, -1,
+                        spaced(256, 4), ones);
+                both(together, alone, CtaShadow.WRITE, 0, PtxStateSpace.GLOBAL, 4, 2, -1, 8, -1, spaced(256, 4), ones);
+            }
+            List<String> found = together.findings();
+            assertEquals(alone.findings(), found);
+            FindingKind expected = scenario == 2 ? FindingKind.RACE_WAW : FindingKind.RACE_WAR;
+            assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + expected + ",")), () -> expected + " not in " + found);
+        }
+    }
+
+    /** The offsets from {@code BYTES / 2 + first}, {@code stride} bytes from one lane to the next. */
+    private static long[] spaced(int first, int stride) {
+        long[] at = new long[32];
+        for (int l = 0; l < 32; l++) {
+            at[l] = BYTES / 2 + first + (long) stride * l;
+        }
+        return at;
+    }
+
+    /**
      * One instruction on both devices: on {@code together} handed over at once, on {@code alone}
      * lane by lane; {@code addresses} are offsets in the space (the global buffer's).
      */
