@@ -1060,7 +1060,9 @@ public final class CtaShadow {
 
     /**
      * {@link #sharedChecks} of each lane of the shared atomics {@link #plainAtomics} took, in lane
-     * order: initcheck, then the atomic's word (no acquire, no release, one word).
+     * order: initcheck, then the atomic's word (no acquire, no release, one word). A word whose
+     * last write is another strong access (an atomic of an earlier lane: histogram's bins) and
+     * which holds no read is {@link #writeWord}'s without its tests ({@link #atomicAfterStrong}).
      */
     private void sharedAtomics(int warp, int lanes, int site) {
         long[] at = laneAddresses;
@@ -1073,11 +1075,34 @@ public final class CtaShadow {
             long address = at[l];
             arrive(ATOMIC, PtxStateSpace.SHARED, address, size, tid, -1);
             sharedInitcheck(ATOMIC, address, size, tid, site);
-            int in = (int) (address & 3);
+            int bytes = RaceShadow.wordBytes((int) (address & 3), size);
             long meThread = ctaFirstThread + tid;
-            writeWord(cells, (int) (address >>> 2) * RaceShadow.STRIDE, RaceShadow.wordBytes(in, size),
-                    generationBits | meThread << clockBits | clock[tid], meThread, tid, address, 0);
+            long me = generationBits | meThread << clockBits | clock[tid];
+            int record = (int) (address >>> 2) * RaceShadow.STRIDE;
+            if (!atomicAfterStrong(cells, record, bytes, me)) {
+                writeWord(cells, record, bytes, me, meThread, tid, address, 0);
+            }
         }
+    }
+
+    /**
+     * {@link #writeWord} of the strong atomic {@link #observe} set, of {@code bytes}, stamped
+     * {@code me}, on the full record at {@code at} of {@code c} when the record's write is
+     * strong or not of this generation and neither read slot is of this generation (true): then
+     * no test can find a race (two strong accesses never race; an atomic is no read's WAR), and
+     * the write slot and its tag become the atomic's, the read slots and the first read's tag
+     * staying as they are. False has changed nothing.
+     */
+    private boolean atomicAfterStrong(long[] c, int at, int bytes, long me) {
+        int gen = accessGeneration;
+        long tags = c[at + RaceShadow.TAGS];
+        if (!accessStrong || c[at + RaceShadow.WRITE] >>> 48 == gen && !RaceShadow.strong((int) tags)
+                || c[at + RaceShadow.READ1] >>> 48 == gen || c[at + RaceShadow.READ2] >>> 48 == gen) {
+            return false;
+        }
+        c[at + RaceShadow.WRITE] = me;
+        c[at + RaceShadow.TAGS] = tags & ~0xFFFF_FFFFL | RaceShadow.tag(accessSite, bytes, true, true) & 0xFFFF_FFFFL;
+        return true;
     }
 
     /** {@link #word} of a write or atomic. */
