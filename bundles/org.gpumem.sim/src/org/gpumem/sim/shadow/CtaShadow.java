@@ -1016,7 +1016,7 @@ public final class CtaShadow {
             int lane = write ? last : first;
             if (!write && first != last) {
                 s.setPair(word, laneEpoch(w0 | first), weakTag(at[first], size), laneEpoch(w0 | last),
-                        weakTag(at[last], size));
+                        RaceShadow.wordBytes((int) (at[last] & 3), size));
             } else {
                 s.setCompact(word, laneEpoch(w0 | lane), weakTag(at[lane], size), write);
             }

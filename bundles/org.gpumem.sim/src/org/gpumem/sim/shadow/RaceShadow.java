@@ -22,8 +22,8 @@ import java.util.Arrays;
  * <p>
  * A word read by several lanes of one instruction (bytes of an input, each read by its own lane)
  * holds two reads and no write: such a compact word is paired ({@link #pairs}), its second read in
- * {@link #secondEpochs} and {@link #secondTags} (24 bytes instead of 52, and no record made and
- * copied for every word of the input). It stands for the full record with the two reads in the
+ * {@link #seconds} (20 bytes instead of 52, and no record made and copied for every word of the
+ * input). It stands for the full record with the two reads in the
  * first and second read slots and the write slot empty: the checks ask a paired word of the
  * current generation nothing but {@link #expand} it first; one of an earlier generation holds no
  * access, as a compact one, and {@link #setCompact} unpairs it.
@@ -58,13 +58,15 @@ final class RaceShadow {
     final long[] writes;
     /**
      * Per word of a compact shadow, one bit: the word is paired, its second read in
-     * {@link #secondEpochs} and {@link #secondTags}. Null (with them) until a word is first paired.
+     * {@link #seconds}. Null (with it) until a word is first paired.
      */
     private long[] pairs;
-    /** Per word of a compact shadow once one is paired: the epoch of a paired word's second read. */
-    private long[] secondEpochs;
-    /** Per word of a compact shadow once one is paired: the tag of a paired word's second read. */
-    private int[] secondTags;
+    /**
+     * Per word of a compact shadow once one is paired: a paired word's second read, of the first
+     * read's generation and site, as its epoch's low 48 bits and its bytes above them (one array
+     * and one cache line less than an epoch and a tag).
+     */
+    private long[] seconds;
     /** Longs of {@link #cells} in use by expanded words of a compact shadow (offset 0 is never a record). */
     private int used;
     /** Words shadowed: a field, since racecheck asks on every word it looks at. */
@@ -142,7 +144,7 @@ final class RaceShadow {
         unpair(word);
     }
 
-    /** Whether compact word {@code word} is paired: two reads, the second in {@link #secondEpochs}. */
+    /** Whether compact word {@code word} is paired: two reads, the second in {@link #seconds}. */
     boolean paired(int word) {
         long[] p = pairs;
         return p != null && (p[word >>> 6] & 1L << word) != 0;
@@ -150,21 +152,20 @@ final class RaceShadow {
 
     /**
      * Makes compact word {@code word} paired: the full record with read {@code epoch1} with
-     * {@code tag1} in the first read's slot, {@code epoch2} with {@code tag2} in the second's, and
-     * the write slot empty.
+     * {@code tag1} in the first read's slot, {@code epoch2} with {@code tag1}'s site, strength and
+     * atomicity and bytes {@code bytes2} in the second's, and the write slot empty. The two epochs
+     * are of one generation (two lanes of one instruction).
      */
-    void setPair(int word, long epoch1, int tag1, long epoch2, int tag2) {
+    void setPair(int word, long epoch1, int tag1, long epoch2, int bytes2) {
         if (pairs == null) {
             pairs = new long[writes.length];
-            secondEpochs = new long[words];
-            secondTags = new int[words];
+            seconds = new long[words];
         }
         epochs[word] = epoch1;
         tags[word] = tag1;
         writes[word >>> 6] &= ~(1L << word);
         pairs[word >>> 6] |= 1L << word;
-        secondEpochs[word] = epoch2;
-        secondTags[word] = tag2;
+        seconds[word] = epoch2 & LaunchShadow.LOW48 | (long) bytes2 << 48;
     }
 
     /** Compact word {@code word} is no longer paired (what its second read was is left behind, no longer looked at). */
@@ -195,8 +196,9 @@ final class RaceShadow {
             cells[at + READ1] = e;
             cells[at + TAGS] = t << 32;
             if (paired(word)) {
-                cells[at + READ2] = secondEpochs[word];
-                cells[at + READ2_TAG] = secondTags[word];
+                long second = seconds[word];
+                cells[at + READ2] = e & ~LaunchShadow.LOW48 | second & LaunchShadow.LOW48;
+                cells[at + READ2_TAG] = tags[word] & ~(0xF << BYTES_SHIFT) | (int) (second >>> 48) << BYTES_SHIFT;
                 unpair(word);
             }
         }
