@@ -934,9 +934,9 @@ public final class CtaShadow {
      * each lane accesses inside one word, the lanes' words do not go down in lane order and lie in
      * one chunk, and each word is one of these:
      * <ul>
-     * <li>touched by one lane, and compact, not paired: no access in this generation, or its one access the
-     * same thread's, which this one replaces as {@link #compactWord} does (a read or write of no
-     * other bytes after a read, a write after a write);
+     * <li>touched by one lane, and compact (not paired): no access in this generation, or its one
+     * access the same thread's, which this one replaces as {@link #compactWord} does (a read or
+     * write of no other bytes after a read, a write after a write);
      * <li>touched by several lanes (bytes of a word read or written by consecutive lanes), and no
      * access in this generation: the lanes of one instruction are not ordered with each other
      * (every clock any thread knows of another was taken before that thread's clock ticked), so
@@ -983,7 +983,8 @@ public final class CtaShadow {
                 }
                 groupLanes[n - 1] |= 1 << l;
             } else {
-                if (RaceShadow.expanded(e) || e >>> 48 == gen && (thread(e) != ctaFirstThread + (w0 | l) || s.paired(word)
+                if (RaceShadow.expanded(e) || e >>> 48 == gen && (thread(e) != ctaFirstThread + (w0 | l)
+                        || s.paired(word)
                         || (s.compactWrite(word) ? op != WRITE : (RaceShadow.bytes(s.tags[word]) & ~bytes) != 0))) {
                     return null;
                 }
@@ -1001,7 +1002,8 @@ public final class CtaShadow {
      * What {@link #races} does to chunk {@code s} for each lane of warp {@code warp} in the groups
      * {@link #quietWords} made: a lane alone on its word replaces its access; lanes reading one
      * word leave it paired ({@link RaceShadow}: its full record with the first lane's read in the
-     * first slot and the last's in the second, not made); lanes writing one word leave the last lane's write.
+     * first slot and the last's in the second, not made); lanes writing one word leave the last
+     * lane's write.
      */
     private void takeWords(RaceShadow s, int warp) {
         int w0 = warp << 5;

@@ -23,10 +23,10 @@ import java.util.Arrays;
  * A word read by several lanes of one instruction (bytes of an input, each read by its own lane)
  * holds two reads and no write: such a compact word is paired ({@link #pairs}), its second read in
  * {@link #seconds} (20 bytes instead of 52, and no record made and copied for every word of the
- * input). It stands for the full record with the two reads in the
- * first and second read slots and the write slot empty: the checks ask a paired word of the
- * current generation nothing but {@link #expand} it first; one of an earlier generation holds no
- * access, as a compact one, and {@link #setCompact} unpairs it.
+ * input). It stands for the full record with the two reads in the first and second read slots
+ * and the write slot empty: the checks ask a paired word of the current generation nothing but
+ * {@link #expand} it first; one of an earlier generation holds no access, as a compact one, and
+ * {@link #setCompact} unpairs it.
  */
 final class RaceShadow {
     /** Tag bits: the site, the word's bytes, atomic, strong. */
@@ -168,7 +168,7 @@ final class RaceShadow {
         seconds[word] = epoch2 & LaunchShadow.LOW48 | (long) bytes2 << 48;
     }
 
-    /** Compact word {@code word} is no longer paired (what its second read was is left behind, no longer looked at). */
+    /** Compact word {@code word} is no longer paired (its second read is left behind, never looked at again). */
     private void unpair(int word) {
         long[] p = pairs;
         if (p != null) {
