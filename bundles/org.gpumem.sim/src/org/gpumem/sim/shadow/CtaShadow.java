@@ -613,7 +613,10 @@ public final class CtaShadow {
         }
     }
 
-    /** Racecheck of word {@code index} of {@code s}, compact or full ({@link RaceShadow}). */
+    /**
+     * Racecheck of word {@code index} of {@code s}, compact, paired or full ({@link RaceShadow}): a
+     * paired word of this generation is checked on its full record.
+     */
     private void word(RaceShadow s, int index, int bytes, long me, long meThread, int tid, long address, long value) {
         int at;
         long[] epochs = s.epochs;
@@ -623,7 +626,8 @@ public final class CtaShadow {
             long e = epochs[index];
             if (RaceShadow.expanded(e)) {
                 at = (int) e;
-            } else if (compactWord(s, index, e, bytes, me, meThread, tid, address, value)) {
+            } else if ((e >>> 48 != accessGeneration || !s.paired(index))
+                    && compactWord(s, index, e, bytes, me, meThread, tid, address, value)) {
                 return;
             } else {
                 at = s.expand(index);
@@ -930,9 +934,9 @@ public final class CtaShadow {
      * each lane accesses inside one word, the lanes' words do not go down in lane order and lie in
      * one chunk, and each word is one of these:
      * <ul>
-     * <li>touched by one lane, and compact: no access in this generation, or its one access the
-     * same thread's, which this one replaces as {@link #compactWord} does (a read or write of no
-     * other bytes after a read, a write after a write);
+     * <li>touched by one lane, and compact (not paired): no access in this generation, or its one
+     * access the same thread's, which this one replaces as {@link #compactWord} does (a read or
+     * write of no other bytes after a read, a write after a write);
      * <li>touched by several lanes (bytes of a word read or written by consecutive lanes), and no
      * access in this generation: the lanes of one instruction are not ordered with each other
      * (every clock any thread knows of another was taken before that thread's clock ticked), so
@@ -980,6 +984,7 @@ public final class CtaShadow {
                 groupLanes[n - 1] |= 1 << l;
             } else {
                 if (RaceShadow.expanded(e) || e >>> 48 == gen && (thread(e) != ctaFirstThread + (w0 | l)
+                        || s.paired(word)
                         || (s.compactWrite(word) ? op != WRITE : (RaceShadow.bytes(s.tags[word]) & ~bytes) != 0))) {
                     return null;
                 }
@@ -996,8 +1001,9 @@ public final class CtaShadow {
     /**
      * What {@link #races} does to chunk {@code s} for each lane of warp {@code warp} in the groups
      * {@link #quietWords} made: a lane alone on its word replaces its access; lanes reading one
-     * word leave its full record with the first lane's read in the first slot and the last's in
-     * the second; lanes writing one word leave the last lane's write.
+     * word leave it paired ({@link RaceShadow}: its full record with the first lane's read in the
+     * first slot and the last's in the second, not made); lanes writing one word leave the last
+     * lane's write.
      */
     private void takeWords(RaceShadow s, int warp) {
         int w0 = warp << 5;
@@ -1010,19 +1016,26 @@ public final class CtaShadow {
             int first = Integer.numberOfTrailingZeros(lanes);
             int last = 31 - Integer.numberOfLeadingZeros(lanes);
             int lane = write ? last : first;
-            int in = (int) (at[lane] & 3);
-            int tid = w0 | lane;
-            s.setCompact(word, accessGenerationBits | ctaFirstThread + tid << clockBits | clock[tid],
-                    RaceShadow.tag(accessSite, RaceShadow.wordBytes(in, size), false, false), write);
             if (!write && first != last) {
-                int record = s.expand(word);
-                int lastIn = (int) (at[last] & 3);
-                int lastTid = w0 | last;
-                s.cells[record + RaceShadow.READ2] = accessGenerationBits | ctaFirstThread + lastTid << clockBits | clock[lastTid];
-                s.cells[record + RaceShadow.READ2_TAG] = RaceShadow.tag(accessSite, RaceShadow.wordBytes(lastIn, size),
-                        false, false);
+                s.setPair(word, laneEpoch(w0 | first), weakTag(at[first], size), laneEpoch(w0 | last),
+                        RaceShadow.wordBytes((int) (at[last] & 3), size));
+            } else {
+                s.setCompact(word, laneEpoch(w0 | lane), weakTag(at[lane], size), write);
             }
         }
+    }
+
+    /** The epoch of thread {@code tid}'s access now, in the generation {@link #observe} set. */
+    private long laneEpoch(int tid) {
+        return accessGenerationBits | ctaFirstThread + tid << clockBits | clock[tid];
+    }
+
+    /**
+     * The tag of a weak, not atomic access at {@link #observe}'s site of {@code size} bytes at
+     * {@code address}, a read's or a write's, inside one word.
+     */
+    private int weakTag(long address, int size) {
+        return RaceShadow.tag(accessSite, RaceShadow.wordBytes((int) (address & 3), size), false, false);
     }
 
     /**
@@ -1049,7 +1062,9 @@ public final class CtaShadow {
 
     /**
      * {@link #sharedChecks} of each lane of the shared atomics {@link #plainAtomics} took, in lane
-     * order: initcheck, then the atomic's word (no acquire, no release, one word).
+     * order: initcheck, then the atomic's word (no acquire, no release, one word). A word whose
+     * last write is another strong access (an atomic of an earlier lane: histogram's bins) and
+     * which holds no read is {@link #writeWord}'s without its tests ({@link #atomicAfterStrong}).
      */
     private void sharedAtomics(int warp, int lanes, int site) {
         long[] at = laneAddresses;
@@ -1062,11 +1077,34 @@ public final class CtaShadow {
             long address = at[l];
             arrive(ATOMIC, PtxStateSpace.SHARED, address, size, tid, -1);
             sharedInitcheck(ATOMIC, address, size, tid, site);
-            int in = (int) (address & 3);
+            int bytes = RaceShadow.wordBytes((int) (address & 3), size);
             long meThread = ctaFirstThread + tid;
-            writeWord(cells, (int) (address >>> 2) * RaceShadow.STRIDE, RaceShadow.wordBytes(in, size),
-                    generationBits | meThread << clockBits | clock[tid], meThread, tid, address, 0);
+            long me = generationBits | meThread << clockBits | clock[tid];
+            int record = (int) (address >>> 2) * RaceShadow.STRIDE;
+            if (!atomicAfterStrong(cells, record, bytes, me)) {
+                writeWord(cells, record, bytes, me, meThread, tid, address, 0);
+            }
         }
+    }
+
+    /**
+     * {@link #writeWord} of the strong atomic {@link #observe} set, of {@code bytes}, stamped
+     * {@code me}, on the full record at {@code at} of {@code c} when the record's write is
+     * strong or not of this generation and neither read slot is of this generation (true): then
+     * no test can find a race (two strong accesses never race; an atomic is no read's WAR), and
+     * the write slot and its tag become the atomic's, the read slots and the first read's tag
+     * staying as they are. False has changed nothing.
+     */
+    private boolean atomicAfterStrong(long[] c, int at, int bytes, long me) {
+        int gen = accessGeneration;
+        long tags = c[at + RaceShadow.TAGS];
+        if (!accessStrong || c[at + RaceShadow.WRITE] >>> 48 == gen && !RaceShadow.strong((int) tags)
+                || c[at + RaceShadow.READ1] >>> 48 == gen || c[at + RaceShadow.READ2] >>> 48 == gen) {
+            return false;
+        }
+        c[at + RaceShadow.WRITE] = me;
+        c[at + RaceShadow.TAGS] = tags & ~0xFFFF_FFFFL | RaceShadow.tag(accessSite, bytes, true, true) & 0xFFFF_FFFFL;
+        return true;
     }
 
     /** {@link #word} of a write or atomic. */

@@ -19,6 +19,14 @@ import java.util.Arrays;
  * one access in the write slot or the first read's and the other slots empty, so the checks give
  * the same answers either way. Shared memory's shadow (small, and every word written and read by
  * different threads) is full from the start.
+ * <p>
+ * A word read by several lanes of one instruction (bytes of an input, each read by its own lane)
+ * holds two reads and no write: such a compact word is paired ({@link #pairs}), its second read in
+ * {@link #seconds} (20 bytes instead of 52, and no record made and copied for every word of the
+ * input). It stands for the full record with the two reads in the first and second read slots
+ * and the write slot empty: the checks ask a paired word of the current generation nothing but
+ * {@link #expand} it first; one of an earlier generation holds no access, as a compact one, and
+ * {@link #setCompact} unpairs it.
  */
 final class RaceShadow {
     /** Tag bits: the site, the word's bytes, atomic, strong. */
@@ -48,6 +56,17 @@ final class RaceShadow {
     final int[] tags;
     /** Per word of a compact shadow, one bit: its one access is the write slot's, not the first read's. */
     final long[] writes;
+    /**
+     * Per word of a compact shadow, one bit: the word is paired, its second read in
+     * {@link #seconds}. Null (with it) until a word is first paired.
+     */
+    private long[] pairs;
+    /**
+     * Per word of a compact shadow once one is paired: a paired word's second read, of the first
+     * read's generation and site, as its epoch's low 48 bits and its bytes above them (one array
+     * and one cache line less than an epoch and a tag).
+     */
+    private long[] seconds;
     /** Longs of {@link #cells} in use by expanded words of a compact shadow (offset 0 is never a record). */
     private int used;
     /** Words shadowed: a field, since racecheck asks on every word it looks at. */
@@ -81,6 +100,9 @@ final class RaceShadow {
             Arrays.fill(epochs, 0);
             used = STRIDE;
         }
+        if (pairs != null) {
+            Arrays.fill(pairs, 0);
+        }
     }
 
     /** Forgets the accesses of word {@code word}. */
@@ -90,6 +112,7 @@ final class RaceShadow {
             long e = epochs[word];
             if (!expanded(e)) {
                 epochs[word] = 0;
+                unpair(word);
                 return;
             }
             at = (int) e;
@@ -109,7 +132,7 @@ final class RaceShadow {
         return (writes[word >>> 6] & 1L << word) != 0;
     }
 
-    /** Makes compact word {@code word}'s one access {@code epoch} with {@code tag}, a write's or a read's. */
+    /** Makes compact word {@code word}'s one access {@code epoch} with {@code tag}, a write's or a read's (unpaired). */
     void setCompact(int word, long epoch, int tag, boolean write) {
         epochs[word] = epoch;
         tags[word] = tag;
@@ -118,11 +141,45 @@ final class RaceShadow {
         } else {
             writes[word >>> 6] &= ~(1L << word);
         }
+        unpair(word);
+    }
+
+    /** Whether compact word {@code word} is paired: two reads, the second in {@link #seconds}. */
+    boolean paired(int word) {
+        long[] p = pairs;
+        return p != null && (p[word >>> 6] & 1L << word) != 0;
+    }
+
+    /**
+     * Makes compact word {@code word} paired: the full record with read {@code epoch1} with
+     * {@code tag1} in the first read's slot, {@code epoch2} with {@code tag1}'s site, strength and
+     * atomicity and bytes {@code bytes2} in the second's, and the write slot empty. The two epochs
+     * are of one generation (two lanes of one instruction).
+     */
+    void setPair(int word, long epoch1, int tag1, long epoch2, int bytes2) {
+        if (pairs == null) {
+            pairs = new long[writes.length];
+            seconds = new long[words];
+        }
+        epochs[word] = epoch1;
+        tags[word] = tag1;
+        writes[word >>> 6] &= ~(1L << word);
+        pairs[word >>> 6] |= 1L << word;
+        seconds[word] = epoch2 & LaunchShadow.LOW48 | (long) bytes2 << 48;
+    }
+
+    /** Compact word {@code word} is no longer paired (its second read is left behind, never looked at again). */
+    private void unpair(int word) {
+        long[] p = pairs;
+        if (p != null) {
+            p[word >>> 6] &= ~(1L << word);
+        }
     }
 
     /**
      * Gives compact word {@code word} its full record, holding its one access (when live) in the
-     * write slot or the first read's, and returns the record's offset in {@link #cells}.
+     * write slot or the first read's, or a paired word's two reads in the read slots, and returns
+     * the record's offset in {@link #cells}.
      */
     int expand(int word) {
         if (used + STRIDE > cells.length) {
@@ -138,6 +195,12 @@ final class RaceShadow {
         } else {
             cells[at + READ1] = e;
             cells[at + TAGS] = t << 32;
+            if (paired(word)) {
+                long second = seconds[word];
+                cells[at + READ2] = e & ~LaunchShadow.LOW48 | second & LaunchShadow.LOW48;
+                cells[at + READ2_TAG] = tags[word] & ~(0xF << BYTES_SHIFT) | (int) (second >>> 48) << BYTES_SHIFT;
+                unpair(word);
+            }
         }
         epochs[word] = at;
         return at;

@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Random;
+import java.util.function.IntToLongFunction;
 
 import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.LaunchConfig;
@@ -184,6 +185,113 @@ class WarpAccessChecksTest {
         for (FindingKind k : List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.RACE_WAW)) {
             assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ",")), () -> k + " not found in " + found);
         }
+    }
+
+    /**
+     * Bytes of words no thread touched read by a warp, a byte a lane (four lanes on each word, which
+     * keeps their first and last lane's reads), then other accesses to those words: a write by the
+     * thread of a word's first reader alone races with its last reader only, and later reads,
+     * writes and atomics of other warps meet both reads, as lane by lane they do.
+     */
+    @Test
+    void wordsReadByteByByteKeepBothReads() {
+        for (int scenario = 0; scenario < 3; scenario++) {
+            Checked together = new Checked();
+            Checked alone = new Checked();
+            long[] ones = new long[32];
+            Arrays.fill(ones, 1);
+            // offsets from BYTES / 2 (unwritten, untouched): lane l reads byte l
+            both(together, alone, CtaShadow.READ, 0, PtxStateSpace.GLOBAL, 1, 0, -1, 3, -1, spaced(256, 1), ones);
+            if (scenario == 0) {
+                // lane 0's thread writes its word: it knows its own read, not lane 3's
+                both(together, alone, CtaShadow.WRITE, 0, PtxStateSpace.GLOBAL, 4, 0, 1, 4, -1, spaced(256, 4), ones);
+            } else if (scenario == 1) {
+                // another warp reads half words, then another writes their first bytes
+                both(together, alone, CtaShadow.READ, 0, PtxStateSpace.GLOBAL, 2, 1, -1, 5, -1, spaced(256, 4), ones);
+                both(together, alone, CtaShadow.WRITE, 0, PtxStateSpace.GLOBAL, 1, 2, -1, 6, -1, spaced(256, 4), ones);
+            } else {
+                // atomics of another warp (no race with a read), then a weak write of a third warp
+                both(together, alone, CtaShadow.ATOMIC, CtaShadow.STRONG, PtxStateSpace.GLOBAL, 4, 1, -1, 7, -1,
+                        spaced(256, 4), ones);
+                both(together, alone, CtaShadow.WRITE, 0, PtxStateSpace.GLOBAL, 4, 2, -1, 8, -1, spaced(256, 4), ones);
+            }
+            List<String> found = together.findings();
+            assertEquals(alone.findings(), found);
+            FindingKind expected = scenario == 2 ? FindingKind.RACE_WAW : FindingKind.RACE_WAR;
+            assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + expected + ",")), () -> expected + " not in " + found);
+        }
+    }
+
+    /**
+     * Shared atomics of several lanes on one word (bins), whole words and half words, mixed with
+     * weak writes and reads before and after a barrier: an atomic after another strong access
+     * (taken without its tests) and an atomic after weak accesses keep the records lane by lane
+     * keeps (the reads it covers gone, the others left), and the weak accesses after them race
+     * as lane by lane they do.
+     */
+    @Test
+    void sharedAtomicsOnOneWordKeepWhatLaneByLaneKeeps() {
+        Checked together = new Checked();
+        Checked alone = new Checked();
+        long[] zeros = new long[32];
+        long[] ones = new long[32];
+        Arrays.fill(ones, 1);
+        int atomic = CtaShadow.ATOMIC, strong = CtaShadow.STRONG;
+        PtxStateSpace shared = PtxStateSpace.SHARED;
+        // bins 0..31 zeroed by warp 0, then a barrier
+        both(together, alone, CtaShadow.WRITE, 0, shared, 4, 0, -1, 0, -1, lanesAt(l -> 4L * l), zeros);
+        barrier(together, alone);
+        // warps 1 and 2: eight lanes a bin, whole words; then warp 3 half words of the first bins
+        both(together, alone, atomic, strong, shared, 4, 1, -1, 1, -1, lanesAt(l -> 4L * (l % 4)), ones);
+        both(together, alone, atomic, strong, shared, 4, 2, -1, 1, -1, lanesAt(l -> 4L * (l % 4)), ones);
+        both(together, alone, atomic, strong, shared, 2, 3, -1, 2, -1, lanesAt(l -> 2L * (l % 4)), ones);
+        // weak reads of bins 4..7 by two warps (two live reads), then atomics of bytes of some of them
+        both(together, alone, CtaShadow.READ, 0, shared, 4, 0, -1, 3, -1, lanesAt(l -> 16 + 4L * (l % 4)), zeros);
+        both(together, alone, CtaShadow.READ, 0, shared, 2, 1, -1, 4, -1, lanesAt(l -> 16 + 4L * (l % 4)), zeros);
+        both(together, alone, atomic, strong, shared, 2, 2, -1, 5, -1, lanesAt(l -> 16 + 4L * (l % 2)), ones);
+        both(together, alone, atomic, strong, shared, 4, 3, -1, 5, -1, lanesAt(l -> 24 + 4L * (l % 2)), ones);
+        // a weak write of bins 4..7 races with the reads the atomics left and with the atomics
+        both(together, alone, CtaShadow.WRITE, 0, shared, 4, 2, 0xF, 6, -1, lanesAt(l -> 16 + 4L * l), ones);
+        // bins 8..11: weak writes by warp 1 without a barrier, then atomics of warp 0 on them
+        both(together, alone, CtaShadow.WRITE, 0, shared, 4, 1, 0xF, 7, -1, lanesAt(l -> 32 + 4L * l), ones);
+        both(together, alone, atomic, strong, shared, 4, 0, -1, 8, -1, lanesAt(l -> 32 + 4L * (l % 4)), ones);
+        // bins 12..15: a half-word read, a whole-word read of another warp (the second read slot),
+        // an atomic of the first half (the first read goes, the second keeps its upper half), an
+        // atomic of the upper half (the second read goes too): the weak write then races with no read
+        both(together, alone, CtaShadow.READ, 0, shared, 2, 0, 0xF, 9, -1, lanesAt(l -> 48 + 4L * l), zeros);
+        both(together, alone, CtaShadow.READ, 0, shared, 4, 1, 0xF, 9, -1, lanesAt(l -> 48 + 4L * l), zeros);
+        both(together, alone, atomic, strong, shared, 2, 2, 0xF, 10, -1, lanesAt(l -> 48 + 4L * l), ones);
+        both(together, alone, atomic, strong, shared, 2, 3, 0xF, 10, -1, lanesAt(l -> 50 + 4L * l), ones);
+        both(together, alone, CtaShadow.WRITE, 0, shared, 4, 0, 0xF, 11, -1, lanesAt(l -> 48 + 4L * l), ones);
+        List<String> found = together.findings();
+        assertEquals(alone.findings(), found);
+        for (FindingKind k : List.of(FindingKind.RACE_WAR, FindingKind.RACE_WAW)) {
+            assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ",")), () -> k + " not found in " + found);
+        }
+    }
+
+    /** A barrier of the whole CTA on both devices, every warp arriving. */
+    private static void barrier(Checked together, Checked alone) {
+        for (Checked c : List.of(together, alone)) {
+            for (int w = 0; w < WARPS; w++) {
+                c.checks.barrierArrive(w, -1, 0, true, true, true, c.site(0));
+            }
+            c.checks.barrierReleased(0, WARPS * 32);
+        }
+    }
+
+    /** The 32 lanes' offsets {@code offset} gives. */
+    private static long[] lanesAt(IntToLongFunction offset) {
+        long[] at = new long[32];
+        for (int l = 0; l < 32; l++) {
+            at[l] = offset.applyAsLong(l);
+        }
+        return at;
+    }
+
+    /** The offsets from {@code BYTES / 2 + first}, {@code stride} bytes from one lane to the next. */
+    private static long[] spaced(int first, int stride) {
+        return lanesAt(l -> BYTES / 2 + first + (long) stride * l);
     }
 
     /**
