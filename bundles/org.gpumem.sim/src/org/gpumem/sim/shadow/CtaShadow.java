@@ -109,6 +109,9 @@ public final class CtaShadow {
     private SharedVariables.Variable otherInsideVariable;
     private int baseSite = -1;
     private SharedVariables.Variable baseVariable;
+    /** The site asked of {@link #baseVariable} before {@link #baseSite}, and its variable. */
+    private int otherBaseSite = -1;
+    private SharedVariables.Variable otherBaseVariable;
     private AllocationShadow otherAllocation;
     /**
      * The lanes' addresses and stored values of the warp instruction {@link #accesses} checks,
@@ -132,6 +135,8 @@ public final class CtaShadow {
     private final int[] groupWord = new int[32];
     private final int[] groupLanes = new int[32];
     private int groups;
+    /** The lane at the highest address among those {@link #fullWarpGroups} grouped. */
+    private int groupLast;
     /** Whether the lanes {@link #quietWords} grouped access bytes that follow each other, in lane order, with no gap. */
     private boolean wordsInRun;
     /**
@@ -246,7 +251,11 @@ public final class CtaShadow {
         return laneAddresses;
     }
 
-    /** Where the execution core puts what each lane's store of at most 8 bytes writes before {@link #accesses}, by lane. */
+    /**
+     * Where the execution core puts what each lane's store of at most 8 bytes writes before
+     * {@link #accesses}, by lane: the checks look at the values of stores only (whether a write
+     * stores the value memory holds), so for other accesses they may be left as they were.
+     */
     public long[] laneValues() {
         return laneValues;
     }
@@ -277,6 +286,11 @@ public final class CtaShadow {
             if (space == PtxStateSpace.SHARED) {
                 if (sharedWhole(lo, hi, site)) {
                     observe(op, flags, site, size, PtxStateSpace.SHARED, null);
+                    if (op == READ && (flags & STRONG) == 0 && sharedWritten == null && (sharedRaces == null || !launch.races)) {
+                        // memcheck found nothing, and neither initcheck nor racecheck looks at a weak read
+                        readsArrive(warp, lanes, register);
+                        return;
+                    }
                     if (op == ATOMIC && plainAtomics(warp, lanes, flags)) {
                         sharedAtomics(warp, lanes, site);
                         return;
@@ -293,6 +307,11 @@ public final class CtaShadow {
                 AllocationShadow a = globalWhole(at[Integer.numberOfTrailingZeros(lanes)], size, lo, hi);
                 if (a != null) {
                     observe(op, flags, site, size, PtxStateSpace.GLOBAL, a);
+                    if (op == READ && (flags & STRONG) == 0 && !device.initcheck && !(device.racecheck && launch.races)) {
+                        // memcheck found nothing, and neither initcheck nor racecheck looks at a weak read
+                        readsArrive(warp, lanes, register);
+                        return;
+                    }
                     // a weak access racecheck can take a word at a time
                     if (op != ATOMIC && !accessStrong && device.racecheck && launch.races
                             && globalWords(a, op, size, warp, lanes, site, register, lo, hi)) {
@@ -343,6 +362,21 @@ public final class CtaShadow {
             settle(waiting, space, address, size, register);
         }
         lastRegister[tid] = op == READ ? register : -1;
+    }
+
+    /**
+     * {@link #arrive} of a read by each lane of {@code lanes} of warp {@code warp}, loading
+     * register {@code register}: a read settles no held read, so each lane only keeps its register.
+     */
+    private void readsArrive(int warp, int lanes, int register) {
+        int w0 = warp << 5;
+        if (lanes == -1) {
+            Arrays.fill(lastRegister, w0, w0 + 32, register);
+            return;
+        }
+        for (int m = lanes; m != 0; m &= m - 1) {
+            lastRegister[w0 | Integer.numberOfTrailingZeros(m)] = register;
+        }
     }
 
     /** The access racecheck's word checks look at, for the lanes that follow ({@link #races}). */
@@ -398,11 +432,18 @@ public final class CtaShadow {
         return base == null || lo >= base.start() && hi <= base.end();
     }
 
-    /** The static shared variable whose address the accesses at {@code site} compute, asked once per site in a row. */
+    /**
+     * The static shared variable whose address the accesses at {@code site} compute, asked once
+     * per site while the accesses alternate between two sites (a tile of each matrix).
+     */
     private SharedVariables.Variable baseVariable(int site) {
         if (site != baseSite) {
-            baseVariable = launch.sharedBase(site);
+            SharedVariables.Variable before = baseVariable;
+            int beforeSite = baseSite;
+            baseVariable = site == otherBaseSite ? otherBaseVariable : launch.sharedBase(site);
             baseSite = site;
+            otherBaseVariable = before;
+            otherBaseSite = beforeSite;
         }
         return baseVariable;
     }
@@ -715,8 +756,9 @@ public final class CtaShadow {
      * the same bytes of it, no thread of the warp acquired knowledge beyond the CTA's, the warp
      * never synchronised part of its lanes, and no lane conflicts with the word's last write.
      * It groups the lanes by word (any lanes: a run of lanes reading one word, or lanes 16 apart
-     * reading one column of a tile), sets the access ({@link #observe}) and changes nothing
-     * else; false leaves the lanes to the general path.
+     * reading one column of a tile; a full warp's lanes in the patterns tiles read in straight
+     * loops, {@link #fullWarpGroups}, else {@link #groupAnyLanes}), sets the access
+     * ({@link #observe}) and changes nothing else; false leaves the lanes to the general path.
      * <p>
      * Without that knowledge a lane of the warp knows an earlier access of thread {@code t} when
      * it is {@code t}, when {@code t}'s access came before a barrier of the whole CTA
@@ -729,44 +771,21 @@ public final class CtaShadow {
         if (ctaExtra != null || warpMatrix[warp] != null) {
             return false;
         }
-        int w0 = warp << 5;
         long[] at = laneAddresses;
         int in = (int) (at[Integer.numberOfTrailingZeros(lanes)] & 3);
         if (size <= 0 || in + size > 4) {
             return false;
         }
-        int stamp = groupStamp + 1;
-        if (stamp == 1 << 26) {
-            Arrays.fill(wordGroup, 0);
-            stamp = 1;
-        }
-        groupStamp = stamp;
-        int[] groupOf = wordGroup;
         long end = shared.length - size;
-        long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;
-        int n = 0;
-        for (int m = lanes; m != 0; m &= m - 1) {
-            int l = Integer.numberOfTrailingZeros(m);
-            long address = at[l];
-            if ((address & 3) != in || address < 0 || address > end || extra[w0 | l] != null) {
+        if (lanes == -1 && extraLanes[warp] == 0 && fullWarpGroups(end)) {
+            // lanes' addresses in order: the groups are runs of lanes, found in straight loops
+            if (!sharedWhole(at[0], at[groupLast] + size, site)) {
                 return false;
             }
-            lo = Math.min(lo, address);
-            hi = Math.max(hi, address);
-            int word = (int) (address >>> 2);
-            int g = groupOf[word];
-            if (g >>> 5 == stamp) {
-                groupLanes[g & 31] |= 1 << l;
-            } else {
-                groupOf[word] = stamp << 5 | n;
-                groupWord[n] = word;
-                groupLanes[n++] = 1 << l;
-            }
-        }
-        groups = n;
-        if (!sharedWhole(lo, hi + size, site)) {
+        } else if (!groupAnyLanes(warp, lanes, size, in, end, site)) {
             return false;
         }
+        int n = groups;
         observe(READ, 0, site, size, PtxStateSpace.SHARED, null);
         int bytes = RaceShadow.wordBytes(in, size);
         int gen = accessGeneration;
@@ -797,6 +816,100 @@ public final class CtaShadow {
     }
 
     /**
+     * {@link #quietReads}' grouping of lanes {@code lanes} of warp {@code warp} reading
+     * {@code size} bytes at {@code site} by word, in any pattern, each found through
+     * {@link #wordGroup}: true, having set {@link #groups}, {@link #groupWord} and
+     * {@link #groupLanes}, when every lane reads at byte
+     * {@code in} of its word, at an address between 0 and {@code end}, without knowledge of its
+     * own ({@link #extra}), and the lanes' bytes pass {@link #sharedWhole}; else false.
+     */
+    private boolean groupAnyLanes(int warp, int lanes, int size, int in, long end, int site) {
+        int w0 = warp << 5;
+        long[] at = laneAddresses;
+        int stamp = groupStamp + 1;
+        if (stamp == 1 << 26) {
+            Arrays.fill(wordGroup, 0);
+            stamp = 1;
+        }
+        groupStamp = stamp;
+        int[] groupOf = wordGroup;
+        long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;
+        int n = 0;
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            long address = at[l];
+            if ((address & 3) != in || address < 0 || address > end || extra[w0 | l] != null) {
+                return false;
+            }
+            lo = Math.min(lo, address);
+            hi = Math.max(hi, address);
+            int word = (int) (address >>> 2);
+            int g = groupOf[word];
+            if (g >>> 5 == stamp) {
+                groupLanes[g & 31] |= 1 << l;
+            } else {
+                groupOf[word] = stamp << 5 | n;
+                groupWord[n] = word;
+                groupLanes[n++] = 1 << l;
+            }
+        }
+        groups = n;
+        return sharedWhole(lo, hi + size, site);
+    }
+
+    /**
+     * {@link #quietReads}' grouping of a full warp's lanes by word in the two patterns tiles read
+     * (matmul's {@code as[ty][k]} and {@code bs[k][tx]}, transpose's column): lane addresses that
+     * do not go down in lane order, or lanes 16..31 at the addresses of lanes 0..15, which do
+     * not go down. Lanes at one address then follow each other (in the lower half) and lanes at
+     * different addresses read different words (every address at the first lane's byte of its
+     * word), so each group is a run of lanes (doubled into the upper half), in the order of its
+     * first lane, as {@link #groupAnyLanes} finds it. True, having set {@link #groups},
+     * {@link #groupWord}, {@link #groupLanes} and the lane at the highest address
+     * ({@link #groupLast}), when the lanes read at their first's byte of a word, between 0 and
+     * {@code end}; false otherwise, having set nothing but {@link #groupLast}.
+     */
+    private boolean fullWarpGroups(long end) {
+        long[] at = laneAddresses;
+        long first = at[0];
+        long offWord = 0;
+        boolean lowUp = true, highUp = true, halves = true;
+        for (int l = 1; l < 16; l++) {
+            lowUp &= at[l] >= at[l - 1];
+            offWord |= at[l] ^ first;
+        }
+        for (int l = 16; l < 32; l++) {
+            highUp &= at[l] >= at[l - 1];
+            halves &= at[l] == at[l - 16];
+            offWord |= at[l] ^ first;
+        }
+        int span = lowUp && halves ? 16 : 32;
+        groupLast = span - 1;
+        if (!lowUp || !halves && !highUp || (offWord & 3) != 0 || first < 0 || at[span - 1] > end) {
+            return false;
+        }
+        int n = 0;
+        long previous = -1;
+        for (int l = 0; l < span; l++) {
+            long address = at[l];
+            if (address != previous) {
+                groupWord[n] = (int) (address >>> 2);
+                groupLanes[n++] = 1 << l;
+                previous = address;
+            } else {
+                groupLanes[n - 1] |= 1 << l;
+            }
+        }
+        if (span == 16) {
+            for (int g = 0; g < n; g++) {
+                groupLanes[g] |= groupLanes[g] << 16;
+            }
+        }
+        groups = n;
+        return true;
+    }
+
+    /**
      * The weak shared read of {@code size} bytes at {@code site} by lanes {@code lanes} of warp
      * {@code warp}, loading register {@code register}, when {@link #quietReads} lets racecheck
      * take it a word at a time (true): the lanes' other checks first, in lane order, then
@@ -808,12 +921,13 @@ public final class CtaShadow {
             return false;
         }
         long[] at = laneAddresses;
-        boolean written = groupsWritten();
-        for (int m = lanes; m != 0; m &= m - 1) {
-            int l = Integer.numberOfTrailingZeros(m);
-            int tid = warp << 5 | l;
-            arrive(READ, PtxStateSpace.SHARED, at[l], size, tid, register);
-            if (!written) {
+        if (groupsWritten()) {
+            readsArrive(warp, lanes, register);
+        } else {
+            for (int m = lanes; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                int tid = warp << 5 | l;
+                arrive(READ, PtxStateSpace.SHARED, at[l], size, tid, register);
                 sharedInitcheck(READ, at[l], size, tid, site);
             }
         }

@@ -50,9 +50,13 @@ class WarpAccessChecksTest {
         final long buffer;
 
         Checked() {
+            this(EnumSet.of(CheckTool.RACECHECK, CheckTool.INITCHECK, CheckTool.MEMCHECK));
+        }
+
+        Checked(EnumSet<CheckTool> tools) {
             SimulatedDevice device = new SimulatedDevice("sm_90", 64L << 20, BlockCompiler.INSTANCE);
             // checks first: memory allocated before them counts as written
-            device.enableChecks(EnumSet.of(CheckTool.RACECHECK, CheckTool.INITCHECK, CheckTool.MEMCHECK));
+            device.enableChecks(tools);
             long out = device.allocate(4L * 2 * WARPS * 32);
             buffer = device.allocate(BYTES);
             byte[] host = new byte[BYTES / 2 - HOT / 2];
@@ -90,6 +94,45 @@ class WarpAccessChecksTest {
     void warpInstructionsFindWhatTheirLanesFindOneByOne(long seed) {
         Checked together = new Checked();
         Checked alone = new Checked();
+        List<String> found = randomInstructions(together, alone, seed, 4);
+        // the instructions made findings of each kind the shortcuts must keep
+        for (FindingKind k : List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.RACE_WAW,
+                FindingKind.UNINITIALIZED_READ, FindingKind.PAST_END)) {
+            assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ",")), () -> k + " not found in " + found);
+        }
+        assertTrue(found.stream().anyMatch(f -> f.contains("kind=UNINITIALIZED_READ, space=GLOBAL")), found::toString);
+    }
+
+    /**
+     * Mostly shared accesses, as a tiled kernel makes them (a row of a tile read by each half of
+     * the warp, a column read by both halves, a padded tile's column), under each set of checks
+     * whose shortcuts differ: without initcheck (a read's lanes only keep their register), and
+     * memcheck alone (nothing but the bounds and variables to test).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"RACECHECK,INITCHECK,MEMCHECK", "RACECHECK,MEMCHECK", "MEMCHECK", "RACECHECK"})
+    void tileReadsFindWhatTheirLanesFindOneByOne(String checks) {
+        EnumSet<CheckTool> tools = EnumSet.noneOf(CheckTool.class);
+        for (String t : checks.split(",")) {
+            tools.add(CheckTool.valueOf(t));
+        }
+        for (long seed = 11; seed <= 13; seed++) {
+            Checked together = new Checked(tools);
+            Checked alone = new Checked(tools);
+            List<String> found = randomInstructions(together, alone, seed, 2);
+            assertTrue(!found.isEmpty(), "no finding to compare");
+            if (tools.contains(CheckTool.RACECHECK)) {
+                assertTrue(found.stream().anyMatch(f -> f.contains("kind=RACE_RAW, space=SHARED")), found::toString);
+            }
+        }
+    }
+
+    /**
+     * 3000 random instructions, barriers, warp synchronisations and fences on both devices, one
+     * access in {@code sharedOneIn} in shared memory; the findings of {@code together}, asserted
+     * to be {@code alone}'s.
+     */
+    private static List<String> randomInstructions(Checked together, Checked alone, long seed, int sharedOneIn) {
         Random r = new Random(seed);
         long[] lastGlobal = new long[WARPS];
         long[] lastShared = new long[WARPS];
@@ -130,7 +173,7 @@ class WarpAccessChecksTest {
                 flags |= op == CtaShadow.READ ? CtaShadow.ACQUIRE : CtaShadow.RELEASE;
             }
             int size = 1 << r.nextInt(4);
-            boolean shared = r.nextInt(4) == 0;
+            boolean shared = r.nextInt(sharedOneIn) == 0;
             int lanes = r.nextInt(3) == 0 ? r.nextInt() | 1 : -1;
             int site = r.nextInt(SITES);
             int register = r.nextInt(8);
@@ -144,12 +187,7 @@ class WarpAccessChecksTest {
         }
         List<String> found = together.findings();
         assertEquals(alone.findings(), found);
-        // the instructions made findings of each kind the shortcuts must keep
-        for (FindingKind k : List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.RACE_WAW,
-                FindingKind.UNINITIALIZED_READ, FindingKind.PAST_END)) {
-            assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ",")), () -> k + " not found in " + found);
-        }
-        assertTrue(found.stream().anyMatch(f -> f.contains("kind=UNINITIALIZED_READ, space=GLOBAL")), found::toString);
+        return found;
     }
 
     /**
@@ -223,7 +261,16 @@ class WarpAccessChecksTest {
         if (where == 0) {
             lastBase[warp] = base;
         }
-        int layout = r.nextInt(7);
+        int layout = r.nextInt(12);
+        // a tile's row of 16 elements, as a 16x16 block's warp of two rows reads it
+        long row = 16L * size;
+        long upper = r.nextInt(3) == 0 ? 0 : r.nextBoolean() ? row : -row;
+        int apart = r.nextInt(4) == 0 ? 16 + r.nextInt(16) : -1;
+        int wrap = r.nextInt(3) == 0 ? 64 : Integer.MAX_VALUE;
+        long[] lower = new long[16];
+        for (int l = 0; l < 16; l++) {
+            lower[l] = (long) size * r.nextInt(4);
+        }
         for (int l = 0; l < 32; l++) {
             at[l] = switch (layout) {
                 // a coalesced access: the common case the shortcuts are for
@@ -237,7 +284,17 @@ class WarpAccessChecksTest {
                 // strided: after a coalesced access of twice the size, the same words in part
                 case 5 -> base + 2L * size * l;
                 // anywhere in a small window (unaligned too): lanes collide
-                default -> base + r.nextInt(8 * size);
+                case 6 -> base + r.nextInt(8 * size);
+                // each half of the warp one element (matmul's as[ty][k]): the upper half's the same, after or before
+                case 7 -> Math.max(0, base + (l < 16 ? 0 : upper));
+                // both halves the same elements of a row (bs[k][tx]), now and then one lane apart
+                case 8 -> base + (long) size * (l & 15) + (l == apart ? size : 0);
+                // the same going down
+                case 9 -> base + (long) size * (15 - (l & 15)) + (l == apart ? size : 0);
+                // both halves the same elements, anywhere in a few (one in several lanes, not in a row)
+                case 10 -> base + lower[l & 15];
+                // a padded tile's column (transpose's tile[tx][ty]): lanes three elements apart, or wrapping back
+                default -> base + (long) size * (3 * l % wrap);
             };
         }
         return at;
