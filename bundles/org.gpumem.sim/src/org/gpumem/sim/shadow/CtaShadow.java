@@ -38,6 +38,8 @@ public final class CtaShadow {
     /** Access flags: strong (not weak), release, acquire. */
     public static final int STRONG = 1, RELEASE = 2, ACQUIRE = 4;
     private static final int BARRIERS = 16;
+    /** How many sites {@link #baseVariable} remembers (a power of two). */
+    private static final int BASE_SITES = 64;
 
     private final LaunchShadow launch;
     private final DeviceShadow device;
@@ -101,17 +103,19 @@ public final class CtaShadow {
     private AllocationShadow lastAllocation;
     /**
      * Memcheck of shared accesses: the variable that held the last access's bytes, whole (only
-     * when no two variables overlap), or null; the site of the last access and its base variable
-     * ({@link LaunchShadow#sharedBase}). The lanes of one instruction ask the same.
+     * when no two variables overlap), or null; the base variables of recent sites
+     * ({@link LaunchShadow#sharedBase}) below. The lanes of one instruction ask the same.
      */
     private SharedVariables.Variable insideVariable;
     /** The variable {@link #insideVariable} held before, when only disjoint variables were found. */
     private SharedVariables.Variable otherInsideVariable;
-    private int baseSite = -1;
-    private SharedVariables.Variable baseVariable;
-    /** The site asked of {@link #baseVariable} before {@link #baseSite}, and its variable. */
-    private int otherBaseSite = -1;
-    private SharedVariables.Variable otherBaseVariable;
+    /**
+     * {@link #baseVariable}'s answers, by site modulo {@link #BASE_SITES}: the site asked (-1 for
+     * none yet) and its variable. A block's accesses are consecutive sites (matmul's unrolled
+     * loop: 32 loads), so each keeps its own entry.
+     */
+    private final int[] baseSites = new int[BASE_SITES];
+    private final SharedVariables.Variable[] baseVariables = new SharedVariables.Variable[BASE_SITES];
     private AllocationShadow otherAllocation;
     /**
      * The lanes' addresses and stored values of the warp instruction {@link #accesses} checks,
@@ -135,8 +139,14 @@ public final class CtaShadow {
     private final int[] groupWord = new int[32];
     private final int[] groupLanes = new int[32];
     private int groups;
-    /** The lane at the highest address among those {@link #fullWarpGroups} grouped. */
-    private int groupLast;
+    /** The highest address among the lanes {@link #fullWarpGroups} grouped. */
+    private long groupHighest;
+    /**
+     * The last two patterns {@link #fullWarpGroups} found (a kernel reads a tile of each matrix
+     * in turn), the one to replace next, and whether each holds one yet.
+     */
+    private final GroupShape[] shapes = {new GroupShape(), new GroupShape()};
+    private int nextShape;
     /** Whether the lanes {@link #quietWords} grouped access bytes that follow each other, in lane order, with no gap. */
     private boolean wordsInRun;
     /**
@@ -155,6 +165,7 @@ public final class CtaShadow {
         this.localBytes = localBytesPerThread;
         this.clockBits = launch.clockBits;
         this.clockMask = launch.clockMask;
+        Arrays.fill(baseSites, -1);
         int lanes = warps * 32;
         clock = new int[lanes];
         ctaKnown = new int[lanes];
@@ -277,10 +288,18 @@ public final class CtaShadow {
         }
         if (lanes != 0 && (space == PtxStateSpace.SHARED || space == PtxStateSpace.GLOBAL)) {
             long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;
-            for (int m = lanes; m != 0; m &= m - 1) {
-                long address = at[Integer.numberOfTrailingZeros(m)];
-                lo = Math.min(lo, address);
-                hi = Math.max(hi, address);
+            if (lanes == -1) {
+                // a full warp (the common case) in a straight loop
+                for (int l = 0; l < 32; l++) {
+                    lo = Math.min(lo, at[l]);
+                    hi = Math.max(hi, at[l]);
+                }
+            } else {
+                for (int m = lanes; m != 0; m &= m - 1) {
+                    long address = at[Integer.numberOfTrailingZeros(m)];
+                    lo = Math.min(lo, address);
+                    hi = Math.max(hi, address);
+                }
             }
             hi += size;
             if (space == PtxStateSpace.SHARED) {
@@ -433,19 +452,16 @@ public final class CtaShadow {
     }
 
     /**
-     * The static shared variable whose address the accesses at {@code site} compute, asked once
-     * per site while the accesses alternate between two sites (a tile of each matrix).
+     * The static shared variable whose address the accesses at {@code site} compute, asked of the
+     * launch once per site while {@link #baseSites} keeps its entry.
      */
     private SharedVariables.Variable baseVariable(int site) {
-        if (site != baseSite) {
-            SharedVariables.Variable before = baseVariable;
-            int beforeSite = baseSite;
-            baseVariable = site == otherBaseSite ? otherBaseVariable : launch.sharedBase(site);
-            baseSite = site;
-            otherBaseVariable = before;
-            otherBaseSite = beforeSite;
+        int k = site & BASE_SITES - 1;
+        if (baseSites[k] != site) {
+            baseVariables[k] = launch.sharedBase(site);
+            baseSites[k] = site;
         }
-        return baseVariable;
+        return baseVariables[k];
     }
 
     /**
@@ -779,7 +795,7 @@ public final class CtaShadow {
         long end = shared.length - size;
         if (lanes == -1 && extraLanes[warp] == 0 && fullWarpGroups(end)) {
             // lanes' addresses in order: the groups are runs of lanes, found in straight loops
-            if (!sharedWhole(at[0], at[groupLast] + size, site)) {
+            if (!sharedWhole(at[0], groupHighest + size, site)) {
                 return false;
             }
         } else if (!groupAnyLanes(warp, lanes, size, in, end, site)) {
@@ -861,46 +877,137 @@ public final class CtaShadow {
      * {@link #quietReads}' grouping of a full warp's lanes by word in the two patterns tiles read
      * (matmul's {@code as[ty][k]} and {@code bs[k][tx]}, transpose's column): lane addresses that
      * do not go down in lane order, or lanes 16..31 at the addresses of lanes 0..15, which do
-     * not go down. Lanes at one address then follow each other (in the lower half) and lanes at
-     * different addresses read different words (every address at the first lane's byte of its
-     * word), so each group is a run of lanes (doubled into the upper half), in the order of its
-     * first lane, as {@link #groupAnyLanes} finds it. True, having set {@link #groups},
-     * {@link #groupWord}, {@link #groupLanes} and the lane at the highest address
-     * ({@link #groupLast}), when the lanes read at their first's byte of a word, between 0 and
-     * {@code end}; false otherwise, having set nothing but {@link #groupLast}.
+     * not go down ({@link #groupRuns}). The groups depend only on where each lane reads from
+     * lane 0's address: a pattern one of {@link #shapes} holds (the loads of one tile from one
+     * base register) takes its groups from there, moved to lane 0's word, after one test of
+     * the lanes' offsets. True, having set {@link #groups}, {@link #groupWord},
+     * {@link #groupLanes} and {@link #groupHighest}, when the lanes read at their first's byte of
+     * a word in such a pattern, between 0 and {@code end}; false otherwise, having changed no
+     * group.
      */
     private boolean fullWarpGroups(long end) {
         long[] at = laneAddresses;
         long first = at[0];
-        long offWord = 0;
-        boolean lowUp = true, highUp = true, halves = true;
-        for (int l = 1; l < 16; l++) {
-            lowUp &= at[l] >= at[l - 1];
-            offWord |= at[l] ^ first;
+        GroupShape known = shapes[0].holds(at) ? shapes[0] : shapes[1].holds(at) ? shapes[1] : null;
+        if (known == null) {
+            if (!groupRuns(end)) {
+                return false;
+            }
+            shapes[nextShape].keep(at, groupWord, groupLanes, groups, groupHighest);
+            nextShape ^= 1;
+            return true;
         }
-        for (int l = 16; l < 32; l++) {
-            highUp &= at[l] >= at[l - 1];
-            halves &= at[l] == at[l - 16];
-            offWord |= at[l] ^ first;
-        }
-        int span = lowUp && halves ? 16 : 32;
-        groupLast = span - 1;
-        if (!lowUp || !halves && !highUp || (offWord & 3) != 0 || first < 0 || at[span - 1] > end) {
+        if (first < 0 || first + known.highest > end) {
             return false;
         }
-        int n = 0;
-        long previous = -1;
-        for (int l = 0; l < span; l++) {
-            long address = at[l];
-            if (address != previous) {
-                groupWord[n] = (int) (address >>> 2);
-                groupLanes[n++] = 1 << l;
-                previous = address;
-            } else {
-                groupLanes[n - 1] |= 1 << l;
-            }
+        int word = (int) (first >>> 2);
+        int n = known.groups;
+        for (int g = 0; g < n; g++) {
+            groupWord[g] = word + known.words[g];
+            groupLanes[g] = known.lanes[g];
         }
-        if (span == 16) {
+        groups = n;
+        groupHighest = first + known.highest;
+        return true;
+    }
+
+    /**
+     * A pattern of a full warp's addresses that {@link #groupRuns} grouped: each lane's offset
+     * from lane 0's address, and the groups it made, their words from lane 0's word and the
+     * highest offset.
+     */
+    private static final class GroupShape {
+        private final long[] offsets = new long[32];
+        private final int[] words = new int[32];
+        private final int[] lanes = new int[32];
+        private int groups = -1;
+        private long highest;
+
+        /** Whether {@code at}, by lane, lie at this pattern's offsets from lane 0's (lanes 1 and 16 first, to refuse others fast). */
+        boolean holds(long[] at) {
+            long first = at[0];
+            if (groups < 0 || at[1] - first != offsets[1] || at[16] - first != offsets[16]) {
+                return false;
+            }
+            long differs = 0;
+            for (int l = 0; l < 32; l++) {
+                differs |= at[l] - first ^ offsets[l];
+            }
+            return differs == 0;
+        }
+
+        /**
+         * Keeps the pattern of addresses {@code at}, by lane, and the {@code n} groups
+         * {@link #groupRuns} made of them ({@code groupWord}, {@code groupLanes}, the highest
+         * address {@code high}).
+         */
+        void keep(long[] at, int[] groupWord, int[] groupLanes, int n, long high) {
+            long first = at[0];
+            for (int l = 0; l < 32; l++) {
+                offsets[l] = at[l] - first;
+            }
+            int word = (int) (first >>> 2);
+            for (int g = 0; g < n; g++) {
+                words[g] = groupWord[g] - word;
+                lanes[g] = groupLanes[g];
+            }
+            groups = n;
+            highest = high - first;
+        }
+    }
+
+    /**
+     * {@link #fullWarpGroups} of a pattern none of {@link #shapes} holds: lane addresses that do
+     * not go down in lane order, or lanes 16..31 at the addresses of lanes 0..15, which do not go
+     * down. Lanes at one address then follow each other (in the lower half) and lanes at
+     * different addresses read different words (every address at the first lane's byte of its
+     * word), so each group is a run of lanes (doubled into the upper half), in the order of its
+     * first lane, as {@link #groupAnyLanes} finds it. True, having set {@link #groups},
+     * {@link #groupWord}, {@link #groupLanes} and {@link #groupHighest}, when the lanes read at
+     * their first's byte of a word, between 0 and {@code end}; false otherwise, having set nothing.
+     */
+    private boolean groupRuns(long end) {
+        long[] at = laneAddresses;
+        long first = at[0];
+        // sign bits: a lane outside 0..end, or going down from the lane before (no overflow once inside)
+        long outside = 0, offWord = 0, lowDown = 0, highDown = 0, apart = 0;
+        for (int l = 0; l < 32; l++) {
+            long a = at[l];
+            outside |= a | end - a;
+            offWord |= a ^ first;
+        }
+        if (outside < 0 || (offWord & 3) != 0) {
+            return false;
+        }
+        for (int l = 1; l < 16; l++) {
+            lowDown |= at[l] - at[l - 1];
+        }
+        for (int l = 16; l < 32; l++) {
+            highDown |= at[l] - at[l - 1];
+            apart |= at[l] ^ at[l - 16];
+        }
+        boolean halves = apart == 0;
+        if (lowDown < 0 || !halves && highDown < 0) {
+            return false;
+        }
+        int span = halves ? 16 : 32;
+        groupHighest = at[span - 1];
+        // the lanes where a run starts: lane 0, and each at another address than the lane before
+        int starts = 1;
+        for (int l = 1; l < span; l++) {
+            long differs = at[l] ^ at[l - 1];
+            starts |= (int) ((differs | -differs) >>> 63) << l;
+        }
+        int n = 0;
+        for (int m = starts; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            // the run's lanes: from l to the next start (or the span's end)
+            int next = m & m - 1;
+            int upTo = next == 0 ? (span == 32 ? -1 : 0xFFFF) : next - 1 & ~next;
+            groupWord[n] = (int) (at[l] >>> 2);
+            groupLanes[n++] = upTo & -(1 << l);
+        }
+        if (halves) {
             for (int g = 0; g < n; g++) {
                 groupLanes[g] |= groupLanes[g] << 16;
             }
