@@ -228,6 +228,71 @@ class WarpAccessChecksTest {
     }
 
     /**
+     * Two tiles of 16-word rows read as a 16x16 block's warps read them (matmul's {@code as[ty][k]}:
+     * each half of the warp one word; {@code bs[k][tx]}: both halves a row), some warps again after
+     * a synchronisation of their own, one warp before the barrier that orders the tiles' writes,
+     * then each word written by a lane of warp 2: each write races with the reads of other
+     * threads the word's record kept, so the findings' counts show which threads its read slots hold.
+     */
+    @Test
+    void tileReadsKeepTheRecordsOfLaneByLane() {
+        Checked together = new Checked();
+        Checked alone = new Checked();
+        long[] ones = new long[32];
+        Arrays.fill(ones, 1);
+        long[] at = new long[32];
+        // the tiles: as in bytes 0..255 (four rows), bs in bytes 256..511, written by warps 0..3 in turn
+        for (int w = 0; w < WARPS; w++) {
+            for (int l = 0; l < 32; l++) {
+                at[l] = 4L * (32 * w + l);
+            }
+            both(together, alone, CtaShadow.WRITE, 0, PtxStateSpace.SHARED, 4, w, -1, 0, -1, at, ones);
+        }
+        // warp 1 reads before the barrier: its own words and others' (a race with warps 0 and 2's writes)
+        tileReads(together, alone, 1, 0);
+        for (Checked c : List.of(together, alone)) {
+            for (int w = 0; w < WARPS; w++) {
+                c.checks.barrierArrive(w, -1, 0, true, true, true, c.site(0));
+            }
+            c.checks.barrierReleased(0, WARPS * 32);
+        }
+        for (int k = 0; k < 4; k++) {
+            for (int w = 0; w < WARPS; w++) {
+                tileReads(together, alone, w, k);
+            }
+            // warp 2 again after synchronising: it knows its first reads
+            for (Checked c : List.of(together, alone)) {
+                c.checks.warpSync(2, -1, -1, true, -1, c.site(1));
+            }
+            tileReads(together, alone, 2, k);
+        }
+        // lane 16 + x of warp 2 (its last reader of bs[k][x], which lane by lane keeps in the second
+        // slot, so no race with that slot) writes column x of each row
+        for (int word = 0; word < 128; word++) {
+            int lane = 16 + word % 16;
+            at[lane] = 4L * word;
+            both(together, alone, CtaShadow.WRITE, 0, PtxStateSpace.SHARED, 4, 2, 1 << lane, 3 + word % 2, -1, at, ones);
+        }
+        List<String> found = together.findings();
+        assertEquals(alone.findings(), found);
+        assertTrue(found.stream().anyMatch(f -> f.contains("kind=RACE_WAR, space=SHARED")), found::toString);
+        assertTrue(found.stream().anyMatch(f -> f.contains("kind=RACE_RAW, space=SHARED")), found::toString);
+    }
+
+    /** Warp {@code warp}'s reads of element {@code k} of its rows of tile as and of row {@code k} of tile bs. */
+    private static void tileReads(Checked together, Checked alone, int warp, int k) {
+        long[] at = new long[32];
+        for (int l = 0; l < 32; l++) {
+            at[l] = 4L * ((2 * (warp % 2) + l / 16) * 16 + k);
+        }
+        both(together, alone, CtaShadow.READ, 0, PtxStateSpace.SHARED, 4, warp, -1, 1, 1, at, new long[32]);
+        for (int l = 0; l < 32; l++) {
+            at[l] = 256 + 4L * (16 * k + (l & 15));
+        }
+        both(together, alone, CtaShadow.READ, 0, PtxStateSpace.SHARED, 4, warp, -1, 2, 2, at, new long[32]);
+    }
+
+    /**
      * One instruction on both devices: on {@code together} handed over at once, on {@code alone}
      * lane by lane; {@code addresses} are offsets in the space (the global buffer's).
      */
