@@ -166,6 +166,13 @@ public final class CheckedAccesses {
         int site = site(cta, f, in);
         long[] addresses = checks.laneAddresses();
         long[] values = checks.laneValues();
+        if (space != PtxStateSpace.GENERIC && !store) {
+            // no space to resolve and no value to tell (the checks look at no value but a store's): only
+            // the addresses, a full warp's in a straight loop
+            laneAddresses(addresses, R, addrReg, offset, m);
+            checks.accesses(op, flags, space, size, w.id, m, site, register);
+            return;
+        }
         PtxStateSpace resolved = null;
         boolean mixed = false;
         for (int mm = m; mm != 0; mm &= mm - 1) {
@@ -191,6 +198,21 @@ public final class CheckedAccesses {
             int l = Integer.numberOfTrailingZeros(mm);
             checks.access(op, flags, layout.resolve(R[addrReg << 5 | l] + offset), addresses[l], size, w.id, l, site,
                     values[l], register);
+        }
+    }
+
+    /** Into {@code addresses}, by lane, each lane of {@code m}'s register {@code addrReg} plus {@code offset}. */
+    private static void laneAddresses(long[] addresses, long[] R, int addrReg, long offset, int m) {
+        int base = addrReg << 5;
+        if (m == -1) {
+            for (int l = 0; l < 32; l++) {
+                addresses[l] = R[base + l] + offset;
+            }
+            return;
+        }
+        for (int mm = m; mm != 0; mm &= mm - 1) {
+            int l = Integer.numberOfTrailingZeros(mm);
+            addresses[l] = R[base + l] + offset;
         }
     }
 

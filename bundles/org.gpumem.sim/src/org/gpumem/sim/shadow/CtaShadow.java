@@ -38,6 +38,8 @@ public final class CtaShadow {
     /** Access flags: strong (not weak), release, acquire. */
     public static final int STRONG = 1, RELEASE = 2, ACQUIRE = 4;
     private static final int BARRIERS = 16;
+    /** How many sites {@link #baseVariable} remembers (a power of two). */
+    private static final int BASE_SITES = 64;
 
     private final LaunchShadow launch;
     private final DeviceShadow device;
@@ -101,14 +103,19 @@ public final class CtaShadow {
     private AllocationShadow lastAllocation;
     /**
      * Memcheck of shared accesses: the variable that held the last access's bytes, whole (only
-     * when no two variables overlap), or null; the site of the last access and its base variable
-     * ({@link LaunchShadow#sharedBase}). The lanes of one instruction ask the same.
+     * when no two variables overlap), or null; the base variables of recent sites
+     * ({@link LaunchShadow#sharedBase}) below. The lanes of one instruction ask the same.
      */
     private SharedVariables.Variable insideVariable;
     /** The variable {@link #insideVariable} held before, when only disjoint variables were found. */
     private SharedVariables.Variable otherInsideVariable;
-    private int baseSite = -1;
-    private SharedVariables.Variable baseVariable;
+    /**
+     * {@link #baseVariable}'s answers, by site modulo {@link #BASE_SITES}: the site asked (-1 for
+     * none yet) and its variable. A block's accesses are consecutive sites (matmul's unrolled
+     * loop: 32 loads), so each keeps its own entry.
+     */
+    private final int[] baseSites = new int[BASE_SITES];
+    private final SharedVariables.Variable[] baseVariables = new SharedVariables.Variable[BASE_SITES];
     private AllocationShadow otherAllocation;
     /**
      * The lanes' addresses and stored values of the warp instruction {@link #accesses} checks,
@@ -132,6 +139,14 @@ public final class CtaShadow {
     private final int[] groupWord = new int[32];
     private final int[] groupLanes = new int[32];
     private int groups;
+    /** The highest address among the lanes {@link #fullWarpGroups} grouped. */
+    private long groupHighest;
+    /**
+     * The last two patterns {@link #fullWarpGroups} found (a kernel reads a tile of each matrix
+     * in turn), the one to replace next, and whether each holds one yet.
+     */
+    private final GroupShape[] shapes = {new GroupShape(), new GroupShape()};
+    private int nextShape;
     /** Whether the lanes {@link #quietWords} grouped access bytes that follow each other, in lane order, with no gap. */
     private boolean wordsInRun;
     /**
@@ -150,6 +165,7 @@ public final class CtaShadow {
         this.localBytes = localBytesPerThread;
         this.clockBits = launch.clockBits;
         this.clockMask = launch.clockMask;
+        Arrays.fill(baseSites, -1);
         int lanes = warps * 32;
         clock = new int[lanes];
         ctaKnown = new int[lanes];
@@ -246,7 +262,11 @@ public final class CtaShadow {
         return laneAddresses;
     }
 
-    /** Where the execution core puts what each lane's store of at most 8 bytes writes before {@link #accesses}, by lane. */
+    /**
+     * Where the execution core puts what each lane's store of at most 8 bytes writes before
+     * {@link #accesses}, by lane: the checks look at the values of stores only (whether a write
+     * stores the value memory holds), so for other accesses they may be left as they were.
+     */
     public long[] laneValues() {
         return laneValues;
     }
@@ -268,15 +288,28 @@ public final class CtaShadow {
         }
         if (lanes != 0 && (space == PtxStateSpace.SHARED || space == PtxStateSpace.GLOBAL)) {
             long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;
-            for (int m = lanes; m != 0; m &= m - 1) {
-                long address = at[Integer.numberOfTrailingZeros(m)];
-                lo = Math.min(lo, address);
-                hi = Math.max(hi, address);
+            if (lanes == -1) {
+                // a full warp (the common case) in a straight loop
+                for (int l = 0; l < 32; l++) {
+                    lo = Math.min(lo, at[l]);
+                    hi = Math.max(hi, at[l]);
+                }
+            } else {
+                for (int m = lanes; m != 0; m &= m - 1) {
+                    long address = at[Integer.numberOfTrailingZeros(m)];
+                    lo = Math.min(lo, address);
+                    hi = Math.max(hi, address);
+                }
             }
             hi += size;
             if (space == PtxStateSpace.SHARED) {
                 if (sharedWhole(lo, hi, site)) {
                     observe(op, flags, site, size, PtxStateSpace.SHARED, null);
+                    if (op == READ && (flags & STRONG) == 0 && sharedWritten == null && (sharedRaces == null || !launch.races)) {
+                        // memcheck found nothing, and neither initcheck nor racecheck looks at a weak read
+                        readsArrive(warp, lanes, register);
+                        return;
+                    }
                     if (op == ATOMIC && plainAtomics(warp, lanes, flags)) {
                         sharedAtomics(warp, lanes, site);
                         return;
@@ -293,6 +326,11 @@ public final class CtaShadow {
                 AllocationShadow a = globalWhole(at[Integer.numberOfTrailingZeros(lanes)], size, lo, hi);
                 if (a != null) {
                     observe(op, flags, site, size, PtxStateSpace.GLOBAL, a);
+                    if (op == READ && (flags & STRONG) == 0 && !device.initcheck && !(device.racecheck && launch.races)) {
+                        // memcheck found nothing, and neither initcheck nor racecheck looks at a weak read
+                        readsArrive(warp, lanes, register);
+                        return;
+                    }
                     // a weak access racecheck can take a word at a time
                     if (op != ATOMIC && !accessStrong && device.racecheck && launch.races
                             && globalWords(a, op, size, warp, lanes, site, register, lo, hi)) {
@@ -343,6 +381,21 @@ public final class CtaShadow {
             settle(waiting, space, address, size, register);
         }
         lastRegister[tid] = op == READ ? register : -1;
+    }
+
+    /**
+     * {@link #arrive} of a read by each lane of {@code lanes} of warp {@code warp}, loading
+     * register {@code register}: a read settles no held read, so each lane only keeps its register.
+     */
+    private void readsArrive(int warp, int lanes, int register) {
+        int w0 = warp << 5;
+        if (lanes == -1) {
+            Arrays.fill(lastRegister, w0, w0 + 32, register);
+            return;
+        }
+        for (int m = lanes; m != 0; m &= m - 1) {
+            lastRegister[w0 | Integer.numberOfTrailingZeros(m)] = register;
+        }
     }
 
     /** The access racecheck's word checks look at, for the lanes that follow ({@link #races}). */
@@ -398,13 +451,17 @@ public final class CtaShadow {
         return base == null || lo >= base.start() && hi <= base.end();
     }
 
-    /** The static shared variable whose address the accesses at {@code site} compute, asked once per site in a row. */
+    /**
+     * The static shared variable whose address the accesses at {@code site} compute, asked of the
+     * launch once per site while {@link #baseSites} keeps its entry.
+     */
     private SharedVariables.Variable baseVariable(int site) {
-        if (site != baseSite) {
-            baseVariable = launch.sharedBase(site);
-            baseSite = site;
+        int k = site & BASE_SITES - 1;
+        if (baseSites[k] != site) {
+            baseVariables[k] = launch.sharedBase(site);
+            baseSites[k] = site;
         }
-        return baseVariable;
+        return baseVariables[k];
     }
 
     /**
@@ -719,8 +776,9 @@ public final class CtaShadow {
      * the same bytes of it, no thread of the warp acquired knowledge beyond the CTA's, the warp
      * never synchronised part of its lanes, and no lane conflicts with the word's last write.
      * It groups the lanes by word (any lanes: a run of lanes reading one word, or lanes 16 apart
-     * reading one column of a tile), sets the access ({@link #observe}) and changes nothing
-     * else; false leaves the lanes to the general path.
+     * reading one column of a tile; a full warp's lanes in the patterns tiles read in straight
+     * loops, {@link #fullWarpGroups}, else {@link #groupAnyLanes}), sets the access
+     * ({@link #observe}) and changes nothing else; false leaves the lanes to the general path.
      * <p>
      * Without that knowledge a lane of the warp knows an earlier access of thread {@code t} when
      * it is {@code t}, when {@code t}'s access came before a barrier of the whole CTA
@@ -733,44 +791,21 @@ public final class CtaShadow {
         if (ctaExtra != null || warpMatrix[warp] != null) {
             return false;
         }
-        int w0 = warp << 5;
         long[] at = laneAddresses;
         int in = (int) (at[Integer.numberOfTrailingZeros(lanes)] & 3);
         if (size <= 0 || in + size > 4) {
             return false;
         }
-        int stamp = groupStamp + 1;
-        if (stamp == 1 << 26) {
-            Arrays.fill(wordGroup, 0);
-            stamp = 1;
-        }
-        groupStamp = stamp;
-        int[] groupOf = wordGroup;
         long end = shared.length - size;
-        long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;
-        int n = 0;
-        for (int m = lanes; m != 0; m &= m - 1) {
-            int l = Integer.numberOfTrailingZeros(m);
-            long address = at[l];
-            if ((address & 3) != in || address < 0 || address > end || extra[w0 | l] != null) {
+        if (lanes == -1 && extraLanes[warp] == 0 && fullWarpGroups(end)) {
+            // lanes' addresses in order: the groups are runs of lanes, found in straight loops
+            if (!sharedWhole(at[0], groupHighest + size, site)) {
                 return false;
             }
-            lo = Math.min(lo, address);
-            hi = Math.max(hi, address);
-            int word = (int) (address >>> 2);
-            int g = groupOf[word];
-            if (g >>> 5 == stamp) {
-                groupLanes[g & 31] |= 1 << l;
-            } else {
-                groupOf[word] = stamp << 5 | n;
-                groupWord[n] = word;
-                groupLanes[n++] = 1 << l;
-            }
-        }
-        groups = n;
-        if (!sharedWhole(lo, hi + size, site)) {
+        } else if (!groupAnyLanes(warp, lanes, size, in, end, site)) {
             return false;
         }
+        int n = groups;
         observe(READ, 0, site, size, PtxStateSpace.SHARED, null);
         int bytes = RaceShadow.wordBytes(in, size);
         int gen = accessGeneration;
@@ -801,6 +836,191 @@ public final class CtaShadow {
     }
 
     /**
+     * {@link #quietReads}' grouping of lanes {@code lanes} of warp {@code warp} reading
+     * {@code size} bytes at {@code site} by word, in any pattern, each found through
+     * {@link #wordGroup}: true, having set {@link #groups}, {@link #groupWord} and
+     * {@link #groupLanes}, when every lane reads at byte
+     * {@code in} of its word, at an address between 0 and {@code end}, without knowledge of its
+     * own ({@link #extra}), and the lanes' bytes pass {@link #sharedWhole}; else false.
+     */
+    private boolean groupAnyLanes(int warp, int lanes, int size, int in, long end, int site) {
+        int w0 = warp << 5;
+        long[] at = laneAddresses;
+        int stamp = groupStamp + 1;
+        if (stamp == 1 << 26) {
+            Arrays.fill(wordGroup, 0);
+            stamp = 1;
+        }
+        groupStamp = stamp;
+        int[] groupOf = wordGroup;
+        long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;
+        int n = 0;
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            long address = at[l];
+            if ((address & 3) != in || address < 0 || address > end || extra[w0 | l] != null) {
+                return false;
+            }
+            lo = Math.min(lo, address);
+            hi = Math.max(hi, address);
+            int word = (int) (address >>> 2);
+            int g = groupOf[word];
+            if (g >>> 5 == stamp) {
+                groupLanes[g & 31] |= 1 << l;
+            } else {
+                groupOf[word] = stamp << 5 | n;
+                groupWord[n] = word;
+                groupLanes[n++] = 1 << l;
+            }
+        }
+        groups = n;
+        return sharedWhole(lo, hi + size, site);
+    }
+
+    /**
+     * {@link #quietReads}' grouping of a full warp's lanes by word in the two patterns tiles read
+     * (matmul's {@code as[ty][k]} and {@code bs[k][tx]}, transpose's column): lane addresses that
+     * do not go down in lane order, or lanes 16..31 at the addresses of lanes 0..15, which do
+     * not go down ({@link #groupRuns}). The groups depend only on where each lane reads from
+     * lane 0's address: a pattern one of {@link #shapes} holds (the loads of one tile from one
+     * base register) takes its groups from there, moved to lane 0's word, after one test of
+     * the lanes' offsets. True, having set {@link #groups}, {@link #groupWord},
+     * {@link #groupLanes} and {@link #groupHighest}, when the lanes read at their first's byte of
+     * a word in such a pattern, between 0 and {@code end}; false otherwise, having changed no
+     * group.
+     */
+    private boolean fullWarpGroups(long end) {
+        long[] at = laneAddresses;
+        long first = at[0];
+        GroupShape known = shapes[0].holds(at) ? shapes[0] : shapes[1].holds(at) ? shapes[1] : null;
+        if (known == null) {
+            if (!groupRuns(end)) {
+                return false;
+            }
+            shapes[nextShape].keep(at, groupWord, groupLanes, groups, groupHighest);
+            nextShape ^= 1;
+            return true;
+        }
+        if (first < 0 || first + known.highest > end) {
+            return false;
+        }
+        int word = (int) (first >>> 2);
+        int n = known.groups;
+        for (int g = 0; g < n; g++) {
+            groupWord[g] = word + known.words[g];
+            groupLanes[g] = known.lanes[g];
+        }
+        groups = n;
+        groupHighest = first + known.highest;
+        return true;
+    }
+
+    /**
+     * A pattern of a full warp's addresses that {@link #groupRuns} grouped: each lane's offset
+     * from lane 0's address, and the groups it made, their words from lane 0's word and the
+     * highest offset.
+     */
+    private static final class GroupShape {
+        private final long[] offsets = new long[32];
+        private final int[] words = new int[32];
+        private final int[] lanes = new int[32];
+        private int groups = -1;
+        private long highest;
+
+        /** Whether {@code at}, by lane, lie at this pattern's offsets from lane 0's (lanes 1 and 16 first, to refuse others fast). */
+        boolean holds(long[] at) {
+            long first = at[0];
+            if (groups < 0 || at[1] - first != offsets[1] || at[16] - first != offsets[16]) {
+                return false;
+            }
+            long differs = 0;
+            for (int l = 0; l < 32; l++) {
+                differs |= at[l] - first ^ offsets[l];
+            }
+            return differs == 0;
+        }
+
+        /**
+         * Keeps the pattern of addresses {@code at}, by lane, and the {@code n} groups
+         * {@link #groupRuns} made of them ({@code groupWord}, {@code groupLanes}, the highest
+         * address {@code high}).
+         */
+        void keep(long[] at, int[] groupWord, int[] groupLanes, int n, long high) {
+            long first = at[0];
+            for (int l = 0; l < 32; l++) {
+                offsets[l] = at[l] - first;
+            }
+            int word = (int) (first >>> 2);
+            for (int g = 0; g < n; g++) {
+                words[g] = groupWord[g] - word;
+                lanes[g] = groupLanes[g];
+            }
+            groups = n;
+            highest = high - first;
+        }
+    }
+
+    /**
+     * {@link #fullWarpGroups} of a pattern none of {@link #shapes} holds: lane addresses that do
+     * not go down in lane order, or lanes 16..31 at the addresses of lanes 0..15, which do not go
+     * down. Lanes at one address then follow each other (in the lower half) and lanes at
+     * different addresses read different words (every address at the first lane's byte of its
+     * word), so each group is a run of lanes (doubled into the upper half), in the order of its
+     * first lane, as {@link #groupAnyLanes} finds it. True, having set {@link #groups},
+     * {@link #groupWord}, {@link #groupLanes} and {@link #groupHighest}, when the lanes read at
+     * their first's byte of a word, between 0 and {@code end}; false otherwise, having set nothing.
+     */
+    private boolean groupRuns(long end) {
+        long[] at = laneAddresses;
+        long first = at[0];
+        // sign bits: a lane outside 0..end, or going down from the lane before (no overflow once inside)
+        long outside = 0, offWord = 0, lowDown = 0, highDown = 0, apart = 0;
+        for (int l = 0; l < 32; l++) {
+            long a = at[l];
+            outside |= a | end - a;
+            offWord |= a ^ first;
+        }
+        if (outside < 0 || (offWord & 3) != 0) {
+            return false;
+        }
+        for (int l = 1; l < 16; l++) {
+            lowDown |= at[l] - at[l - 1];
+        }
+        for (int l = 16; l < 32; l++) {
+            highDown |= at[l] - at[l - 1];
+            apart |= at[l] ^ at[l - 16];
+        }
+        boolean halves = apart == 0;
+        if (lowDown < 0 || !halves && highDown < 0) {
+            return false;
+        }
+        int span = halves ? 16 : 32;
+        groupHighest = at[span - 1];
+        // the lanes where a run starts: lane 0, and each at another address than the lane before
+        int starts = 1;
+        for (int l = 1; l < span; l++) {
+            long differs = at[l] ^ at[l - 1];
+            starts |= (int) ((differs | -differs) >>> 63) << l;
+        }
+        int n = 0;
+        for (int m = starts; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            // the run's lanes: from l to the next start (or the span's end)
+            int next = m & m - 1;
+            int upTo = next == 0 ? (span == 32 ? -1 : 0xFFFF) : next - 1 & ~next;
+            groupWord[n] = (int) (at[l] >>> 2);
+            groupLanes[n++] = upTo & -(1 << l);
+        }
+        if (halves) {
+            for (int g = 0; g < n; g++) {
+                groupLanes[g] |= groupLanes[g] << 16;
+            }
+        }
+        groups = n;
+        return true;
+    }
+
+    /**
      * The weak shared read of {@code size} bytes at {@code site} by lanes {@code lanes} of warp
      * {@code warp}, loading register {@code register}, when {@link #quietReads} lets racecheck
      * take it a word at a time (true): the lanes' other checks first, in lane order, then
@@ -812,12 +1032,13 @@ public final class CtaShadow {
             return false;
         }
         long[] at = laneAddresses;
-        boolean written = groupsWritten();
-        for (int m = lanes; m != 0; m &= m - 1) {
-            int l = Integer.numberOfTrailingZeros(m);
-            int tid = warp << 5 | l;
-            arrive(READ, PtxStateSpace.SHARED, at[l], size, tid, register);
-            if (!written) {
+        if (groupsWritten()) {
+            readsArrive(warp, lanes, register);
+        } else {
+            for (int m = lanes; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                int tid = warp << 5 | l;
+                arrive(READ, PtxStateSpace.SHARED, at[l], size, tid, register);
                 sharedInitcheck(READ, at[l], size, tid, site);
             }
         }

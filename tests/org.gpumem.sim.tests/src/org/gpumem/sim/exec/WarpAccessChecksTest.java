@@ -51,9 +51,13 @@ class WarpAccessChecksTest {
         final long buffer;
 
         Checked() {
+            this(EnumSet.of(CheckTool.RACECHECK, CheckTool.INITCHECK, CheckTool.MEMCHECK));
+        }
+
+        Checked(EnumSet<CheckTool> tools) {
             SimulatedDevice device = new SimulatedDevice("sm_90", 64L << 20, BlockCompiler.INSTANCE);
             // checks first: memory allocated before them counts as written
-            device.enableChecks(EnumSet.of(CheckTool.RACECHECK, CheckTool.INITCHECK, CheckTool.MEMCHECK));
+            device.enableChecks(tools);
             long out = device.allocate(4L * 2 * WARPS * 32);
             buffer = device.allocate(BYTES);
             byte[] host = new byte[BYTES / 2 - HOT / 2];
@@ -91,6 +95,48 @@ class WarpAccessChecksTest {
     void warpInstructionsFindWhatTheirLanesFindOneByOne(long seed) {
         Checked together = new Checked();
         Checked alone = new Checked();
+        List<String> found = randomInstructions(together, alone, seed, 4, true);
+        // the instructions made findings of each kind the shortcuts must keep
+        for (FindingKind k : List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.RACE_WAW,
+                FindingKind.UNINITIALIZED_READ, FindingKind.PAST_END)) {
+            assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ",")), () -> k + " not found in " + found);
+        }
+        assertTrue(found.stream().anyMatch(f -> f.contains("kind=UNINITIALIZED_READ, space=GLOBAL")), found::toString);
+    }
+
+    /**
+     * Mostly shared accesses, as a tiled kernel makes them (a row of a tile read by each half of
+     * the warp, a column read by both halves, a padded tile's column), under each set of checks
+     * whose shortcuts differ: without initcheck (a read's lanes only keep their register), and
+     * memcheck alone (nothing but the bounds and variables to test).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"RACECHECK,INITCHECK,MEMCHECK", "RACECHECK,MEMCHECK", "MEMCHECK", "RACECHECK"})
+    void tileReadsFindWhatTheirLanesFindOneByOne(String checks) {
+        EnumSet<CheckTool> tools = EnumSet.noneOf(CheckTool.class);
+        for (String t : checks.split(",")) {
+            tools.add(CheckTool.valueOf(t));
+        }
+        for (long seed = 11; seed <= 13; seed++) {
+            Checked together = new Checked(tools);
+            Checked alone = new Checked(tools);
+            List<String> found = randomInstructions(together, alone, seed, 2, false);
+            assertTrue(!found.isEmpty(), "no finding to compare");
+            if (tools.contains(CheckTool.RACECHECK)) {
+                assertTrue(found.stream().anyMatch(f -> f.contains("kind=RACE_RAW, space=SHARED")), found::toString);
+            }
+        }
+    }
+
+    /**
+     * 3000 random instructions, barriers, warp synchronisations and fences on both devices, one
+     * access in {@code sharedOneIn} in shared memory, with strong accesses and fences when
+     * {@code strong} (else weak reads and writes only: no thread knows more than barriers and warp
+     * synchronisations tell it, as in most kernels, where the shortcuts apply); the findings of
+     * {@code together}, asserted to be {@code alone}'s.
+     */
+    private static List<String> randomInstructions(Checked together, Checked alone, long seed, int sharedOneIn,
+            boolean strong) {
         Random r = new Random(seed);
         long[] lastGlobal = new long[WARPS];
         long[] lastShared = new long[WARPS];
@@ -117,7 +163,7 @@ class WarpAccessChecksTest {
                 }
                 continue;
             }
-            if (what == 2) {
+            if (what == 2 && strong) {
                 // the lanes' next strong write or atomic releases
                 int lanes = r.nextInt();
                 for (Checked c : List.of(together, alone)) {
@@ -125,13 +171,13 @@ class WarpAccessChecksTest {
                 }
                 continue;
             }
-            int op = r.nextInt(6) == 0 ? CtaShadow.ATOMIC : r.nextBoolean() ? CtaShadow.READ : CtaShadow.WRITE;
-            int flags = op == CtaShadow.ATOMIC || r.nextInt(8) == 0 ? CtaShadow.STRONG : 0;
+            int op = r.nextInt(6) == 0 && strong ? CtaShadow.ATOMIC : r.nextBoolean() ? CtaShadow.READ : CtaShadow.WRITE;
+            int flags = op == CtaShadow.ATOMIC || r.nextInt(8) == 0 && strong ? CtaShadow.STRONG : 0;
             if (flags != 0 && r.nextInt(40) == 0) {
                 flags |= op == CtaShadow.READ ? CtaShadow.ACQUIRE : CtaShadow.RELEASE;
             }
             int size = 1 << r.nextInt(4);
-            boolean shared = r.nextInt(4) == 0;
+            boolean shared = r.nextInt(sharedOneIn) == 0;
             int lanes = r.nextInt(3) == 0 ? r.nextInt() | 1 : -1;
             int site = r.nextInt(SITES);
             int register = r.nextInt(8);
@@ -145,12 +191,7 @@ class WarpAccessChecksTest {
         }
         List<String> found = together.findings();
         assertEquals(alone.findings(), found);
-        // the instructions made findings of each kind the shortcuts must keep
-        for (FindingKind k : List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.RACE_WAW,
-                FindingKind.UNINITIALIZED_READ, FindingKind.PAST_END)) {
-            assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ",")), () -> k + " not found in " + found);
-        }
-        assertTrue(found.stream().anyMatch(f -> f.contains("kind=UNINITIALIZED_READ, space=GLOBAL")), found::toString);
+        return found;
     }
 
     /**
@@ -295,6 +336,66 @@ class WarpAccessChecksTest {
     }
 
     /**
+     * Two tiles of 16-word rows read as a 16x16 block's warps read them (matmul's {@code as[ty][k]}:
+     * each half of the warp one word; {@code bs[k][tx]}: both halves a row), some warps again after
+     * a synchronisation of their own, one warp before the barrier that orders the tiles' writes,
+     * then each word written by a lane of warp 2: each write races with the reads of other
+     * threads the word's record kept, so the findings' counts show which threads its read slots hold.
+     */
+    @Test
+    void tileReadsKeepTheRecordsOfLaneByLane() {
+        Checked together = new Checked();
+        Checked alone = new Checked();
+        long[] ones = new long[32];
+        Arrays.fill(ones, 1);
+        long[] at = new long[32];
+        // the tiles: as in bytes 0..255 (four rows), bs in bytes 256..511, written by warps 0..3 in turn
+        for (int w = 0; w < WARPS; w++) {
+            for (int l = 0; l < 32; l++) {
+                at[l] = 4L * (32 * w + l);
+            }
+            both(together, alone, CtaShadow.WRITE, 0, PtxStateSpace.SHARED, 4, w, -1, 0, -1, at, ones);
+        }
+        // warp 1 reads before the barrier: its own words and others' (a race with warps 0 and 2's writes)
+        tileReads(together, alone, 1, 0);
+        barrier(together, alone);
+        for (int k = 0; k < 4; k++) {
+            for (int w = 0; w < WARPS; w++) {
+                tileReads(together, alone, w, k);
+            }
+            // warp 2 again after synchronising: it knows its first reads
+            for (Checked c : List.of(together, alone)) {
+                c.checks.warpSync(2, -1, -1, true, -1, c.site(1));
+            }
+            tileReads(together, alone, 2, k);
+        }
+        // lane 16 + x of warp 2 (its last reader of bs[k][x], which lane by lane keeps in the second
+        // slot, so no race with that slot) writes column x of each row
+        for (int word = 0; word < 128; word++) {
+            int lane = 16 + word % 16;
+            at[lane] = 4L * word;
+            both(together, alone, CtaShadow.WRITE, 0, PtxStateSpace.SHARED, 4, 2, 1 << lane, 3 + word % 2, -1, at, ones);
+        }
+        List<String> found = together.findings();
+        assertEquals(alone.findings(), found);
+        assertTrue(found.stream().anyMatch(f -> f.contains("kind=RACE_WAR, space=SHARED")), found::toString);
+        assertTrue(found.stream().anyMatch(f -> f.contains("kind=RACE_RAW, space=SHARED")), found::toString);
+    }
+
+    /** Warp {@code warp}'s reads of element {@code k} of its rows of tile as and of row {@code k} of tile bs. */
+    private static void tileReads(Checked together, Checked alone, int warp, int k) {
+        long[] at = new long[32];
+        for (int l = 0; l < 32; l++) {
+            at[l] = 4L * ((2 * (warp % 2) + l / 16) * 16 + k);
+        }
+        both(together, alone, CtaShadow.READ, 0, PtxStateSpace.SHARED, 4, warp, -1, 1, 1, at, new long[32]);
+        for (int l = 0; l < 32; l++) {
+            at[l] = 256 + 4L * (16 * k + (l & 15));
+        }
+        both(together, alone, CtaShadow.READ, 0, PtxStateSpace.SHARED, 4, warp, -1, 2, 2, at, new long[32]);
+    }
+
+    /**
      * One instruction on both devices: on {@code together} handed over at once, on {@code alone}
      * lane by lane; {@code addresses} are offsets in the space (the global buffer's).
      */
@@ -331,7 +432,18 @@ class WarpAccessChecksTest {
         if (where == 0) {
             lastBase[warp] = base;
         }
-        int layout = r.nextInt(7);
+        int layout = r.nextInt(12);
+        // a tile's row of 16 elements, as a 16x16 block's warp of two rows reads it
+        long row = 16L * size;
+        long upper = r.nextInt(3) == 0 ? 0 : r.nextBoolean() ? row : -row;
+        // one lane (not 1 or 16, which a pattern's quick test looks at) now and then elsewhere: next to its element or farther
+        int apart = r.nextInt(4) == 0 ? 2 + r.nextInt(14) + 16 * r.nextInt(2) : -1;
+        long away = (long) size * (r.nextBoolean() ? 1 : 16 + r.nextInt(48));
+        int wrap = r.nextInt(3) == 0 ? 64 : Integer.MAX_VALUE;
+        long[] lower = new long[16];
+        for (int l = 0; l < 16; l++) {
+            lower[l] = (long) size * r.nextInt(4);
+        }
         for (int l = 0; l < 32; l++) {
             at[l] = switch (layout) {
                 // a coalesced access: the common case the shortcuts are for
@@ -345,7 +457,17 @@ class WarpAccessChecksTest {
                 // strided: after a coalesced access of twice the size, the same words in part
                 case 5 -> base + 2L * size * l;
                 // anywhere in a small window (unaligned too): lanes collide
-                default -> base + r.nextInt(8 * size);
+                case 6 -> base + r.nextInt(8 * size);
+                // each half of the warp one element (matmul's as[ty][k]): the upper half's the same, after or before
+                case 7 -> Math.max(0, base + (l < 16 ? 0 : upper));
+                // both halves the same elements of a row (bs[k][tx]), now and then one lane apart
+                case 8 -> base + (long) size * (l & 15) + (l == apart ? away : 0);
+                // the same going down
+                case 9 -> base + (long) size * (15 - (l & 15)) + (l == apart ? away : 0);
+                // both halves the same elements, anywhere in a few (one in several lanes, not in a row)
+                case 10 -> base + lower[l & 15];
+                // a padded tile's column (transpose's tile[tx][ty]): lanes three elements apart, or wrapping back
+                default -> base + (long) size * (3 * l % wrap);
             };
         }
         return at;
