@@ -131,8 +131,6 @@ public final class CtaShadow {
     /** {@link #quietReads}' groups of lanes: per word the lanes read, in the order of their first lanes. */
     private final int[] groupWord = new int[32];
     private final int[] groupLanes = new int[32];
-    /** {@link #quietStores}' groups: per word the bytes its lanes write, together. */
-    private final int[] groupBytes = new int[32];
     private int groups;
     /** Whether the lanes {@link #quietWords} grouped access bytes that follow each other, in lane order, with no gap. */
     private boolean wordsInRun;
@@ -259,15 +257,13 @@ public final class CtaShadow {
      * {@link #laneValues}), all in {@code space}. What is the same for every lane is done once:
      * when the lanes' bytes lie inside one shared variable (or one allocation), the bounds and
      * memcheck's variable tests are one test of all of them, which then finds nothing for any
-     * lane; otherwise each lane is checked on its own. A weak shared read or store that races with
-     * nothing is checked a word at a time, its lanes grouped by the word they access
-     * ({@link #quietReads}, {@link #quietStores}).
+     * lane; otherwise each lane is checked on its own. A weak shared read that races with nothing
+     * is checked a word at a time, its lanes grouped by the word they read ({@link #quietReads}).
      */
     public void accesses(int op, int flags, PtxStateSpace space, int size, int warp, int lanes, int site, int register) {
         long[] at = laneAddresses;
-        if (lanes != 0 && space == PtxStateSpace.SHARED && op != ATOMIC && (flags & STRONG) == 0 && sharedRaces != null
-                && launch.races && (op == READ ? readByWord(warp, lanes, size, site, register)
-                        : storeByWord(warp, lanes, size, site, register))) {
+        if (lanes != 0 && space == PtxStateSpace.SHARED && op == READ && (flags & STRONG) == 0 && sharedRaces != null
+                && launch.races && readByWord(warp, lanes, size, site, register)) {
             return;
         }
         if (lanes != 0 && (space == PtxStateSpace.SHARED || space == PtxStateSpace.GLOBAL)) {
@@ -739,7 +735,12 @@ public final class CtaShadow {
         if (size <= 0 || in + size > 4) {
             return false;
         }
-        int stamp = nextGroupStamp();
+        int stamp = groupStamp + 1;
+        if (stamp == 1 << 26) {
+            Arrays.fill(wordGroup, 0);
+            stamp = 1;
+        }
+        groupStamp = stamp;
         int[] groupOf = wordGroup;
         long end = shared.length - size;
         long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;
@@ -887,194 +888,6 @@ public final class CtaShadow {
                 int tid = w0 | 31 - Integer.numberOfLeadingZeros(group);
                 c[at0 + RaceShadow.READ2] = accessGenerationBits | ctaFirstThread + tid << clockBits | clock[tid];
                 c[at0 + RaceShadow.READ2_TAG] = tag;
-            }
-        }
-    }
-
-    /**
-     * A new stamp for {@link #wordGroup}: the groups of the last grouping no longer count (the
-     * table is cleared when the stamps run out).
-     */
-    private int nextGroupStamp() {
-        int stamp = groupStamp + 1;
-        if (stamp == 1 << 26) {
-            Arrays.fill(wordGroup, 0);
-            stamp = 1;
-        }
-        groupStamp = stamp;
-        return stamp;
-    }
-
-    /**
-     * The weak shared store of {@code size} bytes at {@code site} by lanes {@code lanes} of warp
-     * {@code warp}, reading register {@code register}, when {@link #quietStores} lets racecheck
-     * take it a word at a time (true): each lane's {@link #arrive} in lane order, initcheck's
-     * marking of the bytes a run of lanes at a time ({@link #markStored}), then
-     * {@link #storeWords}. A store finds nothing in initcheck, so only the records it leaves must
-     * be those of lane by lane. False has checked nothing.
-     */
-    private boolean storeByWord(int warp, int lanes, int size, int site, int register) {
-        if (!quietStores(warp, lanes, size, site)) {
-            return false;
-        }
-        long[] at = laneAddresses;
-        for (int m = lanes; m != 0; m &= m - 1) {
-            int l = Integer.numberOfTrailingZeros(m);
-            arrive(WRITE, PtxStateSpace.SHARED, at[l], size, warp << 5 | l, register);
-        }
-        if (sharedWritten != null) {
-            markStored(lanes, size);
-        }
-        storeWords(warp);
-        return true;
-    }
-
-    /**
-     * Whether racecheck can take the weak shared store of {@code size} bytes at {@code site} by
-     * lanes {@code lanes} of warp {@code warp} at {@link #laneAddresses} (writing
-     * {@link #laneValues}) a word at a time ({@link #storeWords}) and knows that no lane's store
-     * races: the lanes' bytes lie in the CTA's shared memory and pass memcheck
-     * ({@link #sharedWhole}), each lane writes inside one word and no two lanes the same byte, no
-     * thread of the warp acquired knowledge beyond the CTA's, the warp never synchronised part
-     * of its lanes, and no lane conflicts with what {@link #writeWord} would test it against.
-     * It groups the lanes by word in any pattern ({@link #groupWord}, {@link #groupLanes},
-     * {@link #groupBytes}), sets the access ({@link #observe}) and changes nothing else; false
-     * leaves the lanes to the general path.
-     * <p>
-     * Lane by lane, the lanes of a group test the word's last write in turn, each the write of
-     * the lane before it after the first, of other bytes: so only the group's first lane tests
-     * the write the word had (a conflict that writes the same value is no race). Each lane tests
-     * the reads the word had, their bytes less those of the lanes before it, which are not its
-     * own: so every lane tests each read on its own bytes. Which lane knows a read or write is
-     * what {@link #quietReads} says ({@link #knownToLanes}).
-     */
-    private boolean quietStores(int warp, int lanes, int size, int site) {
-        if (ctaExtra != null || warpMatrix[warp] != null || size <= 0 || size > 4) {
-            return false;
-        }
-        int w0 = warp << 5;
-        long[] at = laneAddresses;
-        int stamp = nextGroupStamp();
-        int[] groupOf = wordGroup;
-        long end = shared.length - size;
-        long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;
-        int n = 0;
-        for (int m = lanes; m != 0; m &= m - 1) {
-            int l = Integer.numberOfTrailingZeros(m);
-            long address = at[l];
-            int in = (int) (address & 3);
-            if (in + size > 4 || address < 0 || address > end || extra[w0 | l] != null) {
-                return false;
-            }
-            lo = Math.min(lo, address);
-            hi = Math.max(hi, address);
-            int word = (int) (address >>> 2);
-            int bytes = RaceShadow.wordBytes(in, size);
-            int g = groupOf[word];
-            if (g >>> 5 == stamp) {
-                g &= 31;
-                if ((groupBytes[g] & bytes) != 0) {
-                    // two lanes write one byte: a race unless the same value, lane by lane's to tell
-                    return false;
-                }
-                groupLanes[g] |= 1 << l;
-                groupBytes[g] |= bytes;
-            } else {
-                groupOf[word] = stamp << 5 | n;
-                groupWord[n] = word;
-                groupLanes[n] = 1 << l;
-                groupBytes[n++] = bytes;
-            }
-        }
-        groups = n;
-        if (!sharedWhole(lo, hi + size, site)) {
-            return false;
-        }
-        observe(WRITE, 0, site, size, PtxStateSpace.SHARED, null);
-        int gen = accessGeneration;
-        long[] c = sharedRaces.cells;
-        for (int g = 0; g < n; g++) {
-            int at0 = groupWord[g] * RaceShadow.STRIDE;
-            int group = groupLanes[g];
-            int bytes = groupBytes[g];
-            long tags = c[at0 + RaceShadow.TAGS];
-            long w = c[at0 + RaceShadow.WRITE];
-            int wt = (int) tags;
-            int first = Integer.numberOfTrailingZeros(group);
-            if (w >>> 48 == gen && (RaceShadow.bytes(wt) & RaceShadow.wordBytes((int) (at[first] & 3), size)) != 0
-                    && !knownToLanes(w, warp, 1 << first) && !sameValue(at[first], laneValues[first])) {
-                return false;
-            }
-            long r1 = c[at0 + RaceShadow.READ1];
-            if (r1 >>> 48 == gen && (RaceShadow.bytes((int) (tags >>> 32)) & bytes) != 0 && !knownToLanes(r1, warp, group)) {
-                return false;
-            }
-            long r2 = c[at0 + RaceShadow.READ2];
-            if (r2 >>> 48 == gen && (RaceShadow.bytes((int) c[at0 + RaceShadow.READ2_TAG]) & bytes) != 0
-                    && !knownToLanes(r2, warp, group)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * Whether every lane of {@code group} of warp {@code warp} but the access's own thread knows
-     * that the access stamped {@code epoch}, live in shared memory, happened before its next one,
-     * when none of the warp's threads acquired anything, the CTA's partial barriers joined nothing
-     * and the warp never synchronised part of its lanes ({@link #quietStores}): then
-     * {@link #knows} asks only whether it came before a barrier of the whole CTA or, of a thread
-     * of the warp, before the warp's last synchronisation, the same for every lane. (A group of
-     * one lane: whether {@link #conflicts} is false for it, bytes aside.)
-     */
-    private boolean knownToLanes(long epoch, int warp, int group) {
-        long inCta = thread(epoch) - ctaFirstThread;
-        if (inCta < 0 || inCta >= threads) {
-            return false;
-        }
-        int other = (int) inCta;
-        int c = (int) (epoch & clockMask);
-        return ctaKnown[other] >= c
-                || other >>> 5 == warp && (warpBase[other] >= c || (group & ~(1 << (other & 31))) == 0);
-    }
-
-    /**
-     * Initcheck's marking of the bytes the store of {@code size} bytes by lanes {@code lanes}
-     * writes at {@link #laneAddresses}: a run of lanes whose bytes follow each other in lane
-     * order is one {@link WrittenBits#set}, what {@link #sharedInitcheck} of each of them sets.
-     */
-    private void markStored(int lanes, int size) {
-        long[] at = laneAddresses;
-        long start = at[Integer.numberOfTrailingZeros(lanes)];
-        long end = start;
-        for (int m = lanes; m != 0; m &= m - 1) {
-            long address = at[Integer.numberOfTrailingZeros(m)];
-            if (address != end) {
-                sharedWritten.set(start, end - start);
-                start = address;
-            }
-            end = address + size;
-        }
-        sharedWritten.set(start, end - start);
-    }
-
-    /**
-     * What {@link #writeWord} leaves in the records of the groups {@link #quietStores} made, for
-     * each lane of warp {@code warp}, a group at a time and its lanes in lane order: the lanes of
-     * different words touch different records, so only the order within a group counts.
-     */
-    private void storeWords(int warp) {
-        int w0 = warp << 5;
-        long[] at = laneAddresses;
-        int size = accessSize;
-        long[] c = sharedRaces.cells;
-        for (int g = 0; g < groups; g++) {
-            int at0 = groupWord[g] * RaceShadow.STRIDE;
-            for (int m = groupLanes[g]; m != 0; m &= m - 1) {
-                int l = Integer.numberOfTrailingZeros(m);
-                int tid = w0 | l;
-                recordWrite(c, at0, RaceShadow.wordBytes((int) (at[l] & 3), size),
-                        accessGenerationBits | ctaFirstThread + tid << clockBits | clock[tid]);
             }
         }
     }
@@ -1278,22 +1091,6 @@ public final class CtaShadow {
         if (op != ATOMIC && r2Live && conflicts(r2, r2t, meThread, bytes, tid)) {
             race(FindingKind.RACE_WAR, address, tid, r2, r2t);
         }
-        recordWrite(c, at, bytes, me);
-    }
-
-    /**
-     * What {@link #writeWord} leaves in the full record at {@code at} of {@code c} after its
-     * tests: the write or atomic {@link #observe} set, of {@code bytes}, stamped {@code me}, in
-     * the write slot; each live read keeps only the bytes it does not write, and its slot empties
-     * when none are left (its tag as it was).
-     */
-    private void recordWrite(long[] c, int at, int bytes, long me) {
-        int gen = accessGeneration;
-        long tags = c[at + RaceShadow.TAGS];
-        int r1t = (int) (tags >>> 32);
-        boolean r1Live = c[at + RaceShadow.READ1] >>> 48 == gen;
-        int r2t = (int) c[at + RaceShadow.READ2_TAG];
-        boolean r2Live = c[at + RaceShadow.READ2] >>> 48 == gen;
         c[at + RaceShadow.WRITE] = me;
         int r1Tag = r1t;
         if (r1Live) {
@@ -1304,7 +1101,7 @@ public final class CtaShadow {
                 r1Tag = r1t & ~(0xF << RaceShadow.BYTES_SHIFT) | left << RaceShadow.BYTES_SHIFT;
             }
         }
-        c[at + RaceShadow.TAGS] = RaceShadow.tag(accessSite, bytes, accessOp == ATOMIC, accessStrong) & 0xFFFF_FFFFL
+        c[at + RaceShadow.TAGS] = RaceShadow.tag(accessSite, bytes, op == ATOMIC, accessStrong) & 0xFFFF_FFFFL
                 | (long) r1Tag << 32;
         if (r2Live) {
             int left = RaceShadow.bytes(r2t) & ~bytes;
