@@ -242,8 +242,9 @@ class CheckFastPathsTest {
     }
 
     /**
-     * The stores of one instruction grouped by word leave every word's record as checking each
-     * lane on its own leaves it: the same kernel runs once with shared stores (the grouped path)
+     * The shared stores of one instruction (which a path may take a word at a time) leave every
+     * word's record as checking each lane on its own leaves it: the same kernel runs once with
+     * shared stores (one instruction in one space)
      * and once with generic stores whose lane 31 writes global memory instead (an instruction in
      * two spaces: each lane checked on its own); lane 31 of the shared stores is off. In each of 8
      * CTAs of 4 warps: stores and another warp's reads with no barrier between (a race per word)
@@ -255,7 +256,7 @@ class CheckFastPathsTest {
      */
     @ParameterizedTest
     @EnumSource(value = ExecEngine.class, names = {"FAST", "INTERPRETER"})
-    void storesGroupedByWordKeepTheRecordsOfLaneByLane(ExecEngine engine) {
+    void sharedStoresOfAWarpKeepTheRecordsOfLaneByLane(ExecEngine engine) {
         // per step: a line of PTX, or a store: its warp, the byte offset from %r20 (the lane) into %r22, its type, its value
         String[][] steps = {
             {"setp.eq.u32 %p4, %r21, 1; @%p4 ld.shared.u32 %r1, [%r25];"},
@@ -329,7 +330,7 @@ class CheckFastPathsTest {
                     // the generic store named as the shared one
                     .map(f -> f.replace("%rd1", "%r23").replace(" st.u", " st.shared.u")).sorted().toList());
         }
-        assertEquals(found.get(1), found.get(0), "grouped by word, the records differ from lane by lane's");
+        assertEquals(found.get(1), found.get(0), "shared stores, the records differ from lane by lane's");
         for (String kind : List.of("RACE_WAR", "RACE_WAW", "RACE_RAW", "RACE_WAR %r10 ", "RACE_WAR %r11 ")) {
             assertEquals(true, found.get(0).stream().anyMatch(f -> f.startsWith(kind)), () -> kind + " in\n" + String.join("\n", found.get(0)));
         }

@@ -192,8 +192,8 @@ class WarpAccessChecksTest {
     private static final int SYNC = -2;
 
     /**
-     * Weak shared stores after reads and writes of other threads, taken a word at a time where no
-     * lane races, keep what lane by lane keeps: stores after another warp's reads without a
+     * Weak shared stores of a warp instruction after reads and writes of other threads keep what
+     * lane by lane keeps (what a path taking them a word at a time must keep): stores after another warp's reads without a
      * barrier (each a race) and with one (none), Hillis-Steele's step (each thread reads its word
      * and its neighbour's, a barrier, then writes its own), stores of the value memory holds over
      * another warp's write (no race) and of another (a race), byte and short stores whose lanes
@@ -298,7 +298,7 @@ class WarpAccessChecksTest {
      * Random weak and strong shared reads and stores of all sizes (Hillis-Steele's pattern among
      * them: each thread's own word and its neighbour's), in full and partial warps, between
      * barriers and full and partial warp synchronisations, storing the value memory holds or
-     * another: the stores taken a word at a time find what their lanes find one by one.
+     * another: the stores of a warp instruction find what their lanes find one by one.
      */
     @ParameterizedTest
     @ValueSource(longs = {11, 12, 13, 14, 15, 16})
