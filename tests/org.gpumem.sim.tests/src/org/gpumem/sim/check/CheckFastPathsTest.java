@@ -242,6 +242,101 @@ class CheckFastPathsTest {
     }
 
     /**
+     * The shared stores of one instruction (which a path may take a word at a time) leave every
+     * word's record as checking each lane on its own leaves it: the same kernel runs once with
+     * shared stores (one instruction in one space)
+     * and once with generic stores whose lane 31 writes global memory instead (an instruction in
+     * two spaces: each lane checked on its own); lane 31 of the shared stores is off. In each of 8
+     * CTAs of 4 warps: stores and another warp's reads with no barrier between (a race per word)
+     * and with one (none), stores of the value memory holds over another warp's write (no race) and
+     * of another (a race), byte and short stores sharing words over reads of the whole word and
+     * read back by another warp, what two lanes' bytes leave of another warp's read for the reads
+     * after them (which of them a later store races with), and lanes that synchronised half their warp storing each
+     * other's words. The findings (their threads and counts) show the records.
+     */
+    @ParameterizedTest
+    @EnumSource(value = ExecEngine.class, names = {"FAST", "INTERPRETER"})
+    void sharedStoresOfAWarpKeepTheRecordsOfLaneByLane(ExecEngine engine) {
+        // per step: a line of PTX, or a store: its warp, the byte offset from %r20 (the lane) into %r22, its type, its value
+        String[][] steps = {
+            {"setp.eq.u32 %p4, %r21, 1; @%p4 ld.shared.u32 %r1, [%r25];"},
+            {"0", "shl.b32 %r22, %r20, 2;", "u32", "%r9"},
+            {"bar.sync 0;"},
+            {"setp.eq.u32 %p4, %r21, 1; @%p4 ld.shared.u32 %r2, [%r25+128];"},
+            {"bar.sync 0;"},
+            {"0", "shl.b32 %r22, %r20, 2; add.u32 %r22, %r22, 128;", "u32", "%r9"},
+            // warp 2 writes 0 where warp 3 wrote 0 (memory holds 0: no race), warp 1 writes 7 (a race)
+            {"3", "shl.b32 %r22, %r20, 2; add.u32 %r22, %r22, 256;", "u32", "%r8"},
+            {"2", "shl.b32 %r22, %r20, 2; add.u32 %r22, %r22, 256;", "u32", "%r8"},
+            {"1", "shl.b32 %r22, %r20, 2; add.u32 %r22, %r22, 256;", "u32", "%r9"},
+            // bytes and shorts over whole-word reads: a race per lane without a barrier
+            {"setp.eq.u32 %p4, %r21, 3; @%p4 ld.shared.u32 %r3, [%r25+384];"},
+            {"0", "add.u32 %r22, %r20, 384;", "u8", "%r9"},
+            {"bar.sync 0;"},
+            {"setp.eq.u32 %p4, %r21, 3; @%p4 ld.shared.u32 %r4, [%r25+384];"},
+            {"bar.sync 0;"},
+            {"1", "shl.b32 %r22, %r20, 1; add.u32 %r22, %r22, 384;", "u16", "%r9"},
+            {"2", "add.u32 %r22, %r20, 385; and.b32 %r22, %r22, -2;", "u8", "%r9"},
+            {"setp.eq.u32 %p4, %r21, 3; @%p4 ld.shared.u32 %r5, [%r25+384];"},
+            // bytes 0 and 2 of each word, two lanes' stores, leave byte 1 of warp 3's read (known from the barrier):
+            // in warp 1, lane k's read of byte 1 of word k replaces it, lane k - 1's takes the second slot, and
+            // lane k - 2's store races with both (lanes of a warp do not know each other's accesses)
+            {"bar.sync 0;"},
+            {"setp.eq.u32 %p4, %r21, 3; @%p4 ld.shared.u16 %r7, [%r25+512];"},
+            {"bar.sync 0;"},
+            {"0", "shl.b32 %r22, %r20, 1; add.u32 %r22, %r22, 512;", "u8", "%r9"},
+            {"bar.sync 0;"},
+            {"setp.eq.u32 %p4, %r21, 1; @%p4 ld.shared.u8 %r10, [%r25+513];"},
+            {"add.u32 %r26, %r20, 1; and.b32 %r26, %r26, 31; mad.lo.u32 %r26, %r26, 4, %r24;"
+                    + " @%p4 ld.shared.u8 %r11, [%r26+513];"},
+            {"1", "add.u32 %r22, %r20, 2; and.b32 %r22, %r22, 31; shl.b32 %r22, %r22, 2; add.u32 %r22, %r22, 513;",
+                "u8", "%r9"},
+            // lanes 0..15 of warp 0 read their words, synchronise, and store their neighbours': no race
+            {"bar.sync 0;"},
+            {"setp.eq.u32 %p4, %r21, 0; setp.lt.and.u32 %p4, %r20, 16, %p4; @%p4 ld.shared.u32 %r6, [%r25];"
+                    + " @%p4 bar.warp.sync 0xFFFF;"},
+            {"0", "xor.b32 %r22, %r20, 1; shl.b32 %r22, %r22, 2;", "u32", "%r9"}};
+        List<List<String>> found = new java.util.ArrayList<>();
+        for (boolean grouped : List.of(true, false)) {
+            StringBuilder body = new StringBuilder("""
+                     and.b32 %r20, %t, 31;
+                     shr.u32 %r21, %t, 5;
+                     mov.u32 %r24, w;
+                     shl.b32 %r25, %r20, 2;
+                     add.u32 %r25, %r25, %r24;
+                     setp.ne.u32 %p2, %r20, 31;
+                     mov.u32 %r9, 7;
+                     mov.u32 %r8, 0;
+                    """);
+            for (String[] step : steps) {
+                if (step.length == 1) {
+                    body.append(' ').append(step[0]).append('\n');
+                    continue;
+                }
+                // the last step: only lanes 0..15 of warp 0
+                String lanes = step == steps[steps.length - 1] ? " setp.lt.and.u32 %p1, %r20, 16, %p1;\n" : "";
+                String store = grouped ? "@%p1 st.shared." + step[2] + " [%r23], " + step[3] + ";"
+                        : "cvt.u64.u32 %rd2, %r23; cvta.shared.u64 %rd1, %rd2; selp.b64 %rd1, %rd1, %aux, %p2;\n"
+                                + " @%p1 st." + step[2] + " [%rd1], " + step[3] + ";";
+                body.append(" ").append(step[1]).append(" add.u32 %r23, %r22, %r24;\n")
+                        .append(" setp.eq.u32 %p1, %r21, ").append(step[0]).append(";\n").append(lanes)
+                        .append(grouped ? " and.pred %p1, %p1, %p2;\n" : "")
+                        .append(" ").append(store).append('\n');
+            }
+            // lane 31's global stores in the generic version race among warps: shared memory's findings only
+            found.add(findings(List.of(body.toString()), ".shared .align 4 .b8 w[640];", 8, 128, 4,
+                    EnumSet.of(CheckTool.RACECHECK, CheckTool.INITCHECK), engine).stream()
+                    .filter(f -> f.space() == PtxStateSpace.SHARED).map(CheckFastPathsTest::readAndWrite)
+                    // the generic store named as the shared one
+                    .map(f -> f.replace("%rd1", "%r23").replace(" st.u", " st.shared.u")).sorted().toList());
+        }
+        assertEquals(found.get(1), found.get(0), "shared stores, the records differ from lane by lane's");
+        for (String kind : List.of("RACE_WAR", "RACE_WAW", "RACE_RAW", "RACE_WAR %r10 ", "RACE_WAR %r11 ")) {
+            assertEquals(true, found.get(0).stream().anyMatch(f -> f.startsWith(kind)), () -> kind + " in\n" + String.join("\n", found.get(0)));
+        }
+    }
+
+    /**
      * A race between a load (named by the register it writes) and a store (by its address), or
      * a load of unwritten bytes, with the threads and bytes of its first sighting and how often
      * it was seen; the load's space left out.

@@ -228,6 +228,178 @@ class WarpAccessChecksTest {
         }
     }
 
+    /** A scripted step of {@link #sharedStoresKeepWhatLaneByLaneKeeps}: a whole-CTA barrier. */
+    private static final int BARRIER = -1;
+    /** A scripted step: lanes {@code lanes} of a warp synchronise among themselves ({@code __syncwarp(lanes)}). */
+    private static final int SYNC = -2;
+
+    /**
+     * Weak shared stores of a warp instruction after reads and writes of other threads keep what
+     * lane by lane keeps (what a path taking them a word at a time must keep): stores after another warp's reads without a
+     * barrier (each a race) and with one (none), Hillis-Steele's step (each thread reads its word
+     * and its neighbour's, a barrier, then writes its own), stores of the value memory holds over
+     * another warp's write (no race) and of another (a race), byte and short stores whose lanes
+     * share words (over reads of the whole word: the read slots keep what the lanes leave),
+     * partial warps, and lanes that synchronised part of their warp (ordered with each other, not
+     * with the rest of it). The findings show what the records held.
+     */
+    @Test
+    void sharedStoresKeepWhatLaneByLaneKeeps() {
+        int all = -1;
+        int[][] steps = {
+            // op, size, warp, lanes, offset of lane 0, bytes from one lane to the next, value stored
+            // warp 1 reads words 0..31, warp 0 stores them: a race per word; after a barrier, words 32..63: none
+            {CtaShadow.READ, 4, 1, all, 0, 4, 0}, {CtaShadow.WRITE, 4, 0, all, 0, 4, 1},
+            {CtaShadow.READ, 4, 1, all, 128, 4, 0}, {BARRIER}, {CtaShadow.WRITE, 4, 0, all, 128, 4, 1},
+            // a scan step: each thread reads its word and the one 1 before, a barrier, each writes its word
+            {CtaShadow.READ, 4, 2, all, 256, 4, 0}, {CtaShadow.READ, 4, 2, all & ~1, 252, 4, 0},
+            {CtaShadow.READ, 4, 3, all, 384, 4, 0}, {CtaShadow.READ, 4, 3, all, 380, 4, 0}, {BARRIER},
+            {CtaShadow.WRITE, 4, 2, all, 256, 4, 1}, {CtaShadow.WRITE, 4, 3, all, 384, 4, 1},
+            // and without the barrier: lane 0 of warp 3 writes the word lane 31 of warp 2 read
+            {CtaShadow.READ, 4, 2, all, 256, 4, 0}, {CtaShadow.READ, 4, 3, all, 380, 4, 0},
+            {CtaShadow.WRITE, 4, 3, all, 384, 4, 1},
+            // warp 1 stores 0 over warp 0's 1: a race; warp 2 stores 1 over it: no race (the same value)
+            {BARRIER}, {CtaShadow.WRITE, 4, 0, 0xFFFF, 0, 4, 1}, {CtaShadow.WRITE, 4, 1, 0xFFFF, 0, 4, 0},
+            {CtaShadow.WRITE, 4, 2, 0xFFFF0000, 0, 4, 0},
+            // bytes and shorts of words read whole by another warp: a race with each word's read, once per lane
+            {BARRIER}, {CtaShadow.READ, 4, 3, all, 0, 4, 0}, {CtaShadow.WRITE, 1, 0, all, 0, 1, 1},
+            {CtaShadow.WRITE, 2, 1, all, 32, 2, 1},
+            // after a barrier: the read slots hold what is left of the reads, the write slot the last lane's bytes
+            {BARRIER}, {CtaShadow.READ, 4, 3, all, 64, 4, 0}, {CtaShadow.READ, 4, 2, all, 64, 4, 0}, {BARRIER},
+            {CtaShadow.WRITE, 1, 0, 0x55555555, 64, 1, 1}, {CtaShadow.WRITE, 2, 1, 0x0F0F0F0F, 65, 2, 1},
+            {CtaShadow.WRITE, 1, 2, 0xAAAAAAAA, 64, 1, 1}, {CtaShadow.READ, 4, 3, all, 64, 4, 0},
+            // lanes of a partial warp store words, another warp's reads then race with some
+            {BARRIER}, {CtaShadow.WRITE, 4, 0, 0x00FF00F0, 256, 4, 1}, {CtaShadow.READ, 4, 1, all, 256, 4, 0},
+            // lanes 0..15 of warp 2 synchronise: ordered with each other's reads, not with lanes 16..31
+            {BARRIER}, {CtaShadow.READ, 4, 2, all, 0, 4, 0}, {SYNC, 0, 2, 0xFFFF},
+            {CtaShadow.WRITE, 4, 2, 0xFFFF, 0, 0, 1}, {CtaShadow.WRITE, 4, 2, 0xFFFF, 60, 4, 1},
+            {CtaShadow.WRITE, 4, 2, 0xFFFF0000, 0, 4, 1},
+        };
+        List<String> found = scripted(steps);
+        for (FindingKind k : List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.RACE_WAW)) {
+            assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ",")), () -> k + " not found in " + found);
+        }
+    }
+
+    /**
+     * Two lanes' stores of bytes 0 and 2 of each word leave byte 1 of the word's read before them
+     * (by warp 3, known from a barrier), so that warp 1's read of byte 1 then replaces it in the
+     * first read slot, warp 2's takes the second, and warp 3's store of byte 1 races with both
+     * (were byte 0 left too, warp 1's read would take the second slot and warp 2's replace it).
+     */
+    @Test
+    void sharedStoresLeaveWhatIsLeftOfAReadAsLaneByLane() {
+        int all = -1;
+        List<String> found = scripted(new int[][] {{CtaShadow.READ, 2, 3, all, 0, 4, 0}, {BARRIER},
+            {CtaShadow.WRITE, 1, 0, all, 0, 2, 1}, {CtaShadow.READ, 1, 1, all, 1, 4, 0}, {CtaShadow.READ, 1, 2, all, 1, 4, 0},
+            {CtaShadow.WRITE, 1, 3, all, 1, 4, 1}});
+        assertEquals(2, found.stream().filter(f -> f.contains("kind=RACE_WAR,")).count(), found::toString);
+    }
+
+    /**
+     * The shared accesses {@code steps} on two fresh devices, on one a warp instruction at a
+     * time, on the other lane by lane: each step a {@link #BARRIER}, a {@link #SYNC} (its warp and
+     * lanes at 2 and 3), or an access (op, size, warp, lanes, offset of lane 0, bytes from one
+     * lane to the next, value stored), each at a site of its own. The findings, the same on both.
+     */
+    private static List<String> scripted(int[][] steps) {
+        Checked together = new Checked();
+        Checked alone = new Checked();
+        for (int step = 0; step < steps.length; step++) {
+            int[] s = steps[step];
+            if (s[0] == BARRIER) {
+                for (Checked c : List.of(together, alone)) {
+                    for (int w = 0; w < WARPS; w++) {
+                        c.checks.barrierArrive(w, -1, 0, true, true, true, c.site(0));
+                    }
+                    c.checks.barrierReleased(0, WARPS * 32);
+                }
+                continue;
+            }
+            if (s[0] == SYNC) {
+                for (Checked c : List.of(together, alone)) {
+                    c.checks.warpSync(s[2], s[3], s[3], true, -1, c.site(1));
+                }
+                continue;
+            }
+            long[] at = new long[32];
+            long[] values = new long[32];
+            for (int l = 0; l < 32; l++) {
+                at[l] = s[4] + (long) s[5] * l;
+                values[l] = s[6];
+            }
+            // a site per step: the findings tell the instructions apart
+            both(together, alone, s[0], 0, PtxStateSpace.SHARED, s[1], s[2], s[3], step % SITES, -1, at, values);
+        }
+        List<String> found = together.findings();
+        assertEquals(alone.findings(), found);
+        return found;
+    }
+
+    /**
+     * Random weak and strong shared reads and stores of all sizes (Hillis-Steele's pattern among
+     * them: each thread's own word and its neighbour's), in full and partial warps, between
+     * barriers and full and partial warp synchronisations, storing the value memory holds or
+     * another: the stores of a warp instruction find what their lanes find one by one.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {11, 12, 13, 14, 15, 16})
+    void sharedStoresFindWhatTheirLanesFindOneByOne(long seed) {
+        Checked together = new Checked();
+        Checked alone = new Checked();
+        Random r = new Random(seed);
+        for (int step = 0; step < 3000; step++) {
+            int what = r.nextInt(16);
+            int warp = r.nextInt(WARPS);
+            if (what == 0) {
+                for (Checked c : List.of(together, alone)) {
+                    for (int w = 0; w < WARPS; w++) {
+                        c.checks.barrierArrive(w, -1, 0, true, true, true, c.site(0));
+                    }
+                    c.checks.barrierReleased(0, WARPS * 32);
+                }
+                continue;
+            }
+            if (what == 1) {
+                int mask = r.nextBoolean() ? -1 : r.nextInt();
+                for (Checked c : List.of(together, alone)) {
+                    c.checks.warpSync(warp, mask, mask, true, -1, c.site(1));
+                }
+                continue;
+            }
+            int op = r.nextInt(3) == 0 ? CtaShadow.READ : CtaShadow.WRITE;
+            int flags = r.nextInt(12) == 0 ? CtaShadow.STRONG : 0;
+            int size = 1 << r.nextInt(3);
+            int lanes = r.nextInt(3) == 0 ? r.nextInt() | 1 : -1;
+            long base = r.nextInt(SHARED / 2) & -4 & -size;
+            int layout = r.nextInt(6);
+            long[] at = new long[32];
+            long[] values = new long[32];
+            for (int l = 0; l < 32; l++) {
+                int tid = warp << 5 | l;
+                at[l] = switch (layout) {
+                    // each thread's own element, and its neighbour's (Hillis-Steele)
+                    case 0 -> (long) size * tid;
+                    case 1 -> (long) size * Math.max(0, tid - (1 << r.nextInt(3)));
+                    // lanes in a run: sub-word elements share words
+                    case 2 -> base + (long) size * l;
+                    case 3 -> base + l / 2 * size;
+                    // columns: lanes 8 apart on one word
+                    case 4 -> base + (long) size * (l & 7);
+                    default -> base + (r.nextInt(8 * size) & -size);
+                } % SHARED;
+                values[l] = r.nextInt(3) == 0 ? 1 : 0;
+            }
+            both(together, alone, op, flags, PtxStateSpace.SHARED, size, warp, lanes, r.nextInt(SITES), r.nextInt(8), at,
+                    values);
+        }
+        List<String> found = together.findings();
+        assertEquals(alone.findings(), found);
+        for (FindingKind k : List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.RACE_WAW)) {
+            assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ",")), () -> k + " not found in " + found);
+        }
+    }
+
     /**
      * Bytes of words no thread touched read by a warp, a byte a lane (four lanes on each word, which
      * keeps their first and last lane's reads), then other accesses to those words: a write by the
