@@ -9,7 +9,8 @@
  * ({@link org.gpumem.sim.shadow.CtaShadow}: happens-before from barriers, warp synchronisations
  * with their masks, fences and release/acquire; shared and local written bytes; racecheck's last
  * accesses per word, {@link org.gpumem.sim.shadow.RaceShadow}: in global memory a word with one
- * live access is kept compact, 12 bytes, until a second must stay), and the shared variable each
+ * live access is kept compact, 12 bytes, until a second must stay, and a word read by several
+ * lanes of one instruction stays compact with its second read beside it), and the shared variable each
  * access's address was computed from
  * ({@link org.gpumem.sim.shadow.SharedBases}: a run past one array into the next). The execution
  * core feeds a CTA's shadow before each access executes, and only for checked launches:

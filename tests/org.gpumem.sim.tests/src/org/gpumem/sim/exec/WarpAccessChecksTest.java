@@ -148,12 +148,7 @@ class WarpAccessChecksTest {
             }
             int what = r.nextInt(24);
             if (what == 0) {
-                for (Checked c : List.of(together, alone)) {
-                    for (int w = 0; w < WARPS; w++) {
-                        c.checks.barrierArrive(w, -1, 0, true, true, true, c.site(0));
-                    }
-                    c.checks.barrierReleased(0, WARPS * 32);
-                }
+                barrier(together, alone);
                 continue;
             }
             int warp = r.nextInt(WARPS);
@@ -352,12 +347,7 @@ class WarpAccessChecksTest {
             int what = r.nextInt(16);
             int warp = r.nextInt(WARPS);
             if (what == 0) {
-                for (Checked c : List.of(together, alone)) {
-                    for (int w = 0; w < WARPS; w++) {
-                        c.checks.barrierArrive(w, -1, 0, true, true, true, c.site(0));
-                    }
-                    c.checks.barrierReleased(0, WARPS * 32);
-                }
+                barrier(together, alone);
                 continue;
             }
             if (what == 1) {
