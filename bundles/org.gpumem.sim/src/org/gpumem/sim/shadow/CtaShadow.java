@@ -645,7 +645,7 @@ public final class CtaShadow {
      */
     private void races(RaceShadow s, long first, long base, long address, int tid, long value) {
         long meThread = ctaFirstThread + tid;
-        long me = accessGenerationBits | meThread << clockBits | clock[tid];
+        long me = laneEpoch(tid);
         int size = accessSize;
         int in = (int) (address & 3);
         if (size > 0 && in + size <= 4 && first < s.words()) {
@@ -1104,14 +1104,13 @@ public final class CtaShadow {
                 }
             }
             if (first >= 0) {
-                c[at0 + RaceShadow.READ1] = accessGenerationBits | ctaFirstThread + (w0 | first) << clockBits
-                        | clock[w0 | first];
+                c[at0 + RaceShadow.READ1] = laneEpoch(w0 | first);
                 c[at0 + RaceShadow.TAGS] = c[at0 + RaceShadow.TAGS] & 0xFFFF_FFFFL | (long) tag << 32;
                 group &= ~(1 << first);
             }
             if (group != 0) {
                 int tid = w0 | 31 - Integer.numberOfLeadingZeros(group);
-                c[at0 + RaceShadow.READ2] = accessGenerationBits | ctaFirstThread + tid << clockBits | clock[tid];
+                c[at0 + RaceShadow.READ2] = laneEpoch(tid);
                 c[at0 + RaceShadow.READ2_TAG] = tag;
             }
         }
@@ -1291,7 +1290,6 @@ public final class CtaShadow {
         long[] at = laneAddresses;
         int size = accessSize;
         long[] cells = sharedRaces.cells;
-        long generationBits = accessGenerationBits;
         for (int m = lanes; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             int tid = warp << 5 | l;
@@ -1300,7 +1298,7 @@ public final class CtaShadow {
             sharedInitcheck(ATOMIC, address, size, tid, site);
             int bytes = RaceShadow.wordBytes((int) (address & 3), size);
             long meThread = ctaFirstThread + tid;
-            long me = generationBits | meThread << clockBits | clock[tid];
+            long me = laneEpoch(tid);
             int record = (int) (address >>> 2) * RaceShadow.STRIDE;
             if (!atomicAfterStrong(cells, record, bytes, me)) {
                 writeWord(cells, record, bytes, me, meThread, tid, address, 0);
