@@ -212,9 +212,7 @@ class CheckFastPathsTest {
                     body.append(' ').append(read[0]).append('\n');
                     continue;
                 }
-                String load = grouped ? "@%p1 ld.shared." + read[3] + " %r" + register + ", [%r23];"
-                        : "cvt.u64.u32 %rd2, %r23; cvta.shared.u64 %rd1, %rd2; selp.b64 %rd1, %rd1, %aux, %p2;\n"
-                                + " @%p1 ld." + read[3] + " %r" + register + ", [%rd1];";
+                String load = sharedOrSplit(grouped, "ld", read[3], "%r" + register + ", [@]");
                 body.append(" ").append(read[1]).append(" mad.lo.u32 %r23, %r22, 4, %r24;\n")
                         .append(" setp.eq.u32 %p1, %r21, ").append(read[0]).append(";\n")
                         .append(" setp.ge.and.u32 %p1, %r20, ").append(read[2]).append(", %p1;\n")
@@ -315,9 +313,7 @@ class CheckFastPathsTest {
                 }
                 // the last step: only lanes 0..15 of warp 0
                 String lanes = step == steps[steps.length - 1] ? " setp.lt.and.u32 %p1, %r20, 16, %p1;\n" : "";
-                String store = grouped ? "@%p1 st.shared." + step[2] + " [%r23], " + step[3] + ";"
-                        : "cvt.u64.u32 %rd2, %r23; cvta.shared.u64 %rd1, %rd2; selp.b64 %rd1, %rd1, %aux, %p2;\n"
-                                + " @%p1 st." + step[2] + " [%rd1], " + step[3] + ";";
+                String store = sharedOrSplit(grouped, "st", step[2], "[@], " + step[3]);
                 body.append(" ").append(step[1]).append(" add.u32 %r23, %r22, %r24;\n")
                         .append(" setp.eq.u32 %p1, %r21, ").append(step[0]).append(";\n").append(lanes)
                         .append(grouped ? " and.pred %p1, %p1, %p2;\n" : "")
@@ -334,6 +330,18 @@ class CheckFastPathsTest {
         for (String kind : List.of("RACE_WAR", "RACE_WAW", "RACE_RAW", "RACE_WAR %r10 ", "RACE_WAR %r11 ")) {
             assertEquals(true, found.get(0).stream().anyMatch(f -> f.startsWith(kind)), () -> kind + " in\n" + String.join("\n", found.get(0)));
         }
+    }
+
+    /**
+     * Lanes {@code %p1}'s access {@code op} of {@code type} at shared offset {@code %r23}, its
+     * operands with {@code @} for the address: one instruction in shared memory ({@code grouped},
+     * which a path may take a word at a time), or a generic one whose lane 31 goes to global
+     * memory ({@code %aux}) instead, an instruction in two spaces whose lanes are each checked on their own.
+     */
+    private static String sharedOrSplit(boolean grouped, String op, String type, String operands) {
+        return grouped ? "@%p1 " + op + ".shared." + type + " " + operands.replace("@", "%r23") + ";"
+                : "cvt.u64.u32 %rd2, %r23; cvta.shared.u64 %rd1, %rd2; selp.b64 %rd1, %rd1, %aux, %p2;\n"
+                        + " @%p1 " + op + "." + type + " " + operands.replace("@", "%rd1") + ";";
     }
 
     /**
