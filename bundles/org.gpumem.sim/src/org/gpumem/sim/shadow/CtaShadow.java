@@ -339,10 +339,16 @@ public final class CtaShadow {
                         readsArrive(warp, lanes, register);
                         return;
                     }
-                    // a weak access racecheck can take a word at a time
-                    if (op != ATOMIC && !accessStrong && device.racecheck && launch.races
-                            && globalWords(a, op, size, warp, lanes, site, register, lo, hi)) {
-                        return;
+                    if (op != ATOMIC && !accessStrong) {
+                        if (!device.racecheck || !launch.races) {
+                            // a weak access without racecheck: initcheck is all the lanes' checks look at
+                            globalLanesBefore(a, op, size, warp, lanes, site, register, lo, hi, inRun(lanes, size));
+                            return;
+                        }
+                        // a weak access racecheck can take a word at a time
+                        if (globalWords(a, op, size, warp, lanes, site, register, lo, hi)) {
+                            return;
+                        }
                     }
                     for (int m = lanes; m != 0; m &= m - 1) {
                         int l = Integer.numberOfTrailingZeros(m);
@@ -1164,11 +1170,13 @@ public final class CtaShadow {
     }
 
     /**
-     * What {@link #globalWords} does for each lane of {@code lanes} of warp {@code warp} before
-     * their words: {@link #arrive}, then initcheck ({@link #globalInitcheck}) in lane order, of all
-     * lanes at once when {@code run} (their bytes, {@code lo..hi-1}, follow each other) and it
-     * finds nothing. A lane's arrival and initcheck touch only that lane's held reads and
-     * register, so all lanes arrive first.
+     * What {@link #globalChecks} does before racecheck, for a weak read or write by each lane of
+     * {@code lanes} of warp {@code warp} at {@link #laneAddresses} inside allocation {@code a}
+     * (all of it without racecheck, else what {@link #globalWords} does before the lanes' words):
+     * {@link #arrive}, then initcheck ({@link #globalInitcheck}) in lane order, of all lanes at
+     * once when {@code run} (their bytes, {@code lo..hi-1}, follow each other) and it finds
+     * nothing. A lane's arrival and initcheck touch only that lane's held reads and register, so
+     * all lanes arrive first.
      */
     private void globalLanesBefore(AllocationShadow a, int op, int size, int warp, int lanes, int site, int register, long lo,
             long hi, boolean run) {
@@ -1188,6 +1196,24 @@ public final class CtaShadow {
         } else if (device.initcheck && op == WRITE) {
             a.wrote(lo - a.start, hi - lo);
         }
+    }
+
+    /**
+     * Whether the accesses of {@code size} bytes by lanes {@code lanes} at {@link #laneAddresses}
+     * follow each other in lane order with no gap (each lane's first byte the one after the
+     * lane before's last).
+     */
+    private boolean inRun(int lanes, int size) {
+        long[] at = laneAddresses;
+        long next = at[Integer.numberOfTrailingZeros(lanes)];
+        for (int m = lanes; m != 0; m &= m - 1) {
+            long address = at[Integer.numberOfTrailingZeros(m)];
+            if (address != next) {
+                return false;
+            }
+            next = address + size;
+        }
+        return true;
     }
 
     /**
