@@ -95,6 +95,11 @@ public final class CtaShadow {
     // ---- shadow memory
     /** Per thread: uninitialized reads a later write may still explain, or null. */
     private final List<PendingRead>[] pending;
+    /**
+     * Per warp: the lanes whose {@link #pending} holds a read (a warp's writes settle nothing
+     * without a look at each lane's list when none does).
+     */
+    private final int[] heldLanes;
     /** Per thread: the register its last read wrote, -1 when its last access was not a read. */
     private final int[] lastRegister;
     private final RaceShadow sharedRaces;
@@ -149,6 +154,8 @@ public final class CtaShadow {
     private int nextShape;
     /** Whether the lanes {@link #quietWords} grouped access bytes that follow each other, in lane order, with no gap. */
     private boolean wordsInRun;
+    /** The index in its chunk of the first of the 32 words {@link #straightWords} found. */
+    private int straightIndex;
     /**
      * Per shared word, {@link #groupStamp} of the last {@link #quietReads} that grouped lanes on
      * it (times 32) plus the group's index: a word's group found without a search.
@@ -179,6 +186,7 @@ public final class CtaShadow {
         List<PendingRead>[] p = new List[lanes];
         pending = p;
         lastRegister = new int[lanes];
+        heldLanes = new int[warps];
         owedLanes = new int[warps];
         syncedLanes = new int[warps];
         owedSite = new int[warps];
@@ -331,10 +339,16 @@ public final class CtaShadow {
                         readsArrive(warp, lanes, register);
                         return;
                     }
-                    // a weak access racecheck can take a word at a time
-                    if (op != ATOMIC && !accessStrong && device.racecheck && launch.races
-                            && globalWords(a, op, size, warp, lanes, site, register, lo, hi)) {
-                        return;
+                    if (op != ATOMIC && !accessStrong) {
+                        if (!device.racecheck || !launch.races) {
+                            // a weak access without racecheck: initcheck is all the lanes' checks look at
+                            globalLanesBefore(a, op, size, warp, lanes, site, register, lo, hi, inRun(lanes, size));
+                            return;
+                        }
+                        // a weak access racecheck can take a word at a time
+                        if (globalWords(a, op, size, warp, lanes, site, register, lo, hi)) {
+                            return;
+                        }
                     }
                     for (int m = lanes; m != 0; m &= m - 1) {
                         int l = Integer.numberOfTrailingZeros(m);
@@ -376,16 +390,30 @@ public final class CtaShadow {
 
     /** What every access of thread {@code tid} does first: a write may explain its held reads; a read's register is kept. */
     private void arrive(int op, PtxStateSpace space, long address, int size, int tid, int register) {
-        List<PendingRead> waiting = pending[tid];
-        if (waiting != null && op == WRITE && !waiting.isEmpty()) {
-            settle(waiting, space, address, size, register);
+        if (op == WRITE && (heldLanes[tid >>> 5] & 1 << tid) != 0) {
+            settle(tid, space, address, size, register);
         }
         lastRegister[tid] = op == READ ? register : -1;
     }
 
     /**
+     * {@link #arrive} of a write of {@code size} bytes by each lane of {@code lanes} of warp
+     * {@code warp}, at {@link #laneAddresses} in global memory, storing register
+     * {@code register}: only the lanes holding reads ({@link #heldLanes}) settle them.
+     */
+    private void globalWritesArrive(int warp, int lanes, int size, int register) {
+        int w0 = warp << 5;
+        for (int m = heldLanes[warp] & lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            settle(w0 | l, PtxStateSpace.GLOBAL, laneAddresses[l], size, register);
+        }
+        readsArrive(warp, lanes, -1);
+    }
+
+    /**
      * {@link #arrive} of a read by each lane of {@code lanes} of warp {@code warp}, loading
-     * register {@code register}: a read settles no held read, so each lane only keeps its register.
+     * register {@code register} (-1 for a write that settled its lanes' held reads): a read
+     * settles no held read, so each lane only keeps its register.
      */
     private void readsArrive(int warp, int lanes, int register) {
         int w0 = warp << 5;
@@ -1124,27 +1152,131 @@ public final class CtaShadow {
      */
     private boolean globalWords(AllocationShadow a, int op, int size, int warp, int lanes, int site, int register, long lo,
             long hi) {
+        if (lanes == -1 && size == 4) {
+            RaceShadow straight = straightWords(a, warp);
+            if (straight != null) {
+                globalLanesBefore(a, op, size, warp, lanes, site, register, lo, hi, true);
+                takeStraight(straight, warp);
+                return true;
+            }
+        }
         RaceShadow words = quietWords(a, warp, lanes);
         if (words == null) {
             return false;
         }
-        long[] at = laneAddresses;
-        // lanes whose bytes follow each other: initcheck of all of them at once when it finds nothing
-        boolean byRun = wordsInRun && (!device.initcheck || hi - a.start <= a.held
-                && (op == WRITE || a.firstUnwritten(lo - a.start, (int) (hi - lo)) < 0));
-        for (int m = lanes; m != 0; m &= m - 1) {
-            int l = Integer.numberOfTrailingZeros(m);
-            int tid = warp << 5 | l;
-            arrive(op, PtxStateSpace.GLOBAL, at[l], size, tid, register);
-            if (!byRun) {
-                globalInitcheck(a, op, at[l], size, tid, site);
-            }
-        }
-        if (byRun && device.initcheck && op == WRITE) {
-            a.wrote(lo - a.start, hi - lo);
-        }
+        globalLanesBefore(a, op, size, warp, lanes, site, register, lo, hi, wordsInRun);
         takeWords(words, warp);
         return true;
+    }
+
+    /**
+     * What {@link #globalChecks} does before racecheck, for a weak read or write by each lane of
+     * {@code lanes} of warp {@code warp} at {@link #laneAddresses} inside allocation {@code a}
+     * (all of it without racecheck, else what {@link #globalWords} does before the lanes' words):
+     * {@link #arrive}, then initcheck ({@link #globalInitcheck}) in lane order, of all lanes at
+     * once when {@code run} (their bytes, {@code lo..hi-1}, follow each other) and it finds
+     * nothing. A lane's arrival and initcheck touch only that lane's held reads and register, so
+     * all lanes arrive first.
+     */
+    private void globalLanesBefore(AllocationShadow a, int op, int size, int warp, int lanes, int site, int register, long lo,
+            long hi, boolean run) {
+        boolean byRun = run && (!device.initcheck || hi - a.start <= a.held
+                && (op == WRITE || a.firstUnwritten(lo - a.start, (int) (hi - lo)) < 0));
+        if (op == READ) {
+            readsArrive(warp, lanes, register);
+        } else {
+            globalWritesArrive(warp, lanes, size, register);
+        }
+        if (!byRun) {
+            long[] at = laneAddresses;
+            for (int m = lanes; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                globalInitcheck(a, op, at[l], size, warp << 5 | l, site);
+            }
+        } else if (device.initcheck && op == WRITE) {
+            a.wrote(lo - a.start, hi - lo);
+        }
+    }
+
+    /**
+     * Whether the accesses of {@code size} bytes by lanes {@code lanes} at {@link #laneAddresses}
+     * follow each other in lane order with no gap (each lane's first byte the one after the
+     * lane before's last).
+     */
+    private boolean inRun(int lanes, int size) {
+        long[] at = laneAddresses;
+        long next = at[Integer.numberOfTrailingZeros(lanes)];
+        for (int m = lanes; m != 0; m &= m - 1) {
+            long address = at[Integer.numberOfTrailingZeros(m)];
+            if (address != next) {
+                return false;
+            }
+            next = address + size;
+        }
+        return true;
+    }
+
+    /**
+     * The chunk of allocation {@code a} holding the words that the weak 4-byte read or write
+     * {@link #observe} set, by every lane of warp {@code warp} at {@link #laneAddresses}, touches,
+     * when lane {@code l} accesses the whole word {@code straightIndex + l} of one chunk (a full warp
+     * on 32 consecutive aligned words, as a kernel indexing by thread reads and writes arrays) and
+     * {@link #quietWords} would take each lane alone on its word: no word is expanded, and a word
+     * with an access in this generation holds one of the lane's own thread, not paired, and a
+     * read when the lanes read. {@link #takeStraight} then does what {@link #takeWords} does;
+     * null has changed nothing but {@link #straightIndex} (the chunk may have been made).
+     */
+    private RaceShadow straightWords(AllocationShadow a, int warp) {
+        long[] at = laneAddresses;
+        long first = at[0];
+        if ((first & 3) != 0) {
+            return null;
+        }
+        for (int l = 1; l < 32; l++) {
+            if (at[l] != first + 4L * l) {
+                return null;
+            }
+        }
+        long word = (first - a.start) >>> 2;
+        RaceShadow s = a.chunk(word);
+        int index = (int) (word % AllocationShadow.CHUNK_WORDS);
+        if (index + 32 > s.words()) {
+            return null;
+        }
+        long[] epochs = s.epochs;
+        int gen = accessGeneration;
+        long thread0 = ctaFirstThread + (warp << 5);
+        int live = 0;
+        for (int l = 0; l < 32; l++) {
+            long e = epochs[index + l];
+            if (e >>> 48 == gen) {
+                if (thread(e) != thread0 + l) {
+                    return null;
+                }
+                live |= 1 << l;
+            } else if (RaceShadow.expanded(e)) {
+                return null;
+            }
+        }
+        if (live != 0 && ((s.paired32(index) | (accessOp == READ ? s.writes32(index) : 0)) & live) != 0) {
+            return null;
+        }
+        straightIndex = index;
+        return s;
+    }
+
+    /**
+     * What {@link #takeWords} does to chunk {@code s} for the 32 words {@link #straightWords}
+     * found for warp {@code warp}: each lane's access replaces its word's, compact.
+     */
+    private void takeStraight(RaceShadow s, int warp) {
+        int index = straightIndex;
+        long[] epochs = s.epochs;
+        int w0 = warp << 5;
+        for (int l = 0; l < 32; l++) {
+            epochs[index + l] = laneEpoch(w0 | l);
+        }
+        s.setCompacts32(index, weakTag(laneAddresses[0], 4), accessOp != READ);
     }
 
     /**
@@ -1796,10 +1928,15 @@ public final class CtaShadow {
     /** Reads of one thread a later write may still explain: at most this many. */
     private static final int PENDING = 4;
 
-    private void settle(List<PendingRead> waiting, PtxStateSpace space, long address, int size, int register) {
+    /** Thread {@code tid}'s write of {@code size} bytes at {@code address} of {@code space}, from {@code register}, explains which of its held reads. */
+    private void settle(int tid, PtxStateSpace space, long address, int size, int register) {
+        List<PendingRead> waiting = pending[tid];
         waiting.removeIf(p -> p.space() == space && address <= p.address() && p.address() + p.size() <= address + size
                 || space == PtxStateSpace.LOCAL && p.space() == PtxStateSpace.LOCAL && register >= 0
                         && p.register() == register);
+        if (waiting.isEmpty()) {
+            heldLanes[tid >>> 5] &= ~(1 << tid);
+        }
     }
 
     /** Reports the held reads of thread {@code tid}. */
@@ -1812,6 +1949,7 @@ public final class CtaShadow {
             report(p, tid);
         }
         waiting.clear();
+        heldLanes[tid >>> 5] &= ~(1 << tid);
     }
 
     private void uninitialized(PtxStateSpace space, int op, long address, int size, long firstUnwritten, int tid, int site,
@@ -1828,6 +1966,7 @@ public final class CtaShadow {
             report(pending[tid].remove(0), tid);
         }
         pending[tid].add(read);
+        heldLanes[tid >>> 5] |= 1 << tid;
     }
 
     private void report(PendingRead p, int tid) {

@@ -144,6 +144,51 @@ final class RaceShadow {
         unpair(word);
     }
 
+    /**
+     * {@link #setCompact} of the 32 compact words from {@code first}, each with {@code tag}, a
+     * write's or a read's; the caller sets their {@link #epochs}.
+     */
+    void setCompacts32(int first, int tag, boolean write) {
+        Arrays.fill(tags, first, first + 32, tag);
+        setBits32(writes, first, write);
+        if (pairs != null) {
+            setBits32(pairs, first, false);
+        }
+    }
+
+    /** {@link #compactWrite} of the 32 compact words from {@code first}: bit {@code l} for word {@code first + l}. */
+    int writes32(int first) {
+        return bits32(writes, first);
+    }
+
+    /** {@link #paired} of the 32 compact words from {@code first}: bit {@code l} for word {@code first + l}. */
+    int paired32(int first) {
+        return pairs == null ? 0 : bits32(pairs, first);
+    }
+
+    /** Bits {@code first..first+31} of bitmap {@code b}, bit {@code l} of the result for bit {@code first + l}. */
+    private static int bits32(long[] b, int first) {
+        int i = first >>> 6;
+        int shift = first & 63;
+        long v = b[i] >>> shift;
+        if (shift > 32) {
+            v |= b[i + 1] << 64 - shift;
+        }
+        return (int) v;
+    }
+
+    /** Sets ({@code on}) or clears bits {@code first..first+31} of bitmap {@code b}. */
+    private static void setBits32(long[] b, int first, boolean on) {
+        int i = first >>> 6;
+        int shift = first & 63;
+        long low = 0xFFFF_FFFFL << shift;
+        b[i] = on ? b[i] | low : b[i] & ~low;
+        if (shift > 32) {
+            long high = 0xFFFF_FFFFL >>> 64 - shift;
+            b[i + 1] = on ? b[i + 1] | high : b[i + 1] & ~high;
+        }
+    }
+
     /** Whether compact word {@code word} is paired: two reads, the second in {@link #seconds}. */
     boolean paired(int word) {
         long[] p = pairs;

@@ -223,6 +223,70 @@ class WarpAccessChecksTest {
         }
     }
 
+    /**
+     * Full warps' weak 4-byte global loads and stores of 32 consecutive words (saxpy's, a
+     * transpose's rows), which take their words in one pass when no word holds another thread's
+     * access, mixed with what must send them the long way: words other warps touched (ordered by
+     * a barrier or not), a thread's own words read or written before (read then written, as saxpy
+     * does its output), bytes and half words, partial warps, runs across the end of what the host
+     * wrote and across the two racecheck chunks, not aligned to 32 words; reads of unwritten
+     * words held until the same lanes' writes explain them, or not. Without racecheck too
+     * (initcheck then takes a run of lanes in one test).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"RACECHECK,INITCHECK,MEMCHECK", "INITCHECK,MEMCHECK", "INITCHECK"})
+    void coalescedGlobalWordsFindWhatTheirLanesFindOneByOne(String checks) {
+        EnumSet<CheckTool> tools = EnumSet.noneOf(CheckTool.class);
+        for (String t : checks.split(",")) {
+            tools.add(CheckTool.valueOf(t));
+        }
+        for (long seed = 21; seed <= 24; seed++) {
+            List<String> found = coalescedGlobalWords(new Checked(tools), new Checked(tools), seed);
+            List<FindingKind> kinds = tools.contains(CheckTool.RACECHECK)
+                    ? List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.RACE_WAW, FindingKind.UNINITIALIZED_READ)
+                    : List.of(FindingKind.UNINITIALIZED_READ);
+            for (FindingKind k : kinds) {
+                assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ",")), () -> k + " not found in " + found);
+            }
+        }
+    }
+
+    /**
+     * {@link #coalescedGlobalWordsFindWhatTheirLanesFindOneByOne}'s 2500 random steps on both
+     * devices; the findings of {@code together}, asserted to be {@code alone}'s.
+     */
+    private static List<String> coalescedGlobalWords(Checked together, Checked alone, long seed) {
+        Random r = new Random(seed);
+        // where the warps meet: unwritten bytes, the start and end of what the host wrote, the second chunk
+        long[] zones = {256, HOT / 2, BYTES / 2, 1 << 20};
+        long[] last = new long[WARPS];
+        for (int step = 0; step < 2500; step++) {
+            if (step == 1250) {
+                together.checks.reset(1);
+                alone.checks.reset(1);
+            }
+            int warp = r.nextInt(WARPS);
+            if (r.nextInt(16) == 0) {
+                barrier(together, alone);
+                continue;
+            }
+            long base = r.nextInt(3) == 0 ? last[r.nextInt(4) == 0 ? r.nextInt(WARPS) : warp]
+                    : zones[r.nextInt(zones.length)] + 4L * (r.nextInt(48) - 24);
+            last[warp] = base;
+            int size = r.nextInt(6) == 0 ? 1 << r.nextInt(2) : 4;
+            int lanes = r.nextInt(5) == 0 ? r.nextInt() : -1;
+            long[] values = new long[32];
+            for (int l = 0; l < 32; l++) {
+                values[l] = r.nextInt(4) == 0 ? 1 : 0;
+            }
+            both(together, alone, r.nextBoolean() ? CtaShadow.READ : CtaShadow.WRITE, 0, PtxStateSpace.GLOBAL, size, warp,
+                    lanes, r.nextInt(SITES), r.nextInt(8), lanesAt(l -> base + (long) size * l), values);
+        }
+        List<String> found = together.findings();
+        assertEquals(alone.findings(), found);
+        return found;
+    }
+
     /** A scripted step of {@link #sharedStoresKeepWhatLaneByLaneKeeps}: a whole-CTA barrier. */
     private static final int BARRIER = -1;
     /** A scripted step: lanes {@code lanes} of a warp synchronise among themselves ({@code __syncwarp(lanes)}). */
