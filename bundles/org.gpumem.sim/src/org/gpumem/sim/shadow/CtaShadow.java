@@ -824,6 +824,11 @@ public final class CtaShadow {
             if (!sharedWhole(at[0], groupHighest + size, site)) {
                 return false;
             }
+        } else if (span > 1 && lanes == -1 && extraLanes[warp] == 0 && wideLanesApart(size, span, end)) {
+            // each word read by one lane: its groups, lane by lane, found in a straight loop
+            if (!sharedWhole(at[0], at[31] + size, site)) {
+                return false;
+            }
         } else if (!groupAnyLanes(warp, lanes, size, in, span, end, site)) {
             return false;
         }
@@ -901,6 +906,44 @@ public final class CtaShadow {
         }
         groups = n;
         return sharedWhole(lo, hi + size, site);
+    }
+
+    /**
+     * {@link #quietReads}' grouping of a full warp's reads of {@code size} bytes, {@code span}
+     * whole words each, when the lanes' addresses go up in lane order with no two lanes' bytes
+     * overlapping (a warp reading consecutive or strided 64-bit values): each word is read by one
+     * lane, so the groups are each lane's words in turn, as {@link #groupAnyLanes} would find them.
+     * True, having set {@link #groups}, {@link #groupWord} and {@link #groupLanes}, when every
+     * lane reads from a word's first byte, between 0 and {@code end}; false otherwise, having set
+     * nothing.
+     */
+    private boolean wideLanesApart(int size, int span, long end) {
+        long[] at = laneAddresses;
+        // sign bits: a lane below 0 or past end, or its bytes overlapping the lane before's (or below
+        // them: no overflow once every address is at least 0)
+        long outside = end - at[31];
+        long offWord = 0;
+        for (int l = 0; l < 32; l++) {
+            outside |= at[l];
+            offWord |= at[l];
+        }
+        long overlap = 0;
+        for (int l = 1; l < 32; l++) {
+            overlap |= at[l] - at[l - 1] - size;
+        }
+        if ((outside | overlap) < 0 || (offWord & 3) != 0) {
+            return false;
+        }
+        int n = 0;
+        for (int l = 0; l < 32; l++) {
+            int word = (int) (at[l] >>> 2);
+            for (int k = 0; k < span; k++) {
+                groupWord[n] = word + k;
+                groupLanes[n++] = 1 << l;
+            }
+        }
+        groups = n;
+        return true;
     }
 
     /**
