@@ -140,10 +140,17 @@ public final class CtaShadow {
     /** The generation of live epochs in the access's space: the CTA's in shared memory, the launch's in global memory. */
     private int accessGeneration;
     private long accessGenerationBits;
-    /** {@link #quietReads}' groups of lanes: per word the lanes read, in the order of their first lanes. */
-    private final int[] groupWord = new int[32];
-    private final int[] groupLanes = new int[32];
+    /** Words a lane's read of 8 or 16 bytes {@link #quietReads} takes a word at a time spans at most. */
+    private static final int LANE_WORDS = 4;
+    /**
+     * {@link #quietReads}' groups of lanes: per word the lanes read, in the order of their first
+     * lanes (as many as a warp's lanes times the words one lane's read spans).
+     */
+    private final int[] groupWord = new int[32 * LANE_WORDS];
+    private final int[] groupLanes = new int[32 * LANE_WORDS];
     private int groups;
+    /** The bytes of its word each lane of every group of {@link #quietReads} reads (as a tag holds them). */
+    private int groupBytes;
     /** The highest address among the lanes {@link #fullWarpGroups} grouped. */
     private long groupHighest;
     /**
@@ -158,10 +165,13 @@ public final class CtaShadow {
     private int straightIndex;
     /**
      * Per shared word, {@link #groupStamp} of the last {@link #quietReads} that grouped lanes on
-     * it (times 32) plus the group's index: a word's group found without a search.
+     * it (shifted left by {@link #GROUP_INDEX_BITS}) plus the group's index: a word's group found
+     * without a search.
      */
     private final int[] wordGroup;
     private int groupStamp;
+    /** Bits of a {@link #wordGroup} entry that hold the group's index (below {@code 32 * LANE_WORDS}). */
+    private static final int GROUP_INDEX_BITS = 7;
 
     CtaShadow(LaunchShadow launch, byte[] shared, int warps, long localBytesPerThread) {
         this.launch = launch;
@@ -803,10 +813,14 @@ public final class CtaShadow {
      * shared memory and pass memcheck ({@link #sharedWhole}), each lane reads inside one word at
      * the same bytes of it, no thread of the warp acquired knowledge beyond the CTA's, the warp
      * never synchronised part of its lanes, and no lane conflicts with the word's last write.
+     * A read of whole words (8 to 16 bytes: a 64-bit value, a vector) whose lanes each start at a
+     * word's first byte is taken as its lanes' reads of each word they span: lane by lane, each word's
+     * record sees the reads of its lanes in lane order, as a word read by several lanes does.
      * It groups the lanes by word (any lanes: a run of lanes reading one word, or lanes 16 apart
      * reading one column of a tile; a full warp's lanes in the patterns tiles read in straight
      * loops, {@link #fullWarpGroups}, else {@link #groupAnyLanes}), sets the access
-     * ({@link #observe}) and changes nothing else; false leaves the lanes to the general path.
+     * ({@link #observe}) and {@link #groupBytes} and changes nothing else; false leaves the lanes
+     * to the general path.
      * <p>
      * Without that knowledge a lane of the warp knows an earlier access of thread {@code t} when
      * it is {@code t}, when {@code t}'s access came before a barrier of the whole CTA
@@ -821,21 +835,35 @@ public final class CtaShadow {
         }
         long[] at = laneAddresses;
         int in = (int) (at[Integer.numberOfTrailingZeros(lanes)] & 3);
-        if (size <= 0 || in + size > 4) {
+        if (size <= 0) {
             return false;
         }
+        // the words each lane reads: one, or every word of an 8- or 16-byte read from a word's start
+        int span = 1;
+        if (in + size > 4) {
+            if (in != 0 || (size & 3) != 0 || size > 4 * LANE_WORDS) {
+                return false;
+            }
+            span = size >>> 2;
+        }
         long end = shared.length - size;
-        if (lanes == -1 && extraLanes[warp] == 0 && fullWarpGroups(end)) {
+        if (span == 1 && lanes == -1 && extraLanes[warp] == 0 && fullWarpGroups(end)) {
             // lanes' addresses in order: the groups are runs of lanes, found in straight loops
             if (!sharedWhole(at[0], groupHighest + size, site)) {
                 return false;
             }
-        } else if (!groupAnyLanes(warp, lanes, size, in, end, site)) {
+        } else if (span > 1 && lanes == -1 && extraLanes[warp] == 0 && wideLanesApart(size, span, end)) {
+            // each word read by one lane: its groups, lane by lane, found in a straight loop
+            if (!sharedWhole(at[0], at[31] + size, site)) {
+                return false;
+            }
+        } else if (!groupAnyLanes(warp, lanes, size, in, span, end, site)) {
             return false;
         }
         int n = groups;
         observe(READ, 0, site, size, PtxStateSpace.SHARED, null);
-        int bytes = RaceShadow.wordBytes(in, size);
+        int bytes = span == 1 ? RaceShadow.wordBytes(in, size) : 0xF;
+        groupBytes = bytes;
         int gen = accessGeneration;
         long[] c = sharedRaces.cells;
         for (int g = 0; g < n; g++) {
@@ -866,16 +894,17 @@ public final class CtaShadow {
     /**
      * {@link #quietReads}' grouping of lanes {@code lanes} of warp {@code warp} reading
      * {@code size} bytes at {@code site} by word, in any pattern, each found through
-     * {@link #wordGroup}: true, having set {@link #groups}, {@link #groupWord} and
+     * {@link #wordGroup}: a lane joins the group of each of the {@code span} words from the one
+     * its address is in. True, having set {@link #groups}, {@link #groupWord} and
      * {@link #groupLanes}, when every lane reads at byte
      * {@code in} of its word, at an address between 0 and {@code end}, without knowledge of its
      * own ({@link #extra}), and the lanes' bytes pass {@link #sharedWhole}; else false.
      */
-    private boolean groupAnyLanes(int warp, int lanes, int size, int in, long end, int site) {
+    private boolean groupAnyLanes(int warp, int lanes, int size, int in, int span, long end, int site) {
         int w0 = warp << 5;
         long[] at = laneAddresses;
         int stamp = groupStamp + 1;
-        if (stamp == 1 << 26) {
+        if (stamp == 1 << 31 - GROUP_INDEX_BITS) {
             Arrays.fill(wordGroup, 0);
             stamp = 1;
         }
@@ -891,18 +920,58 @@ public final class CtaShadow {
             }
             lo = Math.min(lo, address);
             hi = Math.max(hi, address);
-            int word = (int) (address >>> 2);
-            int g = groupOf[word];
-            if (g >>> 5 == stamp) {
-                groupLanes[g & 31] |= 1 << l;
-            } else {
-                groupOf[word] = stamp << 5 | n;
-                groupWord[n] = word;
-                groupLanes[n++] = 1 << l;
+            int first = (int) (address >>> 2);
+            for (int word = first; word < first + span; word++) {
+                int g = groupOf[word];
+                if (g >>> GROUP_INDEX_BITS == stamp) {
+                    groupLanes[g & (1 << GROUP_INDEX_BITS) - 1] |= 1 << l;
+                } else {
+                    groupOf[word] = stamp << GROUP_INDEX_BITS | n;
+                    groupWord[n] = word;
+                    groupLanes[n++] = 1 << l;
+                }
             }
         }
         groups = n;
         return sharedWhole(lo, hi + size, site);
+    }
+
+    /**
+     * {@link #quietReads}' grouping of a full warp's reads of {@code size} bytes, {@code span}
+     * whole words each, when the lanes' addresses go up in lane order with no two lanes' bytes
+     * overlapping (a warp reading consecutive or strided 64-bit values): each word is read by one
+     * lane, so the groups are each lane's words in turn, as {@link #groupAnyLanes} would find them.
+     * True, having set {@link #groups}, {@link #groupWord} and {@link #groupLanes}, when every
+     * lane reads from a word's first byte, between 0 and {@code end}; false otherwise, having set
+     * nothing.
+     */
+    private boolean wideLanesApart(int size, int span, long end) {
+        long[] at = laneAddresses;
+        // sign bits: a lane below 0 or past end, or its bytes overlapping the lane before's (or below
+        // them: no overflow once every address is at least 0)
+        long outside = end - at[31];
+        long offWord = 0;
+        for (int l = 0; l < 32; l++) {
+            outside |= at[l];
+            offWord |= at[l];
+        }
+        long overlap = 0;
+        for (int l = 1; l < 32; l++) {
+            overlap |= at[l] - at[l - 1] - size;
+        }
+        if ((outside | overlap) < 0 || (offWord & 3) != 0) {
+            return false;
+        }
+        int n = 0;
+        for (int l = 0; l < 32; l++) {
+            int word = (int) (at[l] >>> 2);
+            for (int k = 0; k < span; k++) {
+                groupWord[n] = word + k;
+                groupLanes[n++] = 1 << l;
+            }
+        }
+        groups = n;
+        return true;
     }
 
     /**
@@ -1076,16 +1145,18 @@ public final class CtaShadow {
 
     /**
      * Whether initcheck finds every byte the lanes of {@link #quietReads}' groups read written
-     * (or is off): the lanes of a group read the same bytes, so one test stands for all of them.
+     * (or is off): the lanes of a group read the same bytes, so one test stands for all of them,
+     * and the groups' bytes are every lane's.
      */
     private boolean groupsWritten() {
         WrittenBits bits = sharedWritten;
         if (bits == null) {
             return true;
         }
-        int in = (int) (laneAddresses[Integer.numberOfTrailingZeros(groupLanes[0])] & 3);
+        int in = Integer.numberOfTrailingZeros(groupBytes);
+        int size = Integer.bitCount(groupBytes);
         for (int g = 0; g < groups; g++) {
-            if (bits.firstUnwritten(4L * groupWord[g] + in, accessSize) >= 0) {
+            if (bits.firstUnwritten(4L * groupWord[g] + in, size) >= 0) {
                 return false;
             }
         }
@@ -1104,15 +1175,12 @@ public final class CtaShadow {
      */
     private void readWords(int warp) {
         int w0 = warp << 5;
-        long[] at = laneAddresses;
-        int size = accessSize;
         int gen = accessGeneration;
         long[] c = sharedRaces.cells;
+        int bytes = groupBytes;
+        int tag = RaceShadow.tag(accessSite, bytes, false, false);
         for (int g = 0; g < groups; g++) {
             int group = groupLanes[g];
-            int in = (int) (at[Integer.numberOfTrailingZeros(group)] & 3);
-            int bytes = RaceShadow.wordBytes(in, size);
-            int tag = RaceShadow.tag(accessSite, bytes, false, false);
             int at0 = groupWord[g] * RaceShadow.STRIDE;
             long r1 = c[at0 + RaceShadow.READ1];
             int first = -1;

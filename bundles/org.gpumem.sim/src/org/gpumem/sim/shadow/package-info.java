@@ -19,10 +19,11 @@
  * the shared variable or allocation, memcheck's tests) is checked once when all lanes pass it,
  * and each lane on its own otherwise, so the findings are those of checking lane by lane.
  * Racecheck takes such an instruction a word at a time only where it shows first that no lane
- * races and that the records end as lane by lane leaves them (weak shared reads; weak global
- * loads and stores of words no other thread touched in the launch, or the thread's own; a full
- * warp on 32 consecutive aligned words, the commonest, in one pass testing the words and one
- * writing them), and a run of lanes whose bytes follow each other is one initcheck test of them
- * when none is unwritten (with racecheck or without).
+ * races and that the records end as lane by lane leaves them (weak shared reads, 64-bit and
+ * vector ones as the words they span; weak global loads and stores of words no other thread
+ * touched in the launch, or the thread's own; a full warp on 32 consecutive aligned words, the
+ * commonest, in one pass testing the words and one writing them), and a run of lanes whose bytes
+ * follow each other is one initcheck test of them when none is unwritten (with racecheck or
+ * without).
  */
 package org.gpumem.sim.shadow;

@@ -173,6 +173,10 @@ class WarpAccessChecksTest {
             }
             int size = 1 << r.nextInt(4);
             boolean shared = r.nextInt(sharedOneIn) == 0;
+            if (shared && size == 8 && r.nextBoolean()) {
+                // a vector of four words (a lane's read of 8 or 16 bytes is taken a word at a time)
+                size = 16;
+            }
             int lanes = r.nextInt(3) == 0 ? r.nextInt() | 1 : -1;
             int site = r.nextInt(SITES);
             int register = r.nextInt(8);
@@ -423,7 +427,8 @@ class WarpAccessChecksTest {
             }
             int op = r.nextInt(3) == 0 ? CtaShadow.READ : CtaShadow.WRITE;
             int flags = r.nextInt(12) == 0 ? CtaShadow.STRONG : 0;
-            int size = 1 << r.nextInt(3);
+            // up to 16 bytes: reads of several words each (64-bit values, vectors) among them
+            int size = 1 << r.nextInt(5);
             int lanes = r.nextInt(3) == 0 ? r.nextInt() | 1 : -1;
             long base = r.nextInt(SHARED / 2) & -4 & -size;
             int layout = r.nextInt(6);
@@ -533,6 +538,59 @@ class WarpAccessChecksTest {
         List<String> found = together.findings();
         assertEquals(alone.findings(), found);
         for (FindingKind k : List.of(FindingKind.RACE_WAR, FindingKind.RACE_WAW)) {
+            assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ",")), () -> k + " not found in " + found);
+        }
+    }
+
+    /**
+     * Shared reads of 8 and 16 bytes (a word at a time when each lane starts at a word's first
+     * byte): coalesced, one vector read by every lane, lanes 16 apart, lanes overlapping each
+     * other's words in a partial warp, before and after the barrier that orders the words'
+     * writes (two of them never written: initcheck) and again after a warp's own synchronisation,
+     * and one not starting at a word's first byte; then each word written by a lane of warp 2:
+     * each write races with the reads of other threads the word's record kept, so the findings'
+     * counts show which threads its read slots hold.
+     */
+    @Test
+    void wideSharedReadsKeepTheRecordsOfLaneByLane() {
+        Checked together = new Checked();
+        Checked alone = new Checked();
+        long[] ones = new long[32];
+        Arrays.fill(ones, 1);
+        long[] zeros = new long[32];
+        PtxStateSpace shared = PtxStateSpace.SHARED;
+        int read = CtaShadow.READ;
+        // warp w writes words 32w..32w+31, but warp 3 not its last two
+        for (int w = 0; w < WARPS; w++) {
+            int first = 32 * w;
+            both(together, alone, CtaShadow.WRITE, 0, shared, 4, w, w == 3 ? 0x3FFF_FFFF : -1, 0, -1,
+                    lanesAt(l -> 4L * (first + l)), ones);
+        }
+        // before the barrier: warp 1 reads words 0..63 (warps 0 and 1's) 8 bytes a lane
+        both(together, alone, read, 0, shared, 8, 1, -1, 1, 1, lanesAt(l -> 8L * l), zeros);
+        barrier(together, alone);
+        // 16 bytes a lane over every word (the unwritten two among them), one vector read by every lane
+        both(together, alone, read, 0, shared, 16, 0, -1, 2, 2, lanesAt(l -> 16L * l), zeros);
+        both(together, alone, read, 0, shared, 16, 2, -1, 3, 3, lanesAt(l -> 64), zeros);
+        // lanes 16 apart on 8 bytes; lanes overlapping each other's words in part of a warp
+        both(together, alone, read, 0, shared, 8, 3, -1, 4, 4, lanesAt(l -> 8L * (l & 15)), zeros);
+        both(together, alone, read, 0, shared, 8, 1, 0x0F0F_F0F0, 5, 5, lanesAt(l -> 4L * l), zeros);
+        // warp 2 again after its own synchronisation: it knows its first read
+        for (Checked c : List.of(together, alone)) {
+            c.checks.warpSync(2, -1, -1, true, -1, c.site(1));
+        }
+        both(together, alone, read, 0, shared, 16, 2, -1, 6, 6, lanesAt(l -> 64 + 16L * (l & 1)), zeros);
+        // 8 bytes from the middle of a word (lane by lane)
+        both(together, alone, read, 0, shared, 8, 0, -1, 7, 7, lanesAt(l -> 2 + 8L * l), zeros);
+        for (int word = 0; word < 128; word++) {
+            int lane = word % 32;
+            long[] at = new long[32];
+            at[lane] = 4L * word;
+            both(together, alone, CtaShadow.WRITE, 0, shared, 4, 2, 1 << lane, 8 + word % 2, -1, at, zeros);
+        }
+        List<String> found = together.findings();
+        assertEquals(alone.findings(), found);
+        for (FindingKind k : List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.UNINITIALIZED_READ)) {
             assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ",")), () -> k + " not found in " + found);
         }
     }
