@@ -159,7 +159,10 @@ public final class CtaShadow {
      */
     private final GroupShape[] shapes = {new GroupShape(), new GroupShape()};
     private int nextShape;
-    /** Whether the lanes {@link #quietWords} grouped access bytes that follow each other, in lane order, with no gap. */
+    /**
+     * Whether the lanes {@link #quietWords} grouped (or {@link #quietReadWords} took) access bytes
+     * that follow each other, in lane order, with no gap.
+     */
     private boolean wordsInRun;
     /** The index in its chunk of the first of the 32 words {@link #straightWords} found. */
     private int straightIndex;
@@ -172,6 +175,8 @@ public final class CtaShadow {
     private int groupStamp;
     /** Bits of a {@link #wordGroup} entry that hold the group's index (below {@code 32 * LANE_WORDS}). */
     private static final int GROUP_INDEX_BITS = 7;
+    /** Per lane of the read {@link #quietReadWords} took: the index of its word in the chunk. */
+    private final int[] laneWord = new int[32];
 
     CtaShadow(LaunchShadow launch, byte[] shared, int warps, long localBytesPerThread) {
         this.launch = launch;
@@ -1215,8 +1220,9 @@ public final class CtaShadow {
     /**
      * The weak global accesses {@link #observe} set, by lanes {@code lanes} of warp {@code warp}
      * at {@link #laneAddresses}, all inside allocation {@code a} between {@code lo} and
-     * {@code hi}, when racecheck can take them a word at a time ({@link #quietWords}): the lanes'
-     * other checks first, in lane order, then their words (true); false, having changed nothing.
+     * {@code hi}, when racecheck can take them a word at a time ({@link #quietWords}, or for a
+     * read of words other threads read too {@link #quietReadWords}): the lanes' other checks
+     * first, in lane order, then their words (true); false, having changed nothing.
      */
     private boolean globalWords(AllocationShadow a, int op, int size, int warp, int lanes, int site, int register, long lo,
             long hi) {
@@ -1229,11 +1235,20 @@ public final class CtaShadow {
             }
         }
         RaceShadow words = quietWords(a, warp, lanes);
+        boolean othersRead = false;
         if (words == null) {
-            return false;
+            words = op == READ ? quietReadWords(a, warp, lanes) : null;
+            if (words == null) {
+                return false;
+            }
+            othersRead = true;
         }
         globalLanesBefore(a, op, size, warp, lanes, site, register, lo, hi, wordsInRun);
-        takeWords(words, warp);
+        if (othersRead) {
+            takeReads(words, warp, lanes);
+        } else {
+            takeWords(words, warp);
+        }
         return true;
     }
 
@@ -1443,6 +1458,142 @@ public final class CtaShadow {
                 s.setCompact(word, laneEpoch(w0 | lane), weakTag(at[lane], size), write);
             }
         }
+    }
+
+    /**
+     * The racecheck words of allocation {@code a} that the weak read {@link #observe} set, by
+     * lanes {@code lanes} of warp {@code warp} at {@link #laneAddresses}, touches, when
+     * {@link #takeReads} can take them a word at a time (for words {@link #quietWords} refuses:
+     * an input read by the threads of several CTAs, words read by several lanes) and knows that no
+     * lane's read races: each lane reads inside one word, the lanes' words lie in one chunk, and
+     * no lane's word holds a write of this generation, not atomic, that conflicts with the lane's
+     * read ({@link #readWord}'s one test: a read races with no read, and reads leave the write
+     * slot as it is, so every lane meets the write its word held before the instruction). It keeps
+     * each lane's word in {@link #laneWord}, says whether the lanes' bytes follow each other
+     * ({@link #wordsInRun}) and returns the chunk, having changed nothing else; null leaves the
+     * lanes to {@link #races}.
+     */
+    private RaceShadow quietReadWords(AllocationShadow a, int warp, int lanes) {
+        int size = accessSize;
+        if (size <= 0 || size > 4) {
+            return null;
+        }
+        long[] at = laneAddresses;
+        long next = at[Integer.numberOfTrailingZeros(lanes)];
+        long firstWord = (next - a.start) >>> 2;
+        long base = firstWord - firstWord % AllocationShadow.CHUNK_WORDS;
+        RaceShadow s = a.chunk(firstWord);
+        long[] epochs = s.epochs;
+        long[] cells = s.cells;
+        int gen = accessGeneration;
+        int w0 = warp << 5;
+        boolean run = true;
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            long address = at[l];
+            run &= address == next;
+            next = address + size;
+            int in = (int) (address & 3);
+            long index = (address - a.start >>> 2) - base;
+            if (in + size > 4 || index < 0 || index >= s.words()) {
+                return null;
+            }
+            int word = (int) index;
+            laneWord[l] = word;
+            long e = epochs[word];
+            long write;
+            int writeTag;
+            if (RaceShadow.expanded(e)) {
+                write = cells[(int) e + RaceShadow.WRITE];
+                writeTag = (int) cells[(int) e + RaceShadow.TAGS];
+            } else if (s.compactWrite(word)) {
+                write = e;
+                writeTag = s.tags[word];
+            } else {
+                // one read, two (paired) or none: no write
+                continue;
+            }
+            int tid = w0 | l;
+            if (write >>> 48 == gen && !RaceShadow.atomic(writeTag)
+                    && conflicts(write, writeTag, ctaFirstThread + tid, RaceShadow.wordBytes(in, size), tid)) {
+                return null;
+            }
+        }
+        wordsInRun = run;
+        return s;
+    }
+
+    /**
+     * What {@link #races} does to chunk {@code s} for each lane of lanes {@code lanes} of warp
+     * {@code warp} that {@link #quietReadWords} took, in lane order: {@link #readWord} on its
+     * word's full record, which finds nothing there. A compact word ({@link RaceShadow}) stays
+     * compact where a compact form stands for the record the read leaves
+     * ({@link #readCompact}: reads of one site, as the threads of several CTAs read an input);
+     * else it expands as {@link #word} expands it, and the read goes to its full record.
+     */
+    private void takeReads(RaceShadow s, int warp, int lanes) {
+        long[] at = laneAddresses;
+        int size = accessSize;
+        long[] epochs = s.epochs;
+        int w0 = warp << 5;
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            int tid = w0 | l;
+            int word = laneWord[l];
+            long address = at[l];
+            int bytes = RaceShadow.wordBytes((int) (address & 3), size);
+            long me = laneEpoch(tid);
+            long meThread = ctaFirstThread + tid;
+            long e = epochs[word];
+            if (RaceShadow.expanded(e)) {
+                readWord(s.cells, (int) e, bytes, me, meThread, tid, address);
+            } else if (!readCompact(s, word, e, bytes, me, meThread, tid)) {
+                int record = s.expand(word);
+                readWord(s.cells, record, bytes, me, meThread, tid, address);
+            }
+        }
+    }
+
+    /**
+     * {@link #readWord} of the weak read {@link #observe} set, of {@code bytes}, by thread
+     * {@code tid} (launch-wide {@code meThread}) stamped {@code me}, on compact word {@code word}
+     * of {@code s} whose epoch is {@code e} and which holds no write of this generation, when the
+     * record it leaves has a compact form (true, the word left in it): no access of this
+     * generation (the read alone), or reads of the read's site, strength and atomicity (the one
+     * read or the pair with the read in the slot readWord gives it: the first when it may replace
+     * the first read, {@link #supersedes}, else the second). False has changed nothing.
+     */
+    private boolean readCompact(RaceShadow s, int word, long e, int bytes, long me, long meThread, int tid) {
+        int tag = RaceShadow.tag(accessSite, bytes, false, false);
+        if (e >>> 48 != accessGeneration) {
+            s.setCompact(word, me, tag, false);
+            return true;
+        }
+        if (s.compactWrite(word)) {
+            return false;
+        }
+        int t = s.tags[word];
+        boolean first = supersedes(e, t, meThread, bytes, tid);
+        if (!s.paired(word)) {
+            if (first) {
+                s.setCompact(word, me, tag, false);
+                return true;
+            }
+            if (!RaceShadow.sameKind(t, tag)) {
+                return false;
+            }
+            s.setPair(word, e, t, me, bytes);
+            return true;
+        }
+        if (!RaceShadow.sameKind(t, tag)) {
+            return false;
+        }
+        if (first) {
+            s.setFirst(word, me, tag);
+        } else {
+            s.setSecond(word, me, bytes);
+        }
+        return true;
     }
 
     /** The epoch of thread {@code tid}'s access now, in the generation {@link #observe} set. */

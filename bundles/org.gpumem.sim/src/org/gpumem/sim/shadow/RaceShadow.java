@@ -20,13 +20,15 @@ import java.util.Arrays;
  * the same answers either way. Shared memory's shadow (small, and every word written and read by
  * different threads) is full from the start.
  * <p>
- * A word read by several lanes of one instruction (bytes of an input, each read by its own lane)
- * holds two reads and no write: such a compact word is paired ({@link #pairs}), its second read in
+ * A word read by several lanes of one instruction (bytes of an input, each read by its own lane),
+ * or by threads of several CTAs at one site (an input every CTA of a row reads), holds two reads
+ * of one site and no write: such a compact word is paired ({@link #pairs}), its second read in
  * {@link #seconds} (20 bytes instead of 52, and no record made and copied for every word of the
  * input). It stands for the full record with the two reads in the first and second read slots
  * and the write slot empty: the checks ask a paired word of the current generation nothing but
- * {@link #expand} it first; one of an earlier generation holds no access, as a compact one, and
- * {@link #setCompact} unpairs it.
+ * {@link #expand} it first, except a read of its site that may replace one of its reads
+ * ({@link #setFirst}, {@link #setSecond}); one of an earlier generation holds no access, as a
+ * compact one, and {@link #setCompact} unpairs it.
  */
 final class RaceShadow {
     /** Tag bits: the site, the word's bytes, atomic, strong. */
@@ -199,7 +201,7 @@ final class RaceShadow {
      * Makes compact word {@code word} paired: the full record with read {@code epoch1} with
      * {@code tag1} in the first read's slot, {@code epoch2} with {@code tag1}'s site, strength and
      * atomicity and bytes {@code bytes2} in the second's, and the write slot empty. The two epochs
-     * are of one generation (two lanes of one instruction).
+     * are of one generation (two lanes of one instruction, or two reads of one launch).
      */
     void setPair(int word, long epoch1, int tag1, long epoch2, int bytes2) {
         if (pairs == null) {
@@ -210,6 +212,24 @@ final class RaceShadow {
         tags[word] = tag1;
         writes[word >>> 6] &= ~(1L << word);
         pairs[word >>> 6] |= 1L << word;
+        seconds[word] = epoch2 & LaunchShadow.LOW48 | (long) bytes2 << 48;
+    }
+
+    /**
+     * Paired word {@code word}'s first read becomes {@code epoch} with {@code tag}, of the
+     * generation, site, strength and atomicity of the read it replaces ({@link #sameKind}); the
+     * second read stays.
+     */
+    void setFirst(int word, long epoch, int tag) {
+        epochs[word] = epoch;
+        tags[word] = tag;
+    }
+
+    /**
+     * Paired word {@code word}'s second read becomes {@code epoch2} of bytes {@code bytes2}, of the
+     * first read's generation, site, strength and atomicity; the first read stays.
+     */
+    void setSecond(int word, long epoch2, int bytes2) {
         seconds[word] = epoch2 & LaunchShadow.LOW48 | (long) bytes2 << 48;
     }
 
@@ -258,6 +278,14 @@ final class RaceShadow {
     /** The bytes of a word, as a tag holds them, that an access of {@code size} bytes from its byte {@code in} touches. */
     static int wordBytes(int in, int size) {
         return (1 << in + size) - 1 & ~((1 << in) - 1);
+    }
+
+    /**
+     * Whether two tags are of one site, strength and atomicity (bytes aside): two reads a paired
+     * word can hold, its second read's tag being its first's with other bytes.
+     */
+    static boolean sameKind(int tag1, int tag2) {
+        return ((tag1 ^ tag2) & ~(0xF << BYTES_SHIFT)) == 0;
     }
 
     static int bytes(int tag) {

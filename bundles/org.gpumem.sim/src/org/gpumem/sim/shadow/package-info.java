@@ -10,7 +10,8 @@
  * with their masks, fences and release/acquire; shared and local written bytes; racecheck's last
  * accesses per word, {@link org.gpumem.sim.shadow.RaceShadow}: in global memory a word with one
  * live access is kept compact, 12 bytes, until a second must stay, and a word read by several
- * lanes of one instruction stays compact with its second read beside it), and the shared variable each
+ * lanes of one instruction, or by threads of several CTAs at one site, stays compact with its second
+ * read beside it), and the shared variable each
  * access's address was computed from
  * ({@link org.gpumem.sim.shadow.SharedBases}: a run past one array into the next). The execution
  * core feeds a CTA's shadow before each access executes, and only for checked launches:
@@ -22,8 +23,9 @@
  * races and that the records end as lane by lane leaves them (weak shared reads, 64-bit and
  * vector ones as the words they span; weak global loads and stores of words no other thread
  * touched in the launch, or the thread's own; a full warp on 32 consecutive aligned words, the
- * commonest, in one pass testing the words and one writing them), and a run of lanes whose bytes
- * follow each other is one initcheck test of them when none is unwritten (with racecheck or
- * without).
+ * commonest, in one pass testing the words and one writing them; weak global loads of words
+ * holding no write they race with, as an input other threads read), and a run of lanes whose
+ * bytes follow each other is one initcheck test of them when none is unwritten (with racecheck
+ * or without).
  */
 package org.gpumem.sim.shadow;

@@ -359,17 +359,69 @@ class WarpAccessChecksTest {
         assertEquals(2, found.stream().filter(f -> f.contains("kind=RACE_WAR,")).count(), found::toString);
     }
 
+    /** A scripted step of {@link #scriptedIn}: the launch's second CTA starts (global memory keeps the first's records). */
+    private static final int NEXT_CTA = -3;
+
     /**
-     * The shared accesses {@code steps} on two fresh devices, on one a warp instruction at a
-     * time, on the other lane by lane: each step a {@link #BARRIER}, a {@link #SYNC} (its warp and
-     * lanes at 2 and 3), or an access (op, size, warp, lanes, offset of lane 0, bytes from one
-     * lane to the next, value stored), each at a site of its own. The findings, the same on both.
+     * Weak global reads of words that the threads of several CTAs read (an input every CTA of a
+     * row reads, as matmul's tiles), which a path taking them a word at a time must keep as lane
+     * by lane keeps: reads of one site by three warps (a word's two reads kept as a pair, the
+     * second replaced), a read after a barrier that orders the first (which it replaces), a read
+     * of another site after a pair (the word's full record, that site in its second read slot),
+     * reads after another warp's write ordered by a barrier (none races) and not ordered (each
+     * races), bytes and half words of a partial warp, lanes sharing words; then the second CTA's
+     * warps read the same words, and a warp of it writes them all: each write races with the
+     * reads the records kept, so the findings (their other accesses and counts) show which reads
+     * each record held.
      */
+    @Test
+    void wordsReadByThreadsOfSeveralCtasKeepWhatLaneByLaneKeeps() {
+        int all = -1;
+        int read = CtaShadow.READ, write = CtaShadow.WRITE;
+        // words the host wrote (no uninitialized reads), 64 words apart for each case
+        int a = HOT, b = HOT + 256, c = HOT + 512, d = HOT + 768, e = HOT + 1024;
+        int[][] steps = {
+            // op, size, warp, lanes, offset of lane 0, bytes from one lane to the next, value stored, site
+            {read, 4, 0, all, a, 4, 0, 5}, {read, 4, 1, all, a, 4, 0, 5}, {read, 4, 2, all, a, 4, 0, 5},
+            {read, 4, 0, all, b, 4, 0, 5}, {read, 4, 1, all, b, 4, 0, 5}, {read, 4, 2, all, b, 4, 0, 6},
+            {write, 4, 0, all, c, 4, 1, 7}, {BARRIER}, {read, 4, 3, all, a, 4, 0, 5}, {read, 4, 1, all, c, 4, 0, 5},
+            {read, 4, 2, 0xFFFF, c, 4, 0, 5}, {write, 4, 0, all, d, 4, 1, 7}, {read, 4, 1, all, d, 4, 0, 5},
+            {read, 1, 0, 0x0F0F0F0F, e, 1, 0, 8}, {read, 2, 1, all, e, 2, 0, 8}, {read, 4, 2, all, e, 0, 0, 8},
+            {NEXT_CTA},
+            {read, 4, 0, all, a, 4, 0, 5}, {read, 4, 1, 0xFFFF, b, 4, 0, 5}, {read, 4, 2, all, c, 4, 0, 5},
+            {read, 1, 3, all, e, 1, 0, 8}, {read, 4, 1, all, d, 4, 0, 5},
+            {write, 4, 3, all, a, 4, 1, 9}, {write, 4, 3, all, b, 4, 1, 9}, {write, 4, 3, all, c, 4, 1, 9},
+            {write, 4, 3, all, d, 4, 1, 9}, {write, 2, 3, all, e, 2, 1, 9},
+        };
+        List<String> found = scriptedIn(PtxStateSpace.GLOBAL, steps);
+        for (FindingKind k : List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR)) {
+            assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ", space=GLOBAL")), () -> k + " not in " + found);
+        }
+    }
+
+    /** {@link #scriptedIn} shared memory. */
     private static List<String> scripted(int[][] steps) {
+        return scriptedIn(PtxStateSpace.SHARED, steps);
+    }
+
+    /**
+     * The accesses {@code steps} in {@code space} (offsets in the global buffer, or in shared
+     * memory) on two fresh devices, on one a warp instruction at a time, on the other lane by
+     * lane: each step a {@link #BARRIER}, a {@link #SYNC} (its warp and lanes at 2 and 3), a
+     * {@link #NEXT_CTA}, or an access (op, size, warp, lanes, offset of lane 0, bytes from one lane
+     * to the next, value stored, and its site when given, else a site of its own). The findings,
+     * the same on both.
+     */
+    private static List<String> scriptedIn(PtxStateSpace space, int[][] steps) {
         Checked together = new Checked();
         Checked alone = new Checked();
         for (int step = 0; step < steps.length; step++) {
             int[] s = steps[step];
+            if (s[0] == NEXT_CTA) {
+                together.checks.reset(1);
+                alone.checks.reset(1);
+                continue;
+            }
             if (s[0] == BARRIER) {
                 for (Checked c : List.of(together, alone)) {
                     for (int w = 0; w < WARPS; w++) {
@@ -391,8 +443,9 @@ class WarpAccessChecksTest {
                 at[l] = s[4] + (long) s[5] * l;
                 values[l] = s[6];
             }
-            // a site per step: the findings tell the instructions apart
-            both(together, alone, s[0], 0, PtxStateSpace.SHARED, s[1], s[2], s[3], step % SITES, -1, at, values);
+            // a site per step unless given: the findings tell the instructions apart
+            int site = s.length > 7 ? s[7] : step % SITES;
+            both(together, alone, s[0], 0, space, s[1], s[2], s[3], site, -1, at, values);
         }
         List<String> found = together.findings();
         assertEquals(alone.findings(), found);
