@@ -232,7 +232,7 @@ public final class BenchCommand implements Callable<Integer> {
                 vsFast.add(checked.seconds() / fast.seconds());
                 vsInterpreter.add(checked.seconds() / interpreted.seconds());
                 cpuVsFast.add(checked.cpuSeconds() / fast.cpuSeconds());
-                out.printf("%-18s %12.4f %12.4f %12.4f %9.1fx %9.1fx %11.1fx %8d %6.2f%n", s.name(), fast.seconds(),
+                out.printf("%-18s %12.4f %12.4f %12.4f %9.1fx %9.1fx %11.2fx %8d %6.2f%n", s.name(), fast.seconds(),
                         interpreted.seconds(), checked.seconds(), checked.seconds() / fast.seconds(),
                         checked.seconds() / interpreted.seconds(), checked.cpuSeconds() / fast.cpuSeconds(),
                         checked.findings(), load());
@@ -255,7 +255,7 @@ public final class BenchCommand implements Callable<Integer> {
             Figure checked = measure(s, 1, ExecEngine.FAST, tools);
             programVsFast.add(checked.seconds() / fast.seconds());
             programCpuVsFast.add(checked.cpuSeconds() / fast.cpuSeconds());
-            out.printf("%-18s %12.4f %12.4f %9.1fx %11.1fx %8d %6.2f%n", s.name(), fast.seconds(), checked.seconds(),
+            out.printf("%-18s %12.4f %12.4f %9.1fx %11.2fx %8d %6.2f%n", s.name(), fast.seconds(), checked.seconds(),
                     checked.seconds() / fast.seconds(), checked.cpuSeconds() / fast.cpuSeconds(), checked.findings(), load());
             out.flush();
         }
