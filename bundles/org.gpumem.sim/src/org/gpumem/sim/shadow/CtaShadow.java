@@ -301,7 +301,9 @@ public final class CtaShadow {
      * when the lanes' bytes lie inside one shared variable (or one allocation), the bounds and
      * memcheck's variable tests are one test of all of them, which then finds nothing for any
      * lane; otherwise each lane is checked on its own. A weak shared read that races with nothing
-     * is checked a word at a time, its lanes grouped by the word they read ({@link #quietReads}).
+     * is checked a word at a time, its lanes grouped by the word they read ({@link #quietReads});
+     * a weak shared store whose lanes' words hold nothing it could race with is stamped into
+     * their records in one pass ({@link #quietStores}).
      */
     public void accesses(int op, int flags, PtxStateSpace space, int size, int warp, int lanes, int site, int register) {
         long[] at = laneAddresses;
@@ -335,6 +337,11 @@ public final class CtaShadow {
                     }
                     if (op == ATOMIC && plainAtomics(warp, lanes, flags)) {
                         sharedAtomics(warp, lanes, site);
+                        return;
+                    }
+                    if (op == WRITE && (flags & STRONG) == 0 && sharedRaces != null && launch.races
+                            && quietStores(warp, lanes, size)) {
+                        storeWords(warp, lanes, size, register, lo, hi);
                         return;
                     }
                     for (int m = lanes; m != 0; m &= m - 1) {
@@ -413,14 +420,14 @@ public final class CtaShadow {
 
     /**
      * {@link #arrive} of a write of {@code size} bytes by each lane of {@code lanes} of warp
-     * {@code warp}, at {@link #laneAddresses} in global memory, storing register
-     * {@code register}: only the lanes holding reads ({@link #heldLanes}) settle them.
+     * {@code warp}, at {@link #laneAddresses} in {@code space} (global or shared memory), storing
+     * register {@code register}: only the lanes holding reads ({@link #heldLanes}) settle them.
      */
-    private void globalWritesArrive(int warp, int lanes, int size, int register) {
+    private void writesArrive(PtxStateSpace space, int warp, int lanes, int size, int register) {
         int w0 = warp << 5;
         for (int m = heldLanes[warp] & lanes; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
-            settle(w0 | l, PtxStateSpace.GLOBAL, laneAddresses[l], size, register);
+            settle(w0 | l, space, laneAddresses[l], size, register);
         }
         readsArrive(warp, lanes, -1);
     }
@@ -598,6 +605,110 @@ public final class CtaShadow {
             }
             if (op != READ) {
                 sharedWritten.set(address, size);
+            }
+        }
+    }
+
+    /**
+     * Whether racecheck can take the weak shared write {@link #observe} set, of {@code size}
+     * bytes by lanes {@code lanes} of warp {@code warp} at {@link #laneAddresses} (inside the
+     * CTA's shared memory, {@link #sharedWhole}), without a test per lane that can find
+     * anything: each lane writes inside one word, or whole words from a word's first byte (8 or
+     * 16 bytes), the lanes' words go up in lane order with no word written by two lanes (so no
+     * lane meets another's write, and each record sees one lane's write as lane by lane), and
+     * every access a lane's words hold of this generation on bytes the lane writes is ordered
+     * before the lane's write ({@link #quietSlot}): then {@link #writeWord} would find no race on
+     * any of them. Changes nothing; false leaves the lanes to the general path.
+     */
+    private boolean quietStores(int warp, int lanes, int size) {
+        if (size <= 0 || size > 4 && ((size & 3) != 0 || size > 4 * LANE_WORDS)) {
+            return false;
+        }
+        long[] at = laneAddresses;
+        long[] c = sharedRaces.cells;
+        int w0 = warp << 5;
+        // the first word the next lane may write: the words of the lanes before it are below
+        long free = 0;
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            long address = at[l];
+            int in = (int) (address & 3);
+            long first = address >>> 2;
+            long last = address + size - 1 >>> 2;
+            if (first < free || (size > 4 ? in != 0 : in + size > 4)) {
+                return false;
+            }
+            free = last + 1;
+            int bytes = size > 4 ? 0xF : RaceShadow.wordBytes(in, size);
+            int tid = w0 | l;
+            for (int record = (int) first * RaceShadow.STRIDE; record <= last * RaceShadow.STRIDE;
+                    record += RaceShadow.STRIDE) {
+                long tags = c[record + RaceShadow.TAGS];
+                if (!quietSlot(c[record + RaceShadow.WRITE], (int) tags, bytes, tid)
+                        || !quietSlot(c[record + RaceShadow.READ1], (int) (tags >>> 32), bytes, tid)
+                        || !quietSlot(c[record + RaceShadow.READ2], (int) c[record + RaceShadow.READ2_TAG], bytes, tid)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether a slot of a shared word's record, {@code epoch} with {@code tag}, cannot conflict
+     * with a weak write of {@code bytes} by thread {@code tid} ({@link #conflicts} false): it
+     * holds no access of this generation, or none of those bytes, or one by {@code tid} itself,
+     * by a thread before a barrier of the whole CTA ({@link #ctaKnown}) or by a thread of
+     * {@code tid}'s warp before the warp's last synchronisation ({@link #warpBase}): what
+     * {@link #knows} finds first, the same for every thread; anything else (what only a lane
+     * matrix or acquired knowledge orders) is refused.
+     */
+    private boolean quietSlot(long epoch, int tag, int bytes, int tid) {
+        if (epoch >>> 48 != accessGeneration || (RaceShadow.bytes(tag) & bytes) == 0) {
+            return true;
+        }
+        long inCta = thread(epoch) - ctaFirstThread;
+        if (inCta < 0 || inCta >= threads) {
+            return false;
+        }
+        int other = (int) inCta;
+        int c = (int) (epoch & clockMask);
+        return other == tid || ctaKnown[other] >= c || other >>> 5 == tid >>> 5 && warpBase[other] >= c;
+    }
+
+    /**
+     * {@link #sharedChecks} of each lane of the weak shared write {@link #quietStores} took, of
+     * {@code size} bytes storing register {@code register}, the lanes' bytes between {@code lo}
+     * and {@code hi}: what the lanes do one by one, none finding anything. A weak write acquires
+     * and releases nothing; a lane's arrival settles only its own held reads and initcheck only
+     * marks bytes written, so all lanes arrive first ({@link #writesArrive}), initcheck marks
+     * {@code lo..hi-1} at once when the lanes' bytes follow each other, and each lane's words
+     * get the record {@link #writeWord} leaves ({@link #recordWrite}), stamped with its epoch.
+     */
+    private void storeWords(int warp, int lanes, int size, int register, long lo, long hi) {
+        writesArrive(PtxStateSpace.SHARED, warp, lanes, size, register);
+        long[] at = laneAddresses;
+        WrittenBits bits = sharedWritten;
+        if (bits != null) {
+            if (inRun(lanes, size)) {
+                bits.set(lo, (int) (hi - lo));
+            } else {
+                for (int m = lanes; m != 0; m &= m - 1) {
+                    bits.set(at[Integer.numberOfTrailingZeros(m)], size);
+                }
+            }
+        }
+        long[] c = sharedRaces.cells;
+        int w0 = warp << 5;
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            long address = at[l];
+            long me = laneEpoch(w0 | l);
+            int bytes = size > 4 ? 0xF : RaceShadow.wordBytes((int) (address & 3), size);
+            int first = (int) (address >>> 2) * RaceShadow.STRIDE;
+            int last = (int) (address + size - 1 >>> 2) * RaceShadow.STRIDE;
+            for (int record = first; record <= last; record += RaceShadow.STRIDE) {
+                recordWrite(c, record, bytes, me);
             }
         }
     }
@@ -1268,7 +1379,7 @@ public final class CtaShadow {
         if (op == READ) {
             readsArrive(warp, lanes, register);
         } else {
-            globalWritesArrive(warp, lanes, size, register);
+            writesArrive(PtxStateSpace.GLOBAL, warp, lanes, size, register);
         }
         if (!byRun) {
             long[] at = laneAddresses;
@@ -1699,6 +1810,22 @@ public final class CtaShadow {
         if (op != ATOMIC && r2Live && conflicts(r2, r2t, meThread, bytes, tid)) {
             race(FindingKind.RACE_WAR, address, tid, r2, r2t);
         }
+        recordWrite(c, at, bytes, me);
+    }
+
+    /**
+     * What {@link #writeWord} leaves in the full record at {@code at} of {@code c} after its
+     * tests: the write or atomic {@link #observe} set, of {@code bytes}, stamped {@code me},
+     * takes the write slot; each read slot of this generation keeps the bytes the write does not
+     * cover (emptied when it covers them all); a read slot of another generation stays as it is.
+     */
+    private void recordWrite(long[] c, int at, int bytes, long me) {
+        int gen = accessGeneration;
+        long tags = c[at + RaceShadow.TAGS];
+        int r1t = (int) (tags >>> 32);
+        boolean r1Live = c[at + RaceShadow.READ1] >>> 48 == gen;
+        int r2t = (int) c[at + RaceShadow.READ2_TAG];
+        boolean r2Live = c[at + RaceShadow.READ2] >>> 48 == gen;
         c[at + RaceShadow.WRITE] = me;
         int r1Tag = r1t;
         if (r1Live) {
@@ -1709,7 +1836,7 @@ public final class CtaShadow {
                 r1Tag = r1t & ~(0xF << RaceShadow.BYTES_SHIFT) | left << RaceShadow.BYTES_SHIFT;
             }
         }
-        c[at + RaceShadow.TAGS] = RaceShadow.tag(accessSite, bytes, op == ATOMIC, accessStrong) & 0xFFFF_FFFFL
+        c[at + RaceShadow.TAGS] = RaceShadow.tag(accessSite, bytes, accessOp == ATOMIC, accessStrong) & 0xFFFF_FFFFL
                 | (long) r1Tag << 32;
         if (r2Live) {
             int left = RaceShadow.bytes(r2t) & ~bytes;

@@ -1,8 +1,10 @@
 package org.gpumem.sim.exec;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.reflect.Field;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
@@ -509,6 +511,127 @@ class WarpAccessChecksTest {
         assertEquals(alone.findings(), found);
         for (FindingKind k : List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.RACE_WAW)) {
             assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ",")), () -> k + " not found in " + found);
+        }
+    }
+
+    /**
+     * Random weak shared stores of 1 to 16 bytes, in full and partial warps, on each thread's own
+     * words, on words other threads read or wrote in this generation (ordered by a barrier of the
+     * whole CTA, by a partial barrier, by a synchronisation of the whole or part of the warp, by
+     * a release the storing thread acquired, or not at all) and in the CTA before (a new
+     * generation), in lane orders a store taken a word at a time must take (going up) and refuse
+     * (lanes sharing a word, going down, a word's edge crossed): after every instruction the
+     * shared records racecheck keeps and the bytes initcheck knows written are those lane by lane
+     * leaves, and the findings at the end are the same.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {21, 22, 23, 24, 25, 26})
+    void sharedStoresKeepTheRecordsOfLaneByLane(long seed) {
+        Checked together = new Checked();
+        Checked alone = new Checked();
+        Random r = new Random(seed);
+        int cta = 0;
+        for (int step = 0; step < 3000; step++) {
+            int what = r.nextInt(24);
+            int warp = r.nextInt(WARPS);
+            int lanes = r.nextInt(3) == 0 ? r.nextInt() | 1 : -1;
+            if (what == 0) {
+                barrier(together, alone);
+            } else if (what == 1) {
+                // warps 0 and 1 alone: what they did before it they know, the other warps not
+                for (Checked c : List.of(together, alone)) {
+                    c.checks.barrierArrive(0, -1, 1, true, false, true, c.site(0));
+                    c.checks.barrierArrive(1, -1, 1, true, false, true, c.site(0));
+                    c.checks.barrierReleased(1, WARPS * 32);
+                }
+            } else if (what == 2) {
+                for (Checked c : List.of(together, alone)) {
+                    c.checks.warpSync(warp, lanes, lanes, true, -1, c.site(1));
+                }
+            } else if (what == 3 && r.nextInt(4) == 0) {
+                // the other CTA: every record of the last one's generation
+                cta ^= 1;
+                together.checks.reset(cta);
+                alone.checks.reset(cta);
+            } else if (what == 4) {
+                // a release (after a fence now and then) or an acquire of one word
+                boolean release = r.nextBoolean();
+                if (r.nextBoolean()) {
+                    together.checks.fence(warp, lanes);
+                    alone.checks.fence(warp, lanes);
+                }
+                int flags = CtaShadow.STRONG | (release ? CtaShadow.RELEASE : CtaShadow.ACQUIRE);
+                both(together, alone, release ? CtaShadow.WRITE : CtaShadow.READ, flags, PtxStateSpace.SHARED, 4, warp, lanes,
+                        r.nextInt(SITES), -1, lanesAt(l -> 4L * r.nextInt(8)), new long[32]);
+            } else {
+                int op = what < 10 ? CtaShadow.READ : CtaShadow.WRITE;
+                int size = 1 << r.nextInt(5);
+                long[] values = new long[32];
+                for (int l = 0; l < 32; l++) {
+                    values[l] = r.nextInt(3) == 0 ? 1 : 0;
+                }
+                both(together, alone, op, 0, PtxStateSpace.SHARED, size, warp, lanes, r.nextInt(SITES), r.nextInt(8),
+                        storeAddresses(r, size, warp), values);
+            }
+            assertArrayEquals(sharedState(alone), sharedState(together), "after step " + step);
+        }
+        List<String> found = together.findings();
+        assertEquals(alone.findings(), found);
+        for (FindingKind k : List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.RACE_WAW)) {
+            assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ",")), () -> k + " not found in " + found);
+        }
+    }
+
+    /**
+     * The lanes' offsets in shared memory of a random instruction of {@code size}-byte accesses
+     * by warp {@code warp}: each thread's own element or another warp's, a run or strided run of
+     * lanes (going up, or down), lanes going up by gaps of none to two elements, lanes at any byte
+     * of their own word (a word's edge crossed by the larger sizes).
+     */
+    private static long[] storeAddresses(Random r, int size, int warp) {
+        long base = r.nextInt(SHARED) & -4 & -size;
+        int other = r.nextInt(WARPS);
+        int layout = r.nextInt(7);
+        long[] gaps = new long[32];
+        for (int l = 1; l < 32; l++) {
+            gaps[l] = gaps[l - 1] + (long) size * r.nextInt(3);
+        }
+        long[] inWord = new long[32];
+        for (int l = 0; l < 32; l++) {
+            inWord[l] = r.nextInt(4);
+        }
+        return lanesAt(l -> switch (layout) {
+            case 0 -> (long) size * (warp << 5 | l);
+            case 1 -> (long) size * (other << 5 | l);
+            case 2 -> base + (long) size * l;
+            case 3 -> base + 2L * size * l;
+            case 4 -> base + gaps[l];
+            case 5 -> base + (long) size * (31 - l);
+            // bytes and halves at any of their places in a word; larger ones a byte past a word's start now and then
+            default -> base + 4L * l * Math.max(1, size / 4) + (size < 4 ? inWord[l] / size * size : inWord[l] / 3);
+        } % SHARED);
+    }
+
+    /**
+     * The state of shared memory's checks in {@code c}'s CTA: racecheck's records of every word
+     * (all their longs, what a later access finds in them) and initcheck's bits of the bytes written.
+     */
+    private static long[] sharedState(Checked c) {
+        long[] records = (long[]) field(field(c.checks, "sharedRaces"), "cells");
+        long[] written = (long[]) field(field(c.checks, "sharedWritten"), "bits");
+        long[] both = Arrays.copyOf(records, records.length + written.length);
+        System.arraycopy(written, 0, both, records.length, written.length);
+        return both;
+    }
+
+    /** Field {@code name} of {@code o}, private as it is: what the checks keep, which no API shows. */
+    private static Object field(Object o, String name) {
+        try {
+            Field f = o.getClass().getDeclaredField(name);
+            f.setAccessible(true);
+            return f.get(o);
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError("no field " + name + " in " + o.getClass(), e);
         }
     }
 
