@@ -164,7 +164,7 @@ public final class CtaShadow {
      * that follow each other, in lane order, with no gap.
      */
     private boolean wordsInRun;
-    /** The index in its chunk of the first of the 32 words {@link #straightWords} found. */
+    /** The index in its chunk of the first of the words {@link #straightWords} found. */
     private int straightIndex;
     /**
      * Per shared word, {@link #groupStamp} of the last {@link #quietReads} that grouped lanes on
@@ -1331,17 +1331,18 @@ public final class CtaShadow {
     /**
      * The weak global accesses {@link #observe} set, by lanes {@code lanes} of warp {@code warp}
      * at {@link #laneAddresses}, all inside allocation {@code a} between {@code lo} and
-     * {@code hi}, when racecheck can take them a word at a time ({@link #quietWords}, or for a
+     * {@code hi}, when racecheck can take them a word at a time ({@link #straightWords} for a
+     * full warp on consecutive whole words, 4, 8 or 16 bytes a lane; {@link #quietWords}, or for a
      * read of words other threads read too {@link #quietReadWords}): the lanes' other checks
      * first, in lane order, then their words (true); false, having changed nothing.
      */
     private boolean globalWords(AllocationShadow a, int op, int size, int warp, int lanes, int site, int register, long lo,
             long hi) {
-        if (lanes == -1 && size == 4) {
-            RaceShadow straight = straightWords(a, warp);
+        if (lanes == -1 && (size == 4 || size == 8 || size == 16)) {
+            RaceShadow straight = straightWords(a, warp, size);
             if (straight != null) {
                 globalLanesBefore(a, op, size, warp, lanes, site, register, lo, hi, true);
-                takeStraight(straight, warp);
+                takeStraight(straight, warp, size);
                 return true;
             }
         }
@@ -1411,66 +1412,86 @@ public final class CtaShadow {
     }
 
     /**
-     * The chunk of allocation {@code a} holding the words that the weak 4-byte read or write
-     * {@link #observe} set, by every lane of warp {@code warp} at {@link #laneAddresses}, touches,
-     * when lane {@code l} accesses the whole word {@code straightIndex + l} of one chunk (a full warp
-     * on 32 consecutive aligned words, as a kernel indexing by thread reads and writes arrays) and
-     * {@link #quietWords} would take each lane alone on its word: no word is expanded, and a word
-     * with an access in this generation holds one of the lane's own thread, not paired, and a
-     * read when the lanes read. {@link #takeStraight} then does what {@link #takeWords} does;
-     * null has changed nothing but {@link #straightIndex} (the chunk may have been made).
+     * The chunk of allocation {@code a} holding the words that the weak read or write of
+     * {@code size} bytes (4, 8 or 16: a word, a 64-bit value, a vector) {@link #observe} set, by
+     * every lane of warp {@code warp} at {@link #laneAddresses}, touches, when lane {@code l}
+     * accesses the {@code size / 4} whole words from {@code straightIndex + l * size / 4} of one
+     * chunk (a full warp on consecutive aligned words, as a kernel indexing by thread reads and
+     * writes arrays) and {@link #races} would take each lane alone on each of its words, as
+     * {@link #compactWord} replaces the one access of a word: no word is expanded, and a word with
+     * an access in this generation holds one of the lane's own thread, not paired, and a read when
+     * the lanes read (each lane's access covers its words' every byte, so it replaces the read or
+     * write there, with no conflict: the thread's own). {@link #takeStraight} then does what
+     * {@link #races} does; null has changed nothing but {@link #straightIndex} (the chunk may have
+     * been made).
      */
-    private RaceShadow straightWords(AllocationShadow a, int warp) {
+    private RaceShadow straightWords(AllocationShadow a, int warp, int size) {
         long[] at = laneAddresses;
         long first = at[0];
         if ((first & 3) != 0) {
             return null;
         }
         for (int l = 1; l < 32; l++) {
-            if (at[l] != first + 4L * l) {
+            if (at[l] != first + (long) size * l) {
                 return null;
             }
         }
         long word = (first - a.start) >>> 2;
         RaceShadow s = a.chunk(word);
         int index = (int) (word % AllocationShadow.CHUNK_WORDS);
-        if (index + 32 > s.words()) {
+        // word i from index is lane i >>> perLane's
+        int perLane = Integer.numberOfTrailingZeros(size >>> 2);
+        int n = 32 << perLane;
+        if (index + n > s.words()) {
             return null;
         }
         long[] epochs = s.epochs;
         int gen = accessGeneration;
         long thread0 = ctaFirstThread + (warp << 5);
-        int live = 0;
-        for (int l = 0; l < 32; l++) {
-            long e = epochs[index + l];
-            if (e >>> 48 == gen) {
-                if (thread(e) != thread0 + l) {
+        boolean read = accessOp == READ;
+        // 32 words at a time: the bitmaps' tests take 32
+        for (int from = index; from < index + n; from += 32) {
+            int live = 0;
+            for (int i = 0; i < 32; i++) {
+                long e = epochs[from + i];
+                if (e >>> 48 == gen) {
+                    if (thread(e) != thread0 + (from - index + i >>> perLane)) {
+                        return null;
+                    }
+                    live |= 1 << i;
+                } else if (RaceShadow.expanded(e)) {
                     return null;
                 }
-                live |= 1 << l;
-            } else if (RaceShadow.expanded(e)) {
+            }
+            if (live != 0 && ((s.paired32(from) | (read ? s.writes32(from) : 0)) & live) != 0) {
                 return null;
             }
-        }
-        if (live != 0 && ((s.paired32(index) | (accessOp == READ ? s.writes32(index) : 0)) & live) != 0) {
-            return null;
         }
         straightIndex = index;
         return s;
     }
 
     /**
-     * What {@link #takeWords} does to chunk {@code s} for the 32 words {@link #straightWords}
-     * found for warp {@code warp}: each lane's access replaces its word's, compact.
+     * What {@link #races} does to chunk {@code s} for the words {@link #straightWords} found for
+     * warp {@code warp}'s accesses of {@code size} bytes a lane: each lane's access replaces the
+     * access of each of its words, compact, all of the word's bytes.
      */
-    private void takeStraight(RaceShadow s, int warp) {
+    private void takeStraight(RaceShadow s, int warp, int size) {
         int index = straightIndex;
         long[] epochs = s.epochs;
         int w0 = warp << 5;
-        for (int l = 0; l < 32; l++) {
-            epochs[index + l] = laneEpoch(w0 | l);
+        int perLane = size >>> 2;
+        for (int l = 0, word = index; l < 32; l++, word += perLane) {
+            long me = laneEpoch(w0 | l);
+            for (int k = 0; k < perLane; k++) {
+                epochs[word + k] = me;
+            }
         }
-        s.setCompacts32(index, weakTag(laneAddresses[0], 4), accessOp != READ);
+        int tag = weakTag(laneAddresses[0], 4);
+        boolean write = accessOp != READ;
+        for (int from = index; from < index + 32 * perLane; from += 32) {
+            s.setCompacts32(from, tag, write);
+        }
     }
 
     /**

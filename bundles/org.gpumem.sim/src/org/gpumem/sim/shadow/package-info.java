@@ -22,13 +22,12 @@
  * Racecheck takes such an instruction a word at a time only where it shows first that no lane
  * races and that the records end as lane by lane leaves them (weak shared reads, 64-bit and
  * vector ones as the words they span; weak global loads and stores of words no other thread
- * touched in the launch, or the thread's own; a full warp on 32 consecutive aligned words, the
- * commonest, in one pass testing the words and one writing them; weak global loads of words
- * holding no write they race with, as an input other threads read; weak shared stores whose
- * lanes' words go up in lane order and hold no access of the generation the store is not
- * ordered after, stamped straight into the records as the write lane by lane leaves them), and
- * a run of lanes whose
- * bytes follow each other is one initcheck test of them when none is unwritten (with racecheck
- * or without).
+ * touched in the launch, or the thread's own; a full warp on consecutive aligned words, 4, 8 or
+ * 16 bytes a lane, the commonest, in one pass testing the words and one writing them; weak
+ * global loads of words holding no write they race with, as an input other threads read; weak
+ * shared stores whose lanes' words go up in lane order and hold no access of the generation the
+ * store is not ordered after, stamped straight into the records as the write lane by lane leaves
+ * them), and a run of lanes whose bytes follow each other is one initcheck test of them when
+ * none is unwritten (with racecheck or without).
  */
 package org.gpumem.sim.shadow;

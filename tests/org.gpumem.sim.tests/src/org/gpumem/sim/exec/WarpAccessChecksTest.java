@@ -10,6 +10,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Random;
 import java.util.function.IntToLongFunction;
+import java.util.function.ToIntFunction;
 
 import org.gpumem.sim.ExecOptions;
 import org.gpumem.sim.LaunchConfig;
@@ -203,18 +204,45 @@ class WarpAccessChecksTest {
      */
     @Test
     void aThreadsOwnWordsKeepWhatLaneByLaneKeeps() {
-        Checked together = new Checked();
-        Checked alone = new Checked();
-        // stores of 1 where memory holds 0: not the same value, so a write after another write races
-        long[] ones = new long[32];
-        Arrays.fill(ones, 1);
-        int[][] steps = {
+        scriptedGlobalSteps(new int[][] {
             // op, size, warp, offset of lane 0 (from BYTES / 2: unwritten), bytes from one lane to the next
             {CtaShadow.READ, 4, 0, 0, 4}, {CtaShadow.READ, 2, 0, 0, 4}, {CtaShadow.WRITE, 2, 1, 2, 4},
             {CtaShadow.WRITE, 4, 0, 256, 4}, {CtaShadow.READ, 4, 0, 256, 4}, {CtaShadow.WRITE, 1, 2, 259, 4},
             {CtaShadow.WRITE, 2, 0, 512, 4}, {CtaShadow.WRITE, 4, 0, 512, 4}, {CtaShadow.READ, 1, 3, 513, 4},
             {CtaShadow.READ, 2, 0, 768, 4}, {CtaShadow.WRITE, 4, 0, 768, 4}, {CtaShadow.READ, 4, 1, 768, 4},
-        };
+        });
+    }
+
+    /**
+     * Full warps' 8- and 16-byte values over words a lane's own thread touched and over its
+     * neighbour's (the same warp's accesses a word further on, unordered with it), over words of
+     * another warp, half of a value read or written by 4-byte accesses: the records the shortcut
+     * for consecutive values leaves keep what lane by lane keeps, and each kind of race is found.
+     */
+    @Test
+    void wideValuesKeepWhatLaneByLaneKeeps() {
+        scriptedGlobalSteps(new int[][] {
+            {CtaShadow.WRITE, 8, 0, 0, 8}, {CtaShadow.WRITE, 8, 0, 0, 8}, {CtaShadow.READ, 8, 0, 0, 8},
+            {CtaShadow.WRITE, 8, 0, 4, 8}, {CtaShadow.READ, 4, 1, 0, 4},
+            {CtaShadow.READ, 8, 0, 512, 8}, {CtaShadow.READ, 8, 0, 516, 8}, {CtaShadow.WRITE, 8, 0, 516, 8},
+            {CtaShadow.READ, 4, 2, 1024, 8}, {CtaShadow.WRITE, 8, 2, 1024, 8}, {CtaShadow.READ, 8, 3, 1024, 8},
+            {CtaShadow.WRITE, 16, 0, 2048, 16}, {CtaShadow.WRITE, 16, 0, 2052, 16}, {CtaShadow.READ, 16, 0, 2056, 16},
+            {CtaShadow.WRITE, 4, 1, 2060, 16}, {CtaShadow.WRITE, 16, 1, 2048, 16},
+        });
+    }
+
+    /**
+     * Each step of {@code steps} (op, size, warp, offset of lane 0 from {@code BYTES / 2}, where
+     * the host wrote nothing, and bytes from one lane to the next) as one full warp's weak global
+     * instruction on both devices, storing 1 where memory holds 0 (not the same value, so a write
+     * after another thread's write races): asserts that both devices find the same and that the
+     * steps found each kind of race.
+     */
+    private static void scriptedGlobalSteps(int[][] steps) {
+        Checked together = new Checked();
+        Checked alone = new Checked();
+        long[] ones = new long[32];
+        Arrays.fill(ones, 1);
         for (int[] s : steps) {
             long[] at = new long[32];
             for (int l = 0; l < 32; l++) {
@@ -247,7 +275,8 @@ class WarpAccessChecksTest {
             tools.add(CheckTool.valueOf(t));
         }
         for (long seed = 21; seed <= 24; seed++) {
-            List<String> found = coalescedGlobalWords(new Checked(tools), new Checked(tools), seed);
+            List<String> found = coalescedGlobalWords(new Checked(tools), new Checked(tools), seed,
+                    r -> r.nextInt(6) == 0 ? 1 << r.nextInt(2) : 4, 0);
             List<FindingKind> kinds = tools.contains(CheckTool.RACECHECK)
                     ? List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.RACE_WAW, FindingKind.UNINITIALIZED_READ)
                     : List.of(FindingKind.UNINITIALIZED_READ);
@@ -258,10 +287,37 @@ class WarpAccessChecksTest {
     }
 
     /**
-     * {@link #coalescedGlobalWordsFindWhatTheirLanesFindOneByOne}'s 2500 random steps on both
-     * devices; the findings of {@code together}, asserted to be {@code alone}'s.
+     * Full warps' weak 8- and 16-byte global loads and stores of consecutive values (a scan's
+     * 64-bit values, vectors), which take each lane's two or four words in one pass as 4-byte
+     * ones take theirs, mixed with 4-byte accesses over the same words (a thread's own half of a
+     * value, another warp's word), with what must send them the long way as in
+     * {@link #coalescedGlobalWordsFindWhatTheirLanesFindOneByOne}, and with values at a word's
+     * but not a value's alignment.
      */
-    private static List<String> coalescedGlobalWords(Checked together, Checked alone, long seed) {
+    @ParameterizedTest
+    @ValueSource(strings = {"RACECHECK,INITCHECK,MEMCHECK", "RACECHECK"})
+    void wideCoalescedGlobalValuesFindWhatTheirLanesFindOneByOne(String checks) {
+        EnumSet<CheckTool> tools = EnumSet.noneOf(CheckTool.class);
+        for (String t : checks.split(",")) {
+            tools.add(CheckTool.valueOf(t));
+        }
+        for (long seed = 31; seed <= 34; seed++) {
+            List<String> found = coalescedGlobalWords(new Checked(tools), new Checked(tools), seed,
+                    r -> r.nextInt(4) == 0 ? 4 : r.nextInt(3) == 0 ? 16 : 8, 3);
+            for (FindingKind k : List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.RACE_WAW)) {
+                assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ",")), () -> k + " not found in " + found);
+            }
+        }
+    }
+
+    /**
+     * 2500 random steps of coalesced global accesses on both devices, each of the size
+     * {@code sizes} draws, now and then where a warp was last, moved up by 1 to {@code nudge}
+     * words half the time (a lane's wide value then over its own word and its neighbour's): the
+     * findings of {@code together}, asserted to be {@code alone}'s.
+     */
+    private static List<String> coalescedGlobalWords(Checked together, Checked alone, long seed, ToIntFunction<Random> sizes,
+            int nudge) {
         Random r = new Random(seed);
         // where the warps meet: unwritten bytes, the start and end of what the host wrote, the second chunk
         long[] zones = {256, HOT / 2, BYTES / 2, 1 << 20};
@@ -276,10 +332,12 @@ class WarpAccessChecksTest {
                 barrier(together, alone);
                 continue;
             }
-            long base = r.nextInt(3) == 0 ? last[r.nextInt(4) == 0 ? r.nextInt(WARPS) : warp]
+            boolean again = r.nextInt(3) == 0;
+            long drawn = again ? last[r.nextInt(4) == 0 ? r.nextInt(WARPS) : warp]
                     : zones[r.nextInt(zones.length)] + 4L * (r.nextInt(48) - 24);
+            long base = again && nudge > 0 && r.nextBoolean() ? drawn + 4L * (1 + r.nextInt(nudge)) : drawn;
             last[warp] = base;
-            int size = r.nextInt(6) == 0 ? 1 << r.nextInt(2) : 4;
+            int size = sizes.applyAsInt(r);
             int lanes = r.nextInt(5) == 0 ? r.nextInt() : -1;
             long[] values = new long[32];
             for (int l = 0; l < 32; l++) {
