@@ -777,6 +777,106 @@ class WarpAccessChecksTest {
     }
 
     /**
+     * Random atomics of histograms' shapes (every lane on one bin, a few hot bins in any lane
+     * order or going up, each lane its own bin as a merge into global bins does, random bins;
+     * bins of half words and bytes), in shared and in global memory, in full and partial warps,
+     * mixed with weak and strong reads and stores of other threads (which race with an atomic when
+     * nothing orders them), barriers, warp synchronisations, now and then a fence or a release
+     * (which the atomics' word paths must refuse), bins never written (initcheck), stretches of
+     * steps whose atomics hit a few hot bins and stretches of any bins, and, halfway, a
+     * second CTA (whose global atomics meet the first's): the atomics of a warp instruction find
+     * what their lanes find one by one and leave the records they leave, which the accesses after
+     * them show.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {21, 22, 23, 24, 25, 26})
+    void atomicsFindWhatTheirLanesFindOneByOne(long seed) {
+        for (PtxStateSpace space : List.of(PtxStateSpace.SHARED, PtxStateSpace.GLOBAL)) {
+            Checked together = new Checked();
+            Checked alone = new Checked();
+            List<String> found = randomAtomics(together, alone, new Random(seed), space);
+            for (FindingKind k : List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAW, FindingKind.UNINITIALIZED_READ)) {
+                assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ", space=" + space)),
+                        () -> k + " not found in " + found);
+            }
+            assertTrue(found.stream().anyMatch(f -> f.contains("ATOMIC")), found::toString);
+        }
+    }
+
+    /**
+     * {@link #atomicsFindWhatTheirLanesFindOneByOne}'s 3000 random steps on 64 bins in
+     * {@code space} (in global memory from 32 words below where the host's writes start), each
+     * CTA's starting with the bins zeroed by two warps but eight of them; the findings of
+     * {@code together}, asserted to be {@code alone}'s.
+     */
+    private static List<String> randomAtomics(Checked together, Checked alone, Random r, PtxStateSpace space) {
+        long bins = space == PtxStateSpace.SHARED ? 0 : HOT / 2 - 128;
+        for (int step = 0; step < 3000; step++) {
+            if (step == 0 || step == 1500) {
+                if (step == 1500) {
+                    together.checks.reset(1);
+                    alone.checks.reset(1);
+                }
+                both(together, alone, CtaShadow.WRITE, 0, space, 4, 0, 0xFFFF_FF00, 0, -1, lanesAt(l -> bins + 4L * l),
+                        new long[32]);
+                both(together, alone, CtaShadow.WRITE, 0, space, 4, 1, -1, 0, -1, lanesAt(l -> bins + 128 + 4L * l),
+                        new long[32]);
+            }
+            int what = r.nextInt(20);
+            int warp = r.nextInt(WARPS);
+            if (what == 0) {
+                barrier(together, alone);
+                continue;
+            }
+            if (what == 1) {
+                int mask = r.nextBoolean() ? -1 : r.nextInt();
+                for (Checked c : List.of(together, alone)) {
+                    c.checks.warpSync(warp, mask, mask, true, -1, c.site(1));
+                }
+                continue;
+            }
+            if (what == 2 && r.nextInt(4) == 0) {
+                int lanes = r.nextInt();
+                for (Checked c : List.of(together, alone)) {
+                    c.checks.fence(warp, lanes);
+                }
+                continue;
+            }
+            boolean atomic = what >= 8;
+            int op = atomic ? CtaShadow.ATOMIC : r.nextBoolean() ? CtaShadow.READ : CtaShadow.WRITE;
+            int flags = atomic || r.nextInt(6) == 0 ? CtaShadow.STRONG : 0;
+            if (flags != 0 && r.nextInt(60) == 0) {
+                flags |= op == CtaShadow.READ ? CtaShadow.ACQUIRE : CtaShadow.RELEASE;
+            }
+            int size = atomic ? (r.nextInt(5) == 0 ? 1 << r.nextInt(2) : 4) : 1 << r.nextInt(3);
+            // now and then one lane: a thread that may be the one whose atomic its word's record keeps
+            int lanes = r.nextInt(3) == 0 ? r.nextInt() | 1 << r.nextInt(32) : r.nextInt(4) == 0 ? 1 << r.nextInt(32) : -1;
+            // stretches of skewed data (a few hot bins) and of any data, as a histogram's input has them
+            int layout = r.nextInt(step / 250 % 2 == 0 ? 3 : 6);
+            int hot = 1 + r.nextInt(4);
+            int firstHot = r.nextInt(64 - hot);
+            long[] at = new long[32];
+            long[] values = new long[32];
+            for (int l = 0; l < 32; l++) {
+                long bin = switch (layout) {
+                    // every lane on one bin; a few hot bins, in any lane order or going up; each lane its own bin
+                    case 0 -> firstHot;
+                    case 1 -> firstHot + r.nextInt(hot);
+                    case 2 -> firstHot + l * hot / 32;
+                    case 3 -> (firstHot + l) % 64;
+                    default -> r.nextInt(64);
+                };
+                at[l] = bins + (4 * bin + (size < 4 ? (long) size * r.nextInt(4 / size) : 0) & -size);
+                values[l] = r.nextInt(2);
+            }
+            both(together, alone, op, flags, space, size, warp, lanes, r.nextInt(SITES), r.nextInt(8), at, values);
+        }
+        List<String> found = together.findings();
+        assertEquals(alone.findings(), found);
+        return found;
+    }
+
+    /**
      * Shared reads of 8 and 16 bytes (a word at a time when each lane starts at a word's first
      * byte): coalesced, one vector read by every lane, lanes 16 apart, lanes overlapping each
      * other's words in a partial warp, before and after the barrier that orders the words'
