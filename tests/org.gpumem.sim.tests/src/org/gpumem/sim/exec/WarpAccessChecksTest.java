@@ -156,9 +156,7 @@ class WarpAccessChecksTest {
             }
             int warp = r.nextInt(WARPS);
             if (what == 1) {
-                for (Checked c : List.of(together, alone)) {
-                    c.checks.warpSync(warp, -1, -1, true, -1, c.site(1));
-                }
+                warpSync(together, alone, warp, -1);
                 continue;
             }
             if (what == 2 && strong) {
@@ -532,10 +530,7 @@ class WarpAccessChecksTest {
                 continue;
             }
             if (what == 1) {
-                int mask = r.nextBoolean() ? -1 : r.nextInt();
-                for (Checked c : List.of(together, alone)) {
-                    c.checks.warpSync(warp, mask, mask, true, -1, c.site(1));
-                }
+                warpSync(together, alone, warp, r.nextBoolean() ? -1 : r.nextInt());
                 continue;
             }
             int op = r.nextInt(3) == 0 ? CtaShadow.READ : CtaShadow.WRITE;
@@ -603,9 +598,7 @@ class WarpAccessChecksTest {
                     c.checks.barrierReleased(1, WARPS * 32);
                 }
             } else if (what == 2) {
-                for (Checked c : List.of(together, alone)) {
-                    c.checks.warpSync(warp, lanes, lanes, true, -1, c.site(1));
-                }
+                warpSync(together, alone, warp, lanes);
             } else if (what == 3 && r.nextInt(4) == 0) {
                 // the other CTA: every record of the last one's generation
                 cta ^= 1;
@@ -829,10 +822,7 @@ class WarpAccessChecksTest {
                 continue;
             }
             if (what == 1) {
-                int mask = r.nextBoolean() ? -1 : r.nextInt();
-                for (Checked c : List.of(together, alone)) {
-                    c.checks.warpSync(warp, mask, mask, true, -1, c.site(1));
-                }
+                warpSync(together, alone, warp, r.nextBoolean() ? -1 : r.nextInt());
                 continue;
             }
             if (what == 2 && r.nextInt(4) == 0) {
@@ -926,6 +916,13 @@ class WarpAccessChecksTest {
         assertEquals(alone.findings(), found);
         for (FindingKind k : List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.UNINITIALIZED_READ)) {
             assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ",")), () -> k + " not found in " + found);
+        }
+    }
+
+    /** A {@code __syncwarp(mask)} of warp {@code warp} on both devices. */
+    private static void warpSync(Checked together, Checked alone, int warp, int mask) {
+        for (Checked c : List.of(together, alone)) {
+            c.checks.warpSync(warp, mask, mask, true, -1, c.site(1));
         }
     }
 
