@@ -525,12 +525,7 @@ class WarpAccessChecksTest {
         for (int step = 0; step < 3000; step++) {
             int what = r.nextInt(16);
             int warp = r.nextInt(WARPS);
-            if (what == 0) {
-                barrier(together, alone);
-                continue;
-            }
-            if (what == 1) {
-                warpSync(together, alone, warp, r.nextBoolean() ? -1 : r.nextInt());
+            if (orderingStep(what, warp, r, together, alone)) {
                 continue;
             }
             int op = r.nextInt(3) == 0 ? CtaShadow.READ : CtaShadow.WRITE;
@@ -817,12 +812,7 @@ class WarpAccessChecksTest {
             }
             int what = r.nextInt(20);
             int warp = r.nextInt(WARPS);
-            if (what == 0) {
-                barrier(together, alone);
-                continue;
-            }
-            if (what == 1) {
-                warpSync(together, alone, warp, r.nextBoolean() ? -1 : r.nextInt());
+            if (orderingStep(what, warp, r, together, alone)) {
                 continue;
             }
             if (what == 2 && r.nextInt(4) == 0) {
@@ -917,6 +907,23 @@ class WarpAccessChecksTest {
         for (FindingKind k : List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.UNINITIALIZED_READ)) {
             assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ",")), () -> k + " not found in " + found);
         }
+    }
+
+    /**
+     * The random tests' orderings on both devices: for {@code what} 0 a barrier of the whole CTA,
+     * for 1 a warp synchronisation of warp {@code warp}, of the whole warp or random lanes; true
+     * when {@code what} was one of them.
+     */
+    private static boolean orderingStep(int what, int warp, Random r, Checked together, Checked alone) {
+        if (what == 0) {
+            barrier(together, alone);
+            return true;
+        }
+        if (what == 1) {
+            warpSync(together, alone, warp, r.nextBoolean() ? -1 : r.nextInt());
+            return true;
+        }
+        return false;
     }
 
     /** A {@code __syncwarp(mask)} of warp {@code warp} on both devices. */
