@@ -100,10 +100,8 @@ class WarpAccessChecksTest {
         Checked alone = new Checked();
         List<String> found = randomInstructions(together, alone, seed, 4, true);
         // the instructions made findings of each kind the shortcuts must keep
-        for (FindingKind k : List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.RACE_WAW,
-                FindingKind.UNINITIALIZED_READ, FindingKind.PAST_END)) {
-            assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ",")), () -> k + " not found in " + found);
-        }
+        assertFoundEach(found, List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.RACE_WAW,
+                FindingKind.UNINITIALIZED_READ, FindingKind.PAST_END));
         assertTrue(found.stream().anyMatch(f -> f.contains("kind=UNINITIALIZED_READ, space=GLOBAL")), found::toString);
     }
 
@@ -116,10 +114,7 @@ class WarpAccessChecksTest {
     @ParameterizedTest
     @ValueSource(strings = {"RACECHECK,INITCHECK,MEMCHECK", "RACECHECK,MEMCHECK", "MEMCHECK", "RACECHECK"})
     void tileReadsFindWhatTheirLanesFindOneByOne(String checks) {
-        EnumSet<CheckTool> tools = EnumSet.noneOf(CheckTool.class);
-        for (String t : checks.split(",")) {
-            tools.add(CheckTool.valueOf(t));
-        }
+        EnumSet<CheckTool> tools = tools(checks);
         for (long seed = 11; seed <= 13; seed++) {
             Checked together = new Checked(tools);
             Checked alone = new Checked(tools);
@@ -250,9 +245,7 @@ class WarpAccessChecksTest {
         }
         List<String> found = together.findings();
         assertEquals(alone.findings(), found);
-        for (FindingKind k : List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.RACE_WAW)) {
-            assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ",")), () -> k + " not found in " + found);
-        }
+        assertFoundEach(found, List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.RACE_WAW));
     }
 
     /**
@@ -268,19 +261,14 @@ class WarpAccessChecksTest {
     @ParameterizedTest
     @ValueSource(strings = {"RACECHECK,INITCHECK,MEMCHECK", "INITCHECK,MEMCHECK", "INITCHECK"})
     void coalescedGlobalWordsFindWhatTheirLanesFindOneByOne(String checks) {
-        EnumSet<CheckTool> tools = EnumSet.noneOf(CheckTool.class);
-        for (String t : checks.split(",")) {
-            tools.add(CheckTool.valueOf(t));
-        }
+        EnumSet<CheckTool> tools = tools(checks);
         for (long seed = 21; seed <= 24; seed++) {
             List<String> found = coalescedGlobalWords(new Checked(tools), new Checked(tools), seed,
                     r -> r.nextInt(6) == 0 ? 1 << r.nextInt(2) : 4, 0);
             List<FindingKind> kinds = tools.contains(CheckTool.RACECHECK)
                     ? List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.RACE_WAW, FindingKind.UNINITIALIZED_READ)
                     : List.of(FindingKind.UNINITIALIZED_READ);
-            for (FindingKind k : kinds) {
-                assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ",")), () -> k + " not found in " + found);
-            }
+            assertFoundEach(found, kinds);
         }
     }
 
@@ -295,16 +283,11 @@ class WarpAccessChecksTest {
     @ParameterizedTest
     @ValueSource(strings = {"RACECHECK,INITCHECK,MEMCHECK", "RACECHECK"})
     void wideCoalescedGlobalValuesFindWhatTheirLanesFindOneByOne(String checks) {
-        EnumSet<CheckTool> tools = EnumSet.noneOf(CheckTool.class);
-        for (String t : checks.split(",")) {
-            tools.add(CheckTool.valueOf(t));
-        }
+        EnumSet<CheckTool> tools = tools(checks);
         for (long seed = 31; seed <= 34; seed++) {
             List<String> found = coalescedGlobalWords(new Checked(tools), new Checked(tools), seed,
                     r -> r.nextInt(4) == 0 ? 4 : r.nextInt(3) == 0 ? 16 : 8, 3);
-            for (FindingKind k : List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.RACE_WAW)) {
-                assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ",")), () -> k + " not found in " + found);
-            }
+            assertFoundEach(found, List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.RACE_WAW));
         }
     }
 
@@ -397,9 +380,7 @@ class WarpAccessChecksTest {
             {CtaShadow.WRITE, 4, 2, 0xFFFF0000, 0, 4, 1},
         };
         List<String> found = scripted(steps);
-        for (FindingKind k : List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.RACE_WAW)) {
-            assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ",")), () -> k + " not found in " + found);
-        }
+        assertFoundEach(found, List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.RACE_WAW));
     }
 
     /**
@@ -557,9 +538,7 @@ class WarpAccessChecksTest {
         }
         List<String> found = together.findings();
         assertEquals(alone.findings(), found);
-        for (FindingKind k : List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.RACE_WAW)) {
-            assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ",")), () -> k + " not found in " + found);
-        }
+        assertFoundEach(found, List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.RACE_WAW));
     }
 
     /**
@@ -623,9 +602,7 @@ class WarpAccessChecksTest {
         }
         List<String> found = together.findings();
         assertEquals(alone.findings(), found);
-        for (FindingKind k : List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.RACE_WAW)) {
-            assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ",")), () -> k + " not found in " + found);
-        }
+        assertFoundEach(found, List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.RACE_WAW));
     }
 
     /**
@@ -759,9 +736,7 @@ class WarpAccessChecksTest {
         both(together, alone, CtaShadow.WRITE, 0, shared, 4, 0, 0xF, 11, -1, lanesAt(l -> 48 + 4L * l), ones);
         List<String> found = together.findings();
         assertEquals(alone.findings(), found);
-        for (FindingKind k : List.of(FindingKind.RACE_WAR, FindingKind.RACE_WAW)) {
-            assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ",")), () -> k + " not found in " + found);
-        }
+        assertFoundEach(found, List.of(FindingKind.RACE_WAR, FindingKind.RACE_WAW));
     }
 
     /**
@@ -904,7 +879,21 @@ class WarpAccessChecksTest {
         }
         List<String> found = together.findings();
         assertEquals(alone.findings(), found);
-        for (FindingKind k : List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.UNINITIALIZED_READ)) {
+        assertFoundEach(found, List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.UNINITIALIZED_READ));
+    }
+
+    /** The checks {@code checks} names, a comma list of {@link CheckTool} names. */
+    private static EnumSet<CheckTool> tools(String checks) {
+        EnumSet<CheckTool> tools = EnumSet.noneOf(CheckTool.class);
+        for (String t : checks.split(",")) {
+            tools.add(CheckTool.valueOf(t));
+        }
+        return tools;
+    }
+
+    /** That the findings {@code found} hold one of each kind among {@code kinds}: the random steps reached them. */
+    private static void assertFoundEach(List<String> found, List<FindingKind> kinds) {
+        for (FindingKind k : kinds) {
             assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ",")), () -> k + " not found in " + found);
         }
     }
