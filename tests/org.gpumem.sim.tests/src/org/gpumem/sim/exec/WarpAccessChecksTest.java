@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import java.util.function.IntToLongFunction;
 import java.util.function.ToIntFunction;
 
@@ -991,6 +992,45 @@ class WarpAccessChecksTest {
         assertEquals(alone.findings(), found);
         assertTrue(found.stream().anyMatch(f -> f.contains("kind=RACE_WAR, space=SHARED")), found::toString);
         assertTrue(found.stream().anyMatch(f -> f.contains("kind=RACE_RAW, space=SHARED")), found::toString);
+    }
+
+    /**
+     * The tiles of {@link #tileReadsKeepTheRecordsOfLaneByLane} with some words never written (the
+     * last of a bs row, the first of the next, one of as's second row, which only the upper half
+     * of warp 0 reads), read after the barrier: initcheck finds each unwritten word's reads as
+     * lane by lane does (every read of them counted), though a row's words are tested as one run
+     * of bytes and as's two words a word each.
+     */
+    @Test
+    void partlyWrittenTileReadsFindWhatTheirLanesFindOneByOne() {
+        Checked together = new Checked();
+        Checked alone = new Checked();
+        long[] ones = new long[32];
+        Arrays.fill(ones, 1);
+        long[] at = new long[32];
+        // the words left unwritten: bs[1][15] and bs[2][0], as[1][1]
+        Set<Long> unwritten = Set.of(256 + 4L * (16 + 15), 256 + 4L * 32, 4L * (16 + 1));
+        for (int w = 0; w < WARPS; w++) {
+            int lanes = 0;
+            for (int l = 0; l < 32; l++) {
+                at[l] = 4L * (32 * w + l);
+                lanes |= unwritten.contains(at[l]) ? 0 : 1 << l;
+            }
+            both(together, alone, CtaShadow.WRITE, 0, PtxStateSpace.SHARED, 4, w, lanes, 0, -1, at, ones);
+        }
+        barrier(together, alone);
+        for (int k = 0; k < 4; k++) {
+            for (int w = 0; w < WARPS; w++) {
+                tileReads(together, alone, w, k);
+            }
+        }
+        List<String> found = together.findings();
+        assertEquals(alone.findings(), found);
+        // every read of an unwritten word: bs's two by both halves of each warp, as's by half of warps 0 and 2
+        assertTrue(found.stream().anyMatch(f -> f.contains("kind=UNINITIALIZED_READ, space=SHARED") && f.contains("variable=t,")
+                && f.contains("count=" + 2 * 2 * WARPS + ",")), found::toString);
+        assertTrue(found.stream().anyMatch(f -> f.contains("kind=UNINITIALIZED_READ, space=SHARED") && f.contains("variable=s,")
+                && f.contains("count=32,")), found::toString);
     }
 
     /** Warp {@code warp}'s reads of element {@code k} of its rows of tile as and of row {@code k} of tile bs. */
