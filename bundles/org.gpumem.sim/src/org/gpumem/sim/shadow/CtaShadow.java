@@ -1536,8 +1536,8 @@ public final class CtaShadow {
             run &= address == next;
             next = address + size;
             int in = (int) (address & 3);
-            long index = (address - a.start >>> 2) - base;
-            if (in + size > 4 || index >= s.words() || n > 0 && index < groupWord[n - 1]) {
+            long index = wordInChunk(a, s, base, address, size);
+            if (index < 0 || n > 0 && index < groupWord[n - 1]) {
                 return null;
             }
             int word = (int) index;
@@ -1593,6 +1593,16 @@ public final class CtaShadow {
     }
 
     /**
+     * The word of chunk {@code s} of allocation {@code a}, counted from the chunk's first word
+     * {@code base}, that holds all {@code size} bytes at {@code address}; -1 where they span two
+     * words or lie outside the chunk.
+     */
+    private static long wordInChunk(AllocationShadow a, RaceShadow s, long base, long address, int size) {
+        long index = (address - a.start >>> 2) - base;
+        return (address & 3) + size > 4 || index < 0 || index >= s.words() ? -1 : index;
+    }
+
+    /**
      * The racecheck words of allocation {@code a} that the weak read {@link #observe} set, by
      * lanes {@code lanes} of warp {@code warp} at {@link #laneAddresses}, touches, when
      * {@link #takeReads} can take them a word at a time (for words {@link #quietWords} refuses:
@@ -1626,8 +1636,8 @@ public final class CtaShadow {
             run &= address == next;
             next = address + size;
             int in = (int) (address & 3);
-            long index = (address - a.start >>> 2) - base;
-            if (in + size > 4 || index < 0 || index >= s.words()) {
+            long index = wordInChunk(a, s, base, address, size);
+            if (index < 0) {
                 return null;
             }
             int word = (int) index;
