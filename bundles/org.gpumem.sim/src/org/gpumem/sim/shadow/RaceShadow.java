@@ -208,11 +208,10 @@ final class RaceShadow {
             pairs = new long[writes.length];
             seconds = new long[words];
         }
-        epochs[word] = epoch1;
-        tags[word] = tag1;
+        setFirst(word, epoch1, tag1);
         writes[word >>> 6] &= ~(1L << word);
         pairs[word >>> 6] |= 1L << word;
-        seconds[word] = epoch2 & LaunchShadow.LOW48 | (long) bytes2 << 48;
+        setSecond(word, epoch2, bytes2);
     }
 
     /**
