@@ -671,9 +671,7 @@ public final class CtaShadow {
         if (inCta < 0 || inCta >= threads) {
             return false;
         }
-        int other = (int) inCta;
-        int c = (int) (epoch & clockMask);
-        return other == tid || ctaKnown[other] >= c || other >>> 5 == tid >>> 5 && warpBase[other] >= c;
+        return knowsDirectly((int) inCta, (int) (epoch & clockMask), tid);
     }
 
     /**
@@ -1903,6 +1901,15 @@ public final class CtaShadow {
         return (RaceShadow.bytes(tag) & ~bytes) == 0 && (thread(epoch) == meThread || knows(epoch, tid));
     }
 
+    /**
+     * The first part of {@link #knows}, which needs no lane matrix or acquired knowledge: whether
+     * thread {@code tid} knows clock {@code c} of thread {@code otherTid} of this CTA because it is
+     * that thread, a barrier of the whole CTA came after it, or a synchronisation of their warp did.
+     */
+    private boolean knowsDirectly(int otherTid, int c, int tid) {
+        return otherTid == tid || ctaKnown[otherTid] >= c || otherTid >>> 5 == tid >>> 5 && warpBase[otherTid] >= c;
+    }
+
     /** Whether thread {@code tid} of this CTA knows that the access stamped {@code epoch} happened before its next one. */
     private boolean knows(long epoch, int tid) {
         long thread = thread(epoch);
@@ -1911,13 +1918,10 @@ public final class CtaShadow {
         if (inCta >= 0 && inCta < threads) {
             // a thread of this CTA (no division for the common case)
             int otherTid = (int) inCta;
-            if (otherTid == tid || ctaKnown[otherTid] >= c) {
+            if (knowsDirectly(otherTid, c, tid)) {
                 return true;
             }
             if (otherTid >>> 5 == tid >>> 5) {
-                if (warpBase[otherTid] >= c) {
-                    return true;
-                }
                 int[] m = warpMatrix[tid >>> 5];
                 if (m != null && m[(tid & 31) << 5 | otherTid & 31] >= c) {
                     return true;
