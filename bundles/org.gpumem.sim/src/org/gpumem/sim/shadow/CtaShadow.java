@@ -617,16 +617,29 @@ public final class CtaShadow {
      * 16 bytes), the lanes' words go up in lane order with no word written by two lanes (so no
      * lane meets another's write, and each record sees one lane's write as lane by lane), and
      * every access a lane's words hold of this generation on bytes the lane writes is ordered
-     * before the lane's write ({@link #quietSlot}): then {@link #writeWord} would find no race on
-     * any of them. Changes nothing; false leaves the lanes to the general path.
+     * before the lane's write ({@link #quietRecord}): then {@link #writeWord} would find no race on
+     * any of them. Changes nothing; false leaves the lanes to the general path. A full warp
+     * storing 32 consecutive words ({@link #wholeWordRun}) is tested in a straight loop.
      */
     private boolean quietStores(int warp, int lanes, int size) {
+        long[] c = sharedRaces.cells;
+        int w0 = warp << 5;
+        long step = 1L << clockBits;
+        if (wholeWordRun(lanes, size)) {
+            // the lanes' records follow each other, and so do their threads
+            int record = (int) (laneAddresses[0] >>> 2) * RaceShadow.STRIDE;
+            long mine = threadBits(w0);
+            for (int l = 0; l < 32; l++, record += RaceShadow.STRIDE, mine += step) {
+                if (!quietRecord(c, record, 0xF, w0 | l, mine)) {
+                    return false;
+                }
+            }
+            return true;
+        }
         if (size <= 0 || size > 4 && ((size & 3) != 0 || size > 4 * LANE_WORDS)) {
             return false;
         }
         long[] at = laneAddresses;
-        long[] c = sharedRaces.cells;
-        int w0 = warp << 5;
         // the first word the next lane may write: the words of the lanes before it are below
         long free = 0;
         for (int m = lanes; m != 0; m &= m - 1) {
@@ -641,12 +654,10 @@ public final class CtaShadow {
             free = last + 1;
             int bytes = size > 4 ? 0xF : RaceShadow.wordBytes(in, size);
             int tid = w0 | l;
+            long mine = threadBits(tid);
             for (int record = (int) first * RaceShadow.STRIDE; record <= last * RaceShadow.STRIDE;
                     record += RaceShadow.STRIDE) {
-                long tags = c[record + RaceShadow.TAGS];
-                if (!quietSlot(c[record + RaceShadow.WRITE], (int) tags, bytes, tid)
-                        || !quietSlot(c[record + RaceShadow.READ1], (int) (tags >>> 32), bytes, tid)
-                        || !quietSlot(c[record + RaceShadow.READ2], (int) c[record + RaceShadow.READ2_TAG], bytes, tid)) {
+                if (!quietRecord(c, record, bytes, tid, mine)) {
                     return false;
                 }
             }
@@ -655,16 +666,57 @@ public final class CtaShadow {
     }
 
     /**
-     * Whether a slot of a shared word's record, {@code epoch} with {@code tag}, cannot conflict
-     * with a weak write of {@code bytes} by thread {@code tid} ({@link #conflicts} false): it
-     * holds no access of this generation, or none of those bytes, or one by {@code tid} itself,
-     * by a thread before a barrier of the whole CTA ({@link #ctaKnown}) or by a thread of
-     * {@code tid}'s warp before the warp's last synchronisation ({@link #warpBase}): what
-     * {@link #knows} finds first, the same for every thread; anything else (what only a lane
-     * matrix or acquired knowledge orders) is refused.
+     * Whether the accesses of {@code size} bytes by lanes {@code lanes} at {@link #laneAddresses}
+     * are a full warp's stores of 32 consecutive whole words, one per lane, in lane order, from a
+     * word's first byte.
      */
-    private boolean quietSlot(long epoch, int tag, int bytes, int tid) {
-        if (epoch >>> 48 != accessGeneration || (RaceShadow.bytes(tag) & bytes) == 0) {
+    private boolean wholeWordRun(int lanes, int size) {
+        if (lanes != -1 || size != 4) {
+            return false;
+        }
+        long[] at = laneAddresses;
+        long first = at[0];
+        boolean run = (first & 3) == 0;
+        for (int l = 1; l < 32; l++) {
+            // no early exit: a straight loop the compiler can unroll
+            run &= at[l] == first + 4 * l;
+        }
+        return run;
+    }
+
+    /**
+     * The bits of an epoch of thread {@code tid} of this CTA in the generation {@link #observe}
+     * set that name the generation and the thread: {@link #laneEpoch} without the clock.
+     */
+    private long threadBits(int tid) {
+        return accessGenerationBits | ctaFirstThread + tid << clockBits;
+    }
+
+    /**
+     * Whether none of the three slots of the full record at {@code record} of {@code c} can
+     * conflict with a weak write of {@code bytes} by thread {@code tid}, whose epochs'
+     * generation and thread bits are {@code mine} ({@link #threadBits}): {@link #quietSlot} of each.
+     */
+    private boolean quietRecord(long[] c, int record, int bytes, int tid, long mine) {
+        long tags = c[record + RaceShadow.TAGS];
+        return quietSlot(c[record + RaceShadow.WRITE], (int) tags, bytes, tid, mine)
+                && quietSlot(c[record + RaceShadow.READ1], (int) (tags >>> 32), bytes, tid, mine)
+                && quietSlot(c[record + RaceShadow.READ2], (int) c[record + RaceShadow.READ2_TAG], bytes, tid, mine);
+    }
+
+    /**
+     * Whether a slot of a shared word's record, {@code epoch} with {@code tag}, cannot conflict
+     * with a weak write of {@code bytes} by thread {@code tid} ({@link #conflicts} false), whose
+     * epochs' generation and thread bits are {@code mine} ({@link #threadBits}): it holds no
+     * access of this generation, or one by {@code tid} itself (both found by one comparison with
+     * {@code mine}), or none of those bytes, or one by a thread before a barrier of the whole CTA
+     * ({@link #ctaKnown}) or by a thread of {@code tid}'s warp before the warp's last
+     * synchronisation ({@link #warpBase}): what {@link #knows} finds first, the same for every
+     * thread; anything else (what only a lane matrix or acquired knowledge orders) is refused.
+     */
+    private boolean quietSlot(long epoch, int tag, int bytes, int tid, long mine) {
+        long differ = epoch ^ mine;
+        if (differ >>> clockBits == 0 || differ >>> 48 != 0 || (RaceShadow.bytes(tag) & bytes) == 0) {
             return true;
         }
         long inCta = thread(epoch) - ctaFirstThread;
@@ -681,12 +733,30 @@ public final class CtaShadow {
      * and releases nothing; a lane's arrival settles only its own held reads and initcheck only
      * marks bytes written, so all lanes arrive first ({@link #writesArrive}), initcheck marks
      * {@code lo..hi-1} at once when the lanes' bytes follow each other, and each lane's words
-     * get the record {@link #writeWord} leaves ({@link #recordWrite}), stamped with its epoch.
+     * get the record {@link #writeWord} leaves ({@link #recordWrite}), stamped with its epoch
+     * (for a full warp's 32 consecutive words, {@link #recordWholeWrite} in a straight loop).
      */
     private void storeWords(int warp, int lanes, int size, int register, long lo, long hi) {
         writesArrive(PtxStateSpace.SHARED, warp, lanes, size, register);
         long[] at = laneAddresses;
+        long[] c = sharedRaces.cells;
+        int w0 = warp << 5;
         WrittenBits bits = sharedWritten;
+        if (wholeWordRun(lanes, size)) {
+            if (bits != null) {
+                bits.set(lo, (int) (hi - lo));
+            }
+            int record = (int) (lo >>> 2) * RaceShadow.STRIDE;
+            long mine = threadBits(w0);
+            long step = 1L << clockBits;
+            long tag = RaceShadow.tag(accessSite, 0xF, false, false) & 0xFFFF_FFFFL;
+            int gen = accessGeneration;
+            int[] clocks = clock;
+            for (int l = 0; l < 32; l++, record += RaceShadow.STRIDE, mine += step) {
+                recordWholeWrite(c, record, mine | clocks[w0 | l], tag, gen);
+            }
+            return;
+        }
         if (bits != null) {
             if (inRun(lanes, size)) {
                 bits.set(lo, (int) (hi - lo));
@@ -696,8 +766,6 @@ public final class CtaShadow {
                 }
             }
         }
-        long[] c = sharedRaces.cells;
-        int w0 = warp << 5;
         for (int m = lanes; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             long address = at[l];
@@ -708,6 +776,22 @@ public final class CtaShadow {
             for (int record = first; record <= last; record += RaceShadow.STRIDE) {
                 recordWrite(c, record, bytes, me);
             }
+        }
+    }
+
+    /**
+     * {@link #recordWrite} of a weak, not atomic write of a whole word, stamped {@code me}, whose
+     * tag is {@code tag} (its low half), in generation {@code gen}: it covers every byte, so a
+     * read slot of this generation is emptied (its tag staying) and one of another stays as it is.
+     */
+    private static void recordWholeWrite(long[] c, int at, long me, long tag, int gen) {
+        c[at + RaceShadow.WRITE] = me;
+        if (c[at + RaceShadow.READ1] >>> 48 == gen) {
+            c[at + RaceShadow.READ1] = 0;
+        }
+        c[at + RaceShadow.TAGS] = c[at + RaceShadow.TAGS] & ~0xFFFF_FFFFL | tag;
+        if (c[at + RaceShadow.READ2] >>> 48 == gen) {
+            c[at + RaceShadow.READ2] = 0;
         }
     }
 

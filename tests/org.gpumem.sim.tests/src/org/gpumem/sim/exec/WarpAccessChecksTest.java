@@ -607,6 +607,73 @@ class WarpAccessChecksTest {
     }
 
     /**
+     * Full warps storing 32 consecutive words (a lane a word, in lane order: the shape weak shared
+     * stores take a straight path for) over words that single lanes, a few lanes or whole warps
+     * read and wrote before: lanes of the storing warp itself (ordered by a synchronisation of the
+     * warp, of part of it, or not at all), threads of other warps (ordered by a barrier of the
+     * whole CTA, a partial barrier, a release the storing thread acquired, or not at all), the
+     * CTA before (another generation): after every instruction the shared records and the bytes
+     * initcheck knows written are those lane by lane leaves, and the findings at the end, each
+     * counted as often as lane by lane meets it, are the same.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {31, 32, 33, 34})
+    void fullWarpStoresOfConsecutiveWordsKeepTheRecordsOfLaneByLane(long seed) {
+        Checked together = new Checked();
+        Checked alone = new Checked();
+        Random r = new Random(seed);
+        int cta = 0;
+        int words = SHARED / 4;
+        for (int step = 0; step < 3000; step++) {
+            int what = r.nextInt(20);
+            int warp = r.nextInt(WARPS);
+            long[] values = new long[32];
+            for (int l = 0; l < 32; l++) {
+                values[l] = r.nextInt(3) == 0 ? 1 : 0;
+            }
+            if (what == 0) {
+                barrier(together, alone);
+            } else if (what == 1) {
+                // warps 0 and 1 alone
+                for (Checked c : List.of(together, alone)) {
+                    c.checks.barrierArrive(0, -1, 1, true, false, true, c.site(0));
+                    c.checks.barrierArrive(1, -1, 1, true, false, true, c.site(0));
+                    c.checks.barrierReleased(1, WARPS * 32);
+                }
+            } else if (what == 2) {
+                warpSync(together, alone, warp, r.nextBoolean() ? -1 : r.nextInt() | 1);
+            } else if (what == 3 && r.nextInt(3) == 0) {
+                cta ^= 1;
+                together.checks.reset(cta);
+                alone.checks.reset(cta);
+            } else if (what == 4) {
+                // a release or an acquire of one word by some lanes
+                boolean release = r.nextBoolean();
+                int flags = CtaShadow.STRONG | (release ? CtaShadow.RELEASE : CtaShadow.ACQUIRE);
+                both(together, alone, release ? CtaShadow.WRITE : CtaShadow.READ, flags, PtxStateSpace.SHARED, 4, warp,
+                        1 << r.nextInt(32) | 1 << r.nextInt(32), r.nextInt(SITES), -1, lanesAt(l -> 4L * r.nextInt(4)),
+                        new long[32]);
+            } else if (what < 12) {
+                // the shape: 32 consecutive words from any word a run of them fits after
+                long base = 4L * r.nextInt(words - 31);
+                both(together, alone, CtaShadow.WRITE, 0, PtxStateSpace.SHARED, 4, warp, -1, r.nextInt(SITES),
+                        r.nextInt(8), lanesAt(l -> base + 4L * l), values);
+            } else {
+                // one to three lanes, or a whole warp, reading or writing words at random (bytes now and then)
+                int op = what < 16 ? CtaShadow.READ : CtaShadow.WRITE;
+                int lanes = r.nextInt(4) == 0 ? -1 : 1 << r.nextInt(32) | 1 << r.nextInt(32) | 1 << r.nextInt(32);
+                int size = r.nextInt(4) == 0 ? 1 : 4;
+                both(together, alone, op, 0, PtxStateSpace.SHARED, size, warp, lanes, r.nextInt(SITES), r.nextInt(8),
+                        lanesAt(l -> 4L * r.nextInt(words) + (size == 1 ? r.nextInt(4) : 0)), values);
+            }
+            assertArrayEquals(sharedState(alone), sharedState(together), "after step " + step);
+        }
+        List<String> found = together.findings();
+        assertEquals(alone.findings(), found);
+        assertFoundEach(found, List.of(FindingKind.RACE_WAR, FindingKind.RACE_WAW));
+    }
+
+    /**
      * The lanes' offsets in shared memory of a random instruction of {@code size}-byte accesses
      * by warp {@code warp}: each thread's own element or another warp's, a run or strided run of
      * lanes (going up, or down), lanes going up by gaps of none to two elements, lanes at any byte
