@@ -1031,6 +1031,9 @@ public final class CtaShadow {
         int[] groupOf = wordGroup;
         long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;
         int n = 0;
+        // nonzero once a group's word is not the first group's (the first lane's) plus its index
+        int rowStart = (int) (at[Integer.numberOfTrailingZeros(lanes)] >>> 2);
+        int outOfRow = 0;
         for (int m = lanes; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             long address = at[l];
@@ -1046,13 +1049,14 @@ public final class CtaShadow {
                     groupLanes[g & (1 << GROUP_INDEX_BITS) - 1] |= 1 << l;
                 } else {
                     groupOf[word] = stamp << GROUP_INDEX_BITS | n;
+                    outOfRow |= word - n ^ rowStart;
                     groupWord[n] = word;
                     groupLanes[n++] = 1 << l;
                 }
             }
         }
         groups = n;
-        groupsInRow = wordsInRow(groupWord, n);
+        groupsInRow = outOfRow == 0;
         return sharedWhole(lo, hi + size, site);
     }
 
