@@ -149,6 +149,11 @@ public final class CtaShadow {
     private final int[] groupWord = new int[32 * LANE_WORDS];
     private final int[] groupLanes = new int[32 * LANE_WORDS];
     private int groups;
+    /**
+     * Whether {@link #quietReads}' groups lie on consecutive words, each group's word the one
+     * after the group before's ({@link #wordsInRow}).
+     */
+    private boolean groupsInRow;
     /** The bytes of its word each lane of every group of {@link #quietReads} reads (as a tag holds them). */
     private int groupBytes;
     /** The highest address among the lanes {@link #fullWarpGroups} grouped. */
@@ -1110,6 +1115,9 @@ public final class CtaShadow {
         int[] groupOf = wordGroup;
         long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;
         int n = 0;
+        // nonzero once a group's word is not the first group's (the first lane's) plus its index
+        int rowStart = (int) (at[Integer.numberOfTrailingZeros(lanes)] >>> 2);
+        int outOfRow = 0;
         for (int m = lanes; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             long address = at[l];
@@ -1125,12 +1133,14 @@ public final class CtaShadow {
                     groupLanes[g & (1 << GROUP_INDEX_BITS) - 1] |= 1 << l;
                 } else {
                     groupOf[word] = stamp << GROUP_INDEX_BITS | n;
+                    outOfRow |= word - n ^ rowStart;
                     groupWord[n] = word;
                     groupLanes[n++] = 1 << l;
                 }
             }
         }
         groups = n;
+        groupsInRow = outOfRow == 0;
         return sharedWhole(lo, hi + size, site);
     }
 
@@ -1169,6 +1179,7 @@ public final class CtaShadow {
             }
         }
         groups = n;
+        groupsInRow = wordsInRow(groupWord, n);
         return true;
     }
 
@@ -1192,7 +1203,7 @@ public final class CtaShadow {
             if (!groupRuns(end)) {
                 return false;
             }
-            shapes[nextShape].keep(at, groupWord, groupLanes, groups, groupHighest);
+            shapes[nextShape].keep(at, groupWord, groupLanes, groups, groupHighest, groupsInRow);
             nextShape ^= 1;
             return true;
         }
@@ -1206,6 +1217,7 @@ public final class CtaShadow {
             groupLanes[g] = known.lanes[g];
         }
         groups = n;
+        groupsInRow = known.inRow;
         groupHighest = first + known.highest;
         return true;
     }
@@ -1221,6 +1233,8 @@ public final class CtaShadow {
         private final int[] lanes = new int[32];
         private int groups = -1;
         private long highest;
+        /** Whether the groups lie on consecutive words ({@link CtaShadow#groupsInRow}). */
+        private boolean inRow;
 
         /** Whether {@code at}, by lane, lie at this pattern's offsets from lane 0's (lanes 1 and 16 first, to refuse others fast). */
         boolean holds(long[] at) {
@@ -1238,9 +1252,9 @@ public final class CtaShadow {
         /**
          * Keeps the pattern of addresses {@code at}, by lane, and the {@code n} groups
          * {@link #groupRuns} made of them ({@code groupWord}, {@code groupLanes}, the highest
-         * address {@code high}).
+         * address {@code high}, and whether their words are consecutive, {@code inRow}).
          */
-        void keep(long[] at, int[] groupWord, int[] groupLanes, int n, long high) {
+        void keep(long[] at, int[] groupWord, int[] groupLanes, int n, long high, boolean inRow) {
             long first = at[0];
             for (int l = 0; l < 32; l++) {
                 offsets[l] = at[l] - first;
@@ -1252,6 +1266,7 @@ public final class CtaShadow {
             }
             groups = n;
             highest = high - first;
+            this.inRow = inRow;
         }
     }
 
@@ -1312,7 +1327,18 @@ public final class CtaShadow {
             }
         }
         groups = n;
+        groupsInRow = wordsInRow(groupWord, n);
         return true;
+    }
+
+    /** Whether the first {@code n} of {@code words} (at least one) are consecutive: each the one before plus 1. */
+    private static boolean wordsInRow(int[] words, int n) {
+        int first = words[0];
+        int differs = 0;
+        for (int g = 1; g < n; g++) {
+            differs |= words[g] - first ^ g;
+        }
+        return differs == 0;
     }
 
     /**
@@ -1344,12 +1370,16 @@ public final class CtaShadow {
     /**
      * Whether initcheck finds every byte the lanes of {@link #quietReads}' groups read written
      * (or is off): the lanes of a group read the same bytes, so one test stands for all of them,
-     * and the groups' bytes are every lane's.
+     * and the groups' bytes are every lane's. Groups of whole words in a row ({@link #groupsInRow})
+     * read one run of bytes, tested at once.
      */
     private boolean groupsWritten() {
         WrittenBits bits = sharedWritten;
         if (bits == null) {
             return true;
+        }
+        if (groupsInRow && groupBytes == 0xF) {
+            return bits.firstUnwritten(4L * groupWord[0], 4 * groups) < 0;
         }
         int in = Integer.numberOfTrailingZeros(groupBytes);
         int size = Integer.bitCount(groupBytes);

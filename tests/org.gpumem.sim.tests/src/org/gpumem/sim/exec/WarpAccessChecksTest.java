@@ -1100,6 +1100,60 @@ class WarpAccessChecksTest {
                 && f.contains("count=32,")), found::toString);
     }
 
+    /**
+     * Reads of whole words in a row (groups tested for initcheck as one run of bytes) over
+     * words some lanes left unwritten, at the ends of the rows and inside them, and one word
+     * written in half: a full warp one lane a word (scan's own words), 8 bytes a lane, both
+     * halves of the warp on one row (bs[k][tx]), half a warp, and 2 bytes a lane (groups of half
+     * words, tested a group at a time). Each finds every read of an unwritten byte as lane by
+     * lane does, and nothing in the written words next to them.
+     */
+    @Test
+    void rowsOfWordsWithUnwrittenWordsFindWhatTheirLanesFindOneByOne() {
+        Checked together = new Checked();
+        Checked alone = new Checked();
+        long[] ones = new long[32];
+        Arrays.fill(ones, 1);
+        PtxStateSpace shared = PtxStateSpace.SHARED;
+        int read = CtaShadow.READ;
+        // warp w writes words 32w..32w+31 but words 5, 31 (the end of s's first row) and 64 (t's
+        // first), and only the first half of word 100
+        Set<Integer> unwritten = Set.of(5, 31, 64, 100);
+        for (int w = 0; w < WARPS; w++) {
+            int first = 32 * w;
+            int lanes = 0;
+            for (int l = 0; l < 32; l++) {
+                lanes |= unwritten.contains(first + l) ? 0 : 1 << l;
+            }
+            both(together, alone, CtaShadow.WRITE, 0, shared, 4, w, lanes, 0, -1, lanesAt(l -> 4L * (first + l)), ones);
+        }
+        both(together, alone, CtaShadow.WRITE, 0, shared, 2, 3, 1 << 4, 0, -1, lanesAt(l -> 400), ones);
+        barrier(together, alone);
+        long[] zeros = new long[32];
+        // a full warp one lane a word, each of the four rows of 32 words
+        for (int w = 0; w < WARPS; w++) {
+            int first = 32 * w;
+            both(together, alone, read, 0, shared, 4, w, -1, 1, 1, lanesAt(l -> 4L * (first + l)), zeros);
+        }
+        // 8 bytes a lane over all of s
+        both(together, alone, read, 0, shared, 8, 1, -1, 2, 2, lanesAt(l -> 8L * l), zeros);
+        // both halves of the warp on a row of 16 words: one ending at word 31, one after it
+        both(together, alone, read, 0, shared, 4, 2, -1, 3, 3, lanesAt(l -> 4L * (16 + (l & 15))), zeros);
+        both(together, alone, read, 0, shared, 4, 2, -1, 3, 3, lanesAt(l -> 4L * (32 + (l & 15))), zeros);
+        // half a warp: words 48..63, 64..79 and 65..80
+        both(together, alone, read, 0, shared, 4, 3, 0xFFFF_0000, 4, 4, lanesAt(l -> 4L * (32 + l)), zeros);
+        both(together, alone, read, 0, shared, 4, 3, 0xFFFF, 4, 4, lanesAt(l -> 4L * (64 + l)), zeros);
+        both(together, alone, read, 0, shared, 4, 0, 0xFFFF, 4, 4, lanesAt(l -> 4L * (65 + l)), zeros);
+        // 2 bytes a lane over words 96..111: the half of word 100 left unwritten
+        both(together, alone, read, 0, shared, 2, 1, -1, 5, 5, lanesAt(l -> 384 + 2L * l), zeros);
+        List<String> found = together.findings();
+        assertEquals(alone.findings(), found);
+        assertTrue(found.stream().anyMatch(f -> f.contains("kind=UNINITIALIZED_READ, space=SHARED") && f.contains("variable=s,")),
+                found::toString);
+        assertTrue(found.stream().anyMatch(f -> f.contains("kind=UNINITIALIZED_READ, space=SHARED") && f.contains("variable=t,")),
+                found::toString);
+    }
+
     /** Warp {@code warp}'s reads of element {@code k} of its rows of tile as and of row {@code k} of tile bs. */
     private static void tileReads(Checked together, Checked alone, int warp, int k) {
         long[] at = new long[32];
