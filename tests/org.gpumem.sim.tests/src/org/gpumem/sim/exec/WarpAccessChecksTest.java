@@ -226,6 +226,28 @@ class WarpAccessChecksTest {
     }
 
     /**
+     * Full warps' byte and half-word global loads and stores of consecutive bytes from a word's
+     * first byte (histogram's input, four or two lanes on each word), over words no thread
+     * touched, then other warps' accesses to those words, which meet the first and last lane of
+     * each word (reads) or the last (writes), as lane by lane they do; and what must go the long
+     * way: words the same instruction's lanes meet after another warp's, bytes not from a word's
+     * first byte, a run across the two racecheck chunks.
+     */
+    @Test
+    void bytesOfAFullWarpKeepWhatLaneByLaneKeeps() {
+        // from BYTES / 2 to the second chunk's first word, less 16 bytes
+        int chunkEnd = (1 << 20) - BYTES / 2 - 16;
+        scriptedGlobalSteps(new int[][] {
+            {CtaShadow.READ, 1, 0, 0, 1}, {CtaShadow.WRITE, 4, 1, 0, 4},
+            {CtaShadow.READ, 2, 2, 256, 2}, {CtaShadow.READ, 2, 0, 256, 2}, {CtaShadow.WRITE, 4, 3, 256, 4},
+            {CtaShadow.WRITE, 1, 0, 512, 1}, {CtaShadow.READ, 4, 1, 512, 4},
+            {CtaShadow.WRITE, 2, 2, 768, 2}, {CtaShadow.WRITE, 4, 3, 768, 4}, {CtaShadow.READ, 1, 1, 768, 1},
+            {CtaShadow.READ, 1, 1, 1025, 1}, {CtaShadow.WRITE, 1, 2, 1025, 1},
+            {CtaShadow.READ, 1, 0, chunkEnd, 1}, {CtaShadow.WRITE, 4, 1, chunkEnd, 4},
+        });
+    }
+
+    /**
      * Each step of {@code steps} (op, size, warp, offset of lane 0 from {@code BYTES / 2}, where
      * the host wrote nothing, and bytes from one lane to the next) as one full warp's weak global
      * instruction on both devices, storing 1 where memory holds 0 (not the same value, so a write
