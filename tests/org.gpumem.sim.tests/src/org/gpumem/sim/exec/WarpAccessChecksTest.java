@@ -461,6 +461,42 @@ class WarpAccessChecksTest {
         }
     }
 
+    /**
+     * Words two warps of one CTA read (a pair of its reads, as matmul's tiles), then read by a
+     * warp of the next CTA whose lanes acquired what the first reader's threads released: each
+     * lane's read replaces the first read, which it knows, not the second, as lane by lane; a
+     * write of another warp then races with the reads the records kept (the findings' other
+     * access shows which). A tile's rows of the next CTA (two runs of 16 lanes) over words the
+     * host wrote and words it did not find each unwritten word lane by lane finds.
+     */
+    @Test
+    void readsOfWordsAnotherCtaReadAfterAnAcquireKeepWhatLaneByLaneKeeps() {
+        Checked together = new Checked();
+        Checked alone = new Checked();
+        long[] zeros = new long[32];
+        long[] ones = new long[32];
+        Arrays.fill(ones, 1);
+        PtxStateSpace global = PtxStateSpace.GLOBAL;
+        int strong = CtaShadow.STRONG;
+        long[] words = lanesAt(l -> HOT + 4L * l);
+        long[] flag = lanesAt(l -> HOT + 512);
+        both(together, alone, CtaShadow.READ, 0, global, 4, 0, -1, 5, -1, words, zeros);
+        both(together, alone, CtaShadow.READ, 0, global, 4, 1, -1, 5, -1, words, zeros);
+        both(together, alone, CtaShadow.WRITE, strong | CtaShadow.RELEASE, global, 4, 0, -1, 6, -1, flag, ones);
+        together.checks.reset(1);
+        alone.checks.reset(1);
+        both(together, alone, CtaShadow.READ, strong | CtaShadow.ACQUIRE, global, 4, 0, -1, 7, -1, flag, zeros);
+        both(together, alone, CtaShadow.READ, 0, global, 4, 0, -1, 5, -1, words, zeros);
+        both(together, alone, CtaShadow.WRITE, 0, global, 4, 2, -1, 8, -1, words, ones);
+        // rows of 16 words 1 KiB apart, the upper row across the end of what the host wrote
+        long upper = BYTES / 2 - 24;
+        both(together, alone, CtaShadow.READ, 0, global, 4, 3, -1, 9, -1,
+                lanesAt(l -> l < 16 ? HOT + 1024 + 4L * l : upper + 4L * (l - 16)), zeros);
+        List<String> found = together.findings();
+        assertEquals(alone.findings(), found);
+        assertFoundEach(found, List.of(FindingKind.RACE_WAR, FindingKind.UNINITIALIZED_READ));
+    }
+
     /** {@link #scriptedIn} shared memory. */
     private static List<String> scripted(int[][] steps) {
         return scriptedIn(PtxStateSpace.SHARED, steps);
