@@ -169,7 +169,7 @@ public final class CtaShadow {
      * that follow each other, in lane order, with no gap.
      */
     private boolean wordsInRun;
-    /** The index in its chunk of the first of the words {@link #straightWords} found. */
+    /** The index in its chunk of the first of the words {@link #straightWords} or {@link #straightBytes} found. */
     private int straightIndex;
     /**
      * Per shared word, {@link #groupStamp} of the last {@link #quietReads} that grouped lanes on
@@ -1444,7 +1444,8 @@ public final class CtaShadow {
      * The weak global accesses {@link #observe} set, by lanes {@code lanes} of warp {@code warp}
      * at {@link #laneAddresses}, all inside allocation {@code a} between {@code lo} and
      * {@code hi}, when racecheck can take them a word at a time ({@link #straightWords} for a
-     * full warp on consecutive whole words, 4, 8 or 16 bytes a lane; {@link #quietWords}, or for a
+     * full warp on consecutive whole words, 4, 8 or 16 bytes a lane; {@link #straightBytes} for a
+     * full warp on consecutive bytes or halves from a word's first byte; {@link #quietWords}, or for a
      * read of words other threads read too {@link #quietReadWords}): the lanes' other checks
      * first, in lane order, then their words (true); false, having changed nothing.
      */
@@ -1455,6 +1456,13 @@ public final class CtaShadow {
             if (straight != null) {
                 globalLanesBefore(a, op, size, warp, lanes, site, register, lo, hi, true);
                 takeStraight(straight, warp, size);
+                return true;
+            }
+        } else if (lanes == -1 && (size == 1 || size == 2)) {
+            RaceShadow straight = straightBytes(a, size);
+            if (straight != null) {
+                globalLanesBefore(a, op, size, warp, lanes, site, register, lo, hi, true);
+                takeStraightBytes(straight, warp, size);
                 return true;
             }
         }
@@ -1603,6 +1611,71 @@ public final class CtaShadow {
         boolean write = accessOp != READ;
         for (int from = index; from < index + 32 * perLane; from += 32) {
             s.setCompacts32(from, tag, write);
+        }
+    }
+
+    /**
+     * The chunk of allocation {@code a} holding the words that the weak read or write of
+     * {@code size} bytes (1 or 2: bytes or halves of an input, as a kernel indexing by thread
+     * reads a byte array) {@link #observe} set, by every lane of a warp at {@link #laneAddresses},
+     * touches, when lane {@code l} accesses the bytes from {@code l * size} of the
+     * {@code 32 * size} that follow a word's first byte, all in one chunk (from word
+     * {@link #straightIndex}), and none of those words is expanded or holds an access of this
+     * generation: each word is then touched by {@code 4 / size} consecutive lanes on bytes no
+     * other lane touches, as {@link #quietWords} takes such a word, and {@link #takeStraightBytes}
+     * does what {@link #takeWords} does with the groups quietWords makes of them. Null has
+     * changed nothing (the chunk may have been made).
+     */
+    private RaceShadow straightBytes(AllocationShadow a, int size) {
+        long[] at = laneAddresses;
+        long first = at[0];
+        if ((first & 3) != 0) {
+            return null;
+        }
+        for (int l = 1; l < 32; l++) {
+            if (at[l] != first + (long) size * l) {
+                return null;
+            }
+        }
+        long word = (first - a.start) >>> 2;
+        RaceShadow s = a.chunk(word);
+        int index = (int) (word % AllocationShadow.CHUNK_WORDS);
+        int n = 8 * size;
+        if (index + n > s.words()) {
+            return null;
+        }
+        long[] epochs = s.epochs;
+        int gen = accessGeneration;
+        for (int i = index; i < index + n; i++) {
+            long e = epochs[i];
+            if (e >>> 48 == gen || RaceShadow.expanded(e)) {
+                return null;
+            }
+        }
+        straightIndex = index;
+        return s;
+    }
+
+    /**
+     * What {@link #races} does to chunk {@code s} for the words {@link #straightBytes} found for
+     * warp {@code warp}'s accesses of {@code size} bytes a lane ({@link #takeWords} of the groups
+     * of {@code 4 / size} lanes on each word): reads leave each word paired, its first lane's read
+     * and its last's; writes leave each word its last lane's write.
+     */
+    private void takeStraightBytes(RaceShadow s, int warp, int size) {
+        int w0 = warp << 5;
+        int perWord = 4 / size;
+        int firstTag = weakTag(0, size);
+        int lastBytes = RaceShadow.wordBytes(4 - size, size);
+        int lastTag = weakTag(4 - size, size);
+        boolean write = accessOp != READ;
+        for (int lane = 0, word = straightIndex; lane < 32; lane += perWord, word++) {
+            int last = w0 | lane + perWord - 1;
+            if (write) {
+                s.setCompact(word, laneEpoch(last), lastTag, true);
+            } else {
+                s.setPair(word, laneEpoch(w0 | lane), firstTag, laneEpoch(last), lastBytes);
+            }
         }
     }
 

@@ -226,6 +226,28 @@ class WarpAccessChecksTest {
     }
 
     /**
+     * Full warps' byte and half-word global loads and stores of consecutive bytes from a word's
+     * first byte (histogram's input, four or two lanes on each word), over words no thread
+     * touched, then other warps' accesses to those words, which meet the first and last lane of
+     * each word (reads) or the last (writes), as lane by lane they do; and what must go the long
+     * way: words the same instruction's lanes meet after another warp's, bytes not from a word's
+     * first byte, a run across the two racecheck chunks.
+     */
+    @Test
+    void bytesOfAFullWarpKeepWhatLaneByLaneKeeps() {
+        // from BYTES / 2 to the second chunk's first word, less 16 bytes
+        int chunkEnd = (1 << 20) - BYTES / 2 - 16;
+        scriptedGlobalSteps(new int[][] {
+            {CtaShadow.READ, 1, 0, 0, 1}, {CtaShadow.WRITE, 4, 1, 0, 4},
+            {CtaShadow.READ, 2, 2, 256, 2}, {CtaShadow.READ, 2, 0, 256, 2}, {CtaShadow.WRITE, 4, 3, 256, 4},
+            {CtaShadow.WRITE, 1, 0, 512, 1}, {CtaShadow.READ, 4, 1, 512, 4},
+            {CtaShadow.WRITE, 2, 2, 768, 2}, {CtaShadow.WRITE, 4, 3, 768, 4}, {CtaShadow.READ, 1, 1, 768, 1},
+            {CtaShadow.READ, 1, 1, 1025, 1}, {CtaShadow.WRITE, 1, 2, 1025, 1},
+            {CtaShadow.READ, 1, 0, chunkEnd, 1}, {CtaShadow.WRITE, 4, 1, chunkEnd, 4},
+        });
+    }
+
+    /**
      * Each step of {@code steps} (op, size, warp, offset of lane 0 from {@code BYTES / 2}, where
      * the host wrote nothing, and bytes from one lane to the next) as one full warp's weak global
      * instruction on both devices, storing 1 where memory holds 0 (not the same value, so a write
@@ -437,6 +459,42 @@ class WarpAccessChecksTest {
         for (FindingKind k : List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR)) {
             assertTrue(found.stream().anyMatch(f -> f.contains("kind=" + k + ", space=GLOBAL")), () -> k + " not in " + found);
         }
+    }
+
+    /**
+     * Words two warps of one CTA read (a pair of its reads, as matmul's tiles), then read by a
+     * warp of the next CTA whose lanes acquired what the first reader's threads released: each
+     * lane's read replaces the first read, which it knows, not the second, as lane by lane; a
+     * write of another warp then races with the reads the records kept (the findings' other
+     * access shows which). A tile's rows of the next CTA (two runs of 16 lanes) over words the
+     * host wrote and words it did not find each unwritten word lane by lane finds.
+     */
+    @Test
+    void readsOfWordsAnotherCtaReadAfterAnAcquireKeepWhatLaneByLaneKeeps() {
+        Checked together = new Checked();
+        Checked alone = new Checked();
+        long[] zeros = new long[32];
+        long[] ones = new long[32];
+        Arrays.fill(ones, 1);
+        PtxStateSpace global = PtxStateSpace.GLOBAL;
+        int strong = CtaShadow.STRONG;
+        long[] words = lanesAt(l -> HOT + 4L * l);
+        long[] flag = lanesAt(l -> HOT + 512);
+        both(together, alone, CtaShadow.READ, 0, global, 4, 0, -1, 5, -1, words, zeros);
+        both(together, alone, CtaShadow.READ, 0, global, 4, 1, -1, 5, -1, words, zeros);
+        both(together, alone, CtaShadow.WRITE, strong | CtaShadow.RELEASE, global, 4, 0, -1, 6, -1, flag, ones);
+        together.checks.reset(1);
+        alone.checks.reset(1);
+        both(together, alone, CtaShadow.READ, strong | CtaShadow.ACQUIRE, global, 4, 0, -1, 7, -1, flag, zeros);
+        both(together, alone, CtaShadow.READ, 0, global, 4, 0, -1, 5, -1, words, zeros);
+        both(together, alone, CtaShadow.WRITE, 0, global, 4, 2, -1, 8, -1, words, ones);
+        // rows of 16 words 1 KiB apart, the upper row across the end of what the host wrote
+        long upper = BYTES / 2 - 24;
+        both(together, alone, CtaShadow.READ, 0, global, 4, 3, -1, 9, -1,
+                lanesAt(l -> l < 16 ? HOT + 1024 + 4L * l : upper + 4L * (l - 16)), zeros);
+        List<String> found = together.findings();
+        assertEquals(alone.findings(), found);
+        assertFoundEach(found, List.of(FindingKind.RACE_WAR, FindingKind.UNINITIALIZED_READ));
     }
 
     /** {@link #scriptedIn} shared memory. */
