@@ -679,12 +679,21 @@ public final class CtaShadow {
         if (lanes != -1 || size != 4) {
             return false;
         }
+        return fromWordInSteps(4);
+    }
+
+    /**
+     * Whether a full warp's {@link #laneAddresses} start at a word's first byte (lane 0's) and
+     * each lane's lies {@code size} bytes after the lane before's: lane {@code l} accesses the
+     * bytes from {@code l * size} of the {@code 32 * size} that follow lane 0's address.
+     */
+    private boolean fromWordInSteps(int size) {
         long[] at = laneAddresses;
         long first = at[0];
         boolean run = (first & 3) == 0;
         for (int l = 1; l < 32; l++) {
             // no early exit: a straight loop the compiler can unroll
-            run &= at[l] == first + 4 * l;
+            run &= at[l] == first + (long) size * l;
         }
         return run;
     }
@@ -1546,16 +1555,10 @@ public final class CtaShadow {
      * been made).
      */
     private RaceShadow straightWords(AllocationShadow a, int warp, int size) {
-        long[] at = laneAddresses;
-        long first = at[0];
-        if ((first & 3) != 0) {
+        if (!fromWordInSteps(size)) {
             return null;
         }
-        for (int l = 1; l < 32; l++) {
-            if (at[l] != first + (long) size * l) {
-                return null;
-            }
-        }
+        long first = laneAddresses[0];
         long word = (first - a.start) >>> 2;
         RaceShadow s = a.chunk(word);
         int index = (int) (word % AllocationShadow.CHUNK_WORDS);
@@ -1627,16 +1630,10 @@ public final class CtaShadow {
      * changed nothing (the chunk may have been made).
      */
     private RaceShadow straightBytes(AllocationShadow a, int size) {
-        long[] at = laneAddresses;
-        long first = at[0];
-        if ((first & 3) != 0) {
+        if (!fromWordInSteps(size)) {
             return null;
         }
-        for (int l = 1; l < 32; l++) {
-            if (at[l] != first + (long) size * l) {
-                return null;
-            }
-        }
+        long first = laneAddresses[0];
         long word = (first - a.start) >>> 2;
         RaceShadow s = a.chunk(word);
         int index = (int) (word % AllocationShadow.CHUNK_WORDS);
