@@ -1558,16 +1558,14 @@ public final class CtaShadow {
         if (!fromWordInSteps(size)) {
             return null;
         }
-        long first = laneAddresses[0];
-        long word = (first - a.start) >>> 2;
-        RaceShadow s = a.chunk(word);
-        int index = (int) (word % AllocationShadow.CHUNK_WORDS);
-        // word i from index is lane i >>> perLane's
+        // word i from the chunk's index is lane i >>> perLane's
         int perLane = Integer.numberOfTrailingZeros(size >>> 2);
         int n = 32 << perLane;
-        if (index + n > s.words()) {
+        RaceShadow s = straightChunk(a, n);
+        if (s == null) {
             return null;
         }
+        int index = straightIndex;
         long[] epochs = s.epochs;
         int gen = accessGeneration;
         long thread0 = ctaFirstThread + (warp << 5);
@@ -1590,7 +1588,6 @@ public final class CtaShadow {
                 return null;
             }
         }
-        straightIndex = index;
         return s;
     }
 
@@ -1618,6 +1615,19 @@ public final class CtaShadow {
     }
 
     /**
+     * The chunk of allocation {@code a} that holds the word of lane 0's address (made if need
+     * be), with {@link #straightIndex} set to that word's index in it, when the {@code n} words
+     * from there lie in the chunk; else null, having changed nothing but {@link #straightIndex}.
+     */
+    private RaceShadow straightChunk(AllocationShadow a, int n) {
+        long word = (laneAddresses[0] - a.start) >>> 2;
+        RaceShadow s = a.chunk(word);
+        int index = (int) (word % AllocationShadow.CHUNK_WORDS);
+        straightIndex = index;
+        return index + n > s.words() ? null : s;
+    }
+
+    /**
      * The chunk of allocation {@code a} holding the words that the weak read or write of
      * {@code size} bytes (1 or 2: bytes or halves of an input, as a kernel indexing by thread
      * reads a byte array) {@link #observe} set, by every lane of a warp at {@link #laneAddresses},
@@ -1627,20 +1637,18 @@ public final class CtaShadow {
      * generation: each word is then touched by {@code 4 / size} consecutive lanes on bytes no
      * other lane touches, as {@link #quietWords} takes such a word, and {@link #takeStraightBytes}
      * does what {@link #takeWords} does with the groups quietWords makes of them. Null has
-     * changed nothing (the chunk may have been made).
+     * changed nothing but {@link #straightIndex} (the chunk may have been made).
      */
     private RaceShadow straightBytes(AllocationShadow a, int size) {
         if (!fromWordInSteps(size)) {
             return null;
         }
-        long first = laneAddresses[0];
-        long word = (first - a.start) >>> 2;
-        RaceShadow s = a.chunk(word);
-        int index = (int) (word % AllocationShadow.CHUNK_WORDS);
         int n = 8 * size;
-        if (index + n > s.words()) {
+        RaceShadow s = straightChunk(a, n);
+        if (s == null) {
             return null;
         }
+        int index = straightIndex;
         long[] epochs = s.epochs;
         int gen = accessGeneration;
         for (int i = index; i < index + n; i++) {
@@ -1649,7 +1657,6 @@ public final class CtaShadow {
                 return null;
             }
         }
-        straightIndex = index;
         return s;
     }
 

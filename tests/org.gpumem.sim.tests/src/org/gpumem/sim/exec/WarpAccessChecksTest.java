@@ -624,12 +624,7 @@ class WarpAccessChecksTest {
             if (what == 0) {
                 barrier(together, alone);
             } else if (what == 1) {
-                // warps 0 and 1 alone: what they did before it they know, the other warps not
-                for (Checked c : List.of(together, alone)) {
-                    c.checks.barrierArrive(0, -1, 1, true, false, true, c.site(0));
-                    c.checks.barrierArrive(1, -1, 1, true, false, true, c.site(0));
-                    c.checks.barrierReleased(1, WARPS * 32);
-                }
+                partialBarrier(together, alone);
             } else if (what == 2) {
                 warpSync(together, alone, warp, lanes);
             } else if (what == 3 && r.nextInt(4) == 0) {
@@ -692,12 +687,7 @@ class WarpAccessChecksTest {
             if (what == 0) {
                 barrier(together, alone);
             } else if (what == 1) {
-                // warps 0 and 1 alone
-                for (Checked c : List.of(together, alone)) {
-                    c.checks.barrierArrive(0, -1, 1, true, false, true, c.site(0));
-                    c.checks.barrierArrive(1, -1, 1, true, false, true, c.site(0));
-                    c.checks.barrierReleased(1, WARPS * 32);
-                }
+                partialBarrier(together, alone);
             } else if (what == 2) {
                 warpSync(together, alone, warp, r.nextBoolean() ? -1 : r.nextInt() | 1);
             } else if (what == 3 && r.nextInt(3) == 0) {
@@ -1049,6 +1039,18 @@ class WarpAccessChecksTest {
     }
 
     /** A barrier of the whole CTA on both devices, every warp arriving. */
+    /**
+     * Warps 0 and 1 alone at barrier 1 (a barrier of part of the CTA), in both devices: what they
+     * did before it they know, the other warps not.
+     */
+    private static void partialBarrier(Checked together, Checked alone) {
+        for (Checked c : List.of(together, alone)) {
+            c.checks.barrierArrive(0, -1, 1, true, false, true, c.site(0));
+            c.checks.barrierArrive(1, -1, 1, true, false, true, c.site(0));
+            c.checks.barrierReleased(1, WARPS * 32);
+        }
+    }
+
     private static void barrier(Checked together, Checked alone) {
         for (Checked c : List.of(together, alone)) {
             for (int w = 0; w < WARPS; w++) {
