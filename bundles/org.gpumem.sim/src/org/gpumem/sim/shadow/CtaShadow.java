@@ -341,7 +341,7 @@ public final class CtaShadow {
                         return;
                     }
                     if (op == ATOMIC && plainAtomics(warp, lanes, flags)) {
-                        sharedAtomics(warp, lanes, site);
+                        sharedAtomics(warp, lanes, site, lo, hi);
                         return;
                     }
                     if (op == WRITE && (flags & STRONG) == 0 && sharedRaces != null && launch.races
@@ -1964,20 +1964,30 @@ public final class CtaShadow {
 
     /**
      * {@link #sharedChecks} of each lane of the shared atomics {@link #plainAtomics} took, in lane
-     * order: initcheck, then the atomic's word (no acquire, no release, one word). A word whose
-     * last write is another strong access (an atomic of an earlier lane: histogram's bins) and
-     * which holds no read is {@link #writeWord}'s without its tests ({@link #atomicAfterStrong}).
+     * order, the lanes' bytes lying between {@code lo} and {@code hi}: initcheck, then the
+     * atomic's word (no acquire, no release, one word). A word whose last write is another strong
+     * access (an atomic of an earlier lane: histogram's bins) and which holds no read is
+     * {@link #writeWord}'s without its tests ({@link #atomicAfterStrong}). When every byte from
+     * {@code lo} to {@code hi} was written, initcheck finds nothing for any lane and marks nothing
+     * new, and an atomic keeps no register ({@link #arrive}): one test of the range then stands
+     * for the lanes' tests, which change nothing racecheck looks at.
      */
-    private void sharedAtomics(int warp, int lanes, int site) {
+    private void sharedAtomics(int warp, int lanes, int site, long lo, long hi) {
         long[] at = laneAddresses;
         int size = accessSize;
         long[] cells = sharedRaces.cells;
+        boolean written = sharedWritten == null || sharedWritten.firstUnwritten(lo, (int) (hi - lo)) < 0;
+        if (written) {
+            readsArrive(warp, lanes, -1);
+        }
         for (int m = lanes; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             int tid = warp << 5 | l;
             long address = at[l];
-            arrive(ATOMIC, PtxStateSpace.SHARED, address, size, tid, -1);
-            sharedInitcheck(ATOMIC, address, size, tid, site);
+            if (!written) {
+                arrive(ATOMIC, PtxStateSpace.SHARED, address, size, tid, -1);
+                sharedInitcheck(ATOMIC, address, size, tid, site);
+            }
             int bytes = RaceShadow.wordBytes((int) (address & 3), size);
             long meThread = ctaFirstThread + tid;
             long me = laneEpoch(tid);
