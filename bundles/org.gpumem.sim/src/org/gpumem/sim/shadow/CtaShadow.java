@@ -75,7 +75,8 @@ public final class CtaShadow {
     private final int[] extraLanes;
     private final Knowledge[] lastAcquired;
     private Knowledge ctaExtra;
-    private final boolean[] fenced;
+    /** Per warp: the lanes that executed a fence (their next strong write or atomic releases). */
+    private final int[] fencedLanes;
     private final Map<Long, Knowledge> sharedSync = new HashMap<>();
 
     // ---- barriers: per barrier id, who arrived since it last completed
@@ -201,7 +202,7 @@ public final class CtaShadow {
         extra = new Knowledge[lanes];
         extraLanes = new int[warps];
         lastAcquired = new Knowledge[lanes];
-        fenced = new boolean[lanes];
+        fencedLanes = new int[warps];
         @SuppressWarnings("unchecked")
         List<PendingRead>[] p = new List[lanes];
         pending = p;
@@ -245,7 +246,7 @@ public final class CtaShadow {
         Arrays.fill(extraLanes, 0);
         clocksWrapped = false;
         Arrays.fill(lastAcquired, null);
-        Arrays.fill(fenced, false);
+        Arrays.fill(fencedLanes, 0);
         ctaExtra = null;
         sharedSync.clear();
         for (int b = 0; b < BARRIERS; b++) {
@@ -341,7 +342,7 @@ public final class CtaShadow {
                         return;
                     }
                     if (op == ATOMIC && plainAtomics(warp, lanes, flags)) {
-                        sharedAtomics(warp, lanes, site);
+                        sharedAtomics(warp, lanes, site, lo, hi);
                         return;
                     }
                     if (op == WRITE && (flags & STRONG) == 0 && sharedRaces != null && launch.races
@@ -595,7 +596,7 @@ public final class CtaShadow {
         if (sharedRaces != null && launch.races) {
             races(sharedRaces, address >>> 2, 0, address, tid, value);
         }
-        if (strong && op != READ && ((flags & RELEASE) != 0 || fenced[tid])) {
+        if (strong && op != READ && ((flags & RELEASE) != 0 || (fencedLanes[tid >>> 5] & 1 << tid) != 0)) {
             sharedSync.put(address, Knowledge.join(sharedSync.get(address), release(tid)));
         }
     }
@@ -847,7 +848,7 @@ public final class CtaShadow {
             long word = offset >>> 2;
             races(a.chunk(word), word % AllocationShadow.CHUNK_WORDS, a.start, address, tid, value);
         }
-        if (strong && op != READ && ((flags & RELEASE) != 0 || fenced[tid])) {
+        if (strong && op != READ && ((flags & RELEASE) != 0 || (fencedLanes[tid >>> 5] & 1 << tid) != 0)) {
             launch.globalSync.put(address, Knowledge.join(launch.globalSync.get(address), release(tid)));
         }
     }
@@ -1952,32 +1953,51 @@ public final class CtaShadow {
             return false;
         }
         int size = accessSize;
+        if (size <= 0 || (fencedLanes[warp] & lanes) != 0) {
+            return false;
+        }
+        // the highest byte of its word a lane's access starts at
         long[] at = laneAddresses;
-        for (int m = lanes; m != 0; m &= m - 1) {
-            int l = Integer.numberOfTrailingZeros(m);
-            if (size <= 0 || (at[l] & 3) + size > 4 || fenced[warp << 5 | l]) {
-                return false;
+        long in = 0;
+        if (lanes == -1) {
+            // a full warp (the common case) in a straight loop
+            for (int l = 0; l < 32; l++) {
+                in = Math.max(in, at[l] & 3);
+            }
+        } else {
+            for (int m = lanes; m != 0; m &= m - 1) {
+                in = Math.max(in, at[Integer.numberOfTrailingZeros(m)] & 3);
             }
         }
-        return true;
+        return in + size <= 4;
     }
 
     /**
      * {@link #sharedChecks} of each lane of the shared atomics {@link #plainAtomics} took, in lane
-     * order: initcheck, then the atomic's word (no acquire, no release, one word). A word whose
-     * last write is another strong access (an atomic of an earlier lane: histogram's bins) and
-     * which holds no read is {@link #writeWord}'s without its tests ({@link #atomicAfterStrong}).
+     * order, the lanes' bytes lying between {@code lo} and {@code hi}: initcheck, then the
+     * atomic's word (no acquire, no release, one word). A word whose last write is another strong
+     * access (an atomic of an earlier lane: histogram's bins) and which holds no read is
+     * {@link #writeWord}'s without its tests ({@link #atomicAfterStrong}). When every byte from
+     * {@code lo} to {@code hi} was written, initcheck finds nothing for any lane and marks nothing
+     * new, and an atomic keeps no register ({@link #arrive}): one test of the range then stands
+     * for the lanes' tests, which change nothing racecheck looks at.
      */
-    private void sharedAtomics(int warp, int lanes, int site) {
+    private void sharedAtomics(int warp, int lanes, int site, long lo, long hi) {
         long[] at = laneAddresses;
         int size = accessSize;
         long[] cells = sharedRaces.cells;
+        boolean written = sharedWritten == null || sharedWritten.firstUnwritten(lo, (int) (hi - lo)) < 0;
+        if (written) {
+            readsArrive(warp, lanes, -1);
+        }
         for (int m = lanes; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             int tid = warp << 5 | l;
             long address = at[l];
-            arrive(ATOMIC, PtxStateSpace.SHARED, address, size, tid, -1);
-            sharedInitcheck(ATOMIC, address, size, tid, site);
+            if (!written) {
+                arrive(ATOMIC, PtxStateSpace.SHARED, address, size, tid, -1);
+                sharedInitcheck(ATOMIC, address, size, tid, site);
+            }
             int bytes = RaceShadow.wordBytes((int) (address & 3), size);
             long meThread = ctaFirstThread + tid;
             long me = laneEpoch(tid);
@@ -2236,9 +2256,7 @@ public final class CtaShadow {
 
     /** Lanes {@code lanes} of warp {@code warp} executed a fence: their next strong write or atomic releases. */
     public void fence(int warp, int lanes) {
-        for (int m = lanes; m != 0; m &= m - 1) {
-            fenced[warp << 5 | Integer.numberOfTrailingZeros(m)] = true;
-        }
+        fencedLanes[warp] |= lanes;
     }
 
     /**

@@ -856,6 +856,41 @@ class WarpAccessChecksTest {
     }
 
     /**
+     * Shared atomics of a full warp whose lower half fenced before them (each lane a flag word after
+     * writing its data word): the fenced lanes' atomics release what they wrote, the others' do
+     * not, as lane by lane; another warp that acquires every flag and then reads every data word
+     * races (RAW) with the upper half's writes only. Then the flags' atomics again, by a warp that
+     * never fenced, before any release in shared memory is left to find: the same as lane by lane.
+     */
+    @Test
+    void sharedAtomicsOfLanesThatFencedReleaseAsLaneByLane() {
+        Checked together = new Checked();
+        Checked alone = new Checked();
+        long[] zeros = new long[32];
+        long[] ones = new long[32];
+        Arrays.fill(ones, 1);
+        PtxStateSpace shared = PtxStateSpace.SHARED;
+        // the flags zeroed by warp 2 before a barrier
+        both(together, alone, CtaShadow.WRITE, 0, shared, 4, 2, -1, 0, -1, lanesAt(l -> 128 + 4L * l), zeros);
+        barrier(together, alone);
+        both(together, alone, CtaShadow.WRITE, 0, shared, 4, 0, -1, 1, -1, lanesAt(l -> 4L * l), ones);
+        for (Checked c : List.of(together, alone)) {
+            c.checks.fence(0, 0xFFFF);
+        }
+        both(together, alone, CtaShadow.ATOMIC, CtaShadow.STRONG, shared, 4, 0, -1, 2, -1, lanesAt(l -> 128 + 4L * l), ones);
+        both(together, alone, CtaShadow.READ, CtaShadow.STRONG | CtaShadow.ACQUIRE, shared, 4, 1, -1, 3, 4,
+                lanesAt(l -> 128 + 4L * l), zeros);
+        both(together, alone, CtaShadow.READ, 0, shared, 4, 1, -1, 4, 5, lanesAt(l -> 4L * l), zeros);
+        both(together, alone, CtaShadow.ATOMIC, CtaShadow.STRONG, shared, 4, 3, -1, 5, -1, lanesAt(l -> 128 + 4L * l), ones);
+        List<String> found = together.findings();
+        assertEquals(alone.findings(), found);
+        // one race, first seen at lane 16's word, by each of the 16 lanes whose writer did not fence
+        assertEquals(1, found.size(), found::toString);
+        assertTrue(found.get(0).contains("kind=RACE_RAW,") && found.get(0).contains("address=64,")
+                && found.get(0).contains("count=16,"), found::toString);
+    }
+
+    /**
      * Random atomics of histograms' shapes (every lane on one bin, a few hot bins in any lane
      * order or going up, each lane its own bin as a merge into global bins does, random bins;
      * bins of half words and bytes), in shared and in global memory, in full and partial warps,
