@@ -1390,7 +1390,10 @@ public final class CtaShadow {
      * {@link #accesses} stays small enough for the JIT to inline the other accesses' checks.
      */
     private boolean readByWord(int warp, int lanes, int size, int site, int register) {
-        if (lanes == -1 && size == 4 && extraLanes[warp] == 0 && fromWordInSteps(4)) {
+        long[] at = laneAddresses;
+        // lanes 0 and 31 first: a tile's loads (matmul's, a run of 16 words at most) are refused
+        // without the 32-lane test
+        if (lanes == -1 && size == 4 && extraLanes[warp] == 0 && at[31] - at[0] == 31 * 4 && fromWordInSteps(4)) {
             // scan's own elements: quietReads would make 32 one-lane groups in a row and take
             // them or refuse exactly as the straight path does
             return straightReads(warp, site, register);
