@@ -1222,11 +1222,11 @@ public final class CtaShadow {
      * do not go down in lane order, or lanes 16..31 at the addresses of lanes 0..15, which do
      * not go down ({@link #groupRuns}). The groups depend only on where each lane reads from
      * lane 0's address: a pattern one of {@link #shapes} holds (the loads of one tile from one
-     * base register) takes its groups from there, moved to lane 0's word, after one test of
-     * the lanes' offsets, and lends them in place ({@link #groupWords}). True, having set
-     * {@link #groups}, {@link #groupWords} and {@link #groupHighest}, when the lanes read at their first's byte of
-     * a word in such a pattern, between 0 and {@code end}; false otherwise, having changed no
-     * group.
+     * base register) takes its groups from there after one test of the lanes' offsets: lent in
+     * place, their words counted from lane 0's ({@link #groupWords}). True, having set
+     * {@link #groups}, {@link #groupWords} and {@link #groupHighest}, when the lanes read at
+     * their first's byte of a word in such a pattern, between 0 and {@code end}; false
+     * otherwise, having changed no group.
      */
     private boolean fullWarpGroups(long end) {
         long[] at = laneAddresses;
@@ -1386,7 +1386,8 @@ public final class CtaShadow {
      * The weak shared read of {@code size} bytes at {@code site} by lanes {@code lanes} of warp
      * {@code warp}, loading register {@code register}, when {@link #quietReads} lets racecheck
      * take it a word at a time (true): the lanes' other checks first, in lane order, then
-     * {@link #readWords} (a full warp on 32 consecutive words: {@link #straightReads}). False has checked nothing. A method of its own, so that
+     * {@link #readWords} (a full warp on 32 consecutive words: {@link #straightReads}). False
+     * has checked nothing. A method of its own, so that
      * {@link #accesses} stays small enough for the JIT to inline the other accesses' checks.
      */
     private boolean readByWord(int warp, int lanes, int size, int site, int register) {
