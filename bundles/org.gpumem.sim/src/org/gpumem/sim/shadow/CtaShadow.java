@@ -151,6 +151,16 @@ public final class CtaShadow {
     private final int[] groupLanes = new int[32 * LANE_WORDS];
     private int groups;
     /**
+     * Where the consumers of {@link #quietReads}' groups find them: group {@code g}'s word is
+     * {@code groupBase + groupWords[g]} and its lanes {@code groupLaneSets[g]}. The groupings
+     * that find their groups fill {@link #groupWord} and {@link #groupLanes} (base 0); a kept
+     * {@link GroupShape} lends its own arrays, its words from lane 0's word (the base), so a
+     * pattern seen before is not copied on every read ({@link #fullWarpGroups}).
+     */
+    private int[] groupWords = groupWord;
+    private int[] groupLaneSets = groupLanes;
+    private int groupBase;
+    /**
      * Whether {@link #quietReads}' groups lie on consecutive words, each group's word the one
      * after the group before's ({@link #wordsInRow}).
      */
@@ -1079,29 +1089,43 @@ public final class CtaShadow {
         groupBytes = bytes;
         int gen = accessGeneration;
         long[] c = sharedRaces.cells;
+        int base = groupBase;
+        int[] words = groupWords;
+        int[] members = groupLaneSets;
         for (int g = 0; g < n; g++) {
-            int at0 = groupWord[g] * RaceShadow.STRIDE;
-            long w = c[at0 + RaceShadow.WRITE];
-            int wt = (int) c[at0 + RaceShadow.TAGS];
-            if (w >>> 48 != gen || RaceShadow.atomic(wt) || (RaceShadow.bytes(wt) & bytes) == 0) {
-                continue;
+            if (!lastWriteKnown(c, base + words[g], members[g], warp, bytes, gen)) {
+                return false;
             }
-            long inCta = thread(w) - ctaFirstThread;
-            int wrote = (int) (w & clockMask);
-            if (inCta >= 0 && inCta < threads) {
-                int writer = (int) inCta;
-                if (ctaKnown[writer] >= wrote) {
-                    // written before a barrier of the whole CTA: every lane knows it
-                    continue;
-                }
-                if (writer >>> 5 == warp && (warpBase[writer] >= wrote || (groupLanes[g] & ~(1 << (writer & 31))) == 0)) {
-                    // written before the warp's last synchronisation, or by the group's only lane
-                    continue;
-                }
-            }
-            return false;
         }
         return true;
+    }
+
+    /**
+     * Whether the last write shared word {@code word}'s record (in {@code c}) holds cannot
+     * conflict with a weak read of {@code bytes} of it by each lane of {@code group} of warp
+     * {@code warp} in generation {@code gen}, the warp with no knowledge beyond its CTA's and no
+     * lane matrix ({@link #quietReads}' test of one group): the write is of another generation,
+     * atomic, or on other bytes, or every lane knows it directly (it came before a barrier of the
+     * whole CTA, or, by a thread of the warp, before the warp's last synchronisation or by the
+     * group's only lane). Changes nothing.
+     */
+    private boolean lastWriteKnown(long[] c, int word, int group, int warp, int bytes, int gen) {
+        int at0 = word * RaceShadow.STRIDE;
+        long w = c[at0 + RaceShadow.WRITE];
+        int wt = (int) c[at0 + RaceShadow.TAGS];
+        if (w >>> 48 != gen || RaceShadow.atomic(wt) || (RaceShadow.bytes(wt) & bytes) == 0) {
+            return true;
+        }
+        long inCta = thread(w) - ctaFirstThread;
+        int wrote = (int) (w & clockMask);
+        if (inCta >= 0 && inCta < threads) {
+            int writer = (int) inCta;
+            // written before a barrier of the whole CTA: every lane knows it; else before the
+            // warp's last synchronisation, or by the group's only lane
+            return ctaKnown[writer] >= wrote
+                    || writer >>> 5 == warp && (warpBase[writer] >= wrote || (group & ~(1 << (writer & 31))) == 0);
+        }
+        return false;
     }
 
     /**
@@ -1149,7 +1173,7 @@ public final class CtaShadow {
                 }
             }
         }
-        groups = n;
+        ownGroups(n);
         groupsInRow = outOfRow == 0;
         return sharedWhole(lo, hi + size, site);
     }
@@ -1188,7 +1212,7 @@ public final class CtaShadow {
                 groupLanes[n++] = 1 << l;
             }
         }
-        groups = n;
+        ownGroups(n);
         groupsInRow = wordsInRow(groupWord, n);
         return true;
     }
@@ -1199,11 +1223,11 @@ public final class CtaShadow {
      * do not go down in lane order, or lanes 16..31 at the addresses of lanes 0..15, which do
      * not go down ({@link #groupRuns}). The groups depend only on where each lane reads from
      * lane 0's address: a pattern one of {@link #shapes} holds (the loads of one tile from one
-     * base register) takes its groups from there, moved to lane 0's word, after one test of
-     * the lanes' offsets. True, having set {@link #groups}, {@link #groupWord},
-     * {@link #groupLanes} and {@link #groupHighest}, when the lanes read at their first's byte of
-     * a word in such a pattern, between 0 and {@code end}; false otherwise, having changed no
-     * group.
+     * base register) takes its groups from there after one test of the lanes' offsets: lent in
+     * place, their words counted from lane 0's ({@link #groupWords}). True, having set
+     * {@link #groups}, {@link #groupWords} and {@link #groupHighest}, when the lanes read at
+     * their first's byte of a word in such a pattern, between 0 and {@code end}; false
+     * otherwise, having changed no group.
      */
     private boolean fullWarpGroups(long end) {
         long[] at = laneAddresses;
@@ -1220,13 +1244,10 @@ public final class CtaShadow {
         if (first < 0 || first + known.highest > end) {
             return false;
         }
-        int word = (int) (first >>> 2);
-        int n = known.groups;
-        for (int g = 0; g < n; g++) {
-            groupWord[g] = word + known.words[g];
-            groupLanes[g] = known.lanes[g];
-        }
-        groups = n;
+        groupBase = (int) (first >>> 2);
+        groupWords = known.words;
+        groupLaneSets = known.lanes;
+        groups = known.groups;
         groupsInRow = known.inRow;
         groupHighest = first + known.highest;
         return true;
@@ -1336,9 +1357,20 @@ public final class CtaShadow {
                 groupLanes[g] |= groupLanes[g] << 16;
             }
         }
-        groups = n;
+        ownGroups(n);
         groupsInRow = wordsInRow(groupWord, n);
         return true;
+    }
+
+    /**
+     * Makes {@link #groupWord} and {@link #groupLanes}, base 0, the {@code n} groups of
+     * {@link #quietReads} ({@link #groupWords}).
+     */
+    private void ownGroups(int n) {
+        groups = n;
+        groupBase = 0;
+        groupWords = groupWord;
+        groupLaneSets = groupLanes;
     }
 
     /** Whether the first {@code n} of {@code words} (at least one) are consecutive: each the one before plus 1. */
@@ -1355,25 +1387,83 @@ public final class CtaShadow {
      * The weak shared read of {@code size} bytes at {@code site} by lanes {@code lanes} of warp
      * {@code warp}, loading register {@code register}, when {@link #quietReads} lets racecheck
      * take it a word at a time (true): the lanes' other checks first, in lane order, then
-     * {@link #readWords}. False has checked nothing. A method of its own, so that
+     * {@link #readWords} (a full warp on 32 consecutive words: {@link #straightReads}). False
+     * has checked nothing. A method of its own, so that
      * {@link #accesses} stays small enough for the JIT to inline the other accesses' checks.
      */
     private boolean readByWord(int warp, int lanes, int size, int site, int register) {
+        long[] at = laneAddresses;
+        // lanes 0 and 31 first: a tile's loads (matmul's, a run of 16 words at most) are refused
+        // without the 32-lane test
+        if (lanes == -1 && size == 4 && extraLanes[warp] == 0 && at[31] - at[0] == 31 * 4 && fromWordInSteps(4)) {
+            // scan's own elements: quietReads would make 32 one-lane groups in a row and take
+            // them or refuse exactly as the straight path does
+            return straightReads(warp, site, register);
+        }
         if (!quietReads(warp, lanes, size, site)) {
             return false;
         }
-        long[] at = laneAddresses;
         if (groupsWritten()) {
             readsArrive(warp, lanes, register);
         } else {
-            for (int m = lanes; m != 0; m &= m - 1) {
-                int l = Integer.numberOfTrailingZeros(m);
-                int tid = warp << 5 | l;
-                arrive(READ, PtxStateSpace.SHARED, at[l], size, tid, register);
-                sharedInitcheck(READ, at[l], size, tid, site);
-            }
+            readsArriveOneByOne(warp, lanes, size, site, register);
         }
         readWords(warp);
+        return true;
+    }
+
+    /**
+     * What each lane of {@code lanes} of warp {@code warp} does before racecheck when it reads
+     * {@code size} bytes at {@link #laneAddresses} at {@code site}, loading register
+     * {@code register}, in lane order: {@link #arrive}, then initcheck ({@link #sharedInitcheck}).
+     */
+    private void readsArriveOneByOne(int warp, int lanes, int size, int site, int register) {
+        long[] at = laneAddresses;
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            int tid = warp << 5 | l;
+            arrive(READ, PtxStateSpace.SHARED, at[l], size, tid, register);
+            sharedInitcheck(READ, at[l], size, tid, site);
+        }
+    }
+
+    /**
+     * {@link #readByWord} of a full warp, without knowledge of its own ({@link #extraLanes}),
+     * reading a word a lane: 32 consecutive whole words from lane 0's, which starts a word
+     * ({@link #fromWordInSteps}), at {@code site}, loading register {@code register}. The groups
+     * {@link #quietReads} would make are lane {@code l} alone on lane 0's word plus {@code l}, so
+     * its tests and updates go in straight loops at a fixed stride with no group arrays: the
+     * warp's tests ({@link #quietReads}: no lane matrix or CTA knowledge, the bytes inside
+     * {@link #sharedWhole}, every word's last write known, {@link #lastWriteKnown}) all before
+     * anything changes, initcheck of the 128 bytes as one run (else lane by lane, as
+     * {@link #readByWord}), then each word's read slots ({@link #readGroup} of its lane). True
+     * having checked the read as {@link #readByWord} does; false, having changed nothing but the
+     * access {@link #observe} set, when {@link #quietReads} would refuse it too.
+     */
+    private boolean straightReads(int warp, int site, int register) {
+        long first = laneAddresses[0];
+        if (ctaExtra != null || warpMatrix[warp] != null || !sharedWhole(first, first + 32 * 4, site)) {
+            return false;
+        }
+        observe(READ, 0, site, 4, PtxStateSpace.SHARED, null);
+        int gen = accessGeneration;
+        long[] c = sharedRaces.cells;
+        int word = (int) (first >>> 2);
+        for (int l = 0; l < 32; l++) {
+            if (!lastWriteKnown(c, word + l, 1 << l, warp, 0xF, gen)) {
+                return false;
+            }
+        }
+        WrittenBits bits = sharedWritten;
+        if (bits == null || bits.firstUnwritten(first, 32 * 4) < 0) {
+            readsArrive(warp, -1, register);
+        } else {
+            readsArriveOneByOne(warp, -1, 4, site, register);
+        }
+        int tag = RaceShadow.tag(accessSite, 0xF, false, false);
+        for (int l = 0; l < 32; l++) {
+            readGroup(c, word + l, 1 << l, warp, 0xF, tag, gen);
+        }
         return true;
     }
 
@@ -1388,13 +1478,15 @@ public final class CtaShadow {
         if (bits == null) {
             return true;
         }
+        int base = groupBase;
+        int[] words = groupWords;
         if (groupsInRow && groupBytes == 0xF) {
-            return bits.firstUnwritten(4L * groupWord[0], 4 * groups) < 0;
+            return bits.firstUnwritten(4L * (base + words[0]), 4 * groups) < 0;
         }
         int in = Integer.numberOfTrailingZeros(groupBytes);
         int size = Integer.bitCount(groupBytes);
         for (int g = 0; g < groups; g++) {
-            if (bits.firstUnwritten(4L * groupWord[g] + in, size) >= 0) {
+            if (bits.firstUnwritten(4L * (base + words[g]) + in, size) >= 0) {
                 return false;
             }
         }
@@ -1412,41 +1504,54 @@ public final class CtaShadow {
      * but the first slot's keeps.
      */
     private void readWords(int warp) {
-        int w0 = warp << 5;
         int gen = accessGeneration;
         long[] c = sharedRaces.cells;
         int bytes = groupBytes;
         int tag = RaceShadow.tag(accessSite, bytes, false, false);
+        int base = groupBase;
+        int[] words = groupWords;
+        int[] members = groupLaneSets;
         for (int g = 0; g < groups; g++) {
-            int group = groupLanes[g];
-            int at0 = groupWord[g] * RaceShadow.STRIDE;
-            long r1 = c[at0 + RaceShadow.READ1];
-            int first = -1;
-            if (r1 >>> 48 != gen) {
-                first = Integer.numberOfTrailingZeros(group);
-            } else if ((RaceShadow.bytes((int) (c[at0 + RaceShadow.TAGS] >>> 32)) & ~bytes) == 0) {
-                long inCta = thread(r1) - ctaFirstThread;
-                int read = (int) (r1 & clockMask);
-                if (inCta >= 0 && inCta < threads) {
-                    int reader = (int) inCta;
-                    boolean inWarp = reader >>> 5 == warp;
-                    if (ctaKnown[reader] >= read || inWarp && warpBase[reader] >= read) {
-                        first = Integer.numberOfTrailingZeros(group);
-                    } else if (inWarp && (group & 1 << (reader & 31)) != 0) {
-                        first = reader & 31;
-                    }
+            readGroup(c, base + words[g], members[g], warp, bytes, tag, gen);
+        }
+    }
+
+    /**
+     * {@link #readWords} of one group: the weak reads of {@code bytes} of shared word
+     * {@code word} (its record in {@code c}) by the lanes {@code group} of warp {@code warp},
+     * tagged {@code tag}, in generation {@code gen}, the warp with no knowledge beyond its CTA's
+     * and no lane matrix, none of them racing ({@link #lastWriteKnown}): the record's read slots
+     * as the group's lanes, in lane order, leave them.
+     */
+    private void readGroup(long[] c, int word, int group, int warp, int bytes, int tag, int gen) {
+        int w0 = warp << 5;
+        int at0 = word * RaceShadow.STRIDE;
+        long r1 = c[at0 + RaceShadow.READ1];
+        int first = -1;
+        if (r1 >>> 48 != gen) {
+            first = Integer.numberOfTrailingZeros(group);
+        } else if ((RaceShadow.bytes((int) (c[at0 + RaceShadow.TAGS] >>> 32)) & ~bytes) == 0) {
+            long inCta = thread(r1) - ctaFirstThread;
+            int read = (int) (r1 & clockMask);
+            if (inCta >= 0 && inCta < threads) {
+                int reader = (int) inCta;
+                boolean inWarp = reader >>> 5 == warp;
+                if (ctaKnown[reader] >= read || inWarp && warpBase[reader] >= read) {
+                    first = Integer.numberOfTrailingZeros(group);
+                } else if (inWarp && (group & 1 << (reader & 31)) != 0) {
+                    first = reader & 31;
                 }
             }
-            if (first >= 0) {
-                c[at0 + RaceShadow.READ1] = laneEpoch(w0 | first);
-                c[at0 + RaceShadow.TAGS] = c[at0 + RaceShadow.TAGS] & 0xFFFF_FFFFL | (long) tag << 32;
-                group &= ~(1 << first);
-            }
-            if (group != 0) {
-                int tid = w0 | 31 - Integer.numberOfLeadingZeros(group);
-                c[at0 + RaceShadow.READ2] = laneEpoch(tid);
-                c[at0 + RaceShadow.READ2_TAG] = tag;
-            }
+        }
+        if (first >= 0) {
+            c[at0 + RaceShadow.READ1] = laneEpoch(w0 | first);
+            c[at0 + RaceShadow.TAGS] = c[at0 + RaceShadow.TAGS] & 0xFFFF_FFFFL | (long) tag << 32;
+            group &= ~(1 << first);
+        }
+        if (group != 0) {
+            int tid = w0 | 31 - Integer.numberOfLeadingZeros(group);
+            c[at0 + RaceShadow.READ2] = laneEpoch(tid);
+            c[at0 + RaceShadow.READ2_TAG] = tag;
         }
     }
 

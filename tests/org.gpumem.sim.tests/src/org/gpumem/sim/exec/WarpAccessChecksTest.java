@@ -722,6 +722,92 @@ class WarpAccessChecksTest {
     }
 
     /**
+     * Full warps reading 32 consecutive words (a lane a word, in lane order: scan's own elements,
+     * the shape weak shared reads take a straight path for, now and then across the two
+     * variables' edge) and a tile's two patterns (matmul's {@code as[ty][k]} and
+     * {@code bs[k][tx]}, whose groups a kept pattern lends in place) over words that the same
+     * lanes, other lanes of the warp, other warps or the CTA before wrote or read, or nobody
+     * wrote (initcheck): ordered by a barrier of the whole CTA, a partial barrier, a
+     * synchronisation of the warp or of part of it, a release the reader acquired, or not at
+     * all. After every instruction the shared records and the bytes initcheck knows written are
+     * those lane by lane leaves, and the findings at the end, each counted as often as lane by
+     * lane meets it, are the same.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {41, 42, 43, 44})
+    void fullWarpReadsOfConsecutiveWordsKeepTheRecordsOfLaneByLane(long seed) {
+        Checked together = new Checked();
+        Checked alone = new Checked();
+        Random r = new Random(seed);
+        int cta = 0;
+        int words = SHARED / 4;
+        for (int step = 0; step < 3000; step++) {
+            int what = r.nextInt(24);
+            int warp = r.nextInt(WARPS);
+            long[] values = new long[32];
+            for (int l = 0; l < 32; l++) {
+                values[l] = r.nextInt(3) == 0 ? 1 : 0;
+            }
+            // the shape: 32 consecutive words, mostly a warp's own (so that lanes read what they
+            // wrote), else from any word a run of them fits after
+            long base = r.nextInt(4) == 0 ? 4L * r.nextInt(words - 31) : 4L * 32 * r.nextInt(WARPS);
+            if (what == 0 || what == 5) {
+                barrier(together, alone);
+            } else if (what == 1) {
+                partialBarrier(together, alone);
+            } else if (what == 2) {
+                warpSync(together, alone, warp, r.nextBoolean() ? -1 : r.nextInt() | 1);
+            } else if (what == 3) {
+                // a new CTA: what a warp acquired or synchronised in part no longer holds
+                cta ^= 1;
+                together.checks.reset(cta);
+                alone.checks.reset(cta);
+            } else if (what == 4 && r.nextInt(3) == 0) {
+                // a release or an acquire of one word by some lanes
+                boolean release = r.nextBoolean();
+                int flags = CtaShadow.STRONG | (release ? CtaShadow.RELEASE : CtaShadow.ACQUIRE);
+                both(together, alone, release ? CtaShadow.WRITE : CtaShadow.READ, flags, PtxStateSpace.SHARED, 4, warp,
+                        1 << r.nextInt(32) | 1 << r.nextInt(32), r.nextInt(SITES), -1, lanesAt(l -> 4L * r.nextInt(4)),
+                        new long[32]);
+            } else if (what < 12) {
+                both(together, alone, CtaShadow.READ, 0, PtxStateSpace.SHARED, 4, warp, -1, r.nextInt(SITES), r.nextInt(8),
+                        lanesAt(l -> base + 4L * l), values);
+            } else if (what < 14) {
+                // the same shape written (scan's store of its own elements), now and then but a lane
+                // (a word left unwritten for initcheck, at a run's ends as often as inside), now and then
+                // read at once by the same lanes (each its own write)
+                int hole = r.nextInt(3) != 0 ? -1 : r.nextBoolean() ? 31 * r.nextInt(2) : r.nextInt(32);
+                both(together, alone, CtaShadow.WRITE, 0, PtxStateSpace.SHARED, 4, warp, hole < 0 ? -1 : ~(1 << hole),
+                        r.nextInt(SITES), -1, lanesAt(l -> base + 4L * l), values);
+                if (what == 12) {
+                    both(together, alone, CtaShadow.READ, 0, PtxStateSpace.SHARED, 4, warp, -1, r.nextInt(SITES),
+                            r.nextInt(8), lanesAt(l -> base + 4L * l), values);
+                }
+            } else if (what < 17) {
+                // element k of the warp's two rows of tile as, or row k of tile bs
+                int k = r.nextInt(16);
+                long[] at = r.nextBoolean() ? lanesAt(l -> 4L * ((2 * (warp % 2) + l / 16) * 16 + k))
+                        : lanesAt(l -> SHARED / 2 + 4L * (16 * (k % 4) + (l & 15)));
+                both(together, alone, CtaShadow.READ, 0, PtxStateSpace.SHARED, 4, warp, -1, r.nextInt(SITES), r.nextInt(8), at,
+                        values);
+            } else {
+                // one to three lanes, or a whole warp, reading or (less often: the straight reads
+                // refuse words others wrote unordered) writing words at random (bytes now and then)
+                int op = what < 22 ? CtaShadow.READ : CtaShadow.WRITE;
+                int lanes = r.nextInt(4) == 0 ? -1 : 1 << r.nextInt(32) | 1 << r.nextInt(32) | 1 << r.nextInt(32);
+                int size = r.nextInt(4) == 0 ? 1 : 4;
+                both(together, alone, op, 0, PtxStateSpace.SHARED, size, warp, lanes, r.nextInt(SITES), r.nextInt(8),
+                        lanesAt(l -> 4L * r.nextInt(words) + (size == 1 ? r.nextInt(4) : 0)), values);
+            }
+            assertArrayEquals(sharedState(alone), sharedState(together), "after step " + step);
+        }
+        List<String> found = together.findings();
+        assertEquals(alone.findings(), found);
+        assertFoundEach(found, List.of(FindingKind.RACE_RAW, FindingKind.RACE_WAR, FindingKind.RACE_WAW,
+                FindingKind.UNINITIALIZED_READ));
+    }
+
+    /**
      * The lanes' offsets in shared memory of a random instruction of {@code size}-byte accesses
      * by warp {@code warp}: each thread's own element or another warp's, a run or strided run of
      * lanes (going up, or down), lanes going up by gaps of none to two elements, lanes at any byte
