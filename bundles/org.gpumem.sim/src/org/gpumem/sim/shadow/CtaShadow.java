@@ -152,14 +152,14 @@ public final class CtaShadow {
     private int groups;
     /**
      * Where the consumers of {@link #quietReads}' groups find them: group {@code g}'s word is
-     * {@code groupBase + groupWords[g]} and its lanes {@code groupLaneSets[g]}. The groupings
-     * that find their groups fill {@link #groupWord} and {@link #groupLanes} (base 0); a kept
-     * {@link GroupShape} lends its own arrays, its words from lane 0's word (the base), so a
-     * pattern seen before is not copied on every read ({@link #fullWarpGroups}).
+     * {@code readGroupBase + readGroupWords[g]} and its lanes {@code readGroupLanes[g]}. The
+     * groupings that find their groups fill {@link #groupWord} and {@link #groupLanes} (base 0);
+     * a kept {@link GroupShape} lends its own arrays, its words from lane 0's word (the base), so
+     * a pattern seen before is not copied on every read ({@link #fullWarpGroups}).
      */
-    private int[] groupWords = groupWord;
-    private int[] groupLaneSets = groupLanes;
-    private int groupBase;
+    private int[] readGroupWords = groupWord;
+    private int[] readGroupLanes = groupLanes;
+    private int readGroupBase;
     /**
      * Whether {@link #quietReads}' groups lie on consecutive words, each group's word the one
      * after the group before's ({@link #wordsInRow}).
@@ -683,11 +683,13 @@ public final class CtaShadow {
 
     /**
      * Whether the accesses of {@code size} bytes by lanes {@code lanes} at {@link #laneAddresses}
-     * are a full warp's stores of 32 consecutive whole words, one per lane, in lane order, from a
-     * word's first byte.
+     * are a full warp's on 32 consecutive whole words, one per lane, in lane order, from a
+     * word's first byte (scan's stores and reads of its own elements). Lanes 0 and 31 are
+     * compared first, so that other patterns (a tile's loads, 16 words at most) are refused
+     * without the 32-lane test.
      */
     private boolean wholeWordRun(int lanes, int size) {
-        if (lanes != -1 || size != 4) {
+        if (lanes != -1 || size != 4 || laneAddresses[31] - laneAddresses[0] != 31 * 4) {
             return false;
         }
         return fromWordInSteps(4);
@@ -1089,9 +1091,9 @@ public final class CtaShadow {
         groupBytes = bytes;
         int gen = accessGeneration;
         long[] c = sharedRaces.cells;
-        int base = groupBase;
-        int[] words = groupWords;
-        int[] members = groupLaneSets;
+        int base = readGroupBase;
+        int[] words = readGroupWords;
+        int[] members = readGroupLanes;
         for (int g = 0; g < n; g++) {
             if (!lastWriteKnown(c, base + words[g], members[g], warp, bytes, gen)) {
                 return false;
@@ -1224,8 +1226,8 @@ public final class CtaShadow {
      * not go down ({@link #groupRuns}). The groups depend only on where each lane reads from
      * lane 0's address: a pattern one of {@link #shapes} holds (the loads of one tile from one
      * base register) takes its groups from there after one test of the lanes' offsets: lent in
-     * place, their words counted from lane 0's ({@link #groupWords}). True, having set
-     * {@link #groups}, {@link #groupWords} and {@link #groupHighest}, when the lanes read at
+     * place, their words counted from lane 0's ({@link #readGroupWords}). True, having set
+     * {@link #groups}, {@link #readGroupWords} and {@link #groupHighest}, when the lanes read at
      * their first's byte of a word in such a pattern, between 0 and {@code end}; false
      * otherwise, having changed no group.
      */
@@ -1244,9 +1246,9 @@ public final class CtaShadow {
         if (first < 0 || first + known.highest > end) {
             return false;
         }
-        groupBase = (int) (first >>> 2);
-        groupWords = known.words;
-        groupLaneSets = known.lanes;
+        readGroupBase = (int) (first >>> 2);
+        readGroupWords = known.words;
+        readGroupLanes = known.lanes;
         groups = known.groups;
         groupsInRow = known.inRow;
         groupHighest = first + known.highest;
@@ -1364,13 +1366,13 @@ public final class CtaShadow {
 
     /**
      * Makes {@link #groupWord} and {@link #groupLanes}, base 0, the {@code n} groups of
-     * {@link #quietReads} ({@link #groupWords}).
+     * {@link #quietReads} ({@link #readGroupWords}).
      */
     private void ownGroups(int n) {
         groups = n;
-        groupBase = 0;
-        groupWords = groupWord;
-        groupLaneSets = groupLanes;
+        readGroupBase = 0;
+        readGroupWords = groupWord;
+        readGroupLanes = groupLanes;
     }
 
     /** Whether the first {@code n} of {@code words} (at least one) are consecutive: each the one before plus 1. */
@@ -1392,10 +1394,7 @@ public final class CtaShadow {
      * {@link #accesses} stays small enough for the JIT to inline the other accesses' checks.
      */
     private boolean readByWord(int warp, int lanes, int size, int site, int register) {
-        long[] at = laneAddresses;
-        // lanes 0 and 31 first: a tile's loads (matmul's, a run of 16 words at most) are refused
-        // without the 32-lane test
-        if (lanes == -1 && size == 4 && extraLanes[warp] == 0 && at[31] - at[0] == 31 * 4 && fromWordInSteps(4)) {
+        if (extraLanes[warp] == 0 && wholeWordRun(lanes, size)) {
             // scan's own elements: quietReads would make 32 one-lane groups in a row and take
             // them or refuse exactly as the straight path does
             return straightReads(warp, site, register);
@@ -1478,8 +1477,8 @@ public final class CtaShadow {
         if (bits == null) {
             return true;
         }
-        int base = groupBase;
-        int[] words = groupWords;
+        int base = readGroupBase;
+        int[] words = readGroupWords;
         if (groupsInRow && groupBytes == 0xF) {
             return bits.firstUnwritten(4L * (base + words[0]), 4 * groups) < 0;
         }
@@ -1508,9 +1507,9 @@ public final class CtaShadow {
         long[] c = sharedRaces.cells;
         int bytes = groupBytes;
         int tag = RaceShadow.tag(accessSite, bytes, false, false);
-        int base = groupBase;
-        int[] words = groupWords;
-        int[] members = groupLaneSets;
+        int base = readGroupBase;
+        int[] words = readGroupWords;
+        int[] members = readGroupLanes;
         for (int g = 0; g < groups; g++) {
             readGroup(c, base + words[g], members[g], warp, bytes, tag, gen);
         }
@@ -1661,13 +1660,10 @@ public final class CtaShadow {
      * been made).
      */
     private RaceShadow straightWords(AllocationShadow a, int warp, int size) {
-        if (!fromWordInSteps(size)) {
-            return null;
-        }
         // word i from the chunk's index is lane i >>> perLane's
         int perLane = Integer.numberOfTrailingZeros(size >>> 2);
         int n = 32 << perLane;
-        RaceShadow s = straightChunk(a, n);
+        RaceShadow s = straightChunk(a, size, n);
         if (s == null) {
             return null;
         }
@@ -1722,10 +1718,15 @@ public final class CtaShadow {
 
     /**
      * The chunk of allocation {@code a} that holds the word of lane 0's address (made if need
-     * be), with {@link #straightIndex} set to that word's index in it, when the {@code n} words
-     * from there lie in the chunk; else null, having changed nothing but {@link #straightIndex}.
+     * be), with {@link #straightIndex} set to that word's index in it, when a full warp accesses
+     * {@code size} bytes a lane from a word's first byte, each lane after the one before
+     * ({@link #fromWordInSteps}), and the {@code n} words from there lie in the chunk; else null,
+     * having changed nothing but {@link #straightIndex}.
      */
-    private RaceShadow straightChunk(AllocationShadow a, int n) {
+    private RaceShadow straightChunk(AllocationShadow a, int size, int n) {
+        if (!fromWordInSteps(size)) {
+            return null;
+        }
         long word = (laneAddresses[0] - a.start) >>> 2;
         RaceShadow s = a.chunk(word);
         int index = (int) (word % AllocationShadow.CHUNK_WORDS);
@@ -1746,11 +1747,8 @@ public final class CtaShadow {
      * changed nothing but {@link #straightIndex} (the chunk may have been made).
      */
     private RaceShadow straightBytes(AllocationShadow a, int size) {
-        if (!fromWordInSteps(size)) {
-            return null;
-        }
         int n = 8 * size;
-        RaceShadow s = straightChunk(a, n);
+        RaceShadow s = straightChunk(a, size, n);
         if (s == null) {
             return null;
         }
