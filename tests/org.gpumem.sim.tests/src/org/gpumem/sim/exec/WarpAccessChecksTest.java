@@ -629,9 +629,7 @@ class WarpAccessChecksTest {
                 warpSync(together, alone, warp, lanes);
             } else if (what == 3 && r.nextInt(4) == 0) {
                 // the other CTA: every record of the last one's generation
-                cta ^= 1;
-                together.checks.reset(cta);
-                alone.checks.reset(cta);
+                cta = otherCta(together, alone, cta);
             } else if (what == 4) {
                 // a release (after a fence now and then) or an acquire of one word
                 boolean release = r.nextBoolean();
@@ -645,10 +643,7 @@ class WarpAccessChecksTest {
             } else {
                 int op = what < 10 ? CtaShadow.READ : CtaShadow.WRITE;
                 int size = 1 << r.nextInt(5);
-                long[] values = new long[32];
-                for (int l = 0; l < 32; l++) {
-                    values[l] = r.nextInt(3) == 0 ? 1 : 0;
-                }
+                long[] values = storedValues(r);
                 both(together, alone, op, 0, PtxStateSpace.SHARED, size, warp, lanes, r.nextInt(SITES), r.nextInt(8),
                         storeAddresses(r, size, warp), values);
             }
@@ -680,10 +675,7 @@ class WarpAccessChecksTest {
         for (int step = 0; step < 3000; step++) {
             int what = r.nextInt(20);
             int warp = r.nextInt(WARPS);
-            long[] values = new long[32];
-            for (int l = 0; l < 32; l++) {
-                values[l] = r.nextInt(3) == 0 ? 1 : 0;
-            }
+            long[] values = storedValues(r);
             if (what == 0) {
                 barrier(together, alone);
             } else if (what == 1) {
@@ -691,16 +683,9 @@ class WarpAccessChecksTest {
             } else if (what == 2) {
                 warpSync(together, alone, warp, r.nextBoolean() ? -1 : r.nextInt() | 1);
             } else if (what == 3 && r.nextInt(3) == 0) {
-                cta ^= 1;
-                together.checks.reset(cta);
-                alone.checks.reset(cta);
+                cta = otherCta(together, alone, cta);
             } else if (what == 4) {
-                // a release or an acquire of one word by some lanes
-                boolean release = r.nextBoolean();
-                int flags = CtaShadow.STRONG | (release ? CtaShadow.RELEASE : CtaShadow.ACQUIRE);
-                both(together, alone, release ? CtaShadow.WRITE : CtaShadow.READ, flags, PtxStateSpace.SHARED, 4, warp,
-                        1 << r.nextInt(32) | 1 << r.nextInt(32), r.nextInt(SITES), -1, lanesAt(l -> 4L * r.nextInt(4)),
-                        new long[32]);
+                releaseOrAcquire(together, alone, r, warp);
             } else if (what < 12) {
                 // the shape: 32 consecutive words from any word a run of them fits after
                 long base = 4L * r.nextInt(words - 31);
@@ -708,11 +693,7 @@ class WarpAccessChecksTest {
                         r.nextInt(8), lanesAt(l -> base + 4L * l), values);
             } else {
                 // one to three lanes, or a whole warp, reading or writing words at random (bytes now and then)
-                int op = what < 16 ? CtaShadow.READ : CtaShadow.WRITE;
-                int lanes = r.nextInt(4) == 0 ? -1 : 1 << r.nextInt(32) | 1 << r.nextInt(32) | 1 << r.nextInt(32);
-                int size = r.nextInt(4) == 0 ? 1 : 4;
-                both(together, alone, op, 0, PtxStateSpace.SHARED, size, warp, lanes, r.nextInt(SITES), r.nextInt(8),
-                        lanesAt(l -> 4L * r.nextInt(words) + (size == 1 ? r.nextInt(4) : 0)), values);
+                randomWords(together, alone, r, what < 16 ? CtaShadow.READ : CtaShadow.WRITE, warp, values);
             }
             assertArrayEquals(sharedState(alone), sharedState(together), "after step " + step);
         }
@@ -744,10 +725,7 @@ class WarpAccessChecksTest {
         for (int step = 0; step < 3000; step++) {
             int what = r.nextInt(24);
             int warp = r.nextInt(WARPS);
-            long[] values = new long[32];
-            for (int l = 0; l < 32; l++) {
-                values[l] = r.nextInt(3) == 0 ? 1 : 0;
-            }
+            long[] values = storedValues(r);
             // the shape: 32 consecutive words, mostly a warp's own (so that lanes read what they
             // wrote), else from any word a run of them fits after
             long base = r.nextInt(4) == 0 ? 4L * r.nextInt(words - 31) : 4L * 32 * r.nextInt(WARPS);
@@ -759,16 +737,9 @@ class WarpAccessChecksTest {
                 warpSync(together, alone, warp, r.nextBoolean() ? -1 : r.nextInt() | 1);
             } else if (what == 3) {
                 // a new CTA: what a warp acquired or synchronised in part no longer holds
-                cta ^= 1;
-                together.checks.reset(cta);
-                alone.checks.reset(cta);
+                cta = otherCta(together, alone, cta);
             } else if (what == 4 && r.nextInt(3) == 0) {
-                // a release or an acquire of one word by some lanes
-                boolean release = r.nextBoolean();
-                int flags = CtaShadow.STRONG | (release ? CtaShadow.RELEASE : CtaShadow.ACQUIRE);
-                both(together, alone, release ? CtaShadow.WRITE : CtaShadow.READ, flags, PtxStateSpace.SHARED, 4, warp,
-                        1 << r.nextInt(32) | 1 << r.nextInt(32), r.nextInt(SITES), -1, lanesAt(l -> 4L * r.nextInt(4)),
-                        new long[32]);
+                releaseOrAcquire(together, alone, r, warp);
             } else if (what < 12) {
                 both(together, alone, CtaShadow.READ, 0, PtxStateSpace.SHARED, 4, warp, -1, r.nextInt(SITES), r.nextInt(8),
                         lanesAt(l -> base + 4L * l), values);
@@ -793,11 +764,7 @@ class WarpAccessChecksTest {
             } else {
                 // one to three lanes, or a whole warp, reading or (less often: the straight reads
                 // refuse words others wrote unordered) writing words at random (bytes now and then)
-                int op = what < 22 ? CtaShadow.READ : CtaShadow.WRITE;
-                int lanes = r.nextInt(4) == 0 ? -1 : 1 << r.nextInt(32) | 1 << r.nextInt(32) | 1 << r.nextInt(32);
-                int size = r.nextInt(4) == 0 ? 1 : 4;
-                both(together, alone, op, 0, PtxStateSpace.SHARED, size, warp, lanes, r.nextInt(SITES), r.nextInt(8),
-                        lanesAt(l -> 4L * r.nextInt(words) + (size == 1 ? r.nextInt(4) : 0)), values);
+                randomWords(together, alone, r, what < 22 ? CtaShadow.READ : CtaShadow.WRITE, warp, values);
             }
             assertArrayEquals(sharedState(alone), sharedState(together), "after step " + step);
         }
@@ -1150,6 +1117,51 @@ class WarpAccessChecksTest {
             return true;
         }
         return false;
+    }
+
+    /**
+     * One to three random lanes, or the whole warp {@code warp}, doing {@code op} (a weak read or
+     * write, of {@code values}) on words anywhere in shared memory, now and then a byte of them, on
+     * both devices.
+     */
+    private static void randomWords(Checked together, Checked alone, Random r, int op, int warp, long[] values) {
+        int lanes = r.nextInt(4) == 0 ? -1 : 1 << r.nextInt(32) | 1 << r.nextInt(32) | 1 << r.nextInt(32);
+        int size = r.nextInt(4) == 0 ? 1 : 4;
+        both(together, alone, op, 0, PtxStateSpace.SHARED, size, warp, lanes, r.nextInt(SITES), r.nextInt(8),
+                lanesAt(l -> 4L * r.nextInt(SHARED / 4) + (size == 1 ? r.nextInt(4) : 0)), values);
+    }
+
+    /**
+     * What 32 lanes' stores write, by lane: 1 for about a third of them, else 0 (a write of the
+     * value memory holds is no race, so both kinds of write meet the records).
+     */
+    private static long[] storedValues(Random r) {
+        long[] values = new long[32];
+        for (int l = 0; l < 32; l++) {
+            values[l] = r.nextInt(3) == 0 ? 1 : 0;
+        }
+        return values;
+    }
+
+    /**
+     * A strong release (a write) or acquire (a read) of one of the first four shared words by one
+     * or two random lanes of warp {@code warp}, on both devices.
+     */
+    private static void releaseOrAcquire(Checked together, Checked alone, Random r, int warp) {
+        boolean release = r.nextBoolean();
+        int flags = CtaShadow.STRONG | (release ? CtaShadow.RELEASE : CtaShadow.ACQUIRE);
+        both(together, alone, release ? CtaShadow.WRITE : CtaShadow.READ, flags, PtxStateSpace.SHARED, 4, warp,
+                1 << r.nextInt(32) | 1 << r.nextInt(32), r.nextInt(SITES), -1, lanesAt(l -> 4L * r.nextInt(4)), new long[32]);
+    }
+
+    /**
+     * Both devices go on with the other of CTAs 0 and 1 than {@code cta} (returned): what the
+     * records hold of the last one is of another generation.
+     */
+    private static int otherCta(Checked together, Checked alone, int cta) {
+        together.checks.reset(cta ^ 1);
+        alone.checks.reset(cta ^ 1);
+        return cta ^ 1;
     }
 
     /** A {@code __syncwarp(mask)} of warp {@code warp} on both devices. */
